@@ -1,0 +1,59 @@
+"""The engine contract of shared/DESIGN.md: what every game offers, in one place.
+
+The bot, the renderers, the tests and shared/checks/conformance.py rely on these
+exact names, so they live here and nowhere else.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+
+class IllegalAction(Exception):
+    """An action the engine refuses; the state it was given is untouched.
+
+    `kind` lets the service answer in the player's terms (python-chess splits
+    parse failures the same way):
+
+    - ``"not-your-turn"``: the seat is not among those who must act now;
+    - ``"unreadable"``:   the text is no action of this game at all;
+    - ``"not-legal"``:    a real action, but not allowed now;
+    - ``"ambiguous"``:    the text names several legal actions.
+
+    `legal` carries the actions that would have been accepted, so a reply can
+    list them.
+    """
+
+    def __init__(self, message: str, *, kind: str = "not-legal", legal: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.legal = list(legal)
+
+
+@dataclass
+class Step:
+    """What `apply` returns: the new state and what happened, as log lines."""
+
+    state: Any
+    events: list[str] = field(default_factory=list)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The contract every game object in `engine.GAMES` keeps (DESIGN.md)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
+    def to_act(self, state: Any) -> list[int]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[str]: ...
+    def apply(self, state: Any, seat: int, action: str) -> Step: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...
+    def is_over(self, state: Any) -> bool: ...
+    def scores(self, state: Any) -> list[int]: ...
+    def winners(self, state: Any) -> list[int]: ...
+    def dumps(self, state: Any) -> str: ...
+    def loads(self, text: str) -> Any: ...

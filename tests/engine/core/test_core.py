@@ -1,0 +1,170 @@
+"""engine/core: the pieces every game shares."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from engine.core import (
+    BaseGame, DataError, DecisionStack, IllegalAction, Rng, Simultaneous, best, canonical,
+    clockwise, from_json, load_entries, match, next_in_order, ranks, slug, to_json, winners_by,
+)
+
+
+def test_rng_is_reproducible_and_serialisable():
+    a, b = Rng.from_seed(42), Rng.from_seed(42)
+    assert [a.die() for _ in range(20)] == [b.die() for _ in range(20)]
+    saved = Rng(a.state)
+    assert a.shuffled(range(10)) == saved.shuffled(range(10))
+    assert Rng.from_seed(42, "deck") != Rng.from_seed(42, "dice")
+
+
+def test_rng_dice_cover_all_faces_and_stay_in_range():
+    r = Rng.from_seed(1)
+    rolls = r.dice(600)
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert all(0 <= r.below(7) < 7 for _ in range(100))
+    with pytest.raises(ValueError):
+        r.below(0)
+
+
+def test_canonical_folds_case_and_spacing():
+    assert canonical("  Play   Brewery\tBUILD ") == "play brewery build"
+    assert slug("Abbasid Caliphate") == "abbasid-caliphate"
+
+
+def test_match_says_why_and_what_is_legal():
+    legal = ["play brewery build", "play brewery coins", "swap 1"]
+    assert match(" PLAY brewery  build", legal, known_verbs=("play", "swap")) == "play brewery build"
+    with pytest.raises(IllegalAction) as err:
+        match("dance", legal, known_verbs=("play", "swap"))
+    assert err.value.kind == "unreadable" and "swap 1" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        match("play brewery", legal, known_verbs=("play", "swap"))
+    assert err.value.kind == "not-legal" and "Did you mean" in str(err.value)
+
+
+def test_turn_helpers():
+    assert clockwise(2, 4) == [2, 3, 0, 1]
+    assert next_in_order([3, 1, 2], 1) == 2 and next_in_order([3, 1, 2], 2) is None
+    step = Simultaneous.of([1, 0])
+    step.done(0)
+    assert step.waiting == [1] and not step.finished
+    step.done(1)
+    assert step.finished
+
+
+def test_ties_keep_everyone_tied_and_break_on_later_keys():
+    assert winners_by([5, 7, 7]) == [1, 2]
+    assert winners_by([5, 7, 7], [0, 0, 1]) == [2]
+    assert best(["a", "bb", "cc"], key=len) == ["bb", "cc"]
+    assert ranks([1, 3, 3, 2], key=lambda x: x) == [[3, 3], [2], [1]]
+
+
+def test_decision_stack():
+    stack = DecisionStack()
+    assert not stack and stack.top is None
+    stack.push("use-card", 0, card="market")
+    stack.push("progress", 0)
+    assert stack.top.kind == "progress" and len(stack) == 2
+    stack.pop()
+    assert stack.top.data == {"card": "market"}
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+@dataclass
+class Inner:
+    n: int
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Outer:
+    colour: Colour
+    inner: Inner
+    by_seat: dict[int, int] = field(default_factory=dict)
+    maybe: Inner | None = None
+    rng: Rng = field(default_factory=Rng)
+
+
+def test_serial_round_trip_is_exact():
+    o = Outer(Colour.RED, Inner(3, ["x"]), {0: 2, 1: 5}, None, Rng(99))
+    text = to_json(o)
+    back = from_json(Outer, text)
+    assert back == o and to_json(back) == text
+
+
+def test_serial_names_the_field_that_does_not_fit():
+    with pytest.raises(ValueError, match=r"inner.n: expected int"):
+        from_json(Outer, '{"colour": "red", "inner": {"n": "three"}}')
+
+
+@dataclass
+class Card:
+    id: str
+    cost: int
+    source: str
+
+
+def test_data_loader_names_file_entry_and_field(tmp_path: Path):
+    good = tmp_path / "cards.toml"
+    good.write_text('[[card]]\nid = "a"\ncost = 1\nsource = "rulebook"\n')
+    assert load_entries(good, "card", Card)[0].cost == 1
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[card]]\nid = "a"\ncost = "x"\nsource = "rulebook"\n')
+    with pytest.raises(DataError, match=r"bad.toml: \[\[card\]\] #1 \(id = 'a'\): field cost"):
+        load_entries(bad, "card", Card)
+    unsourced = tmp_path / "unsourced.toml"
+    unsourced.write_text('[[card]]\nid = "a"\ncost = 1\nsource = "guess"\n')
+    with pytest.raises(DataError, match="field source"):
+        load_entries(unsourced, "card", Card)
+    dup = tmp_path / "dup.toml"
+    dup.write_text('[[card]]\nid = "a"\ncost = 1\nsource = "rulebook"\n' * 2)
+    with pytest.raises(DataError, match="duplicate id 'a'"):
+        load_entries(dup, "card", Card)
+
+
+@dataclass
+class CountState:
+    total: int = 0
+    turn: int = 0
+
+
+class CountTo3(BaseGame[CountState]):
+    """The smallest game: players take turns adding 1 or 2; reaching 3 ends it."""
+
+    id, title, min_players, max_players = "count", "Count", 2, 2
+    state_type = CountState
+    verbs = ("add",)
+
+    def setup(self, players, seed, options=None):
+        return CountState()
+
+    def to_act(self, s):
+        return [] if s.total >= 3 else [s.turn]
+
+    def legal_actions(self, s, seat):
+        return ["add 1", "add 2"] if seat in self.to_act(s) else []
+
+    def play(self, s, seat, action):
+        s.total += int(action.split()[1])
+        s.turn = 1 - s.turn
+        return [f"seat {seat} {action}"]
+
+
+def test_base_game_apply_checks_turn_spelling_and_leaves_state_untouched():
+    g = CountTo3()
+    s = g.setup(["a", "b"], 0)
+    step = g.apply(s, 0, "  ADD  2 ")
+    assert step.state.total == 2 and s.total == 0 and step.events == ["seat 0 add 2"]
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 1, "add 1")
+    assert err.value.kind == "not-your-turn"
+    with pytest.raises(IllegalAction):
+        g.apply(s, 0, "add 3")
+    assert g.loads(g.dumps(step.state)) == step.state
