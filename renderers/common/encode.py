@@ -1,0 +1,41 @@
+"""The rendered image and its PNG encoding.
+
+Board images are flat colours plus anti-aliased text, so a palette PNG (at most
+`colors` colours, no dithering) is several times smaller than RGB and faster to
+compress; level 6 is where zlib's size gain stops paying for its time.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image as PILImage
+
+COMPRESS_LEVEL = 6
+COLORS = 128
+
+
+@dataclass(frozen=True)
+class Image:
+    """A rendered image: PNG bytes plus its alt text (a text summary of the same view)."""
+    png: bytes
+    alt: str
+    width: int
+    height: int
+
+    def __repr__(self) -> str:
+        return f"Image({self.width}x{self.height}, {len(self.png)} bytes PNG)"
+
+
+def png_bytes(im: PILImage.Image, *, colors: int = COLORS, compress_level: int = COMPRESS_LEVEL) -> bytes:
+    """Quantize to a palette (fast octree, no dither) and encode as PNG."""
+    if im.mode != "P":
+        im = im.convert("RGB").quantize(colors=colors, method=PILImage.Quantize.FASTOCTREE,
+                                         dither=PILImage.Dither.NONE)
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def encode_png(im: PILImage.Image, alt: str, *, colors: int = COLORS) -> Image:
+    return Image(png=png_bytes(im, colors=colors), alt=alt, width=im.width, height=im.height)

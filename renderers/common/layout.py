@@ -1,0 +1,372 @@
+"""Layout helpers: a canvas with text fitting, panels, badges, header and legend.
+
+Every board image in Epochs is built the same way: a cached static layer
+(`cached_layer`) is copied, the changing pieces are drawn on top with a
+`Canvas`, and `Canvas.finish` encodes a small palette PNG together with the
+alt text. Sizes are in pixels for a 1200 px wide image; no text is drawn below
+`fonts.MIN_TEXT` (18 px) so that a phone can read it when zoomed to width.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Hashable, Iterable, Sequence
+
+from PIL import Image as PILImage
+from PIL import ImageDraw
+
+from .encode import Image, encode_png
+from .fonts import MIN_TEXT, font
+from .icons import paste_icon
+from .palette import (HEADER_BG, HEADER_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, PANEL, PAPER, RGB, RULE,
+                      ink_on, player_color, player_letter, player_pattern, tint)
+
+WIDTH = 1200
+MARGIN = 16
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle: left, top, width, height."""
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
+
+    def inset(self, d: int) -> "Box":
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def columns(self, n: int, gap: int = MARGIN) -> list["Box"]:
+        """Split into `n` equal columns separated by `gap`."""
+        cw = (self.w - gap * (n - 1)) // n
+        return [Box(self.x + i * (cw + gap), self.y, cw, self.h) for i in range(n)]
+
+
+# ---- text -------------------------------------------------------------------
+def fit_size(text: str, max_width: int, size: int, min_size: int = MIN_TEXT, bold: bool = False) -> int:
+    """The largest size <= `size` (and >= `min_size`) at which `text` fits in `max_width`."""
+    while size > min_size and font(size, bold).getlength(text) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis so that it fits in `max_width` at `size`."""
+    f = font(size, bold)
+    if f.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid].rstrip() + "…") <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def wrap(text: str, max_width: int, size: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap of `text` to `max_width`; the last allowed line is ellipsized."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if f.getlength(trial) <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + " …", max_width, size, bold)
+    return [ellipsize(ln, max_width, size, bold) for ln in lines]
+
+
+def line_height(size: int) -> int:
+    return int(size * 1.25)
+
+
+class Canvas:
+    """An RGB image plus drawing helpers; `finish(alt)` gives the encoded `Image`."""
+
+    def __init__(self, base: PILImage.Image):
+        self.im = base
+        self.d = ImageDraw.Draw(base)
+
+    @classmethod
+    def blank(cls, width: int, height: int, color: RGB = PAPER) -> "Canvas":
+        return cls(PILImage.new("RGB", (width, height), color))
+
+    @property
+    def width(self) -> int:
+        return self.im.width
+
+    @property
+    def height(self) -> int:
+        return self.im.height
+
+    # text
+    def text(self, x: float, y: float, text: str, size: int = 22, *, bold: bool = False, fill: RGB = INK,
+             anchor: str = "la", max_width: int | None = None) -> int:
+        """Draw one line (shrunk down to MIN_TEXT, then ellipsized, to fit `max_width`); returns its width."""
+        size = max(size, MIN_TEXT)
+        if max_width is not None:
+            size = fit_size(text, max_width, size, bold=bold)
+            text = ellipsize(text, max_width, size, bold)
+        f = font(size, bold)
+        self.d.text((x, y), text, font=f, fill=fill, anchor=anchor)
+        return int(f.getlength(text))
+
+    def paragraph(self, x: int, y: int, text: str, max_width: int, size: int = 22, *, bold: bool = False,
+                  fill: RGB = INK, max_lines: int | None = None) -> int:
+        """Draw wrapped text; returns the height used."""
+        lines = wrap(text, max_width, max(size, MIN_TEXT), bold, max_lines)
+        lh = line_height(size)
+        for i, ln in enumerate(lines):
+            self.d.text((x, y + i * lh), ln, font=font(max(size, MIN_TEXT), bold), fill=fill)
+        return lh * len(lines)
+
+    # shapes
+    def panel(self, box: Box, fill: RGB = PANEL, outline: RGB = RULE, width: int = 2, radius: int = 10) -> None:
+        self.d.rounded_rectangle(box.rect, radius=radius, fill=fill, outline=outline, width=width)
+
+    def highlight(self, box: Box, width: int = 5, radius: int = 10) -> None:
+        """The 'this just happened / this is next' frame: thick amber outline."""
+        self.d.rounded_rectangle(box.rect, radius=radius, outline=HIGHLIGHT_EDGE, width=width)
+
+    def icon(self, name: str, x: int, y: int, size: int = 28, color: RGB | None = None) -> None:
+        paste_icon(self.im, name, x, y, size, color)
+
+    def icon_count(self, name: str, count: int | str, x: int, y: int, size: int = 28, *, fill: RGB = INK,
+                   bold: bool = True) -> int:
+        """Icon followed by a number ("[wood] 3"); returns the width used."""
+        self.icon(name, x, y, size)
+        w = self.text(x + size + 4, y + size // 2, str(count), max(MIN_TEXT, int(size * .85)), bold=bold,
+                      fill=fill, anchor="lm")
+        return size + 4 + w
+
+    def coin(self, x: int, y: int, value: int | str, size: int = 34) -> None:
+        """A coin with its value written on it."""
+        self.icon("coin", x, y, size)
+        self.text(x + size / 2, y + size / 2 + 1, str(value), max(MIN_TEXT, int(size * .55)), bold=True,
+                  anchor="mm")
+
+    def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
+        player_badge(self.im, seat, x, y, size)
+
+    def finish(self, alt: str, *, colors: int = 128) -> Image:
+        return encode_png(self.im, alt, colors=colors)
+
+
+# ---- player cues ---------------------------------------------------------------
+def fill_pattern(im: PILImage.Image, box: Box, seat: int, *, radius: int = 0) -> None:
+    """Fill `box` with the seat's colour and pattern (the second, non-colour cue)."""
+    color = player_color(seat)
+    pattern = player_pattern(seat)
+    layer = PILImage.new("RGB", (box.w, box.h), color)
+    d = ImageDraw.Draw(layer)
+    ink = tint(color, .55)
+    step = 12
+    if pattern == "stripes":
+        for k in range(-box.h, box.w, step):
+            d.line([k, box.h, k + box.h, 0], fill=ink, width=4)
+    elif pattern == "dots":
+        for yy in range(step // 2, box.h, step):
+            for xx in range(step // 2, box.w, step):
+                d.ellipse([xx - 2, yy - 2, xx + 2, yy + 2], fill=ink)
+    elif pattern == "cross":
+        for k in range(-box.h, box.w, step):
+            d.line([k, box.h, k + box.h, 0], fill=ink, width=3)
+            d.line([k, 0, k + box.h, box.h], fill=ink, width=3)
+    elif pattern == "hstripes":
+        for yy in range(0, box.h, step):
+            d.line([0, yy, box.w, yy], fill=ink, width=4)
+    elif pattern == "vstripes":
+        for xx in range(0, box.w, step):
+            d.line([xx, 0, xx, box.h], fill=ink, width=4)
+    mask = PILImage.new("L", (box.w, box.h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, box.w - 1, box.h - 1], radius=radius, fill=255)
+    im.paste(layer, (box.x, box.y), mask)
+
+
+@lru_cache(maxsize=64)
+def _badge(seat: int, size: int) -> PILImage.Image:
+    ss = 4
+    big = PILImage.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    color = player_color(seat)
+    d.ellipse([0, 0, size * ss - 1, size * ss - 1], fill=color, outline=INK, width=2 * ss)
+    d.text((size * ss / 2, size * ss / 2), player_letter(seat), font=font(int(size * ss * .62), True),
+           fill=ink_on(color), anchor="mm")
+    return big.resize((size, size), PILImage.Resampling.LANCZOS)
+
+
+def player_badge(im: PILImage.Image, seat: int, x: int, y: int, size: int = 34) -> None:
+    """A disc in the seat's colour with its letter (A, B, ...): colour plus a second cue."""
+    b = _badge(seat, size)
+    im.paste(b, (int(x), int(y)), b)
+
+
+# ---- static layers ---------------------------------------------------------------
+def cached_layer(maxsize: int = 32) -> Callable:
+    """Decorator for a function (hashable args) -> PIL image: draw once, return copies.
+
+    The copy is what each render draws on, so the cached original is never
+    changed. Use it for backgrounds, frames, fixed labels and legends.
+    """
+    def deco(fn: Callable[..., PILImage.Image]) -> Callable[..., PILImage.Image]:
+        cached = lru_cache(maxsize=maxsize)(fn)
+
+        def layer(*args: Hashable) -> PILImage.Image:
+            return cached(*args).copy()
+        layer.cache_info = cached.cache_info  # type: ignore[attr-defined]
+        layer.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        layer.__doc__ = fn.__doc__
+        layer.__name__ = fn.__name__
+        return layer
+    return deco
+
+
+# ---- header and legend -----------------------------------------------------------
+@dataclass
+class Header:
+    """What every image's header says (issue 5: game, round/phase, whose turn, last move)."""
+    title: str
+    status: str = ""                       # "Round 3 of 7 · Phase II: play cards"
+    to_act: Sequence[tuple[int, str]] = ()  # (seat, name) of those who must act now
+    last_move: Sequence[str] = ()           # event lines of the last move
+    subtitle: str = ""                      # e.g. "Private: Alice's hand"
+
+
+HEADER_TITLE = 34
+HEADER_TEXT = 24
+
+
+def header_height(h: Header, width: int = WIDTH) -> int:
+    inner = width - 2 * MARGIN
+    height = MARGIN + line_height(HEADER_TITLE) + line_height(HEADER_TEXT) + 8
+    if h.last_move:
+        lines = _last_move_lines(h, inner - 24)
+        height += 12 + line_height(HEADER_TEXT) * len(lines) + 16
+    return height + MARGIN
+
+
+def _last_move_lines(h: Header, width: int) -> list[str]:
+    text = "Last move: " + "; ".join(s.rstrip(".") for s in h.last_move if s)
+    return wrap(text, width, HEADER_TEXT, max_lines=3)
+
+
+def draw_header(c: Canvas, h: Header) -> int:
+    """Draw the header band at the top of `c`; returns its height."""
+    height = header_height(h, c.width)
+    c.d.rectangle([0, 0, c.width, height], fill=HEADER_BG)
+    y = MARGIN
+    title_w = c.text(MARGIN, y, h.title, HEADER_TITLE, bold=True, fill=HEADER_INK,
+                     max_width=c.width // 2 - MARGIN)
+    if h.subtitle:
+        c.text(MARGIN + title_w + 18, y + 8, h.subtitle, HEADER_TEXT, fill=HIGHLIGHT,
+               max_width=c.width - title_w - 3 * MARGIN - 18)
+    y += line_height(HEADER_TITLE)
+    x = MARGIN
+    if h.status:
+        x += c.text(x, y, h.status, HEADER_TEXT, fill=HEADER_INK, max_width=c.width // 2) + 24
+    if h.to_act:
+        x += c.text(x, y, "To act:", HEADER_TEXT, bold=True, fill=HEADER_INK)
+        for seat, name in h.to_act:
+            if x > c.width - 120:
+                break
+            x += 10
+            c.badge(seat, x, y - 2, 30)
+            x += 36
+            x += c.text(x, y, name, HEADER_TEXT, bold=True, fill=HEADER_INK, max_width=max(60, c.width - x - MARGIN))
+    y += line_height(HEADER_TEXT) + 8
+    if h.last_move:
+        lines = _last_move_lines(h, c.width - 2 * MARGIN - 24)
+        box = Box(MARGIN, y + 6, c.width - 2 * MARGIN, line_height(HEADER_TEXT) * len(lines) + 16)
+        c.d.rounded_rectangle(box.rect, radius=8, fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE, width=3)
+        for i, ln in enumerate(lines):
+            c.text(box.x + 12, box.y + 8 + i * line_height(HEADER_TEXT), ln, HEADER_TEXT, fill=INK)
+    return height
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    icon: str | None
+    label: str
+    seat: int | None = None      # a player's badge instead of an icon
+
+
+LEGEND_TEXT = 20
+LEGEND_ICON = 26
+
+
+def _legend_rows(items: Sequence[LegendItem], width: int) -> list[list[tuple[LegendItem, int]]]:
+    rows: list[list[tuple[LegendItem, int]]] = [[]]
+    x = 0
+    for it in items:
+        w = LEGEND_ICON + 6 + int(font(LEGEND_TEXT).getlength(it.label)) + 22
+        if x + w > width and rows[-1]:
+            rows.append([])
+            x = 0
+        rows[-1].append((it, w))
+        x += w
+    return rows
+
+
+def legend_height(items: Sequence[LegendItem], width: int = WIDTH) -> int:
+    rows = _legend_rows(items, width - 2 * MARGIN - 24)
+    return MARGIN + 10 + len(rows) * (LEGEND_ICON + 10)
+
+
+def draw_legend(c: Canvas | PILImage.Image, items: Sequence[LegendItem], y: int, width: int | None = None) -> int:
+    """Draw a legend band starting at `y`; returns its height."""
+    if not isinstance(c, Canvas):
+        c = Canvas(c)
+    width = width or c.width
+    height = legend_height(items, width)
+    box = Box(MARGIN, y + MARGIN // 2, width - 2 * MARGIN, height - MARGIN)
+    c.panel(box, fill=tint(PAPER, .4), outline=RULE)
+    rows = _legend_rows(items, box.w - 24)
+    yy = box.y + 10
+    for row in rows:
+        x = box.x + 12
+        for it, w in row:
+            if it.seat is not None:
+                c.badge(it.seat, x, yy, LEGEND_ICON)
+            elif it.icon:
+                c.icon(it.icon, x, yy, LEGEND_ICON)
+            c.text(x + LEGEND_ICON + 6, yy + LEGEND_ICON // 2, it.label, LEGEND_TEXT, fill=MUTED, anchor="lm")
+            x += w
+        yy += LEGEND_ICON + 10
+    return height
+
+
+def alt_lines(h: Header) -> list[str]:
+    """The header as alt-text lines, first in every image's text summary."""
+    out = [h.title + (f" — {h.subtitle}" if h.subtitle else "")]
+    if h.status:
+        out.append(h.status)
+    if h.to_act:
+        out.append("To act: " + ", ".join(f"{name} ({player_letter(seat)})" for seat, name in h.to_act))
+    if h.last_move:
+        out.append("Last move: " + "; ".join(h.last_move))
+    return out
+
+
+def join_alt(lines: Iterable[str]) -> str:
+    return "\n".join(ln for ln in lines if ln)
