@@ -29,7 +29,10 @@ def _load() -> dict[str, Game]:
             if err.name == module:
                 continue  # that game is not built yet
             raise
-        games[game_id] = mod.GAME
+        game = getattr(mod, "GAME", None)
+        if game is None:
+            continue  # package still being built (e.g. only its data so far)
+        games[game_id] = game
     return games
 
 
