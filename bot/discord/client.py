@@ -1,0 +1,135 @@
+"""The discord.py client: start-up, command sync, persistent components, the dispatcher.
+
+Follows discord.py's `examples/advanced_startup.py`: everything asynchronous is
+set up in `setup_hook` — cogs, the dynamic (persistent) items, the command sync
+(to the development guild when one is configured, which is instant, globally
+otherwise), and the outbox/reminder dispatcher. Only the `guilds` intent is
+used: slash commands and components need no privileged intents.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from . import messages
+from .cog import GameCommands, PlayCommands
+from .controller import Controller
+from .courier import Courier
+from .dispatcher import Dispatcher
+from .link import ServiceLink
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def _first(config: Any, *names: str, default: Any = None) -> Any:
+    for name in names:
+        value = config.get(name) if isinstance(config, dict) else getattr(config, name, None)
+        if value not in (None, ""):
+            return value
+    return default
+
+
+@dataclass
+class DiscordSettings:
+    """What the adapter needs from the bot's configuration."""
+
+    token: str = field(default="", repr=False)
+    dev_guild: int | None = None
+    #: Seconds between outbox/reminder rounds (commands also wake the dispatcher).
+    poll: float = 30.0
+    retry_base: float = 2.0
+    retry_cap: float = 600.0
+    #: discord.py waits this long after the last GUILD_CREATE before "ready".
+    guild_ready_timeout: float = 2.0
+    sync_commands: bool = True
+
+    @classmethod
+    def from_config(cls, config: Any) -> "DiscordSettings":
+        """Read a config object or dict, tolerant of the usual spellings."""
+        discord_section = _first(config, "discord", default=None)
+        sources = [s for s in (discord_section, config) if s is not None]
+
+        def pick(*names: str, default: Any = None) -> Any:
+            for source in sources:
+                value = _first(source, *names)
+                if value is not None:
+                    return value
+            return default
+
+        guild = pick("dev_guild", "development_guild", "dev_guild_id", "development_guild_id", "guild_id")
+        return cls(
+            token=str(pick("token", "discord_token", default="")),
+            dev_guild=int(guild) if guild not in (None, "", 0) else None,
+            poll=float(pick("dispatch_poll", "poll", default=30.0)),
+            retry_base=float(pick("retry_base", default=2.0)),
+            retry_cap=float(pick("retry_cap", default=600.0)),
+            guild_ready_timeout=float(pick("guild_ready_timeout", default=2.0)),
+            sync_commands=bool(pick("sync_commands", default=True)),
+        )
+
+
+class TokenFilter(logging.Filter):
+    """Belt and braces: a log line that would contain the token gets it blanked."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and len(self.token) >= 8:
+            message = record.getMessage()
+            if self.token in message:
+                record.msg = message.replace(self.token, "[token]")
+                record.args = None
+        return True
+
+
+class EpochsBot(commands.Bot):
+    def __init__(self, settings: DiscordSettings, service: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout)
+        self.settings = settings
+        self.link = ServiceLink(service)
+        self.courier = Courier(self)
+        self.dispatcher = Dispatcher(self.link, self.courier, poll=settings.poll, retry_base=settings.retry_base,
+                                     retry_cap=settings.retry_cap)
+        self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(GameCommands(self))
+        await self.add_cog(PlayCommands(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            if self.settings.dev_guild:
+                guild = discord.Object(self.settings.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to the development guild %s", len(synced), self.settings.dev_guild)
+            else:
+                synced = await self.tree.sync()
+                log.info("synced %d commands globally", len(synced))
+        self.dispatcher.start()
+
+    async def close(self) -> None:
+        await self.dispatcher.stop()
+        await super().close()
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        log.error("command failed: %s", error, exc_info=error)
+        text = "Sorry, something went wrong on my side. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass

@@ -1,0 +1,130 @@
+"""The slash-command surface: names, options, descriptions — and nothing else.
+
+Every command hands its words to the `Controller`, which defers, asks the service
+and delivers; the game id is offered as fixed choices from `engine.GAMES`, and
+`/play action:` autocompletes from the caller's legal actions.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+
+if TYPE_CHECKING:
+    from .client import EpochsBot
+
+GAME_CHOICES = [app_commands.Choice(name=game.title[:100], value=game_id) for game_id, game in engine.GAMES.items()]
+
+
+def _game_choices(func):  # type: ignore[no-untyped-def]
+    """Offer the registered games as fixed choices (none registered: free text)."""
+    return app_commands.choices(game=GAME_CHOICES)(func) if GAME_CHOICES else func
+
+
+def _words(*parts: object) -> str:
+    return " ".join(str(p) for p in parts if p not in (None, "")).strip()
+
+
+class GameCommands(commands.GroupCog, group_name="game", group_description="Create and manage the game in this channel"):
+    def __init__(self, bot: "EpochsBot") -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a new game in this channel or thread")
+    @app_commands.describe(game="Which game", options="Game options, e.g. 'seats fixed' (optional)")
+    @_game_choices
+    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None) -> None:
+        await self.bot.controller.command(interaction, "game new", _words(game, options))
+
+    @app_commands.command(name="join", description="Take a seat at the game being set up here")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game join")
+
+    @app_commands.command(name="leave", description="Leave the game being set up here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game leave")
+
+    @app_commands.command(name="start", description="Start the game (its creator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game start")
+
+    @app_commands.command(name="cancel", description="Cancel the game here (its creator or a server/channel manager)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game cancel")
+
+    @app_commands.command(name="status", description="Who plays, whose turn it is, the score")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game status")
+
+    @app_commands.command(name="list", description="The games on this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "games")
+
+
+class PlayCommands(commands.Cog):
+    def __init__(self, bot: "EpochsBot") -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Take an action in this channel's game")
+    @app_commands.describe(action="Your action — start typing to see the legal ones")
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        await self.bot.controller.command(interaction, "play", action)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        actions = await self.bot.controller.autocomplete(interaction, current)
+        return [app_commands.Choice(name=a[:100], value=a[:100]) for a in actions]
+
+    @app_commands.command(name="board", description="Show the board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "board")
+
+    @app_commands.command(name="hand", description="Your private information (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "hand")
+
+    @app_commands.command(name="log", description="The last moves of the game")
+    @app_commands.describe(count="How many entries (default 15)")
+    async def log(self, interaction: discord.Interaction, count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
+        await self.bot.controller.command(interaction, "log", _words(count))
+
+    @app_commands.command(name="undo", description="Take back your last action, or answer an undo request")
+    @app_commands.describe(answer="Answer another player's undo request")
+    @app_commands.choices(answer=[app_commands.Choice(name="approve", value="yes"),
+                                  app_commands.Choice(name="refuse", value="no")])
+    async def undo(self, interaction: discord.Interaction, answer: Optional[str] = None) -> None:
+        await self.bot.controller.command(interaction, "undo", _words(answer))
+
+    @app_commands.command(name="resign", description="Resign from this channel's game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "resign")
+
+    @app_commands.command(name="rules", description="Look something up in the rulebook")
+    @app_commands.describe(topic="A section number or words, e.g. '6.4' or 'battle'")
+    async def rules(self, interaction: discord.Interaction, topic: Optional[str] = None) -> None:
+        await self.bot.controller.command(interaction, "rules", _words(topic))
+
+    @app_commands.command(name="settings", description="Reminders, quiet hours, direct messages")
+    @app_commands.describe(reminders="Hours between reminders for this game",
+                           quiet="Your quiet hours, local time, e.g. 22-7 (or 'off')",
+                           utc_offset="Your offset from UTC in hours, e.g. 2 or -5",
+                           dm="Get reminders and private information by direct message")
+    async def settings(self, interaction: discord.Interaction,
+                       reminders: Optional[app_commands.Range[float, 0.25, 168.0]] = None,
+                       quiet: Optional[str] = None,
+                       utc_offset: Optional[app_commands.Range[float, -12.0, 14.0]] = None,
+                       dm: Optional[bool] = None) -> None:
+        parts = []
+        if reminders is not None:
+            parts.append(f"reminders {reminders:g}")
+        if quiet is not None:
+            parts.append(f"quiet {quiet}")
+        if utc_offset is not None:
+            parts.append(f"utc {utc_offset:g}")
+        if dm is not None:
+            parts.append(f"dm {'on' if dm else 'off'}")
+        await self.bot.controller.command(interaction, "settings", " ".join(parts))

@@ -1,0 +1,207 @@
+"""What happens when someone uses a command, presses a button or picks an action.
+
+Slash commands and components both land here, so the flow is the same whatever
+the entry point:
+
+1. Acknowledge first (an ephemeral "thinking" deferral, or a deferred update for
+   a menu pick) — before storage or rendering, so Discord's 3 s limit always holds.
+2. Ask the service (it decides everything: who may, what is legal, what to say).
+3. Refusals go only to the caller, ephemerally, with the service's reason.
+4. Anything public is posted as a *new* channel message — edits of a deferred
+   reply never notify anyone, a new message does — with `allowed_mentions` naming
+   exactly the users the service named, the board image with its alt text, and a
+   persistent "Take your turn" button carrying the table id and state version.
+5. The caller's private parts (a hand, "since your last turn") go into their
+   ephemeral reply, or by direct message when they opted in; other players'
+   private parts go by direct message through `Courier` (falling back to a
+   channel mention when DMs are closed).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable
+
+import discord
+
+from . import messages
+from .link import Caller, ServiceLink
+from .ranking import rank
+from .views import menu_view, turn_view
+
+if TYPE_CHECKING:
+    from .courier import Courier
+
+log = logging.getLogger(__name__)
+
+#: Commands whose answer only the caller needs (ephemeral). Everything else that
+#: succeeds is posted to the channel for all players.
+QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status"})
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """Who is asking, where, and whether Discord says they administer the place."""
+    perms = interaction.permissions
+    admin = bool(perms.administrator or perms.manage_guild or perms.manage_channels)
+    user = interaction.user
+    return Caller(guild=interaction.guild_id, channel=interaction.channel_id or 0, user=user.id,
+                  name=getattr(user, "display_name", None) or user.name, admin=admin)
+
+
+class Controller:
+    def __init__(self, link: ServiceLink, courier: "Courier", on_change: Callable[[], None] = lambda: None) -> None:
+        self.link = link
+        self.courier = courier
+        #: Called after every command: it may have queued notices (the dispatcher wakes up).
+        self.on_change = on_change
+
+    # ----- slash commands --------------------------------------------------------------
+    async def command(self, interaction: discord.Interaction, command: str, args: str = "") -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        try:
+            reply = await self.link.command(caller, command, args)
+        except Exception:
+            log.exception("command %s failed", command)
+            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
+            return
+        self.on_change()
+        if reply.error or command.split()[0] in QUIET:
+            await self._private_answer(interaction, caller, reply, include_text=True)
+            return
+        await self._publish(interaction, caller, reply)
+
+    async def autocomplete(self, interaction: discord.Interaction, current: str) -> list[str]:
+        """The caller's legal actions that match what they typed (at most 25)."""
+        try:
+            actions = await self.link.legal_actions(caller_of(interaction))
+        except Exception:
+            log.exception("autocomplete failed")
+            return []
+        return rank(actions, current)
+
+    # ----- components -------------------------------------------------------------------
+    async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None:
+        """"Take your turn": the presser's legal actions as buttons or select menus."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        try:
+            current = await self.link.current(caller)
+            if current is None or current.table != table or current.version != version:
+                await self._say(interaction, stale_text(current, table, version))
+                return
+            actions = await self.link.legal_actions(caller)
+            summary = await self.link.private_summary(caller)
+        except Exception:
+            log.exception("menu failed")
+            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
+            return
+        if not actions:
+            waiting = current.waiting_text or "It is not your turn."
+            await self._say(interaction, waiting)
+            return
+        view, shown = menu_view(table, version, actions)
+        lines = [summary] if summary else []
+        lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
+        if shown < len(actions):
+            lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
+        await interaction.edit_original_response(content=messages.clip("\n".join(lines)), view=view,
+                                                 allowed_mentions=messages.NO_PINGS)
+
+    async def play_choice(self, interaction: discord.Interaction, table: int, version: int, action: str) -> None:
+        """A pick from the ephemeral menu: play it against the version the menu was made for."""
+        await interaction.response.defer()  # deferred update of the menu message itself
+        caller = caller_of(interaction)
+        try:
+            current = await self.link.current(caller)
+            if current is None or current.table != table:
+                await self._menu_done(interaction, stale_text(current, table, version))
+                return
+            reply = await self.link.command(caller, "play", action, expected_version=version)
+        except Exception:
+            log.exception("menu play failed")
+            await self._menu_done(interaction, "Sorry, something went wrong on my side. Please try again.")
+            return
+        self.on_change()
+        if reply.error:
+            text = reply.text if not reply.stale else stale_text(None, table, version, reply.text)
+            await self._menu_done(interaction, text)
+            return
+        message = await self._post_public(interaction, reply)
+        note = f"✅ You played **{action}**."
+        if message is not None:
+            note += f" {message.jump_url}"
+        own = reply.private_for(caller.user)
+        if own and not any(p.dm for p in own):
+            note += "\n" + "\n".join(p.text for p in own)
+        await self._menu_done(interaction, note)
+        await self._deliver_others(reply, caller, interaction.channel_id)
+
+    # ----- delivery -------------------------------------------------------------------------
+    async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any) -> None:
+        message = await self._post_public(interaction, reply) if (reply.text or reply.image) else None
+        await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
+        await self._deliver_others(reply, caller, interaction.channel_id)
+
+    async def _post_public(self, interaction: discord.Interaction, reply: Any) -> discord.Message | None:
+        """The one public message of a command: text, board image, exact mentions, turn button."""
+        channel = interaction.channel
+        if channel is None or not hasattr(channel, "send"):
+            channel = interaction.client.get_partial_messageable(interaction.channel_id or 0)  # type: ignore[arg-type]
+        try:
+            return await self.courier.post(channel, reply)
+        except discord.HTTPException:
+            log.exception("posting the public message failed; queued for retry")
+            self.courier.later(interaction.channel_id or 0, reply)
+            return None
+
+    async def _private_answer(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
+                              include_text: bool, posted: discord.Message | None = None) -> None:
+        """The caller's ephemeral reply: refusals, quiet answers, their own private parts."""
+        parts: list[str] = []
+        files: list[discord.File] = []
+        if include_text and reply.text:
+            parts.append(reply.text)
+            files += messages.files_of(reply.image)
+        dm_parts = []
+        for private in reply.private_for(caller.user):
+            if private.dm:
+                dm_parts.append(private)
+                continue
+            parts.append(private.text)
+            files += messages.files_of(private.image)
+        if dm_parts:
+            await self.courier.direct(caller.user, dm_parts, fallback_channel=interaction.channel_id)
+            parts.append("I sent you the private part by direct message.")
+        if not parts:
+            parts.append(f"✅ Done. {posted.jump_url}" if posted is not None else "✅ Done.")
+        text = "\n\n".join(p for p in parts if p)
+        pieces = messages.chunks(text)
+        await interaction.edit_original_response(content=pieces[0], attachments=files[:10],
+                                                 allowed_mentions=messages.NO_PINGS)
+        for more in pieces[1:]:
+            await interaction.followup.send(more, ephemeral=True, allowed_mentions=messages.NO_PINGS)
+
+    async def _deliver_others(self, reply: Any, caller: Caller, channel_id: int | None) -> None:
+        """Other players' private parts: by DM when they asked for it (never in public)."""
+        others = [p for p in reply.private if p.user != caller.user and p.dm]
+        by_user: dict[int, list[Any]] = {}
+        for part in others:
+            by_user.setdefault(part.user, []).append(part)
+        for user, parts in by_user.items():
+            await self.courier.direct(user, parts, fallback_channel=channel_id)
+
+    async def _say(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.edit_original_response(content=messages.clip(text), allowed_mentions=messages.NO_PINGS)
+
+    async def _menu_done(self, interaction: discord.Interaction, text: str) -> None:
+        """Replace the ephemeral menu by a line of text (its buttons are spent)."""
+        await interaction.edit_original_response(content=messages.clip(text), view=None,
+                                                 allowed_mentions=messages.NO_PINGS)
+
+
+def stale_text(current: Any, table: int, version: int, reason: str = "") -> str:
+    if current is None or getattr(current, "table", None) != table:
+        return "⌛ This button belongs to a game that is no longer running here."
+    return (f"⌛ This button is from an older turn (move {version}); the game has moved on "
+            f"(now at move {current.version}). Use the newest message or `/play`."
+            + (f"\n{reason}" if reason else ""))

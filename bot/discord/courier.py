@@ -1,0 +1,97 @@
+"""Delivering a Reply to a channel or to one user's direct messages.
+
+Used by the command flow and by the outbox dispatcher alike. A public post names
+exactly the users the service named; a private part goes only to its user — by
+direct message, and when their DMs are closed (HTTP 403, code 50007) a short
+channel mention tells them to look with `/hand` instead: the private text itself
+never lands in a channel. Sends that fail for a passing reason (5xx after
+discord.py's own retries, 429 beyond its patience, network trouble) are kept and
+retried with backoff by the dispatcher, never dropped.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import discord
+
+from . import messages
+from .views import turn_view
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+
+
+def has_turn_button(reply: Any) -> bool:
+    """A message for players who must act carries the persistent "Take your turn" button."""
+    return reply.table_id is not None and reply.version is not None and bool(reply.choices or reply.mentions)
+
+
+def transient(exc: BaseException) -> bool:
+    """Worth retrying later: server errors, rate limits, network trouble."""
+    if isinstance(exc, discord.Forbidden | discord.NotFound):
+        return False
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, (OSError, TimeoutError, discord.RateLimited))
+
+
+@dataclass
+class Pending:
+    """A send that failed for a passing reason, waiting for its next attempt."""
+
+    channel: int
+    reply: Any
+    attempts: int = 0
+    due: float = field(default_factory=time.monotonic)
+
+
+class Courier:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.pending: list[Pending] = []
+
+    def channel(self, channel_id: int) -> discord.abc.Messageable:
+        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
+
+    async def post(self, channel: discord.abc.Messageable | int, reply: Any, *,
+                   extra_mentions: Sequence[int] = ()) -> discord.Message:
+        """Post the public part of `reply`; raises discord.HTTPException on failure."""
+        target = self.channel(channel) if isinstance(channel, int) else channel
+        users = list(dict.fromkeys([*reply.mentions, *extra_mentions]))
+        content = messages.clip(messages.with_mentions(reply.text or "", users))
+        kwargs: dict[str, Any] = {"allowed_mentions": messages.allowed(users)}
+        files = messages.files_of(reply.image)
+        if files:
+            kwargs["files"] = files
+        if has_turn_button(reply):
+            kwargs["view"] = turn_view(reply.table_id, reply.version)
+        return await target.send(content or None, **kwargs)
+
+    def later(self, channel: int, reply: Any) -> None:
+        self.pending.append(Pending(channel, reply))
+
+    async def direct(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> bool:
+        """DM the private parts to `user`. False (and a channel nudge) when DMs are closed."""
+        try:
+            dm = await self.client.create_dm(discord.Object(user))  # type: ignore[arg-type]
+            for part in parts:
+                files = messages.files_of(part.image)
+                await dm.send(messages.clip(part.text), files=files or discord.utils.MISSING,
+                              allowed_mentions=messages.NO_PINGS)
+            return True
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("direct message to %s refused (%s)", user, exc.code)
+            if fallback_channel:
+                await self.nudge(fallback_channel, user)
+            return False
+
+    async def nudge(self, channel: int, user: int) -> None:
+        """Tell a user in the channel that something private waits for them (never what)."""
+        text = (f"<@{user}>, I could not send you a direct message (your DMs are closed). "
+                "Use `/hand` here to see your private information.")
+        await self.channel(channel).send(text, allowed_mentions=messages.allowed([user]))

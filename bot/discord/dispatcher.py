@@ -1,0 +1,141 @@
+"""The background task that drives reminders and drains the outbox.
+
+Reminders and unprompted notices live in the database (the service writes them),
+so a restart loses none: after start-up this task finds them again. Each round it
+asks the service to turn due reminders into notices, then delivers the notices of
+every channel in its own task — one slow or failing channel never holds up another
+game — in order within a channel. A notice is marked delivered only after it went
+out; a passing failure (5xx, 429, network) backs the channel off exponentially and
+tries again; closed DMs fall back to a channel mention. Delivery is at least once:
+a crash between sending and marking may repeat a notice, never lose one.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+from .courier import Courier, transient
+from .link import ServiceLink
+
+log = logging.getLogger(__name__)
+
+
+class Dispatcher:
+    def __init__(self, link: ServiceLink, courier: Courier, *, poll: float = 30.0, retry_base: float = 2.0,
+                 retry_cap: float = 600.0, send_timeout: float = 60.0) -> None:
+        self.link = link
+        self.courier = courier
+        self.poll = poll
+        self.retry_base = retry_base
+        self.retry_cap = retry_cap
+        self.send_timeout = send_timeout
+        self.delivered = 0
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._backoff: dict[int, tuple[float, int]] = {}  # channel -> (not before, failures)
+        self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="epochs-dispatcher")
+
+    async def stop(self) -> None:
+        tasks = [t for t in [self._task, *self._workers.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._task = None
+        self._workers.clear()
+
+    def wake(self) -> None:
+        """Look at the outbox now (after a command that may have queued notices)."""
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.round()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("dispatcher round failed; trying again next round")
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=self.poll)
+            except asyncio.TimeoutError:
+                pass
+            self._wake.clear()
+
+    async def round(self) -> None:
+        """One pass: due reminders into the outbox, then start a worker per waiting channel."""
+        await self.link.remind(time.time())
+        notices = await self.link.notices()
+        by_channel: dict[int, list[Any]] = {}
+        for notice in notices:
+            by_channel.setdefault(notice.channel, []).append(notice)
+        retries: dict[int, list[Any]] = {}
+        for item in list(self.courier.pending):
+            retries.setdefault(item.channel, []).append(item)
+        now = time.monotonic()
+        for channel in set(by_channel) | set(retries):
+            worker = self._workers.get(channel)
+            if worker is not None and not worker.done():
+                continue
+            if self._backoff.get(channel, (0.0, 0))[0] > now:
+                continue
+            self._workers[channel] = asyncio.create_task(
+                self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, [])))
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Run a round and wait for its workers (tests, shutdown)."""
+        await self.round()
+        workers = [t for t in self._workers.values() if not t.done()]
+        if workers:
+            await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
+
+    async def _deliver_channel(self, channel: int, notices: list[Any], retries: list[Any]) -> None:
+        try:
+            for item in retries:
+                await asyncio.wait_for(self.courier.post(channel, item.reply), self.send_timeout)
+                self.courier.pending.remove(item)
+            for notice in notices:
+                await asyncio.wait_for(self._deliver(notice), self.send_timeout)
+                await self.link.delivered(notice.id)
+                self._done_parts.pop(notice.id, None)
+                self.delivered += 1
+            self._backoff.pop(channel, None)
+        except Exception as exc:
+            if isinstance(exc, discord.NotFound) and getattr(exc, "code", 0) == 10003:
+                log.warning("channel %s is gone; its notices cannot be delivered", channel)
+                for notice in notices:
+                    await self.link.delivered(notice.id)
+                self.courier.pending[:] = [p for p in self.courier.pending if p.channel != channel]
+                return
+            _, failures = self._backoff.get(channel, (0.0, 0))
+            delay = min(self.retry_cap, self.retry_base * (2 ** failures))
+            self._backoff[channel] = (time.monotonic() + delay, failures + 1)
+            level = logging.INFO if transient(exc) else logging.WARNING
+            log.log(level, "delivery to channel %s failed (%s); retrying in %.1fs", channel, exc, delay)
+            loop = asyncio.get_running_loop()
+            loop.call_later(delay, self._wake.set)
+
+    async def _deliver(self, notice: Any) -> None:
+        """Public part, then private parts; parts already sent are not sent again on a retry."""
+        done = self._done_parts.setdefault(notice.id, set())
+        reply = notice.reply
+        if "public" not in done and (reply.text or reply.image):
+            await self.courier.post(notice.channel, reply)
+        done.add("public")
+        for index, part in enumerate(reply.private):
+            key = f"private-{index}"
+            if key in done:
+                continue
+            if part.dm:
+                await self.courier.direct(part.user, [part], fallback_channel=notice.channel)
+            elif part.user not in reply.mentions:
+                await self.courier.nudge(notice.channel, part.user)
+            done.add(key)

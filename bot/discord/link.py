@@ -1,0 +1,62 @@
+"""The adapter's only door into the service (bot/service).
+
+Everything the Discord side asks of the application layer goes through this
+class, so the adapter stays thin and a change in the service's signatures is
+absorbed in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who asks, where. `admin`: Discord says they manage the server or the channel."""
+
+    guild: int | None
+    channel: int
+    user: int
+    name: str
+    admin: bool = False
+
+
+@dataclass(frozen=True)
+class Current:
+    """The channel's running table as a component needs it: id and state version."""
+
+    table: int
+    version: int
+    waiting_text: str = ""
+
+
+class ServiceLink:
+    def __init__(self, service: Any) -> None:
+        self.service = service
+
+    async def command(self, caller: Caller, command: str, args: str = "", *,
+                      expected_version: int | None = None) -> Any:
+        return await self.service.handle(caller.channel, caller.user, caller.name, command, args,
+                                         guild=caller.guild, admin=caller.admin,
+                                         expected_version=expected_version)
+
+    async def legal_actions(self, caller: Caller) -> list[str]:
+        return list(await self.service.legal_actions_for(caller.channel, caller.user))
+
+    async def current(self, caller: Caller) -> Current | None:
+        table = await self.service.storage.open_table(caller.channel)
+        if table is None:
+            return None
+        return Current(table.id, table.version)
+
+    async def private_summary(self, caller: Caller) -> str:
+        return ""
+
+    async def remind(self, now: float) -> None:
+        await self.service.remind(now)
+
+    async def notices(self) -> list[Any]:
+        return list(await self.service.notices())
+
+    async def delivered(self, notice_id: int) -> None:
+        await self.service.delivered(notice_id)
