@@ -1,0 +1,84 @@
+"""Rising Cultures behind the engine contract (shared/DESIGN.md)."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engine.core import BaseGame, Rng
+
+from . import actions, flow, scoring, view as view_mod
+from .data import CIVS
+from .state import Player, State
+
+OPTIONS = ("match", "civs")
+
+
+class RisingCultures(BaseGame[State]):
+    id = "rising-cultures"
+    title = "Rising Cultures"
+    min_players = 2
+    max_players = 2
+    state_type = State
+    verbs = actions.VERBS
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """Setup: 7 of 15 provinces in ascending order, progress marker to a random player.
+
+        Options: `match` (bool) plays the optional two-game match; `civs` (a list of
+        two civilization ids, one per seat) skips the civilization choice.
+        """
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; allowed: {', '.join(OPTIONS)}")
+        if len(players) != 2:
+            raise ValueError(f"Rising Cultures is for exactly 2 players, got {len(players)}")
+        rng = Rng.from_seed(seed, self.id)
+        chosen = sorted(rng.sample(range(1, 16), 7))
+        s = State(players=[Player(name=str(n)) for n in players], rng=rng, row=chosen[:], chosen=chosen,
+                  marker=rng.below(2), match=bool(options.get("match", False)))
+        civs = options.get("civs")
+        if civs is not None:
+            if (not isinstance(civs, (list, tuple)) or len(civs) != 2 or len(set(civs)) != 2
+                    or any(c not in CIVS for c in civs)):
+                raise ValueError(f"option civs: two different civilizations out of {', '.join(CIVS)}")
+            for p, c in zip(s.players, civs):
+                p.civ = c
+            flow.advance(s, [])
+        return s
+
+    def to_act(self, state: State) -> list[int]:
+        s = state
+        if s.phase == "over":
+            return []
+        if s.pending:
+            return [s.pending[-1].seat]
+        if s.phase == "civ":
+            return [next(i for i, p in enumerate(s.players) if not p.civ)]
+        if s.phase in ("opening", "draw"):
+            return [i for i, p in enumerate(s.players) if p.step != "ready"]
+        if s.phase == "play":
+            return [s.turn]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return actions.legal_actions(state, seat)
+
+    def play(self, state: State, seat: int, action: str) -> list[str]:
+        return actions.perform(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view_mod.view(state, seat, self.to_act(state))
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        if not all(p.civ for p in state.players):
+            return [0] * len(state.players)
+        return scoring.match_totals(state)
+
+    def winners(self, state: State) -> list[int]:
+        return scoring.winners(state)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
