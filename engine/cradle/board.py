@@ -1,0 +1,195 @@
+"""Questions about the map and the small changes to it (rulebook 5.2-5.4, 6.1-6.3).
+
+Friendly, neutral and hostile (5.2) are always seen from one Civilization: an
+Area is friendly when that Civilization occupies it, neutral when empty and
+hostile otherwise — even when the same player controls the occupier.
+"""
+from __future__ import annotations
+
+from .data import components
+from .state import DUMMY, Round, State, dice, is_raider
+
+C = components()
+
+NEO_ASSYRIA = "5-4"        #: rulebook 6.3 / civ-list footnote
+SARGONID_ASSYRIA = "6-2"   #: rulebook 6.3
+PERSIA = "6-6"             #: rulebook 6.3
+
+
+def area_name(area: str) -> str:
+    return C.areas[area].name
+
+
+def civ_name(civ: str, state: State | None = None) -> str:
+    if is_raider(civ):
+        who = state.players[int(civ[1:])] if state else civ[1:]
+        return f"{who}'s raiders"
+    c = C.civs[civ]
+    return f"{c.card} {c.name}" if c.part == 0 else f"{c.card} {c.name} ({c.marker})"
+
+
+def seat_name(state: State, seat: int) -> str:
+    return "the non-player civilization" if seat == DUMMY else state.players[seat]
+
+
+def owner(state: State, civ: str) -> int | None:
+    """The seat controlling `civ` (DUMMY for the non-player one), None if nobody."""
+    if is_raider(civ):
+        return int(civ[1:])
+    return state.cards.get(C.civs[civ].card)
+
+
+def areas_of(state: State, civ: str) -> list[str]:
+    return [a for a, c in state.civ_at.items() if c == civ]
+
+
+def armies_of_seat(state: State, seat: int) -> int:
+    """All Armies of a player's colour on the map, raiders included (7.0)."""
+    total = 0
+    for a, civ in state.civ_at.items():
+        if owner(state, civ) == seat:
+            total += state.count[a]
+    return total
+
+
+def epoch_armies_on_map(state: State, seat: int, epoch: int) -> int:
+    """Armies of `seat`'s Epoch `epoch` counters on the map (the counter mix, 5.1)."""
+    total = 0
+    for a, civ in state.civ_at.items():
+        if not is_raider(civ) and C.civs[civ].epoch == epoch and state.cards.get(C.civs[civ].card) == seat:
+            total += state.count[a]
+    return total
+
+
+def has_trait(state: State, civ: str, trait: str) -> bool:
+    """Printed traits apply only while the Civilization is current; Seafaring stays (6.1)."""
+    if is_raider(civ):
+        return False
+    c = C.civs[civ]
+    if trait not in c.traits:
+        return False
+    if trait in ("seafaring", "does-not-expand-in-epoch-vi"):
+        return True
+    return c.epoch == state.epoch
+
+
+def remove_armies(state: State, area: str, n: int = 1) -> None:
+    left = state.count[area] - n
+    if left > 0:
+        state.count[area] = left
+    else:
+        del state.count[area]
+        del state.civ_at[area]
+
+
+def add_army(state: State, area: str, civ: str, n: int = 1) -> None:
+    if area in state.civ_at:
+        state.count[area] += n
+    else:
+        state.civ_at[area] = civ
+        state.count[area] = n
+
+
+def forbidden_for(state: State, civ: str) -> set[str]:
+    """Areas `civ` may not enter: Sargonid Assyria and the Neo Assyrian player's Epoch V Armies (6.3)."""
+    if civ != SARGONID_ASSYRIA:
+        return set()
+    na_card = C.civs[NEO_ASSYRIA].card
+    if na_card not in state.cards:
+        return set()
+    na_seat = state.cards[na_card]
+    return {a for a, c in state.civ_at.items()
+            if not is_raider(c) and C.civs[c].epoch == 5 and state.cards.get(C.civs[c].card) == na_seat}
+
+
+def growth_targets(state: State, rnd: Round) -> tuple[list[str], list[str]]:
+    """(Areas to `place` in, Areas to `attack`) for one Army of the round's Civilization (5.4).
+
+    Own Areas within stacking, neutral or hostile Areas adjacent to one of its
+    Areas, and with Seafaring any land Area on a sea it borders (6.1). A
+    non-player Civilization never stacks and avoids Desert unless it must (9.0).
+    A Civilization with "Does Not Expand in Epoch VI" only reinforces in Epoch VI.
+    """
+    civ = rnd.civ
+    own = [a for a, c in state.civ_at.items() if c == civ]
+    dummy = rnd.seat == DUMMY
+    place: list[str] = []
+    if not dummy:
+        stack = C.stacking
+        place = [a for a in own if state.count[a] < stack[a]]
+    if state.epoch == 6 and has_trait(state, civ, "does-not-expand-in-epoch-vi"):
+        return sorted(place), []
+    reach: set[str] = set()
+    adjacent = C.adjacent
+    for a in own:
+        reach |= adjacent[a]
+    if rnd.seafaring:
+        for a in own:
+            for sea in C.seas_of[a]:
+                reach.update(C.seas[sea].borders)
+    reach.difference_update(own)
+    reach -= forbidden_for(state, civ)
+    neutral = [a for a in reach if a not in state.civ_at]
+    hostile = [a for a in reach if a in state.civ_at]
+    if dummy:
+        desert = C.areas
+        nd = [a for a in neutral if desert[a].terrain != "desert"]
+        hd = [a for a in hostile if desert[a].terrain != "desert"]
+        if nd or hd:
+            neutral, hostile = nd, hd
+    return sorted(place + neutral), sorted(hostile)
+
+
+def enter(state: State, rnd: Round, area: str, events: list[str], *, start: bool = False) -> bool:
+    """Put one Army of the round's Civilization into a neutral Area; False if the Desert took it.
+
+    Entering an empty Desert costs the Army on a roll of 1-2 (Terrain Chart), but
+    not for the Start Area (RULES-NOTES 5.3) nor with the Desert Guides bonus.
+    A current No City Bonus Civilization destroys each City there on a 4-6 (6.1).
+    """
+    name = civ_name(rnd.civ)
+    if not start and area not in state.civ_at and C.areas[area].terrain == "desert" and not rnd.guides:
+        (r,) = dice(state, 1)
+        if r <= 2:
+            events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
+            return False
+        events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
+    add_army(state, area, rnd.civ)
+    if area in state.cities and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
+        destroy_cities_on_entry(state, rnd.civ, area, events)
+    return True
+
+
+def destroy_cities_on_entry(state: State, civ: str, area: str, events: list[str]) -> None:
+    """No City Bonus (6.1): on a roll of 4-6 each City it occupies is destroyed."""
+    for city in list(state.cities.get(area, ())):
+        (r,) = dice(state, 1)
+        if r >= 4:
+            destroy_city(state, area, city)
+            events.append(f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
+                          f"the city of {C.cities[city].name} is destroyed.")
+        else:
+            events.append(f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
+                          f"the city of {C.cities[city].name} stands.")
+
+
+def destroy_city(state: State, area: str, city: str | None = None) -> str | None:
+    """Remove one City from `area` (the newest if none is named); its id, or None."""
+    here = state.cities.get(area)
+    if not here:
+        return None
+    city = city or here[-1]
+    here.remove(city)
+    if not here:
+        del state.cities[area]
+    return city
+
+
+def displacement_options(state: State, civ: str, area: str) -> list[str]:
+    """Where a displaced Army may go: adjacent vacant or friendly Areas within stacking (5.3)."""
+    out = []
+    for b in C.adjacent[area]:
+        occ = state.civ_at.get(b)
+        if occ is None or (occ == civ and state.count[b] < C.stacking[b]):
+            out.append(b)
+    return sorted(out)

@@ -1,0 +1,100 @@
+"""Cradle of Civilization (Sumeria to Persia) behind the engine contract (shared/DESIGN.md).
+
+Setup option: `{"non_player": True}` adds a non-player civilization for 4-5
+players (rulebook 9.0).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core import BaseGame, IllegalAction, Rng, winners_by
+from .allocation import allocation_actions, deal_first_epoch, drawer, play_allocation
+from .board import C, armies_of_seat
+from .epoch_end import event_actions, play_event
+from .flow import advance
+from .rounds import acting_seat, grow_actions, play_round_action
+from .state import State
+from .view import make_view
+
+
+class CradleGame(BaseGame[State]):
+    id = "cradle"
+    title = "Cradle of Civilization: Sumeria to Persia"
+    min_players = 4
+    max_players = 6
+    state_type = State
+    verbs = ("keep", "pass", "place", "attack", "continue", "commit", "withdraw", "start", "move",
+             "colonize", "wonder", "culture", "done", "raid", "revolt", "ruin")
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
+        players = [str(p) for p in players]
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction(f"Cradle of Civilization is for {self.min_players}-{self.max_players} players, "
+                                f"not {len(players)}.")
+        options = dict(options or {})
+        unknown = set(options) - {"non_player"}
+        if unknown:
+            raise IllegalAction(f"Unknown option(s) {', '.join(sorted(unknown))}; the only option is non_player.")
+        non_player = bool(options.get("non_player", False))
+        if non_player and len(players) > 5:
+            raise IllegalAction("A non-player civilization is only for 4-5 players (rule 9.0).")
+        state = State(players=players, rng=Rng.from_seed(seed, "cradle"), non_player=non_player,
+                      epoch=1, phase="allocate", vp=[0] * len(players), last_armies=[0] * len(players))
+        events: list[str] = []
+        for city in C.cities.values():
+            if city.epoch == 1:
+                state.cities.setdefault(city.area, []).append(city.id)
+        deal_first_epoch(state, events)
+        advance(state, events)
+        return state
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def to_act(self, state: State) -> list[int]:
+        phase = state.phase
+        if phase == "strategy":
+            return [acting_seat(state)]
+        if phase == "allocate":
+            return [drawer(state)]
+        if phase == "events":
+            return [state.last_place]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "strategy":
+            return grow_actions(state)
+        if phase == "allocate":
+            return allocation_actions(state)
+        return event_actions(state)
+
+    def play(self, state: State, seat: int, action: str) -> list[str]:
+        events: list[str] = []
+        phase = state.phase
+        if phase == "strategy":
+            play_round_action(state, action, events)
+        elif phase == "allocate":
+            play_allocation(state, action, events)
+        else:
+            play_event(state, action, events)
+        advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return make_view(self, state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return list(state.vp)
+
+    def winners(self, state: State) -> list[int]:
+        """Most VPs; ties go to fewest Armies on the map, else shared (RULES-NOTES 7.0)."""
+        if state.phase != "over":
+            return []
+        fewest = [-armies_of_seat(state, s) for s in range(state.n)]
+        return winners_by(state.vp, fewest)

@@ -1,0 +1,332 @@
+"""The Civilization Round (rulebook 5.0-5.7, 6.1-6.3): pool, bonus, start, growth, expansion.
+
+Growth is one Army at a time (`place <area>` / `attack <area>`), each battle one
+roll at a time (`continue`; after losing the attacking Army `commit` or
+`withdraw`), Non-Combat Expansion one attempt at a time (`colonize`,
+`wonder <area>`, `culture`), and `done` returns what is left in the pool.
+"""
+from __future__ import annotations
+
+from .board import (
+    C, DUMMY, PERSIA, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, areas_of, civ_name, displacement_options,
+    enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner, remove_armies, seat_name,
+)
+from .combat import combat_roll
+from .state import Round, State, dice, is_raider
+
+
+def seats_by_vp(state: State, events: list[str], why: str) -> list[int]:
+    """Seats from fewest VPs up; ties rolled off, highest roll first (3.0, 9.0)."""
+    groups: dict[int, list[int]] = {}
+    for s in range(state.n):
+        groups.setdefault(state.vp[s], []).append(s)
+    out: list[int] = []
+    for vp in sorted(groups):
+        out += roll_off(state, groups[vp], events, why)
+    return out
+
+
+def roll_off(state: State, tied: list[int], events: list[str], why: str) -> list[int]:
+    """Order tied seats by a die roll, highest first, re-rolling ties among themselves."""
+    if len(tied) == 1:
+        return list(tied)
+    rolls = dict(zip(tied, dice(state, len(tied))))
+    events.append(f"Tie for {why}: " + ", ".join(f"{state.players[s]} rolls {r}" for s, r in rolls.items()) + ".")
+    out: list[int] = []
+    for r in sorted(set(rolls.values()), reverse=True):
+        out += roll_off(state, [s for s in tied if rolls[s] == r], events, why)
+    return out
+
+
+# ---- 5.1-5.3: starting a round ---------------------------------------------------
+
+def start_round(state: State, civ: str, events: list[str]) -> None:
+    """Form the Army Pool (5.1), roll the bonus (5.2) and enter the Start Area (5.3).
+
+    Leaves `state.rnd` set when the round has Armies to place, else None.
+    """
+    c = C.civs[civ]
+    seat = owner(state, civ)
+    name = civ_name(civ)
+    current = c.epoch == state.epoch
+    rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
+    mix = C.counter_mix
+    if not current:
+        n = len(areas_of(state, civ))
+        if n == 0:
+            state.gone.append(civ)
+            events.append(f"{name} has no Armies on the map: it has vanished into the mists of time.")
+            return
+        if n <= 2:
+            events.append(f"{name} occupies {n} Area{'s' if n > 1 else ''}: no growth this round.")
+            return
+        room = mix - epoch_armies_on_map(state, seat, c.epoch)
+        pool = min(n // 3, room)
+        capped = " (limited by the counter mix)" if pool < n // 3 else ""
+        events.append(f"{name} occupies {n} Areas: {pool} Armies in its Army Pool{capped}.")
+        if pool <= 0:
+            return
+        rnd.pool = pool
+        state.rnd = rnd
+        return
+    rnd.military = has_trait(state, civ, "military")
+    extra = 0
+    if seat != DUMMY:
+        roll = dice(state, 2)
+        rnd.bonus = sum(roll)
+        entry = C.bonus[rnd.bonus]
+        events.append(f"{name} rolls {roll[0]} and {roll[1]} = {rnd.bonus} on the Civilization Bonus Chart: "
+                      f"{entry.result}.")
+        extra = entry.armies
+        if entry.effect in ("military", "armies-military"):
+            rnd.military = True
+        elif entry.effect == "seafaring":
+            rnd.seafaring = True
+        elif entry.effect == "desert-guides":
+            rnd.guides = True
+        elif entry.effect == "wonder-3":
+            rnd.wonder_min = 3
+        elif entry.effect == "culture-4":
+            rnd.culture_min = 4
+    room = mix - epoch_armies_on_map(state, seat, c.epoch)
+    rnd.pool = max(0, min(c.armies + extra, room))
+    events.append(f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
+                  + (f" ({c.armies} + {extra} bonus)" if extra else "") + ".")
+    if seat == DUMMY:
+        rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
+    state.rnd = rnd
+    if civ == SARGONID_ASSYRIA:
+        options = sargonid_starts(state)
+        if len(options) > 1 and seat != DUMMY:
+            rnd.step = "start"
+            return
+        if not options:
+            events.append(f"{name} finds no Area to enter next to Neo Assyria or at {area_name(c.start_area)}; "
+                          "its Armies stay off the map.")
+            rnd.pool = 0
+            return
+        begin_start(state, options[0], events)
+        return
+    begin_start(state, c.start_area, events)
+
+
+def sargonid_starts(state: State) -> list[str]:
+    """6-2 Sargonid Assyria enters next to 5-4 Neo Assyria, never into its player's Epoch V Areas (6.3)."""
+    forbidden = forbidden_for(state, SARGONID_ASSYRIA)
+    na = areas_of(state, NEO_ASSYRIA)
+    if na:
+        options = sorted({b for a in na for b in C.adjacent[a]} - set(na) - forbidden)
+        if options:
+            return options
+    fallback = C.civs[SARGONID_ASSYRIA].start_area
+    return [] if fallback in forbidden else [fallback]
+
+
+def begin_start(state: State, area: str, events: list[str]) -> None:
+    """Enter the Start Area, first moving any other Civilization's Armies out (5.3)."""
+    rnd = state.rnd
+    rnd.start = area
+    occ = state.civ_at.get(area)
+    if occ is not None:
+        if is_raider(occ):
+            n = state.count[area]
+            remove_armies(state, area, n)
+            events.append(f"{civ_name(occ, state)} in {area_name(area)} never move: {n} removed "
+                          f"as {civ_name(rnd.civ)} arrives.")
+        else:
+            rnd.step = "displace"
+            rnd.disp_civ = occ
+            rnd.disp_left = state.count[area]
+            events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {rnd.disp_left} "
+                          f"{civ_name(occ)} Arm{'ies' if rnd.disp_left > 1 else 'y'} must move out.")
+            settle_displacement(state, events)
+            return
+    place_start(state, events)
+
+
+def displacer(state: State) -> int:
+    """Who moves the displaced Armies: their owner."""
+    return owner(state, state.rnd.disp_civ)
+
+
+def settle_displacement(state: State, events: list[str]) -> None:
+    """Move or remove displaced Armies until a real choice is left (5.3)."""
+    rnd = state.rnd
+    area = rnd.start
+    while rnd.disp_left > 0:
+        options = displacement_options(state, rnd.disp_civ, area)
+        if not options:
+            remove_armies(state, area)
+            rnd.disp_left -= 1
+            events.append(f"A {civ_name(rnd.disp_civ)} Army has nowhere to go from {area_name(area)} and is removed.")
+            continue
+        if len(options) == 1 or displacer(state) == DUMMY:
+            move_displaced(state, options[0], events)
+            continue
+        return
+    place_start(state, events)
+
+
+def move_displaced(state: State, target: str, events: list[str]) -> None:
+    rnd = state.rnd
+    remove_armies(state, rnd.start)
+    add_army(state, target, rnd.disp_civ)
+    rnd.disp_left -= 1
+    events.append(f"A {civ_name(rnd.disp_civ)} Army moves from {area_name(rnd.start)} to {area_name(target)}.")
+
+
+def place_start(state: State, events: list[str]) -> None:
+    rnd = state.rnd
+    rnd.step, rnd.disp_civ, rnd.disp_left = "grow", "", 0
+    if rnd.pool <= 0:
+        return
+    rnd.pool -= 1
+    rnd.placed += 1
+    enter(state, rnd, rnd.start, events, start=True)
+    events.append(f"{civ_name(rnd.civ)} enters the map at {area_name(rnd.start)}.")
+
+
+# ---- 5.4-5.6: growth, combat, Non-Combat Expansion ------------------------------
+
+def acting_seat(state: State) -> int:
+    """Who decides now in the round: the displaced Armies' owner, the dummy's placer, or the player."""
+    rnd = state.rnd
+    if rnd.step == "displace":
+        return displacer(state)
+    if rnd.seat == DUMMY:
+        k = max(0, rnd.placed - 1)
+        return rnd.placers[k % len(rnd.placers)]
+    return rnd.seat
+
+
+def can_colonize(state: State, rnd: Round) -> bool:
+    if not rnd.current or rnd.seat == DUMMY or not rnd.seafaring:
+        return False
+    for a in areas_of(state, rnd.civ):
+        for sea in C.seas_of[a]:
+            if C.seas[sea].colonization:
+                return True
+    return False
+
+
+def wonders_left(state: State) -> list[str]:
+    return [w.id for w in C.wonders if w.id not in state.wonders and w.id not in state.lost_wonders]
+
+
+def wonder_sites(state: State, rnd: Round) -> list[str]:
+    """Friendly Areas with a City and no Wonder yet, if an attempt is allowed (5.6, 6.1 Wonder)."""
+    if not rnd.current or rnd.seat == DUMMY or rnd.built_wonder:
+        return []
+    if rnd.tried_wonder and not has_trait(state, rnd.civ, "wonder"):
+        return []
+    if not wonders_left(state):
+        return []
+    taken = set(state.wonders.values())
+    return sorted(a for a in areas_of(state, rnd.civ) if a in state.cities and a not in taken)
+
+
+def grow_actions(state: State) -> list[str]:
+    rnd = state.rnd
+    step = rnd.step
+    if step == "combat":
+        return ["continue"]
+    if step == "lost":
+        return ["commit", "withdraw"]
+    if step == "start":
+        return [f"start {a}" for a in sargonid_starts(state)]
+    if step == "displace":
+        return [f"move {a}" for a in displacement_options(state, rnd.disp_civ, rnd.start)]
+    place, attack = growth_targets(state, rnd)
+    out = [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
+    if rnd.seat != DUMMY:
+        if can_colonize(state, rnd):
+            out.append("colonize")
+        out += [f"wonder {a}" for a in wonder_sites(state, rnd)]
+        if rnd.current and not rnd.tried_culture:
+            out.append("culture")
+        out.append("done")
+    return out
+
+
+def play_round_action(state: State, action: str, events: list[str]) -> None:
+    rnd = state.rnd
+    verb, _, arg = action.partition(" ")
+    name = civ_name(rnd.civ)
+    if verb == "place":
+        rnd.pool -= 1
+        rnd.placed += 1
+        neutral = arg not in state.civ_at
+        if enter(state, rnd, arg, events) and not (neutral and C.areas[arg].terrain == "desert" and not rnd.guides):
+            events.append(f"{name} places an Army in {area_name(arg)} ({state.count[arg]} there).")
+    elif verb == "attack":
+        rnd.pool -= 1
+        rnd.placed += 1
+        rnd.area = arg
+        events.append(f"{name} attacks {civ_name(state.civ_at[arg], state)} in {area_name(arg)} "
+                      f"({C.areas[arg].terrain.capitalize()}, {state.count[arg]} defending).")
+        combat_roll(state, rnd, events)
+    elif verb == "continue":
+        combat_roll(state, rnd, events)
+    elif verb == "commit":
+        rnd.pool -= 1
+        rnd.placed += 1
+        events.append(f"{name} commits another Army to the battle for {area_name(rnd.area)}.")
+        combat_roll(state, rnd, events)
+    elif verb == "withdraw":
+        events.append(f"{name} breaks off the battle for {area_name(rnd.area)}.")
+        rnd.step, rnd.area = "grow", ""
+    elif verb == "start":
+        events.append(f"{name} chooses to enter the map at {area_name(arg)}.")
+        begin_start(state, arg, events)
+    elif verb == "move":
+        move_displaced(state, arg, events)
+        settle_displacement(state, events)
+    elif verb == "colonize":
+        rnd.pool -= 1
+        (r,) = dice(state, 1)
+        if r >= 4:
+            state.vp[rnd.seat] += C.vp.colonization
+            events.append(f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, success "
+                          f"(+{C.vp.colonization} VP).")
+        else:
+            events.append(f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, it fails.")
+    elif verb == "wonder":
+        rnd.pool -= 1
+        rnd.tried_wonder = True
+        (r,) = dice(state, 1)
+        if r >= rnd.wonder_min:
+            wonder = wonders_left(state)[0]
+            state.wonders[wonder] = arg
+            rnd.built_wonder = True
+            state.vp[rnd.seat] += C.vp.wonder_built
+            wname = next(w.name for w in C.wonders if w.id == wonder)
+            events.append(f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, builds the {wname} "
+                          f"(+{C.vp.wonder_built} VP).")
+        else:
+            events.append(f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, it fails "
+                          f"(needs {rnd.wonder_min}-6).")
+    elif verb == "culture":
+        rnd.pool -= 1
+        rnd.tried_culture = True
+        (r,) = dice(state, 1)
+        if r >= rnd.culture_min:
+            state.vp[rnd.seat] += C.vp.cultural_achievement
+            events.append(f"{name} strives for a Cultural Achievement: rolls {r}, success "
+                          f"(+{C.vp.cultural_achievement} VP).")
+        else:
+            events.append(f"{name} strives for a Cultural Achievement: rolls {r}, it fails "
+                          f"(needs {rnd.culture_min}-6).")
+    elif verb == "done":
+        if rnd.pool:
+            events.append(f"{name} stops growing; {rnd.pool} Arm{'ies' if rnd.pool > 1 else 'y'} "
+                          "return unused.")
+        rnd.pool = 0
+    else:  # pragma: no cover - legal_actions lists only the verbs above
+        raise ValueError(action)
+
+
+def end_round(state: State, events: list[str]) -> None:
+    """5.7: the round ends when the pool is empty; the Armies flip to Inactive."""
+    rnd = state.rnd
+    state.rnd = None
+    events.append(f"{civ_name(rnd.civ)}'s round ends ({len(areas_of(state, rnd.civ))} Areas).")

@@ -1,0 +1,93 @@
+"""Player Scoring (rulebook 7.0-7.3), made after a player's last Civilization Round.
+
+Every Army of the player's colour counts, whatever its Epoch, raiders included
+(7.0). Area control: 1 VP per 2 Areas, 1 per City (not where a current No City
+Bonus Civilization stands, 6.1), 1 per Bonus Area held by its own Civilization
+(6.2), 2 per Wonder; Commerce adds 1 per 2 Cities of that Civilization (6.1).
+Region status (7.3): only the highest of Presence, Control, Domination scores
+(RULES-NOTES 7.3); Control needs 2+ Areas and strictly more than anyone else.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import C, has_trait, owner
+from .state import State, is_raider
+
+
+@dataclass
+class Score:
+    areas: int = 0
+    area_vp: int = 0
+    cities: int = 0
+    bonus_areas: int = 0
+    wonders: int = 0
+    commerce: int = 0
+    regions: dict[str, tuple[str, int]] = field(default_factory=dict)  #: region -> (status, VP)
+
+    @property
+    def total(self) -> int:
+        return (self.area_vp + self.cities + self.bonus_areas + C.vp.per_wonder_controlled * self.wonders
+                + self.commerce
+                + sum(v for _, v in self.regions.values()))
+
+    def describe(self) -> str:
+        parts = [f"{self.areas} Areas ({self.area_vp})", f"{self.cities} Cities ({self.cities})",
+                 f"Bonus Areas ({self.bonus_areas})", f"{self.wonders} Wonders ({C.vp.per_wonder_controlled * self.wonders})"]
+        if self.commerce:
+            parts.append(f"Commerce ({self.commerce})")
+        regions = ", ".join(f"{C.regions[r].name} {status} ({vp})" for r, (status, vp) in self.regions.items())
+        return "; ".join(parts) + (f"; Regions: {regions}" if regions else "; Regions: none")
+
+
+def area_owners(state: State) -> dict[str, int | None]:
+    return {a: owner(state, civ) for a, civ in state.civ_at.items()}
+
+
+def region_status(state: State, seat: int, owners: dict[str, int | None] | None = None) -> dict[str, tuple[str, int]]:
+    """Region -> (presence|control|domination, VP) for `seat` (7.3); regions with nothing omitted."""
+    owners = area_owners(state) if owners is None else owners
+    out: dict[str, tuple[str, int]] = {}
+    for rid, areas in C.region_areas.items():
+        counts: dict[int | None, int] = {}
+        for a in areas:
+            if a in owners:
+                counts[owners[a]] = counts.get(owners[a], 0) + 1
+        mine = counts.pop(seat, 0)
+        if not mine:
+            continue
+        region = C.regions[rid]
+        if mine == len(areas):
+            out[rid] = ("domination", region.domination)
+        elif mine >= 2 and mine > max(counts.values(), default=0):
+            out[rid] = ("control", region.control)
+        else:
+            out[rid] = ("presence", region.presence)
+    return out
+
+
+def score_seat(state: State, seat: int) -> Score:
+    """What `seat` scores now for Areas and Regions (7.2 and 7.3)."""
+    owners = area_owners(state)
+    vp = C.vp
+    sc = Score()
+    mine = [a for a, s in owners.items() if s == seat]
+    sc.areas = len(mine)
+    sc.area_vp = vp.per_two_areas * (len(mine) // 2)
+    commerce_cities: dict[str, int] = {}
+    for a in mine:
+        civ = state.civ_at[a]
+        n_cities = len(state.cities.get(a, ()))
+        if n_cities and not (has_trait(state, civ, "no-city-bonus")):
+            sc.cities += vp.per_city * n_cities
+            if has_trait(state, civ, "commerce"):
+                commerce_cities[civ] = commerce_cities.get(civ, 0) + n_cities
+        if not is_raider(civ):
+            bonus = C.civs[civ].bonus_area
+            if bonus == a:
+                sc.bonus_areas += vp.per_bonus_area
+    sc.commerce = sum(vp.commerce_per_two_cities * (n // 2) for n in commerce_cities.values())
+    mine_set = set(mine)
+    sc.wonders = sum(1 for a in state.wonders.values() if a in mine_set)
+    sc.regions = region_status(state, seat, owners)
+    return sc
