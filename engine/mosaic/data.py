@@ -1,0 +1,382 @@
+"""Mosaic component data: TOML under `data/`, read once and validated.
+
+Every table of the rulebook's quick reference (achievements, golden ages,
+wonders, governments, leaders), the map, the trade goods and cache tiles, and
+the four decks (technology, build, population, tax & tariff) are data, so an
+owner of the physical game can replace the reconstructed cards without code
+changes (shared/research/README.md, policy 3).
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core import DataError, data_path, load_entries, load_table
+
+GAME_ID = "mosaic"
+PACKAGE = Path(__file__).parent
+
+PILLARS = ("science", "economy", "food", "population", "building", "culture", "government", "military", "urbanization")
+CURRENCIES = ("food", "stone", "ideas", "money")
+TRACKS = ("ideas", "food", "stone", "tax", "tariff")
+BUILD_TYPES = ("city", "port_city", "farm_town", "manufactory_town", "project")
+
+
+@dataclass
+class Region:
+    id: str
+    name: str
+    summary_name: str
+    in_play_from_players: int
+    colour: str
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Adjacency:
+    a: str
+    b: str
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Hex:
+    id: str
+    col: int
+    row: int
+    region: str
+    kind: str  # land | cache | port
+    px: list[int]
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Rules:
+    start_population: int
+    population_fallback_food: int
+    population_fallback_gain: int
+    tax_fallback_per_population: int
+    tariff_fallback_per_trade_good: int
+    fallback_unrest: int
+    city_stone: int
+    city_population: int
+    city_holding: int
+    port_holding: int
+    project_stone: int
+    project_ideas: int
+    wonder_stone: int
+    wonder_food: int
+    wonder_step_stone: int
+    wonder_step_food: int
+    technology_ideas: int
+    recruit_money: int
+    recruit_limit: int
+    move_money: int
+    money_per_currency: int
+    first_place_vp: int
+    second_place_vp: int
+    city_influence: int
+    wonder_influence: int
+    town_influence: int
+    unit_influence: int
+    final_city_vp: int
+    final_town_vp: int
+    manufactory_set_vp: int
+    scribe_end_actions: int
+    achievements_in_play: int
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Pillar:
+    id: str
+    name: str
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Achievement:
+    id: str
+    name: str
+    measure: str
+    threshold: int
+    threshold_2_3_players: int
+    vp: int
+    source: str
+    note: str = ""
+
+
+@dataclass
+class GoldenAge:
+    id: str
+    name: str
+    pillar: str
+    symbols: int
+    benefit: str  # population | production | any_currency | free_city | military_units
+    amount: int
+    vp: int
+    source: str
+    track: str = ""
+    note: str = ""
+
+
+@dataclass
+class Wonder:
+    id: str
+    name: str
+    vp_kind: str
+    vp: int
+    unrest_cancel: int
+    placement: str  # any | port | three_cities
+    library_symbols: int
+    text: str
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Government:
+    id: str
+    name: str
+    requires: dict[str, int]
+    cost_ideas: int
+    production: dict[str, int]
+    peek: bool
+    scoring: str
+    vp_2_3_players: int
+    vp: int
+    text: str
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Leader:
+    id: str
+    name: str
+    production: dict[str, int]
+    start: dict[str, int]
+    text: str
+    source: str
+    choose_production: int = 0
+    unrest_cancel: int = 0
+    recruit_limit: int = 0
+    note: str = ""
+
+
+@dataclass
+class TradeGood:
+    id: str
+    name: str
+    count: int
+    blank: bool
+    source: str
+    track: str = ""
+    bonus: int = 0
+    on_ports: bool = False
+    note: str = ""
+
+
+@dataclass
+class Cache:
+    id: str
+    benefit: str
+    amount: int
+    copies: int
+    source: str
+    note: str = ""
+
+
+@dataclass
+class DeckRules:
+    offer: int
+    source: str
+    cost_ideas: int = 0
+    starting_dealt: int = 0
+    scoring_third_4_6_players: int = 0
+    scoring_third_2_3_players: int = 0
+    size_2_3_players: int = 0
+    size_4_5_players: int = 0
+    size_6_players: int = 0
+    note: str = ""
+
+
+@dataclass
+class Technology:
+    id: str
+    code: str
+    name: str
+    starting: bool
+    tier: int
+    requires: dict[str, int]
+    provides: list[str]
+    vp_kind: str  # none | fixed | per_symbol
+    text: str
+    source: str
+    effect: str = ""  # "" | once | ongoing
+    gain: dict[str, int] = field(default_factory=dict)
+    production: dict[str, int] = field(default_factory=dict)
+    population: int = 0
+    military_units: int = 0
+    unrest_cancel: int = 0
+    influence_piece: str = ""
+    influence_value: int = 0
+    influence_where: str = ""
+    vp: int = 0
+    vp_pillar: str = ""
+    note: str = ""
+
+
+@dataclass
+class BuildCard:
+    id: str
+    code: str
+    type: str
+    name: str
+    provides: list[str]
+    cost: dict[str, int]
+    text: str
+    source: str
+    gain: dict[str, int] = field(default_factory=dict)
+    production: dict[str, int] = field(default_factory=dict)
+    vp_pillar: str = ""
+    trade_goods: list[str] = field(default_factory=list)
+    trade_goods_vp: int = 0
+    note: str = ""
+
+
+@dataclass
+class PopulationCard:
+    id: str
+    population: int
+    food_cost: int
+    source: str
+    note: str = ""
+
+
+@dataclass
+class TaxCard:
+    id: str
+    kind: str  # tax | tariff
+    multiplier: int
+    unrest: int
+    source: str
+    note: str = ""
+
+
+@dataclass
+class Data:
+    rules: Rules
+    regions: dict[str, Region]
+    adjacency: dict[str, list[str]]
+    hexes: dict[str, Hex]
+    neighbours: dict[str, list[str]]
+    pillars: list[str]
+    achievements: dict[str, Achievement]
+    golden_ages: dict[str, GoldenAge]
+    wonders: dict[str, Wonder]
+    governments: dict[str, Government]
+    leaders: dict[str, Leader]
+    trade_goods: dict[str, TradeGood]
+    caches: list[Cache]
+    tech_deck: DeckRules
+    build_deck: DeckRules
+    population_deck: DeckRules
+    tax_deck: DeckRules
+    technologies: dict[str, Technology]
+    builds: dict[str, BuildCard]
+    population_cards: dict[str, PopulationCard]
+    tax_cards: dict[str, TaxCard]
+    region_hexes: dict[str, list[str]] = field(default_factory=dict)
+
+
+def _path(name: str) -> Path:
+    return data_path(PACKAGE, GAME_ID, name)
+
+
+def _check_pillars(names, where: str) -> str | None:
+    bad = [p for p in names if p not in PILLARS]
+    return f"{where}: unknown pillar(s) {', '.join(bad)}; known: {', '.join(PILLARS)}" if bad else None
+
+
+def _check_tracks(tracks, where: str) -> str | None:
+    bad = [t for t in tracks if t not in TRACKS]
+    return f"{where}: unknown production track(s) {', '.join(bad)}; known: {', '.join(TRACKS)}" if bad else None
+
+
+def _check_tech(t: Technology) -> str | None:
+    return (_check_pillars(t.requires, "requires") or _check_pillars(t.provides, "provides")
+            or _check_tracks(t.production, "production")
+            or (None if t.vp_kind in ("none", "fixed", "per_symbol") else f"vp_kind {t.vp_kind!r} is not none, fixed or per_symbol")
+            or (None if t.effect in ("", "once", "ongoing") else f"effect {t.effect!r} is not once or ongoing")
+            or (None if t.influence_piece in ("", "town", "city", "military_unit") else f"influence_piece {t.influence_piece!r} unknown"))
+
+
+def _check_build(b: BuildCard) -> str | None:
+    if b.type not in BUILD_TYPES:
+        return f"type {b.type!r} is not one of {', '.join(BUILD_TYPES)}"
+    if b.type == "manufactory_town" and len(b.trade_goods) != 3:
+        return "a manufactory town names exactly 3 trade goods"
+    return _check_pillars(b.provides, "provides") or _check_tracks(b.production, "production")
+
+
+@functools.lru_cache(maxsize=1)
+def load() -> Data:
+    """All Mosaic data, validated; cached for the process (data files do not change while running)."""
+    mp, tb = _path("map.toml"), _path("tables.toml")
+    regions = {r.id: r for r in load_entries(mp, "region", Region)}
+    adjacency: dict[str, list[str]] = {r: [] for r in regions}
+    for a in load_entries(mp, "adjacency", Adjacency, key="no-key"):  # rows are pairs, no id
+        for x, y in ((a.a, a.b), (a.b, a.a)):
+            if x not in regions:
+                raise DataError(f"{mp}: adjacency names unknown region {x!r}")
+            adjacency[x].append(y)
+    hexes = {h.id: h for h in load_entries(
+        mp, "hex", Hex,
+        check=lambda h: None if h.region in regions and h.kind in ("land", "cache", "port")
+        else f"region {h.region!r} or kind {h.kind!r} unknown")}
+    at = {(h.col, h.row): h.id for h in hexes.values()}
+    neighbours = {}
+    for h in hexes.values():
+        offs = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)) if h.col % 2 else \
+               ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+        neighbours[h.id] = [at[(h.col + dc, h.row + dr)] for dc, dr in offs if (h.col + dc, h.row + dr) in at]
+    region_hexes: dict[str, list[str]] = {r: [] for r in regions}
+    for h in hexes.values():
+        region_hexes[h.region].append(h.id)
+    achievements = {a.id: a for a in load_entries(tb, "achievement", Achievement)}
+    golden = {g.id: g for g in load_entries(tb, "golden_age", GoldenAge,
+                                            check=lambda g: _check_pillars([g.pillar], "pillar"))}
+    wonders = {w.id: w for w in load_entries(tb, "wonder", Wonder)}
+    govs = {g.id: g for g in load_entries(tb, "government", Government,
+                                          check=lambda g: _check_pillars(g.requires, "requires") or _check_tracks(g.production, "production"))}
+    leaders = {x.id: x for x in load_entries(tb, "leader", Leader)}
+    goods = {g.id: g for g in load_entries(tb, "trade_good", TradeGood)}
+    caches = load_entries(tb, "cache", Cache)
+    tp, bp, pp, xp = (_path(f) for f in ("technology.toml", "build.toml", "population.toml", "tax_tariff.toml"))
+    builds = {b.id: b for b in load_entries(bp, "build", BuildCard, check=_check_build)}
+    for b in builds.values():
+        for g in b.trade_goods:
+            if g not in goods:
+                raise DataError(f"{bp}: build {b.id!r} names unknown trade good {g!r}")
+    return Data(
+        rules=load_table(tb, "rules", Rules), regions=regions, adjacency=adjacency, hexes=hexes,
+        neighbours=neighbours, pillars=[p.id for p in load_entries(tb, "pillar", Pillar)],
+        achievements=achievements, golden_ages=golden, wonders=wonders, governments=govs, leaders=leaders,
+        trade_goods=goods, caches=caches,
+        tech_deck=load_table(tp, "deck", DeckRules), build_deck=load_table(bp, "deck", DeckRules),
+        population_deck=load_table(pp, "deck", DeckRules), tax_deck=load_table(xp, "deck", DeckRules),
+        technologies={t.id: t for t in load_entries(tp, "technology", Technology, check=_check_tech)},
+        builds=builds,
+        population_cards={p.id: p for p in load_entries(pp, "population", PopulationCard)},
+        tax_cards={t.id: t for t in load_entries(xp, "tax_tariff", TaxCard,
+                                                 check=lambda t: None if t.kind in ("tax", "tariff") else f"kind {t.kind!r} is not tax or tariff")},
+        region_hexes=region_hexes,
+    )
+

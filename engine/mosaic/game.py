@@ -1,0 +1,75 @@
+"""The Mosaic Game object: the engine contract (DESIGN.md) over the rules modules."""
+from __future__ import annotations
+
+import pickle
+from typing import Any, Mapping, Sequence
+
+from engine.core import BaseGame, IllegalAction, match
+
+from . import rules, scoring, setup
+from .data import load
+from .state import State
+from .view import view
+
+
+class MosaicGame(BaseGame[State]):
+    id = "mosaic"
+    title = "Mosaic: A Story of Civilization"
+    min_players = 2
+    max_players = 6
+    state_type = State
+    verbs = ("leader", "draft", "region", "hex", "pay", "work", "population", "build", "wonder", "technology",
+             "tax", "tariff", "military", "government", "recruit", "move", "done", "unit", "eliminate",
+             "library", "art", "production", "claim", "flip", "refresh", "convert", "seize", "end")
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction(f"Mosaic is for 2-6 players, not {len(players)}.")
+        return setup.new_game(load(), list(players), seed)
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "leaders":
+            return [state.leader_order[0]]
+        if state.phase == "draft":
+            return list(state.draft_waiting)
+        top = state.pending.top
+        if top is not None:
+            return [top.seat]
+        return [state.seat]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state.phase in ("leaders", "draft"):
+            return setup.legal(load(), state, seat)
+        if state.phase == "over":
+            return []
+        return rules.legal(load(), state, seat)
+
+    def play(self, state: State, seat: int, action: str) -> list[str]:
+        d = load()
+        if state.phase in ("leaders", "draft"):
+            return setup.play(d, state, seat, action.split(" "))
+        return rules.play(d, state, seat, action)
+
+    def clone(self, state: State) -> State:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(load(), state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return list(state.final) if state.final else scoring.totals(load(), state)
+
+    def winners(self, state: State) -> list[int]:
+        """Most points; ties to most wonders, then most money (rulebook, Scoring)."""
+        if state.phase != "over":
+            return []
+        from engine.core import winners_by
+        return winners_by(state.final, [len(p.wonders) for p in state.players], [p.money for p in state.players])
+
+
+GAME = MosaicGame()

@@ -1,0 +1,157 @@
+"""Empire Scoring (each revealed scoring card) and final scoring (game end).
+
+Rulebook, "Empire Scoring": influence per region; most influence scores
+3 + 1 per city and wonder in the region (all tied score it); second most
+scores 2 (tied seconds score 0); plus the government bonuses.
+Rulebook, "Scoring": every line of the final tally, unrest subtracted; ties to
+most wonders, then most money.
+"""
+from __future__ import annotations
+
+from . import board
+from .data import Data
+from .state import State
+
+
+def small_game(s: State) -> bool:
+    return len(s.players) <= 3
+
+
+def empire_scoring(d: Data, s: State) -> list[str]:
+    """Score every in-play region, then governments; VP go to `Player.vp`."""
+    r = d.rules
+    inf = board.influence(d, s)
+    gained = [0] * len(s.players)
+    lines = []
+    for reg in s.regions:
+        vals = inf[reg]
+        firsts = board.first_places(vals)
+        if not firsts:
+            continue
+        bonus = r.first_place_vp + board.cities_in(d, s, reg) + board.wonders_in(d, s, reg)
+        for seat in firsts:
+            gained[seat] += bonus
+        part = [f"{d.regions[reg].name}: first {', '.join(s.players[x].name for x in firsts)} +{bonus}"]
+        if len(firsts) == 1:
+            rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
+            if rest:
+                second_val = max(rest)
+                seconds = [i for i, v in enumerate(vals) if v == second_val and i not in firsts]
+                if len(seconds) == 1:
+                    gained[seconds[0]] += r.second_place_vp
+                    part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
+                else:
+                    part.append("second tied, 0")
+        lines.append("; ".join(part))
+    for seat, p in enumerate(s.players):
+        g = government_bonus(d, s, seat, inf)
+        if g:
+            gained[seat] += g
+            lines.append(f"{p.name}'s {d.governments[p.government].name}: +{g}")
+    for seat, p in enumerate(s.players):
+        p.vp += gained[seat]
+    return ["Empire scoring: " + (" | ".join(lines) if lines else "nobody has influence")]
+
+
+def government_bonus(d: Data, s: State, seat: int, inf: dict[str, list[int]]) -> int:
+    """Government tile bonus at Empire Scoring (quick reference, Governments)."""
+    p = s.players[seat]
+    if not p.government:
+        return 0
+    g = d.governments[p.government]
+    per = g.vp_2_3_players if small_game(s) else g.vp
+    if g.scoring == "cities_in_one_region":
+        counts = {}
+        for h in board.cities_of(s, seat):
+            reg = d.hexes[h].region
+            counts[reg] = counts.get(reg, 0) + 1
+        return per * max(counts.values(), default=0)
+    if g.scoring == "per_wonder":
+        return per * len(p.wonders)
+    if g.scoring == "per_tile":
+        return per * (len(p.golden_ages) + len(p.achievements))
+    if g.scoring == "per_two_population":
+        return per * (p.population // 2)
+    if g.scoring == "per_region_with_city":
+        return per * len(board.city_regions(d, s, seat))
+    if g.scoring == "per_region_controlled":
+        return per * len(board.controlled(d, s, seat, inf))
+    raise ValueError(g.scoring)
+
+
+def wonder_vp(d: Data, s: State, seat: int, wid: str, inf: dict[str, list[int]]) -> int:
+    """VP printed on a wonder tile (quick reference, Wonders); RULES-NOTES for whose pieces count."""
+    w = d.wonders[wid]
+    p = s.players[seat]
+    h = s.wonder_hex.get(wid, "")
+    reg = d.hexes[h].region if h else ""
+    k = w.vp_kind
+    if k == "fixed":
+        return w.vp
+    if k == "per_region_majority":
+        return w.vp * len(board.controlled(d, s, seat, inf))
+    if k == "per_adjacent_city":
+        return w.vp * sum(1 for nb in d.neighbours[h] if s.board.get(nb, "x")[0] in board.CITY_KINDS) if h else 0
+    if k == "per_two_population":
+        return w.vp * (p.population // 2)
+    if k == "per_city_in_region":
+        return w.vp * board.cities_in(d, s, reg) if reg else 0
+    if k == "per_unique_trade_good":
+        return w.vp * board.unique_goods(p)
+    if k == "per_unit_in_region":
+        return w.vp * sum(q.units.get(reg, 0) for q in s.players) if reg else 0
+    if k == "per_wonder_in_region":
+        return w.vp * board.wonders_in(d, s, reg) if reg else 0
+    raise ValueError(k)
+
+
+def unrest_cancel(d: Data, seat_player) -> int:
+    p = seat_player
+    c = d.leaders[p.leader].unrest_cancel if p.leader else 0
+    c += sum(d.wonders[w].unrest_cancel for w in p.wonders)
+    c += sum(d.technologies[t].unrest_cancel for t in p.techs)
+    return c
+
+
+def net_unrest(d: Data, p) -> int:
+    """Unrest minus cancellations, never below 0 (RULES-NOTES: cancelling gives no VP)."""
+    return max(0, p.unrest - unrest_cancel(d, p))
+
+
+def breakdown(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = None) -> dict[str, int]:
+    """Every line of the final tally for one seat (running value during play)."""
+    r = d.rules
+    p = s.players[seat]
+    inf = inf if inf is not None else board.influence(d, s)
+    sym = board.symbols(d, p)
+    out = {
+        "during play": p.vp,
+        "cities": r.final_city_vp * len(board.cities_of(s, seat)),
+        "towns": r.final_town_vp * len(board.towns_of(s, seat)),
+        "wonders": sum(wonder_vp(d, s, seat, w, inf) for w in p.wonders),
+        "golden ages": sum(d.golden_ages[g].vp for g in p.golden_ages),
+        "achievements": sum(d.achievements[a].vp for a in p.achievements),
+        "projects": sum(sym[d.builds[b].vp_pillar] for b in p.builds if d.builds[b].type == "project"),
+        "technologies": 0,
+        "manufactory towns": 0,
+        "leader": 0,
+        "unrest": -net_unrest(d, p),
+    }
+    for t in p.techs:
+        c = d.technologies[t]
+        if c.vp_kind == "fixed":
+            out["technologies"] += c.vp
+        elif c.vp_kind == "per_symbol":
+            out["technologies"] += c.vp * sym[c.vp_pillar]
+    for b in p.builds:
+        c = d.builds[b]
+        if c.type == "manufactory_town" and all(p.goods.get(g, 0) > 0 for g in c.trade_goods):
+            out["manufactory towns"] += c.trade_goods_vp or r.manufactory_set_vp
+    if p.leader == "artist":
+        out["leader"] = sym["culture"]
+    return out
+
+
+def totals(d: Data, s: State) -> list[int]:
+    inf = board.influence(d, s)
+    return [sum(breakdown(d, s, i, inf).values()) for i in range(len(s.players))]

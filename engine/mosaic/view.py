@@ -1,0 +1,81 @@
+"""What each seat may see (law 5).
+
+Public: the map, trade goods, offers, tiles, every player's board, how many
+face-down technologies and draft cards each player holds. Private to the
+owner: the draft hand and picks, face-down technologies, and a Republic's look
+at the top of each deck. Cache tiles lie face down for everyone.
+"""
+from __future__ import annotations
+
+from . import board, economy, scoring
+from .data import PILLARS, TRACKS, Data
+from .state import State
+
+KIND = {"c": "city", "p": "port city", "f": "farm town", "m": "manufactory town", "w": "wonder"}
+
+
+def view(d: Data, s: State, seat: int | None) -> dict:
+    inf = board.influence(d, s)
+    totals = s.final or [sum(scoring.breakdown(d, s, i, inf).values()) for i in range(len(s.players))]
+    wonder_at = {h: w for w, h in s.wonder_hex.items()}
+    pieces = []
+    for h, code in s.board.items():
+        item = {"hex": h, "kind": KIND[code[0]], "seat": board.owner(code), "region": d.hexes[h].region}
+        if code[0] == "w":
+            item["wonder"] = wonder_at.get(h, "")
+        pieces.append(item)
+    players = []
+    for i, p in enumerate(s.players):
+        sym = board.symbols(d, p)
+        players.append({
+            "seat": i, "name": p.name, "leader": p.leader, "population": p.population,
+            "food": p.food, "stone": p.stone, "ideas": p.ideas, "money": p.money,
+            "production": {t: economy.production(d, p, t) for t in TRACKS},
+            "unrest": p.unrest, "net_unrest": scoring.net_unrest(d, p),
+            "pillars": {x: sym[x] for x in PILLARS if sym[x]},
+            "technologies": list(p.techs), "face_down": len(p.hidden),
+            "builds": list(p.builds), "trade_goods": dict(p.goods), "wonders": list(p.wonders),
+            "golden_ages": list(p.golden_ages), "achievements": list(p.achievements),
+            "government": p.government, "units": {r: k for r, k in p.units.items() if k},
+            "vp": p.vp, "score": totals[i], "hand": len(p.hand), "drafted": len(p.picks),
+            "cities": len(board.cities_of(s, i)), "towns": len(board.towns_of(s, i)),
+        })
+    top = s.pending.top
+    out = {
+        "game": "mosaic", "phase": s.phase, "stage": s.stage, "turn": s.turn_no,
+        "start_player": s.start, "to_act": _to_act(s),
+        "pending": {"kind": top.kind, "seat": top.seat} if top else None,
+        "regions": [{"id": r, "name": d.regions[r].name, "in_play": r in s.regions,
+                     "influence": inf.get(r, [0] * len(s.players))} for r in d.regions],
+        "pieces": pieces,
+        "trade_goods": dict(s.goods_on), "caches": sorted(s.cache_on), "fish": list(s.fish_on),
+        "offers": {"technology": list(s.tech_offer), "build": list(s.build_offer),
+                   "population": list(s.pop_offer), "tax": list(s.tax_offer)},
+        "decks": {"technology": len(s.tech_deck), "build": len(s.build_deck),
+                  "population": len(s.pop_deck), "tax": len(s.tax_deck)},
+        "holding": s.holding, "scorings_revealed": s.scorings,
+        "tiles": {"wonders": list(s.wonders), "golden_ages": list(s.golden_ages),
+                  "achievements": list(s.achievements), "achievements_in_play": list(s.achievements_in_play),
+                  "governments": list(s.governments), "governments_flipped": list(s.gov_flipped)},
+        "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
+        "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
+        "players": players, "scores": totals,
+    }
+    if seat is not None and 0 <= seat < len(s.players):
+        p = s.players[seat]
+        private = {"seat": seat, "face_down": list(p.hidden), "hand": list(p.hand), "drafted": list(p.picks)}
+        if p.government and d.governments[p.government].peek and s.phase == "play" and s.seat == seat:
+            private["peek"] = {"technology": s.tech_deck[:1], "build": s.build_deck[:1],
+                               "population": s.pop_deck[:1], "tax": s.tax_deck[:1]}
+        out["private"] = private
+    return out
+
+
+def _to_act(s: State) -> list[int]:
+    if s.phase == "over":
+        return []
+    if s.phase == "leaders":
+        return s.leader_order[:1]
+    if s.phase == "draft":
+        return list(s.draft_waiting)
+    return [s.pending.top.seat] if s.pending else [s.seat]
