@@ -153,6 +153,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
         p.hand.remove(cid)
         p.deck.append(cid)
         p.to_bottom -= 1
+        ev.append(f"{name(s, seat)} places a card at the bottom of their deck.")
         if p.to_bottom <= 0:
             p.step = "swap" if flow.swap_possible(s, seat) else "ready"
             if p.step == "ready":
@@ -160,6 +161,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
     elif verb == "done":
         if d is not None:  # finished placing coins on the Nile
             s.pending.pop()
+            ev.append(f"{name(s, seat)} places no more coins on the Nile.")
         else:
             p.step = "ready"
             ev.append(f"{name(s, seat)} keeps their hand and is ready to play.")
@@ -177,7 +179,9 @@ def perform(s: State, seat: int, action: str) -> list[str]:
         if words[1] == "yes":
             cid = p.resources.pop()
             move_up(s, seat, cid, f"their last-played resource card, {card_name(cid)}", ev)
-        elif words[1] != "no":
+        elif words[1] == "no":
+            ev.append(f"{name(s, seat)} does not move up a progress level.")
+        else:
             cid = _card(s, seat, words[1])
             p.discard.remove(cid)
             move_up(s, seat, cid, f"{card_name(cid)} from their discard pile", ev)

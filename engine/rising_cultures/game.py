@@ -1,13 +1,14 @@
 """Rising Cultures behind the engine contract (shared/DESIGN.md)."""
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 from engine.core import BaseGame, Rng
 
 from . import actions, flow, scoring, view as view_mod
 from .data import CIVS
-from .state import Player, State
+from .state import Player, State, state_plain
 
 OPTIONS = ("match", "civs")
 
@@ -81,4 +82,9 @@ class RisingCultures(BaseGame[State]):
         return scoring.winners(state)
 
     def clone(self, state: State) -> State:
+        """A hand-written copy: several times faster than `copy.deepcopy`."""
         return state.copy()
+
+    def dumps(self, state: State) -> str:
+        """Same text as the shared serialiser (a test checks it), without its generic walk."""
+        return json.dumps(state_plain(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
