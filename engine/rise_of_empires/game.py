@@ -1,0 +1,80 @@
+"""Rise of Empires behind the engine contract (shared/DESIGN.md)."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core import BaseGame, Rng, clockwise, winners_by
+from .actions import legal, resolve
+from .data import components
+from .flow import advance
+from .phases import deal_progress, new_tiles
+from .state import Player, State
+from .view import make_view
+
+
+class RiseOfEmpires(BaseGame[State]):
+    id = "rise-of-empires"
+    title = "Rise of Empires"
+    min_players = 2
+    max_players = 5
+    state_type = State
+    verbs = ("take", "trade", "remove", "use", "pass", "done", "pay", "place", "withdraw", "battle",
+             "ally", "keep", "discard", "choose")
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """3.0: colours, 0 VP, 16 food, 5 cubes in the pool, 25 in stock, 5 gold, 2 discs; random start player."""
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"Rise of Empires is for 2-5 players, not {len(players)}")
+        comp = components()
+        r = comp.rules
+        rng = Rng.from_seed(seed, self.id)
+        seats = [Player(name=str(name), colour=r.colours[i], vp=r.start_vp, food=r.start_food, gold=r.start_gold,
+                        resources=r.start_resources, pool=r.start_pool, stock=r.start_stock)
+                 for i, name in enumerate(players)]
+        state = State(players=seats, rng=rng)
+        state.cubes = {reg: [0] * len(players) for reg in comp.regions}
+        start = rng.below(len(players))
+        state.order = clockwise(start, len(players))
+        state.previous_order = list(state.order)
+        deal_progress(comp, state, rng)
+        deck = [t.id for t in comp.territories.values() for _ in range(t.copies)]
+        rng.shuffle(deck)
+        state.territory_deck = deck
+        new_tiles(comp, state)
+        advance(comp, state)
+        return state
+
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "over" or not state.stack:
+            return []
+        return [state.stack.top.seat]
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        if state.phase == "over" or not state.stack or state.stack.top.seat != seat:
+            return []
+        return legal(components(), state, state.stack.top)
+
+    def play(self, state: State, seat: int, action: str) -> list[str]:
+        comp = components()
+        events = resolve(comp, state, state.stack.top, action)
+        events += advance(comp, state)
+        state.last = events[0] if events else action
+        return events
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return make_view(components(), state, seat, self)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> list[int]:
+        return [p.vp for p in state.players]
+
+    def winners(self, state: State) -> list[int]:
+        """11.0: most VP; a tie goes to the most gold."""
+        if state.phase != "over":
+            return []
+        return winners_by(self.scores(state), [p.gold for p in state.players])

@@ -1,0 +1,129 @@
+"""The state of a game of Rise of Empires, as plain dataclasses (serialised by engine.core.serial).
+
+Kept compact and cheap to copy: `clone` below is hand-written because random play
+copies the state on every step (the benchmark target is 20 five-player games/s).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import Decision, DecisionStack, Rng
+
+ROWS = ("progress", "territory", "city", "empire", "trade")
+EMPTY = -1
+
+
+@dataclass
+class Player:
+    """One player's holdings (3.0): tracks, bank items, pool and general stock, tiles in front of them."""
+
+    name: str
+    colour: str
+    vp: int = 0
+    food: int = 16
+    gold: int = 5
+    resources: int = 2
+    pool: int = 5
+    stock: int = 25
+    progress: list[str] = field(default_factory=list)
+    #: progress tiles flipped face down this game turn (6.1: each usable once per turn)
+    used: list[str] = field(default_factory=list)
+    #: progress tile -> every seat's action count when it was taken (6.1: wait for the others)
+    fresh: dict[str, list[int]] = field(default_factory=dict)
+    territories: list[str] = field(default_factory=list)
+    cities: list[str] = field(default_factory=list)
+    empires: list[str] = field(default_factory=list)
+    #: the seat this player's alliance piece marks (Diplomacy, 2.9), or -1
+    ally: int = -1
+    #: actions taken this game turn, and over the whole game (for the 6.1 waiting rule)
+    actions: int = 0
+    actions_total: int = 0
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.__dict__.update(self.__dict__)
+        p.progress = self.progress[:]
+        p.used = self.used[:]
+        p.fresh = {k: v[:] for k, v in self.fresh.items()}
+        p.territories = self.territories[:]
+        p.cities = self.cities[:]
+        p.empires = self.empires[:]
+        return p
+
+    @property
+    def tokens(self) -> int:
+        """Game tokens for the 10.0 tie-break: gold, cubes (the pool, see RULES-NOTES) and resource discs."""
+        return self.gold + self.pool + self.resources
+
+
+@dataclass
+class State:
+    """A whole game. `turn` 1-6 (4.0): era = (turn + 1) // 2, odd turns are A turns."""
+
+    players: list[Player]
+    rng: Rng
+    turn: int = 1
+    phase: str = "actions"
+    order: list[int] = field(default_factory=list)
+    #: position in `order` of the seat whose action comes next (6.0)
+    cursor: int = 0
+    previous_order: list[int] = field(default_factory=list)
+    #: row -> circles from the right; each holds a seat or EMPTY (6.0)
+    rows: dict[str, list[int]] = field(default_factory=dict)
+    offer_progress: list[str] = field(default_factory=list)
+    offer_territory: list[str] = field(default_factory=list)
+    offer_city: list[str] = field(default_factory=list)
+    empire_track: list[str] = field(default_factory=list)
+    #: trade box index -> seat whose discs are in it this turn (6.5)
+    trade_used: dict[int, int] = field(default_factory=dict)
+    progress_deck: list[str] = field(default_factory=list)
+    territory_deck: list[str] = field(default_factory=list)
+    #: region -> cubes per seat
+    cubes: dict[str, list[int]] = field(default_factory=dict)
+    navigation_taken: bool = False
+    stack: DecisionStack = field(default_factory=DecisionStack)
+    #: seats still to choose a turn-order position (10.0), in choosing order
+    choosers: list[int] = field(default_factory=list)
+    new_order: list[int] = field(default_factory=list)
+    #: seats still to decide in the current food/income/era-end step, in turn order
+    waiting: list[int] = field(default_factory=list)
+    last: str = ""
+
+    @property
+    def era(self) -> int:
+        return (self.turn + 1) // 2
+
+    @property
+    def half(self) -> str:
+        return "A" if self.turn % 2 else "B"
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.__dict__.update(self.__dict__)
+        s.players = [p.copy() for p in self.players]
+        s.rng = Rng(self.rng.state)
+        s.order = self.order[:]
+        s.previous_order = self.previous_order[:]
+        s.rows = {k: v[:] for k, v in self.rows.items()}
+        s.offer_progress = self.offer_progress[:]
+        s.offer_territory = self.offer_territory[:]
+        s.offer_city = self.offer_city[:]
+        s.empire_track = self.empire_track[:]
+        s.trade_used = dict(self.trade_used)
+        s.progress_deck = self.progress_deck[:]
+        s.territory_deck = self.territory_deck[:]
+        s.cubes = {k: v[:] for k, v in self.cubes.items()}
+        s.stack = DecisionStack([Decision(d.kind, d.seat, _copy_data(d.data)) for d in self.stack.items])
+        s.choosers = self.choosers[:]
+        s.new_order = self.new_order[:]
+        s.waiting = self.waiting[:]
+        return s
+
+
+def _copy_data(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v[:] if isinstance(v, list) else v) for k, v in data.items()}
