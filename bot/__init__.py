@@ -1,0 +1,1 @@
+"""Epochs' outside world: the game service, storage, Discord and the terminal."""

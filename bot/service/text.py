@@ -1,0 +1,80 @@
+"""Plain-text pictures of views and logs, for text-only boards and the terminal.
+
+Views are JSON-safe dicts (the engine contract); when no renderer draws a game,
+or as the text beside an image, they are written out as short indented lines.
+Discord caps a message at 2,000 characters, so everything here is bounded.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+LIMIT = 1800
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def view_lines(view: Any, indent: int = 0, depth: int = 0) -> list[str]:
+    """The view as `key: value` lines; lists of plain values on one line."""
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(view, dict):
+        for key, value in view.items():
+            if _scalar(value):
+                lines.append(f"{pad}{key}: {_fmt(value)}")
+            elif isinstance(value, (list, tuple)) and all(_scalar(v) for v in value):
+                lines.append(f"{pad}{key}: {', '.join(_fmt(v) for v in value) if value else '-'}")
+            elif depth >= 5:
+                lines.append(f"{pad}{key}: ...")
+            else:
+                lines.append(f"{pad}{key}:")
+                lines.extend(view_lines(value, indent + 1, depth + 1))
+    elif isinstance(view, (list, tuple)):
+        for i, value in enumerate(view):
+            if _scalar(value):
+                lines.append(f"{pad}- {_fmt(value)}")
+            else:
+                lines.append(f"{pad}- [{i}]")
+                lines.extend(view_lines(value, indent + 1, depth + 1))
+    else:
+        lines.append(f"{pad}{_fmt(view)}")
+    return lines
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """`text` cut at a line end to fit `limit` characters."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 20]
+    if "\n" in cut:
+        cut = cut.rsplit("\n", 1)[0]
+    return cut + "\n... (cut short)"
+
+
+def view_text(view: dict, limit: int = LIMIT) -> str:
+    return clip("\n".join(view_lines(view)), limit)
+
+
+def choices_text(legal: list[str], limit: int = 40) -> str:
+    if not legal:
+        return "nothing"
+    shown = ", ".join(f"`{a}`" for a in legal[:limit])
+    return shown + (f" (and {len(legal) - limit} more)" if len(legal) > limit else "")
+
+
+def names(users: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    if not users:
+        return "nobody"
+    if len(users) == 1:
+        return users[0]
+    return ", ".join(users[:-1]) + " and " + users[-1]

@@ -1,0 +1,208 @@
+"""The storage interface the service relies on, and the records it passes.
+
+Small on purpose and free of SQL: the service only ever calls these methods, so
+a PostgreSQL backend (asyncpg) can be added beside `sqlite.py` without touching
+the service. Every write goes through `commit`, one transaction that checks the
+table's version first (optimistic concurrency, as boardgame.io's master refuses
+actions made against an old state id) and either applies the whole `Change` or
+raises `StaleWrite` and applies nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: Table statuses. "lobby" -> "active" <-> "paused" -> "finished"; any -> "cancelled".
+OPEN_STATUSES = ("lobby", "active", "paused")
+
+
+class StorageError(Exception):
+    """Base of the storage errors the service handles."""
+
+
+class StaleWrite(StorageError):
+    """The table's version changed underneath this write; nothing was written."""
+
+    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class ChannelBusy(StorageError):
+    """The channel already has an open (lobby, active or paused) table."""
+
+
+@dataclass
+class SeatRecord:
+    """One player at a table. `seat` is None in the lobby, the engine seat after start."""
+
+    user: int
+    name: str
+    seat: int | None = None
+    resigned: bool = False
+    joined: float = 0.0
+
+
+@dataclass
+class TableRecord:
+    """One game in one channel: what it is, who plays, and its service-side state.
+
+    `meta` holds the service's own bookkeeping as JSON (a pending undo request,
+    votes, the result of a finished game); the storage never looks inside it.
+    """
+
+    id: int
+    guild: int | None
+    channel: int
+    game: str
+    status: str
+    creator: int
+    options: dict[str, Any]
+    seed: int
+    version: int
+    created: float
+    updated: float
+    remind_every: float
+    meta: dict[str, Any] = field(default_factory=dict)
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user == user), None)
+
+    def user_at(self, seat: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    @property
+    def players(self) -> list[SeatRecord]:
+        """Seated players in seat order (lobby: in joining order)."""
+        if all(s.seat is not None for s in self.seats):
+            return sorted(self.seats, key=lambda s: s.seat)  # type: ignore[arg-type, return-value]
+        return list(self.seats)
+
+
+@dataclass
+class ActionRecord:
+    """One line of the append-only action log.
+
+    `via` says how it came to be: "" (the player), "skip" (voted skip of an
+    absent player), "auto" (a resigned seat's turn). `undone` lines stay in the
+    log; replay skips them. `events` are the engine's public log lines;
+    `reveals` says the action showed something hidden or random (undo needs
+    everyone's approval then).
+    """
+
+    seq: int
+    seat: int
+    action: str
+    time: float
+    undone: bool = False
+    via: str = ""
+    user: int | None = None
+    events: list[str] = field(default_factory=list)
+    reveals: bool = False
+
+
+@dataclass
+class ReminderRecord:
+    """When to remind `user` at `table` next, and how many reminders went unanswered."""
+
+    table: int
+    user: int
+    due: float
+    count: int = 0
+
+
+@dataclass
+class PlayerPrefs:
+    """A player's own settings, the same in every game.
+
+    Quiet hours are local hours [quiet_start, quiet_end) with the player's UTC
+    offset in minutes; None means no quiet hours. `dm`: private parts and
+    reminders by direct message.
+    """
+
+    user: int
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    utc_offset: int = 0
+    dm: bool = False
+
+
+@dataclass
+class NoticeRecord:
+    """An undelivered outbox row: a JSON payload (a Reply) for a channel."""
+
+    id: int
+    table: int | None
+    channel: int
+    payload: dict[str, Any]
+    created: float
+
+
+@dataclass
+class Change:
+    """Everything one command writes, applied atomically by `Storage.commit`.
+
+    None means "leave as is"; lists of actions/notices are appended. `bump`
+    raises the version (every change to the game or its players does; a sent
+    reminder does not, so buttons on the board stay valid).
+    """
+
+    status: str | None = None
+    options: dict[str, Any] | None = None
+    remind_every: float | None = None
+    meta: dict[str, Any] | None = None
+    seats: list[SeatRecord] | None = None
+    actions: list[ActionRecord] = field(default_factory=list)
+    undo_from: int | None = None
+    snapshot: str | None = None
+    reminders: list[ReminderRecord] | None = None
+    notices: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    bump: bool = True
+
+
+class Storage(Protocol):
+    """What the service needs from a database. All methods are coroutines."""
+
+    async def open(self) -> None:
+        """Connect and apply pending numbered migrations."""
+
+    async def close(self) -> None: ...
+
+    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
+                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
+                           remind_every: float, now: float) -> TableRecord:
+        """A new lobby; ChannelBusy when the channel has an open table."""
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        """The channel's open table (lobby, active or paused), if any."""
+
+    async def table(self, table_id: int) -> TableRecord | None: ...
+
+    async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
+        """A server's tables, newest first."""
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        """(version, state text) of the latest stored state."""
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
+        """The log in order from sequence number `after + 1`, undone lines included."""
+
+    async def commit(self, table_id: int, expected_version: int, change: Change, now: float) -> int:
+        """Apply `change` in one transaction if the version is still `expected_version`;
+        return the new version. StaleWrite otherwise (nothing written)."""
+
+    async def due_reminders(self, now: float) -> list[ReminderRecord]: ...
+
+    async def reminders(self, table_id: int) -> list[ReminderRecord]: ...
+
+    async def notices(self) -> list[NoticeRecord]:
+        """Undelivered outbox rows, oldest first."""
+
+    async def mark_sent(self, notice_id: int, now: float) -> None: ...
+
+    async def prefs(self, user: int) -> PlayerPrefs: ...
+
+    async def set_prefs(self, prefs: PlayerPrefs) -> None: ...

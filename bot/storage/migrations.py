@@ -1,0 +1,88 @@
+"""Numbered schema migrations, applied in order at start (PRAGMA user_version).
+
+Never edit a released migration; add the next number. Each runs in its own
+transaction together with the version bump.
+"""
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str]] = [
+    (1, """
+CREATE TABLE games (
+    id           INTEGER PRIMARY KEY,
+    guild        INTEGER,
+    channel      INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    status       TEXT    NOT NULL CHECK (status IN ('lobby','active','paused','finished','cancelled')),
+    creator      INTEGER NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}',
+    seed         INTEGER NOT NULL,
+    version      INTEGER NOT NULL DEFAULT 0,
+    created      REAL    NOT NULL,
+    updated      REAL    NOT NULL,
+    remind_every REAL    NOT NULL,
+    meta         TEXT    NOT NULL DEFAULT '{}'
+);
+-- one open game per channel or thread
+CREATE UNIQUE INDEX games_open_channel ON games(channel) WHERE status IN ('lobby','active','paused');
+CREATE INDEX games_guild ON games(guild, status);
+
+CREATE TABLE seats (
+    game     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user     INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    seat     INTEGER,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    joined   REAL    NOT NULL,
+    PRIMARY KEY (game, user)
+);
+
+-- the append-only action log: the source of truth
+CREATE TABLE actions (
+    game    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    seat    INTEGER NOT NULL,
+    action  TEXT    NOT NULL,
+    time    REAL    NOT NULL,
+    undone  INTEGER NOT NULL DEFAULT 0,
+    via     TEXT    NOT NULL DEFAULT '',
+    user    INTEGER,
+    events  TEXT    NOT NULL DEFAULT '[]',
+    reveals INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, seq)
+);
+
+-- the latest state, so nothing is replayed to answer a command
+CREATE TABLE snapshots (
+    game    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    state   TEXT    NOT NULL
+);
+
+CREATE TABLE reminders (
+    game  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user  INTEGER NOT NULL,
+    due   REAL    NOT NULL,
+    count INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, user)
+);
+CREATE INDEX reminders_due ON reminders(due);
+
+CREATE TABLE outbox (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    game    INTEGER REFERENCES games(id) ON DELETE SET NULL,
+    channel INTEGER NOT NULL,
+    payload TEXT    NOT NULL,
+    created REAL    NOT NULL,
+    sent    REAL
+);
+CREATE INDEX outbox_unsent ON outbox(id) WHERE sent IS NULL;
+
+CREATE TABLE players (
+    user        INTEGER PRIMARY KEY,
+    quiet_start INTEGER,
+    quiet_end   INTEGER,
+    utc_offset  INTEGER NOT NULL DEFAULT 0,
+    dm          INTEGER NOT NULL DEFAULT 0
+);
+"""),
+]

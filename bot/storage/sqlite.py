@@ -1,0 +1,291 @@
+"""The embedded default storage: one SQLite file through aiosqlite.
+
+- WAL mode, `synchronous=FULL` (a commit is on disk before it returns: every
+  accepted action is stored before anyone is told), foreign keys on.
+- Two connections: one writer, used under an asyncio lock so this process's
+  writes never interleave, always inside `BEGIN IMMEDIATE` (which also
+  serialises writers across processes); one reader, whose single-statement
+  reads see only committed data (WAL snapshots).
+- `commit` checks the table's version inside the write transaction: a stale
+  write raises `StaleWrite` and writes nothing. Action log lines, snapshot,
+  reminders and outbox rows of one command land in that one transaction.
+- Numbered migrations (migrations.py) are applied at `open`.
+
+All SQL lives in this module; the service only sees `storage.base`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterable
+
+import aiosqlite
+
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs, ReminderRecord,
+                   SeatRecord, StaleWrite, StorageError, TableRecord)
+from .migrations import MIGRATIONS
+
+_OPEN = "('lobby','active','paused')"
+assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
+
+_TABLE = """
+SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
+       g.updated, g.remind_every, g.meta,
+       (SELECT json_group_array(json_array(s.user, s.name, s.seat, s.resigned, s.joined))
+          FROM (SELECT * FROM seats WHERE game = g.id ORDER BY joined, rowid) AS s) AS seats
+  FROM games g
+"""
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class SQLiteStorage:
+    """`Storage` on one SQLite file. Use `async with SQLiteStorage(path) as db:` or open()/close()."""
+
+    def __init__(self, path: str | Path, *, durable: bool = True) -> None:
+        if str(path) == ":memory:":
+            raise StorageError("SQLiteStorage needs a file (WAL and two connections); use a temporary file.")
+        self.path = Path(path)
+        self.durable = durable
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def __aenter__(self) -> "SQLiteStorage":
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._writer = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._pragmas(self._writer)
+        await self._writer.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+        await self._migrate()
+        self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+        await self._pragmas(self._reader)
+
+    @staticmethod
+    async def _pragmas(conn: aiosqlite.Connection) -> None:
+        await conn.execute("PRAGMA busy_timeout=10000")
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+
+    async def close(self) -> None:
+        for conn in (self._reader, self._writer):
+            if conn is not None:
+                await conn.close()
+        self._reader = self._writer = None
+
+    async def _migrate(self) -> None:
+        w = self._w
+        async with w.execute("PRAGMA user_version") as cur:
+            current = (await cur.fetchone())[0]
+        for number, sql in MIGRATIONS:
+            if number <= current:
+                continue
+            await w.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(sql):
+                    await w.execute(statement)
+                await w.execute(f"PRAGMA user_version={int(number)}")
+                await w.execute("COMMIT")
+            except BaseException:
+                await w.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self._r.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    @property
+    def _w(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise StorageError("storage is not open")
+        return self._writer
+
+    @property
+    def _r(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise StorageError("storage is not open")
+        return self._reader
+
+    # ---------------------------------------------------------------- reads
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        async with self._r.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    @staticmethod
+    def _table_row(row: tuple) -> TableRecord:
+        seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
+                 for u, n, s, r, j in json.loads(row[13] or "[]")]
+        return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
+                           options=json.loads(row[6]), seed=row[7], version=row[8], created=row[9],
+                           updated=row[10], remind_every=row[11], meta=json.loads(row[12]), seats=seats)
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        rows = await self._fetchall(_TABLE + f" WHERE g.channel = ? AND g.status IN {_OPEN}", (channel,))
+        return self._table_row(rows[0]) if rows else None
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        rows = await self._fetchall(_TABLE + " WHERE g.id = ?", (table_id,))
+        return self._table_row(rows[0]) if rows else None
+
+    async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
+        where = "g.guild IS ?" if guild is None else "g.guild = ?"
+        if not include_closed:
+            where += f" AND g.status IN {_OPEN}"
+        rows = await self._fetchall(_TABLE + f" WHERE {where} ORDER BY g.id DESC", (guild,))
+        return [self._table_row(r) for r in rows]
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        rows = await self._fetchall("SELECT version, state FROM snapshots WHERE game = ?", (table_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
+        rows = await self._fetchall(
+            "SELECT seq, seat, action, time, undone, via, user, events, reveals FROM actions "
+            "WHERE game = ? AND seq > ? ORDER BY seq", (table_id, after))
+        return [ActionRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], json.loads(r[7]), bool(r[8]))
+                for r in rows]
+
+    async def reminders(self, table_id: int) -> list[ReminderRecord]:
+        rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE game = ? ORDER BY user",
+                                    (table_id,))
+        return [ReminderRecord(*r) for r in rows]
+
+    async def due_reminders(self, now: float) -> list[ReminderRecord]:
+        rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE due <= ? ORDER BY due",
+                                    (now,))
+        return [ReminderRecord(*r) for r in rows]
+
+    async def notices(self) -> list[NoticeRecord]:
+        rows = await self._fetchall(
+            "SELECT id, game, channel, payload, created FROM outbox WHERE sent IS NULL ORDER BY id")
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def prefs(self, user: int) -> PlayerPrefs:
+        rows = await self._fetchall("SELECT quiet_start, quiet_end, utc_offset, dm FROM players WHERE user = ?",
+                                    (user,))
+        if not rows:
+            return PlayerPrefs(user)
+        qs, qe, off, dm = rows[0]
+        return PlayerPrefs(user, qs, qe, off, bool(dm))
+
+    # --------------------------------------------------------------- writes
+    async def _write(self, work) -> Any:
+        """Run `work(conn)` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error."""
+        async with self._lock:
+            w = self._w
+            await w.execute("BEGIN IMMEDIATE")
+            try:
+                result = await work(w)
+                await w.execute("COMMIT")
+                return result
+            except BaseException:
+                await w.execute("ROLLBACK")
+                raise
+
+    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
+                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
+                           remind_every: float, now: float) -> TableRecord:
+        async def work(w: aiosqlite.Connection) -> int:
+            try:
+                cur = await w.execute(
+                    "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
+                    "updated, remind_every, meta) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?, ?, ?, '{}')",
+                    (guild, channel, game, creator, _dumps(options), seed, now, now, remind_every))
+            except sqlite3.IntegrityError:
+                raise ChannelBusy(f"channel {channel} already has an open game") from None
+            table_id = cur.lastrowid
+            await self._put_seats(w, table_id, seats)
+            return table_id
+
+        table_id = await self._write(work)
+        rec = await self.table(table_id)
+        assert rec is not None
+        return rec
+
+    @staticmethod
+    async def _put_seats(w: aiosqlite.Connection, table_id: int, seats: list[SeatRecord]) -> None:
+        await w.execute("DELETE FROM seats WHERE game = ?", (table_id,))
+        await w.executemany(
+            "INSERT INTO seats (game, user, name, seat, resigned, joined) VALUES (?, ?, ?, ?, ?, ?)",
+            [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined) for s in seats])
+
+    async def commit(self, table_id: int, expected_version: int, change: Change, now: float) -> int:
+        async def work(w: aiosqlite.Connection) -> int:
+            async with w.execute("SELECT version FROM games WHERE id = ?", (table_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row[0] != expected_version:
+                raise StaleWrite(table_id, expected_version, None if row is None else row[0])
+            version = expected_version + 1 if change.bump else expected_version
+            sets, params = ["version = ?", "updated = ?"], [version, now]
+            for column, value in (("status", change.status), ("remind_every", change.remind_every)):
+                if value is not None:
+                    sets.append(f"{column} = ?")
+                    params.append(value)
+            for column, value in (("options", change.options), ("meta", change.meta)):
+                if value is not None:
+                    sets.append(f"{column} = ?")
+                    params.append(_dumps(value))
+            await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
+            if change.seats is not None:
+                await self._put_seats(w, table_id, change.seats)
+            if change.undo_from is not None:
+                await w.execute("UPDATE actions SET undone = 1 WHERE game = ? AND seq >= ? AND undone = 0",
+                                (table_id, change.undo_from))
+            if change.actions:
+                await w.executemany(
+                    "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events, reveals) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user,
+                      _dumps(a.events), int(a.reveals)) for a in change.actions])
+            if change.snapshot is not None:
+                await w.execute("INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
+                                "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
+                                (table_id, version, change.snapshot))
+            if change.reminders is not None:
+                await w.execute("DELETE FROM reminders WHERE game = ?", (table_id,))
+                await w.executemany("INSERT INTO reminders (game, user, due, count) VALUES (?, ?, ?, ?)",
+                                    [(table_id, r.user, r.due, r.count) for r in change.reminders])
+            if change.notices:
+                await w.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
+                                    [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+            return version
+
+        return await self._write(work)
+
+    async def mark_sent(self, notice_id: int, now: float) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute("UPDATE outbox SET sent = ? WHERE id = ? AND sent IS NULL", (now, notice_id))
+
+        await self._write(work)
+
+    async def set_prefs(self, prefs: PlayerPrefs) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute(
+                "INSERT INTO players (user, quiet_start, quiet_end, utc_offset, dm) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (user) DO UPDATE SET quiet_start = excluded.quiet_start, "
+                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm",
+                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm)))
+
+        await self._write(work)
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (no semicolons inside our literals)."""
+    out = []
+    for part in sql.split(";"):
+        lines = [ln for ln in part.splitlines() if not ln.strip().startswith("--")]
+        text = "\n".join(lines).strip()
+        if text:
+            out.append(text)
+    return out
