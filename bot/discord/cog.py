@@ -35,7 +35,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
-    @app_commands.describe(game="Which game", options="Game options, e.g. 'seats fixed' (optional)")
+    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)")
     @_game_choices
     async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None) -> None:
         await self.bot.controller.command(interaction, "game new", _words(game, options))
@@ -49,8 +49,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
         await self.bot.controller.command(interaction, "game leave")
 
     @app_commands.command(name="start", description="Start the game (its creator)")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game start")
+    @app_commands.describe(fixed="Keep the joining order as seat order (default: seats are shuffled)")
+    async def start(self, interaction: discord.Interaction, fixed: bool = False) -> None:
+        await self.bot.controller.command(interaction, "game start", "fixed" if fixed else "")
 
     @app_commands.command(name="cancel", description="Cancel the game here (its creator or a server/channel manager)")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -94,8 +95,8 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="undo", description="Take back your last action, or answer an undo request")
     @app_commands.describe(answer="Answer another player's undo request")
-    @app_commands.choices(answer=[app_commands.Choice(name="approve", value="yes"),
-                                  app_commands.Choice(name="refuse", value="no")])
+    @app_commands.choices(answer=[app_commands.Choice(name="approve", value="approve"),
+                                  app_commands.Choice(name="reject", value="reject")])
     async def undo(self, interaction: discord.Interaction, answer: Optional[str] = None) -> None:
         await self.bot.controller.command(interaction, "undo", _words(answer))
 
@@ -108,23 +109,29 @@ class PlayCommands(commands.Cog):
     async def rules(self, interaction: discord.Interaction, topic: Optional[str] = None) -> None:
         await self.bot.controller.command(interaction, "rules", _words(topic))
 
+    @app_commands.command(name="vote", description="Vote to skip an absent player's turn, or to pause the game")
+    @app_commands.choices(kind=[app_commands.Choice(name="skip their turn", value="skip"),
+                                app_commands.Choice(name="pause the game", value="pause")])
+    async def vote(self, interaction: discord.Interaction, kind: str) -> None:
+        await self.bot.controller.command(interaction, "vote", kind)
+
+    @app_commands.command(name="resume", description="Resume a paused game")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "resume")
+
     @app_commands.command(name="settings", description="Reminders, quiet hours, direct messages")
-    @app_commands.describe(reminders="Hours between reminders for this game",
-                           quiet="Your quiet hours, local time, e.g. 22-7 (or 'off')",
-                           utc_offset="Your offset from UTC in hours, e.g. 2 or -5",
+    @app_commands.describe(reminders="Hours between reminders for this game, or 'off' (creator or admin)",
+                           quiet="Your quiet hours, local time, e.g. 22-7, or 'off'",
+                           utc="Your offset from UTC for the quiet hours, e.g. +2 or -5:30",
                            dm="Get reminders and private information by direct message")
-    async def settings(self, interaction: discord.Interaction,
-                       reminders: Optional[app_commands.Range[float, 0.25, 168.0]] = None,
-                       quiet: Optional[str] = None,
-                       utc_offset: Optional[app_commands.Range[float, -12.0, 14.0]] = None,
-                       dm: Optional[bool] = None) -> None:
-        parts = []
+    async def settings(self, interaction: discord.Interaction, reminders: Optional[str] = None,
+                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None) -> None:
+        steps: list[tuple[str, str]] = []
         if reminders is not None:
-            parts.append(f"reminders {reminders:g}")
+            steps.append(("settings", f"remind {reminders}"))
         if quiet is not None:
-            parts.append(f"quiet {quiet}")
-        if utc_offset is not None:
-            parts.append(f"utc {utc_offset:g}")
+            offset = f" utc{utc if utc.startswith(('+', '-')) else '+' + utc}" if utc else ""
+            steps.append(("settings", f"quiet {quiet}{offset}"))
         if dm is not None:
-            parts.append(f"dm {'on' if dm else 'off'}")
-        await self.bot.controller.command(interaction, "settings", " ".join(parts))
+            steps.append(("settings", f"dm {'on' if dm else 'off'}"))
+        await self.bot.controller.quiet_steps(interaction, steps or [("settings", "")])

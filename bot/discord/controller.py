@@ -53,6 +53,9 @@ class Controller:
         self.courier = courier
         #: Called after every command: it may have queued notices (the dispatcher wakes up).
         self.on_change = on_change
+        #: (table, user) -> (version, text): the latest private "since your last turn"
+        #: for a player who gets no DMs; shown in their menu while that version stands.
+        self.summaries: dict[tuple[int, int], tuple[int, str]] = {}
 
     # ----- slash commands --------------------------------------------------------------
     async def command(self, interaction: discord.Interaction, command: str, args: str = "") -> None:
@@ -70,6 +73,21 @@ class Controller:
             return
         await self._publish(interaction, caller, reply)
 
+    async def quiet_steps(self, interaction: discord.Interaction, steps: list[tuple[str, str]]) -> None:
+        """Several service commands answered together, only to the caller (`/settings`)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        texts = []
+        try:
+            for command, args in steps:
+                reply = await self.link.command(caller, command, args)
+                texts.append(("❌ " if reply.error else "") + reply.text)
+        except Exception:
+            log.exception("settings failed")
+            texts.append("Sorry, something went wrong on my side. Please try again.")
+        self.on_change()
+        await self._say(interaction, "\n".join(texts))
+
     async def autocomplete(self, interaction: discord.Interaction, current: str) -> list[str]:
         """The caller's legal actions that match what they typed (at most 25)."""
         try:
@@ -81,26 +99,35 @@ class Controller:
 
     # ----- components -------------------------------------------------------------------
     async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None:
-        """"Take your turn": the presser's legal actions as buttons or select menus."""
+        """"Take your turn": the presser's legal actions as buttons or select menus.
+
+        Asks the service for `play` without an action against the button's version:
+        a stale version is refused by the service, a player who must act gets their
+        legal actions (`choices`), anyone else the reason (not your turn, not a player).
+        """
         await interaction.response.defer(ephemeral=True, thinking=True)
         caller = caller_of(interaction)
         try:
-            current = await self.link.current(caller)
-            if current is None or current.table != table or current.version != version:
-                await self._say(interaction, stale_text(current, table, version))
-                return
-            actions = await self.link.legal_actions(caller)
-            summary = await self.link.private_summary(caller)
+            reply = await self.link.command(caller, "play", "", expected_version=version)
         except Exception:
             log.exception("menu failed")
             await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
             return
+        if reply.table_id is not None and reply.table_id != table:
+            await self._say(interaction, GONE)
+            return
+        if reply.stale:
+            await self._say(interaction, stale_text(version, reply.version, reply.text))
+            return
+        actions = reply.choices.get(caller.user) or []
         if not actions:
-            waiting = current.waiting_text or "It is not your turn."
-            await self._say(interaction, waiting)
+            await self._say(interaction, reply.text)
             return
         view, shown = menu_view(table, version, actions)
-        lines = [summary] if summary else []
+        lines = []
+        summary = self.summaries.get((table, caller.user))
+        if summary is not None and summary[0] == version:
+            lines.append(summary[1])
         lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
         if shown < len(actions):
             lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
@@ -114,7 +141,7 @@ class Controller:
         try:
             current = await self.link.current(caller)
             if current is None or current.table != table:
-                await self._menu_done(interaction, stale_text(current, table, version))
+                await self._menu_done(interaction, GONE)
                 return
             reply = await self.link.command(caller, "play", action, expected_version=version)
         except Exception:
@@ -123,7 +150,7 @@ class Controller:
             return
         self.on_change()
         if reply.error:
-            text = reply.text if not reply.stale else stale_text(None, table, version, reply.text)
+            text = stale_text(version, reply.version, reply.text) if reply.stale else reply.text
             await self._menu_done(interaction, text)
             return
         message = await self._post_public(interaction, reply)
@@ -183,6 +210,9 @@ class Controller:
 
     async def _deliver_others(self, reply: Any, caller: Caller, channel_id: int | None) -> None:
         """Other players' private parts: by DM when they asked for it (never in public)."""
+        for part in reply.private:
+            if part.user != caller.user and not part.dm and reply.table_id is not None and reply.version is not None:
+                self.summaries[(reply.table_id, part.user)] = (reply.version, part.text)
         others = [p for p in reply.private if p.user != caller.user and p.dm]
         by_user: dict[int, list[Any]] = {}
         for part in others:
@@ -199,9 +229,12 @@ class Controller:
                                                  allowed_mentions=messages.NO_PINGS)
 
 
-def stale_text(current: Any, table: int, version: int, reason: str = "") -> str:
-    if current is None or getattr(current, "table", None) != table:
-        return "⌛ This button belongs to a game that is no longer running here."
-    return (f"⌛ This button is from an older turn (move {version}); the game has moved on "
-            f"(now at move {current.version}). Use the newest message or `/play`."
-            + (f"\n{reason}" if reason else ""))
+GONE = "⌛ This button belongs to a game that is no longer running here."
+
+
+def stale_text(version: int, now: int | None, reason: str = "") -> str:
+    """A press on an outdated message: say so clearly, and what to do instead."""
+    moved = f" (it was made for version {version}; the game is at version {now})" if now is not None else ""
+    text = (f"⌛ This button is from an older turn{moved}: the game has moved on, so nothing was played. "
+            "Use the newest message or `/play`.")
+    return text + (f"\n{reason}" if reason else "")

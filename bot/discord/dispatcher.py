@@ -72,8 +72,7 @@ class Dispatcher:
 
     async def round(self) -> None:
         """One pass: due reminders into the outbox, then start a worker per waiting channel."""
-        await self.link.remind(time.time())
-        notices = await self.link.notices()
+        notices = await self.link.tick()
         by_channel: dict[int, list[Any]] = {}
         for notice in notices:
             by_channel.setdefault(notice.channel, []).append(notice)

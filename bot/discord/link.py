@@ -27,7 +27,6 @@ class Current:
 
     table: int
     version: int
-    waiting_text: str = ""
 
 
 class ServiceLink:
@@ -49,14 +48,9 @@ class ServiceLink:
             return None
         return Current(table.id, table.version)
 
-    async def private_summary(self, caller: Caller) -> str:
-        return ""
-
-    async def remind(self, now: float) -> None:
-        await self.service.remind(now)
-
-    async def notices(self) -> list[Any]:
-        return list(await self.service.notices())
+    async def tick(self) -> list[Any]:
+        """Due reminders into the outbox, then every undelivered notice (oldest first)."""
+        return list(await self.service.tick())
 
     async def delivered(self, notice_id: int) -> None:
         await self.service.delivered(notice_id)

@@ -1,0 +1,73 @@
+"""The adapter's pure pieces: autocomplete ranking, message shaping, custom ids."""
+from __future__ import annotations
+
+import discord
+
+from bot.discord import messages
+from bot.discord.ranking import MAX_CHOICES, fit, rank
+from bot.discord.views import ActionButton, ActionSelect, TurnButton, menu_view
+
+ACTIONS = ["take progress mining", "take progress masonry", "play brewery build", "place 2 mediterranean",
+           "battle mediterranean red", "done"]
+
+
+def test_rank_prefers_exact_then_prefix_then_word_prefixes_then_substring():
+    assert rank(ACTIONS, "done") == ["done"]
+    assert rank(ACTIONS, "take") == ["take progress mining", "take progress masonry"]
+    assert rank(ACTIONS, "t p mas") == ["take progress masonry"]
+    # "mediterranean" starts no action but is inside two: kept in the service's order
+    assert rank(ACTIONS, "mediterranean") == ["place 2 mediterranean", "battle mediterranean red"]
+    assert rank(ACTIONS, "PLAY   brewery") == ["play brewery build"]
+
+
+def test_rank_puts_prefix_before_substring_matches():
+    actions = ["remove 1 red", "red 1 remove"]
+    assert rank(actions, "red") == ["red 1 remove", "remove 1 red"]
+
+
+def test_rank_returns_nothing_that_does_not_fit_and_at_most_25():
+    assert rank(ACTIONS, "zzz") == []
+    assert fit("done", "xyz") is None
+    many = [f"place {i} aegean" for i in range(60)]
+    assert len(rank(many, "")) == MAX_CHOICES
+    assert rank(many, "")[:2] == ["place 0 aegean", "place 1 aegean"]
+    assert len(rank(many, "aeg")) == MAX_CHOICES
+
+
+def test_allowed_mentions_name_only_the_given_users():
+    allowed = messages.allowed([5, 7, 5]).to_dict()
+    assert allowed["parse"] == []
+    assert allowed["users"] == [5, 7]
+    assert not allowed.get("replied_user") and "roles" not in allowed
+    assert messages.NO_PINGS.to_dict()["parse"] == [] and "users" not in messages.NO_PINGS.to_dict()
+
+
+def test_mentions_are_put_in_front_once():
+    assert messages.with_mentions("Your turn", [3, 4]) == "<@3> <@4>\nYour turn"
+    assert messages.with_mentions("<@3> to act", [3]) == "<@3> to act"
+    assert messages.with_mentions("", [3]) == "<@3>"
+
+
+def test_long_text_is_clipped_or_split_within_discords_limit():
+    text = "\n".join(f"line {i} " + "x" * 50 for i in range(100))
+    assert len(messages.clip(text)) <= messages.LIMIT
+    parts = messages.chunks(text)
+    assert all(len(p) <= messages.LIMIT for p in parts)
+    assert "\n".join(parts) == text
+    assert all(len(p) <= 2000 for p in messages.chunks("y" * 4500))
+
+
+def test_custom_ids_carry_table_and_version_and_fit_100_characters():
+    assert TurnButton(12, 345).item.custom_id == "ep:turn:12:345"
+    assert TurnButton.__discord_ui_compiled_template__.fullmatch("ep:turn:12:345")
+    view, shown = menu_view(12, 345, ["a", "b"])
+    ids = [c.item.custom_id for c in view.children]  # type: ignore[attr-defined]
+    assert ids == ["ep:do:12:345:a", "ep:do:12:345:b"] and shown == 2
+    long_actions = [f"place {i} " + "mediterranean " * 6 for i in range(30)]
+    view, shown = menu_view(12, 345, long_actions)
+    selects = [c.item for c in view.children if isinstance(c.item, discord.ui.Select)]  # type: ignore[attr-defined]
+    assert [s.custom_id for s in selects] == ["ep:pick:12:345:0", "ep:pick:12:345:1"]
+    assert [len(s.options) for s in selects] == [25, 5] and shown == 30
+    assert all(len(c.item.custom_id) <= 100 for c in view.children)  # type: ignore[attr-defined]
+    assert ActionSelect.__discord_ui_compiled_template__.fullmatch("ep:pick:1:2:0")
+    assert ActionButton.__discord_ui_compiled_template__.fullmatch("ep:do:1:2:take progress mining")

@@ -1,0 +1,157 @@
+"""Playing through Discord: slash commands, autocomplete, the turn button and its menu.
+
+Everything goes through the real discord.py client, the real service and a SQLite
+file; the emulator only plays Discord's part.
+"""
+from __future__ import annotations
+
+import random
+
+import engine
+from tests.discord.emulator import EPHEMERAL, components
+
+GAME = "rising-cultures"
+
+
+async def open_game(harness, emu, *players, channel: int = 1):
+    users = [emu.users[p] for p in players]
+    await harness.do(users[0], "game new", {"game": GAME}, channel=channel)
+    for user in users[1:]:
+        await harness.do(user, "game join", channel=channel)
+    await harness.do(users[0], "game start", {"fixed": True}, channel=channel)
+    return users
+
+
+async def position(harness, channel: int = 1):
+    """(table, game, state, {user id: seat}) straight from storage, for checking the bot."""
+    table = await harness.table(channel)
+    game = engine.GAMES[table.game]
+    state = game.loads((await harness.storage.snapshot(table.id))[1])
+    return table, game, state, {s.user: s.seat for s in table.seats}
+
+
+def acting_users(table, game, state) -> set[int]:
+    seats = set(game.to_act(state))
+    return {s.user for s in table.seats if s.seat in seats}
+
+
+def turn_buttons(message: dict) -> list[str]:
+    return [c["custom_id"] for c in components(message) if c.get("custom_id", "").startswith("ep:turn:")]
+
+
+async def test_full_rising_cultures_game_through_slash_commands_buttons_and_selects(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    users = {1001: alice, 1002: bob}
+    rnd = random.Random(4)
+    moves = 0
+    while True:
+        table, game, state, seats = await position(harness)
+        if table.status == "finished":
+            break
+        assert moves < 400, "the game should end"
+        acting = acting_users(table, game, state)
+        latest = emu.public_messages(1)[-1]
+        # the public message names exactly the players who must act now, and only pings them
+        assert set(latest["pinged"]["users"]) == acting
+        assert latest["pinged"]["everyone"] is False and latest["pinged"]["roles"] == []
+        assert turn_buttons(latest) == [f"ep:turn:{table.id}:{table.version}"]
+        assert latest["attachments"] and latest["attachments"][0]["description"]
+        uid = sorted(acting)[0]
+        legal = game.legal_actions(state, seats[uid])
+        action = rnd.choice(legal)
+        before = len(emu.public_messages(1))
+        if moves % 2 == 0:
+            # /play, with the action found through autocomplete on its first word
+            suggested = await harness.suggest(users[uid], action.split()[0])
+            assert action in suggested or len(suggested) == 25
+            assert set(suggested) <= set(legal)
+            inter = await harness.do(users[uid], "play", {"action": action})
+            assert inter.ephemeral
+        else:
+            menu_inter = await harness.press_turn(users[uid], latest)
+            assert menu_inter.ephemeral
+            menu = emu.original(menu_inter)
+            offered = [o["value"] for c in components(menu) for o in c.get("options", [])] + \
+                      [c["custom_id"].split(":", 4)[4] for c in components(menu) if c.get("type") == 2]
+            assert set(offered) <= set(legal) and action in offered + [a for a in legal if a not in offered]
+            if action not in offered:
+                action = offered[0]
+            await harness.pick(users[uid], menu, action)
+        # one accepted action -> exactly one new public message
+        assert len(emu.public_messages(1)) == before + 1, action
+        moves += 1
+    final = emu.public_messages(1)[-1]
+    assert "Game over" in final["content"]
+    assert turn_buttons(final) == []
+    assert final["pinged"]["users"] == []
+    table, game, state, _ = await position(harness)
+    assert game.is_over(state) and moves == len(await harness.storage.actions(table.id))
+
+
+async def test_autocomplete_lists_the_callers_legal_actions_filtered_and_at_most_25(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    table, game, state, seats = await position(harness)
+    legal = game.legal_actions(state, seats[1001])
+    assert await harness.suggest(alice, "") == legal[:25]
+    civ = await harness.suggest(alice, "civ")
+    assert civ and all(a.startswith("civ") for a in civ)
+    second_word = legal[0].split()[-1]
+    assert (await harness.suggest(alice, second_word))[0] == legal[0]
+    assert await harness.suggest(alice, "no such action at all") == []
+    carol = emu.users[1003]
+    assert await harness.suggest(carol, "") == []  # not a player: nothing to suggest
+    inter = emu.interactions[max(emu.interactions)]
+    assert inter.callback_type == 8
+
+
+async def test_rejected_action_is_answered_only_to_the_caller_with_the_reason(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    before = len(emu.public_messages(1))
+    bad = await harness.do(alice, "play", {"action": "conquer the world"})
+    assert bad.ephemeral and bad.callback.flags & EPHEMERAL
+    text = emu.reply_text(bad)
+    assert "conquer" in text.lower() or "legal" in text.lower()
+    stranger = await harness.do(emu.users[1003], "play", {"action": "civ rome"})
+    assert stranger.ephemeral and "not a player" in emu.reply_text(stranger)
+    assert len(emu.public_messages(1)) == before
+    # refusals went out as edits of an ephemeral deferral, never to the channel route
+    assert not [r for r in emu.routes("POST", r"^/channels/1/messages$") if "conquer" in str(r.body)]
+
+
+async def test_stale_button_and_stale_menu_are_refused_and_play_nothing(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    start_message = emu.public_messages(1)[-1]
+    menu = emu.original(await harness.press_turn(alice, start_message))
+    table, game, state, seats = await position(harness)
+    await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+    moved = await harness.table()
+    # the old public button
+    old = await harness.press_turn(alice, start_message)
+    assert old.ephemeral
+    assert "older turn" in emu.reply_text(old) and "nothing was played" in emu.reply_text(old)
+    # the menu opened before the move
+    choice = [o["value"] for c in components(menu) for o in c.get("options", [])] or \
+             [c["custom_id"].split(":", 4)[4] for c in components(menu) if c.get("type") == 2]
+    picked = await harness.pick(alice, menu, choice[-1])
+    assert "older turn" in emu.reply_text(picked)
+    assert (await harness.table()).version == moved.version
+    assert components(emu.messages[picked.original_id]) == []  # the spent menu lost its buttons
+    # the newest button still works
+    fresh = await harness.press_turn(bob, emu.public_messages(1)[-1])
+    assert "legal action" in emu.reply_text(fresh)
+
+
+async def test_turn_button_explains_to_someone_who_is_not_to_act(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    table, game, state, seats = await position(harness)
+    await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+    table, game, state, seats = await position(harness)
+    assert acting_users(table, game, state) == {1002}  # after her civilization pick, Bob picks
+    inter = await harness.press_turn(alice, emu.public_messages(1)[-1])
+    assert "not your turn" in emu.reply_text(inter).lower()
+
+
+async def test_stranger_pressing_the_turn_button_is_told_they_do_not_play(harness, emu):
+    await open_game(harness, emu, 1001, 1002)
+    inter = await harness.press_turn(emu.users[1003], emu.public_messages(1)[-1])
+    assert inter.ephemeral and "not a player" in emu.reply_text(inter)
