@@ -232,8 +232,12 @@ class Service:
     async def _table(self, ctx: Ctx, *, need: tuple[str, ...] = ("active",)) -> TableRecord:
         rec = await self.storage.open_table(ctx.channel)
         if rec is None:
+            rec = await self.storage.latest_table(ctx.channel)
+        if rec is None or (rec.status == "cancelled" and "cancelled" not in need):
             raise Refusal("There is no game in this channel. Open one with `game new <game>` "
                           f"(games: {', '.join(self.games) or 'none'}).")
+        if rec.status == "finished" and "finished" not in need:
+            raise Refusal("The game here is finished. Open a new one with `game new <game>`.", **self._ids(rec))
         if rec.status not in need:
             if rec.status == "lobby":
                 raise Refusal(f"The {self._title(rec)} game has not started yet: "
@@ -645,7 +649,7 @@ class Service:
 
     # ----------------------------------------------------------- read-only
     async def _cmd_board(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("active", "paused"))
+        rec = await self._table(ctx, need=("active", "paused", "finished"))
         game = self._game(rec)
         state = await self._state(rec)
         view = game.view(state, None)
@@ -670,9 +674,7 @@ class Service:
         return Reply("", private=[Private(ctx.user, clip("\n".join(lines)), image, prefs.dm)], **self._ids(rec))
 
     async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self.storage.open_table(ctx.channel)
-        if rec is None or rec.status == "lobby":
-            rec = await self._table(ctx, need=("active", "paused"))
+        rec = await self._table(ctx, need=("active", "paused", "finished"))
         count = self.settings.log_default
         if args:
             if not args[0].isdigit() or int(args[0]) < 1:

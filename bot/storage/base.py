@@ -179,6 +179,9 @@ class Storage(Protocol):
     async def open_table(self, channel: int) -> TableRecord | None:
         """The channel's open table (lobby, active or paused), if any."""
 
+    async def latest_table(self, channel: int) -> TableRecord | None:
+        """The channel's most recent table, whatever its status (a finished game's board)."""
+
     async def table(self, table_id: int) -> TableRecord | None: ...
 
     async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:

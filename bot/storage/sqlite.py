@@ -134,6 +134,10 @@ class SQLiteStorage:
         rows = await self._fetchall(_TABLE + f" WHERE g.channel = ? AND g.status IN {_OPEN}", (channel,))
         return self._table_row(rows[0]) if rows else None
 
+    async def latest_table(self, channel: int) -> TableRecord | None:
+        rows = await self._fetchall(_TABLE + " WHERE g.channel = ? ORDER BY g.id DESC LIMIT 1", (channel,))
+        return self._table_row(rows[0]) if rows else None
+
     async def table(self, table_id: int) -> TableRecord | None:
         rows = await self._fetchall(_TABLE + " WHERE g.id = ?", (table_id,))
         return self._table_row(rows[0]) if rows else None

@@ -1,0 +1,98 @@
+"""Fixtures for the service tests: a real SQLite file, a hand-set clock, the fake game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.service import Reply, Service, Settings
+from bot.storage import SQLiteStorage
+
+from .fakegame import GAME as FAKE
+
+GAMES = {**engine.GAMES, FAKE.id: FAKE}
+NAMES = {1: "ann", 2: "bob", 3: "cy", 4: "dee"}
+CHANNEL = 100
+GUILD = 7
+
+
+class Clock:
+    """An injectable clock: starts at a fixed moment (2026-01-01 12:00 UTC), moved by hand."""
+
+    def __init__(self, now: float = 1767268800.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * 3600
+
+
+@dataclass
+class Table:
+    """A service on a database file, with helpers to speak as a user."""
+
+    service: Service
+    storage: SQLiteStorage
+    clock: Clock
+    path: Path
+    channel: int = CHANNEL
+    replies: list[Reply] = field(default_factory=list)
+
+    async def say(self, user: int, line: str, **kw) -> Reply:
+        kw.setdefault("guild", GUILD)
+        reply = await self.service.handle(kw.pop("channel", self.channel), user, NAMES.get(user, f"u{user}"),
+                                          line, **kw)
+        self.replies.append(reply)
+        return reply
+
+    async def ok(self, user: int, line: str, **kw) -> Reply:
+        reply = await self.say(user, line, **kw)
+        assert not reply.error, f"{line!r} refused: {reply.text}"
+        return reply
+
+    async def refused(self, user: int, line: str, *, contains: str = "", **kw) -> Reply:
+        reply = await self.say(user, line, **kw)
+        assert reply.error, f"{line!r} was accepted: {reply.text}"
+        assert contains.lower() in reply.text.lower(), reply.text
+        return reply
+
+    async def reopen(self) -> None:
+        """Close the database and go on with a fresh storage and service on the same file
+        (what a restart of the bot does)."""
+        await self.storage.close()
+        self.storage = SQLiteStorage(self.path)
+        await self.storage.open()
+        self.service = Service(self.storage, clock=self.clock, games=GAMES, settings=self.service.settings)
+
+    async def state(self):
+        """The channel's open table and its current state ((None, None) once closed)."""
+        rec = await self.storage.open_table(self.channel)
+        if rec is None:
+            return None, None
+        return rec, await self.service._state(rec)
+
+    async def started(self, game: str = FAKE.id, users=(1, 2), options: str = "seed=7 pile=6") -> Reply:
+        await self.ok(users[0], f"game new {game} {options}")
+        for u in users[1:]:
+            await self.ok(u, "game join")
+        return await self.ok(users[0], "game start fixed")
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def table(tmp_path: Path, clock: Clock):
+    path = tmp_path / "epochs.sqlite"
+    storage = SQLiteStorage(path)
+    await storage.open()
+    service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
+    t = Table(service, storage, clock, path)
+    yield t
+    await t.storage.close()

@@ -1,0 +1,196 @@
+"""Play through the service on a real SQLite file (issue 3 §2, §5)."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+import engine
+
+from .conftest import CHANNEL, GAMES
+
+
+async def play_to_end(table, users, rng: random.Random, limit: int = 5000, reopen_at: int | None = None) -> int:
+    """Random legal play through `play`, as each acting user; returns the number of moves."""
+    moves = 0
+    while moves < limit:
+        rec, state = await table.state()
+        if rec is None or rec.status != "active":
+            return moves
+        game = GAMES[rec.game]
+        seat = game.to_act(state)[0]
+        user = rec.user_at(seat).user
+        legal = await table.service.legal_actions_for(CHANNEL, user)
+        assert legal == game.legal_actions(state, seat)
+        reply = await table.ok(user, "play " + rng.choice(legal))
+        assert reply.version == rec.version + 1
+        moves += 1
+        if reopen_at is not None and moves == reopen_at:
+            await table.reopen()
+    raise AssertionError("game did not end")
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_full_rising_cultures_game_through_the_service(table):
+    await table.started("rising-cultures", options="seed=11")
+    moves = await play_to_end(table, (1, 2), random.Random(5), reopen_at=30)
+    rec = await table.storage.table(1)
+    assert rec.status == "finished"
+    game = engine.GAMES["rising-cultures"]
+    final = table.replies[-1]
+    assert "Game over" in final.text and "Winner:" in final.text and final.mentions == []
+    assert rec.meta["result"]["winners"] == game.winners(await table.service._state(rec))
+    rows = await table.storage.actions(1)
+    assert len(rows) == moves and [r.seq for r in rows] == list(range(1, moves + 1))
+    # replaying the log from setup reproduces the stored snapshot exactly
+    replayed = await table.service.replay(1)
+    assert game.dumps(replayed) == (await table.storage.snapshot(1))[1]
+    await table.refused(1, "play done", contains="game here is finished")
+    board = await table.ok(2, "board")
+    assert "Rising Cultures" in board.text
+    assert await table.storage.due_reminders(table.clock.now + 10**9) == []
+
+
+async def test_full_fake_game_reports_winner_and_scores(table):
+    await table.started(users=(1, 2, 3), options="seed=3 pile=8")
+    await play_to_end(table, (1, 2, 3), random.Random(2))
+    rec = await table.storage.table(1)
+    assert rec.status == "finished"
+    game = GAMES["fake-race"]
+    state = game.loads((await table.storage.snapshot(1))[1])
+    assert game.dumps(await table.service.replay(1)) == game.dumps(state)
+    final = table.replies[-1].text
+    assert "Game over. Scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores)) in final
+
+
+async def test_accepted_action_is_stored_before_the_reply_and_names_who_is_next(table):
+    await table.started()
+    reply = await table.ok(1, "play TAKE   2")
+    assert "ann played `take 2`" in reply.text and "ann took 2; 4 left." in reply.text
+    assert reply.mentions == [2] and list(reply.choices) == [2]
+    rows = await table.storage.actions(1)
+    assert [(r.seq, r.seat, r.action, r.user) for r in rows] == [(1, 0, "take 2", 1)]
+    # the player who must act gets a private "since your last turn" summary, nobody else
+    assert [p.user for p in reply.private] == [2]
+    assert "Since your last turn" in reply.private[0].text and "take 2" in reply.private[0].text
+
+
+async def test_since_your_last_turn_lists_every_move_of_the_others(table):
+    await table.started(users=(1, 2, 3))
+    await table.ok(1, "play take 1")
+    await table.ok(2, "play roll")
+    reply = await table.ok(3, "play take 1")
+    summary = reply.private_for(1)[0].text
+    assert "bob: `roll`" in summary and "cy: `take 1`" in summary and "ann:" not in summary
+
+
+async def test_two_simultaneous_commands_one_wins_the_other_is_told(table):
+    await table.started()
+    first, second = await asyncio.gather(
+        table.service.handle(CHANNEL, 1, "ann", "play", "take 1"),
+        table.service.handle(CHANNEL, 1, "ann", "play", "take 2"))
+    replies = [first, second]
+    assert sorted(r.error for r in replies) == [False, True]
+    loser = next(r for r in replies if r.error)
+    assert loser.stale and "moved on" in loser.text
+    rows = await table.storage.actions(1)
+    assert len(rows) == 1  # nothing lost, nothing duplicated
+    rec, state = await table.state()
+    assert state.pile == 6 - int(rows[0].action.split()[1]) and rec.version == 4
+
+
+async def test_two_players_racing_in_two_services_on_one_file(table, tmp_path):
+    """Two processes' worth of service on the same database: the version check holds."""
+    from bot.service import Service
+    from bot.storage import SQLiteStorage
+
+    await table.started()
+    other_storage = SQLiteStorage(table.path)
+    await other_storage.open()
+    try:
+        other = Service(other_storage, clock=table.clock, games=GAMES, settings=table.service.settings)
+        replies = await asyncio.gather(
+            table.service.handle(CHANNEL, 1, "ann", "play take 1"),
+            other.handle(CHANNEL, 1, "ann", "play roll"))
+        assert sorted(r.error for r in replies) == [False, True]
+        assert len(await table.storage.actions(1)) == 1
+    finally:
+        await other_storage.close()
+
+
+async def test_a_button_made_for_an_old_version_is_refused(table):
+    start = await table.started()
+    await table.ok(1, "play take 1")
+    stale = await table.refused(2, "play take 1", contains="moved on", expected_version=start.version)
+    assert stale.stale
+    ok = await table.ok(2, "play take 1", expected_version=start.version + 1)
+    assert ok.version == start.version + 2
+
+
+async def test_close_and_reopen_mid_game_goes_on(table):
+    await table.started()
+    await table.ok(1, "play take 1")
+    await table.ok(2, "play draw")
+    before_rec, before = await table.state()
+    await table.reopen()
+    rec, state = await table.state()
+    game = GAMES["fake-race"]
+    assert rec.version == before_rec.version and game.dumps(state) == game.dumps(before)
+    await table.refused(2, "play take 1", contains="not your turn")
+    await table.ok(1, "play take 2")
+    assert len(await table.storage.actions(1)) == 3
+
+
+async def test_board_hand_and_log(table):
+    await table.started()
+    await table.ok(1, "play draw")
+    board = await table.ok(2, "board")
+    assert "pile: 6" in board.text and "hand sizes: 1, 0" in board.text
+    rec, state = await table.state()
+    card = state.hands[0][0]
+    assert card not in board.text  # the drawn card is hidden from the public
+    hand = await table.ok(1, "hand")
+    assert hand.text == "" and [p.user for p in hand.private] == [1] and card in hand.private[0].text
+    other = await table.ok(2, "hand")
+    assert card not in other.private[0].text
+    log = await table.ok(2, "log")
+    assert "#1 ann: `draw` — ann drew a card." in log.text and card not in log.text
+    await table.refused(2, "log zero", contains="positive number")
+
+
+async def test_rules_topic_returns_the_rulebook_section(table):
+    reply = await table.ok(1, "rules rising-cultures coin limit")
+    assert reply.text.startswith("**3) Coin Limit: 7 Coins Max**")
+    reply = await table.ok(1, "rules rise-of-empires 6.4.5")
+    assert reply.text.startswith("**6.4.5 Battles**")
+    await table.ok(1, "game new rising-cultures")
+    reply = await table.ok(2, "rules income")
+    assert "Phase I: Income" in reply.text
+    listing = await table.ok(2, "rules")
+    assert "Setup" in listing.text and "End of the Game" in listing.text
+
+
+async def test_resign_in_two_player_game_ends_it(table):
+    await table.started()
+    reply = await table.ok(2, "resign")
+    assert "ann wins" in reply.text
+    rec = await table.storage.table(1)
+    assert rec.status == "finished" and rec.meta["result"] == {"scores": [0, 0], "winners": [0], "reason": "resign"}
+
+
+async def test_resigned_seat_is_played_automatically(table):
+    await table.started(users=(1, 2, 3), options="seed=7 pile=20")
+    await table.ok(2, "resign")
+    reply = await table.ok(1, "play take 1")
+    assert "bob (resigned) played `take 1`" in reply.text and reply.mentions == [3]
+    rows = await table.storage.actions(1)
+    assert [(r.seat, r.via) for r in rows] == [(0, ""), (1, "auto")]
+
+
+async def test_legal_actions_for_filters_by_prefix(table):
+    await table.started()
+    assert await table.service.legal_actions_for(CHANNEL, 1, "ta") == ["take 1", "take 2"]
+    assert await table.service.legal_actions_for(CHANNEL, 1, "2") == ["take 2"]
+    assert await table.service.legal_actions_for(CHANNEL, 2, "") == []
+    assert await table.service.legal_actions_for(CHANNEL + 5, 1, "") == []
