@@ -1,14 +1,14 @@
 """The Mosaic Game object: the engine contract (DESIGN.md) over the rules modules."""
 from __future__ import annotations
 
-import pickle
+import copy
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, IllegalAction, match
+from engine.core import BaseGame, DecisionStack, IllegalAction
 
 from . import rules, scoring, setup
 from .data import load
-from .state import State
+from .state import Player, State
 from .view import view
 
 
@@ -53,7 +53,7 @@ class MosaicGame(BaseGame[State]):
         return rules.play(d, state, seat, action)
 
     def clone(self, state: State) -> State:
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return fast_clone(state)
 
     def view(self, state: State, seat: int | None) -> dict:
         return view(load(), state, seat)
@@ -70,6 +70,28 @@ class MosaicGame(BaseGame[State]):
             return []
         from engine.core import winners_by
         return winners_by(state.final, [len(p.wonders) for p in state.players], [p.money for p in state.players])
+
+
+def _copy_fields(obj, skip=()):
+    """Shallow-copy a dataclass, giving it its own lists and dicts (their items are str/int)."""
+    new = copy.copy(obj)
+    for k, v in obj.__dict__.items():
+        if k in skip:
+            continue
+        if type(v) is list:
+            new.__dict__[k] = list(v)
+        elif type(v) is dict:
+            new.__dict__[k] = dict(v)
+    return new
+
+
+def fast_clone(state: State) -> State:
+    """A full copy for `apply`, about 10x faster than deepcopy: the state is flat except players and pending."""
+    new = _copy_fields(state, skip=("players", "rng", "pending"))
+    new.players = [_copy_fields(p) for p in state.players]
+    new.rng = copy.copy(state.rng)
+    new.pending = copy.deepcopy(state.pending) if state.pending.items else DecisionStack()
+    return new
 
 
 GAME = MosaicGame()

@@ -147,7 +147,7 @@ def can_play(d: Data, p: Player, t: str, sym=None) -> bool:
 
 
 # ---------------------------------------------------------------- checks
-def achievement_met(d: Data, s: State, seat: int, aid: str, sym) -> bool:
+def achievement_met(d: Data, s: State, seat: int, aid: str, sym, cache: dict | None = None) -> bool:
     a = d.achievements[aid]
     p = s.players[seat]
     need = a.threshold_2_3_players if scoring.small_game(s) else a.threshold
@@ -159,7 +159,10 @@ def achievement_met(d: Data, s: State, seat: int, aid: str, sym) -> bool:
     elif m == "port_cities":
         v = len(board.pieces(s, seat, "p"))
     elif m == "regions_controlled":
-        v = len(board.controlled(d, s, seat))
+        cache = cache if cache is not None else {}
+        if "inf" not in cache:
+            cache["inf"] = board.influence(d, s)
+        v = len(board.controlled(d, s, seat, cache["inf"]))
     elif m == "cities":
         v = len(board.cities_of(s, seat))
     elif m == "military_units":
@@ -189,8 +192,9 @@ def free_actions(d: Data, s: State, seat: int) -> list[str]:
         ga = d.golden_ages[g]
         if sym[ga.pillar] >= ga.symbols:
             out.append(f"claim {g}")
+    cache: dict = {}
     for a in s.achievements:
-        if achievement_met(d, s, seat, a, sym):
+        if achievement_met(d, s, seat, a, sym, cache):
             out.append(f"claim {a}")
     for t in p.hidden:
         if can_play(d, p, t, sym):
@@ -244,12 +248,18 @@ def main_actions(d: Data, s: State, seat: int) -> list[str]:
     elif not s.pop_deck and economy.affordable(d, p, [["food", r.population_fallback_food]]):
         out.append("population fallback")
     # Build
+    spots: dict[str, bool] = {}
     for c in s.build_offer:
-        if c and can_build(d, s, seat, c):
+        if c and can_build(d, s, seat, c, spots):
             out.append(f"build {c}")
     # Wonder
     if s.wonders and economy.affordable(d, p, wonder_cost(d, p)):
-        out += [f"wonder {w}" for w in s.wonders if board.place_candidates(d, s, seat, "wonder", w)]
+        for w in s.wonders:
+            rule = "wonder-" + d.wonders[w].placement
+            if rule not in spots:
+                spots[rule] = bool(board.place_candidates(d, s, seat, "wonder", w))
+            if spots[rule]:
+                out.append(f"wonder {w}")
     # Technology
     if economy.affordable(d, p, [["ideas", r.technology_ideas]]):
         out += [f"technology {t}" for t in s.tech_offer if t]
@@ -275,14 +285,19 @@ def build_purpose(kind: str) -> str:
     return {"city": "city", "port_city": "port", "farm_town": "farm", "manufactory_town": "manufactory"}.get(kind, "")
 
 
-def can_build(d: Data, s: State, seat: int, c: str) -> bool:
+def can_build(d: Data, s: State, seat: int, c: str, spots: dict | None = None) -> bool:
     card = d.builds[c]
     p = s.players[seat]
     costs = [[k, v] for k, v in card.cost.items() if k != "population"]
     if not economy.affordable(d, p, costs, card.cost.get("population", 0)):
         return False
     purpose = build_purpose(card.type)
-    return not purpose or bool(board.place_candidates(d, s, seat, purpose))
+    if not purpose:
+        return True
+    spots = spots if spots is not None else {}
+    if purpose not in spots:
+        spots[purpose] = bool(board.place_candidates(d, s, seat, purpose))
+    return spots[purpose]
 
 
 # ---------------------------------------------------------------- legal
@@ -438,7 +453,7 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
     elif k == "library":
         s.pending.pop()
         p.library = words[1]
-        ev.append(f"{p.name} takes 2 {d.pillars and words[1].title()} symbols from the Great Library.")
+        ev.append(f"{p.name} takes 2 {words[1].title()} symbols from the Great Library.")
     elif k == "art":
         s.pending.pop()
         economy.gain(p, words[1], 10)
@@ -527,7 +542,7 @@ def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             play_tech(d, s, seat, t, ev)
         else:
             p.hidden.append(t)
-            ev.append(f"{p.name} takes {d.technologies[t].name} face down (its pillars are not there yet).")
+            ev.append(f"{p.name} takes a technology face down (its pillars are not there yet).")
         refill(d, s, "technology", slot, ev)
     elif do == "population":
         card = then["card"]

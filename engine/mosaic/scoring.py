@@ -32,16 +32,15 @@ def empire_scoring(d: Data, s: State) -> list[str]:
         for seat in firsts:
             gained[seat] += bonus
         part = [f"{d.regions[reg].name}: first {', '.join(s.players[x].name for x in firsts)} +{bonus}"]
-        if len(firsts) == 1:
-            rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
-            if rest:
-                second_val = max(rest)
-                seconds = [i for i, v in enumerate(vals) if v == second_val and i not in firsts]
-                if len(seconds) == 1:
-                    gained[seconds[0]] += r.second_place_vp
-                    part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
-                else:
-                    part.append("second tied, 0")
+        rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
+        if rest:
+            second_val = max(rest)
+            seconds = [i for i, v in enumerate(vals) if v == second_val and i not in firsts]
+            if len(seconds) == 1:
+                gained[seconds[0]] += r.second_place_vp
+                part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
+            else:
+                part.append("second tied, 0")
         lines.append("; ".join(part))
     for seat, p in enumerate(s.players):
         g = government_bonus(d, s, seat, inf)
