@@ -44,12 +44,19 @@ class Dispatcher:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="epochs-dispatcher")
 
-    async def stop(self) -> None:
-        tasks = [t for t in [self._task, *self._workers.values()] if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._task = None
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop polling; let deliveries in flight finish (up to `grace` s) so none is cut
+        between its send and its `delivered` mark, then cancel what is left."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        workers = [t for t in self._workers.values() if not t.done()]
+        if workers:
+            _, late = await asyncio.wait(workers, timeout=grace)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
         self._workers.clear()
 
     def wake(self) -> None:
