@@ -8,12 +8,17 @@ game's secrets, so it decides from what the contract offers, in this order:
    (optional; exact where a game knows better).
 2. Randomness: any `engine.core.Rng` inside the state advanced (a die rolled,
    a deck shuffled, a random pick) -> revealed.
-3. Hidden facts: for every viewer (the public and each seat), a name (a string
-   value or key) now visible in `view(after, viewer)` that was not visible in
-   `view(before, viewer)`, but was already stored somewhere in the state before
-   (`dumps(before)`): it was hidden from that viewer and is not any more (a card
-   drawn, a tile flipped). Names created by the action itself (a new phase's
-   label, a computed summary) were nowhere in the old state and do not count.
+3. Hidden facts, by names (string values and keys of views) that appear in a
+   viewer's new view and were stored in the old state (`dumps(before)`) but not
+   in that viewer's old view:
+   - hidden from everyone before (in no view of the old state at all: a card
+     drawn from a face-down deck, a tile flipped) -> revealed;
+   - seen now by the acting seat though it was hidden from them before (a card
+     taken from another's hand) -> revealed.
+   Showing one's own secret (playing a card from one's hand) does not count:
+   taking it back gives nobody an advantage. Player names never count, and
+   names the action itself creates (a new phase's label) were nowhere in the
+   old state.
 
 The test is conservative for names and silent on hidden numbers that change
 without any Rng (a game with such secrets should define `reveals`). Decisions
@@ -59,7 +64,7 @@ def _names(obj: Any, out: set[str]) -> set[str]:
     return out
 
 
-def reveals(game: Any, before: Any, after: Any, seat: int, players: int) -> bool:
+def reveals(game: Any, before: Any, after: Any, seat: int, players: list[str]) -> bool:
     """True when the step from `before` to `after` (by `seat`) revealed something."""
     own = getattr(game, "reveals", None)
     if callable(own):
@@ -67,10 +72,15 @@ def reveals(game: Any, before: Any, after: Any, seat: int, players: int) -> bool
     if list(_rngs(before)) != list(_rngs(after)):
         return True
     stored = game.dumps(before)
-    for viewer in [None, *range(players)]:
-        old = _names(game.view(before, viewer), set())
-        new = _names(game.view(after, viewer), set())
-        for name in new - old:
-            if len(name) > 1 and json.dumps(name) in stored:
+    viewers: list[int | None] = [None, *range(len(players))]
+    old_views = {v: _names(game.view(before, v), set()) for v in viewers}
+    seen_by_someone = set().union(*old_views.values())
+    ignore = set(players)
+    for viewer in viewers:
+        new = _names(game.view(after, viewer), set()) - old_views[viewer] - ignore
+        for name in new:
+            if len(name) < 2 or json.dumps(name, ensure_ascii=False) not in stored:
+                continue
+            if name not in seen_by_someone or viewer == seat:
                 return True
     return False

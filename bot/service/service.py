@@ -519,7 +519,7 @@ class Service:
         seq = int(rec.meta.get("seq", 0)) + 1
         rec.meta = {**rec.meta, "seq": seq}
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events),
-                            reveals(game, before, step.state, seat, len(rec.seats)))
+                            reveals(game, before, step.state, seat, [p.name for p in rec.players]))
 
     def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float,
                   also: int | None = None) -> Any:
