@@ -1,0 +1,123 @@
+"""The SQLite storage (issue 3 §3): WAL, foreign keys, migrations, versions, atomic commits."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.storage import (ActionRecord, Change, ChannelBusy, ReminderRecord, SeatRecord, SQLiteStorage, StaleWrite,
+                         StorageError, open_storage)
+from bot.storage.migrations import MIGRATIONS
+
+
+@pytest.fixture
+async def db(tmp_path):
+    storage = SQLiteStorage(tmp_path / "s.sqlite")
+    await storage.open()
+    yield storage
+    await storage.close()
+
+
+async def new(db, channel=1, guild=9):
+    return await db.create_table(guild=guild, channel=channel, game="fake-race", creator=1, options={"pile": 3},
+                                 seed=5, seats=[SeatRecord(1, "ann", None, False, 1.0)], remind_every=60.0, now=1.0)
+
+
+async def test_pragmas_and_migrations(db, tmp_path):
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+    con = sqlite3.connect(tmp_path / "s.sqlite")
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+    async with db._w.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    # reopening applies nothing twice
+    await db.close()
+    await db.open()
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+
+
+async def test_one_open_table_per_channel(db):
+    rec = await new(db)
+    assert rec.version == 1 and rec.status == "lobby" and rec.options == {"pile": 3}
+    with pytest.raises(ChannelBusy):
+        await new(db)
+    await db.commit(rec.id, 1, Change(status="finished"), 2.0)
+    again = await new(db)
+    assert again.id != rec.id
+    assert [t.id for t in await db.tables(9)] == [again.id]
+    assert [t.id for t in await db.tables(9, include_closed=True)] == [again.id, rec.id]
+    assert (await db.latest_table(1)).id == again.id
+
+
+async def test_stale_write_is_rejected_and_writes_nothing(db):
+    rec = await new(db)
+    v2 = await db.commit(rec.id, 1, Change(snapshot="A", actions=[ActionRecord(1, 0, "take 1", 2.0)]), 2.0)
+    assert v2 == 2
+    with pytest.raises(StaleWrite) as err:
+        await db.commit(rec.id, 1, Change(snapshot="B", actions=[ActionRecord(2, 0, "take 2", 3.0)]), 3.0)
+    assert err.value.actual == 2
+    assert await db.snapshot(rec.id) == (2, "A")
+    assert [a.action for a in await db.actions(rec.id)] == ["take 1"]
+
+
+async def test_log_and_snapshot_are_one_transaction(db):
+    rec = await new(db)
+    await db.commit(rec.id, 1, Change(snapshot="A", actions=[ActionRecord(1, 0, "x", 2.0)]), 2.0)
+    # a duplicate sequence number fails mid-transaction: the snapshot must not move either
+    with pytest.raises(sqlite3.IntegrityError):
+        await db.commit(rec.id, 2, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0),
+                                                                  ActionRecord(1, 0, "z", 3.0)]), 3.0)
+    assert await db.snapshot(rec.id) == (2, "A")
+    assert [a.seq for a in await db.actions(rec.id)] == [1]
+    assert (await db.table(rec.id)).version == 2
+
+
+async def test_unbumped_change_keeps_the_version(db):
+    rec = await new(db)
+    version = await db.commit(rec.id, 1, Change(reminders=[ReminderRecord(rec.id, 1, 50.0, 0)], bump=False), 2.0)
+    assert version == 1
+    assert await db.due_reminders(49.0) == [] and len(await db.due_reminders(50.0)) == 1
+
+
+async def test_undo_marks_lines_and_keeps_them(db):
+    rec = await new(db)
+    await db.commit(rec.id, 1, Change(actions=[ActionRecord(i, 0, f"a{i}", 2.0, events=[f"e{i}"])
+                                               for i in (1, 2, 3)]), 2.0)
+    await db.commit(rec.id, 2, Change(undo_from=2), 3.0)
+    rows = await db.actions(rec.id)
+    assert [(r.seq, r.undone, r.events) for r in rows] == [(1, False, ["e1"]), (2, True, ["e2"]), (3, True, ["e3"])]
+    assert [r.seq for r in await db.actions(rec.id, after=2)] == [3]
+
+
+async def test_outbox_rows_wait_until_marked_sent(db):
+    rec = await new(db)
+    await db.commit(rec.id, 1, Change(notices=[(1, {"text": "hi"}), (2, {"text": "there"})], bump=False), 2.0)
+    rows = await db.notices()
+    assert [(r.channel, r.payload["text"]) for r in rows] == [(1, "hi"), (2, "there")]
+    await db.mark_sent(rows[0].id, 3.0)
+    assert [r.channel for r in await db.notices()] == [2]
+
+
+async def test_foreign_keys_hold(db):
+    with pytest.raises(StaleWrite):
+        await db.commit(999, 0, Change(), 1.0)  # no such table
+    with pytest.raises(sqlite3.IntegrityError):
+        await db._write(lambda w: w.execute(
+            "INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)"))
+
+
+async def test_seats_keep_discord_sized_ids_and_joining_order(db):
+    big = 1_234_567_890_123_456_789
+    rec = await db.create_table(guild=None, channel=2, game="g", creator=big, options={}, seed=1,
+                                seats=[SeatRecord(big, "ann", None, False, 1.0), SeatRecord(5, "bob", None, False, 2.0)],
+                                remind_every=1.0, now=1.0)
+    assert [s.user for s in rec.seats] == [big, 5]
+    assert [t.id for t in await db.tables(None)] == [rec.id]
+
+
+def test_memory_databases_and_postgres_urls_are_refused():
+    with pytest.raises(StorageError):
+        SQLiteStorage(":memory:")
+    with pytest.raises(StorageError):
+        open_storage("postgresql://x/y")
+    assert isinstance(open_storage("sqlite:///tmp/x.sqlite"), SQLiteStorage)
