@@ -126,9 +126,9 @@ def a_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
 
 
 def place_counts(pool: int) -> list[int]:
-    """Cube counts offered per placement step: 1, 2 and the whole pool (more can follow in the same region)."""
-    counts = [k for k in (1, 2) if k <= pool]
-    if pool > 2:
+    """Cube counts offered per placement step: 1-3 and the whole pool (more can follow in the same region)."""
+    counts = [k for k in (1, 2, 3) if k <= pool]
+    if pool > 3:
         counts.append(pool)
     return counts
 

@@ -7,7 +7,7 @@ choice, whose seat is then the one to act.
 """
 from __future__ import annotations
 
-from .actions import discard_unkept, legal
+from .actions import discard_unkept, legal, resolve
 from .data import Components
 from .phases import (collect_income, final_scoring, food_phase, halve_cubes, new_tiles, turn_order_choosers,
                      vp_phase, who)
@@ -36,7 +36,12 @@ def advance(comp: Components, state: State) -> list[str]:
             stack.pop()
             events += _marker(comp, state, top)
             continue
-        if not legal(comp, state, top):
+        options = legal(comp, state, top)
+        if options == ["done"] and top.kind in ("after", "place"):
+            # Nothing to choose but "done": no free action left, or no cube that could be placed.
+            events += resolve(comp, state, top, "done")
+            continue
+        if not options:
             stack.pop()
             if top.kind == "era-end":
                 events += discard_unkept(comp, state, top.seat, top.data)

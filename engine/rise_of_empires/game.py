@@ -22,13 +22,16 @@ class RiseOfEmpires(BaseGame[State]):
              "ally", "keep", "discard", "choose")
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """3.0: colours, 0 VP, 16 food, 5 cubes in the pool, 25 in stock, 5 gold, 2 discs; random start player."""
+        """3.0: colours (option "colours", else seat order), 0 VP, 16 food, 5 cubes in the pool, 25 in stock, 5 gold, 2 discs; random start player."""
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(f"Rise of Empires is for 2-5 players, not {len(players)}")
         comp = components()
         r = comp.rules
+        colours = list((options or {}).get("colours") or r.colours[: len(players)])
+        if len(colours) != len(players) or len(set(colours)) != len(colours) or not set(colours) <= set(r.colours):
+            raise ValueError(f"colours must be {len(players)} different ones of {', '.join(r.colours)}")
         rng = Rng.from_seed(seed, self.id)
-        seats = [Player(name=str(name), colour=r.colours[i], vp=r.start_vp, food=r.start_food, gold=r.start_gold,
+        seats = [Player(name=str(name), colour=colours[i], vp=r.start_vp, food=r.start_food, gold=r.start_gold,
                         resources=r.start_resources, pool=r.start_pool, stock=r.start_stock)
                  for i, name in enumerate(players)]
         state = State(players=seats, rng=rng)

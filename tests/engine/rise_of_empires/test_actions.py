@@ -1,0 +1,224 @@
+"""6.0 Player Actions, 6.1 progress, 6.2 territories, 6.3 cities and wonders, 6.5 trading."""
+from __future__ import annotations
+
+from engine.rise_of_empires.phases import circles, food_change, income_of, vp_of
+from engine.rise_of_empires.state import EMPTY
+
+from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
+
+W, R, B, G = range(4)
+
+
+def a_turn(n=4, seed=1):
+    return restart(new(n, seed), list(range(n)))
+
+
+def b_turn(n=4, rows=None):
+    s = new(n)
+    s.turn = 2
+    s.rows = {r: [EMPTY] * circles(COMP, n, r) for r in ("progress", "territory", "city", "empire", "trade")}
+    for row, seats in (rows or {}).items():
+        s.rows[row][: len(seats)] = seats
+    return restart(s, list(range(n)))
+
+
+def test_6_0_rows_have_circles_by_player_count():
+    for n, c in ((2, 4), (3, 6), (4, 8), (5, 10)):
+        s = new(n)
+        assert len(s.rows["progress"]) == c and len(s.rows["trade"]) == c
+        assert len(s.rows["empire"]) == min(c, 8)
+
+
+def test_6_0_a_turn_discs_fill_a_row_from_the_right():
+    s = a_turn()
+    s = act(s, "take territory " + s.offer_territory[0])
+    s = act(s, "take territory " + s.offer_territory[0])
+    assert s.rows["territory"][:3] == [W, R, EMPTY]
+    assert actor(s) == B
+
+
+def test_6_0_a_full_row_cannot_be_chosen():
+    s = a_turn(2)
+    s.rows["territory"] = [R, R, R, R]
+    s = restart(s, [W, R])
+    assert not any(a.startswith("take territory") for a in legal(s))
+    assert "not legal now" in refuses(s, "take territory " + s.offer_territory[0])
+
+
+def test_6_0_only_an_action_that_can_be_performed():
+    s = a_turn()
+    s.players[W].resources = 0
+    s.players[W].gold = 1
+    s = restart(s, [W, R, B, G])
+    options = legal(s)
+    assert not any(a.startswith("trade") for a in options)       # no discs to trade
+    assert [a for a in options if a.startswith("take city")] == ["take city memphis"]  # only the free city (0 gold)
+
+
+def test_6_0_pass_only_when_nothing_is_possible():
+    s = a_turn(2)
+    s.offer_progress, s.offer_territory, s.offer_city, s.empire_track = [], [], [], []
+    s.players[W].resources = 0
+    s = restart(s, [W, R])
+    assert legal(s) == ["pass"]
+    s = act(s, "pass")
+    assert s.players[W].actions == 1 and actor(s) == R and all(c == EMPTY for c in s.rows["progress"])
+
+
+def test_6_0_b_turn_free_with_nothing_to_the_left():
+    s = b_turn(rows={"progress": [W, R]})
+    assert legal(s) == ["remove progress 1"]
+    s = restart(s, [R, W, B, G])
+    s = act(s, "remove progress 2")
+    assert s.stack.top.kind == "b-row" and "done" in legal(s)
+
+
+def test_6_0_b_turn_pays_one_per_disc_to_the_left_each_chosen():
+    s = b_turn(rows={"empire": [B, R, EMPTY, G], "progress": [G]})
+    s = restart(s, [B, W, R, G])
+    s = act(s, "remove empire 1")
+    assert legal(s) == ["pay gold", "pay cube", "pay resource", "pay food", "pay vp"][:4]  # 0 VP: cannot pay VP
+    s = act(s, "pay gold", "pay food")
+    p = s.players[B]
+    assert (p.gold, p.food) == (4, 15)
+    assert s.stack.top.kind == "b-row"
+    # Doing nothing after removing still costs the full amount (already paid).
+    s = act(s, "done")
+    assert s.rows["empire"][:4] == [EMPTY, R, EMPTY, G] and actor(s) == R
+
+
+def test_6_0_printing_waives_the_position_cost():
+    s = b_turn(rows={"city": [W, R, B]})
+    s.players[W].progress = ["printing"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1")
+    assert s.stack.top.kind == "b-row"
+
+
+def test_6_0_b_turn_cost_capped_by_assets():
+    s = b_turn(rows={"city": [W, R, B]})
+    p = s.players[W]
+    p.gold = p.pool = p.resources = p.vp = 0
+    p.food = 1
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1", "pay food")
+    assert s.stack.top.kind == "b-row" and s.players[W].food == 0
+
+
+def test_6_1_previous_era_tiles_cost_gold():
+    s = a_turn()
+    s.turn = 5
+    s.offer_progress = ["writing", "printing", "ideology"]
+    s.players[W].gold = 2
+    s = restart(s, [W, R, B, G])
+    assert {"take progress writing", "take progress printing", "take progress ideology"} <= set(legal(s))
+    s = act(s, "take progress writing")
+    assert s.players[W].gold == 0
+    s.turn = 3
+    s.players[R].gold = 0
+    assert "take progress writing" not in legal(s)
+
+
+def test_6_1_no_duplicate_progress_tiles():
+    s = a_turn()
+    s.offer_progress = ["agriculture", "agriculture"]
+    s.players[W].progress = ["agriculture"]
+    s = restart(s, [W, R, B, G])
+    assert "take progress agriculture" not in legal(s)
+
+
+def test_6_1_free_action_waits_for_every_other_player_then_once_per_turn():
+    s = a_turn()
+    s.offer_progress = ["haven", "writing"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take progress haven")
+    for _ in range(3):
+        assert not any(a.startswith("use") for a in GAME.legal_actions(s, actor(s)))
+        s = act(s, "take territory " + s.offer_territory[0])
+    assert actor(s) == W and "use haven" in legal(s)
+    s = act(s, "use haven")
+    assert (s.players[W].gold, s.players[W].resources) == (4, 3)
+    assert "use haven" not in legal(s)  # face down until the next game turn
+
+
+def test_6_1_weapons_remove_enemy_cubes_where_you_are():
+    s = a_turn()
+    s.players[W].progress = ["steel-weapons"]
+    s.cubes["anatolia"] = [1, 3, 0, 0]
+    s.cubes["se-europe"] = [0, 0, 2, 0]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "use steel-weapons")
+    assert legal(s) == ["remove anatolia red"]
+    s = act(s, "remove anatolia red")
+    assert s.cubes["anatolia"] == [1, 1, 0, 0] and s.players[R].stock == 27
+
+
+def test_6_2_territory_tiles():
+    s = new(2)
+    p = s.players[W]
+    p.territories = ["plains", "island", "forest", "mountain"]
+    assert income_of(COMP, s, W)["cubes"] == 1 + 1 + 2 + 3
+    assert food_change(COMP, s, W) == 2 + 1 - 2 - 3
+    p.territories = ["forest", "forest", "forest"]   # 6.2: duplicates allowed
+    assert income_of(COMP, s, W)["cubes"] == 6
+
+
+def test_6_2_5_town_tiles_give_a_vp_and_one_benefit():
+    s = new(2)
+    towns = [t for t in COMP.territories.values() if t.kind == "town"]
+    for t in towns:
+        s.players[W].territories = [t.id]
+        inc = income_of(COMP, s, W)
+        assert vp_of(COMP, s, W) == 1
+        assert inc["gold"] + inc["resources"] + inc["cubes"] + food_change(COMP, s, W) == 1
+
+
+def test_6_3_city_costs_gold_and_earns_vp():
+    s = a_turn()
+    s = act(s, "take city athens")
+    assert s.players[W].gold == 3 and s.players[W].cities == ["athens"]
+    assert vp_of(COMP, s, W) == 1 and "athens" not in s.offer_city
+
+
+def test_6_3_wonder_costs_gold_discs_cubes_and_scores_at_once():
+    s = b_turn(rows={"city": [W]})
+    s.turn = 4
+    s.offer_city = ["great-wall"]
+    p = s.players[W]
+    p.gold, p.resources, p.pool = 3, 3, 2
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1", "take city great-wall")
+    assert (p.vp, p.gold, p.resources, p.pool) == (0, 3, 3, 2)  # the old object is untouched
+    p = s.players[W]
+    assert (p.vp, p.gold, p.resources, p.pool, p.stock) == (8, 0, 0, 0, 27)
+    assert p.cities == [] and s.offer_city == []
+
+
+def test_6_3_city_upkeep_choice():
+    s = b_turn()
+    s.players[W].cities = ["rome", "carthage"]     # Rome: 3 food; Carthage: 2 food and 1 disc
+    s.players[W].resources = 0
+    s.rows = {r: [EMPTY] * 8 for r in s.rows}
+    s = restart(s, [W, R, B, G])
+    assert s.phase == "food" and legal(s) == ["keep cities", "discard carthage", "discard rome"]
+    s = act(s, "discard rome", "keep cities")
+    assert s.players[W].food == 16 - 2
+    # Income: no disc comes in, so Carthage's disc cannot be paid: it must go.
+    assert s.phase == "income" and legal(s) == ["discard carthage"]
+    s = act(s, "discard carthage")
+    assert s.players[W].cities == []
+
+
+def test_6_5_trading_one_player_per_box_and_by_era():
+    s = a_turn()
+    options = [a for a in legal(s) if a.startswith("trade")]
+    assert options == ["trade 1 for 2 gold", "trade 2 for 3 gold", "trade 2 for 4 gold"]  # Era I boxes for 2 discs
+    s = act(s, "trade 2 for 4 gold")     # 6.5 example: Michael's 2-4 box
+    assert s.players[W].gold == 9 and s.players[W].resources == 0
+    s.players[R].resources = 7
+    assert "trade 2 for 4 gold" not in legal(s) and "trade 3 for 2 vp" in legal(s)
+    s.turn = 5
+    s.trade_used = {}
+    assert "trade 7 for 6 vp" in legal(s) and "trade 2 for 4 gold" not in legal(s)
+    s = act(s, "trade 7 for 6 vp")       # 6.5 example: Dan in Era III
+    assert s.players[R].vp == 6
