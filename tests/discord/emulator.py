@@ -594,7 +594,7 @@ class DiscordEmulator:
             "flags": flags, "components": data.get("components") or [],
             # emulator bookkeeping (ignored by discord.py):
             "pinged": pings, "allowed_mentions": data.get("allowed_mentions"), "edits": 0,
-            "files": rec.files,
+            "files": rec.files, "at": time.perf_counter(),
         }
         if interaction is not None:
             message["webhook_id"] = str(self.app_id)
@@ -626,7 +626,7 @@ class DiscordEmulator:
     @staticmethod
     def _public(message: dict) -> dict:
         return {k: v for k, v in message.items() if k not in ("pinged", "allowed_mentions", "edits", "files",
-                                                               "edit_allowed_mentions")}
+                                                               "edit_allowed_mentions", "at")}
 
     def _callback(self, rec: Request, iid: int, token: str) -> web.Response:
         inter = self.interactions.get(iid)
