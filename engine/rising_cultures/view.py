@@ -43,6 +43,8 @@ Player dict:
 - `discard`: [card dict] (public pile).
 - `provinces`: [province dict].
 - `score`: {"buildings_leaders", "board", "provinces", "marker", "total"} this game.
+- Before the player has a civilization (phase "civ"): `civ` "", `coin_limit` None,
+  `swaps` None, empty areas and a zero `score`.
 - Owner only (`seat` == this player): `hand` [card dict + "uses"] and `known_top`
   (card dict or None). Others get `hand` None and `known_top` None.
 

@@ -207,3 +207,25 @@ def test_wrong_seat_and_unreadable_actions_are_refused_state_unchanged():
         GAME.apply(s, 0, "fly to the moon")
     assert err.value.kind == "unreadable" and "Legal now" in str(err.value)
     assert GAME.dumps(s) == before
+
+
+def test_phase_2_no_swaps_in_round_7_the_deck_is_empty():
+    s = finish_opening(new_game())
+    s.round = 7
+    for p in s.players:
+        p.deck = p.deck[:4]
+    set_coins(s, 0, 5)
+    s, _ = act(s, 0, "income")
+    assert s.players[0].deck == [] and s.players[0].step == "ready"  # nothing to swap with
+
+
+def test_28_coins_are_conserved_supply_never_negative():
+    import random
+    for seed in range(5):
+        rng = random.Random(seed)
+        s = GAME.setup(["a", "b"], seed, {"civs": ["egypt", "persia"]})
+        while not GAME.is_over(s):
+            held = sum(p.coins for p in s.players) + sum(len(c) for c in s.nile_coins)
+            assert s.supply >= 0 and held + s.supply == 28
+            seat = rng.choice(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state

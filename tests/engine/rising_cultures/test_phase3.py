@@ -175,3 +175,18 @@ def test_phase_3_order_province_then_marker_then_coin_limit():
     text = "\n".join(ev)
     assert text.index("wins Britannia") < text.index("progress marker") < text.index("above their limit")
     assert s.players[0].coins == 7 and s.marker == 1
+
+
+def test_province_only_players_with_a_required_symbol_are_asked():
+    s = table(marker=1, rome_military=["castra"], persia_military=[])
+    s = at_phase3(s, CARTHAGE)
+    assert GAME.to_act(s) == [0] and len(s.pending) == 1  # Persia has no sword: not asked
+
+
+def test_province_7_maghreb_with_nothing_to_place_does_nothing_more():
+    s = table(rome_military=[])
+    lay_out(s, 0, buildings=["castra"], discard=[])  # +1 sword from a building, empty military area
+    s = at_phase3(s, MAGHREB)
+    s, ev = act(s, 0, "province compete")
+    assert s.players[0].provinces == [MAGHREB] and s.players[0].progress == [] and not s.pending
+    assert s.round == 2
