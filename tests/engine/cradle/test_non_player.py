@@ -1,0 +1,127 @@
+"""9.0 Optional: Non-Player Civilizations (setup option `non_player`)."""
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.cradle import GAME
+from engine.cradle.rounds import start_round
+from engine.cradle.state import DUMMY
+
+from .helpers import act, in_round, position, text
+
+CHECK = Path(__file__).resolve().parents[3].parent / "shared" / "checks" / "conformance.py"
+
+
+def test_9_0_setup_option_deals_the_non_player_a_card():
+    s = GAME.setup(["a", "b", "c", "d"], 4, {"non_player": True})
+    assert list(s.cards.values()).count(DUMMY) == 1
+    assert len(s.cards) == 5
+    assert "-1" in GAME.view(s, None)["cards"]
+
+
+def test_9_0_no_bonus_and_players_place_in_vp_order():
+    s = position({"1-4": DUMMY, "1-1": 0, "1-2": 1, "1-3": 2, "1-5": 3}, vp=[6, 2, 9, 4], rolls=[])
+    s.non_player = True
+    events: list[str] = []
+    start_round(s, "1-4", events)
+    assert s.rnd.bonus == 0 and s.rnd.pool == 11 and s.civ_at["malgium"] == "1-4"
+    assert s.rnd.placers == [1, 3, 0, 2]
+    assert GAME.to_act(s) == [1]   # fewest VPs: places the second Army
+    s, _ = act(s, GAME.legal_actions(s, 1)[0], seat=1)
+    assert GAME.to_act(s) == [3]   # the third Army: second fewest
+    s, _ = act(s, GAME.legal_actions(s, 3)[0], seat=3)
+    assert GAME.to_act(s) == [0]
+
+
+def test_9_0_no_stacking_no_non_combat_expansion_no_done():
+    s = in_round(position({"1-4": DUMMY, "1-1": 0}, {"malgium": ("1-4", 1)}, cities={"malgium": ["x"]}),
+                 "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
+    s.rnd.placed = 1
+    legal = GAME.legal_actions(s, 0)
+    assert "place malgium" not in legal
+    assert not any(a.split()[0] in ("done", "culture", "wonder", "colonize") for a in legal)
+
+
+def test_9_0_avoids_desert_unless_it_has_to():
+    s = in_round(position({"1-4": DUMMY}, {"babylon": ("1-4", 1)}), "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
+    s.rnd.placed = 1
+    assert "place arabia" not in GAME.legal_actions(s, 0)
+    # Sinai is Desert; from Sinai the non-player may also reach Zoan, Philistia, Judea
+    boxed = {"babylon": ("1-4", 1), "uruk": ("1-1", 1), "mari": ("1-1", 1), "eshnunna": ("1-1", 1),
+             "malgium": ("1-1", 1), "sumer": ("1-1", 1)}
+    s = in_round(position({"1-4": DUMMY, "1-1": 0}, boxed), "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
+    s.rnd.placed = 1
+    legal = GAME.legal_actions(s, 0)
+    assert "place arabia" not in legal and "attack uruk" in legal  # attacking beats entering the Desert
+    alone = {"arabia": ("1-4", 1), "yamhad": ("1-1", 1)}
+    s = in_round(position({"1-4": DUMMY, "1-1": 0}, alone), "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
+    s.rnd.placed = 1
+    assert "place amurru" in GAME.legal_actions(s, 0)
+
+
+def test_9_0_no_growth_after_its_epoch_and_no_vps():
+    from engine.cradle.flow import queue_for, score_participant
+    s = position({"1-4": DUMMY, "2-3": DUMMY}, {a: ("1-4", 1) for a in ["babylon", "mari", "assur"]}, epoch=2)
+    assert queue_for(s, DUMMY) == ["2-3"]
+    events: list[str] = []
+    score_participant(s, DUMMY, events)
+    assert "scores no VPs" in text(events) and s.vp == [0, 0, 0, 0]
+
+
+def test_9_0_surrounded_non_player_must_attack():
+    s = in_round(position({"1-4": DUMMY, "1-1": 0}, {"south-zagros": ("1-4", 1), "elam": ("1-1", 1),
+                                                      "malgium": ("1-1", 1), "eshnunna": ("1-1", 1),
+                                                      "north-zagros": ("1-1", 1), "media": ("1-1", 1),
+                                                      "anshan": ("1-1", 1)}),
+                 "1-4", DUMMY, 2, placers=[0, 1, 2, 3])
+    s.rnd.placed = 1
+    assert all(a.startswith("attack") for a in GAME.legal_actions(s, 0))
+
+
+def _conformance():
+    spec = importlib.util.spec_from_file_location("conformance", CHECK)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _WithOption:
+    """The Cradle game with `non_player` switched on, for the shared checker's `play_one`."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def setup(self, players, seed, options=None):
+        return self._game.setup(players, seed, {"non_player": True})
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+@pytest.mark.skipif(not CHECK.is_file(), reason="shared conformance check not found")
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_9_0_contract_laws_hold_with_non_player_civilizations(players, seed):
+    check = _conformance()
+    result = check.play_one(_WithOption(GAME), engine, players, seed, max_steps=50_000, probe_every=7)
+    assert result["actions"] > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_9_0_random_games_reach_the_end(seed):
+    rng = random.Random(seed)
+    s = GAME.setup(["a", "b", "c", "d", "e"][: 4 + seed % 2], seed, {"non_player": True})
+    dummy_rounds = 0
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        grow = [a for a in legal if a != "done"]
+        if s.rnd is not None and s.rnd.seat == DUMMY:
+            dummy_rounds += 1
+        s = GAME.apply(s, seat, rng.choice(grow or legal)).state
+    assert dummy_rounds > 0 and s.epoch == 6 and len(GAME.winners(s)) >= 1

@@ -1,0 +1,47 @@
+"""4.0 Strategy Phase order and 5.7 the sequence of Civilization Rounds."""
+from __future__ import annotations
+
+from engine.cradle import GAME
+from engine.cradle.flow import begin_strategy, queue_for, strategy_order
+
+from .helpers import Scripted, position
+
+SIX = ["ann", "bob", "cyd", "dee", "eve", "fay"]
+
+
+def test_4_0_epoch_4_round_order_example():
+    """The player going fifth holds 1-3, 2-6, 3-3 and 4-5: rounds in that order."""
+    cards = {"1-3": 4, "2-6": 4, "3-3": 4, "4-5": 4,
+             "4-1": 0, "4-2": 1, "4-3": 2, "4-4": 3, "4-6": 5}
+    s = position(cards, {"zoan": ("1-3", 1), "north-zagros": ("2-6", 1), "hanigalbat": ("3-3", 1)},
+                 epoch=4, players=SIX)
+    assert strategy_order(s) == [0, 1, 2, 3, 4, 5]
+    assert strategy_order(s).index(4) == 4  # fifth, because of 4-5 Arameans
+    assert queue_for(s, 4) == ["1-3", "2-6", "3-3", "4-5"]
+
+
+def test_4_0_epoch_2_minoans_go_first_even_with_the_amorites():
+    cards = {"1-6": 2, "2-1": 2, "2-2": 0, "2-3": 1, "2-4": 3, "1-1": 0}
+    s = position(cards, {"mari": ("1-6", 2)}, epoch=2)
+    assert strategy_order(s)[0] == 2
+    assert queue_for(s, 2) == ["1-6", "2-1"]
+
+
+def test_4_0_troy_then_arzawa_as_two_rounds():
+    s = position({"3-4": 1, "3-1": 0}, epoch=3)
+    assert queue_for(s, 1) == ["3-4t", "3-4a"]
+
+
+def test_5_7_rounds_run_in_order_then_the_player_scores():
+    cards = {"1-1": 0, "1-2": 1, "1-3": 2, "1-4": 3}
+    s = position(cards, epoch=1, rolls=[3, 4])  # Sumer's bonus roll 7: nothing
+    s.rng = Scripted([3, 4])
+    events: list[str] = []
+    begin_strategy(s, events)
+    from engine.cradle.flow import advance
+    advance(s, events)
+    assert s.rnd.civ == "1-1" and s.rnd.pool == 8 and s.civ_at["sumer"] == "1-1"
+    assert GAME.to_act(s) == [0]
+    s2 = GAME.apply(s, 0, "done").state
+    assert s2.rnd.civ == "1-2"  # Elam's round follows Sumer's scoring
+    assert s2.vp[0] == 1  # 1 Area (0 VP), no Cities in this position, Mesopotamia presence (1)

@@ -1,0 +1,222 @@
+"""5.1 Army Pool, 5.2 Civilization Bonus and areas, 5.3 Start Area, 5.4 Growth, 5.6 Non-Combat Expansion."""
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction
+from engine.cradle import GAME
+from engine.cradle.rounds import start_round
+
+from .helpers import Scripted, act, in_round, position, text
+
+
+def _start(state, civ):
+    events: list[str] = []
+    start_round(state, civ, events)
+    return events
+
+
+# ---- 5.1 -----------------------------------------------------------------------
+
+def test_5_1_previous_epoch_pool_seven_areas_give_two():
+    """"Blue player has Armies in 7 Areas; round down to 6; 6/3=2; add 2 Armies to the pool.\""""
+    areas = ["mari", "assur", "babylon", "eshnunna", "nineveh", "hanigalbat", "carchemish"]
+    s = position({"1-6": 0, "2-1": 0}, {a: ("1-6", 1) for a in areas}, epoch=2)
+    events = _start(s, "1-6")
+    assert s.rnd.pool == 2 and not s.rnd.current and s.rnd.bonus == 0
+    assert "7 Areas: 2 Armies" in text(events)
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_5_1_one_or_two_areas_no_growth(n):
+    areas = ["mari", "assur"][:n]
+    s = position({"1-6": 0}, {a: ("1-6", 1) for a in areas}, epoch=2)
+    events = _start(s, "1-6")
+    assert s.rnd is None and "no growth" in text(events)
+
+
+def test_5_1_no_armies_the_civilization_vanishes():
+    s = position({"1-6": 0}, {}, epoch=2)
+    events = _start(s, "1-6")
+    assert s.rnd is None and "1-6" in s.gone and "vanished" in text(events)
+
+
+def test_5_1_pool_limited_by_the_counter_mix():
+    # 15 of ann's 16 Epoch I counters are on the map in 12 Areas: 12//3 = 4 wanted, 1 counter left
+    areas = ["mari", "assur", "babylon", "eshnunna", "nineveh", "hanigalbat", "carchemish", "yamhad",
+             "ur", "uruk", "sumer", "malgium"]
+    board = {a: ("1-6", 1) for a in areas}
+    board["mari"] = ("1-6", 3)
+    board["assur"] = ("1-6", 2)
+    s = position({"1-6": 0}, board, epoch=2)
+    events = _start(s, "1-6")
+    assert s.rnd.pool == 1 and "counter mix" in text(events)
+
+
+def test_5_1_current_pool_is_the_card_armies_plus_bonus():
+    s = position({"1-4": 0}, rolls=[3, 4])  # 7: no bonus
+    _start(s, "1-4")
+    assert s.rnd.pool == 12 - 1  # the first Army already stands in Malgium
+    assert s.civ_at["malgium"] == "1-4"
+
+
+# ---- 5.2 -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("roll,check", [
+    ((1, 1), lambda r: r.pool == 5 + 3 - 1),
+    ((1, 2), lambda r: r.military),
+    ((2, 2), lambda r: r.seafaring),
+    ((3, 3), lambda r: r.guides),
+    ((4, 5), lambda r: r.wonder_min == 3),
+    ((5, 5), lambda r: r.culture_min == 4),
+    ((6, 6), lambda r: r.pool == 5 + 3 - 1 and r.military),
+])
+def test_5_2_civilization_bonus_chart(roll, check):
+    s = position({"1-2": 0}, rolls=list(roll))
+    events = _start(s, "1-2")
+    assert check(s.rnd)
+    assert f"rolls {roll[0]} and {roll[1]} = {sum(roll)}" in text(events)
+
+
+def test_5_2_bonus_lasts_one_round_and_only_current_epoch():
+    s = position({"1-2": 0, "2-2": 0}, {"elam": ("1-2", 1), "ur": ("1-2", 1), "anshan": ("1-2", 1)},
+                 epoch=2, rolls=[6, 6])
+    _start(s, "1-2")
+    assert s.rnd.bonus == 0 and not s.rnd.military and s.rnd.pool == 1
+    assert s.rng.used == []  # no roll for a previous-Epoch Civilization
+
+
+def test_5_2_own_previous_civilization_is_hostile():
+    s = in_round(position({"1-2": 0, "4-2": 0}, {"elam": ("4-2", 1), "ur": ("1-2", 2)}, epoch=4), "4-2", 0, 3)
+    assert "attack ur" in GAME.legal_actions(s, 0)
+    assert "place ur" not in GAME.legal_actions(s, 0)
+
+
+# ---- 5.3 -----------------------------------------------------------------------
+
+def test_5_3_kush_enters_nubia_and_the_enemy_moves_out():
+    s = position({"6-1": 0, "3-2": 1}, {"nubia": ("3-2", 2), "thebes": ("3-2", 1)}, epoch=6, rolls=[3, 4])
+    s.order = [0, 1]
+    _start(s, "6-1")
+    # both Egyptian Armies must leave Nubia; its only neighbour, Thebes, is friendly with room
+    assert s.civ_at["nubia"] == "6-1" and s.count["nubia"] == 1
+    assert s.civ_at["thebes"] == "3-2" and s.count["thebes"] == 3
+
+
+def test_5_3_displaced_army_chooses_vacant_or_friendly_area():
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 1), "babylon": ("1-1", 3), "eshnunna": ("1-2", 1)},
+                 rolls=[3, 4])
+    s.cards["1-2"] = 2
+    _start(s, "1-4")
+    assert s.rnd.step == "displace" and GAME.to_act(s) == [1]
+    # Babylon is full (3 on Plains), Eshnunna hostile: Sumer, Elam, South Zagros are vacant
+    assert GAME.legal_actions(s, 1) == ["move elam", "move south-zagros", "move sumer"]
+    s, events = act(s, "move sumer", seat=1)
+    assert s.civ_at["sumer"] == "1-1" and s.civ_at["malgium"] == "1-4"
+    assert "enters the map at Malgium" in text(events)
+
+
+def test_5_3_displaced_army_with_nowhere_to_go_is_removed():
+    # Nubia borders only Thebes, held by a third Civilization
+    s = position({"6-1": 0, "3-2": 1, "5-2": 2}, {"nubia": ("3-2", 1), "thebes": ("5-2", 3)}, epoch=6,
+                 rolls=[3, 4])
+    events = _start(s, "6-1")
+    assert s.civ_at["nubia"] == "6-1"
+    assert "nowhere to go" in text(events)
+
+
+# ---- 5.4 -----------------------------------------------------------------------
+
+def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
+    s = position({"1-1": 0}, rolls=[3, 4])
+    _start(s, "1-1")
+    legal = GAME.legal_actions(s, 0)
+    assert {"place sumer", "place uruk", "place ur"} <= set(legal)
+    assert "place thrace" not in legal and legal[-1] == "done"
+
+
+@pytest.mark.parametrize("area,limit", [("babylon", 3), ("nubia", 2), ("south-zagros", 1), ("arabia", 1)])
+def test_5_4_stacking_by_terrain(area, limit):
+    s = in_round(position({"1-2": 0}, {area: ("1-2", limit - 1)} if limit > 1 else {area: ("1-2", 1)}), "1-2", 0, 5)
+    if limit > 1:
+        s, _ = act(s, f"place {area}")
+        assert s.count[area] == limit
+    assert f"place {area}" not in GAME.legal_actions(s, 0)
+
+
+def test_5_4_one_army_at_a_time_until_the_pool_is_empty():
+    s = in_round(position({"1-2": 0, "1-1": 1}, {"elam": ("1-2", 1)}), "1-2", 0, 2)
+    s, _ = act(s, "place ur")
+    assert s.rnd.pool == 1 and s.count["ur"] == 1
+    with pytest.raises(IllegalAction, match="not legal"):
+        GAME.apply(s, 0, "place thrace")
+
+
+def test_5_4_hostile_placement_starts_combat():
+    s = in_round(position({"1-2": 0, "1-1": 1}, {"elam": ("1-2", 1), "ur": ("1-1", 1)}, rolls=[6, 2, 1]),
+                 "1-2", 0, 2)
+    s, events = act(s, "attack ur")
+    assert "Battle for Ur" in text(events) and s.civ_at["ur"] == "1-2"
+
+
+# ---- 5.6 -----------------------------------------------------------------------
+
+def test_5_6_colonization_needs_seafaring_and_a_colonization_sea():
+    s = in_round(position({"2-1": 0}, {"crete": ("2-1", 1)}, epoch=2, rolls=[4]), "2-1", 0, 2, seafaring=True)
+    assert "colonize" in GAME.legal_actions(s, 0)
+    s2, events = act(s, "colonize")
+    assert s2.vp[0] == 3 and "rolls 4, success" in text(events) and s2.rnd.pool == 1
+    s.rng = Scripted([3])
+    s3, events = act(s, "colonize")
+    assert s3.vp[0] == 0 and "fails" in text(events)
+    inland = in_round(position({"2-6": 0}, {"north-zagros": ("2-6", 1)}, epoch=2), "2-6", 0, 2, seafaring=True)
+    assert "colonize" not in GAME.legal_actions(inland, 0)
+    plain = in_round(position({"2-3": 0}, {"babylon": ("2-3", 1)}, epoch=2), "2-3", 0, 2)
+    assert "colonize" not in GAME.legal_actions(plain, 0)
+
+
+def test_5_6_wonder_once_per_epoch_in_a_friendly_city():
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1), "uruk": ("1-1", 1)},
+                          cities={"sumer": ["lagash"]}, rolls=[3]), "1-1", 0, 3)
+    assert [a for a in GAME.legal_actions(s, 0) if a.startswith("wonder")] == ["wonder sumer"]
+    s, events = act(s, "wonder sumer")
+    assert "fails" in text(events) and s.vp[0] == 0
+    assert "wonder sumer" not in GAME.legal_actions(s, 0)  # once per Epoch
+
+
+def test_5_6_wonder_success_scores_two_and_places_a_marker():
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}, rolls=[4]), "1-1", 0, 3)
+    s, events = act(s, "wonder sumer")
+    assert s.vp[0] == 2 and s.wonders == {"statue-of-zeus": "sumer"}
+    assert "builds the Statue of Zeus" in text(events)
+
+
+def test_5_6_only_seven_wonders_and_destroyed_ones_are_not_rebuilt():
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 3)
+    s.wonders = {w: "memphis" for w in ["statue-of-zeus", "great-pyramid", "tomb-of-mausolis",
+                                        "temple-of-artemis", "hanging-gardens", "colossus-of-rhodes"]}
+    s.lost_wonders = ["lighthouse-of-alexandria"]
+    assert not any(a.startswith("wonder") for a in GAME.legal_actions(s, 0))
+
+
+def test_5_6_cultural_achievement_on_5_6_once_per_epoch():
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, rolls=[5]), "1-1", 0, 3)
+    s2, events = act(s, "culture")
+    assert s2.vp[0] == 4 and "culture" not in GAME.legal_actions(s2, 0)
+    s.rng = Scripted([4])
+    s3, _ = act(s, "culture")
+    assert s3.vp[0] == 0 and s3.rnd.pool == 2 and "culture" not in GAME.legal_actions(s3, 0)
+
+
+def test_5_6_previous_epoch_civilizations_have_no_non_combat_expansion():
+    s = in_round(position({"1-1": 0, "2-1": 0}, {"sumer": ("1-1", 1)}, epoch=2, cities={"sumer": ["lagash"]}),
+                 "1-1", 0, 2, current=False)
+    legal = GAME.legal_actions(s, 0)
+    assert "culture" not in legal and not any(a.startswith("wonder") for a in legal)
+
+
+def test_5_7_done_returns_the_rest_and_the_round_ends():
+    s = in_round(position({"1-1": 0, "1-2": 1}, {"sumer": ("1-1", 1)}), "1-1", 0, 3)
+    s.order = [0]
+    s, events = act(s, "done")
+    assert "3 Armies return unused" in text(events) and "round ends" in text(events)
