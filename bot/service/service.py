@@ -208,6 +208,10 @@ class Service:
         """Mark an outbox notice as sent (it will not be returned again)."""
         await self.storage.mark_sent(notice_id, self.clock())
 
+    async def close(self) -> None:
+        """Close the storage (the service is done)."""
+        await self.storage.close()
+
     async def replay(self, table_id: int) -> Any:
         """The state obtained by replaying the table's log from its setup (audit)."""
         rec = await self.storage.table(table_id)

@@ -1,0 +1,113 @@
+"""`epochs` / `python -m bot`: the Discord bot, or a terminal table without a token.
+
+    epochs                 Discord when a token is configured; otherwise the
+                           terminal table (or, when stdin is not a terminal,
+                           script mode on stdin, so it never waits for input)
+    epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
+    epochs local           the hot-seat terminal table
+    epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+
+Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from .config import Config, ConfigError, load_config
+
+log = logging.getLogger("epochs")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="epochs", description="Epochs: civilization board games by message.")
+    parser.add_argument("--config", help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
+    parser.add_argument("--db", help="SQLite database file (overrides the config)")
+    sub = parser.add_subparsers(dest="mode")
+    sub.add_parser("discord", help="run the Discord bot")
+    sub.add_parser("local", help="play at this terminal (hot seat)")
+    script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
+    script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
+    return parser
+
+
+async def make_service(config: Config, database: str, *, images: bool = True):
+    """Open the storage and build the service (inside the running event loop)."""
+    from .service import HOUR, Service, Settings
+    from .storage import open_storage
+
+    storage = open_storage(database)
+    await storage.open()
+    settings = Settings(remind_every=config.remind_hours * HOUR, absent_after=config.absent_after,
+                        undo_expiry=config.undo_hours * HOUR, images=images)
+    return Service(storage, settings=settings)
+
+
+async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
+    from .local import Terminal, read_lines
+
+    service = await make_service(config, database)
+    try:
+        terminal = Terminal(service, images_dir=config.images_dir)
+        if mode == "script":
+            if file in (None, "-"):
+                refused = await terminal.run_script(read_lines(sys.stdin))
+            else:
+                with open(file, encoding="utf-8") as handle:
+                    refused = await terminal.run_script(read_lines(handle))
+            print(f"({refused} command(s) refused)" if refused else "(all commands accepted)")
+        else:
+            await terminal.run_interactive()
+        return 0
+    finally:
+        await service.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as err:
+        print(f"epochs: {err}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=getattr(logging, config.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.data_dir:
+        os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
+    mode = args.mode
+    if mode is None:
+        if config.has_token:
+            mode = "discord"
+        elif sys.stdin is not None and sys.stdin.isatty():
+            mode = "local"
+        else:
+            mode = "script"
+    database = args.db or config.database
+    if mode == "script" and not args.db:
+        # a script gets a fresh table unless told which database to use
+        database = str(Path(tempfile.mkdtemp(prefix="epochs-")) / "script.sqlite")
+    if mode == "discord":
+        if not config.has_token:
+            print("epochs: no Discord token: set DISCORD_TOKEN or [discord] token in config.toml "
+                  "(without one, `epochs local` plays at this terminal).", file=sys.stderr)
+            return 2
+        try:
+            from . import discord as adapter
+        except ImportError as err:
+            print(f"epochs: the Discord adapter cannot load: {err}", file=sys.stderr)
+            return 2
+        adapter.run(config, lambda: make_service(config, database))
+        return 0
+    if mode == "local":
+        print("No Discord token configured: opening a terminal table. "
+              "(Set DISCORD_TOKEN to run the bot on Discord.)")
+    return asyncio.run(_local(config, database, mode, getattr(args, "file", None)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""Configuration: config.toml (optional) plus the DISCORD_TOKEN environment variable.
+
+Read before anything imports the engine, so `data_dir` (an owner's corrected
+component data) is in place when the games load their files. Every key is
+optional; see config.example.toml for them all.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Where to look when no --config is given: $EPOCHS_CONFIG, then ./config.toml.
+DEFAULT_PATHS = ("config.toml",)
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used, with the reason."""
+
+
+@dataclass
+class Config:
+    token: str = field(default="", repr=False)
+    dev_guild: int | None = None
+    database: str = "epochs.sqlite"
+    remind_hours: float = 12.0
+    absent_after: int = 3
+    undo_hours: float = 24.0
+    data_dir: str | None = None
+    log_level: str = "INFO"
+    images_dir: str = "epochs-images"
+    dispatch_poll: float = 30.0
+    source: str | None = None
+    #: The [discord] section as written, for the adapter's own extra keys.
+    discord: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.token.strip())
+
+
+def _section(data: dict[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"[{name}] must be a table of settings")
+    return value
+
+
+def _number(value: Any, name: str, kind: type = float, low: float = 0) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < low:
+        raise ConfigError(f"{name} must be a number >= {low:g}, not {value!r}")
+    return kind(value)
+
+
+def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | None = None) -> Config:
+    """The configuration from `path` (or the default places) and the environment.
+
+    DISCORD_TOKEN in the environment wins over a token in the file, so the
+    secret need not be written down at all.
+    """
+    env = dict(os.environ if env is None else env)
+    chosen: Path | None = None
+    if path is not None:
+        chosen = Path(path)
+        if not chosen.is_file():
+            raise ConfigError(f"no config file at {chosen}")
+    else:
+        for candidate in ([env["EPOCHS_CONFIG"]] if env.get("EPOCHS_CONFIG") else []) + list(DEFAULT_PATHS):
+            if Path(candidate).is_file():
+                chosen = Path(candidate)
+                break
+    data: dict[str, Any] = {}
+    if chosen is not None:
+        try:
+            data = tomllib.loads(chosen.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{chosen}: {err}") from None
+    discord = _section(data, "discord")
+    storage = _section(data, "storage")
+    reminders = _section(data, "reminders")
+    engine = _section(data, "engine")
+    logs = _section(data, "log")
+    local = _section(data, "local")
+    config = Config(source=str(chosen) if chosen else None, discord=dict(discord))
+    config.token = str(env.get("DISCORD_TOKEN") or discord.get("token") or "")
+    guild = discord.get("dev_guild", 0)
+    config.dev_guild = _number(guild, "discord.dev_guild", int) or None
+    config.dispatch_poll = _number(discord.get("dispatch_poll", 30.0), "discord.dispatch_poll", float, 1)
+    config.database = str(env.get("EPOCHS_DATABASE") or storage.get("database", config.database))
+    config.remind_hours = _number(reminders.get("every_hours", 12), "reminders.every_hours")
+    config.absent_after = _number(reminders.get("absent_after", 3), "reminders.absent_after", int, 1)
+    config.undo_hours = _number(reminders.get("undo_hours", 24), "reminders.undo_hours", float, 0)
+    config.data_dir = str(engine.get("data_dir") or "") or None
+    level = str(logs.get("level", "INFO")).upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"log.level must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+    config.log_level = level
+    config.images_dir = str(local.get("images_dir", config.images_dir))
+    return config
