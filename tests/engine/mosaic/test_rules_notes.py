@@ -1,0 +1,203 @@
+"""Decisions of engine/mosaic/RULES-NOTES.md, one test each (named after the note)."""
+from __future__ import annotations
+
+from engine.mosaic import GAME, board, scoring
+from engine.mosaic.rules import SCORING
+
+from .helpers import D, act, blank_turn, hexes, to_play
+
+
+def fresh(n=4, leader="engineer"):
+    s = blank_turn(to_play(n, 3), 0)
+    for p in s.players:
+        p.leader = leader
+        p.techs, p.hidden, p.units, p.goods, p.builds = [], [], {}, {}, []
+        p.production = {t: 0 for t in p.production}
+        p.unrest = 0
+    return s
+
+
+def test_n01_artist_scores_1_vp_per_culture_symbol():
+    s = fresh(leader="artist")
+    s.players[0].library = "culture"
+    assert scoring.breakdown(D, s, 0)["leader"] == 2
+
+
+def test_n02_tyranny_needs_military_x2_and_costs_5_ideas():
+    g = D.governments["tyranny"]
+    assert g.requires == {"military": 2} and g.cost_ideas == 5
+
+
+def test_n03_government_requirements_restored():
+    req = {g: D.governments[g].requires for g in D.governments}
+    assert req["city-state"] == {"government": 2, "urbanization": 1}
+    assert req["monarchy"] == {"government": 2, "food": 1}
+    assert req["oligarchy"] == {"government": 2, "economy": 1}
+    assert req["republic"] == {"government": 3, "culture": 1} and D.governments["republic"].cost_ideas == 20
+    assert req["theocracy"] == {"government": 2, "military": 1}
+
+
+def test_n04_golden_ages_need_6_symbols_of_their_pillar():
+    assert all(g.symbols == 6 for g in D.golden_ages.values())
+    assert D.golden_ages["trade"].pillar == "economy"
+
+
+def test_n05_face_down_technology_scores_no_vp():
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if c.vp_kind == "fixed")
+    s.players[0].hidden = [t]
+    assert scoring.breakdown(D, s, 0)["technologies"] == 0
+    s.players[0].techs = [t]
+    assert scoring.breakdown(D, s, 0)["technologies"] == D.technologies[t].vp
+
+
+def test_n07_adjacency_has_8_pairs():
+    pairs = {tuple(sorted((a, b))) for a, bs in D.adjacency.items() for b in bs}
+    assert len(pairs) == 8 and ("egypt", "greece") not in pairs
+
+
+def test_n12_philosopher_chooses_another_production_scribe_any():
+    s = GAME.setup(["a", "b"], 4)
+    while s.phase == "leaders":
+        seat = GAME.to_act(s)[0]
+        want = "leader philosopher" if seat == s.leader_order[0] and "philosopher" in s.leader_pool and len(s.leader_pool) == 9 else None
+        s, _ = act(s, want or next(a for a in GAME.legal_actions(s, seat) if a != "leader philosopher"))
+    while not (s.pending and s.pending.top.kind == "production"):
+        seat = GAME.to_act(s)[0]
+        s, _ = act(s, GAME.legal_actions(s, seat)[0])
+    assert "production ideas" not in GAME.legal_actions(s, GAME.to_act(s)[0])
+
+
+def test_n16_farmer_places_a_farm_town_next_to_the_starting_city():
+    s = GAME.setup(["a", "b", "c"], 5)
+    while s.phase == "leaders":
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        s, _ = act(s, "leader farmer" if "leader farmer" in legal else legal[0])
+    farmer = next(i for i, p in enumerate(s.players) if p.leader == "farmer")
+    while s.phase != "play" or s.pending:
+        s, _ = act(s, GAME.legal_actions(s, GAME.to_act(s)[0])[0])
+    towns = board.towns_of(s, farmer)
+    city = board.cities_of(s, farmer)[0]
+    assert len(towns) == 1 and s.board[towns[0]] == f"f{farmer}" and towns[0] in D.neighbours[city]
+
+
+def test_n20_holding_area_is_shared_and_taken_by_the_next_tax_action():
+    s = fresh()
+    card = next(c for c in D.builds.values() if c.type == "city")
+    s.build_offer[0] = card.id
+    s.players[0].stone = 4
+    s, _ = act(s, f"build {card.id}")
+    legal = GAME.legal_actions(s, 0)
+    s, _ = act(s, legal[0])
+    if GAME.legal_actions(s, 0) and GAME.legal_actions(s, 0)[0].startswith("hex"):
+        s, _ = act(s, GAME.legal_actions(s, 0)[0])
+    assert s.holding >= 5
+    held = s.holding
+    s.seat, s.stage, s.actions_left = 1, "main", 1
+    s.players[1].money = 0
+    tax = s.tax_offer[0]
+    s, _ = act(s, f"{D.tax_cards[tax].kind} {tax}")
+    assert s.holding == 0 and s.players[1].money >= held
+
+
+def test_n24_wonder_takes_the_trade_good_on_its_hex():
+    s = fresh()
+    mine = D.hexes[board.cities_of(s, 0)[0]].region
+    h = next(h for h in hexes(mine) if h not in s.board)
+    s.goods_on[h] = "gold"
+    s.players[0].stone, s.players[0].food = 20, 5
+    s, _ = act(s, "wonder stonehenge")
+    legal = GAME.legal_actions(s, 0)
+    if legal[0].startswith("region"):
+        s, _ = act(s, f"region {mine}")
+    s, _ = act(s, f"hex {h}")
+    assert s.players[0].goods.get("gold") == 1 and s.board[h] == "w0"
+
+
+def test_n28_technology_with_pillars_goes_face_up_at_once():
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if not c.requires and t not in s.tech_offer)
+    s.tech_offer[0] = t
+    s.players[0].ideas = 5
+    s, _ = act(s, f"technology {t}")
+    assert t in s.players[0].techs and t not in s.players[0].hidden
+
+
+def test_n29_face_down_cards_do_not_count_for_scientific():
+    s = fresh()
+    s.achievements = ["scientific"]
+    s.players[0].hidden = list(D.technologies)[:15]
+    assert "claim scientific" not in GAME.legal_actions(s, 0)
+
+
+def test_n33_a_spent_government_tile_stays_spent_for_its_next_owner():
+    s = fresh()
+    s.players[0].government = "theocracy"
+    s, _ = act(s, "refresh tax")
+    s.players[0].government = ""
+    s.players[1].government = "theocracy"
+    s.seat, s.stage = 1, "main"
+    assert not any(a.startswith("refresh") for a in GAME.legal_actions(s, 1))
+
+
+def test_n34_city_states_free_city_adds_nothing_to_the_holding_area():
+    s = fresh()
+    s.holding = 0
+    s.players[0].library = "urbanization"
+    s.players[0].techs = [t for t, c in D.technologies.items() if "urbanization" in c.provides][:4]
+    s, _ = act(s, "claim city-states")
+    while s.pending:
+        s, _ = act(s, GAME.legal_actions(s, 0)[0])
+    assert s.holding == 0 and len(board.cities_of(s, 0)) == 2
+
+
+def test_n36_free_units_are_lost_without_a_city():
+    s = fresh()
+    for h in board.cities_of(s, 0):
+        del s.board[h]
+    s.players[0].library = "military"
+    s.players[0].techs = [t for t, c in D.technologies.items() if "military" in c.provides][:4]
+    s, ev = act(s, "claim heroes")
+    assert board.unit_total(s.players[0]) == 0 and any("lost" in e for e in ev)
+
+
+def test_n37_city_state_scores_the_region_with_most_of_your_cities():
+    s = fresh()
+    s.board = {hexes("italia")[0]: "c0", hexes("italia")[1]: "c0", hexes("italia")[2]: "c0", hexes("egypt")[0]: "c0"}
+    s.players[0].government = "city-state"
+    assert scoring.government_bonus(D, s, 0, board.influence(D, s)) == 3
+
+
+def test_n38_republic_peeks_privately_at_the_top_of_each_deck():
+    s = fresh()
+    s.players[0].government = "republic"
+    mine = GAME.view(s, 0)["private"]
+    assert mine["peek"]["build"] == s.build_deck[:1]
+    assert "peek" not in GAME.view(s, 1)["private"] and "private" not in GAME.view(s, None)
+
+
+def test_n40_a_fourth_scoring_card_is_scored_too():
+    s = fresh()
+    s.board = {hexes("italia")[0]: "c0"}
+    s.scorings = 3
+    s.end_stage, s.rounds_left = "rounds", 2
+    s.pop_deck = [SCORING]
+    s.players[0].food = 20
+    s, _ = act(s, f"population {s.pop_offer[0]}")
+    assert s.scorings == 4 and s.players[0].vp == 4
+
+
+def test_hidden_information_never_in_public_view_or_events():
+    import random
+    s = GAME.setup(["a", "b", "c", "d"], 11)
+    rng = random.Random(3)
+    while not GAME.is_over(s):
+        seat = rng.choice(GAME.to_act(s))
+        step = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        s = step.state
+        public = str(GAME.view(s, None))
+        for p in s.players:
+            for t in p.hidden + p.hand + p.picks:
+                assert f"'{t}'" not in public
+                assert not any(D.technologies[t].name in e for e in step.events)
