@@ -34,7 +34,7 @@ class Config:
     dispatch_poll: float = 30.0
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
-    discord: dict[str, Any] = field(default_factory=dict)
+    discord: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def has_token(self) -> bool:
@@ -83,7 +83,8 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     engine = _section(data, "engine")
     logs = _section(data, "log")
     local = _section(data, "local")
-    config = Config(source=str(chosen) if chosen else None, discord=dict(discord))
+    config = Config(source=str(chosen) if chosen else None,
+                    discord={k: v for k, v in discord.items() if k != "token"})
     config.token = str(env.get("DISCORD_TOKEN") or discord.get("token") or "")
     guild = discord.get("dev_guild", 0)
     config.dev_guild = _number(guild, "discord.dev_guild", int) or None

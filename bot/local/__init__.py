@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from ..service import Reply, Service
+from ..service.text import names as join_names
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
@@ -119,7 +120,7 @@ class Terminal:
         rec = await self.service.storage.open_table(self.channel)
         if rec is not None and rec.status in ("active", "paused"):
             self.out(f"Resuming the {self.service.games[rec.game].title} game of "
-                     f"{', '.join(s.name for s in rec.players)}.")
+                     f"{join_names([s.name for s in rec.players])}.")
             for s in rec.seats:
                 self.names[s.user] = s.name
             return True

@@ -1,0 +1,142 @@
+"""The terminal table and `python -m bot` (issue 3 §1, §4)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_config
+from bot.local import Terminal, user_id
+
+from .conftest import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    refused = await terminal.run_script([
+        "# a comment",
+        "ann game new fake-race seed=7 pile=3",
+        "bob game join",
+        "ann game start fixed",
+        "bob take 1",           # not bob's turn
+        "ann take 2",           # bare action = play
+        "bob hand",
+        "bob: play take 1",
+        "lonely",
+    ])
+    text = "\n".join(out)
+    assert refused == 2
+    assert "> ann: take 2" in text and "ann played `take 2`" in text
+    assert "! It is not your turn; waiting for ann." in text
+    assert "--- private to bob (others look away) ---" in text
+    assert "Game over. Scores: ann 2, bob 1." in text and "Winner: ann." in text
+    assert "a line is `<user> <command>`" in text
+    rec = await table.storage.latest_table(table.channel)
+    assert {s.user for s in rec.seats} == {user_id("ann"), user_id("bob")}
+
+
+async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
+    out: list[str] = []
+    answers = iter(["fake-race", "ann bob", "take 1", "bob: board", "roll", "quit"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    await terminal.run_interactive(ask)
+    text = "\n".join(out)
+    assert "[Fake Race] ann to act. Legal: take 1, take 2, draw, roll" in text
+    assert prompts[2:] == ["ann> ", "bob> ", "bob> ", "ann> "]
+    assert "bob played `roll`" in text
+    # a second run resumes the same table
+    out.clear()
+    answers = iter(["quit"])
+    await Terminal(table.service, out=out.append, channel=table.channel).run_interactive(ask)
+    assert "Resuming the Fake Race game of ann and bob." in "\n".join(out)
+
+
+async def test_hot_seat_ends_quietly_at_end_of_input(table):
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    out: list[str] = []
+    await Terminal(table.service, out=out.append, channel=table.channel).run_interactive(ask)
+
+
+async def test_images_are_written_and_their_paths_printed(table, tmp_path):
+    from bot.service import Service, Settings
+
+    class Drawn:
+        png = b"\x89PNG fake"
+        alt = "a picture of the pile"
+
+    service = Service(table.storage, clock=table.clock, games=GAMES, settings=Settings(images=True),
+                      renderer=lambda game, view, seat=None: Drawn())
+    out: list[str] = []
+    terminal = Terminal(service, out=out.append, images_dir=tmp_path / "img")
+    await terminal.run_script(["ann game new fake-race", "bob game join", "ann game start fixed", "ann board"])
+    paths = [line.split(": ", 1)[1].rstrip("]") for line in out if line.startswith("[board image")]
+    assert paths and all(Path(p).read_bytes() == b"\x89PNG fake" for p in paths)
+    assert any("a picture of the pile" in line for line in out)
+
+
+def run_bot(*args: str, stdin: str | None = None, cwd: Path, env_extra: dict | None = None):
+    import os
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=60, stdin=None if stdin is not None else subprocess.DEVNULL)
+
+
+def test_python_m_bot_without_a_token_and_without_stdin_does_not_hang(tmp_path):
+    done = run_bot(cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "(all commands accepted)" in done.stdout
+
+
+def test_python_m_bot_reads_commands_from_stdin(tmp_path):
+    script = "ann game new fake-race\nann game status\n"
+    done = run_bot("script", "-", stdin="ann game new rising-cultures seed=1\nbob game join\nann game status\n",
+                   cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Rising Cultures table, waiting to start: ann and bob" in done.stdout
+    assert script  # the fake game is not registered outside the tests
+
+
+def test_discord_mode_without_token_explains_itself(tmp_path):
+    done = run_bot("discord", cwd=tmp_path)
+    assert done.returncode == 2 and "no Discord token" in done.stderr
+
+
+def test_config_reads_file_and_environment(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[discord]\ntoken = "s3cr3t"\ndev_guild = 42\n[storage]\ndatabase = "x.sqlite"\n'
+                    '[reminders]\nevery_hours = 6\nabsent_after = 2\n[engine]\ndata_dir = "d"\n[log]\nlevel = "debug"\n')
+    config = load_config(path, env={})
+    assert (config.token, config.dev_guild, config.database, config.remind_hours, config.absent_after,
+            config.data_dir, config.log_level) == ("s3cr3t", 42, "x.sqlite", 6.0, 2, "d", "DEBUG")
+    assert load_config(path, env={"DISCORD_TOKEN": "env"}).token == "env"
+    assert "s3cr3t" not in repr(config)  # the token never shows in logs or tracebacks
+    assert not load_config(None, env={}).has_token or Path("config.toml").is_file()
+
+
+def test_config_errors_are_clear(tmp_path):
+    with pytest.raises(ConfigError, match="no config file"):
+        load_config(tmp_path / "missing.toml", env={})
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[reminders]\nevery_hours = -1\n")
+    with pytest.raises(ConfigError, match="every_hours"):
+        load_config(bad, env={})
+
+
+def test_the_example_config_loads():
+    config = load_config(ROOT / "config.example.toml", env={})
+    assert config.database == "epochs.sqlite" and config.remind_hours == 12 and not config.has_token
