@@ -9,9 +9,11 @@ Entry points for `bot/__main__.py`:
 - `create_bot(config, service) -> EpochsBot` — build the client around an opened
   service (inside a running event loop);
 - `await serve(config, service)` — log in, connect and run until closed;
-- `run(config, make_service)` — the blocking convenience: `asyncio.run` of
+- `run(config, make_service=None)` — the blocking convenience: `asyncio.run` of
   `serve` with the service built by `await make_service()` inside the loop (an
-  aiosqlite connection must be opened in the loop that uses it).
+  aiosqlite connection must be opened in the loop that uses it); without a
+  factory, `default_service(config)` opens `config.database` and applies the
+  reminder settings of `bot.config.Config`.
 
 `config` may be an object or a dict; see `DiscordSettings.from_config` for the
 keys read (token, dev_guild, ...), also inside a `discord` section.
@@ -26,7 +28,7 @@ from .client import DiscordSettings, EpochsBot, TokenFilter
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DiscordSettings", "EpochsBot", "create_bot", "run", "serve"]
+__all__ = ["DiscordSettings", "EpochsBot", "create_bot", "default_service", "run", "serve"]
 
 
 def create_bot(config: Any, service: Any) -> EpochsBot:
@@ -53,15 +55,29 @@ async def serve(config: Any, service: Any) -> None:
         await bot.start(token)
 
 
-def run(config: Any, make_service: Callable[[], Awaitable[Any]]) -> None:
+async def default_service(config: Any) -> Any:
+    """The SQLite-backed service described by a `bot.config.Config` (opened)."""
+    from ..service import HOUR, Service, Settings
+    from ..storage import open_storage
+
+    storage = open_storage(getattr(config, "database", "epochs.sqlite"))
+    await storage.open()
+    settings = Settings(remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
+                        absent_after=int(getattr(config, "absent_after", 3)),
+                        undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR)
+    return Service(storage, settings=settings)
+
+
+def run(config: Any, make_service: Callable[[], Awaitable[Any]] | None = None) -> None:
     """Blocking: build the service inside the event loop, then serve until stopped."""
 
     async def main() -> None:
-        service = await make_service()
+        service = await (make_service() if make_service is not None else default_service(config))
         try:
             await serve(config, service)
         finally:
-            closer = getattr(service, "close", None)
+            storage = getattr(service, "storage", None)
+            closer = getattr(service, "close", None) or getattr(storage, "close", None)
             if closer is not None:
                 result = closer()
                 if asyncio.iscoroutine(result):

@@ -171,15 +171,7 @@ class Controller:
 
     async def _post_public(self, interaction: discord.Interaction, reply: Any) -> discord.Message | None:
         """The one public message of a command: text, board image, exact mentions, turn button."""
-        channel = interaction.channel
-        if channel is None or not hasattr(channel, "send"):
-            channel = interaction.client.get_partial_messageable(interaction.channel_id or 0)  # type: ignore[arg-type]
-        try:
-            return await self.courier.post(channel, reply)
-        except discord.HTTPException:
-            log.exception("posting the public message failed; queued for retry")
-            self.courier.later(interaction.channel_id or 0, reply)
-            return None
+        return await self.courier.post_or_later(interaction.channel_id or 0, reply)
 
     async def _private_answer(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
                               include_text: bool, posted: discord.Message | None = None) -> None:
@@ -197,7 +189,7 @@ class Controller:
             parts.append(private.text)
             files += messages.files_of(private.image)
         if dm_parts:
-            await self.courier.direct(caller.user, dm_parts, fallback_channel=interaction.channel_id)
+            await self.courier.direct_or_later(caller.user, dm_parts, fallback_channel=interaction.channel_id)
             parts.append("I sent you the private part by direct message.")
         if not parts:
             parts.append(f"✅ Done. {posted.jump_url}" if posted is not None else "✅ Done.")
@@ -218,7 +210,7 @@ class Controller:
         for part in others:
             by_user.setdefault(part.user, []).append(part)
         for user, parts in by_user.items():
-            await self.courier.direct(user, parts, fallback_channel=channel_id)
+            await self.courier.direct_or_later(user, parts, fallback_channel=channel_id)
 
     async def _say(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.edit_original_response(content=messages.clip(text), allowed_mentions=messages.NO_PINGS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 import discord
 
@@ -41,12 +41,16 @@ def transient(exc: BaseException) -> bool:
 
 @dataclass
 class Pending:
-    """A send that failed for a passing reason, waiting for its next attempt."""
+    """A send that failed for a passing reason, waiting for the dispatcher's next attempt.
 
-    channel: int
-    reply: Any
-    attempts: int = 0
-    due: float = field(default_factory=time.monotonic)
+    `key` groups retries like the outbox does: a channel id, or minus a user id for
+    direct messages, so one failing destination never holds up another.
+    """
+
+    key: int
+    send: Callable[[], Awaitable[Any]]
+    what: str = ""
+    created: float = field(default_factory=time.monotonic)
 
 
 class Courier:
@@ -71,8 +75,26 @@ class Courier:
             kwargs["view"] = turn_view(reply.table_id, reply.version)
         return await target.send(content or None, **kwargs)
 
-    def later(self, channel: int, reply: Any) -> None:
-        self.pending.append(Pending(channel, reply))
+    def later(self, key: int, send: Callable[[], Awaitable[Any]], what: str = "") -> None:
+        """Keep a failed send for the dispatcher to retry (in this process)."""
+        self.pending.append(Pending(key, send, what))
+
+    async def post_or_later(self, channel: int, reply: Any) -> discord.Message | None:
+        """Post now; on a passing failure keep it for a retry instead of losing it."""
+        try:
+            return await self.post(channel, reply)
+        except discord.HTTPException as exc:
+            log.warning("posting to channel %s failed (%s); it will be retried", channel, exc)
+            self.later(channel, lambda: self.post(channel, reply), "public message")
+            return None
+
+    async def direct_or_later(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> None:
+        """DM now (closed DMs: a channel nudge); on a passing failure retry later."""
+        try:
+            await self.direct(user, parts, fallback_channel=fallback_channel)
+        except discord.HTTPException as exc:
+            log.warning("direct message to %s failed (%s); it will be retried", user, exc)
+            self.later(-user, lambda: self.direct(user, parts, fallback_channel=fallback_channel), "direct message")
 
     async def direct(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> bool:
         """DM the private parts to `user`. False (and a channel nudge) when DMs are closed."""

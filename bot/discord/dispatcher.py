@@ -85,7 +85,7 @@ class Dispatcher:
             by_channel.setdefault(notice.channel, []).append(notice)
         retries: dict[int, list[Any]] = {}
         for item in list(self.courier.pending):
-            retries.setdefault(item.channel, []).append(item)
+            retries.setdefault(item.key, []).append(item)
         now = time.monotonic()
         for channel in set(by_channel) | set(retries):
             worker = self._workers.get(channel)
@@ -106,7 +106,7 @@ class Dispatcher:
     async def _deliver_channel(self, channel: int, notices: list[Any], retries: list[Any]) -> None:
         try:
             for item in retries:
-                await asyncio.wait_for(self.courier.post(channel, item.reply), self.send_timeout)
+                await asyncio.wait_for(item.send(), self.send_timeout)
                 self.courier.pending.remove(item)
             for notice in notices:
                 await asyncio.wait_for(self._deliver(notice), self.send_timeout)
@@ -119,7 +119,7 @@ class Dispatcher:
                 log.warning("channel %s is gone; its notices cannot be delivered", channel)
                 for notice in notices:
                     await self.link.delivered(notice.id)
-                self.courier.pending[:] = [p for p in self.courier.pending if p.channel != channel]
+                self.courier.pending[:] = [p for p in self.courier.pending if p.key != channel]
                 return
             _, failures = self._backoff.get(channel, (0.0, 0))
             delay = min(self.retry_cap, self.retry_base * (2 ** failures))

@@ -26,3 +26,12 @@ async def harness(emu, tmp_path):
     await h.start()
     yield h
     await h.stop()
+
+
+@pytest.fixture
+async def text_harness(emu, tmp_path):
+    """The same stack without board images (long games stay fast; images are tested apart)."""
+    h = Harness(emu, tmp_path / "epochs.sqlite", images=False)
+    await h.start()
+    yield h
+    await h.stop()

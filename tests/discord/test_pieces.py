@@ -71,3 +71,24 @@ def test_custom_ids_carry_table_and_version_and_fit_100_characters():
     assert all(len(c.item.custom_id) <= 100 for c in view.children)  # type: ignore[attr-defined]
     assert ActionSelect.__discord_ui_compiled_template__.fullmatch("ep:pick:1:2:0")
     assert ActionButton.__discord_ui_compiled_template__.fullmatch("ep:do:1:2:take progress mining")
+
+
+def test_settings_come_from_the_bots_config_and_never_show_the_token():
+    from bot.config import Config
+    from bot.discord import DiscordSettings
+
+    config = Config(token="abc.def.SECRET", dev_guild=42, dispatch_poll=5.0, discord={"retry_cap": 60})
+    settings = DiscordSettings.from_config(config)
+    assert (settings.token, settings.dev_guild, settings.poll, settings.retry_cap) == ("abc.def.SECRET", 42, 5.0, 60.0)
+    assert "SECRET" not in repr(settings)
+    assert DiscordSettings.from_config({"token": "t"}).dev_guild is None
+
+
+def test_token_filter_blanks_the_token_in_log_lines():
+    import logging
+
+    from bot.discord.client import TokenFilter
+
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "sending %s", ("Bot abc.def.SECRET",), None)
+    TokenFilter("abc.def.SECRET").filter(record)
+    assert record.getMessage() == "sending Bot [token]"

@@ -39,7 +39,8 @@ def turn_buttons(message: dict) -> list[str]:
     return [c["custom_id"] for c in components(message) if c.get("custom_id", "").startswith("ep:turn:")]
 
 
-async def test_full_rising_cultures_game_through_slash_commands_buttons_and_selects(harness, emu):
+async def test_full_rising_cultures_game_through_slash_commands_buttons_and_selects(text_harness, emu):
+    harness = text_harness
     alice, bob = await open_game(harness, emu, 1001, 1002)
     users = {1001: alice, 1002: bob}
     rnd = random.Random(4)
@@ -55,7 +56,6 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
         assert set(latest["pinged"]["users"]) == acting
         assert latest["pinged"]["everyone"] is False and latest["pinged"]["roles"] == []
         assert turn_buttons(latest) == [f"ep:turn:{table.id}:{table.version}"]
-        assert latest["attachments"] and latest["attachments"][0]["description"]
         uid = sorted(acting)[0]
         legal = game.legal_actions(state, seats[uid])
         action = rnd.choice(legal)
@@ -86,6 +86,21 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
     assert final["pinged"]["users"] == []
     table, game, state, _ = await position(harness)
     assert game.is_over(state) and moves == len(await harness.storage.actions(table.id))
+
+
+async def test_every_move_message_carries_the_board_image_with_alt_text(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    table, game, state, seats = await position(harness)
+    await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+    await harness.do(bob, "board")
+    start, move, board = emu.public_messages(1)[-3:]
+    for message in (start, move, board):
+        (attachment,) = message["attachments"]
+        assert attachment["filename"].endswith(".png") and len(attachment["description"]) > 10
+        (upload,) = message["files"]
+        assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
+    assert "Alice played" in move["content"] and move["pinged"]["users"] == [1002]
+    assert turn_buttons(board) == []  # a board on request pings nobody and carries no turn button
 
 
 async def test_autocomplete_lists_the_callers_legal_actions_filtered_and_at_most_25(harness, emu):
