@@ -49,8 +49,12 @@ class MosaicGame(BaseGame[State]):
     def play(self, state: State, seat: int, action: str) -> list[str]:
         d = load()
         if state.phase in ("leaders", "draft"):
-            return setup.play(d, state, seat, action.split(" "))
-        return rules.play(d, state, seat, action)
+            events = setup.play(d, state, seat, action.split(" "))
+        else:
+            events = rules.play(d, state, seat, action)
+        if events:  # a bare sub-choice (a region, a payment) keeps the last move on show
+            state.last = list(events)
+        return events
 
     def clone(self, state: State) -> State:
         return fast_clone(state)

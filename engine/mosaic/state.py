@@ -88,3 +88,4 @@ class State:
     pending: DecisionStack = field(default_factory=DecisionStack)
     final: list[int] = field(default_factory=list)         # final scores once over
     turn_no: int = 0
+    last: list[str] = field(default_factory=list)         # public events of the last action (for the board header)

@@ -59,7 +59,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
                   "governments": list(s.governments), "governments_flipped": list(s.gov_flipped)},
         "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
         "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
-        "players": players, "scores": totals,
+        "players": players, "scores": totals, "last_move": list(s.last),
     }
     if seat is not None and 0 <= seat < len(s.players):
         p = s.players[seat]

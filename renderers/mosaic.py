@@ -1,0 +1,375 @@
+"""Mosaic images: the public hex map with player panels and offers, and a private image.
+
+`render(view, seat)`: seat None draws the public board (header, hex map with
+region colours, ports, cities, port cities, towns, wonders, trade goods, caches,
+military units and influence per region; a compact panel per player; the four
+offers and the remaining tiles; a legend). With a seat, the private image:
+that seat's face-down technologies, draft hand and drafted cards (and a
+Republic's look at the deck tops). Drawn from views only (DESIGN.md, Rendering).
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Mapping
+
+from PIL import Image as PILImage
+from PIL import ImageDraw
+
+from engine.mosaic.data import load
+from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box, Canvas,
+                              Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
+                              font, header_height, ink_on, join_alt, legend_height, player_color, player_letter, tint)
+
+SEA = (168, 200, 222)
+OUT_OF_PLAY = (190, 186, 178)
+MAP_X0, MAP_Y0, MAP_X1, MAP_Y1 = 14, 126, 930, 726   # source-image window holding every hex
+SRC_R = 24.0                                          # hex radius in source-image pixels
+SCALE = (WIDTH - 2 * MARGIN) / (MAP_X1 - MAP_X0)
+R = SRC_R * SCALE
+MAP_H = int((MAP_Y1 - MAP_Y0) * SCALE)
+GOOD_ABBR = {"grain": "Gr", "stone": "St", "wine": "Wi", "olive-oil": "Ol", "timber": "Ti", "copper": "Cu",
+             "iron": "Fe", "gold": "Au", "marble": "Ma", "papyrus": "Pa", "purple-dye": "Pu", "incense": "In",
+             "fish": "Fi"}
+PILLAR_ABBR = {"science": "Sci", "economy": "Eco", "food": "Food", "population": "Pop", "building": "Bld",
+               "culture": "Cul", "government": "Gov", "military": "Mil", "urbanization": "Urb"}
+PHASES = {"leaders": "Leader draft", "draft": "Starting technology draft", "setup": "Setup: cities and leaders",
+          "play": "Play", "over": "Game over"}
+
+
+def _centre(px: list[int]) -> tuple[float, float]:
+    return MARGIN + (px[0] - MAP_X0) * SCALE, (px[1] - MAP_Y0) * SCALE
+
+
+def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+@cached_layer(maxsize=8)
+def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
+    """The static map: sea, hexes in region colours (greyed when out of play), ports, region names."""
+    d = load()
+    ss = 2
+    im = PILImage.new("RGB", (WIDTH * ss, MAP_H * ss), SEA)
+    dr = ImageDraw.Draw(im)
+    for h in d.hexes.values():
+        cx, cy = _centre(h.px)
+        colour = _rgb(d.regions[h.region].colour) if h.region in in_play else OUT_OF_PLAY
+        if h.kind == "port":
+            colour = tint(colour, .45)
+        dr.polygon([(x * ss, y * ss) for x, y in _hex_points(cx, cy, R - 1)], fill=colour, outline=(80, 70, 60))
+        if h.kind == "port":
+            # a small ship: hull and sail
+            x, y = cx * ss, (cy + R * .35) * ss
+            w = R * .55 * ss
+            dr.polygon([(x - w, y), (x + w, y), (x + w * .6, y + w * .45), (x - w * .6, y + w * .45)], fill=(60, 80, 120))
+            dr.polygon([(x, y - w * 1.1), (x, y - w * .1), (x + w * .7, y - w * .1)], fill=(250, 250, 250))
+    im = im.resize((WIDTH, MAP_H), PILImage.Resampling.LANCZOS)
+    c = Canvas(im)
+    for reg, r in d.regions.items():
+        xs = [_centre(d.hexes[h].px) for h in d.region_hexes[reg]]
+        mx = sum(x for x, _ in xs) / len(xs)
+        top = min(y for _, y in xs)
+        label = r.name + ("" if reg in in_play else " (out of play)")
+        c.text(mx, max(14, top - R - 4), label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
+    return c.im
+
+
+@lru_cache(maxsize=256)
+def _label(text: str, size: int = 18, bold: bool = False) -> PILImage.Image:
+    """A small text sprite (RGBA), drawn once: map labels repeat on many hexes."""
+    f = font(size, bold)
+    w = int(f.getlength(text)) + 4
+    im = PILImage.new("RGBA", (w, size + 8), (0, 0, 0, 0))
+    ImageDraw.Draw(im).text((w / 2, (size + 8) / 2), text, font=f, fill=INK + (255,), anchor="mm")
+    return im
+
+
+def _paste_label(c: Canvas, text: str, cx: float, cy: float, size: int = 18, bold: bool = False) -> None:
+    sp = _label(text, size, bold)
+    c.im.paste(sp, (int(cx - sp.width / 2), int(cy - sp.height / 2)), sp)
+
+
+def _piece(c: Canvas, kind: str, seat: int, cx: float, cy: float) -> None:
+    col = player_color(seat)
+    edge = INK
+    s = R * .62
+    if kind in ("city", "port city"):
+        c.d.rectangle([cx - s, cy - s, cx + s, cy + s], fill=col, outline=edge, width=3)
+        if kind == "port city":
+            c.d.line([cx - s, cy + s - 4, cx + s, cy + s - 4], fill=(255, 255, 255), width=4)
+    elif kind == "farm town":
+        c.d.polygon([(cx, cy - s * 1.05), (cx + s, cy + s * .8), (cx - s, cy + s * .8)], fill=col, outline=edge, width=3)
+    elif kind == "manufactory town":
+        c.d.polygon([(cx, cy - s * 1.1), (cx + s * 1.1, cy), (cx, cy + s * 1.1), (cx - s * 1.1, cy)],
+                    fill=col, outline=edge, width=3)
+    else:  # wonder: a gold star ringed in the owner's colour
+        pts = []
+        for k in range(10):
+            rr = s * 1.15 if k % 2 == 0 else s * .5
+            a = -math.pi / 2 + k * math.pi / 5
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        c.d.ellipse([cx - s * 1.2, cy - s * 1.2, cx + s * 1.2, cy + s * 1.2], fill=col, outline=edge, width=2)
+        c.d.polygon(pts, fill=(240, 200, 40), outline=edge)
+        return
+    c.text(cx, cy + (4 if kind == "farm town" else 0), player_letter(seat), 18, bold=True, fill=ink_on(col),
+           anchor="mm")
+
+
+def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
+    d = load()
+    in_play = tuple(r["id"] for r in view["regions"] if r["in_play"])
+    c.im.paste(_map_layer(in_play), (0, y0))
+    goods = view.get("trade_goods", {})
+    caches = set(view.get("caches", []))
+    fish = set(view.get("fish", []))
+    for h, good in goods.items():
+        cx, cy = _centre(d.hexes[h].px)
+        _paste_label(c, GOOD_ABBR.get(good, good[:2].title()), cx, cy + y0)
+    for h in caches:
+        cx, cy = _centre(d.hexes[h].px)
+        cy += y0
+        c.d.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=(250, 240, 200), outline=INK, width=2)
+        _paste_label(c, "?", cx, cy + 1, bold=True)
+    for h in fish:
+        if d.hexes[h].region in in_play:
+            cx, cy = _centre(d.hexes[h].px)
+            _paste_label(c, "Fi", cx, cy + y0 - R * .35)
+    for piece in view.get("pieces", []):
+        cx, cy = _centre(d.hexes[piece["hex"]].px)
+        _piece(c, piece["kind"], piece["seat"], cx, cy + y0)
+    # military units and influence per region, under each region's name
+    units: dict[str, list[tuple[int, int]]] = {}
+    for p in view["players"]:
+        for reg, k in p.get("units", {}).items():
+            units.setdefault(reg, []).append((p["seat"], k))
+    for r in view["regions"]:
+        if not r["in_play"]:
+            continue
+        xs = [_centre(d.hexes[h].px) for h in d.region_hexes[r["id"]]]
+        mx = sum(x for x, _ in xs) / len(xs)
+        top = min(y for _, y in xs)
+        parts = [(s, v) for s, v in enumerate(r["influence"]) if v]
+        line_y = y0 + max(14, top - R - 4) + 2
+        x = mx - 60 * len(parts) / 2
+        for seat, v in parts:
+            c.d.rounded_rectangle([x, line_y, x + 56, line_y + 24], radius=6, fill=PANEL, outline=RULE)
+            c.badge(seat, x + 2, line_y + 1, 22)
+            c.text(x + 28, line_y + 12, str(v), 18, bold=True, anchor="lm")
+            x += 60
+        ux = mx - 50 * len(units.get(r["id"], [])) / 2
+        for seat, k in units.get(r["id"], []):
+            if not k:
+                continue
+            uy = line_y + 28
+            c.d.polygon([(ux, uy + 22), (ux + 11, uy), (ux + 22, uy + 22)], fill=player_color(seat), outline=INK)
+            c.text(ux + 25, uy + 11, f"×{k}", 18, bold=True, anchor="lm")
+            ux += 50
+
+
+def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> None:
+    d = load()
+    c.panel(box, fill=tint(player_color(p["seat"]), .85))
+    if active:
+        c.highlight(box)
+    x, y = box.x + 10, box.y + 8
+    c.badge(p["seat"], x, y, 30)
+    leader = d.leaders[p["leader"]].name if p.get("leader") else "no leader yet"
+    gov = d.governments[p["government"]].name if p.get("government") else "no government"
+    c.text(x + 38, y + 2, f"{p['name']} · {leader} · {gov}", 20, bold=True, max_width=box.w - 60)
+    y += 36
+    prod = p["production"]
+    lines = [
+        f"Score {p['score']} (VP {p['vp']}) · Pop {p['population']} · Unrest {p['net_unrest']} (raw {p['unrest']})",
+        f"Food {p['food']}  Stone {p['stone']}  Ideas {p['ideas']}  Money {p['money']}",
+        f"Prod: ideas {prod['ideas']} food {prod['food']} stone {prod['stone']} tax {prod['tax']} tariff {prod['tariff']}",
+        "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
+        f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · Goods {len([g for g, v in p['trade_goods'].items() if v])}"
+        f" · Tech {len(p['technologies'])}+{p['face_down']} down",
+        f"Wonders {len(p['wonders'])} · Golden ages {len(p['golden_ages'])} · Achievements {len(p['achievements'])}",
+    ]
+    for ln in lines:
+        c.text(x, y, ln, 18, max_width=box.w - 20)
+        y += 23
+
+
+def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
+    d = load()
+    c.panel(box, fill=PANEL)
+    x, y = box.x + 12, box.y + 10
+    col_w = (box.w - 36) // 2
+    off = view["offers"]
+    decks = view["decks"]
+    left = [("Technology offer (5 ideas)", decks["technology"])]
+    for t in off["technology"]:
+        if t:
+            card = d.technologies[t]
+            need = " ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in card.requires.items()) or "—"
+            left.append((f"{card.name}: needs {need}; gives {' '.join(PILLAR_ABBR[q] for q in card.provides)}", None))
+    left.append((f"Build offer", decks["build"]))
+    for b in off["build"]:
+        if b:
+            card = d.builds[b]
+            left.append((f"{card.name} ({card.type.replace('_', ' ')}): {' '.join(PILLAR_ABBR[q] for q in card.provides)}", None))
+    right = [("Population offer", decks["population"])]
+    for pc in off["population"]:
+        if pc:
+            card = d.population_cards[pc]
+            right.append((f"+{card.population} population for {card.food_cost} food", None))
+    right.append(("Tax & tariff offer", decks["tax"]))
+    for tc in off["tax"]:
+        if tc:
+            card = d.tax_cards[tc]
+            right.append((f"{card.kind} ×{card.multiplier}, unrest +{card.unrest}", None))
+    tiles = view["tiles"]
+    right.append((f"Holding area: {view['holding']} money · scoring cards {view['scorings_revealed']}/3", None))
+    right.append(("Wonders left: " + ", ".join(d.wonders[w].name for w in tiles["wonders"]) or "none", None))
+    right.append(("Golden ages left: " + ", ".join(d.golden_ages[g].name for g in tiles["golden_ages"]) or "none", None))
+    right.append(("Achievements left: " + ", ".join(d.achievements[a].name for a in tiles["achievements"]) or "none", None))
+    right.append(("Governments: " + ", ".join(d.governments[g].name + ("*" if g in tiles["governments_flipped"] else "")
+                                             for g in tiles["governments"]) or "none", None))
+    ys = []
+    for col, items in enumerate((left, right)):
+        yy = y
+        cx = x + col * (col_w + 12)
+        for text, deck in items:
+            if deck is not None:
+                c.text(cx, yy, f"{text} · deck {deck}", 20, bold=True, max_width=col_w)
+                yy += 26
+            else:
+                for ln in _wrap(text, col_w):
+                    c.text(cx + 8, yy, ln, 18, max_width=col_w - 8)
+                    yy += 22
+        ys.append(yy)
+    return max(ys) - box.y + 8
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    from renderers.common import wrap
+    return wrap(text, width - 8, 18, max_lines=3)
+
+
+LEGEND = [LegendItem(None, "square: city"), LegendItem(None, "square, white bar: port city"),
+          LegendItem(None, "triangle: farm town"), LegendItem(None, "diamond: manufactory town"),
+          LegendItem(None, "star: wonder"), LegendItem(None, "small triangle ×n: military units"),
+          LegendItem(None, "?: cache"), LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
+          LegendItem(None, "badge + number under a region name: influence"), LegendItem(None, "*: refresh used")]
+
+
+def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    status = PHASES.get(view["phase"], view["phase"])
+    if view["phase"] == "play":
+        status += f" · round {view['turn'] // max(1, len(view['players'])) + 1}"
+        if view["end"]["stage"]:
+            status += " · final rounds" if view["end"]["stage"] == "rounds" else " · Scribe's extra actions"
+    return Header(title="Mosaic", status=status, to_act=[(s, names[s]) for s in view["to_act"]],
+                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
+
+
+def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
+    header = _header(view)
+    hh = header_height(header)
+    players = view["players"]
+    per_row = 2
+    rows = -(-len(players) // per_row)
+    panel_h = 36 + 6 * 23 + 16
+    offers_h = 560
+    lh = legend_height(LEGEND)
+    height = hh + MAP_H + 8 + rows * (panel_h + 10) + offers_h + lh + MARGIN
+    c = Canvas.blank(WIDTH, height, PAPER)
+    draw_header(c, header)
+    y = hh
+    _draw_map(c, view, y)
+    y += MAP_H + 8
+    cols = Box(MARGIN, y, WIDTH - 2 * MARGIN, panel_h).columns(per_row, 10)
+    for i, p in enumerate(players):
+        col = cols[i % per_row]
+        _player_panel(c, Box(col.x, y + (i // per_row) * (panel_h + 10), col.w, panel_h), p, p["seat"] in view["to_act"])
+    y += rows * (panel_h + 10)
+    used = _offers(c, Box(MARGIN, y, WIDTH - 2 * MARGIN, offers_h - 10), view)
+    y += min(used, offers_h) + 10
+    draw_legend(c, LEGEND, y)
+    final_h = y + lh + MARGIN
+    im = c.im.crop((0, 0, WIDTH, min(height, final_h)))
+    return im, _alt_public(view, header)
+
+
+def _alt_public(view: Mapping[str, Any], header: Header) -> str:
+    d = load()
+    lines = alt_lines(header)
+    for r in view["regions"]:
+        if r["in_play"]:
+            here = [p for p in view["pieces"] if p["region"] == r["id"]]
+            lines.append(f"{r['name']}: influence {r['influence']}; " +
+                         (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty"))
+    for p in view["players"]:
+        lines.append(f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
+                     f"{d.leaders[p['leader']].name if p.get('leader') else 'no leader'}, population {p['population']}, "
+                     f"food {p['food']}, stone {p['stone']}, ideas {p['ideas']}, money {p['money']}, unrest {p['net_unrest']}")
+    return join_alt(lines)
+
+
+def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
+    d = load()
+    priv = view.get("private") or {}
+    name = next((p["name"] for p in view["players"] if p["seat"] == seat), f"seat {seat}")
+    header = _header(view, subtitle=f"Private: {name}")
+    sections: list[tuple[str, list[str]]] = []
+
+    def tech_lines(ids):
+        out = []
+        for t in ids:
+            c = d.technologies[t]
+            need = ", ".join(f"{k} {v}" for k, v in c.requires.items()) or "nothing"
+            out.append(f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}")
+        return out or ["none"]
+
+    sections.append(("Face-down technologies", tech_lines(priv.get("face_down", []))))
+    if priv.get("hand") or view["phase"] == "draft":
+        sections.append(("Draft hand", tech_lines(priv.get("hand", []))))
+    if priv.get("drafted"):
+        sections.append(("Drafted (played at the end of setup)", tech_lines(priv.get("drafted", []))))
+    peek = priv.get("peek")
+    if peek:
+        lines = []
+        for deck, top in peek.items():
+            card = top[0] if top else ""
+            label = {"technology": d.technologies, "build": d.builds}.get(deck, {})
+            shown = "Empire Scoring card" if card == "scoring" else (label[card].name if card in label else card or "empty")
+            lines.append(f"{deck}: {shown}")
+        sections.append(("Republic: top of each deck", lines))
+    hh = header_height(header)
+    body = []
+    for title, lines in sections:
+        body.append((title, True))
+        for ln in lines:
+            for w in _wrap(ln, WIDTH - 2 * MARGIN - 20):
+                body.append((w, False))
+    height = hh + MARGIN + sum(32 if b else 24 for _, b in body) + 2 * MARGIN
+    c = Canvas.blank(WIDTH, height, PANEL_ALT)
+    draw_header(c, header)
+    y = hh + MARGIN
+    for text, bold in body:
+        c.text(MARGIN + (0 if bold else 16), y, text, 22 if bold else 18, bold=bold,
+               fill=HIGHLIGHT_EDGE if bold else INK, max_width=WIDTH - 2 * MARGIN - 16)
+        y += 32 if bold else 24
+    alt = join_alt(alt_lines(header) + [f"{t}:" if b else t for t, b in body])
+    return c.im, alt
+
+
+def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
+    from renderers.common import encode_png
+    if seat is None or not view.get("private"):
+        im, alt = _public(view)
+    else:
+        im, alt = _private(view, seat)
+    return encode_png(im, alt)
+
+
+__all__ = ["render"]

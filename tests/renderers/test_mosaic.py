@@ -1,0 +1,96 @@
+"""Mosaic images: public map board and the private image (face-down technologies, draft hand)."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image as PILImage
+
+import engine
+import renderers
+from engine.mosaic.data import load
+
+GAME = engine.get("mosaic")
+D = load()
+
+
+def play(n: int, seed: int, steps: int):
+    s = GAME.setup([f"Player {i + 1}" for i in range(n)], seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if GAME.is_over(s):
+            break
+        seat = rng.choice(GAME.to_act(s))
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    return s
+
+
+def decode(img):
+    im = PILImage.open(io.BytesIO(img.png))
+    im.load()
+    return im
+
+
+@pytest.mark.parametrize("n,steps", [(2, 0), (3, 40), (4, 150), (6, 260), (5, 10_000)])
+def test_public_board_renders_for_every_player_count_and_phase(n, steps):
+    s = play(n, n, steps)
+    img = renderers.render("mosaic", GAME.view(s, None))
+    im = decode(img)
+    assert im.size == (img.width, img.height) and img.width == 1200 and img.height > 1000
+    for r in D.regions.values():
+        if r.in_play_from_players <= n:
+            assert r.name in img.alt
+    for p in s.players:
+        assert p.name in img.alt
+
+
+def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
+    from engine.mosaic.board import cities_of
+    from renderers.common import player_color
+    from renderers.mosaic import MARGIN, _centre
+    s = play(4, 2, 60)
+    view = GAME.view(s, None)
+    img = decode(renderers.render("mosaic", view)).convert("RGB")
+    from renderers.common import header_height
+    from renderers.mosaic import _header
+    y0 = header_height(_header(view))
+    h = cities_of(s, 0)[0]
+    cx, cy = _centre(D.hexes[h].px)
+    px = img.getpixel((int(cx) - 12, int(cy + y0) - 12))
+    assert sum(abs(a - b) for a, b in zip(px, player_color(0))) < 60
+
+
+def test_private_image_lists_face_down_technologies_and_the_public_one_does_not():
+    s = play(4, 5, 200)
+    seat = next((i for i, p in enumerate(s.players) if p.hidden), None)
+    if seat is None:
+        s.players[0].hidden = ["philosophy"]
+        seat = 0
+    names = [D.technologies[t].name for t in s.players[seat].hidden]
+    private = renderers.render("mosaic", GAME.view(s, seat), seat=seat)
+    public = renderers.render("mosaic", GAME.view(s, None))
+    assert all(n in private.alt for n in names)
+    assert "Private" in private.alt
+    decode(private)
+    for n in names:
+        assert f"{n} —" not in public.alt
+
+
+def test_private_image_shows_the_draft_hand_during_the_draft():
+    s = GAME.setup(["a", "b", "c"], 9)
+    while s.phase == "leaders":
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0]).state
+    hand = [D.technologies[t].name for t in s.players[1].hand]
+    img = renderers.render("mosaic", GAME.view(s, 1), seat=1)
+    assert "Draft hand" in img.alt and all(n in img.alt for n in hand)
+    other = renderers.render("mosaic", GAME.view(s, 2), seat=2)
+    assert not any(n in other.alt for n in hand if n not in [D.technologies[t].name for t in s.players[2].hand])
+
+
+def test_last_move_is_in_the_header():
+    s = play(3, 4, 30)
+    view = GAME.view(s, None)
+    img = renderers.render("mosaic", view)
+    assert view["last_move"] and "Last move" in img.alt
