@@ -248,3 +248,39 @@ def paste_icon(canvas: Image.Image, name: str, x: int, y: int, size: int, color:
 
 MILITARY = ("sword", "horse", "shield")
 RESOURCES = ("wood", "brick", "stone", "gold")
+
+
+@register_icon("swap")
+def _swap(d, s, color):
+    c = color or (60, 64, 72)
+    w = max(3, s // 10)
+    d.line([s * .12, s * .34, s * .80, s * .34], fill=c, width=w)
+    d.polygon(_pts([(.70, .16), (.94, .34), (.70, .52)], s), fill=c)
+    d.line([s * .20, s * .68, s * .88, s * .68], fill=c, width=w)
+    d.polygon(_pts([(.30, .50), (.06, .68), (.30, .86)], s), fill=c)
+
+
+@register_icon("river")
+def _river(d, s, color):
+    c = color or (0, 114, 178)
+    w = max(3, s // 10)
+    for y0 in (.30, .55, .80):
+        pts = [(s * (.06 + .88 * i / 16), s * (y0 + .08 * math.sin(i / 16 * 2 * math.pi))) for i in range(17)]
+        d.line(pts, fill=c, width=w, joint="curve")
+
+
+@register_icon("check")
+def _check(d, s, color):
+    c = color or (0, 120, 80)
+    d.ellipse([s * .04, s * .04, s * .96, s * .96], fill=c)
+    d.line([s * .26, s * .52, s * .44, s * .70, s * .76, s * .32], fill=(255, 255, 255), width=max(3, s // 9),
+           joint="curve")
+
+
+@register_icon("cross")
+def _cross(d, s, color):
+    c = color or (180, 50, 20)
+    d.ellipse([s * .04, s * .04, s * .96, s * .96], fill=c)
+    w = max(3, s // 9)
+    d.line([s * .30, s * .30, s * .70, s * .70], fill=(255, 255, 255), width=w)
+    d.line([s * .70, s * .30, s * .30, s * .70], fill=(255, 255, 255), width=w)

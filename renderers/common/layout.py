@@ -364,7 +364,7 @@ def alt_lines(h: Header) -> list[str]:
     if h.to_act:
         out.append("To act: " + ", ".join(f"{name} ({player_letter(seat)})" for seat, name in h.to_act))
     if h.last_move:
-        out.append("Last move: " + "; ".join(h.last_move))
+        out.append("Last move: " + "; ".join(s.rstrip(".") for s in h.last_move if s) + ".")
     return out
 
 

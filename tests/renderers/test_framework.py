@@ -182,7 +182,7 @@ def test_header_shows_turn_and_highlights_the_last_move():
     colours = {rgb for _, rgb in c.im.crop((0, 0, 1200, h)).getcolors(1_000_000)}
     assert HIGHLIGHT in colours
     assert alt_lines(moved) == ["Rising Cultures", "Round 2 of 7", "To act: Alice (A)",
-                                "Last move: Bob played Forum to the display"]
+                                "Last move: Bob played Forum to the display."]
 
 
 def test_legend_wraps_into_rows_within_the_image():

@@ -1,0 +1,388 @@
+"""The public board: both civilizations side by side, the province row above.
+
+Layout (1200 px wide): header; province row (leftmost = contested this round,
+highlighted); one column per player with its display, military area (card
+symbol and printed board symbol per red band), resource totals, progress
+levels and won provinces; the Nile when Egypt plays; the legend. The frames,
+titles, player bars and legend form a static layer cached per (civilizations,
+names, rows); everything else is pasted from cached sprites (parts.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from PIL import Image as PILImage
+
+from renderers.common import (GOOD, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
+                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
+                              header_height, legend_height, player_color, text_width, player_letter, tint)
+
+from . import parts
+from .labels import MILITARY, RESOURCES, status_line
+
+TITLE = 24
+COL_W = (WIDTH - 3 * MARGIN) // 2
+PAD = 12
+SECTION_GAP = 8
+PROVINCE_PANEL_H = 44 + parts.PROVINCE_H + 12
+NILE_H = 170
+
+LEGEND = (
+    [LegendItem(n, n) for n in RESOURCES]
+    + [LegendItem(n, n) for n in MILITARY]
+    + [LegendItem("coin", "coins"), LegendItem("income", "income"), LegendItem("vp", "victory points"),
+       LegendItem("card", "cards in hand"), LegendItem("deck", "deck"), LegendItem("marker", "progress marker"),
+       LegendItem("building", "building"), LegendItem("crown", "leader"), LegendItem("cog", "progress level"),
+       LegendItem("golden-age", "Golden Age side"), LegendItem("swap", "free swap"),
+       LegendItem("province", "province won"), LegendItem("check", "unlocked / requirement met"),
+       LegendItem(None, "amber frame: last move, leftmost province, last military card"),
+       LegendItem(None, "green tab: printed board symbol, active"),
+       LegendItem(None, "A/B/C: province icon")]
+)
+
+
+@dataclass(frozen=True)
+class ColumnLayout:
+    """Y offsets (relative to the column top) of each section of a player's column."""
+    display_rows: int
+    province_rows: int = 1
+    bar: int = 0
+    stats: int = 64
+    score: int = 108
+    display: int = 144
+
+    @property
+    def military(self) -> int:
+        return self.display + 34 + max(1, self.display_rows) * (parts.TILE_H + 6) + SECTION_GAP
+
+    @property
+    def resources(self) -> int:
+        return self.military + 34 + parts.BAND_H + SECTION_GAP
+
+    @property
+    def progress(self) -> int:
+        return self.resources + 34 + 76 + SECTION_GAP
+
+    @property
+    def provinces(self) -> int:
+        return self.progress + 34 + parts.LEVEL_H + 56 + SECTION_GAP
+
+    @property
+    def height(self) -> int:
+        return self.provinces + 34 + max(1, self.province_rows) * 46 + PAD
+
+
+def _display_cards(p: Mapping[str, Any]) -> list[dict]:
+    disp = p.get("display") or {}
+    leaders = sorted(disp.get("leaders") or [], key=lambda c: (c.get("covered", False), c.get("stack", 0)))
+    return list(leaders) + list(disp.get("buildings") or [])
+
+
+def display_rows(view: Mapping[str, Any]) -> int:
+    n = max((len(_display_cards(p)) for p in view.get("players", [])), default=0)
+    rows = (n + 1) // 2
+    return max(2, rows + rows % 2)  # grow two rows at a time: fewer distinct static layers
+
+
+def province_rows(view: Mapping[str, Any]) -> int:
+    n = max((len(p.get("provinces") or []) for p in view.get("players", [])), default=0)
+    return max(1, (n + 1) // 2)
+
+
+# ---- the static layer ------------------------------------------------------------
+@cached_layer(maxsize=16)
+def body_layer(players: tuple[tuple[str, str], ...], lay: ColumnLayout, nile: bool) -> PILImage.Image:
+    """Everything below the header that does not change during a game."""
+    legend_y = PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN + (NILE_H + MARGIN if nile else 0)
+    height = legend_y + legend_height(LEGEND)
+    c = Canvas.blank(WIDTH, height, PAPER)
+    prov = Box(MARGIN, 0, WIDTH - 2 * MARGIN, PROVINCE_PANEL_H)
+    c.panel(prov)
+    for seat, (name, civ) in enumerate(players):
+        col = column_box(seat, lay)
+        c.panel(col)
+        bar = Box(col.x, col.y, col.w, 56)
+        c.d.rounded_rectangle(bar.rect, radius=10, fill=tint(player_color(seat), .78), outline=RULE, width=2)
+        fill_pattern(c.im, Box(bar.x + 2, bar.y + 2, 22, bar.h - 4), seat, radius=8)
+        c.badge(seat, bar.x + 32, bar.y + 8, 40)
+        w = c.text(bar.x + 82, bar.y + 28, name, 28, bold=True, anchor="lm", max_width=300)
+        c.text(bar.x + 92 + w, bar.y + 30, civ or "choosing…", 22, fill=INK, anchor="lm",
+               max_width=max(40, bar.w - 92 - w - 70))
+        for title, y in (("Display", lay.display), ("Military", lay.military), ("Resources", lay.resources),
+                         ("Progress", lay.progress), ("Provinces won", lay.provinces)):
+            c.d.line([col.x + PAD, col.y + y - 4, col.right - PAD, col.y + y - 4], fill=RULE, width=1)
+            c.text(col.x + PAD, col.y + y, title, TITLE, bold=True)
+    draw_legend(c, LEGEND, legend_y)
+    return c.im
+
+
+def title_w(title: str) -> int:
+    """Where a section's grey note starts: after its bold title and a gap."""
+    return text_width(title, TITLE, True) + 14
+
+
+def column_box(seat: int, lay: ColumnLayout) -> Box:
+    return Box(MARGIN + seat * (COL_W + MARGIN), PROVINCE_PANEL_H + MARGIN, COL_W, lay.height)
+
+
+# ---- the whole image -------------------------------------------------------------
+def recent_names(view: Mapping[str, Any]) -> set[str]:
+    """Card and province names mentioned in the last move (to frame them in amber)."""
+    text = " ".join(view.get("last_move") or [])
+    if not text:
+        return set()
+    names: set[str] = set()
+    for p in view.get("players", []):
+        cards = _display_cards(p) + list(p.get("resource_area") or []) + list(p.get("provinces") or [])
+        cards += [b["card"] for b in (p.get("military") or {}).get("bands", []) if b.get("card")]
+        for card in cards:
+            nm = card.get("name", "")
+            if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
+                names.add(nm)
+    for prov in view.get("province_row") or []:
+        nm = prov.get("name", "")
+        if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
+            names.add(nm)
+    return names
+
+
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    players = view.get("players", [])
+    names = {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(players)}
+    status = status_line(view)
+    winners = view.get("winners") or []
+    if view.get("phase") == "over" and winners:
+        scores = view.get("scores") or []
+        status += " · Winner: " + ", ".join(
+            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
+    return Header(title=view.get("title", "Rising Cultures"), status=status,
+                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act", [])],
+                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
+
+
+def draw(view: Mapping[str, Any]) -> PILImage.Image:
+    players = view.get("players", [])
+    lay = ColumnLayout(display_rows(view), province_rows(view))
+    nile = bool(view.get("nile"))
+    key = tuple((p.get("name", ""), p.get("civ_name", "")) for p in players)
+    body = body_layer(key, lay, nile)
+    head = header_for(view)
+    hh = header_height(head)
+    im = PILImage.new("RGB", (WIDTH, hh + MARGIN + body.height), PAPER)
+    im.paste(body, (0, hh + MARGIN))
+    c = Canvas(im)
+    draw_header(c, head)
+    top = hh + MARGIN
+    recent = recent_names(view)
+    _provinces(c, view, top, recent)
+    for seat, p in enumerate(players):
+        col = column_box(seat, lay)
+        _column(c, view, p, Box(col.x, col.y + top, col.w, col.h), lay, recent)
+    if nile:
+        _nile(c, view, top + PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN)
+    return c.im
+
+
+def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -> None:
+    row = view.get("province_row") or []
+    rounds = view.get("rounds", 7)
+    first_round = rounds - len(row) + 1
+    x = MARGIN + PAD
+    gap = (WIDTH - 2 * MARGIN - 2 * PAD - 7 * parts.PROVINCE_W) // 6
+    over = view.get("phase") == "over"
+    if row or not over:
+        c.text(x, top + 10, "Provinces", TITLE, bold=True)
+        c.text(x + title_w("Provinces"), top + 13, "the amber one is contested at the end of this round", 20,
+               fill=MUTED)
+    if not row and over:
+        _final_scores(c, view, top)
+    elif not row:
+        c.text(x, top + 60, "No provinces left.", 22, fill=MUTED)
+    for i, prov in enumerate(row):
+        current = i == 0 and not over
+        caption = "THIS ROUND" if current else f"round {first_round + i}"
+        sprite = parts.province_card(prov.get("id", 0), prov.get("name", "?"), tuple(prov.get("symbols", ())),
+                                     prov.get("vp", 0), prov.get("icon", ""), prov.get("text", ""), caption,
+                                     current, prov.get("name") in recent)
+        c.im.paste(sprite, (x + i * (parts.PROVINCE_W + gap), top + 44))
+
+
+def _final_scores(c: Canvas, view: Mapping[str, Any], top: int) -> None:
+    """At game end the empty province row shows the final score sheet instead."""
+    scores = view.get("scores") or []
+    winners = view.get("winners") or []
+    y = top + 50
+    c.text(MARGIN + PAD, top + 10, "Final scores", TITLE, bold=True)
+    for p in view.get("players", []):
+        seat = p.get("seat", 0)
+        sc = p.get("score") or {}
+        total = scores[seat] if seat < len(scores) else sc.get("total", 0)
+        c.badge(seat, MARGIN + PAD, y, 40)
+        w = c.text(MARGIN + PAD + 50, y + 20, f"{p.get('name', '?')}: {total} VP", 30, bold=True, anchor="lm",
+                   max_width=420)
+        c.text(MARGIN + PAD + 64 + w, y + 22,
+               f"= cards {sc.get('buildings_leaders', 0)} + board {sc.get('board', 0)} + provinces "
+               f"{sc.get('provinces', 0)} + marker {sc.get('marker', 0)}"
+               + ("   WINNER" if seat in winners else ""), 22, anchor="lm", max_width=WIDTH - 3 * MARGIN - 64 - w - 60,
+               bold=seat in winners)
+        y += 56
+    if view.get("match") and view.get("first_game_scores"):
+        first = view["first_game_scores"]
+        c.text(MARGIN + PAD, y + 4, "Match totals include game 1: " + ", ".join(map(str, first)), 20, fill=MUTED)
+
+
+def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, lay: ColumnLayout,
+            recent: set[str]) -> None:
+    seat = p.get("seat", 0)
+    x0 = col.x + PAD
+    # bar: progress marker, winner
+    if view.get("marker") == seat:
+        c.icon("marker", col.right - 52, col.y + 8, 40)
+    if seat in (view.get("winners") or []) and view.get("phase") == "over":
+        c.text(col.right - 60, col.y + 28, "WINNER", 22, bold=True, fill=INK, anchor="rm")
+    # stats row
+    y = col.y + lay.stats
+    x = x0
+    limit = p.get("coin_limit")
+    x += c.icon_count("coin", f"{p.get('coins', 0)}" + (f"/{limit}" if limit else ""), x, y, 34) + 18
+    x += c.icon_count("income", f"+{p.get('income', 0)}", x, y, 34) + 18
+    x += c.icon_count("card", p.get("hand_count", 0), x, y, 34) + 14
+    x += c.icon_count("deck", p.get("deck_count", 0), x, y, 34) + 14
+    if p.get("golden_age"):
+        c.icon("golden-age", x, y, 34)
+        x += 40
+    score = p.get("score") or {}
+    total = (view.get("scores") or [None] * (seat + 1))[seat] if seat < len(view.get("scores") or []) else None
+    total = score.get("total", 0) if total is None else total
+    c.icon("vp", col.right - PAD - 100, y - 2, 38)
+    c.text(col.right - PAD - 58, y + 17, str(total), 32, bold=True, anchor="lm")
+    # score breakdown line
+    parts_txt = (f"cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
+                 f"{score.get('provinces', 0)} · marker {score.get('marker', 0)} · discard {len(p.get('discard') or [])}")
+    c.text(x0, col.y + lay.score, parts_txt, 20, fill=MUTED, max_width=col.w - 2 * PAD)
+    _display(c, p, col, lay, recent)
+    _military(c, p, col, lay, recent)
+    _resources(c, p, col, lay, recent)
+    _progress(c, p, col, lay)
+    _won(c, p, col, lay, recent)
+
+
+def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
+    cards = _display_cards(p)
+    disp = p.get("display") or {}
+    nb, nl = len(disp.get("buildings") or []), len(disp.get("leaders") or [])
+    c.text(col.x + PAD + title_w("Display"), col.y + lay.display + 3, f"{nb} building{'s' * (nb != 1)}, {nl} leader{'s' * (nl != 1)}",
+           20, fill=MUTED)
+    y0 = col.y + lay.display + 34
+    if not cards:
+        c.text(col.x + PAD, y0 + 10, "nothing built yet", 20, fill=MUTED)
+    slots = 2 * lay.display_rows
+    shown = cards if len(cards) <= slots else cards[:slots - 1]
+    for i, card in enumerate(shown):
+        covered = bool(card.get("covered"))
+        sprite = parts.display_tile(card.get("name", "?"), card.get("kind", "building"), card.get("vp", 0), covered,
+                                    bool(card.get("scores", True)), card.get("name") in recent)
+        c.im.paste(sprite, (col.x + PAD + (i % 2) * (parts.TILE_W + 8), y0 + (i // 2) * (parts.TILE_H + 6)))
+    if len(cards) > len(shown):
+        i = len(shown)
+        c.text(col.x + PAD + (i % 2) * (parts.TILE_W + 8) + 10, y0 + (i // 2) * (parts.TILE_H + 6) + 10,
+               f"+{len(cards) - len(shown)} more", 20, bold=True, fill=MUTED)
+
+
+def _military(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
+    mil = p.get("military") or {}
+    strength = mil.get("strength") or {}
+    x = col.x + PAD + title_w("Military")
+    y = col.y + lay.military
+    x += c.text(x, y + 3, "strength", 20, fill=MUTED) + 10
+    for sym in MILITARY:
+        x += c.icon_count(sym, strength.get(sym, 0), x, y - 2, 30) + 16
+    bands = mil.get("bands") or []
+    filled = [i for i, b in enumerate(bands) if b.get("card_symbol")]
+    last = filled[-1] if filled else -1
+    for i, b in enumerate(bands[:6]):
+        card = b.get("card") or {}
+        sprite = parts.band_cell(b.get("band", i + 1), b.get("printed"), b.get("card_symbol"), i == last,
+                                 bool(card) and card.get("name") in recent)
+        c.im.paste(sprite, (col.x + PAD + i * (parts.BAND_W + 6), y + 34))
+    if not bands:
+        c.text(col.x + PAD, y + 50, "no civilization yet", 20, fill=MUTED)
+
+
+def _resources(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
+    res = p.get("resources") or {}
+    area = p.get("resource_area") or []
+    y = col.y + lay.resources
+    c.text(col.x + PAD + title_w("Resources"), y + 3, f"available, from {len(area)} card{'s' * (len(area) != 1)}", 20, fill=MUTED)
+    x = col.x + PAD
+    for r in RESOURCES:
+        x += c.icon_count(r, res.get(r, 0), x, y + 36, 38) + 34
+    if area:
+        last = area[-1].get("name", "?")
+        color = HIGHLIGHT_EDGE if last in recent else MUTED
+        c.text(col.x + PAD, y + 82, f"last-played: {last}", 20, fill=color, bold=last in recent,
+               max_width=col.w - 2 * PAD)
+
+
+def _progress(c: Canvas, p, col: Box, lay: ColumnLayout) -> None:
+    prog = p.get("progress") or {}
+    level, top = prog.get("level", 0), prog.get("max", 7)
+    y = col.y + lay.progress
+    side = "Golden Age side" if prog.get("golden_age") or p.get("golden_age") else "silver side"
+    c.text(col.x + PAD + title_w("Progress"), y + 3, f"level {level} of {top} · {side}", 20, fill=MUTED)
+    unlocks = prog.get("unlocks") or []
+    for i, u in enumerate(unlocks[:7]):
+        sprite = parts.level_cell(u.get("level", i + 1), tuple(u.get("texts") or ()), bool(u.get("unlocked")),
+                                  u.get("level", i + 1) == level + 1)
+        c.im.paste(sprite, (col.x + PAD + i * (parts.LEVEL_W + 6), y + 34))
+    nxt = next((u for u in unlocks if not u.get("unlocked")), None)
+    if nxt:
+        text = f"next (level {nxt.get('level')}): " + " ".join(nxt.get("texts") or [])
+    elif unlocks:
+        text = "all levels reached"
+    else:
+        text = ""
+    if text:
+        c.paragraph(col.x + PAD, y + 34 + parts.LEVEL_H + 6, text, col.w - 2 * PAD, 18, fill=INK, max_lines=2)
+
+
+def _won(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
+    provs = p.get("provinces") or []
+    y = col.y + lay.provinces + 34
+    if not provs:
+        c.text(col.x + PAD, y + 8, "none yet", 20, fill=MUTED)
+        return
+    w = (col.w - 2 * PAD - 8) // 2
+    for i, prov in enumerate(provs):
+        sprite = parts.province_chip(prov.get("name", "?"), prov.get("vp", 0), prov.get("icon", ""),
+                                     prov.get("name") in recent, w)
+        c.im.paste(sprite, (col.x + PAD + (i % 2) * (w + 8), y + (i // 2) * 46))
+    c.text(col.right - PAD, col.y + lay.provinces + 3, f"{sum(q.get('vp', 0) for q in provs)} VP printed", 20,
+           fill=MUTED, anchor="ra")
+
+
+def _nile(c: Canvas, view: Mapping[str, Any], y: int) -> None:
+    nile = view.get("nile") or []
+    box = Box(MARGIN, y, WIDTH - 2 * MARGIN, NILE_H)
+    c.panel(box)
+    c.icon("river", box.x + PAD, y + 8, 30)
+    c.text(box.x + PAD + 40, y + 10, "The Nile", TITLE, bold=True)
+    c.text(box.x + PAD + 160, y + 13, "— a coin on a developed card gives its owner the effect", 20, fill=MUTED)
+    w = (box.w - 2 * PAD - 2 * 10) // 3
+    for i, card in enumerate(nile[:3]):
+        b = Box(box.x + PAD + i * (w + 10), y + 46, w, NILE_H - 56)
+        dev = bool(card.get("developed"))
+        c.panel(b, fill=(255, 255, 255) if dev else PANEL_ALT, outline=GOOD if dev else RULE, width=3 if dev else 2)
+        c.text(b.x + 10, b.y + 6, card.get("name", "?"), 22, bold=True, max_width=b.w - 20,
+               fill=INK if dev else MUTED)
+        c.paragraph(b.x + 10, b.y + 36, card.get("effect", "") if dev else "not developed yet", b.w - 20, 18,
+                    fill=INK if dev else MUTED, max_lines=2)
+        coins = card.get("coins") or []
+        for k in range(card.get("spaces", 2)):
+            cx = b.x + 10 + k * 44
+            if k < len(coins):
+                c.badge(coins[k], cx, b.bottom - 42, 36)
+            else:
+                c.d.ellipse([cx, b.bottom - 42, cx + 36, b.bottom - 6], outline=RULE, width=2)

@@ -1,0 +1,205 @@
+"""Rising Cultures images (issue 5, section 2): public board, private hand, hidden information.
+
+States come from seeded random games played through the engine contract
+(setup, to_act, legal_actions, apply), with each step's events passed in as
+`last_move` exactly as the service does.
+"""
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sys
+
+import pytest
+from PIL import Image as PILImage
+
+import engine
+import renderers
+from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT
+from renderers.common import layout as layout_mod
+from renderers.rising_cultures import alt, board, hand
+
+GAME = "rising-cultures"
+EVERY = 9          # render every 9th state (alt text and views are checked at every state)
+MAX_BYTES = 1_000_000
+
+
+def play(seed: int, options=None):
+    """Yield (state, events) for every state of one seeded random game, the final one included."""
+    game = engine.get(GAME)
+    rng = random.Random(seed)
+    state = game.setup(["Alice", "Bob"], seed, options)
+    events: list[str] = []
+    yield state, events
+    while not game.is_over(state):
+        seat = rng.choice(game.to_act(state))
+        step = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        state, events = step.state, list(step.events)
+        yield state, events
+
+
+def view_of(state, seat, events):
+    v = engine.get(GAME).view(state, seat)
+    v["last_move"] = events
+    return v
+
+
+def hidden_names(state) -> set[str]:
+    """Names of the cards nobody but their owner may know: hands and decks."""
+    from engine.rising_cultures.rules import CARDS
+    return {CARDS[c].name for p in state.players for c in p.hand + p.deck}
+
+
+def own_hidden(state, seat) -> set[str]:
+    from engine.rising_cultures.rules import CARDS
+    p = state.players[seat]
+    return {CARDS[c].name for c in p.hand + p.deck}
+
+
+def mentions(text: str, names: set[str]) -> set[str]:
+    return {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
+
+
+def check_png(img, *, min_h=500, max_h=2600):
+    assert img.png[:8] == b"\x89PNG\r\n\x1a\n"
+    decoded = PILImage.open(io.BytesIO(img.png))
+    assert decoded.format == "PNG" and decoded.size == (img.width, img.height)
+    assert img.width == 1200 and min_h <= img.height <= max_h
+    assert len(img.png) < MAX_BYTES
+    assert img.alt.strip()
+    return decoded
+
+
+GAMES = [(3, None, EVERY), (8, {"civs": ["egypt", "rome"]}, EVERY),
+         (21, {"civs": ["persia", "abbasid"], "match": True}, 2 * EVERY)]
+
+
+@pytest.mark.parametrize("seed,options,every", GAMES)
+def test_a_seeded_game_renders_at_every_stage_and_keeps_hands_secret(seed, options, every):
+    rendered = 0
+    for i, (state, events) in enumerate(play(seed, options)):
+        secret = hidden_names(state)
+        public = view_of(state, None, events)
+        assert not mentions(json.dumps(public, ensure_ascii=False), secret), "public view leaks a hidden card"
+        text = alt.public(public)
+        assert not mentions(text, secret), "public alt text leaks a hidden card"
+        for seat in (0, 1):
+            private = view_of(state, seat, events)
+            other = own_hidden(state, 1 - seat)
+            assert not mentions(alt.private(private, seat), other), "private alt shows the opponent's cards"
+        over = engine.get(GAME).is_over(state)
+        if i % every == 0 or over:
+            img = renderers.render(GAME, public)
+            check_png(img)
+            assert img.alt == text
+            assert not mentions(img.alt, secret)
+            for seat in (0, 1):
+                mine = renderers.render(GAME, view_of(state, seat, events), seat=seat)
+                check_png(mine, min_h=400)
+                hand_now = view_of(state, seat, events)["players"][seat]["hand"] or []
+                for card in hand_now:
+                    assert card["name"] in mine.alt
+            rendered += 1
+    assert over and rendered > 10
+
+
+def _state_with(seed, predicate, options=None):
+    for state, events in play(seed, options):
+        if predicate(state):
+            return state, events
+    pytest.skip("no such state in this seeded game")
+
+
+def test_the_private_image_lists_each_use_with_its_shortfall():
+    game = engine.get(GAME)
+
+    def short_hand(s):
+        return any(not c["uses"]["build"]["met"]
+                   for seat in (0, 1) for c in (game.view(s, seat)["players"][seat]["hand"] or []))
+    state, events = _state_with(5, short_hand, {"civs": ["rome", "egypt"]})
+    seat = next(seat for seat in (0, 1) if any(not c["uses"]["build"]["met"]
+                                               for c in game.view(state, seat)["players"][seat]["hand"] or []))
+    v = view_of(state, seat, events)
+    text = alt.private(v, seat)
+    card = next(c for c in v["players"][seat]["hand"] if not c["uses"]["build"]["met"])
+    line = next(ln for ln in text.splitlines() if ln.startswith("  Uses") and
+                text.splitlines()[text.splitlines().index(ln) - 1].startswith(card["name"]))
+    b = card["uses"]["build"]
+    assert f"coins: +{card['uses']['coins']}" in line and "military:" in line and "resources:" in line
+    assert (f"pay {b['coins']} coins" if b["possible"] else f"needs {b['coins']} coins (not enough)") in line
+    missing = [f"{n} {r}" for r, n in b["missing"].items() if n]
+    assert missing and all(m in line for m in missing)
+
+
+def test_no_text_is_drawn_smaller_than_18_px(monkeypatch):
+    sizes = []
+    real = layout_mod.font
+
+    def spy(size, bold=False):
+        sizes.append(size)
+        return real(size, bold)
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("renderers") and getattr(mod, "font", None) is real:
+            monkeypatch.setattr(mod, "font", spy)
+    board.body_layer.cache_clear()
+    hand.body_layer.cache_clear()
+    from renderers.rising_cultures import parts
+    for f in (parts.province_card, parts.display_tile, parts.band_cell, parts.level_cell, parts.province_chip):
+        f.cache_clear()
+    states = list(play(8, {"civs": ["egypt", "rome"]}))
+    for state, events in (states[40], states[-1]):
+        renderers.render(GAME, view_of(state, None, events))
+        renderers.render(GAME, view_of(state, 0, events), seat=0)
+    assert sizes and min(sizes) >= MIN_TEXT
+
+
+def test_static_layers_are_cached_and_rendering_is_deterministic():
+    states = list(play(3))
+    state, events = states[60]
+    v = view_of(state, None, events)
+    a = renderers.render(GAME, v)
+    before = board.body_layer.cache_info().hits
+    b = renderers.render(GAME, v)
+    assert board.body_layer.cache_info().hits == before + 1
+    assert a.png == b.png and a.alt == b.alt
+
+
+def test_the_last_move_is_highlighted_on_the_board():
+    game = engine.get(GAME)
+    state, events = _state_with(8, lambda s: any(p.buildings for p in s.players), {"civs": ["egypt", "rome"]})
+    v = game.view(state, None)
+    name = next(c["name"] for p in v["players"] for c in p["display"]["buildings"])
+    v["last_move"] = [f"Someone constructs {name}."]
+    assert name in board.recent_names(v)
+    with_move = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
+    v["last_move"] = []
+    without = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
+    # the header band differs, and below it the amber frame appears around the tile
+    def amber(im):
+        return sum(n for n, px in im.getcolors(1 << 20) if max(abs(a - b) for a, b in zip(px, HIGHLIGHT_EDGE)) < 30)
+    assert amber(with_move) > amber(without) + 200
+    assert board.recent_names({"players": v["players"], "last_move": ["nothing here"]}) == set()
+
+
+def test_public_board_shows_province_row_marker_and_counts_in_alt_text():
+    states = list(play(8, {"civs": ["egypt", "rome"]}))
+    state, events = states[30]
+    v = view_of(state, None, events)
+    text = alt.public(v)
+    row = v["province_row"]
+    assert row and f"{row[0]['name']} (round {7 - len(row) + 1}" in text
+    for p in v["players"]:
+        assert f"hand {p['hand_count']} cards, deck {p['deck_count']}" in text
+        assert f"{p['coins']} coins" in text
+    holder = v["players"][v["marker"]]["name"]
+    assert re.search(rf"^{holder} .*holds the progress marker", text, re.M)
+    assert "Nile:" in text  # Egypt is in play
+
+
+def test_a_view_without_a_hand_renders_a_clear_private_message():
+    state, events = next(iter(play(3)))
+    v = view_of(state, None, events)
+    img = renderers.render(GAME, v, seat=1)
+    assert "No hand is visible" in img.alt
