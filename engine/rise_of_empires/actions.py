@@ -327,7 +327,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             p.pool += back
             data["anchors"] = []
             data["reentry"] = False
-            return [f"{who(state, seat)} withdraws all {back} cubes from the map to start a new empire."]
+            return [f"{who(state, seat)} withdraws all {back} cube(s) from the map to start a new empire."]
         k, region = int(words[1]), words[2]
         why = target_kind(comp, state, data, region)
         reg = comp.regions[region]

@@ -1,0 +1,381 @@
+"""Rise of Empires board image: the world map, the action display, the tiles on offer and the players.
+
+Drawn from `engine.rise_of_empires` views only (everything in this game is public,
+so the private image is the public one with the viewer named). Layout, 1200 px wide:
+header; the schematic world map (regions coloured by era, with name, banner VP,
+income symbol, borders, and each player's cubes as numbers in the player's colour,
+the controller crowned); the action display (discs right to left, circle 1 is the
+first placed); the tiles on offer and the trade track; one line per player in turn
+order with the VP, food and other tracks; the legend.
+
+The map background (regions, borders, labels) is a static layer cached per
+(era, player count); each render only draws the pieces on top.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from PIL import Image as PILImage
+
+from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
+                              Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
+                              encode_png, font, header_height, ink_on, join_alt, legend_height, tint)
+
+# ---- the game's own colours (2.4), close to Okabe-Ito, each with its letter ----------------
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "white": (250, 250, 250),
+    "red": (213, 94, 0),
+    "blue": (0, 114, 178),
+    "green": (0, 158, 115),
+    "yellow": (240, 228, 66),
+}
+LETTERS = {"white": "W", "red": "R", "blue": "B", "green": "G", "yellow": "Y"}
+ERA_FILL = {1: (250, 243, 222), 2: (232, 212, 170), 3: (205, 176, 140)}  # white, tan, brown (2.1)
+SEA_FILL = (190, 222, 242)
+CLOSED = (214, 210, 202)
+INCOME_WORD = {"food": "food", "gold": "gold", "resources": "discs", "cubes": "cubes"}
+
+MAP_H = 720
+NODE_W, NODE_H = 156, 116
+ROW_LABEL_W = 130
+CIRCLE = 32
+PANEL_H = 300
+TITLE = 24
+TEXT = 20
+SMALL = 18
+
+LEGEND = [
+    LegendItem(None, "Region colour = era: cream I, tan II, brown III; grey = not open yet"),
+    LegendItem(None, "W/R/B/G/Y n = that player's cubes"),
+    LegendItem("crown", "controls the region"),
+    LegendItem(None, "VP a/b = banner: control / second place"),
+    LegendItem(None, "Action rows fill right to left; circle 1 is the rightmost"),
+    LegendItem("vp", "victory points"),
+    LegendItem("coin", "gold"),
+]
+
+
+class RoeCanvas(Canvas):
+    """A canvas whose player badges show the game's colours (white, red, ...) and letters."""
+
+    colours: list[str] = []
+
+    def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
+        name = self.colours[seat] if 0 <= seat < len(self.colours) else "white"
+        disc(self, name, x, y, size)
+
+
+def disc(c: Canvas, colour: str, x: float, y: float, size: int, text: str | None = None) -> None:
+    """A player disc: the colour, a dark rim and the colour's letter (colour is never the only cue)."""
+    fill = COLOURS.get(colour, (128, 128, 128))
+    c.d.ellipse([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
+    c.d.text((x + size / 2, y + size / 2 + 1), text or LETTERS.get(colour, "?"),
+             font=font(max(SMALL, int(size * .55)), True), fill=ink_on(fill), anchor="mm")
+
+
+def chip(c: Canvas, colour: str, x: float, y: float, label: str, size: int = 24) -> int:
+    """A square cube chip with the count beside it; returns the width used."""
+    fill = COLOURS.get(colour, (128, 128, 128))
+    c.d.rectangle([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
+    c.d.text((x + size / 2, y + size / 2 + 1), LETTERS.get(colour, "?"), font=font(SMALL - 2 if size < 26 else SMALL, True),
+             fill=ink_on(fill), anchor="mm")
+    w = c.text(x + size + 3, y + size / 2, label, SMALL, bold=True, anchor="lm")
+    return size + 3 + w + 8
+
+
+# ---- geometry ---------------------------------------------------------------------------------
+def map_box(top: int) -> Box:
+    return Box(MARGIN, top, WIDTH - 2 * MARGIN, MAP_H)
+
+
+def centre(box: Box, x: int, y: int) -> tuple[float, float]:
+    """Data coordinates (x 0-1000, y 0-620) -> pixels inside the map panel."""
+    inner_w = box.w - 2 * (NODE_W // 2 + 8)
+    return (box.x + NODE_W // 2 + 8 + x / 1000 * inner_w, box.y + 44 + y / 620 * (box.h - 44 - NODE_H // 2 - 14))
+
+
+def node_box(box: Box, region: Mapping[str, Any]) -> Box:
+    cx, cy = centre(box, region["x"], region["y"])
+    w = NODE_W + (60 if region.get("sea") else 0)
+    return Box(int(cx - w / 2), int(cy - NODE_H / 2), w, NODE_H)
+
+
+# ---- the static map layer ----------------------------------------------------------------------
+@cached_layer(maxsize=16)
+def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, str], ...], era: int) -> PILImage.Image:
+    """Regions, borders and fixed labels for one era (closed regions greyed)."""
+    c = Canvas.blank(WIDTH, MAP_H + MARGIN, PAPER)
+    box = map_box(0)
+    c.panel(box, fill=(228, 238, 244))
+    tw = c.text(box.x + 12, box.y + 8, "World map", TITLE, bold=True)
+    c.text(box.x + 28 + tw, box.y + 12, "lines are borders; New World and Far East only by water tiles (6.4.4)",
+           SMALL, fill=MUTED, max_width=box.w - 170)
+    by_id = {r[0]: r for r in regions}
+    for a, b in borders:
+        ra, rb = by_id[a], by_id[b]
+        c.d.line([centre(box, ra[5], ra[6]), centre(box, rb[5], rb[6])], fill=(120, 112, 98), width=4)
+    for area, label in (("new_world", "New World"), ("far_east", "Far East")):
+        members = [r for r in regions if r[4] == area]
+        if not members:
+            continue
+        boxes = [node_box(box, {"x": r[5], "y": r[6]}) for r in members]
+        frame = Box(min(b.x for b in boxes) - 6, min(b.y for b in boxes) - 30,
+                    max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
+                    max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36)
+        for i in range(frame.x, frame.right, 16):
+            c.d.line([i, frame.y, min(i + 8, frame.right), frame.y], fill=MUTED, width=2)
+            c.d.line([i, frame.bottom, min(i + 8, frame.right), frame.bottom], fill=MUTED, width=2)
+        c.text(frame.x + frame.w / 2, frame.y + 4, label, SMALL, bold=True, fill=MUTED, anchor="ma")
+    for rid, name, r_era, sea, area, x, y, control, second, income, amount in regions:
+        nb = node_box(box, {"x": x, "y": y, "sea": sea})
+        open_ = r_era <= era
+        fill = (SEA_FILL if sea else ERA_FILL.get(r_era, PANEL)) if open_ else CLOSED
+        if sea:
+            c.d.ellipse(nb.rect, fill=fill, outline=(60, 100, 140), width=3)
+        else:
+            c.d.rounded_rectangle(nb.rect, radius=12, fill=fill, outline=(90, 80, 64), width=3)
+        bold = font(SMALL, True).getlength(name) <= nb.w - 12
+        c.text(nb.x + nb.w / 2, nb.y + 6, name, 20, bold=bold, anchor="ma", max_width=nb.w - 6)
+        symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
+        ink = INK if open_ else MUTED
+        c.text(nb.x + nb.w / 2, nb.y + 30, f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
+               SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
+        c.text(nb.x + nb.w / 2, nb.y + 51, symbol, SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
+    return c.im
+
+
+def _region_key(view: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
+    return tuple((r["id"], r["name"], r["era"], r["sea"], r["area"], r["x"], r["y"], r["control_vp"],
+                  r["second_vp"], r["income"], r["income_amount"]) for r in view.get("regions", []))
+
+
+def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str], last: str) -> None:
+    for r in view.get("regions", []):
+        nb = node_box(box, r)
+        if last and f" {r['name']}" in last:
+            if r.get("sea"):
+                c.d.ellipse(nb.inset(-4).rect, outline=HIGHLIGHT_EDGE, width=5)
+            else:
+                c.highlight(nb.inset(-4), width=5, radius=14)
+        counts = r.get("cubes") or []
+        control = set(r.get("control") or [])
+        present = [(s, n) for s, n in enumerate(counts) if n > 0]
+        if not present:
+            continue
+        step = min(62, (nb.w - 12) // max(1, len(present)))
+        x = nb.x + (nb.w - step * len(present)) / 2 + 2
+        for seat, n in present:
+            colour = colours[seat] if seat < len(colours) else "white"
+            if seat in control:
+                c.icon("crown", int(x + 1), nb.y + 70, 22)
+            chip(c, colour, x, nb.y + 90, str(n), 22)
+            x += step
+
+
+# ---- other panels ---------------------------------------------------------------------------------
+ROW_TITLES = {"progress": "Progress", "territory": "Territory", "city": "City", "empire": "Empire", "trade": "Trade"}
+
+
+def _action_display(c: Canvas, view: Mapping[str, Any], top: int) -> int:
+    rows = view.get("rows") or {}
+    circles = view.get("circles") or {}
+    height = PANEL_H
+    box = Box(MARGIN, top, 560, height)
+    c.panel(box)
+    half = view.get("half", "A")
+    tw = c.text(box.x + 12, box.y + 8, "Action display", TITLE, bold=True)
+    c.text(box.x + 26 + tw, box.y + 12, "A turn: place a disc" if half == "A" else "B turn: remove, pay 1 per disc to its left",
+           SMALL, fill=MUTED, max_width=box.w - 220)
+    y = box.y + 52
+    for row in ("progress", "territory", "city", "empire", "trade"):
+        cells = rows.get(row) or []
+        n = circles.get(row, len(cells))
+        c.text(box.x + 12, y + CIRCLE / 2, ROW_TITLES[row], TEXT, bold=True, anchor="lm")
+        right = box.right - 12
+        for i in range(n):
+            x = right - (i + 1) * (CIRCLE + 4)
+            colour = cells[i] if i < len(cells) else None
+            if colour:
+                disc(c, colour, x, y, CIRCLE)
+            else:
+                c.d.ellipse([x, y, x + CIRCLE, y + CIRCLE], outline=RULE, width=2, fill=PANEL_ALT)
+        y += CIRCLE + 16
+    return height
+
+
+def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
+    offer = view.get("offer") or {}
+    box = Box(MARGIN + 560 + MARGIN, top, WIDTH - 3 * MARGIN - 560, height)
+    c.panel(box)
+    c.text(box.x + 12, box.y + 8, "Tiles on offer", TITLE, bold=True)
+    x0, w = box.x + 12, box.w - 24
+    y = box.y + 42
+    roman = {1: "I", 2: "II", 3: "III"}
+    prog: dict[str, int] = {}
+    for t in offer.get("progress") or []:
+        key = f"{t['name']} {roman.get(t['era'], '')}"
+        prog[key] = prog.get(key, 0) + 1
+    terr: dict[str, int] = {}
+    for t in offer.get("territory") or []:
+        terr[t["name"]] = terr.get(t["name"], 0) + 1
+    lines = [
+        ("Progress", ", ".join(f"{k}" + (f" x{n}" if n > 1 else "") for k, n in prog.items()) or "none"),
+        ("Territory", ", ".join(f"{k} x{n}" for k, n in terr.items()) or "none left"),
+        ("City", ", ".join(f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
+                           for t in offer.get("city") or []) or "none"),
+        ("Empire", ", ".join(offer.get("empire") or []) or "all taken"),
+    ]
+    for label, text in lines:
+        c.text(x0, y, label, SMALL, bold=True)
+        used = c.paragraph(x0 + 96, y, text, w - 96, SMALL, max_lines=2)
+        y += max(used, 24) + 2
+    c.text(x0, y, "Trade", SMALL, bold=True)
+    x = x0 + 96
+    for b in offer.get("trade") or []:
+        label = f"{b['discs']}>{b['amount']}{'VP' if b['gain'] == 'vp' else 'g'}"
+        tw = int(font(SMALL).getlength(label)) + 12
+        if x + tw + 30 > box.right - 8:
+            x = x0 + 96
+            y += 30
+        fill = PANEL_ALT if b.get("open") else CLOSED
+        c.d.rounded_rectangle([x, y - 2, x + tw, y + 24], radius=6, fill=fill, outline=RULE, width=2)
+        c.text(x + 6, y, label, SMALL, fill=INK if b.get("open") else MUTED)
+        if b.get("taken_by"):
+            disc(c, b["taken_by"], x + tw - 10, y - 8, 20, "")
+        x += tw + 10
+
+
+def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str]) -> int:
+    players = view.get("players") or []
+    order = view.get("order") or []
+    seats = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
+    seats = [s for s in seats if s is not None] or [p["seat"] for p in players]
+    line_h = 3 * 24 + 14
+    height = 44 + len(seats) * line_h + 8
+    box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
+    c.panel(box)
+    c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
+    c.text(box.x + 300, box.y + 12, "food track 0-20; cubes: pool / general stock / on the map", SMALL,
+           fill=MUTED, max_width=box.w - 320)
+    to_act = set(view.get("to_act") or [])
+    y = box.y + 44
+    for pos, seat in enumerate(seats, start=1):
+        p = players[seat]
+        row = Box(box.x + 8, y, box.w - 16, line_h - 6)
+        c.d.rounded_rectangle(row.rect, radius=8, fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), .82),
+                              outline=HIGHLIGHT_EDGE if seat in to_act else RULE, width=4 if seat in to_act else 1)
+        c.text(row.x + 10, row.y + 6, f"{pos}.", TEXT, bold=True)
+        disc(c, p["colour"], row.x + 40, row.y + 4, 30)
+        c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=210)
+        x = row.x + 300
+        c.icon("vp", x, row.y + 6, 24)
+        c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True)
+        x += 112
+        c.text(x, row.y + 8, f"food {p['food']}", TEXT)
+        bar = Box(x + 100, row.y + 12, 100, 14)
+        c.d.rectangle(bar.rect, outline=INK, width=1, fill=PANEL)
+        c.d.rectangle([bar.x, bar.y, bar.x + bar.w * max(0, min(20, p["food"])) / 20, bar.bottom], fill=(0, 120, 80))
+        x += 220
+        c.icon("coin", x, row.y + 6, 24)
+        c.text(x + 28, row.y + 8, f"{p['gold']}", TEXT, bold=True)
+        x += 70
+        c.text(x, row.y + 8, f"discs {p['resources']}", TEXT)
+        x += 100
+        c.text(x, row.y + 8, f"cubes {p['pool']}/{p['stock']}/{p['on_map']}", TEXT, max_width=row.right - x - 8)
+        prog = ", ".join(t["name"] + (" (used)" if t.get("used") else "") for t in p.get("progress") or [])
+        terr: dict[str, int] = {}
+        for t in p.get("territories") or []:
+            terr[t["name"]] = terr.get(t["name"], 0) + 1
+        tiles = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in terr.items())
+        cities = ", ".join(f"{t['name']} {t['vp']}VP" for t in p.get("cities") or [])
+        extra = []
+        if p.get("empires"):
+            extra.append("empire " + " / ".join(p["empires"]))
+        if p.get("ally"):
+            extra.append(f"allied with {p['ally']}")
+        c.text(row.x + 40, row.y + 36, "Progress: " + (prog or "-"), SMALL, max_width=row.w - 50)
+        c.text(row.x + 40, row.y + 60, "Territory: " + (tiles or "-") + "   Cities: " + (cities or "-")
+               + ("   " + "; ".join(extra) if extra else ""), SMALL, max_width=row.w - 50)
+        y += line_h
+    return height
+
+
+# ---- header, alt text, render ------------------------------------------------------------------------
+PHASES = {"actions": "Actions", "food": "Food", "income": "Income", "victory points": "Victory points",
+          "era end": "End of the era", "turn order": "Turn order", "over": "Game over"}
+
+
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    players = view.get("players") or []
+    names = {p["seat"]: f"{p['name']} ({p['colour']})" for p in players}
+    status = (f"Game turn {view.get('turn', 1)} of 6 · Era {view.get('era_name', 'I')} {view.get('half', 'A')}"
+              f" · {PHASES.get(view.get('phase', ''), view.get('phase', ''))}")
+    winners = view.get("winners") or []
+    if view.get("phase") == "over" and winners:
+        status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
+    last = list(view.get("last_move") or ([view["last"]] if view.get("last") else []))
+    return Header(title="Rise of Empires", status=status,
+                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
+                  last_move=last, subtitle=subtitle)
+
+
+def alt_text(view: Mapping[str, Any], head: Header) -> str:
+    lines = alt_lines(head)
+    players = view.get("players") or []
+    for p in players:
+        lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "
+                     f"{p['resources']} discs, cubes pool {p['pool']} stock {p['stock']} map {p['on_map']}; "
+                     f"progress: {', '.join(t['name'] for t in p.get('progress') or []) or 'none'}; "
+                     f"territories {len(p.get('territories') or [])}; cities: "
+                     f"{', '.join(t['name'] for t in p.get('cities') or []) or 'none'}")
+    colours = [p["colour"] for p in players]
+    for r in view.get("regions") or []:
+        held = [f"{colours[s]} {n}" for s, n in enumerate(r.get("cubes") or []) if n > 0 and s < len(colours)]
+        if held:
+            ctl = ", ".join(colours[s] for s in r.get("control") or [] if s < len(colours))
+            lines.append(f"{r['name']}: " + ", ".join(held) + (f" (controlled by {ctl})" if ctl else ""))
+    rows = view.get("rows") or {}
+    for row in ("progress", "territory", "city", "empire", "trade"):
+        discs = [c for c in rows.get(row) or [] if c]
+        lines.append(f"{ROW_TITLES[row]} row: " + (", ".join(discs) if discs else "empty"))
+    return join_alt(lines)
+
+
+def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, Header]:
+    players = view.get("players") or []
+    colours = [p["colour"] for p in players]
+    head = header_for(view, subtitle)
+    hh = header_height(head)
+    panel_h = PANEL_H
+    players_h = 44 + len(players) * (3 * 24 + 14) + 8
+    map_top = hh + MARGIN
+    mid_top = map_top + MAP_H + MARGIN
+    players_top = mid_top + panel_h + MARGIN
+    legend_top = players_top + players_h
+    height = legend_top + legend_height(LEGEND)
+    im = PILImage.new("RGB", (WIDTH, height), PAPER)
+    layer = map_layer(_region_key(view), tuple(tuple(b) for b in view.get("borders") or []), int(view.get("era", 1)))
+    im.paste(layer, (0, map_top))
+    c = RoeCanvas(im)
+    c.colours = colours
+    draw_header(c, head)
+    _cubes(c, view, map_box(map_top), colours, " ".join(head.last_move))
+    _action_display(c, view, mid_top)
+    _offer(c, view, mid_top, panel_h)
+    _players(c, view, players_top, colours)
+    draw_legend(c, LEGEND, legend_top)
+    return c.im, head
+
+
+def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
+    """The board image for `view`; a seat's image is the same board, naming the viewer."""
+    subtitle = ""
+    if seat is not None:
+        players = view.get("players") or []
+        if 0 <= seat < len(players):
+            subtitle = f"seen by {players[seat]['name']} ({players[seat]['colour']})"
+    im, head = draw(view, subtitle)
+    return encode_png(im, alt_text(view, head))
+
+
+__all__ = ["render"]

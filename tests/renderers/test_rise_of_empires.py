@@ -1,0 +1,83 @@
+"""Rise of Empires board image: drawn from views, readable layout, alt text, the same board for every seat."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image as PILImage
+
+import renderers
+from engine.rise_of_empires import GAME
+from engine.rise_of_empires.data import components
+from renderers import rise_of_empires as roe
+
+
+def _play(n: int, steps: int, seed: int = 5):
+    s = GAME.setup([f"Player {i + 1}" for i in range(n)], seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if GAME.is_over(s):
+            break
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    return s
+
+
+@pytest.mark.parametrize("players,steps", [(2, 0), (3, 150), (4, 400), (5, 10_000)])
+def test_renders_a_png_1200_wide_with_alt_text(players, steps):
+    s = _play(players, steps)
+    img = renderers.render("rise-of-empires", GAME.view(s, None))
+    pic = PILImage.open(io.BytesIO(img.png))
+    assert pic.format == "PNG" and pic.size == (1200, img.height) and img.width == 1200
+    assert 1200 < img.height < 2200 and len(img.png) < 1_000_000
+    assert img.alt.startswith("Rise of Empires")
+    for p in s.players:
+        assert f"{p.name} ({p.colour}): {p.vp} VP" in img.alt
+    if GAME.is_over(s):
+        assert "Game over" in img.alt and "Winner" in img.alt
+
+
+def test_cubes_and_control_are_in_the_alt_text():
+    s = GAME.setup(["Ann", "Bob"], 1)
+    s.cubes["anatolia"] = [3, 1]
+    img = renderers.render("rise-of-empires", GAME.view(s, None))
+    assert "Anatolia: white 3, red 1 (controlled by white)" in img.alt
+
+
+def test_a_seat_sees_the_public_board_with_its_name():
+    s = _play(3, 60)
+    public = renderers.render("rise-of-empires", GAME.view(s, None))
+    mine = renderers.render("rise-of-empires", GAME.view(s, 1), seat=1)
+    assert mine.alt.splitlines()[0] == "Rise of Empires — seen by Player 2 (red)"
+    assert mine.alt.splitlines()[1:] == public.alt.splitlines()[1:]
+
+
+def test_the_last_move_is_in_the_header():
+    s = _play(4, 40)
+    view = dict(GAME.view(s, None))
+    view["last_move"] = ["Player 1 (white) places 2 cube(s) in Anatolia."]
+    img = renderers.render("rise-of-empires", view)
+    assert "Last move: Player 1 (white) places 2 cube(s) in Anatolia." in img.alt
+
+
+def test_map_regions_do_not_overlap_and_stay_inside_the_map():
+    box = roe.map_box(0)
+    nodes = {r.id: roe.node_box(box, {"x": r.x, "y": r.y, "sea": r.sea}) for r in components().regions.values()}
+    ids = list(nodes)
+    for i, a in enumerate(ids):
+        na = nodes[a]
+        assert box.x <= na.x and na.right <= box.right and box.y + 36 <= na.y and na.bottom <= box.bottom, a
+        for b in ids[i + 1:]:
+            nb = nodes[b]
+            assert not (na.x < nb.right and nb.x < na.right and na.y < nb.bottom and nb.y < na.bottom), (a, b)
+
+
+def test_the_map_layer_is_cached_per_era():
+    roe.map_layer.cache_clear()
+    s = GAME.setup(["Ann", "Bob"], 1)
+    view = GAME.view(s, None)
+    renderers.render("rise-of-empires", view)
+    renderers.render("rise-of-empires", view)
+    info = roe.map_layer.cache_info()
+    assert info.misses == 1 and info.hits == 1
