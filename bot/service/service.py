@@ -522,8 +522,7 @@ class Service:
                 user: int | None, now: float) -> ActionRecord:
         seq = int(rec.meta.get("seq", 0)) + 1
         rec.meta = {**rec.meta, "seq": seq}
-        return ActionRecord(seq, seat, action, now, False, via, user, list(step.events),
-                            reveals(game, before, step.state, seat, [p.name for p in rec.players]))
+        return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
     def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float,
                   also: int | None = None) -> Any:
@@ -769,13 +768,18 @@ class Service:
             raise Refusal("You have no action to take back.", **self._ids(rec))
         target = mine[-1]
         later = [r for r in rows if r.seq > target.seq]
-        if not later and not target.reveals:
-            return await self._rewind(ctx, rec, target.seq, f"{ctx.name} took back `{target.action}`.")
         others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
+        head = f"{ctx.name} took back `{target.action}`."
         if not others:
-            return await self._rewind(ctx, rec, target.seq, f"{ctx.name} took back `{target.action}`.")
-        why = "something hidden or random was revealed" if target.reveals or any(r.reveals for r in later) \
-            else "others have acted since"
+            return await self._rewind(ctx, rec, target.seq, head)
+        if later:
+            why = "others have acted since"
+        else:
+            game = self._game(rec)
+            before = self._replay(rec, rows, before=target.seq)
+            if not reveals(game, before, await self._state(rec), target.seat, [p.name for p in rec.players]):
+                return await self._rewind(ctx, rec, target.seq, head, state=before)
+            why = "something hidden or random was revealed"
         meta = dict(rec.meta)
         meta["undo"] = {"by": ctx.user, "seq": target.seq, "approvals": [ctx.user],
                         "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
@@ -813,12 +817,13 @@ class Service:
             state = game.apply(state, r.seat, r.action).state
         return state
 
-    async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str) -> Reply:
-        """Undo every action from `seq` on: replay the log before it; the undone
-        lines stay in the log, marked undone."""
+    async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
+        """Undo every action from `seq` on: replay the log before it (unless the
+        caller has that `state` already); the undone lines stay in the log, marked."""
         game = self._game(rec)
         rows = await self.storage.actions(rec.id)
-        state = self._replay(rec, rows, before=seq)
+        if state is None:
+            state = self._replay(rec, rows, before=seq)
         undone = [r for r in rows if r.seq >= seq and not r.undone]
         meta = {k: v for k, v in rec.meta.items() if k not in ("undo", "votes")}
         last: dict[str, int] = {}

@@ -88,9 +88,7 @@ class ActionRecord:
 
     `via` says how it came to be: "" (the player), "skip" (voted skip of an
     absent player), "auto" (a resigned seat's turn). `undone` lines stay in the
-    log; replay skips them. `events` are the engine's public log lines;
-    `reveals` says the action showed something hidden or random (undo needs
-    everyone's approval then).
+    log; replay skips them. `events` are the engine's public log lines.
     """
 
     seq: int
@@ -101,7 +99,6 @@ class ActionRecord:
     via: str = ""
     user: int | None = None
     events: list[str] = field(default_factory=list)
-    reveals: bool = False
 
 
 @dataclass

@@ -47,7 +47,6 @@ CREATE TABLE actions (
     via     TEXT    NOT NULL DEFAULT '',
     user    INTEGER,
     events  TEXT    NOT NULL DEFAULT '[]',
-    reveals INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game, seq)
 );
 

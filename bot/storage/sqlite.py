@@ -155,9 +155,9 @@ class SQLiteStorage:
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
         rows = await self._fetchall(
-            "SELECT seq, seat, action, time, undone, via, user, events, reveals FROM actions "
+            "SELECT seq, seat, action, time, undone, via, user, events FROM actions "
             "WHERE game = ? AND seq > ? ORDER BY seq", (table_id, after))
-        return [ActionRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], json.loads(r[7]), bool(r[8]))
+        return [ActionRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], json.loads(r[7]))
                 for r in rows]
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
@@ -248,10 +248,10 @@ class SQLiteStorage:
                                 (table_id, change.undo_from))
             if change.actions:
                 await w.executemany(
-                    "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events, reveals) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user,
-                      _dumps(a.events), int(a.reveals)) for a in change.actions])
+                      _dumps(a.events)) for a in change.actions])
             if change.snapshot is not None:
                 await w.execute("INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
                                 "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",

@@ -42,7 +42,7 @@ async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
 
 async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
     out: list[str] = []
-    answers = iter(["fake-race", "ann bob", "take 1", "bob: board", "roll", "quit"])
+    answers = iter(["fake-race", "ann bob", "take 1", "ann: board", "roll", "quit"])
     prompts: list[str] = []
 
     def ask(prompt: str) -> str:
@@ -52,14 +52,17 @@ async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
     terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
     await terminal.run_interactive(ask)
     text = "\n".join(out)
-    assert "[Fake Race] ann to act. Legal: take 1, take 2, draw, roll" in text
-    assert prompts[2:] == ["ann> ", "bob> ", "bob> ", "ann> "]
-    assert "bob played `roll`" in text
+    first = prompts[2][:-2]  # the seat order is shuffled at start
+    second = ({"ann", "bob"} - {first}).pop()
+    assert f"[Fake Race] {first} to act. Legal: take 1, take 2, draw, roll" in text
+    assert prompts[2:] == [f"{first}> ", f"{second}> ", f"{second}> ", f"{first}> "]
+    assert f"{first} played `take 1`" in text and f"{second} played `roll`" in text
+    assert "pile: 9" in text  # ann's `board`, whoever's turn it was
     # a second run resumes the same table
     out.clear()
     answers = iter(["quit"])
     await Terminal(table.service, out=out.append, channel=table.channel).run_interactive(ask)
-    assert "Resuming the Fake Race game of ann and bob." in "\n".join(out)
+    assert f"Resuming the Fake Race game of {first} and {second}." in "\n".join(out)
 
 
 async def test_hot_seat_ends_quietly_at_end_of_input(table):
