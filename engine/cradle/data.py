@@ -184,6 +184,7 @@ class Components:
     cards_of_epoch: dict[int, list[str]] = field(default_factory=dict)
     civs_of_card: dict[str, list[str]] = field(default_factory=dict)
     stacking: dict[str, int] = field(default_factory=dict)
+    straits: frozenset[frozenset[str]] = frozenset()  #: borders across water (for the map image)
 
     def card_name(self, card: str) -> str:
         first = self.civs[self.civs_of_card[card][0]]
@@ -275,4 +276,5 @@ def components() -> Components:
         seas_of={a: tuple(v) for a, v in seas_of.items()}, region_areas=region_areas,
         civs_of_epoch=civs_of_epoch, cards_of_epoch=cards_of_epoch, civs_of_card=civs_of_card,
         stacking={a.id: terrain[a.terrain].stacking for a in areas.values()},
+        straits=frozenset(frozenset((b.a, b.b)) for b in borders if b.kind == "strait"),
     )

@@ -17,6 +17,10 @@ from .state import State
 from .view import make_view
 
 
+#: How many of a move's log lines the view keeps for the image header.
+LAST_LINES = 4
+
+
 class CradleGame(BaseGame[State]):
     id = "cradle"
     title = "Cradle of Civilization: Sumeria to Persia"
@@ -81,6 +85,7 @@ class CradleGame(BaseGame[State]):
         else:
             play_event(state, action, events)
         advance(state, events)
+        state.last = [f"{state.players[seat]}: {action}"] + events[:LAST_LINES]
         return events
 
     def view(self, state: State, seat: int | None) -> dict:

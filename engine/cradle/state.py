@@ -95,6 +95,7 @@ class State:
     ev_step: EventStep | None = None
     last_place: int | None = None
     scored: list[list[int]] = field(default_factory=list)  #: VP gained per Epoch per seat (for the view)
+    last: list[str] = field(default_factory=list)          #: the last move's first log lines (public)
 
     @property
     def n(self) -> int:
@@ -125,6 +126,7 @@ class State:
         if self.ev_step is not None:
             s.ev_step = replace(self.ev_step, options=list(self.ev_step.options))
         s.scored = [list(r) for r in self.scored]
+        s.last = list(self.last)
         return s
 
 

@@ -78,7 +78,7 @@ def make_view(game, state: State, seat: int | None) -> dict:
         "cities": {a: [C.cities[c].name for c in v] for a, v in state.cities.items()},
         "wonders": {w: a for w, a in state.wonders.items()}, "lost_wonders": list(state.lost_wonders),
         "cards": cards, "allocation": alloc, "round": round_view, "event": ev,
-        "last_place": state.last_place, "over": state.phase == "over",
+        "last_place": state.last_place, "last_move": list(state.last), "over": state.phase == "over",
         "winners": game.winners(state), "you": seat,
         "legal": game.legal_actions(state, seat) if seat is not None and seat in to_act else [],
     }

@@ -1,0 +1,145 @@
+"""The Cradle of Civilization map image (issue 7, section 3): drawn from views only."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image as PILImage
+
+import renderers
+from engine.cradle import GAME
+from engine.cradle.data import components
+from renderers import cradle as rc
+from renderers.common import WIDTH, player_color
+
+C = components()
+
+
+def _play_until(pred, seed=1, players=6, options=None, limit=3000):
+    rng = random.Random(seed)
+    s = GAME.setup([f"P{i}" for i in range(players)], seed, options)
+    for _ in range(limit):
+        if pred(s):
+            return s
+        seat = GAME.to_act(s)[0]
+        legal = [a for a in GAME.legal_actions(s, seat) if a != "done"] or GAME.legal_actions(s, seat)
+        s = GAME.apply(s, seat, rng.choice(legal)).state
+    raise AssertionError("position not reached")
+
+
+def _png(img):
+    im = PILImage.open(io.BytesIO(img.png))
+    im.load()
+    return im.convert("RGB")
+
+
+def test_render_dispatches_and_gives_a_png_with_alt_text():
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 5)
+    img = renderers.render("cradle", GAME.view(s, None))
+    im = _png(img)
+    assert im.width == WIDTH == img.width and im.height == img.height
+    assert f"{s.rnd.civ}" in img.alt and f"pool {s.rnd.pool}" in img.alt
+    assert "To act: " in img.alt
+
+
+def test_every_area_is_drawn_in_its_region_colour():
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 5)
+    img = renderers.render("cradle", GAME.view(s, None))
+    im = _png(img)
+    top = img.height - rc.MAP_H - _below_map(img, s)
+    for area in C.areas.values():
+        box = rc.node_box(area.id)
+        px = im.getpixel((box.x + box.w // 2, top + box.y + 1))
+        want = rc.REGION_COLORS[area.region]
+        assert max(abs(a - b) for a, b in zip(px, want)) < 40, (area.id, px, want)
+
+
+def _below_map(img, s):
+    """Height of the panel and legend under the map, recomputed as render() does."""
+    from renderers.common import MARGIN, legend_height, line_height
+    view = GAME.view(s, None)
+    rows = rc.player_lines(view)
+    row_h = line_height(rc.TEXT) + 2 * line_height(rc.SMALL) + 10
+    panel_h = MARGIN + (len(rows) + 1) // 2 * row_h + MARGIN
+    return panel_h + legend_height(rc.LEGEND)
+
+
+def test_armies_drawn_in_the_owner_colour_with_civilization_number():
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 5)
+    view = GAME.view(s, None)
+    img = renderers.render("cradle", view)
+    im = _png(img)
+    top = img.height - rc.MAP_H - _below_map(img, s)
+    area, info = next(iter(view["board"].items()))
+    box = rc.node_box(area)
+    px = im.getpixel((box.right - 8, top + box.y + 43 + 20))
+    want = player_color(info["owner"])
+    assert max(abs(a - b) for a, b in zip(px, want)) < 40
+    assert rc.chip_label(info).startswith(C.civs[info["civ"]].card)
+
+
+def test_raiders_are_drawn_upside_down():
+    upright = rc.chip_image(2, "R×1", False, 98, 24)
+    flipped = rc.chip_image(2, "R×1", True, 98, 24)
+    assert flipped.tobytes() == upright.rotate(180).tobytes() != upright.tobytes()
+    assert rc.chip_label({"civ": "r2", "raider": True, "armies": 1}) == "R×1"
+
+
+def test_static_map_layer_is_cached():
+    rc.map_layer(WIDTH)
+    before = rc.map_layer.cache_info().hits
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 6)
+    renderers.render("cradle", GAME.view(s, None))
+    assert rc.map_layer.cache_info().hits == before + 1
+
+
+def test_header_names_the_civilization_in_its_round_and_its_pool():
+    s = _play_until(lambda s: s.rnd is not None and s.rnd.bonus and s.epoch >= 2)
+    view = GAME.view(s, None)
+    line = rc.status_line(view)
+    assert view["round"]["name"] in line and f"pool {view['round']['pool']}" in line
+    assert f"bonus {view['round']['bonus']}" in line
+
+
+def test_battle_status_and_highlight():
+    s = _play_until(lambda s: s.rnd is not None and s.rnd.step in ("combat", "lost"))
+    view = GAME.view(s, None)
+    assert f"battle for {C.areas[s.rnd.area].name}" in rc.status_line(view)
+    img = renderers.render("cradle", view)
+    im = _png(img)
+    top = img.height - rc.MAP_H - _below_map(img, s)
+    box = rc.node_box(s.rnd.area)
+    assert im.getpixel((box.x - 3, top + box.y + box.h // 2)) != im.getpixel((box.x - 12, top + box.y + box.h // 2))
+
+
+def test_private_allocation_card_only_in_its_owners_image():
+    s = _play_until(lambda s: s.phase == "allocate" and s.alloc is not None and s.alloc.drawn)
+    seat = GAME.to_act(s)[0]
+    name = C.card_name(s.alloc.drawn)
+    mine = renderers.render("cradle", GAME.view(s, seat), seat=seat)
+    assert f"Your drawn card (secret): {name}" in mine.alt
+    public = renderers.render("cradle", GAME.view(s, None))
+    assert name not in public.alt
+    other = (seat + 1) % s.n
+    assert name not in renderers.render("cradle", GAME.view(s, other), seat=other).alt
+    assert "Civilization allocation" in public.alt
+
+
+def test_scores_region_status_and_non_player_row():
+    s = _play_until(lambda s: s.epoch == 2 and s.phase == "strategy", players=4, options={"non_player": True})
+    img = renderers.render("cradle", GAME.view(s, None))
+    assert "Non-player" in img.alt
+    for p in range(4):
+        assert f"P{p}  {s.vp[p]} VP" in img.alt
+    assert "Regions:" in img.alt
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_final_image_names_the_winner(seed):
+    s = _play_until(GAME.is_over, seed=seed, limit=20000)
+    view = GAME.view(s, None)
+    img = renderers.render("cradle", view)
+    assert "Game over" in img.alt
+    names = ", ".join(f"P{w}" for w in view["winners"])
+    assert f"Winner: {names}" in img.alt
