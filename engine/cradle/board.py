@@ -16,6 +16,13 @@ SARGONID_ASSYRIA = "6-2"   #: rulebook 6.3
 PERSIA = "6-6"             #: rulebook 6.3
 
 
+def count(n: int, word: str) -> str:
+    """`count(1, "Army")` -> "1 Army", `count(2, "Army")` -> "2 Armies" (for the log)."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
 def area_name(area: str) -> str:
     return C.areas[area].name
 

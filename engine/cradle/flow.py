@@ -6,7 +6,7 @@ bonuses, scoring, event rolls, the next Epoch — until some seat must choose.
 from __future__ import annotations
 
 from .allocation import armies_now, begin_allocation
-from .board import C, DUMMY, civ_name, growth_targets
+from .board import C, DUMMY, civ_name, count, growth_targets
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
 from .rounds import end_round, start_round
 from .scoring import score_seat
@@ -90,7 +90,7 @@ def advance(state: State, events: list[str]) -> None:
                     place, attack = growth_targets(state, rnd)
                     if place or attack:
                         return
-                    events.append(f"{civ_name(rnd.civ)} has nowhere to grow; {rnd.pool} Armies return unused.")
+                    events.append(f"{civ_name(rnd.civ)} has nowhere to grow; {count(rnd.pool, 'Army')} return unused.")
                     rnd.pool = 0
                 end_round(state, events)
                 continue

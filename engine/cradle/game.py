@@ -39,7 +39,9 @@ class CradleGame(BaseGame[State]):
         unknown = set(options) - {"non_player"}
         if unknown:
             raise IllegalAction(f"Unknown option(s) {', '.join(sorted(unknown))}; the only option is non_player.")
-        non_player = bool(options.get("non_player", False))
+        non_player = options.get("non_player", False)
+        if not isinstance(non_player, bool):
+            raise IllegalAction(f"The option non_player is true or false, not {non_player!r}.")
         if non_player and len(players) > 5:
             raise IllegalAction("A non-player civilization is only for 4-5 players (rule 9.0).")
         state = State(players=players, rng=Rng.from_seed(seed, "cradle"), non_player=non_player,

@@ -8,7 +8,7 @@ roll at a time (`continue`; after losing the attacking Army `commit` or
 from __future__ import annotations
 
 from .board import (
-    C, DUMMY, PERSIA, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, areas_of, civ_name, displacement_options,
+    C, DUMMY, PERSIA, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, areas_of, civ_name, displacement_options,
     enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner, remove_armies, seat_name,
 )
 from .combat import combat_roll
@@ -63,7 +63,7 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         room = mix - epoch_armies_on_map(state, seat, c.epoch)
         pool = min(n // 3, room)
         capped = " (limited by the counter mix)" if pool < n // 3 else ""
-        events.append(f"{name} occupies {n} Areas: {pool} Armies in its Army Pool{capped}.")
+        events.append(f"{name} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
         if pool <= 0:
             return
         rnd.pool = pool
@@ -318,8 +318,8 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
                           f"(needs {rnd.culture_min}-6).")
     elif verb == "done":
         if rnd.pool:
-            events.append(f"{name} stops growing; {rnd.pool} Arm{'ies' if rnd.pool > 1 else 'y'} "
-                          "return unused.")
+            events.append(f"{name} stops growing; {count(rnd.pool, 'Army')} "
+                          f"return{'s' if rnd.pool == 1 else ''} unused.")
         rnd.pool = 0
     else:  # pragma: no cover - legal_actions lists only the verbs above
         raise ValueError(action)
@@ -329,4 +329,4 @@ def end_round(state: State, events: list[str]) -> None:
     """5.7: the round ends when the pool is empty; the Armies flip to Inactive."""
     rnd = state.rnd
     state.rnd = None
-    events.append(f"{civ_name(rnd.civ)}'s round ends ({len(areas_of(state, rnd.civ))} Areas).")
+    events.append(f"{civ_name(rnd.civ)}'s round ends ({count(len(areas_of(state, rnd.civ)), 'Area')}).")

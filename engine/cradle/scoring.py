@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import C, has_trait, owner
+from .board import C, count, has_trait, owner
 from .state import State, is_raider
 
 
@@ -32,8 +32,9 @@ class Score:
                 + sum(v for _, v in self.regions.values()))
 
     def describe(self) -> str:
-        parts = [f"{self.areas} Areas ({self.area_vp})", f"{self.cities} Cities ({self.cities})",
-                 f"Bonus Areas ({self.bonus_areas})", f"{self.wonders} Wonders ({C.vp.per_wonder_controlled * self.wonders})"]
+        parts = [f"{count(self.areas, 'Area')} ({self.area_vp})", f"Cities ({self.cities})",
+                 f"Bonus Areas ({self.bonus_areas})",
+                 f"{count(self.wonders, 'Wonder')} ({C.vp.per_wonder_controlled * self.wonders})"]
         if self.commerce:
             parts.append(f"Commerce ({self.commerce})")
         regions = ", ".join(f"{C.regions[r].name} {status} ({vp})" for r, (status, vp) in self.regions.items())

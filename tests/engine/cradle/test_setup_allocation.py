@@ -36,6 +36,8 @@ def test_2_0_wrong_player_count_and_options_refused():
         GAME.setup(PLAYERS + ["eve", "fay"], 1, {"non_player": True})
     with pytest.raises(IllegalAction, match="Unknown option"):
         GAME.setup(PLAYERS, 1, {"dummies": 2})
+    with pytest.raises(IllegalAction, match="true or false"):
+        GAME.setup(PLAYERS, 1, {"non_player": "maybe"})
 
 
 def _allocation(vp, last_armies, rolls=()):
