@@ -23,10 +23,13 @@ def owner(code: str) -> int:
 def symbols(d: Data, p: Player) -> Counter:
     """Pillar symbols a player can use: face-up technologies, build cards, Great Library."""
     c: Counter = Counter()
+    techs, builds = d.technologies, d.builds
     for t in p.techs:
-        c.update(d.technologies[t].provides)
+        for x in techs[t].provides:
+            c[x] += 1
     for b in p.builds:
-        c.update(d.builds[b].provides)
+        for x in builds[b].provides:
+            c[x] += 1
     if p.library:
         c[p.library] += 2
     return c
@@ -41,7 +44,8 @@ def unique_goods(p: Player) -> int:
 
 
 def pieces(s: State, seat: int, kinds: str) -> list[str]:
-    return [h for h, code in s.board.items() if code[0] in kinds and owner(code) == seat]
+    tags = {k + str(seat) for k in kinds}
+    return [h for h, code in s.board.items() if code in tags]
 
 
 def cities_of(s: State, seat: int) -> list[str]:

@@ -78,14 +78,9 @@ class MosaicGame(BaseGame[State]):
 
 def _copy_fields(obj, skip=()):
     """Shallow-copy a dataclass, giving it its own lists and dicts (their items are str/int)."""
-    new = copy.copy(obj)
-    for k, v in obj.__dict__.items():
-        if k in skip:
-            continue
-        if type(v) is list:
-            new.__dict__[k] = list(v)
-        elif type(v) is dict:
-            new.__dict__[k] = dict(v)
+    new = object.__new__(type(obj))
+    new.__dict__ = {k: (v if k in skip else list(v) if type(v) is list else dict(v) if type(v) is dict else v)
+                    for k, v in obj.__dict__.items()}
     return new
 
 
@@ -93,7 +88,7 @@ def fast_clone(state: State) -> State:
     """A full copy for `apply`, about 10x faster than deepcopy: the state is flat except players and pending."""
     new = _copy_fields(state, skip=("players", "rng", "pending"))
     new.players = [_copy_fields(p) for p in state.players]
-    new.rng = copy.copy(state.rng)
+    new.rng = type(state.rng)(state.rng.state)
     new.pending = copy.deepcopy(state.pending) if state.pending.items else DecisionStack()
     return new
 
