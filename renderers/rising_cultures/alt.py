@@ -17,9 +17,10 @@ def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
     seat = p.get("seat", 0)
     score = p.get("score") or {}
     scores = view.get("scores") or []
-    total = scores[seat] if seat < len(scores) else score.get("total", 0)
+    total = score.get("total", 0)
     civ = p.get("civ_name") or "no civilization yet"
-    head = (f"{p.get('name', '?')} ({player_letter(seat)}, {civ}): {total} VP "
+    match = f" (match total {scores[seat]})" if view.get("first_game_scores") and seat < len(scores) else ""
+    head = (f"{p.get('name', '?')} ({player_letter(seat)}, {civ}): {total} VP{match} "
             f"(cards {score.get('buildings_leaders', 0)}, board {score.get('board', 0)}, "
             f"provinces {score.get('provinces', 0)}, marker {score.get('marker', 0)}); "
             f"{p.get('coins', 0)} coins" + (f" (limit {p['coin_limit']})" if p.get("coin_limit") else "")
@@ -31,7 +32,7 @@ def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
     cards = _display_cards(p)
     if cards:
         lines.append("  Display: " + "; ".join(
-            card_line(c) + (" covered" + ("" if c.get("scores") else ", not scoring") if c.get("covered") else "")
+            card_line(c) + ((" covered, " + ("still scoring" if c.get("scores") else "not scoring")) if c.get("covered") else "")
             for c in cards))
     else:
         lines.append("  Display: empty")

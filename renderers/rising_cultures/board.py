@@ -37,7 +37,8 @@ LEGEND = (
        LegendItem("building", "building"), LegendItem("crown", "leader"), LegendItem("cog", "progress level"),
        LegendItem("golden-age", "Golden Age side"), LegendItem("swap", "free swap"),
        LegendItem("province", "province won"), LegendItem("check", "unlocked / requirement met"),
-       LegendItem(None, "amber frame: last move, leftmost province, last military card"),
+       LegendItem(None, "amber frame: last move and this round's province"),
+       LegendItem(None, "dark frame: last military card (paid for a won province)"),
        LegendItem(None, "green tab: printed board symbol, active"),
        LegendItem(None, "A/B/C: province icon")]
 )
@@ -218,19 +219,20 @@ def _final_scores(c: Canvas, view: Mapping[str, Any], top: int) -> None:
     for p in view.get("players", []):
         seat = p.get("seat", 0)
         sc = p.get("score") or {}
-        total = scores[seat] if seat < len(scores) else sc.get("total", 0)
+        total = sc.get("total", 0)
+        match = (f" · match {scores[seat]}" if view.get("first_game_scores") and seat < len(scores) else "")
         c.badge(seat, MARGIN + PAD, y, 40)
         w = c.text(MARGIN + PAD + 50, y + 20, f"{p.get('name', '?')}: {total} VP", 30, bold=True, anchor="lm",
                    max_width=420)
         c.text(MARGIN + PAD + 64 + w, y + 22,
                f"= cards {sc.get('buildings_leaders', 0)} + board {sc.get('board', 0)} + provinces "
-               f"{sc.get('provinces', 0)} + marker {sc.get('marker', 0)}"
+               f"{sc.get('provinces', 0)} + marker {sc.get('marker', 0)}{match}"
                + ("   WINNER" if seat in winners else ""), 22, anchor="lm", max_width=WIDTH - 3 * MARGIN - 64 - w - 60,
                bold=seat in winners)
         y += 56
     if view.get("match") and view.get("first_game_scores"):
         first = view["first_game_scores"]
-        c.text(MARGIN + PAD, y + 4, "Match totals include game 1: " + ", ".join(map(str, first)), 20, fill=MUTED)
+        c.text(MARGIN + PAD, y + 4, "Two-game match; game 1 scores: " + ", ".join(map(str, first)), 20, fill=MUTED)
 
 
 def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, lay: ColumnLayout,
@@ -254,12 +256,13 @@ def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, 
         c.icon("golden-age", x, y, 34)
         x += 40
     score = p.get("score") or {}
-    total = (view.get("scores") or [None] * (seat + 1))[seat] if seat < len(view.get("scores") or []) else None
-    total = score.get("total", 0) if total is None else total
+    total = score.get("total", 0)  # this game; a match's running total goes on the line below
     c.icon("vp", col.right - PAD - 100, y - 2, 38)
     c.text(col.right - PAD - 58, y + 17, str(total), 32, bold=True, anchor="lm")
     # score breakdown line
-    parts_txt = (f"cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
+    scores = view.get("scores") or []
+    match = f"match total {scores[seat]} · " if view.get("first_game_scores") and seat < len(scores) else ""
+    parts_txt = (f"{match}cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
                  f"{score.get('provinces', 0)} · marker {score.get('marker', 0)} · discard {len(p.get('discard') or [])}")
     c.text(x0, col.y + lay.score, parts_txt, 20, fill=MUTED, max_width=col.w - 2 * PAD)
     _display(c, p, col, lay, recent)
@@ -375,14 +378,15 @@ def _nile(c: Canvas, view: Mapping[str, Any], y: int) -> None:
         b = Box(box.x + PAD + i * (w + 10), y + 46, w, NILE_H - 56)
         dev = bool(card.get("developed"))
         c.panel(b, fill=(255, 255, 255) if dev else PANEL_ALT, outline=GOOD if dev else RULE, width=3 if dev else 2)
-        c.text(b.x + 10, b.y + 6, card.get("name", "?"), 22, bold=True, max_width=b.w - 20,
+        spaces = card.get("spaces", 2)
+        c.text(b.x + 10, b.y + 8, card.get("name", "?"), 22, bold=True, max_width=b.w - 30 - spaces * 40,
                fill=INK if dev else MUTED)
-        c.paragraph(b.x + 10, b.y + 36, card.get("effect", "") if dev else "not developed yet", b.w - 20, 18,
+        c.paragraph(b.x + 10, b.y + 50, card.get("effect", "") if dev else "not developed yet", b.w - 20, 18,
                     fill=INK if dev else MUTED, max_lines=2)
         coins = card.get("coins") or []
-        for k in range(card.get("spaces", 2)):
-            cx = b.x + 10 + k * 44
+        for k in range(spaces):
+            cx = b.right - 10 - (spaces - k) * 40
             if k < len(coins):
-                c.badge(coins[k], cx, b.bottom - 42, 36)
+                c.badge(coins[k], cx, b.y + 6, 34)
             else:
-                c.d.ellipse([cx, b.bottom - 42, cx + 36, b.bottom - 6], outline=RULE, width=2)
+                c.d.ellipse([cx, b.y + 6, cx + 34, b.y + 40], outline=RULE, width=2)

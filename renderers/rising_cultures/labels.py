@@ -110,19 +110,19 @@ def province_effect(text: str) -> str:
     if m:
         return f"+{m.group(1)} coin{'s' if m.group(1) != '1' else ''} once"
     if "swap" in t:
-        return "free swap/round"
+        return "1 free swap"
     if "do not discard" in t:
         return "keep military"
     if "discard pile in your progress" in t:
-        return "card to progress"
+        return "+1 progress"
     if "for each pair" in t:
         return "VP per pair"
     if "golden age" in t:
-        return "+3 VP if Golden"
+        return "+3 if Golden"
     if "for each coin" in t:
         return "VP per coin"
     if "progress marker" in t:
-        return "+2 VP if marker"
+        return "+2 if marker"
     return ""
 
 

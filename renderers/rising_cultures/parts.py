@@ -7,6 +7,7 @@ they are pasted onto.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PIL import Image as PILImage
@@ -51,7 +52,11 @@ def province_card(pid: int, name: str, symbols: tuple[str, ...], vp: int, icon: 
         c.d.rounded_rectangle([PROVINCE_W - 48, 106, PROVINCE_W - 12, 138], radius=6, fill=col)
         c.text(PROVINCE_W - 30, 122, icon, 20, bold=True, fill=(255, 255, 255), anchor="mm")
     eff = province_effect(effect_text)
-    if eff:
+    m = re.match(r"^\+(\d+) (\w+) always$", eff)
+    if m:  # a permanent resource: its icon, then "+1 always"
+        c.icon(m.group(2), 10, 141, 22)
+        c.text(36, 142, f"+{m.group(1)} always", 18, fill=MUTED, max_width=PROVINCE_W - 46)
+    elif eff:
         c.text(10, 142, eff, 18, fill=MUTED, max_width=PROVINCE_W - 20)
     return c.im
 
@@ -87,7 +92,8 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
     c = _sprite(BAND_W, BAND_H)
     filled = card_symbol is not None
     fill = tint(HIGHLIGHT, .5) if recent else ((255, 255, 255) if filled else PANEL_ALT)
-    edge = HIGHLIGHT_EDGE if (last or recent) else RULE
+    # amber = the last move; a thick dark frame = the last-played military card (paid for a won province)
+    edge = HIGHLIGHT_EDGE if recent else (INK if last else RULE)
     c.d.rounded_rectangle([1, 1, BAND_W - 2, BAND_H - 2], radius=8, fill=fill, outline=edge,
                           width=4 if (last or recent) else 2)
     c.text(8, 4, str(band), 18, bold=True, fill=MUTED)
