@@ -27,7 +27,8 @@ class RiseOfEmpires(BaseGame[State]):
             raise ValueError(f"Rise of Empires is for 2-5 players, not {len(players)}")
         comp = components()
         r = comp.rules
-        colours = list((options or {}).get("colours") or r.colours[: len(players)])
+        chosen = (options or {}).get("colours") or r.colours[: len(players)]
+        colours = [c.strip().lower() for c in (chosen.split(",") if isinstance(chosen, str) else chosen)]
         if len(colours) != len(players) or len(set(colours)) != len(colours) or not set(colours) <= set(r.colours):
             raise ValueError(f"colours must be {len(players)} different ones of {', '.join(r.colours)}")
         rng = Rng.from_seed(seed, self.id)

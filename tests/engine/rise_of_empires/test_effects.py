@@ -1,0 +1,139 @@
+"""Progress tile effects (6.1, player aid as reconstructed in data/progress.toml), views and the contract."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rise_of_empires.phases import food_change, income_of, vp_of
+
+from .helpers import COMP, GAME, act, actor, legal, new, restart
+
+W, R, B, G = range(4)
+
+
+@pytest.mark.parametrize("tile,territories,food,cubes,gold,resources", [
+    ("agriculture", [], 2, 0, 0, 0),
+    ("crop-rotation", [], 3, 0, 0, 0),
+    ("fertilizers", [], 4, 0, 0, 0),                          # errata: 4, not the aid's 3
+    ("irrigation", ["plains", "plains"], 2 * 2 + 2, 2, 0, 0),
+    ("mining", ["mountain"], -3, 3, 0, 1),
+    ("iron-axe", ["forest", "forest"], -4, 4, 0, 2),
+    ("steam-pump", ["plains"], 2, 1, 0, 1),
+    ("medicine", [], 0, 2, 0, 0),
+    ("stock-exchange", [], 0, 0, 3, 0),
+])
+def test_6_1_progress_tiles_change_food_and_income(tile, territories, food, cubes, gold, resources):
+    s = new(2)
+    s.players[W].progress = [tile]
+    s.players[W].territories = list(territories)
+    assert food_change(COMP, s, W) == food
+    assert income_of(COMP, s, W) == {"gold": gold, "resources": resources, "cubes": cubes}
+
+
+def test_6_1_vp_tiles_score_in_the_vp_phase():
+    s = new(2)
+    s.cubes["anatolia"] = [2, 1]
+    s.cubes["sw-asia"] = [1, 1]
+    s.players[W].progress = ["religion"]
+    assert vp_of(COMP, s, W) == 2 + 1 + 2 * 1    # Anatolia control, SW Asia shared (3 // 2), 2 regions ruled
+
+
+def test_6_1_banking_swaps_a_disc_for_two_gold():
+    s = new(2)
+    s.players[W].progress = ["banking"]
+    s = restart(s, [W, R])
+    s = act(s, "use banking")
+    assert (s.players[W].resources, s.players[W].gold) == (1, 7)
+
+
+def test_6_1_navigation_opens_the_overseas_areas_for_everyone():
+    s = new(3)
+    s.turn = 3
+    s.offer_progress = ["navigation"]
+    s = restart(s, [W, R, B])
+    assert not s.navigation_taken
+    s = act(s, "take progress navigation")
+    assert s.navigation_taken
+
+
+def test_horse_riding_adds_a_region_to_every_empire_tile():
+    s = new(4)
+    s.players[W].progress = ["horse-riding"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 2 0-1", "place 1 sw-europe", "place 1 nw-africa", "place 1 se-europe")
+    assert s.cubes["se-europe"][W] == 1                # a third region with a "2" tile
+    assert {a.split()[2] for a in legal(s) if a.startswith("place")} == {"sw-europe", "nw-africa", "se-europe"}
+
+
+def test_mercenaries_one_region_beyond_adjacency():
+    s = new(4)
+    s.turn = 3
+    s.players[W].progress = ["mercenaries"]
+    s.cubes["sw-europe"] = [2, 0, 0, 0]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 4 1-1")
+    s = act(s, "place 1 sw-asia")                      # far from SW Europe
+    assert "near-east" not in {a.split()[2] for a in legal(s) if a.startswith("place")}
+
+
+def test_6_4_5_differing_battle_rows_are_named(monkeypatch):
+    side = COMP.empire_sides["e4-ii"]
+    monkeypatch.setitem(COMP.empire_sides, "e4-ii", dataclasses.replace(side, battle_rows=[[0, 1], [1, 3]]))
+    s = new(4)
+    s.turn = 5
+    s.cubes["anatolia"] = [3, 3, 0, 0]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 3 0-1 1-3", "done")
+    assert legal(s) == ["battle anatolia red row 1", "battle anatolia red row 2", "done"]
+    s = act(s, "battle anatolia red row 2")
+    assert s.cubes["anatolia"] == [2, 0, 0, 0]
+
+
+def test_11_0_dropping_diplomacy_ends_the_alliance():
+    s = new(4)
+    s.turn = 4
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.players[W].progress = ["diplomacy"]
+    s.players[W].ally = R
+    s = restart(s, [W, R, B, G])
+    assert s.phase == "era end"
+    s = act(s, "done")
+    assert s.players[W].ally == -1 and s.players[W].progress == []
+
+
+def test_law_5_views_hide_the_face_down_stacks_only():
+    s = new(3)
+    public = GAME.view(s, None)
+    text = repr(public)
+    assert "legal" not in public and public["tiles_left"] == {"progress": 40, "territory": 30}
+    hidden = [t for t in s.progress_deck[:8] if t not in s.offer_progress]
+    assert all(f"'{t}'" not in text for t in hidden) or not hidden
+    mine = GAME.view(s, actor(s))
+    assert mine["legal"] == legal(s) and GAME.view(s, (actor(s) + 1) % 3)["legal"] == []
+
+
+def test_law_1_refusals_say_why_and_change_nothing():
+    s = new(2)
+    other = 1 - actor(s)
+    with pytest.raises(IllegalAction, match="not seat"):
+        GAME.apply(s, other, legal(s)[0])
+    with pytest.raises(IllegalAction, match="not an action of this game"):
+        GAME.apply(s, actor(s), "fly to the moon")
+    with pytest.raises(IllegalAction, match="not legal now"):
+        GAME.apply(s, actor(s), "take progress printing")
+
+
+def test_law_4_a_half_finished_move_survives_dumps_and_loads():
+    s = new(4)
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 2 water 1-1", "place 1 mediterranean")
+    again = GAME.loads(GAME.dumps(s))
+    assert GAME.dumps(again) == GAME.dumps(s) and legal(again) == legal(s)
+    assert act(again, "done") is not None
+
+
+def test_colours_option_accepts_text():
+    s = GAME.setup(["a", "b"], 1, {"colours": "Yellow, blue"})
+    assert [p.colour for p in s.players] == ["yellow", "blue"]

@@ -1,0 +1,185 @@
+"""7.0 Food, 8.0 Income, 9.0 Victory Points, 10.0 Turn Order, 11.0 the end of an era and of the game."""
+from __future__ import annotations
+
+import random
+
+from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
+                                           turn_order_choosers, vp_of)
+
+from .helpers import COMP, GAME, act, actor, legal, new, restart
+
+W, R, B, G = range(4)
+
+
+def test_7_0_food_floor_costs_victory_points():
+    """7.0 example: 2 food, down 4 -> 0 food and 2 VP lost; never below 0 VP."""
+    s = new(2)
+    s.players[W].food, s.players[W].vp = 2, 5
+    s.players[W].territories = ["forest", "forest"]
+    s.players[R].food, s.players[R].vp = 0, 1
+    s.players[R].territories = ["mountain"]
+    food_phase(COMP, s)
+    assert (s.players[W].food, s.players[W].vp) == (0, 3)
+    assert (s.players[R].food, s.players[R].vp) == (0, 0)
+
+
+def test_7_0_top_of_the_track_pays_a_gold_per_two_food():
+    """7.0 example: 19 food, up 4 -> 20 food and 1 gold."""
+    s = new(2)
+    s.players[W].food = 19
+    s.players[W].territories = ["plains", "plains"]
+    food_phase(COMP, s)
+    assert (s.players[W].food, s.players[W].gold) == (20, 6)
+
+
+def test_7_0_food_doubled_in_the_last_turn_with_white_and_red_numbers():
+    s = new(2)
+    s.turn = 6
+    s.players[W].territories = ["mountain", "island"]
+    s.players[W].progress = ["agriculture"]
+    s.players[W].cities = ["alexandria"]              # produces 1 food (a white number)
+    food_phase(COMP, s)
+    assert s.players[W].food == 16 + 2 * (-3 + 1 + 2 + 1)
+
+
+def test_7_0_controlled_region_food_shared_on_a_tie():
+    s = new(2)
+    s.cubes["mediterranean"] = [2, 2]
+    food_phase(COMP, s)
+    assert s.players[W].food == s.players[R].food == 17
+
+
+def test_8_0_cubes_from_the_general_stock_only():
+    s = new(2)
+    s.players[W].territories = ["mountain"] * 3
+    s.players[W].stock = 2
+    collect_income(COMP, s, W)
+    assert (s.players[W].pool, s.players[W].stock) == (7, 0)
+
+
+def test_8_0_resource_discs_are_limited_to_the_bank():
+    s = new(2)
+    s.players[R].resources = 39
+    s.players[W].resources = 0
+    s.players[W].territories = ["town-resources", "town-resources"]
+    assert bank_resources(COMP, s) == 1
+    collect_income(COMP, s, W)
+    assert s.players[W].resources == 1
+
+
+def test_8_0_city_disc_upkeep_may_use_this_turns_income():
+    s = new(4)
+    s.players[W].cities = ["carthage"]                 # 1 disc upkeep
+    s.players[W].resources = 0
+    s.players[W].territories = ["town-resources"]
+    s.turn = 2                                         # a B turn with no discs left: straight to Food
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s = restart(s, [W, R, B, G])
+    s = act(s, "keep cities")
+    assert s.phase == "income" and legal(s) == ["pay upkeep", "discard carthage"]
+    s = act(s, "pay upkeep")
+    assert s.players[W].resources == 0 and s.players[W].cities == ["carthage"]
+
+
+def test_9_0_victory_points_from_cities_towns_progress_and_regions():
+    s = new(2)
+    p = s.players[W]
+    p.cities = ["rome", "athens"]                       # 2 + 1
+    p.territories = ["town-gold"]                       # 1
+    p.progress = ["writing", "television", "ideology"]  # 1, 1 per city, 2 per region controlled
+    s.cubes["sw-europe"] = [2, 1]                       # control: 2
+    s.cubes["se-europe"] = [1, 1]                       # joint control: (2 + 1) // 2 = 1
+    s.cubes["anatolia"] = [1, 2]                        # second: 1
+    assert vp_of(COMP, s, W) == 3 + 1 + 1 + 2 + 2 * 2 + 2 + 1 + 1
+
+
+def test_10_0_fewest_vp_chooses_first():
+    """10.0 example: Peter (fewest VP) first, then Lin, Uli, Michael."""
+    s = new(4)
+    for seat, vp in zip(range(4), (9, 3, 5, 7)):
+        s.players[seat].vp = vp
+    assert turn_order_choosers(s) == [R, B, G, W]
+
+
+def test_10_0_turn_order_ties_by_tokens_then_previous_order():
+    s = new(4)
+    s.order = [W, R, B, G]
+    for p in s.players:
+        p.vp = 4
+    s.players[B].gold = 4                               # fewest tokens
+    assert turn_order_choosers(s) == [B, G, R, W]       # then furthest back in the last order first
+
+
+def test_10_0_positions_are_chosen_in_order_and_the_last_is_forced():
+    s = new(3)
+    for p in s.players:
+        p.actions = 6                                   # every action of the A turn taken
+    s.players[W].vp = 10
+    s.players[R].vp = 5
+    s = restart(s, [W, R, B])
+    assert s.phase == "turn order" and actor(s) == B
+    s = act(s, "choose position 3")
+    assert actor(s) == R and legal(s) == ["choose position 1", "choose position 2"]
+    s = act(s, "choose position 1")
+    assert s.order == [R, W, B] and s.turn == 2
+
+
+def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    p = s.players[W]
+    p.progress = ["writing", "agriculture"]
+    p.cities = ["athens"]
+    p.territories = ["island"]
+    s.cubes["sw-europe"] = [5, 1, 0, 0]
+    s = restart(s, [W, R, B, G])
+    assert s.phase == "era end" and actor(s) == W
+    assert legal(s) == ["keep progress writing", "keep progress agriculture", "keep city athens", "done"]
+    gold, pool = s.players[W].gold, s.players[W].pool
+    s = act(s, "keep progress agriculture", "keep city athens", "done")
+    p = s.players[W]
+    assert p.progress == ["agriculture"] and p.cities == ["athens"] and p.territories == ["island"]
+    assert (p.gold, p.pool) == (gold - 1, pool - 1)
+    assert s.cubes["sw-europe"] == [2, 0, 0, 0]        # 5 -> remove 3; 1 -> remove 1
+
+
+def test_11_0_no_upkeep_after_era_iii_and_final_scoring():
+    s = new(2)
+    s.turn = 6
+    s.rows = {r: [-1] * 4 for r in s.rows}
+    s.players[W].gold, s.players[W].resources = 8, 7    # 2 + 2 VP
+    s.players[W].progress = ["writing"]
+    s.cubes["russia"] = [3, 0]
+    s = restart(s, [W, R])
+    assert GAME.is_over(s)
+    assert s.players[W].progress == ["writing"] and s.cubes["russia"] == [3, 0]
+    assert s.players[W].vp == 1 + 4 + 4
+
+
+def test_11_0_tie_goes_to_the_most_gold():
+    s = new(3)
+    s.phase = "over"
+    for p, (vp, gold) in zip(s.players, ((20, 3), (20, 5), (18, 9))):
+        p.vp, p.gold = vp, gold
+    assert GAME.winners(s) == [R]
+
+
+def test_halving_and_final_scoring_helpers_report_events():
+    s = new(2)
+    s.cubes["anatolia"] = [3, 0]
+    assert halve_cubes(s) and s.cubes["anatolia"] == [1, 0]
+    assert final_scoring(COMP, s)[0].startswith("Final scoring")
+
+
+def test_law_6_random_games_end_for_every_player_count():
+    for n in range(2, 6):
+        rng = random.Random(n)
+        s = new(n, seed=n)
+        steps = 0
+        while not GAME.is_over(s):
+            options = legal(s)
+            assert options and len(options) <= 70
+            s = act(s, rng.choice(options))
+            steps += 1
+        assert s.turn == 6 and GAME.winners(s)
