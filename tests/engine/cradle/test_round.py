@@ -220,3 +220,21 @@ def test_5_7_done_returns_the_rest_and_the_round_ends():
     s.order = [0]
     s, events = act(s, "done")
     assert "3 Armies return unused" in text(events) and "round ends" in text(events)
+
+
+def test_5_4_golden_count_sumer_first_step():
+    """Sumer in Sumer (Lagash), 8 Armies left: 6 places, a Wonder, culture, done."""
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 8)
+    assert GAME.legal_actions(s, 0) == [
+        "place babylon", "place elam", "place malgium", "place sumer", "place ur", "place uruk",
+        "wonder sumer", "culture", "done"]
+    assert GAME.legal_actions(s, 1) == []
+
+
+def test_5_3_non_player_armies_displaced_without_a_choice():
+    s = position({"1-4": 0, "1-1": -1}, {"malgium": ("1-1", 2)}, rolls=[3, 4])
+    s.non_player = True
+    _start(s, "1-4")
+    assert s.rnd.step == "grow" and s.civ_at["malgium"] == "1-4"
+    moved = {a: s.count[a] for a, c in s.civ_at.items() if c == "1-1"}
+    assert sum(moved.values()) == 2 and "babylon" in moved  # first option in name order
