@@ -152,7 +152,10 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
         out = []
         if pool > 0:
             counts = place_counts(pool)
-            for r in place_targets(comp, state, data):
+            targets = place_targets(comp, state, data)
+            if len(targets) * len(counts) > 56 and 3 in counts and pool > 3:
+                counts.remove(3)  # law 2: keep the list under 60 (3 = 2 + 1 in the same region)
+            for r in targets:
                 out += [f"place {k} {r}" for k in counts]
         if data["placed"] == 0 and data["anchors"] and occupied(state, seat):
             out.append("withdraw")

@@ -1,6 +1,8 @@
 """6.0 Player Actions, 6.1 progress, 6.2 territories, 6.3 cities and wonders, 6.5 trading."""
 from __future__ import annotations
 
+import pytest
+
 from engine.rise_of_empires.phases import circles, food_change, income_of, vp_of
 from engine.rise_of_empires.state import EMPTY
 
@@ -151,6 +153,15 @@ def test_6_1_weapons_remove_enemy_cubes_where_you_are():
     assert legal(s) == ["remove anatolia red"]
     s = act(s, "remove anatolia red")
     assert s.cubes["anatolia"] == [1, 1, 0, 0] and s.players[R].stock == 27
+
+
+@pytest.mark.parametrize("section,tile,cubes,food", [
+    ("6.2.1", "plains", 1, 2), ("6.2.2", "island", 1, 1), ("6.2.3", "forest", 2, -2), ("6.2.4", "mountain", 3, -3),
+])
+def test_6_2_1_to_6_2_4_each_territory_type(section, tile, cubes, food):
+    s = new(2)
+    s.players[W].territories = [tile]
+    assert income_of(COMP, s, W)["cubes"] == cubes and food_change(COMP, s, W) == food, section
 
 
 def test_6_2_territory_tiles():

@@ -195,3 +195,11 @@ def test_2_9_diplomacy_places_the_alliance_piece():
     assert legal(s) == ["ally red", "ally blue", "ally green"]
     s = act(s, "ally green")
     assert s.players[W].ally == G
+
+
+def test_law_2_a_new_empire_in_era_iii_lists_under_60_choices():
+    s = empire_turn(turn=5, pool=12)
+    s = act(s, "take empire 4 water 1-1")
+    options = legal(s)
+    assert len(places(s)) == 16 and len(options) < 60
+    assert "place 12 russia" in options and "place 3 russia" not in options
