@@ -318,6 +318,8 @@ def decision_legal(d: Data, s: State, dec) -> list[str]:
     p = s.players[dec.seat]
     if k == "place":
         cands = board.place_candidates(d, s, dec.seat, data["purpose"], data.get("wonder", ""))
+        if not cands:  # a leader's start town whose hexes another start town just took
+            return ["skip"]
         reg = data.get("region", "")
         if reg:
             return [f"hex {h}" for h in cands if d.hexes[h].region == reg]
@@ -422,6 +424,10 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
     k = dec.kind
     p = s.players[dec.seat]
     if k == "place":
+        if words[0] == "skip":
+            s.pending.pop()
+            ev.append(f"{p.name} has no free hex for the piece; it is not placed.")
+            return
         if words[0] == "region":
             dec.data["region"] = words[1]
             return

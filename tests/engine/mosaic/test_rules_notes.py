@@ -201,3 +201,16 @@ def test_hidden_information_never_in_public_view_or_events():
             for t in p.hidden + p.hand + p.picks:
                 assert f"'{t}'" not in public
                 assert not any(D.technologies[t].name in e for e in step.events)
+
+
+def test_n16_a_start_town_with_no_free_hex_left_is_skipped():
+    s = fresh()
+    s.phase = "setup"
+    s.stage = "leaders"
+    city = board.cities_of(s, 1)[0]
+    for nb in D.neighbours[city]:
+        s.board.setdefault(nb, "f0")
+    s.pending.push("place", 1, purpose="start-town", code="m")
+    assert GAME.to_act(s) == [1] and GAME.legal_actions(s, 1) == ["skip"]
+    s, ev = act(s, "skip")
+    assert s.phase == "play" and any("not placed" in e for e in ev)
