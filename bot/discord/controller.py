@@ -26,7 +26,7 @@ import discord
 from . import messages
 from .link import Caller, ServiceLink
 from .ranking import rank
-from .views import menu_view, turn_view
+from .views import menu_view, undo_view
 
 if TYPE_CHECKING:
     from .courier import Courier
@@ -70,6 +70,31 @@ class Controller:
         self.on_change()
         if reply.error or command.split()[0] in QUIET:
             await self._private_answer(interaction, caller, reply, include_text=True)
+            return
+        view = None
+        if command == "undo" and not args and reply.mentions and reply.table_id is not None \
+                and reply.version is not None and not reply.choices:
+            view = undo_view(reply.table_id, reply.version)  # a request: the others answer by button
+        await self._publish(interaction, caller, reply, view=view)
+
+    async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
+        """Approve / Reject pressed under an undo request."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        try:
+            current = await self.link.current(caller)
+            if current is None or current.table != table:
+                await self._say(interaction, GONE)
+                return
+            reply = await self.link.command(caller, "undo", answer, expected_version=version)
+        except Exception:
+            log.exception("undo answer failed")
+            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
+            return
+        self.on_change()
+        if reply.error:
+            text = stale_text(version, reply.version, reply.text) if reply.stale else reply.text
+            await self._say(interaction, text)
             return
         await self._publish(interaction, caller, reply)
 
@@ -164,14 +189,16 @@ class Controller:
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     # ----- delivery -------------------------------------------------------------------------
-    async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any) -> None:
-        message = await self._post_public(interaction, reply) if (reply.text or reply.image) else None
+    async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
+                       view: discord.ui.View | None = None) -> None:
+        message = await self._post_public(interaction, reply, view=view) if (reply.text or reply.image) else None
         await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
         await self._deliver_others(reply, caller, interaction.channel_id)
 
-    async def _post_public(self, interaction: discord.Interaction, reply: Any) -> discord.Message | None:
+    async def _post_public(self, interaction: discord.Interaction, reply: Any, *,
+                           view: discord.ui.View | None = None) -> discord.Message | None:
         """The one public message of a command: text, board image, exact mentions, turn button."""
-        return await self.courier.post_or_later(interaction.channel_id or 0, reply)
+        return await self.courier.post_or_later(interaction.channel_id or 0, reply, view=view)
 
     async def _private_answer(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
                               include_text: bool, posted: discord.Message | None = None) -> None:

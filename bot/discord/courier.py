@@ -62,7 +62,7 @@ class Courier:
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
     async def post(self, channel: discord.abc.Messageable | int, reply: Any, *,
-                   extra_mentions: Sequence[int] = ()) -> discord.Message:
+                   extra_mentions: Sequence[int] = (), view: discord.ui.View | None = None) -> discord.Message:
         """Post the public part of `reply`; raises discord.HTTPException on failure."""
         target = self.channel(channel) if isinstance(channel, int) else channel
         users = list(dict.fromkeys([*reply.mentions, *extra_mentions]))
@@ -71,7 +71,9 @@ class Courier:
         files = messages.files_of(reply.image)
         if files:
             kwargs["files"] = files
-        if has_turn_button(reply):
+        if view is not None:
+            kwargs["view"] = view
+        elif has_turn_button(reply):
             kwargs["view"] = turn_view(reply.table_id, reply.version)
         return await target.send(content or None, **kwargs)
 
@@ -79,13 +81,14 @@ class Courier:
         """Keep a failed send for the dispatcher to retry (in this process)."""
         self.pending.append(Pending(key, send, what))
 
-    async def post_or_later(self, channel: int, reply: Any) -> discord.Message | None:
+    async def post_or_later(self, channel: int, reply: Any, *,
+                            view: discord.ui.View | None = None) -> discord.Message | None:
         """Post now; on a passing failure keep it for a retry instead of losing it."""
         try:
-            return await self.post(channel, reply)
+            return await self.post(channel, reply, view=view)
         except discord.HTTPException as exc:
             log.warning("posting to channel %s failed (%s); it will be retried", channel, exc)
-            self.later(channel, lambda: self.post(channel, reply), "public message")
+            self.later(channel, lambda: self.post(channel, reply, view=view), "public message")
             return None
 
     async def direct_or_later(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> None:

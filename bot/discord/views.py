@@ -91,6 +91,25 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await _controller(interaction).play_choice(interaction, self.table, self.version, str(values[0]))
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"ep:undo:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<answer>approve|reject)"):
+    """Approve or reject another player's undo request, from the request message itself."""
+
+    def __init__(self, table: int, version: int, answer: str) -> None:
+        style = discord.ButtonStyle.success if answer == "approve" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=f"{answer.capitalize()} undo", style=style,
+                                           custom_id=f"ep:undo:{table}:{version}:{answer}"))
+        self.table, self.version, self.answer = table, version, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> "UndoButton":
+        return cls(int(match["table"]), int(match["version"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).answer_undo(interaction, self.table, self.version, self.answer)
+
+
 def _placeholder(actions: Sequence[str], page: int) -> str:
     if not actions:
         return "Choose an action"
@@ -123,4 +142,12 @@ def menu_view(table: int, version: int, actions: Sequence[str]) -> tuple[discord
     return view, len(shown)
 
 
-DYNAMIC_ITEMS = (TurnButton, ActionButton, ActionSelect)
+def undo_view(table: int, version: int) -> discord.ui.View:
+    """Approve / Reject under an undo request (the request does not change the version)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(table, version, "approve"))
+    view.add_item(UndoButton(table, version, "reject"))
+    return view
+
+
+DYNAMIC_ITEMS = (TurnButton, ActionButton, ActionSelect, UndoButton)

@@ -37,7 +37,7 @@ class Picture:
     alt: str
 
 
-def test_renderer(game_id: str, view: dict, *, seat: int | None = None) -> Any:
+def board_renderer(game_id: str, view: dict, *, seat: int | None = None) -> Any:
     """The project's renderer when it draws this game, else a small honest PNG with alt text."""
     try:
         import renderers
@@ -77,7 +77,7 @@ class Harness:
         self.storage = open_storage(self.db)
         await self.storage.open()
         self.service = Service(self.storage, clock=self.clock, settings=Settings(images=self.images),
-                               renderer=test_renderer)
+                               renderer=board_renderer)
         config = {"token": TOKEN, "guild_ready_timeout": 0.05, "dispatch_poll": 0.2, "retry_base": 0.1,
                   "dev_guild": self.emu.guild_id if self.dev_guild else None}
         self.bot = create_bot(config, self.service)
