@@ -52,6 +52,7 @@ class CradleGame(BaseGame[State]):
                 state.cities.setdefault(city.area, []).append(city.id)
         deal_first_epoch(state, events)
         advance(state, events)
+        state.last = events  # setup has no Step: its log (deal, first bonus roll) is kept for the view
         return state
 
     def clone(self, state: State) -> State:

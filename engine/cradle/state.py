@@ -12,7 +12,7 @@ that player's colour that never flip, move or grow.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..core import Rng
 
@@ -102,8 +102,8 @@ class State:
         return len(self.players)
 
     def copy(self) -> "State":
-        s = replace(self)
-        s.rng = replace(self.rng) if isinstance(self.rng, Rng) else self.rng.copy()
+        s = _shallow(self)
+        s.rng = Rng(self.rng.state) if isinstance(self.rng, Rng) else self.rng.copy()
         s.players = list(self.players)
         s.vp = list(self.vp)
         s.deck = list(self.deck)
@@ -120,14 +120,24 @@ class State:
         s.order = list(self.order)
         s.queue = list(self.queue)
         if self.rnd is not None:
-            s.rnd = replace(self.rnd, doubles=list(self.rnd.doubles), placers=list(self.rnd.placers))
+            s.rnd = _shallow(self.rnd)
+            s.rnd.doubles = list(self.rnd.doubles)
+            s.rnd.placers = list(self.rnd.placers)
         s.last_armies = list(self.last_armies)
         s.ev_queue = list(self.ev_queue)
         if self.ev_step is not None:
-            s.ev_step = replace(self.ev_step, options=list(self.ev_step.options))
+            s.ev_step = _shallow(self.ev_step)
+            s.ev_step.options = list(self.ev_step.options)
         s.scored = [list(r) for r in self.scored]
         s.last = list(self.last)
         return s
+
+
+def _shallow(obj):
+    """A field-for-field copy without running `__init__` (what `dataclasses.replace` costs)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 def dice(state: State, n: int) -> list[int]:

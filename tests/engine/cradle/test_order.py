@@ -45,3 +45,27 @@ def test_5_7_rounds_run_in_order_then_the_player_scores():
     s2 = GAME.apply(s, 0, "done").state
     assert s2.rnd.civ == "1-2"  # Elam's round follows Sumer's scoring
     assert s2.vp[0] == 1  # 1 Area (0 VP), no Cities in this position, Mesopotamia presence (1)
+
+
+def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
+    """Six Epochs; allocation from Epoch II; events after Epochs I-V only; the game ends after VI."""
+    import random
+    rng = random.Random(8)
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 8)
+    assert any("Epoch I (Early Bronze Age): Strategy Phase order" in e for e in GAME.view(s, None)["last_move"])
+    seen = [(s.epoch, s.phase)]
+    log: list[str] = []
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        step = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        s = step.state
+        log += step.events
+        if (s.epoch, s.phase) != seen[-1]:
+            seen.append((s.epoch, s.phase))
+    text = "\n".join(log)
+    for roman in ("I", "II", "III", "IV", "V"):
+        assert f"End of Epoch {roman}: each Civilization on the map rolls for events." in text
+    assert "End of Epoch VI" not in text
+    assert {e for e, p in seen if p == "allocate"} == {2, 3, 4, 5, 6}
+    assert text.count("Strategy Phase order") == 5  # Epoch I's is in the setup log (the view's last_move)
+    assert s.epoch == 6 and s.phase == "over"

@@ -100,3 +100,14 @@ def test_6_3_sargonid_assyria_falls_back_to_assur_without_neo_assyria():
     s = position({"6-2": 0}, epoch=6, rolls=[3, 4])
     start_round(s, "6-2", [])
     assert s.civ_at["assur"] == "6-2" and s.rnd.step == "grow"
+
+
+def test_6_1_wonder_trait_attempts_until_successful():
+    s = in_round(position({"1-3": 0}, {"memphis": ("1-3", 1), "thebes": ("1-3", 1)},
+                          cities={"memphis": ["memphis"], "thebes": ["abydos"]}, rolls=[1, 2, 5]), "1-3", 0, 5)
+    s, _ = act(s, "wonder memphis")
+    assert "wonder memphis" in GAME.legal_actions(s, 0)  # failed: Wonder expertise tries again
+    s, _ = act(s, "wonder thebes")
+    s, events = act(s, "wonder memphis")
+    assert s.wonders == {"statue-of-zeus": "memphis"} and s.vp[0] == 2
+    assert not any(a.startswith("wonder") for a in GAME.legal_actions(s, 0))  # once successful, no more
