@@ -113,6 +113,7 @@ class Service:
         self._renderer = renderer
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
+        self._prefs: dict[int, PlayerPrefs] = {}
 
     # ------------------------------------------------------------------ API
     @property
@@ -513,10 +514,9 @@ class Service:
         except IllegalAction as err:
             raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
         records = [self._record(rec, game, state, step, seat, action, "", ctx.user, ctx.now)]
-        state = step.state
-        state = self._autoplay(rec, game, state, records, ctx.now)
-        return await self._commit_moves(ctx, rec, game, state, records,
-                                        f"{ctx.name} played `{action}`.")
+        after = self._autoplay(rec, game, step.state, records, ctx.now)
+        return await self._commit_moves(ctx, rec, game, after, records, f"{ctx.name} played `{action}`.",
+                                        before=state)
 
     def _record(self, rec: TableRecord, game: Any, before: Any, step: Any, seat: int, action: str, via: str,
                 user: int | None, now: float) -> ActionRecord:
@@ -543,9 +543,12 @@ class Service:
         return state
 
     async def _commit_moves(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any,
-                            records: list[ActionRecord], head: str, *,
+                            records: list[ActionRecord], head: str, *, before: Any,
                             seats: list[SeatRecord] | None = None) -> Reply:
-        """Store the new actions and position in one transaction, then build the reply."""
+        """Store the new actions and position in one transaction, then build the reply.
+
+        `before` is the state the command started from: a player who had to act
+        then, still must and did not act keeps their running reminder."""
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -560,8 +563,11 @@ class Service:
             meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
-        reminders = [] if over else self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now,
-                                                     actor=actor, acted=acting_seats)
+        reminders: list[ReminderRecord] = []
+        if not over:
+            waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
+            old = await self.storage.reminders(rec.id) if waiting else []
+            reminders = self._reminders(rec, state, old, ctx.now, actor=actor, acted=acting_seats)
         change = Change(status=status, meta=meta, actions=records, snapshot=game.dumps(state), reminders=reminders,
                         seats=seats)
         version = await self.storage.commit(rec.id, rec.version, change, ctx.now)
@@ -595,7 +601,7 @@ class Service:
             users = self._acting_users(rec, acting)
             mentions = users
             lines.append("Next: " + names(self._acting_names(rec, acting)) + ".")
-            prefs = {u: await self.storage.prefs(u) for u in users}
+            prefs = {u: await self._prefs_of(u) for u in users}
             for u in users:
                 seat = rec.seat_of(u).seat  # type: ignore[union-attr]
                 legal = game.legal_actions(state, seat)
@@ -673,7 +679,7 @@ class Service:
         lines = [f"Your private view ({game.title}, seat {player.seat}):", view_text(view, 1500)]
         if rec.status == "active" and player.seat in game.to_act(state):
             lines.append("Your legal actions: " + choices_text(game.legal_actions(state, player.seat), 25))
-        prefs = await self.storage.prefs(ctx.user)
+        prefs = await self._prefs_of(ctx.user)
         return Reply("", private=[Private(ctx.user, clip("\n".join(lines)), image, prefs.dm)], **self._ids(rec))
 
     async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -724,11 +730,12 @@ class Service:
             return Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
                          game_id=rec.game, table_id=rec.id, version=version)
         records: list[ActionRecord] = []
+        before = state
         if rec.status == "active":
             state = self._autoplay(rec, game, state, records, ctx.now)
         head = f"{ctx.name} resigned; their turns are played automatically (first legal action)."
         if records:
-            return await self._commit_moves(ctx, rec, game, state, records, head, seats=rec.seats)
+            return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
         reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
         version = await self.storage.commit(rec.id, rec.version, Change(seats=rec.seats, meta=meta,
                                             reminders=reminders), ctx.now)
@@ -849,7 +856,7 @@ class Service:
         if rec.status != "active" or rec.seat_of(reminder.user) is None:
             await self.storage.commit(rec.id, rec.version, Change(reminders=rest, bump=False), now)
             return
-        prefs = await self.storage.prefs(reminder.user)
+        prefs = await self._prefs_of(reminder.user)
         if in_quiet_hours(prefs, now):
             moved = ReminderRecord(rec.id, reminder.user, quiet_ends(prefs, now), reminder.count)
             await self.storage.commit(rec.id, rec.version, Change(reminders=rest + [moved], bump=False), now)
@@ -901,8 +908,9 @@ class Service:
         if len(votes[kind]) < need:
             meta = {**rec.meta, "votes": votes}
             version = await self.storage.commit(rec.id, rec.version, Change(meta=meta, bump=False), ctx.now)
-            return Reply(f"{ctx.name} votes to {kind} ({'skip ' + target_name + chr(39) + 's turn' if kind == 'skip' else 'pause the game'}): "
-                         f"{len(votes[kind])} of {need} needed.", game_id=rec.game, table_id=rec.id, version=version)
+            what = f"skip {target_name}'s turn" if kind == "skip" else "pause the game"
+            return Reply(f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
+                         game_id=rec.game, table_id=rec.id, version=version)
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
             version = await self.storage.commit(rec.id, rec.version,
@@ -911,6 +919,7 @@ class Service:
                          "Any player can `resume` it.", game_id=rec.game, table_id=rec.id, version=version)
         seat = rec.seat_of(target).seat  # type: ignore[union-attr]
         records: list[ActionRecord] = []
+        before = state
         for _ in range(200):
             if seat not in game.to_act(state):
                 break
@@ -924,7 +933,7 @@ class Service:
                 break  # others act now: the absent player's turn is over
         state = self._autoplay(rec, game, state, records, ctx.now)
         return await self._commit_moves(ctx, rec, game, state, records,
-                                        f"The players voted to skip {target_name}'s turn.")
+                                        f"The players voted to skip {target_name}'s turn.", before=before)
 
     async def _cmd_resume(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("paused",))
@@ -939,8 +948,18 @@ class Service:
         return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx, [])
 
     # ------------------------------------------------------------ settings
+    async def _prefs_of(self, user: int) -> PlayerPrefs:
+        """A player's settings (kept in memory: they change only through `settings`)."""
+        prefs = self._prefs.get(user)
+        if prefs is None:
+            prefs = self._prefs[user] = await self.storage.prefs(user)
+            if len(self._prefs) > 10_000:
+                self._prefs.clear()
+        return prefs
+
     async def _cmd_settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        prefs = await self.storage.prefs(ctx.user)
+        self._prefs.pop(ctx.user, None)  # re-read: another process may have changed them
+        prefs = await self._prefs_of(ctx.user)
         if not args:
             rec = await self.storage.open_table(ctx.channel)
             quiet = (f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 (UTC{prefs.utc_offset / 60:+g})"

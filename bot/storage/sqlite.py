@@ -9,6 +9,9 @@
 - `commit` checks the table's version inside the write transaction: a stale
   write raises `StaleWrite` and writes nothing. Action log lines, snapshot,
   reminders and outbox rows of one command land in that one transaction.
+- Group commit: changes that arrive while a transaction is being written wait
+  and then go together, each in its own savepoint (its own version check and
+  all-or-nothing), under one COMMIT: one fsync for many commands.
 - Numbered migrations (migrations.py) are applied at `open`.
 
 All SQL lives in this module; the service only sees `storage.base`.
@@ -54,6 +57,7 @@ class SQLiteStorage:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._queue: list[tuple[int, int, Change, float, asyncio.Future]] = []
 
     async def __aenter__(self) -> "SQLiteStorage":
         await self.open()
@@ -225,47 +229,98 @@ class SQLiteStorage:
             [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined) for s in seats])
 
     async def commit(self, table_id: int, expected_version: int, change: Change, now: float) -> int:
-        async def work(w: aiosqlite.Connection) -> int:
-            async with w.execute("SELECT version FROM games WHERE id = ?", (table_id,)) as cur:
-                row = await cur.fetchone()
-            if row is None or row[0] != expected_version:
-                raise StaleWrite(table_id, expected_version, None if row is None else row[0])
-            version = expected_version + 1 if change.bump else expected_version
-            sets, params = ["version = ?", "updated = ?"], [version, now]
-            for column, value in (("status", change.status), ("remind_every", change.remind_every)):
-                if value is not None:
-                    sets.append(f"{column} = ?")
-                    params.append(value)
-            for column, value in (("options", change.options), ("meta", change.meta)):
-                if value is not None:
-                    sets.append(f"{column} = ?")
-                    params.append(_dumps(value))
-            await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
-            if change.seats is not None:
-                await self._put_seats(w, table_id, change.seats)
-            if change.undo_from is not None:
-                await w.execute("UPDATE actions SET undone = 1 WHERE game = ? AND seq >= ? AND undone = 0",
-                                (table_id, change.undo_from))
-            if change.actions:
-                await w.executemany(
-                    "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user,
-                      _dumps(a.events)) for a in change.actions])
-            if change.snapshot is not None:
-                await w.execute("INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
-                                "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
-                                (table_id, version, change.snapshot))
-            if change.reminders is not None:
-                await w.execute("DELETE FROM reminders WHERE game = ?", (table_id,))
+        """Group commit: commands arriving together share one transaction and one
+        fsync, each inside its own savepoint with its own version check, so one
+        stale or failing change never disturbs the others."""
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._queue.append((table_id, expected_version, change, now, future))
+        async with self._lock:
+            if not future.done():
+                batch, self._queue = self._queue, []
+                await self._commit_batch(batch)
+        return await future
+
+    async def _commit_batch(self, batch: list[tuple[int, int, Change, float, asyncio.Future]]) -> None:
+        w = self._w
+        outcomes: list[tuple[asyncio.Future, Any, BaseException | None]] = []
+        try:
+            await w.execute("BEGIN IMMEDIATE")
+            alone = len(batch) == 1  # no savepoint needed: a failure rolls the whole back
+            for table_id, expected, change, now, future in batch:
+                if not alone:
+                    await w.execute("SAVEPOINT change")
+                try:
+                    version = await self._apply(w, table_id, expected, change, now)
+                except (StaleWrite, sqlite3.IntegrityError) as err:
+                    if alone:
+                        raise
+                    await w.execute("ROLLBACK TO change")
+                    await w.execute("RELEASE change")
+                    outcomes.append((future, None, err))
+                else:
+                    if not alone:
+                        await w.execute("RELEASE change")
+                    outcomes.append((future, version, None))
+            await w.execute("COMMIT")
+        except BaseException as err:
+            if self._writer is not None and self._writer.in_transaction:
+                await w.execute("ROLLBACK")
+            for *_, future in batch:
+                if not future.done():
+                    future.set_exception(err if isinstance(err, Exception) else StorageError(str(err)))
+            if not isinstance(err, Exception):
+                raise
+            return
+        for future, version, err in outcomes:
+            if future.done():
+                continue
+            if err is not None:
+                future.set_exception(err)
+            else:
+                future.set_result(version)
+
+    @classmethod
+    async def _apply(cls, w: aiosqlite.Connection, table_id: int, expected: int, change: Change, now: float) -> int:
+        version = expected + 1 if change.bump else expected
+        sets, params = ["version = ?", "updated = ?"], [version, now]
+        for column, value in (("status", change.status), ("remind_every", change.remind_every)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        for column, value in (("options", change.options), ("meta", change.meta)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(_dumps(value))
+        cur = await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                              (*params, table_id, expected))
+        if cur.rowcount != 1:
+            async with w.execute("SELECT version FROM games WHERE id = ?", (table_id,)) as found:
+                row = await found.fetchone()
+            raise StaleWrite(table_id, expected, None if row is None else row[0])
+        if change.seats is not None:
+            await cls._put_seats(w, table_id, change.seats)
+        if change.undo_from is not None:
+            await w.execute("UPDATE actions SET undone = 1 WHERE game = ? AND seq >= ? AND undone = 0",
+                            (table_id, change.undo_from))
+        if change.actions:
+            await w.executemany(
+                "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user,
+                  _dumps(a.events)) for a in change.actions])
+        if change.snapshot is not None:
+            await w.execute("INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
+                            "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
+                            (table_id, version, change.snapshot))
+        if change.reminders is not None:
+            await w.execute("DELETE FROM reminders WHERE game = ?", (table_id,))
+            if change.reminders:
                 await w.executemany("INSERT INTO reminders (game, user, due, count) VALUES (?, ?, ?, ?)",
                                     [(table_id, r.user, r.due, r.count) for r in change.reminders])
-            if change.notices:
-                await w.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
-                                    [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
-            return version
-
-        return await self._write(work)
+        if change.notices:
+            await w.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
+                                [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+        return version
 
     async def mark_sent(self, notice_id: int, now: float) -> None:
         async def work(w: aiosqlite.Connection) -> None:

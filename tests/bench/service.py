@@ -90,19 +90,36 @@ async def _run(count: int, plays: int, seconds: float) -> int:
         await storage.open()
         service = Service(storage, games=games, settings=Settings(images=False), cache_size=256)
 
+        # who may act where, as players know it from the last reply's buttons
+        turns: dict[int, dict[int, list[str]]] = {}
+        for channel in range(1, count + 1):
+            turn = await _acting(service, channel)
+            if turn is not None:
+                turns[channel] = {turn[0]: turn[2]}
+
+        async def play(channel: int) -> float | None:
+            choices = turns.get(channel)
+            if not choices:
+                return None
+            user = rng.choice(list(choices))
+            t0 = time.perf_counter()
+            reply = await service.handle(channel, user, f"p{user}", "play", rng.choice(choices[user]), guild=1)
+            elapsed = time.perf_counter() - t0
+            assert not reply.error or reply.stale, reply.text
+            if reply.error:
+                turn = await _acting(service, channel)
+                turns[channel] = {turn[0]: turn[2]} if turn else {}
+                return None
+            turns[channel] = reply.choices
+            return elapsed
+
         play_times: list[float] = []
         board_times: list[float] = []
-        for _ in range(plays):
-            channel = rng.randint(1, count)
-            turn = await _acting(service, channel)
-            if turn is None:
+        while len(play_times) < plays and turns:
+            elapsed = await play(rng.randint(1, count))
+            if elapsed is None:
                 continue
-            user, name, legal = turn
-            action = rng.choice(legal)
-            t0 = time.perf_counter()
-            reply = await service.handle(channel, user, name, "play", action, guild=1)
-            play_times.append(time.perf_counter() - t0)
-            assert not reply.error, reply.text
+            play_times.append(elapsed)
             t0 = time.perf_counter()
             await service.handle(rng.randint(1, count), 3, "p3", "board", guild=1)
             board_times.append(time.perf_counter() - t0)
@@ -110,29 +127,18 @@ async def _run(count: int, plays: int, seconds: float) -> int:
         # sustained durable actions per second, one command after another
         done, t0 = 0, time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            channel = rng.randint(1, count)
-            turn = await _acting(service, channel)
-            if turn is None:
-                continue
-            user, name, legal = turn
-            reply = await service.handle(channel, user, name, "play", rng.choice(legal), guild=1)
-            done += not reply.error
+            done += await play(rng.randint(1, count)) is not None
         sequential = done / (time.perf_counter() - t0)
 
         # 20 games receiving commands at once
         async def worker(channels: list[int], stop: float) -> int:
             n = 0
-            while time.perf_counter() < stop:
+            while time.perf_counter() < stop and channels:
                 channel = rng.choice(channels)
-                turn = await _acting(service, channel)
-                if turn is None:
+                if await play(channel) is None and not turns.get(channel):
                     channels.remove(channel)
-                    if not channels:
-                        return n
-                    continue
-                user, name, legal = turn
-                reply = await service.handle(channel, user, name, "play", rng.choice(legal), guild=1)
-                n += not reply.error
+                else:
+                    n += 1
             return n
 
         pools = [list(range(1 + i, count + 1, 20)) for i in range(20)]

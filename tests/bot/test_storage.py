@@ -121,3 +121,22 @@ def test_memory_databases_and_postgres_urls_are_refused():
     with pytest.raises(StorageError):
         open_storage("postgresql://x/y")
     assert isinstance(open_storage("sqlite:///tmp/x.sqlite"), SQLiteStorage)
+
+
+async def test_group_commit_keeps_each_change_all_or_nothing(db):
+    import asyncio
+
+    tables = [await new(db, channel=c) for c in range(10, 20)]
+    results = await asyncio.gather(
+        *(db.commit(t.id, 1, Change(snapshot=f"s{t.id}", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0)
+          for t in tables),
+        db.commit(tables[0].id, 1, Change(snapshot="late"), 2.0),                     # stale: same version
+        db.commit(tables[1].id, 2, Change(actions=[ActionRecord(1, 0, "dup", 2.0)]), 2.0),  # duplicate seq
+        return_exceptions=True)
+    assert results[:10] == [2] * 10
+    assert isinstance(results[10], StaleWrite)
+    assert isinstance(results[11], sqlite3.IntegrityError)
+    for t in tables:
+        assert await db.snapshot(t.id) == (2, f"s{t.id}")
+        assert [a.action for a in await db.actions(t.id)] == ["a"]
+    assert (await db.table(tables[1].id)).version == 2  # the failed change left no trace
