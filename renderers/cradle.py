@@ -231,7 +231,8 @@ def status_line(view: Mapping[str, Any]) -> str:
     if rnd:
         extra = []
         if rnd.get("bonus"):
-            extra.append(f"bonus {rnd['bonus']}")
+            result = (rnd.get("bonus_result") or "").split(":")[0].rstrip(".")
+            extra.append(f"bonus {rnd['bonus']}: {result}" if result else f"bonus {rnd['bonus']}")
         if rnd.get("battle"):
             extra.append(f"battle for {C.areas[rnd['battle']].name}")
         if rnd.get("displacing"):
@@ -280,14 +281,13 @@ def private_lines(view: Mapping[str, Any], seat: int | None) -> list[str]:
 
 
 LEGEND = [
-    LegendItem("cradle-mountain", "Mountain (stack 1, defender 2 dice)"),
-    LegendItem("cradle-rough", "Rough (stack 2, defender wins ties)"),
-    LegendItem("cradle-desert", "Desert (stack 1, special)"),
-    LegendItem(None, "no mark: Plains (stack 3)"),
+    LegendItem("cradle-mountain", "Mountain: stack 1, defender 2 dice"),
+    LegendItem("cradle-rough", "Rough: stack 2, defender wins ties"),
+    LegendItem("cradle-desert", "Desert: stack 1"),
+    LegendItem(None, "Plains (no mark): stack 3"),
     LegendItem("cradle-city", "City"),
     LegendItem("cradle-wonder", "Wonder"),
-    LegendItem(None, "Regions: P presence, C control, D domination"),
-    LegendItem(None, "R×n upside down: raiders · framed: in its round · * current card"),
+    LegendItem(None, "R: raiders (upside down) · framed: in its round · *: this Epoch's card · P/C/D: presence/control/domination"),
 ]
 
 
