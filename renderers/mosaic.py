@@ -33,6 +33,9 @@ GOOD_ABBR = {"grain": "Gr", "stone": "St", "wine": "Wi", "olive-oil": "Ol", "tim
              "fish": "Fi"}
 PILLAR_ABBR = {"science": "Sci", "economy": "Eco", "food": "Food", "population": "Pop", "building": "Bld",
                "culture": "Cul", "government": "Gov", "military": "Mil", "urbanization": "Urb"}
+PENDING = {"place": "choosing a hex", "pay": "paying (money 2:1)", "military": "military action",
+           "unit": "placing free units", "eliminate": "General's removal", "library": "Great Library symbols",
+           "art": "Art golden age", "production": "leader production"}
 PHASES = {"leaders": "Leader draft", "draft": "Starting technology draft", "setup": "Setup: cities and leaders",
           "play": "Play", "over": "Game over"}
 
@@ -76,7 +79,9 @@ def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
         mx = sum(x for x, _ in xs) / len(xs)
         top = min(y for _, y in xs)
         label = r.name + ("" if reg in in_play else " (out of play)")
-        c.text(mx, max(14, top - R - 4), label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
+        half = font(24, True).getlength(label) / 2 + 6
+        mx = min(max(mx, half), WIDTH - half)
+        c.text(mx, max(26, top - R - 4), label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
     return c.im
 
 
@@ -227,6 +232,8 @@ def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
             card = d.tax_cards[tc]
             right.append((f"{card.kind} ×{card.multiplier}, unrest +{card.unrest}", None))
     tiles = view["tiles"]
+    if view.get("leaders_left"):
+        right.append(("Leaders left: " + ", ".join(d.leaders[x].name for x in view["leaders_left"]), None))
     right.append((f"Holding area: {view['holding']} money · scoring cards {view['scorings_revealed']}/3", None))
     right.append(("Wonders left: " + ", ".join(d.wonders[w].name for w in tiles["wonders"]) or "none", None))
     right.append(("Golden ages left: " + ", ".join(d.golden_ages[g].name for g in tiles["golden_ages"]) or "none", None))
@@ -268,6 +275,9 @@ def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
         status += f" · round {view['turn'] // max(1, len(view['players'])) + 1}"
         if view["end"]["stage"]:
             status += " · final rounds" if view["end"]["stage"] == "rounds" else " · Scribe's extra actions"
+    pend = view.get("pending")
+    if pend:
+        status += " · " + PENDING.get(pend["kind"], pend["kind"])
     return Header(title="Mosaic", status=status, to_act=[(s, names[s]) for s in view["to_act"]],
                   last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
