@@ -42,6 +42,11 @@ async def test_hand_is_ephemeral_and_never_reaches_a_public_route(harness, emu):
     assert hidden_words(game, state, seats[1001]) & set(shown.replace(",", " ").split()) or \
         any(w in shown for w in hidden_words(game, state, seats[1001]))
     assert not any(w in shown for w in hidden_words(game, state, seats[1002]))  # not Bob's hand
+    # the private picture went with the ephemeral edit, with its alt text, and nowhere else
+    edit = [r for r in hand.responses if r.method == "PATCH"][-1]
+    (picture,) = edit.files
+    assert picture.data.startswith(b"\x89PNG") and "private" in (picture.description or "")
+    assert not [m for m in emu.public_messages() if any(a["filename"] == picture.filename for a in m["attachments"])]
     # open the menus too: the "since your last turn" summaries are private
     await harness.press_turn(alice, emu.public_messages(1)[-1])
     await harness.press_turn(bob, emu.public_messages(1)[-1])

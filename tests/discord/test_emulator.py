@@ -1,0 +1,100 @@
+"""The loopback Discord itself, checked with a bare discord.py client.
+
+The adapter's tests trust the emulator's bookkeeping (who was pinged, what was
+ephemeral, which files came with which alt text), so it gets its own checks:
+the routes discord.py uses for replies it does not (multipart callbacks,
+follow-ups), and Discord's notification rules it encodes.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+import pytest
+from discord import app_commands
+
+from tests.discord.emulator import EPHEMERAL
+
+
+@pytest.fixture
+async def client(emu):
+    bot = discord.Client(intents=discord.Intents(guilds=True), guild_ready_timeout=0.05)
+    tree = app_commands.CommandTree(bot)
+    alice = emu.users[1001]
+
+    @tree.command(name="echo", description="answer with a file, a follow-up and an edit")
+    async def echo(interaction: discord.Interaction, word: str) -> None:
+        await interaction.response.send_message(
+            f"<@{alice.id}> @everyone {word}", file=discord.File(io.BytesIO(b"\x89PNG..."), "a.png", description="alt a"),
+            allowed_mentions=discord.AllowedMentions(everyone=False, users=[discord.Object(alice.id)]))
+        await interaction.followup.send("secret", ephemeral=True)
+        await interaction.edit_original_response(content=f"<@{emu.users[1002].id}> edited")
+
+    @tree.command(name="plain", description="default allowed mentions")
+    async def plain(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"<@{alice.id}> @here")
+
+    async def setup_hook() -> None:
+        await tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    await bot.login("token")
+    task = asyncio.create_task(bot.connect())
+    await asyncio.wait_for(bot.wait_until_ready(), 10)
+    yield bot
+    await bot.close()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_multipart_callback_follow_up_and_edit_are_recorded_with_their_meaning(client, emu):
+    inter = await emu.slash(emu.users[1001], 1, "echo", {"word": "hi"})
+    await emu.wait_for(lambda: sum(r.method == "PATCH" for r in inter.responses) == 1)
+    callback = inter.callback
+    assert callback.query.get("with_response") in ("1", "true")
+    assert callback.body["type"] == 4 and callback.files[0].description == "alt a"
+    original = emu.original(inter)
+    assert original["pinged"] == {"users": [1001], "roles": [], "everyone": False}
+    assert original["content"] == "<@1002> edited" and original["edits"] == 1  # edits never notify
+    follow = [m for m in emu.messages.values() if m["content"] == "secret"][0]
+    assert follow["flags"] & EPHEMERAL and follow["pinged"]["users"] == []
+    assert original in emu.public_messages(1) and follow not in emu.public_messages(1)
+
+
+async def test_without_allowed_mentions_discord_parses_everything(client, emu):
+    inter = await emu.slash(emu.users[1001], 1, "plain")
+    await emu.answered(inter)
+    assert emu.original(inter)["pinged"] == {"users": [1001], "roles": [], "everyone": True}
+
+
+async def test_a_429_without_via_is_a_ban_for_discord_py_and_with_via_a_wait(client, emu):
+    channel = client.get_partial_messageable(1)
+    emu.fail("POST", r"^/channels/1/messages$", 429, via=False)
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("x")
+    assert caught.value.status == 429
+    emu.fail("POST", r"^/channels/1/messages$", 429, retry_after=0.01)
+    message = await channel.send("y")
+    assert [r.status for r in emu.routes("POST", "^/channels/1/messages$")] == [429, 429, 200]
+    assert emu.messages[message.id]["content"] == "y"
+
+
+async def test_closed_dms_answer_403_50007(client, emu):
+    emu.close_dms(1002)
+    dm = await client.create_dm(discord.Object(1002))
+    with pytest.raises(discord.Forbidden) as caught:
+        await dm.send("hello")
+    assert caught.value.code == 50007
+
+
+async def test_dropping_the_gateway_leads_to_resume_and_replay(client, emu):
+    seen = []
+
+    async def on_resumed() -> None:
+        seen.append("resumed")
+
+    client.on_resumed = on_resumed  # type: ignore[attr-defined]
+    await emu.drop_gateway()
+    inter = await emu.slash(emu.users[1001], 1, "plain")  # missed while away, replayed on RESUME
+    await emu.answered(inter, timeout=15)
+    assert emu.resumes == 1 and emu.identifies == 1 and seen == ["resumed"]
