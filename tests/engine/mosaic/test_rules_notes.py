@@ -214,3 +214,61 @@ def test_n16_a_start_town_with_no_free_hex_left_is_skipped():
     assert GAME.to_act(s) == [1] and GAME.legal_actions(s, 1) == ["skip"]
     s, ev = act(s, "skip")
     assert s.phase == "play" and any("not placed" in e for e in ev)
+
+
+def test_n14_merchant_bonus_not_on_tariff_cards():
+    s = fresh(leader="merchant")
+    card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
+    s.tax_offer[0] = card.id
+    s.players[0].goods = {"wine": 1, "gold": 1}
+    s.holding = 0
+    s, _ = act(s, f"tariff {card.id}")
+    assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0))
+
+
+def test_n17_philosopher_random_technology_after_the_starting_ones():
+    s = GAME.setup(["a", "b"], 8)
+    while s.phase == "leaders":
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        s, _ = act(s, "leader philosopher" if "leader philosopher" in legal else legal[0])
+    phil = next(i for i, p in enumerate(s.players) if p.leader == "philosopher")
+    while s.phase != "play" or s.pending:
+        s, _ = act(s, GAME.legal_actions(s, GAME.to_act(s)[0])[0])
+    p = s.players[phil]
+    assert len(p.techs) + len(p.hidden) == 6  # 5 drafted + 1 random
+    extra = (p.techs[5:] + p.hidden)[0]
+    assert (extra in p.techs) == board.meets(D.technologies[extra].requires, board.symbols(D, p))
+
+
+def test_n31_recruit_and_move_in_one_military_action():
+    s = fresh()
+    reg = D.hexes[board.cities_of(s, 0)[0]].region
+    to = next(r for r in D.adjacency[reg] if r in s.regions)
+    s.players[0].money = 6
+    s, _ = act(s, "military", f"recruit {reg}", f"move {reg} {to}")
+    assert s.players[0].units == {reg: 0, to: 1} and s.players[0].money == 0
+
+
+def test_n32_money_pays_only_the_shortfall_when_nothing_else_is_possible():
+    s = fresh()
+    t = s.tech_offer[0]
+    s.players[0].ideas = 3
+    s.players[0].money = 4
+    s, _ = act(s, f"technology {t}")  # no choice left: 3 ideas + 4 money
+    assert s.players[0].ideas == 0 and s.players[0].money == 0 and not s.pending
+
+
+def test_n35_art_golden_age_10_of_one_chosen_currency():
+    s = fresh()
+    s.players[0].library = "culture"
+    s.players[0].techs = [t for t, c in D.technologies.items() if "culture" in c.provides][:4]
+    s, _ = act(s, "claim art")
+    assert GAME.legal_actions(s, 0) == ["art food", "art stone", "art ideas", "art money"]
+    s, _ = act(s, "art money")
+    assert s.players[0].money == 10
+
+
+def test_n41_all_9_leaders_offered_in_the_draft():
+    s = GAME.setup(["a", "b", "c", "d", "e", "f"], 2)
+    assert len(GAME.legal_actions(s, GAME.to_act(s)[0])) == 9
