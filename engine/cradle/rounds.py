@@ -90,8 +90,11 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
             rnd.culture_min = 4
     room = mix - epoch_armies_on_map(state, seat, c.epoch)
     rnd.pool = max(0, min(c.armies + extra, room))
+    why = [f"{c.armies} + {extra} bonus"] if extra else []
+    if rnd.pool < c.armies + extra:
+        why.append("limited by the counter mix")
     events.append(f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
-                  + (f" ({c.armies} + {extra} bonus)" if extra else "") + ".")
+                  + (f" ({'; '.join(why)})" if why else "") + ".")
     if seat == DUMMY:
         rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
     state.rnd = rnd

@@ -238,3 +238,16 @@ def test_5_3_non_player_armies_displaced_without_a_choice():
     assert s.rnd.step == "grow" and s.civ_at["malgium"] == "1-4"
     moved = {a: s.count[a] for a, c in s.civ_at.items() if c == "1-1"}
     assert sum(moved.values()) == 2 and "babylon" in moved  # first option in name order
+
+
+def test_5_1_current_pool_capped_by_the_counter_mix():
+    """Persia's 16 Armies + 3 bonus: only 16 Epoch VI counters (RULES-NOTES 5.1)."""
+    s = position({"6-6": 0}, epoch=6, rolls=[1, 1])
+    events = _start(s, "6-6")
+    assert s.rnd.pool == 16 - 1  # the first Army stands in Anshan
+    assert "Army Pool of 16 (16 + 3 bonus; limited by the counter mix)" in text(events)
+
+
+def test_5_2_raiders_are_hostile_to_everyone():
+    s = in_round(position({"1-1": 1, "2-3": 1}, {"babylon": ("2-3", 1), "mari": ("r1", 1)}, epoch=2), "2-3", 1, 3)
+    assert "attack mari" in GAME.legal_actions(s, 1)  # even the raiders' own player attacks them
