@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from renderers.common import alt_lines, join_alt, player_letter
 
-from .board import _display_cards, header_for
+from .board import display_cards, header_for
 from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
 
 
@@ -29,7 +29,7 @@ def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
     if view.get("marker") == seat:
         head += "; holds the progress marker"
     lines = [head]
-    cards = _display_cards(p)
+    cards = display_cards(p)
     if cards:
         lines.append("  Display: " + "; ".join(
             card_line(c) + ((" covered, " + ("still scoring" if c.get("scores") else "not scoring")) if c.get("covered") else "")

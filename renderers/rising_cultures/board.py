@@ -75,14 +75,14 @@ class ColumnLayout:
         return self.provinces + 34 + max(1, self.province_rows) * 46 + PAD
 
 
-def _display_cards(p: Mapping[str, Any]) -> list[dict]:
+def display_cards(p: Mapping[str, Any]) -> list[dict]:
     disp = p.get("display") or {}
     leaders = sorted(disp.get("leaders") or [], key=lambda c: (c.get("covered", False), c.get("stack", 0)))
     return list(leaders) + list(disp.get("buildings") or [])
 
 
 def display_rows(view: Mapping[str, Any]) -> int:
-    n = max((len(_display_cards(p)) for p in view.get("players", [])), default=0)
+    n = max((len(display_cards(p)) for p in view.get("players", [])), default=0)
     rows = (n + 1) // 2
     return max(2, rows + rows % 2)  # grow two rows at a time: fewer distinct static layers
 
@@ -136,7 +136,7 @@ def recent_names(view: Mapping[str, Any]) -> set[str]:
         return set()
     names: set[str] = set()
     for p in view.get("players", []):
-        cards = _display_cards(p) + list(p.get("resource_area") or []) + list(p.get("provinces") or [])
+        cards = display_cards(p) + list(p.get("resource_area") or []) + list(p.get("provinces") or [])
         cards += [b["card"] for b in (p.get("military") or {}).get("bands", []) if b.get("card")]
         for card in cards:
             nm = card.get("name", "")
@@ -268,12 +268,12 @@ def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, 
     _display(c, p, col, lay, recent)
     _military(c, p, col, lay, recent)
     _resources(c, p, col, lay, recent)
-    _progress(c, p, col, lay)
+    _progress(c, view, p, col, lay)
     _won(c, p, col, lay, recent)
 
 
 def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
-    cards = _display_cards(p)
+    cards = display_cards(p)
     disp = p.get("display") or {}
     nb, nl = len(disp.get("buildings") or []), len(disp.get("leaders") or [])
     c.text(col.x + PAD + title_w("Display"), col.y + lay.display + 3, f"{nb} building{'s' * (nb != 1)}, {nl} leader{'s' * (nl != 1)}",
@@ -329,16 +329,29 @@ def _resources(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> N
                max_width=col.w - 2 * PAD)
 
 
-def _progress(c: Canvas, p, col: Box, lay: ColumnLayout) -> None:
+def recent_level(view: Mapping[str, Any], p: Mapping[str, Any]) -> int:
+    """The progress level this player reached in the last move (0: none)."""
+    name = p.get("name", "")
+    for line in view.get("last_move") or []:
+        m = re.search(r"progress level (\d+)", line)
+        if m and name and line.startswith(f"{name} (") and "does not" not in line:
+            return int(m.group(1))
+    return 0
+
+
+def _progress(c: Canvas, view: Mapping[str, Any], p, col: Box, lay: ColumnLayout) -> None:
     prog = p.get("progress") or {}
     level, top = prog.get("level", 0), prog.get("max", 7)
     y = col.y + lay.progress
     side = "Golden Age side" if prog.get("golden_age") or p.get("golden_age") else "silver side"
-    c.text(col.x + PAD + title_w("Progress"), y + 3, f"level {level} of {top} · {side}", 20, fill=MUTED)
+    note = f"level {level} of {top} · {side}" if top else "no civilization yet"
+    c.text(col.x + PAD + title_w("Progress"), y + 3, note, 20, fill=MUTED)
     unlocks = prog.get("unlocks") or []
+    just = recent_level(view, p)
     for i, u in enumerate(unlocks[:7]):
-        sprite = parts.level_cell(u.get("level", i + 1), tuple(u.get("texts") or ()), bool(u.get("unlocked")),
-                                  u.get("level", i + 1) == level + 1)
+        n = u.get("level", i + 1)
+        sprite = parts.level_cell(n, tuple(u.get("texts") or ()), bool(u.get("unlocked")), n == level + 1,
+                                  n == just and bool(u.get("unlocked")))
         c.im.paste(sprite, (col.x + PAD + i * (parts.LEVEL_W + 6), y + 34))
     nxt = next((u for u in unlocks if not u.get("unlocked")), None)
     if nxt:

@@ -117,13 +117,14 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
 
 
 @lru_cache(maxsize=128)
-def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool) -> PILImage.Image:
-    """One progress level: its number, what it unlocks (glyphs), reached or not."""
+def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool,
+               recent: bool = False) -> PILImage.Image:
+    """One progress level: its number, what it unlocks (glyphs), reached or not (amber: reached just now)."""
     c = _sprite(LEVEL_W, LEVEL_H)
-    fill = tint(GOOD, .7) if unlocked else PANEL_ALT
-    c.d.rounded_rectangle([1, 1, LEVEL_W - 2, LEVEL_H - 2], radius=8, fill=fill,
-                          outline=GOOD if unlocked else (HIGHLIGHT_EDGE if next_up else RULE),
-                          width=3 if (unlocked or next_up) else 2)
+    fill = tint(HIGHLIGHT, .4) if recent else (tint(GOOD, .7) if unlocked else PANEL_ALT)
+    edge = HIGHLIGHT_EDGE if recent else (GOOD if unlocked else (HIGHLIGHT_EDGE if next_up else RULE))
+    c.d.rounded_rectangle([1, 1, LEVEL_W - 2, LEVEL_H - 2], radius=8, fill=fill, outline=edge,
+                          width=4 if recent else (3 if (unlocked or next_up) else 2))
     c.text(6, 3, str(level), 18, bold=True, fill=INK if unlocked else MUTED)
     if unlocked:
         c.icon("check", LEVEL_W - 24, 4, 20)

@@ -203,3 +203,24 @@ def test_a_view_without_a_hand_renders_a_clear_private_message():
     v = view_of(state, None, events)
     img = renderers.render(GAME, v, seat=1)
     assert "No hand is visible" in img.alt
+
+
+def test_an_empty_or_partial_view_still_renders():
+    """A renderer never crashes on missing keys: the bot must always be able to post something."""
+    for seat in (None, 0):
+        img = renderers.render(GAME, {}, seat=seat)
+        check_png(img, min_h=400)
+
+
+def test_a_progress_move_in_the_last_move_frames_the_level_reached():
+    for state, events in play(8, {"civs": ["egypt", "rome"]}):
+        if any("moves up to progress level" in e for e in events):
+            break
+    else:
+        pytest.skip("no progress move in this seeded game")
+    v = view_of(state, None, events)
+    mover = next(p for p in v["players"] if any(e.startswith(p["name"] + " (") and "progress level" in e
+                                                for e in events))
+    assert board.recent_level(v, mover) == mover["progress"]["level"] > 0
+    other = next(p for p in v["players"] if p is not mover)
+    assert board.recent_level(v, other) == 0
