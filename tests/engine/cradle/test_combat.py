@@ -149,13 +149,16 @@ def _persia(rolls, pool=12):
 
 
 def test_6_3_persia_doubles_counted_once_per_attacked_area():
-    # Elam (3 defenders): doubles twice in the same battle count once
-    s = _persia([2, 2, 1, 3, 3, 1, 5, 1, 6])
-    s, _ = act(s, "attack elam")
-    s, _ = act(s, "continue")
-    assert s.rnd.doubles == ["elam"]
-    s, _ = act(s, "continue")
-    assert s.rnd.doubles == ["elam"] and s.rnd.pool == 11
+    """The rulebook's example: doubles rolled twice in the Judean attacks count once."""
+    board = {"damascus": ("6-6", 1), "judea": ("5-2", 2)}
+    s = position({"6-6": 0, "5-2": 1}, board, epoch=6, rolls=[3, 3, 1,   # doubles; Judea loses one
+                                                                  4, 4, 2])  # doubles again; Judea taken
+    s = in_round(s, "6-6", 0, 10, military=True)
+    s, events = act(s, "attack judea")
+    assert s.rnd.doubles == ["judea"] and "(1 of 4 Areas)" in text(events)
+    s, events = act(s, "continue")
+    assert s.rnd.doubles == ["judea"] and "of 4 Areas" not in text(events)
+    assert s.civ_at["judea"] == "6-6" and s.rnd.pool == 9
 
 
 def test_6_3_persia_ends_expansion_on_fourth_area_with_doubles():

@@ -103,3 +103,15 @@ def test_data_errors_name_file_and_field(tmp_path):
         cradle_data.components.cache_clear()
         cradle_data.components()
     shutil.rmtree(folder)
+
+
+def test_1_3_armies_example_middle_assyria_and_medes():
+    """1.3: Middle Assyria uses 5 Epoch III Armies; the Medes 12 Epoch VI Armies."""
+    assert (C.civs["3-5"].name, C.civs["3-5"].epoch, C.civs["3-5"].armies) == ("Middle Assyria", 3, 5)
+    medes = next(c for c in C.civs.values() if c.name == "Medes")
+    assert (medes.epoch, medes.armies) == (6, 12)
+
+
+def test_1_2_sample_card_old_kingdom_of_egypt():
+    c = C.civs["1-3"]
+    assert (c.epoch, c.order, c.start_area, c.armies) == (1, 3, "zoan", 5)
