@@ -216,7 +216,7 @@ def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
             card = d.technologies[t]
             need = " ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in card.requires.items()) or "—"
             left.append((f"{card.name}: needs {need}; gives {' '.join(PILLAR_ABBR[q] for q in card.provides)}", None))
-    left.append((f"Build offer", decks["build"]))
+    left.append(("Build offer", decks["build"]))
     for b in off["build"]:
         if b:
             card = d.builds[b]

@@ -8,7 +8,7 @@ from engine.core import BaseGame, DecisionStack, IllegalAction
 
 from . import rules, scoring, setup
 from .data import load
-from .state import Player, State
+from .state import State
 from .view import view
 
 

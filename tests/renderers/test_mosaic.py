@@ -48,7 +48,7 @@ def test_public_board_renders_for_every_player_count_and_phase(n, steps):
 def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     from engine.mosaic.board import cities_of
     from renderers.common import player_color
-    from renderers.mosaic import MARGIN, _centre
+    from renderers.mosaic import _centre
     s = play(4, 2, 60)
     view = GAME.view(s, None)
     img = decode(renderers.render("mosaic", view)).convert("RGB")

@@ -7,7 +7,7 @@ from engine.core import IllegalAction
 from engine.mosaic import GAME
 from engine.mosaic import board
 
-from .helpers import D, act, blank_turn, free_hex, hexes, to_play
+from .helpers import D, act, blank_turn, hexes, to_play
 
 
 def fresh(n=4, seed=1, leader="artist"):

@@ -6,7 +6,7 @@ import pytest
 from engine.mosaic import GAME, board, rules, scoring, setup
 from engine.mosaic.economy import production
 
-from .helpers import D, act, blank_turn, hexes, to_play
+from .helpers import D, blank_turn, hexes, to_play
 
 
 def bare(n=4):

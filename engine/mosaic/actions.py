@@ -1,0 +1,245 @@
+"""Carrying out the eight actions: placement, payment (money 2:1), and each action's effect.
+
+Rulebook, "Gameplay": Work, Population, Build (city, port city, farm and
+manufactory towns, project), Wonder, Technology, Tax & Tariff, Military,
+Government; costs from the reference card.
+"""
+from __future__ import annotations
+
+from . import board, economy
+from .data import Data
+from .decks import check_tiles_end, refill
+from .gains import add_good, can_play, play_tech, put_piece, take_hex_contents
+from .options import build_purpose, military_options, wonder_cost
+from .state import Player, State
+
+
+def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: list[str]) -> None:
+    """Pay `costs` (money may stand in 2:1), asking only where there is a real choice, then finish."""
+    costs = [c for c in costs if c[1] > 0]
+    s.pending.push("pay", seat, costs=costs, i=0, then=then)
+    advance_pay(d, s, s.pending.top, ev)
+
+
+def advance_pay(d: Data, s: State, dec, ev: list[str]) -> None:
+    p = s.players[dec.seat]
+    costs = dec.data["costs"]
+    while dec.data["i"] < len(costs):
+        i = dec.data["i"]
+        cur, amt = costs[i]
+        if cur == "money":
+            p.money -= amt
+            dec.data["i"] += 1
+            continue
+        lo, hi = economy.money_range(d, p, costs, i)
+        if lo != hi:
+            return
+        pay_item(p, cur, amt, lo, d.rules.money_per_currency)
+        dec.data["i"] += 1
+    s.pending.pop()
+    finish(d, s, dec.seat, dec.data["then"], ev)
+
+
+def pay_item(p: Player, cur: str, amt: int, by_money: int, rate: int) -> None:
+    economy.gain(p, cur, -(amt - by_money))
+    p.money -= rate * by_money
+
+
+def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> None:
+    """A hex was chosen for a pending placement."""
+    purpose = data["purpose"]
+    p = s.players[seat]
+    where = f"{h} ({d.regions[d.hexes[h].region].name})"
+    if purpose == "start-city":
+        ev.append(f"{p.name} places the starting city on {where}.")
+        put_piece(d, s, seat, h, "c", ev)
+    elif purpose == "start-town":
+        ev.append(f"{p.name} places the leader's starting town on {where}.")
+        put_piece(d, s, seat, h, data["code"], ev)
+    elif purpose == "free-city":
+        ev.append(f"{p.name} places a free city on {where} (City States).")
+        put_piece(d, s, seat, h, "c", ev)
+    elif purpose == "wonder":
+        costs = wonder_cost(d, p)
+        pay_then(d, s, seat, costs, {"do": "wonder", "wonder": data["wonder"], "hex": h}, ev)
+    else:
+        card = d.builds[data["card"]]
+        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        pay_then(d, s, seat, costs, {"do": "build", "card": card.id, "hex": h}, ev)
+
+
+def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
+    """An action's cost is paid: carry out its effect."""
+    p = s.players[seat]
+    r = d.rules
+    do = then["do"]
+    if do == "build":
+        card = d.builds[then["card"]]
+        p.population -= card.cost.get("population", 0)
+        slot = s.build_offer.index(card.id)
+        p.builds.append(card.id)
+        h = then.get("hex", "")
+        ev.append(f"{p.name} builds {card.name} ({card.type.replace('_', ' ')})" + (f" on {h}." if h else "."))
+        for cur, amt in card.gain.items():
+            economy.gain(p, cur, amt)
+        for track, amt in card.production.items():
+            p.production[track] += amt
+        if card.type == "city":
+            put_piece(d, s, seat, h, "c", ev)
+            s.holding += r.city_holding
+        elif card.type == "port_city":
+            s.board[h] = f"p{seat}"
+            if h in s.fish_on:
+                s.fish_on.remove(h)
+                add_good(d, p, "fish")
+                ev.append(f"{p.name} takes the fish tile (+{d.trade_goods['fish'].bonus} food production).")
+            take_hex_contents(d, s, seat, h, ev)
+            s.holding += r.port_holding
+        elif card.type in ("farm_town", "manufactory_town"):
+            put_piece(d, s, seat, h, "f" if card.type == "farm_town" else "m", ev)
+        if p.leader == "engineer" and card.type in ("city", "port_city", "manufactory_town"):
+            p.production["stone"] += 1
+        refill(d, s, "build", slot, ev)
+    elif do == "wonder":
+        w = d.wonders[then["wonder"]]
+        s.wonders.remove(w.id)
+        p.wonders.append(w.id)
+        s.wonder_hex[w.id] = then["hex"]
+        ev.append(f"{p.name} builds the wonder {w.name} on {then['hex']}.")
+        put_piece(d, s, seat, then["hex"], "w", ev)
+        for i, q in enumerate(s.players):
+            if q.leader == "artist":
+                q.money += 10
+                ev.append(f"{q.name} (Artist) gains 10 money for the wonder.")
+        if w.library_symbols:
+            s.pending.push("library", seat)
+        check_tiles_end(s, ev)
+    elif do == "technology":
+        t = then["card"]
+        slot = s.tech_offer.index(t)
+        if can_play(d, p, t):
+            play_tech(d, s, seat, t, ev)
+        else:
+            p.hidden.append(t)
+            ev.append(f"{p.name} takes a technology face down (its pillars are not there yet).")
+        refill(d, s, "technology", slot, ev)
+    elif do == "population":
+        card = then["card"]
+        farmer = 1 if p.leader == "farmer" else 0
+        if card == "fallback":
+            gainp = r.population_fallback_gain
+        else:
+            gainp = d.population_cards[card].population + farmer
+            slot = s.pop_offer.index(card)
+            refill(d, s, "population", slot, ev)
+        p.population += gainp
+        ev.append(f"{p.name} grows by {gainp} population (now {p.population}).")
+    elif do == "government":
+        g = then["government"]
+        if p.government:
+            s.governments.append(p.government)
+            ev.append(f"{p.name} returns {d.governments[p.government].name} to the board.")
+        s.governments.remove(g)
+        p.government = g
+        ev.append(f"{p.name} becomes a {d.governments[g].name}.")
+    else:
+        raise ValueError(do)
+
+
+# ---- main actions
+def act_work(d, s, seat, words, ev):
+    p = s.players[seat]
+    cur = words[1]
+    amt = p.population + economy.production(d, p, cur)
+    economy.gain(p, cur, amt)
+    ev.append(f"{p.name} works: +{amt} {cur}.")
+
+
+def act_population(d, s, seat, words, ev):
+    if words[1] == "fallback":
+        pay_then(d, s, seat, [["food", d.rules.population_fallback_food]], {"do": "population", "card": "fallback"}, ev)
+    else:
+        pay_then(d, s, seat, [["food", d.population_cards[words[1]].food_cost]], {"do": "population", "card": words[1]}, ev)
+
+
+def act_build(d, s, seat, words, ev):
+    card = d.builds[words[1]]
+    purpose = build_purpose(card.type)
+    if purpose:
+        s.pending.push("place", seat, purpose=purpose, card=card.id)
+    else:
+        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        pay_then(d, s, seat, costs, {"do": "build", "card": card.id}, ev)
+
+
+def act_wonder(d, s, seat, words, ev):
+    s.pending.push("place", seat, purpose="wonder", wonder=words[1])
+
+
+def act_technology(d, s, seat, words, ev):
+    pay_then(d, s, seat, [["ideas", d.rules.technology_ideas]], {"do": "technology", "card": words[1]}, ev)
+
+
+def act_tax(d, s, seat, words, ev):
+    """Tax & Tariff: the card's formula plus the holding area; unrest from the card (rulebook)."""
+    r = d.rules
+    p = s.players[seat]
+    kind = words[0]
+    sym = board.symbols(d, p)
+    if words[1] == "fallback":
+        mult = r.tax_fallback_per_population if kind == "tax" else r.tariff_fallback_per_trade_good
+        unrest = r.fallback_unrest
+    else:
+        card = d.tax_cards[words[1]]
+        mult, unrest = card.multiplier, card.unrest
+    if kind == "tax":
+        amt = mult * p.population + economy.production(d, p, "tax") + sym["government"]
+        if p.leader == "merchant" and words[1] != "fallback":
+            amt += 2 * board.unique_goods(p)
+    else:
+        amt = mult * board.unique_goods(p) + len(board.cities_of(s, seat)) + economy.production(d, p, "tariff")
+    held = s.holding
+    s.holding = 0
+    p.money += amt + held
+    p.unrest += unrest
+    ev.append(f"{p.name} collects {kind}: {amt} money + {held} from the holding area" + (f", +{unrest} unrest." if unrest else "."))
+    if words[1] != "fallback":
+        refill(d, s, "tax", s.tax_offer.index(words[1]), ev)
+
+
+def act_military(d, s, seat, words, ev):
+    s.pending.push("military", seat, recruited=0, arrived={}, acted=False)
+
+
+def military_step(d, s, dec, words, ev):
+    p = s.players[dec.seat]
+    r = d.rules
+    if words[0] == "done":
+        s.pending.pop()
+        return
+    dec.data["acted"] = True
+    if words[0] == "recruit":
+        reg = words[1]
+        p.money -= r.recruit_money
+        p.units[reg] = p.units.get(reg, 0) + 1
+        dec.data["recruited"] += 1
+        ev.append(f"{p.name} recruits a military unit in {d.regions[reg].name}.")
+    else:
+        a, b = words[1], words[2]
+        p.money -= r.move_money
+        p.units[a] -= 1
+        p.units[b] = p.units.get(b, 0) + 1
+        dec.data["arrived"][b] = dec.data["arrived"].get(b, 0) + 1
+        ev.append(f"{p.name} moves a military unit from {d.regions[a].name} to {d.regions[b].name}.")
+    left = military_options(d, s, dec.seat, dec.data)
+    if not left or left == ["done"]:
+        s.pending.pop()
+
+
+def act_government(d, s, seat, words, ev):
+    pay_then(d, s, seat, [["ideas", d.governments[words[1]].cost_ideas]], {"do": "government", "government": words[1]}, ev)
+
+
+MAIN = {"work": act_work, "population": act_population, "build": act_build, "wonder": act_wonder,
+        "technology": act_technology, "tax": act_tax, "tariff": act_tax, "military": act_military,
+        "government": act_government}

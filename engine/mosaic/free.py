@@ -1,0 +1,79 @@
+"""Free actions on your turn (not the turn's action): claims, flips, refresh, leader powers.
+
+Rulebook: golden ages and civilization achievements are claimed free, any
+number; a face-down technology is flipped free once its pillars are there;
+a government's arrow side clears one offer once per tile; the Magistrate's
+and Priestess's once-per-game powers.
+"""
+from __future__ import annotations
+
+from . import board, economy
+from .decks import OFFERS, draw
+from .gains import give_units, play_tech
+
+
+def free_claim(d, s, seat, words, ev):
+    p = s.players[seat]
+    tid = words[1]
+    if tid in d.golden_ages:
+        ga = d.golden_ages[tid]
+        s.golden_ages.remove(tid)
+        p.golden_ages.append(tid)
+        ev.append(f"{p.name} claims the {ga.name} golden age ({ga.vp} VP).")
+        if ga.benefit == "population":
+            p.population += ga.amount
+        elif ga.benefit == "production":
+            p.production[ga.track] += ga.amount
+        elif ga.benefit == "any_currency":
+            s.pending.push("art", seat)
+        elif ga.benefit == "free_city":
+            if board.place_candidates(d, s, seat, "free-city"):
+                s.pending.push("place", seat, purpose="free-city")
+        elif ga.benefit == "military_units":
+            give_units(d, s, seat, ga.amount, ev, ga.name)
+    else:
+        a = d.achievements[tid]
+        s.achievements.remove(tid)
+        p.achievements.append(tid)
+        ev.append(f"{p.name} claims the {a.name} achievement ({a.vp} VP).")
+
+
+def free_flip(d, s, seat, words, ev):
+    p = s.players[seat]
+    p.hidden.remove(words[1])
+    play_tech(d, s, seat, words[1], ev)
+
+
+def free_refresh(d, s, seat, words, ev):
+    """Government arrow side, once per tile: clear one offer to the bottom of its deck and refill."""
+    p = s.players[seat]
+    s.gov_flipped.append(p.government)
+    deck_attr, offer_attr = OFFERS[words[1]]
+    offer = getattr(s, offer_attr)
+    deck = getattr(s, deck_attr)
+    deck.extend(c for c in offer if c)
+    ev.append(f"{p.name} flips {d.governments[p.government].name} to clear the {words[1]} offer.")
+    for i in range(len(offer)):
+        offer[i] = ""
+    for i in range(len(offer)):
+        offer[i] = draw(d, s, deck_attr, ev)
+
+
+def free_convert(d, s, seat, words, ev):
+    p = s.players[seat]
+    p.used.append("convert")
+    p.population -= 1
+    economy.gain(p, words[1], 20)
+    ev.append(f"{p.name} (Magistrate) converts 1 population into 20 {words[1]}.")
+
+
+def free_seize(d, s, seat, words, ev):
+    p = s.players[seat]
+    h = words[1]
+    old = board.owner(s.board[h])
+    p.used.append("seize")
+    s.board[h] = s.board[h][0] + str(seat)
+    ev.append(f"{p.name} (Priestess) takes the city on {h} from {s.players[old].name}.")
+
+
+FREE = {"claim": free_claim, "flip": free_flip, "refresh": free_refresh, "convert": free_convert, "seize": free_seize}

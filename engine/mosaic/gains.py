@@ -1,0 +1,96 @@
+"""What a player gains: trade goods, cache tiles, pieces on the map, free units, technologies played.
+
+Rulebook, "Cache Tiles", "Trade Goods Tiles", Technology ("1x" effects and
+ongoing production), and the free units of golden ages, technologies and caches
+(RULES-NOTES N36).
+"""
+from __future__ import annotations
+
+from . import board, economy
+from .data import Data
+from .decks import draw
+from .state import Player, State
+
+
+def add_good(d: Data, p: Player, good: str) -> None:
+    p.goods[good] = p.goods.get(good, 0) + 1
+    g = d.trade_goods[good]
+    if g.track:
+        p.production[g.track] += g.bonus
+
+
+def take_hex_contents(d: Data, s: State, seat: int, h: str, ev: list[str]) -> None:
+    """Cache tile (benefit now, tile to the box) and trade good tile (to the player board)."""
+    p = s.players[seat]
+    good = s.goods_on.pop(h, "")
+    if good:
+        add_good(d, p, good)
+        ev.append(f"{p.name} takes the {d.trade_goods[good].name} trade good.")
+    cache = s.cache_on.pop(h, "")
+    if cache:
+        apply_cache(d, s, seat, cache, d.hexes[h].region, ev)
+
+
+def apply_cache(d: Data, s: State, seat: int, cache_id: str, region: str, ev: list[str]) -> None:
+    p = s.players[seat]
+    c = next(c for c in d.caches if c.id == cache_id)
+    b = c.benefit
+    if b in ("money", "food", "stone", "ideas"):
+        economy.gain(p, b, c.amount)
+        ev.append(f"{p.name} finds a cache: {c.amount} {b}.")
+    elif b == "population":
+        p.population += c.amount
+        ev.append(f"{p.name} finds a cache: +{c.amount} population.")
+    elif b.endswith("_production"):
+        track = b[: -len("_production")]
+        p.production[track] += c.amount
+        ev.append(f"{p.name} finds a cache: +{c.amount} {track} production.")
+    elif b == "military_unit":
+        p.units[region] = p.units.get(region, 0) + c.amount
+        ev.append(f"{p.name} finds a cache: {c.amount} military unit in {d.regions[region].name}.")
+    elif b == "technology_card_face_down":
+        card = draw(d, s, "tech_deck", ev)
+        if card:
+            p.hidden.append(card)
+            ev.append(f"{p.name} finds a cache: a face-down technology card.")
+    else:
+        raise ValueError(b)
+
+
+def put_piece(d: Data, s: State, seat: int, h: str, code: str, ev: list[str]) -> None:
+    s.board[h] = f"{code}{seat}"
+    take_hex_contents(d, s, seat, h, ev)
+
+
+def give_units(d: Data, s: State, seat: int, count: int, ev: list[str], why: str) -> None:
+    """Free military units go to a region holding one of your cities (one choice per unit when several)."""
+    regs = board.city_regions(d, s, seat)
+    p = s.players[seat]
+    if not regs:
+        ev.append(f"{p.name} has no city, so the {count} free unit(s) from {why} are lost.")
+        return
+    if len(regs) == 1:
+        p.units[regs[0]] = p.units.get(regs[0], 0) + count
+        ev.append(f"{p.name} gains {count} military unit(s) in {d.regions[regs[0]].name} ({why}).")
+        return
+    s.pending.push("unit", seat, count=count, why=why)
+
+
+def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str]) -> None:
+    """A technology goes face up: its pillars count from now on and its effect happens (1x or ongoing)."""
+    p = s.players[seat]
+    c = d.technologies[t]
+    p.techs.append(t)
+    ev.append(f"{p.name} plays {c.name} face up ({c.text})")
+    for cur, amt in c.gain.items():
+        economy.gain(p, cur, amt)
+    p.population += c.population
+    for track, amt in c.production.items():
+        p.production[track] += amt
+    if c.military_units:
+        give_units(d, s, seat, c.military_units, ev, c.name)
+
+
+def can_play(d: Data, p: Player, t: str, sym=None) -> bool:
+    sym = sym if sym is not None else board.symbols(d, p)
+    return board.meets(d.technologies[t].requires, sym)
