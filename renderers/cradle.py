@@ -23,7 +23,7 @@ from engine.cradle.data import components
 from renderers.common import (HIGHLIGHT, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PAPER, RULE, WIDTH, Box,
                               Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header,
                               draw_legend, font, header_height, ink_on, join_alt, legend_height, line_height,
-                              player_color, player_letter, register_icon, tint)
+                              player_color, player_letter, register_icon, tint, wrap)
 
 C = components()
 
@@ -264,12 +264,21 @@ def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
     return rows
 
 
+def summary_line(view: Mapping[str, Any]) -> str:
+    """The Epoch Civilization Summary Card (1.5), shown while cards are allocated."""
+    parts = []
+    for c in view.get("summary", []):
+        start = C.areas[c["start_area"]].name if c["start_area"] in C.areas else c["start_area"]
+        parts.append(f"{c['id']} {c['name']} ({start}, {c['armies']})")
+    return f"Epoch {view.get('epoch_roman', '')} civilizations: " + "; ".join(parts) if parts else ""
+
+
 def private_lines(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    out: list[str] = []
     if seat is None:
-        return []
+        return out
     alloc = view.get("allocation") or {}
     mine = alloc.get("private") or {}
-    out = []
     if "drawn" in mine:
         out.append(f"Your drawn card (secret): {mine['drawn']['name']}")
     if "kept" in mine:
@@ -301,10 +310,12 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
                     subtitle=f"Private view: {names.get(seat, seat)}" if seat is not None else "")
     rows = player_lines(view)
     private = private_lines(view, seat)
+    notes = wrap(summary_line(view), WIDTH - 2 * MARGIN - 30, SMALL) if view.get("phase") == "allocate" else []
     hh = header_height(header)
     row_h = line_height(TEXT) + 2 * line_height(SMALL) + 10
     n_rows = (len(rows) + 1) // 2
-    panel_h = MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + MARGIN
+    panel_h = (MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + len(notes) * line_height(SMALL)
+               + MARGIN)
     lh = legend_height(LEGEND)
     c = Canvas.blank(WIDTH, hh + MAP_H + panel_h + lh, PAPER)
     c.im.paste(map_layer(WIDTH), (0, hh))
@@ -327,12 +338,15 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
         c.text(x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, SMALL, fill=MUTED,
                max_width=col_w - 50)
     yy = y + MARGIN // 2 + 4 + n_rows * row_h
+    for line in notes:
+        c.text(box.x + 14, yy, line, SMALL, fill=INK, max_width=box.w - 30)
+        yy += line_height(SMALL)
     for line in private:
         c.d.rectangle([box.x + 8, yy, box.right - 8, yy + line_height(TEXT)], fill=tint(HIGHLIGHT, .4))
         c.text(box.x + 14, yy + 1, line, TEXT, fill=INK, max_width=box.w - 30)
         yy += line_height(TEXT)
     draw_legend(c, LEGEND, hh + MAP_H + panel_h)
-    return c.finish(alt_text(view, header, rows, private))
+    return c.finish(alt_text(view, header, rows, private + [" ".join(notes)] if notes else private))
 
 
 def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) -> str:

@@ -1,7 +1,8 @@
 """What each seat may see (law 5): the board is public; during allocation the
 cards dealt this Epoch are concealed — a drawer sees the card in hand, a passer
 remembers what it passed, a receiver of a passed card sees nothing until all
-are revealed (rulebook 3.0)."""
+are revealed (rulebook 3.0). `summary` is the Epoch Civilization Summary Card
+(1.5): public facts about the Epoch's Civilizations, for deciding to keep or pass."""
 from __future__ import annotations
 
 from typing import Any
@@ -69,6 +70,8 @@ def make_view(game, state: State, seat: int | None) -> dict:
     ev = None
     if state.ev_step is not None:
         ev = {"kind": state.ev_step.kind, "civ": state.ev_step.civ, "left": state.ev_step.left}
+    summary = [{"id": c.id, "card": c.card, "name": c.name, "start_area": c.start_area, "armies": c.armies,
+                "bonus_area": c.bonus_area, "traits": list(c.traits)} for c in C.civs_of_epoch[state.epoch]]
     to_act = game.to_act(state)
     return {
         "game": "cradle", "epoch": state.epoch, "epoch_name": C.epochs[state.epoch - 1].name,
@@ -77,7 +80,7 @@ def make_view(game, state: State, seat: int | None) -> dict:
         "order": list(state.order), "turn": state.turn, "board": board,
         "cities": {a: [C.cities[c].name for c in v] for a, v in state.cities.items()},
         "wonders": {w: a for w, a in state.wonders.items()}, "lost_wonders": list(state.lost_wonders),
-        "cards": cards, "allocation": alloc, "round": round_view, "event": ev,
+        "cards": cards, "allocation": alloc, "summary": summary, "round": round_view, "event": ev,
         "last_place": state.last_place, "last_move": list(state.last), "over": state.phase == "over",
         "winners": game.winners(state), "you": seat,
         "legal": game.legal_actions(state, seat) if seat is not None and seat in to_act else [],

@@ -143,3 +143,10 @@ def test_final_image_names_the_winner(seed):
     assert "Game over" in img.alt
     names = ", ".join(f"P{w}" for w in view["winners"])
     assert f"Winner: {names}" in img.alt
+
+
+def test_allocation_shows_the_epoch_summary_card():
+    s = _play_until(lambda s: s.phase == "allocate" and s.alloc is not None)
+    img = renderers.render("cradle", GAME.view(s, None))
+    for civ in C.civs_of_epoch[s.epoch]:
+        assert f"{civ.id} {civ.name}" in img.alt
