@@ -224,3 +224,24 @@ def test_a_progress_move_in_the_last_move_frames_the_level_reached():
     assert board.recent_level(v, mover) == mover["progress"]["level"] > 0
     other = next(p for p in v["players"] if p is not mover)
     assert board.recent_level(v, other) == 0
+
+
+def test_rendering_in_worker_threads_gives_the_same_images():
+    """The service renders with asyncio.to_thread: shared caches and fonts must not race."""
+    import concurrent.futures as cf
+
+    from renderers.rising_cultures import parts
+    game = engine.get(GAME)
+    jobs = []
+    for state, events in list(play(8, {"civs": ["egypt", "rome"]}))[::25]:
+        for seat in (None, 0):
+            v = game.view(state, seat)
+            v["last_move"] = events
+            jobs.append((v, seat))
+    serial = [renderers.render(GAME, v, seat=seat).png for v, seat in jobs]
+    for f in (board.body_layer, hand.body_layer, parts.province_card, parts.display_tile, parts.band_cell,
+              parts.level_cell, parts.province_chip):
+        f.cache_clear()
+    with cf.ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda job: renderers.render(GAME, job[0], seat=job[1]).png, jobs))
+    assert threaded == serial
