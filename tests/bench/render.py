@@ -1,4 +1,4 @@
-"""Render benchmark: `python -m tests.bench render <game-id> [--seed N] [--games N] [--every K]`.
+"""Render benchmark: `python -m tests.bench render <game-id> [--seed N] [--games N] [--every K] [--players N]`.
 
 Plays seeded random games with the engine contract (setup, legal_actions,
 apply) and renders the public board and the acting seat's private image after
@@ -43,13 +43,13 @@ def _encode_floor(png: bytes) -> float:
     return time.perf_counter() - t0
 
 
-def collect(game_id: str, seed: int, games: int, every: int, extra_view=None) -> dict[str, dict[str, list]]:
+def collect(game_id: str, seed: int, games: int, every: int, players: int | None = None) -> dict[str, dict[str, list]]:
     game = engine.get(game_id)
     stats: dict[str, dict[str, list]] = {k: {"render": [], "encode": [], "bytes": [], "px": []}
                                          for k in ("public", "private")}
     for g in range(games):
         rng = random.Random(seed + g)
-        n = game.min_players
+        n = players or game.min_players
         state = game.setup([f"Player {i + 1}" for i in range(n)], seed + g)
         last: list[str] = []
         step = 0
@@ -101,9 +101,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--every", type=int, default=1, help="render after every K-th step")
+    p.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     args = p.parse_args(argv)
     if args.game not in engine.GAMES:
         print(f"unknown game {args.game!r}; available: {', '.join(engine.GAMES) or 'none'}")
         return 2
-    report(args.game, collect(args.game, args.seed, args.games, args.every))
+    report(args.game, collect(args.game, args.seed, args.games, args.every, args.players))
     return 0
