@@ -164,5 +164,14 @@ def place_candidates(d: Data, s: State, seat: int, purpose: str, wonder: str = "
     raise ValueError(purpose)
 
 
+def any_candidate(d: Data, s: State, seat: int, purpose: str) -> bool:
+    """`place_candidates(...)` is not empty, found without listing every hex."""
+    if purpose in ("city", "start-city", "free-city"):
+        return any(d.hexes[h].kind != "port" and h not in s.board for reg in s.regions for h in d.region_hexes[reg])
+    if purpose == "port":
+        return any(d.hexes[h].kind == "port" and h not in s.board for reg in s.regions for h in d.region_hexes[reg])
+    return bool(place_candidates(d, s, seat, purpose))
+
+
 def symbol_kinds(c: Counter) -> int:
     return sum(1 for p in PILLARS if c[p] > 0)

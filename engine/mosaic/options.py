@@ -24,6 +24,10 @@ def achievement_met(d: Data, s: State, seat: int, aid: str, sym, cache: dict | N
     elif m == "port_cities":
         v = len(board.pieces(s, seat, "p"))
     elif m == "regions_controlled":
+        present = {d.hexes[h].region for h, code in s.board.items() if board.owner(code) == seat}
+        present |= {r for r, k in p.units.items() if k}
+        if len(present) < need:  # cannot control more regions than it is present in
+            return False
         cache = cache if cache is not None else {}
         if "inf" not in cache:
             cache["inf"] = board.influence(d, s)
@@ -161,7 +165,7 @@ def can_build(d: Data, s: State, seat: int, c: str, spots: dict | None = None) -
         return True
     spots = spots if spots is not None else {}
     if purpose not in spots:
-        spots[purpose] = bool(board.place_candidates(d, s, seat, purpose))
+        spots[purpose] = board.any_candidate(d, s, seat, purpose)
     return spots[purpose]
 
 
