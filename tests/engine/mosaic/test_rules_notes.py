@@ -272,3 +272,17 @@ def test_n35_art_golden_age_10_of_one_chosen_currency():
 def test_n41_all_9_leaders_offered_in_the_draft():
     s = GAME.setup(["a", "b", "c", "d", "e", "f"], 2)
     assert len(GAME.legal_actions(s, GAME.to_act(s)[0])) == 9
+
+
+def test_law_2_legal_actions_stay_short_in_random_play():
+    import random
+    longest = 0
+    for n in (2, 4, 6):
+        s = GAME.setup([f"p{i}" for i in range(n)], 21 + n)
+        rng = random.Random(n)
+        while not GAME.is_over(s):
+            seat = rng.choice(GAME.to_act(s))
+            legal = GAME.legal_actions(s, seat)
+            longest = max(longest, len(legal))
+            s = GAME.apply(s, seat, rng.choice(legal)).state
+    assert 10 < longest < 60
