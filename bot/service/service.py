@@ -81,6 +81,8 @@ class Ctx:
     admin: bool
     expected_version: int | None
     now: float
+    #: The game version the command read (set when it loads its table).
+    based_on: int | None = None
 
 
 class Refusal(Exception):
@@ -146,12 +148,22 @@ class Service:
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
             return Reply(f"Unknown command `{verb[:30]}`.\n" + self._help().text, error=True)
-        try:
-            return await handler(ctx, rest)
-        except Refusal as r:
-            return Reply(r.text, error=True, **r.extra)
-        except StaleWrite:
-            return await self._stale(ctx)
+        for attempt in range(3):
+            ctx.based_on = None
+            try:
+                return await handler(ctx, rest)
+            except Refusal as r:
+                return Reply(r.text, error=True, **r.extra)
+            except StaleWrite:
+                # Lost a race. If only bookkeeping changed (a vote, an approval, a sent
+                # reminder) the game is where the command saw it: simply run it again.
+                # If the game itself moved on, say so and change nothing.
+                if ctx.based_on is None or attempt == 2:
+                    break
+                rec = await self.storage.open_table(ctx.channel)
+                if rec is None or rec.version != ctx.based_on:
+                    break
+        return await self._stale(ctx)
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
         """The caller's legal actions now, those starting with `prefix` first, then
@@ -252,6 +264,7 @@ class Service:
             raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
             raise StaleWrite(rec.id, ctx.expected_version, rec.version)
+        ctx.based_on = rec.version
         return rec
 
     def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
@@ -380,7 +393,7 @@ class Service:
             raise Refusal(f"The table is full: {game.title} takes at most {game.max_players} players.",
                           **self._ids(rec))
         seats = rec.seats + [SeatRecord(ctx.user, ctx.name, None, False, ctx.now)]
-        version = await self.storage.commit(rec.id, rec.version, Change(seats=seats), ctx.now)
+        version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
         return Reply(f"{ctx.name} joined. Players: {names([s.name for s in seats])} "
                      f"({len(seats)}/{_players_range(game)}).", game_id=rec.game, table_id=rec.id,
                      version=version)
@@ -394,13 +407,13 @@ class Service:
             raise Refusal("You have not joined this table.", **self._ids(rec))
         seats = [s for s in rec.seats if s.user != ctx.user]
         if not seats:
-            version = await self.storage.commit(rec.id, rec.version, Change(status="cancelled", seats=[]), ctx.now)
+            version = await self.storage.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
             return Reply(f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id,
                          version=version)
         meta = dict(rec.meta)
         if rec.creator == ctx.user:
             meta["creator"] = seats[0].user
-        version = await self.storage.commit(rec.id, rec.version, Change(seats=seats, meta=meta), ctx.now)
+        version = await self.storage.commit(rec, Change(seats=seats, meta=meta), ctx.now)
         text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
         if rec.creator == ctx.user:
             text += f" {seats[0].name} now starts the game."
@@ -436,7 +449,7 @@ class Service:
         meta.update({"last_seq": {}, "seq": 0})
         change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state),
                         reminders=self._reminders(rec, state, [], ctx.now, actor=None))
-        version = await self.storage.commit(rec.id, rec.version, change, ctx.now)
+        version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
         seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
@@ -447,7 +460,7 @@ class Service:
         rec = await self._table(ctx, need=("lobby", "active", "paused"))
         if ctx.user != self._creator(rec) and not ctx.admin:
             raise Refusal("Only the table's creator or a server admin can cancel this game.", **self._ids(rec))
-        version = await self.storage.commit(rec.id, rec.version, Change(status="cancelled", reminders=[]), ctx.now)
+        version = await self.storage.commit(rec, Change(status="cancelled", reminders=[]), ctx.now)
         return Reply(f"{ctx.name} cancelled the {self._title(rec)} game.", game_id=rec.game, table_id=rec.id,
                      version=version)
 
@@ -570,7 +583,7 @@ class Service:
             reminders = self._reminders(rec, state, old, ctx.now, actor=actor, acted=acting_seats)
         change = Change(status=status, meta=meta, actions=records, snapshot=game.dumps(state), reminders=reminders,
                         seats=seats)
-        version = await self.storage.commit(rec.id, rec.version, change, ctx.now)
+        version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         if status:
             rec.status = status
@@ -725,7 +738,7 @@ class Service:
             meta["result"] = {"scores": game.scores(state), "winners": [s.seat for s in remaining],
                               "reason": "resign"}
             meta.pop("undo", None)
-            version = await self.storage.commit(rec.id, rec.version, Change(status="finished", meta=meta,
+            version = await self.storage.commit(rec, Change(status="finished", meta=meta,
                                                 seats=rec.seats, reminders=[]), ctx.now)
             return Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
                          game_id=rec.game, table_id=rec.id, version=version)
@@ -737,7 +750,7 @@ class Service:
         if records:
             return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
         reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
-        version = await self.storage.commit(rec.id, rec.version, Change(seats=rec.seats, meta=meta,
+        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta,
                                             reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
@@ -760,7 +773,7 @@ class Service:
             if request is None:
                 raise Refusal("There is no undo request to reject.", **self._ids(rec))
             meta = {k: v for k, v in rec.meta.items() if k != "undo"}
-            version = await self.storage.commit(rec.id, rec.version, Change(meta=meta), ctx.now)
+            version = await self.storage.commit(rec, Change(meta=meta), ctx.now)
             return Reply(f"{ctx.name} rejected the undo; the game goes on.", game_id=rec.game, table_id=rec.id,
                          version=version)
         if word:
@@ -790,7 +803,7 @@ class Service:
         meta = dict(rec.meta)
         meta["undo"] = {"by": ctx.user, "seq": target.seq, "approvals": [ctx.user],
                         "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
-        version = await self.storage.commit(rec.id, rec.version, Change(meta=meta, bump=False), ctx.now)
+        version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
         text = (f"{ctx.name} asks to take back `{target.action}`"
                 + (f" and the {len(later)} later action(s)" if later else "")
@@ -809,7 +822,7 @@ class Service:
         if needed:
             meta = dict(rec.meta)
             meta["undo"] = {**request, "approvals": approvals}
-            version = await self.storage.commit(rec.id, rec.version, Change(meta=meta, bump=False), ctx.now)
+            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
             return Reply(f"{ctx.name} approved the undo; waiting for {names([self._name(rec, u) for u in needed])}.",
                          mentions=needed, game_id=rec.game, table_id=rec.id, version=version)
         return await self._rewind(ctx, rec, int(request["seq"]),
@@ -840,7 +853,7 @@ class Service:
         meta["last_seq"] = last
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
-        version = await self.storage.commit(rec.id, rec.version, change, ctx.now)
+        version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         text = head + " Undone: " + ", ".join(f"`{r.action}`" for r in undone) + "."
@@ -854,12 +867,12 @@ class Service:
         others = await self.storage.reminders(rec.id)
         rest = [r for r in others if r.user != reminder.user]
         if rec.status != "active" or rec.seat_of(reminder.user) is None:
-            await self.storage.commit(rec.id, rec.version, Change(reminders=rest, bump=False), now)
+            await self.storage.commit(rec, Change(reminders=rest, bump=False), now)
             return
         prefs = await self._prefs_of(reminder.user)
         if in_quiet_hours(prefs, now):
             moved = ReminderRecord(rec.id, reminder.user, quiet_ends(prefs, now), reminder.count)
-            await self.storage.commit(rec.id, rec.version, Change(reminders=rest + [moved], bump=False), now)
+            await self.storage.commit(rec, Change(reminders=rest + [moved], bump=False), now)
             return
         count = reminder.count + 1
         player = rec.seat_of(reminder.user)
@@ -877,7 +890,7 @@ class Service:
         if prefs.dm:
             reply.private.append(Private(reminder.user, text, None, True))
         updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
-        await self.storage.commit(rec.id, rec.version, Change(reminders=rest + [updated], bump=False,
+        await self.storage.commit(rec, Change(reminders=rest + [updated], bump=False,
                                                               notices=[(rec.channel, reply.to_json())]), now)
 
     async def _cmd_vote(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -907,13 +920,13 @@ class Service:
         target_name = self._name(rec, target)
         if len(votes[kind]) < need:
             meta = {**rec.meta, "votes": votes}
-            version = await self.storage.commit(rec.id, rec.version, Change(meta=meta, bump=False), ctx.now)
+            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
             what = f"skip {target_name}'s turn" if kind == "skip" else "pause the game"
             return Reply(f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
                          game_id=rec.game, table_id=rec.id, version=version)
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            version = await self.storage.commit(rec.id, rec.version,
+            version = await self.storage.commit(rec,
                                                 Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(f"The players voted to pause the game while {target_name} is away. "
                          "Any player can `resume` it.", game_id=rec.game, table_id=rec.id, version=version)
@@ -941,7 +954,7 @@ class Service:
         state = await self._state(rec)
         rec.status = "active"
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-        version = await self.storage.commit(rec.id, rec.version, Change(status="active", reminders=reminders),
+        version = await self.storage.commit(rec, Change(status="active", reminders=reminders),
                                             ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
@@ -1004,7 +1017,7 @@ class Service:
             if rec.status == "active":
                 state = await self._state(rec)
                 reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-            version = await self.storage.commit(rec.id, rec.version, Change(remind_every=every,
+            version = await self.storage.commit(rec, Change(remind_every=every,
                                                 reminders=reminders, bump=False), ctx.now)
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
             return Reply(text, game_id=rec.game, table_id=rec.id, version=version)

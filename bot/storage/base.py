@@ -21,7 +21,7 @@ class StorageError(Exception):
 
 
 class StaleWrite(StorageError):
-    """The table's version changed underneath this write; nothing was written."""
+    """The table changed underneath this write (its revision moved); nothing was written."""
 
     def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
         super().__init__(f"table {table_id}: expected version {expected}, found {actual}")
@@ -51,6 +51,10 @@ class TableRecord:
 
     `meta` holds the service's own bookkeeping as JSON (a pending undo request,
     votes, the result of a finished game); the storage never looks inside it.
+    `version` counts changes to the game (its state, players, status): buttons
+    carry it. `revision` counts every write, including ones that leave the game
+    as it was (a vote, a sent reminder): the optimistic check compares it, so no
+    write is ever lost to another.
     """
 
     id: int
@@ -67,6 +71,7 @@ class TableRecord:
     remind_every: float
     meta: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatRecord] = field(default_factory=list)
+    revision: int = 0
 
     def seat_of(self, user: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user == user), None)
@@ -144,7 +149,8 @@ class Change:
 
     None means "leave as is"; lists of actions/notices are appended. `bump`
     raises the version (every change to the game or its players does; a sent
-    reminder does not, so buttons on the board stay valid).
+    reminder does not, so buttons on the board stay valid). Every commit raises
+    the revision.
     """
 
     status: str | None = None
@@ -190,9 +196,10 @@ class Storage(Protocol):
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
         """The log in order from sequence number `after + 1`, undone lines included."""
 
-    async def commit(self, table_id: int, expected_version: int, change: Change, now: float) -> int:
-        """Apply `change` in one transaction if the version is still `expected_version`;
-        return the new version. StaleWrite otherwise (nothing written)."""
+    async def commit(self, table: TableRecord, change: Change, now: float) -> int:
+        """Apply `change` in one transaction if the table is still at `table.revision`;
+        return the new version (and update `table.version`/`table.revision`).
+        StaleWrite otherwise (nothing written)."""
 
     async def due_reminders(self, now: float) -> list[ReminderRecord]: ...
 

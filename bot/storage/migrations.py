@@ -16,7 +16,8 @@ CREATE TABLE games (
     creator      INTEGER NOT NULL,
     options      TEXT    NOT NULL DEFAULT '{}',
     seed         INTEGER NOT NULL,
-    version      INTEGER NOT NULL DEFAULT 0,
+    version      INTEGER NOT NULL DEFAULT 0,   -- the game state's version (buttons carry it)
+    revision     INTEGER NOT NULL DEFAULT 0,   -- every write bumps it: the optimistic check
     created      REAL    NOT NULL,
     updated      REAL    NOT NULL,
     remind_every REAL    NOT NULL,

@@ -35,7 +35,7 @@ assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
 
 _TABLE = """
 SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
-       g.updated, g.remind_every, g.meta,
+       g.updated, g.remind_every, g.meta, g.revision,
        (SELECT json_group_array(json_array(s.user, s.name, s.seat, s.resigned, s.joined))
           FROM (SELECT * FROM seats WHERE game = g.id ORDER BY joined, rowid) AS s) AS seats
   FROM games g
@@ -57,7 +57,7 @@ class SQLiteStorage:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._queue: list[tuple[int, int, Change, float, asyncio.Future]] = []
+        self._queue: list[tuple[TableRecord, Change, float, asyncio.Future]] = []
 
     async def __aenter__(self) -> "SQLiteStorage":
         await self.open()
@@ -129,10 +129,11 @@ class SQLiteStorage:
     @staticmethod
     def _table_row(row: tuple) -> TableRecord:
         seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
-                 for u, n, s, r, j in json.loads(row[13] or "[]")]
+                 for u, n, s, r, j in json.loads(row[14] or "[]")]
         return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
                            options=json.loads(row[6]), seed=row[7], version=row[8], created=row[9],
-                           updated=row[10], remind_every=row[11], meta=json.loads(row[12]), seats=seats)
+                           updated=row[10], remind_every=row[11], meta=json.loads(row[12]), seats=seats,
+                           revision=row[13])
 
     async def open_table(self, channel: int) -> TableRecord | None:
         rows = await self._fetchall(_TABLE + f" WHERE g.channel = ? AND g.status IN {_OPEN}", (channel,))
@@ -228,29 +229,31 @@ class SQLiteStorage:
             "INSERT INTO seats (game, user, name, seat, resigned, joined) VALUES (?, ?, ?, ?, ?, ?)",
             [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined) for s in seats])
 
-    async def commit(self, table_id: int, expected_version: int, change: Change, now: float) -> int:
+    async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         """Group commit: commands arriving together share one transaction and one
         fsync, each inside its own savepoint with its own version check, so one
         stale or failing change never disturbs the others."""
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._queue.append((table_id, expected_version, change, now, future))
+        self._queue.append((table, change, now, future))
         async with self._lock:
             if not future.done():
                 batch, self._queue = self._queue, []
                 await self._commit_batch(batch)
-        return await future
+        version = await future
+        table.version, table.revision = version, table.revision + 1
+        return version
 
-    async def _commit_batch(self, batch: list[tuple[int, int, Change, float, asyncio.Future]]) -> None:
+    async def _commit_batch(self, batch: list[tuple[TableRecord, Change, float, asyncio.Future]]) -> None:
         w = self._w
         outcomes: list[tuple[asyncio.Future, Any, BaseException | None]] = []
         try:
             await w.execute("BEGIN IMMEDIATE")
             alone = len(batch) == 1  # no savepoint needed: a failure rolls the whole back
-            for table_id, expected, change, now, future in batch:
+            for table, change, now, future in batch:
                 if not alone:
                     await w.execute("SAVEPOINT change")
                 try:
-                    version = await self._apply(w, table_id, expected, change, now)
+                    version = await self._apply(w, table, change, now)
                 except (StaleWrite, sqlite3.IntegrityError) as err:
                     if alone:
                         raise
@@ -280,9 +283,10 @@ class SQLiteStorage:
                 future.set_result(version)
 
     @classmethod
-    async def _apply(cls, w: aiosqlite.Connection, table_id: int, expected: int, change: Change, now: float) -> int:
-        version = expected + 1 if change.bump else expected
-        sets, params = ["version = ?", "updated = ?"], [version, now]
+    async def _apply(cls, w: aiosqlite.Connection, table: TableRecord, change: Change, now: float) -> int:
+        table_id = table.id
+        version = table.version + 1 if change.bump else table.version
+        sets, params = ["version = ?", "revision = revision + 1", "updated = ?"], [version, now]
         for column, value in (("status", change.status), ("remind_every", change.remind_every)):
             if value is not None:
                 sets.append(f"{column} = ?")
@@ -291,12 +295,12 @@ class SQLiteStorage:
             if value is not None:
                 sets.append(f"{column} = ?")
                 params.append(_dumps(value))
-        cur = await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                              (*params, table_id, expected))
+        cur = await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND revision = ? AND version = ?",
+                              (*params, table_id, table.revision, table.version))
         if cur.rowcount != 1:
-            async with w.execute("SELECT version FROM games WHERE id = ?", (table_id,)) as found:
+            async with w.execute("SELECT revision FROM games WHERE id = ?", (table_id,)) as found:
                 row = await found.fetchone()
-            raise StaleWrite(table_id, expected, None if row is None else row[0])
+            raise StaleWrite(table_id, table.revision, None if row is None else row[0])
         if change.seats is not None:
             await cls._put_seats(w, table_id, change.seats)
         if change.undo_from is not None:

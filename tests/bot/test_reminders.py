@@ -143,3 +143,25 @@ async def test_prefs_are_stored_per_player(table):
     await table.storage.set_prefs(PlayerPrefs(5, 1, 6, -300, True))
     assert await table.storage.prefs(5) == PlayerPrefs(5, 1, 6, -300, True)
     assert await table.storage.prefs(6) == PlayerPrefs(6)
+
+
+async def test_simultaneous_votes_are_both_counted(table, clock):
+    table.service.settings = Settings(images=False, absent_after=1)
+    await table.started(users=(1, 2, 3))
+    await table.ok(1, "play take 1")  # bob to act, and away; ann and cy must both agree
+    await absent(table, clock, 1)
+    import asyncio
+    replies = await asyncio.gather(table.say(1, "vote skip"), table.say(3, "vote skip"))
+    assert not any(r.error for r in replies)
+    assert any("voted to skip bob's turn" in r.text for r in replies)
+    rows = await table.storage.actions(1)
+    assert [(r.seat, r.via) for r in rows] == [(0, ""), (1, "skip")]
+
+
+async def test_a_reminder_sent_meanwhile_does_not_refuse_a_move(table, clock):
+    await table.started()
+    clock.advance(12)
+    import asyncio
+    _, reply = await asyncio.gather(table.service.tick(), table.say(1, "play take 1"))
+    assert not reply.error, reply.text
+    assert len(await table.storage.actions(1)) == 1

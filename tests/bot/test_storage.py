@@ -1,6 +1,7 @@
 """The SQLite storage (issue 3 §3): WAL, foreign keys, migrations, versions, atomic commits."""
 from __future__ import annotations
 
+import copy
 import sqlite3
 
 import pytest
@@ -41,7 +42,7 @@ async def test_one_open_table_per_channel(db):
     assert rec.version == 1 and rec.status == "lobby" and rec.options == {"pile": 3}
     with pytest.raises(ChannelBusy):
         await new(db)
-    await db.commit(rec.id, 1, Change(status="finished"), 2.0)
+    await db.commit(rec, Change(status="finished"), 2.0)
     again = await new(db)
     assert again.id != rec.id
     assert [t.id for t in await db.tables(9)] == [again.id]
@@ -51,39 +52,43 @@ async def test_one_open_table_per_channel(db):
 
 async def test_stale_write_is_rejected_and_writes_nothing(db):
     rec = await new(db)
-    v2 = await db.commit(rec.id, 1, Change(snapshot="A", actions=[ActionRecord(1, 0, "take 1", 2.0)]), 2.0)
-    assert v2 == 2
+    old = copy.deepcopy(rec)
+    v2 = await db.commit(rec, Change(snapshot="A", actions=[ActionRecord(1, 0, "take 1", 2.0)]), 2.0)
+    assert v2 == 2 and (rec.version, rec.revision) == (2, 1)
     with pytest.raises(StaleWrite) as err:
-        await db.commit(rec.id, 1, Change(snapshot="B", actions=[ActionRecord(2, 0, "take 2", 3.0)]), 3.0)
-    assert err.value.actual == 2
+        await db.commit(old, Change(snapshot="B", actions=[ActionRecord(2, 0, "take 2", 3.0)]), 3.0)
+    assert err.value.actual == 1
     assert await db.snapshot(rec.id) == (2, "A")
     assert [a.action for a in await db.actions(rec.id)] == ["take 1"]
 
 
 async def test_log_and_snapshot_are_one_transaction(db):
     rec = await new(db)
-    await db.commit(rec.id, 1, Change(snapshot="A", actions=[ActionRecord(1, 0, "x", 2.0)]), 2.0)
+    await db.commit(rec, Change(snapshot="A", actions=[ActionRecord(1, 0, "x", 2.0)]), 2.0)
     # a duplicate sequence number fails mid-transaction: the snapshot must not move either
     with pytest.raises(sqlite3.IntegrityError):
-        await db.commit(rec.id, 2, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0),
-                                                                  ActionRecord(1, 0, "z", 3.0)]), 3.0)
+        await db.commit(rec, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0),
+                                                           ActionRecord(1, 0, "z", 3.0)]), 3.0)
     assert await db.snapshot(rec.id) == (2, "A")
     assert [a.seq for a in await db.actions(rec.id)] == [1]
     assert (await db.table(rec.id)).version == 2
 
 
-async def test_unbumped_change_keeps_the_version(db):
+async def test_unbumped_change_keeps_the_version_but_not_the_revision(db):
     rec = await new(db)
-    version = await db.commit(rec.id, 1, Change(reminders=[ReminderRecord(rec.id, 1, 50.0, 0)], bump=False), 2.0)
-    assert version == 1
+    old = copy.deepcopy(rec)
+    version = await db.commit(rec, Change(reminders=[ReminderRecord(rec.id, 1, 50.0, 0)], bump=False), 2.0)
+    assert version == 1 and rec.revision == 1
+    with pytest.raises(StaleWrite):  # a vote written meanwhile is never overwritten
+        await db.commit(old, Change(meta={"votes": {}}, bump=False), 2.0)
     assert await db.due_reminders(49.0) == [] and len(await db.due_reminders(50.0)) == 1
 
 
 async def test_undo_marks_lines_and_keeps_them(db):
     rec = await new(db)
-    await db.commit(rec.id, 1, Change(actions=[ActionRecord(i, 0, f"a{i}", 2.0, events=[f"e{i}"])
-                                               for i in (1, 2, 3)]), 2.0)
-    await db.commit(rec.id, 2, Change(undo_from=2), 3.0)
+    await db.commit(rec, Change(actions=[ActionRecord(i, 0, f"a{i}", 2.0, events=[f"e{i}"])
+                                         for i in (1, 2, 3)]), 2.0)
+    await db.commit(rec, Change(undo_from=2), 3.0)
     rows = await db.actions(rec.id)
     assert [(r.seq, r.undone, r.events) for r in rows] == [(1, False, ["e1"]), (2, True, ["e2"]), (3, True, ["e3"])]
     assert [r.seq for r in await db.actions(rec.id, after=2)] == [3]
@@ -91,7 +96,7 @@ async def test_undo_marks_lines_and_keeps_them(db):
 
 async def test_outbox_rows_wait_until_marked_sent(db):
     rec = await new(db)
-    await db.commit(rec.id, 1, Change(notices=[(1, {"text": "hi"}), (2, {"text": "there"})], bump=False), 2.0)
+    await db.commit(rec, Change(notices=[(1, {"text": "hi"}), (2, {"text": "there"})], bump=False), 2.0)
     rows = await db.notices()
     assert [(r.channel, r.payload["text"]) for r in rows] == [(1, "hi"), (2, "there")]
     await db.mark_sent(rows[0].id, 3.0)
@@ -99,8 +104,10 @@ async def test_outbox_rows_wait_until_marked_sent(db):
 
 
 async def test_foreign_keys_hold(db):
+    ghost = copy.deepcopy(await new(db))
+    ghost.id = 999
     with pytest.raises(StaleWrite):
-        await db.commit(999, 0, Change(), 1.0)  # no such table
+        await db.commit(ghost, Change(), 1.0)  # no such table
     with pytest.raises(sqlite3.IntegrityError):
         await db._write(lambda w: w.execute(
             "INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)"))
@@ -127,11 +134,14 @@ async def test_group_commit_keeps_each_change_all_or_nothing(db):
     import asyncio
 
     tables = [await new(db, channel=c) for c in range(10, 20)]
+    same = copy.deepcopy(tables[0])
+    later = copy.deepcopy(tables[1])
+    later.version, later.revision = 2, 1
     results = await asyncio.gather(
-        *(db.commit(t.id, 1, Change(snapshot=f"s{t.id}", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0)
+        *(db.commit(t, Change(snapshot=f"s{t.id}", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0)
           for t in tables),
-        db.commit(tables[0].id, 1, Change(snapshot="late"), 2.0),                     # stale: same version
-        db.commit(tables[1].id, 2, Change(actions=[ActionRecord(1, 0, "dup", 2.0)]), 2.0),  # duplicate seq
+        db.commit(same, Change(snapshot="late"), 2.0),                                # stale: same revision
+        db.commit(later, Change(actions=[ActionRecord(1, 0, "dup", 2.0)]), 2.0),      # duplicate seq
         return_exceptions=True)
     assert results[:10] == [2] * 10
     assert isinstance(results[10], StaleWrite)
