@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from renderers.common import alt_lines, join_alt, player_letter
 
-from .board import display_cards, header_for
+from .board import contest, display_cards, header_for
 from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
 
 
@@ -72,6 +72,12 @@ def public(view: Mapping[str, Any]) -> str:
             f"{q.get('name')} (round {first + i}, {symbols_text(q.get('symbols'))}, {q.get('vp', 0)} VP, "
             f"icon {q.get('icon', '')}" + (f", {province_effect(q.get('text', ''))}" if province_effect(q.get('text', '')) else "")
             + ")" for i, q in enumerate(row)))
+    standing = contest(view)
+    if standing:
+        names = {seat: name for seat, name, _ in standing}
+        lines.append(f"{row[0].get('name')} now: " + ", ".join(f"{name} {n}" for _, name, n in standing)
+                     + (f" (a tie goes to {names[view['marker']]}, who holds the progress marker)"
+                        if view.get("marker") in names else ""))
     for p in view.get("players", []):
         lines += _player(view, p)
     nile = view.get("nile") or []

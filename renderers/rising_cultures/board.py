@@ -26,7 +26,8 @@ TITLE = 24
 COL_W = (WIDTH - 3 * MARGIN) // 2
 PAD = 12
 SECTION_GAP = 8
-PROVINCE_PANEL_H = 44 + parts.PROVINCE_H + 12
+CONTEST_H = 40
+PROVINCE_PANEL_H = 44 + parts.PROVINCE_H + 12 + CONTEST_H
 NILE_H = 170
 
 LEGEND = (
@@ -208,6 +209,41 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
                                      prov.get("vp", 0), prov.get("icon", ""), prov.get("text", ""), caption,
                                      current, prov.get("name") in recent)
         c.im.paste(sprite, (x + i * (parts.PROVINCE_W + gap), top + 44))
+    standing = contest(view)
+    if standing:
+        y = top + 44 + parts.PROVINCE_H + 8
+        prov = row[0]
+        xx = x + c.text(x, y + 16, f"{prov.get('name', '?')} now:", 22, bold=True, anchor="lm") + 14
+        for seat, name, n in standing:
+            c.badge(seat, xx, y, 32)
+            xx += 38 + c.text(xx + 38, y + 16, f"{n}", 24, bold=True, anchor="lm") + 6
+            for sym in prov.get("symbols", ()):
+                c.icon(sym, xx, y + 2, 28)
+                xx += 28
+            xx += 22
+        holder = next((nm for st, nm, _ in standing if st == view.get("marker")), None)
+        if holder:
+            c.text(xx, y + 16, f"a tie goes to {holder} (progress marker)", 20, fill=MUTED, anchor="lm",
+                   max_width=WIDTH - MARGIN - PAD - xx)
+
+
+def contest(view: Mapping[str, Any]) -> list[tuple[int, str, int]]:
+    """Each player's count of the current province's symbols (military strength), as it stands now.
+
+    Rulebook, Phase III 1): the player with the most symbols among the types shown on the
+    card wins it; a tie goes to the progress marker holder.
+    """
+    row = view.get("province_row") or []
+    if not row or view.get("phase") == "over":
+        return []
+    symbols = row[0].get("symbols") or []
+    out = []
+    for i, p in enumerate(view.get("players", [])):
+        strength = (p.get("military") or {}).get("strength") or {}
+        if not p.get("civ"):
+            return []
+        out.append((p.get("seat", i), p.get("name", "?"), sum(strength.get(sym, 0) for sym in symbols)))
+    return out
 
 
 def _final_scores(c: Canvas, view: Mapping[str, Any], top: int) -> None:

@@ -195,6 +195,9 @@ def test_public_board_shows_province_row_marker_and_counts_in_alt_text():
         assert f"{p['coins']} coins" in text
     holder = v["players"][v["marker"]]["name"]
     assert re.search(rf"^{holder} .*holds the progress marker", text, re.M)
+    # Phase III 1): most symbols among the types on the card; a tie goes to the marker holder
+    counts = [sum(p["military"]["strength"].get(sym, 0) for sym in row[0]["symbols"]) for p in v["players"]]
+    assert f"{row[0]['name']} now: Alice {counts[0]}, Bob {counts[1]} (a tie goes to {holder}" in text
     assert "Nile:" in text  # Egypt is in play
 
 
