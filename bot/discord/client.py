@@ -48,6 +48,8 @@ class DiscordSettings:
     #: discord.py waits this long after the last GUILD_CREATE before "ready".
     guild_ready_timeout: float = 2.0
     sync_commands: bool = True
+    #: Longest 429 wait (s) discord.py may sleep through; longer ones are retried later.
+    max_ratelimit_timeout: float = 30.0
 
     @classmethod
     def from_config(cls, config: Any) -> "DiscordSettings":
@@ -71,6 +73,7 @@ class DiscordSettings:
             retry_cap=float(pick("retry_cap", default=600.0)),
             guild_ready_timeout=float(pick("guild_ready_timeout", default=2.0)),
             sync_commands=bool(pick("sync_commands", default=True)),
+            max_ratelimit_timeout=float(pick("max_ratelimit_timeout", default=30.0)),
         )
 
 
@@ -94,8 +97,11 @@ class EpochsBot(commands.Bot):
     def __init__(self, settings: DiscordSettings, service: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # A rate limit longer than max_ratelimit_timeout raises instead of sleeping inside a
+        # command: the send is then kept and retried by the dispatcher, nobody waits on it.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout)
+                         allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout,
+                         max_ratelimit_timeout=settings.max_ratelimit_timeout)
         self.settings = settings
         self.link = ServiceLink(service)
         self.courier = Courier(self)

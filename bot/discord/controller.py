@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 #: Commands whose answer only the caller needs (ephemeral). Everything else that
 #: succeeds is posted to the channel for all players.
 QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status"})
+#: How many undelivered "since your last turn" summaries are kept in memory.
+SUMMARIES_KEPT = 10_000
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -138,7 +140,7 @@ class Controller:
             log.exception("menu failed")
             await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
             return
-        if reply.table_id is not None and reply.table_id != table:
+        if reply.table_id != table:  # finished, cancelled, or another game here now
             await self._say(interaction, GONE)
             return
         if reply.stale:
@@ -231,7 +233,10 @@ class Controller:
         """Other players' private parts: by DM when they asked for it (never in public)."""
         for part in reply.private:
             if part.user != caller.user and not part.dm and reply.table_id is not None and reply.version is not None:
+                self.summaries.pop((reply.table_id, part.user), None)
                 self.summaries[(reply.table_id, part.user)] = (reply.version, part.text)
+        while len(self.summaries) > SUMMARIES_KEPT:
+            self.summaries.pop(next(iter(self.summaries)))
         others = [p for p in reply.private if p.user != caller.user and p.dm]
         by_user: dict[int, list[Any]] = {}
         for part in others:

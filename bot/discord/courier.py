@@ -86,7 +86,7 @@ class Courier:
         """Post now; on a passing failure keep it for a retry instead of losing it."""
         try:
             return await self.post(channel, reply, view=view)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, discord.RateLimited) as exc:
             log.warning("posting to channel %s failed (%s); it will be retried", channel, exc)
             self.later(channel, lambda: self.post(channel, reply, view=view), "public message")
             return None
@@ -95,7 +95,7 @@ class Courier:
         """DM now (closed DMs: a channel nudge); on a passing failure retry later."""
         try:
             await self.direct(user, parts, fallback_channel=fallback_channel)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, discord.RateLimited) as exc:
             log.warning("direct message to %s failed (%s); it will be retried", user, exc)
             self.later(-user, lambda: self.direct(user, parts, fallback_channel=fallback_channel), "direct message")
 

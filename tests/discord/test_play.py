@@ -82,6 +82,8 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
         moves += 1
     final = emu.public_messages(1)[-1]
     assert "Game over" in final["content"]
+    old = await harness.press_turn(alice, emu.public_messages(1)[-2])
+    assert "finished" in emu.reply_text(old)
     assert turn_buttons(final) == []
     assert final["pinged"]["users"] == []
     table, game, state, _ = await position(harness)
