@@ -11,7 +11,7 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 from __future__ import annotations
 
 from ..core import slug
-from .board import C, DUMMY, armies_of_seat, seat_name
+from .board import C, DUMMY, armies_of_seat
 from .rounds import roll_off
 from .state import Allocation, State
 
@@ -138,4 +138,4 @@ def armies_now(state: State) -> list[int]:
     return [armies_of_seat(state, s) for s in range(state.n)]
 
 
-__all__ = ["allocation_actions", "begin_allocation", "deal_first_epoch", "play_allocation", "seat_name"]
+__all__ = ["allocation_actions", "begin_allocation", "deal_first_epoch", "play_allocation"]

@@ -8,7 +8,7 @@ roll at a time (`continue`; after losing the attacking Army `commit` or
 from __future__ import annotations
 
 from .board import (
-    C, DUMMY, PERSIA, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, areas_of, civ_name, displacement_options,
+    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, areas_of, civ_name, displacement_options,
     enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner, remove_armies, seat_name,
 )
 from .combat import combat_roll

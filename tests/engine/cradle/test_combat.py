@@ -4,8 +4,6 @@ Dice are scripted: the attacker's two dice, then the defender's one (two on a Mo
 """
 from __future__ import annotations
 
-import pytest
-
 from engine.cradle import GAME
 
 from .helpers import act, in_round, position, text
