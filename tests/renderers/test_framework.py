@@ -201,3 +201,15 @@ def test_png_is_a_small_palette_png_of_the_same_size():
     decoded = PILImage.open(io.BytesIO(img.png))
     assert decoded.size == (1200, 800) and decoded.mode == "P"
     assert len(png_bytes(c.im)) == len(img.png) < 100_000
+
+
+def test_canvas_text_is_never_smaller_than_the_minimum(monkeypatch):
+    from renderers.common import layout
+    sizes = []
+    real = layout.font
+    monkeypatch.setattr(layout, "font", lambda size, bold=False: sizes.append(size) or real(size, bold))
+    c = Canvas.blank(400, 200)
+    c.text(0, 0, "tiny", 10)
+    c.text(0, 40, "a long line that cannot fit in forty pixels", 30, max_width=40)
+    c.paragraph(0, 80, "wrapped small text", 100, 12)
+    assert sizes and min(sizes) == MIN_TEXT
