@@ -165,3 +165,18 @@ async def test_a_reminder_sent_meanwhile_does_not_refuse_a_move(table, clock):
     _, reply = await asyncio.gather(table.service.tick(), table.say(1, "play take 1"))
     assert not reply.error, reply.text
     assert len(await table.storage.actions(1)) == 1
+
+
+async def test_simultaneous_step_reminds_each_waiting_player_and_keeps_their_count(table, clock):
+    start = await table.started(options="seed=7 bids=true")
+    assert sorted(start.mentions) == [1, 2] and start.choices == {1: ["bid 1", "bid 2"], 2: ["bid 1", "bid 2"]}
+    clock.advance(12)
+    notices = await table.service.tick()
+    assert sorted(n.reply.mentions[0] for n in notices) == [1, 2]
+    reply = await table.ok(1, "play bid 2")
+    assert reply.mentions == [2] and reply.choices == {2: ["bid 1", "bid 2"]}
+    reminders = {r.user: r for r in await table.storage.reminders(1)}
+    assert list(reminders) == [2] and reminders[2].count == 1  # bob's unanswered reminder still counts
+    await table.refused(1, "play bid 1", contains="not your turn; waiting for bob")
+    reply = await table.ok(2, "play bid 1")
+    assert reply.mentions == [1]
