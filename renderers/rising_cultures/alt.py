@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from renderers.common import alt_lines, join_alt, player_letter
 
 from .board import contest, display_cards, header_for
+from .hand import round_note
 from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
 
 
@@ -123,6 +124,9 @@ def private(view: Mapping[str, Any], seat: int) -> str:
     res = me.get("resources") or {}
     lines.append(f"You have {me.get('coins', 0)} coins; resources: "
                  + ", ".join(f"{res.get(r, 0)} {r}" for r in RESOURCES))
+    note = round_note(view, me)
+    if note:
+        lines.append(note[0].upper() + note[1:] + ".")
     if not hand:
         lines.append("Your hand is empty.")
     for card in hand:

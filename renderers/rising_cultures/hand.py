@@ -23,7 +23,7 @@ CARD_H = 200
 GAP = 12
 INFO_W = 340
 USE_GAP = 10
-SUMMARY_H = 64
+SUMMARY_H = 100
 TOP_H = 64
 USE_TITLES = ("1 · 2 coins", "2 · Military", "3 · Resources", "4 · Display")
 
@@ -99,8 +99,28 @@ def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
     return c.im
 
 
+def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
+    """This round so far: cards played, swaps used, cards still to put under the deck."""
+    parts = []
+    if view.get("phase") == "play" or me.get("played"):
+        parts.append(f"played {me.get('played', 0)} of 3 cards this round")
+    sw = me.get("swaps") or {}
+    if view.get("phase") == "draw" and sw:
+        parts.append(f"swaps: {sw.get('paid', 0)} of {sw.get('paid_max', 2)} paid (1 coin each)"
+                     + (f", {sw.get('free_used', 0)} of {sw.get('free')} free" if sw.get("free") else ""))
+    if me.get("to_bottom"):
+        parts.append(f"{me['to_bottom']} card{'s' * (me['to_bottom'] != 1)} to put at the bottom of your deck")
+    pend = view.get("pending") or {}
+    if pend and pend.get("seat") == me.get("seat") and pend.get("card"):
+        parts.append(f"deciding about {pend['card'].get('name', '?')}")
+    return " · ".join(parts)
+
+
 def _summary(c: Canvas, view: Mapping[str, Any], me: Mapping[str, Any], seat: int, top: int) -> None:
-    y = top + (SUMMARY_H - 36) // 2
+    note = round_note(view, me)
+    c.text(MARGIN + 14, top + 68, note or "Nothing played yet this round.", 20, fill=MUTED,
+           max_width=WIDTH - 2 * MARGIN - 28)
+    y = top + 12
     x = MARGIN + 14
     c.badge(seat, x, y, 36)
     x += 46
