@@ -52,6 +52,16 @@ async def test_a_send_that_keeps_failing_is_retried_by_the_dispatcher(harness, e
     assert "Alice played" in emu.public_messages(1)[-1]["content"]
 
 
+async def test_a_long_rate_limit_does_not_hold_the_command_and_the_post_follows(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    before = len(emu.public_messages(1))
+    emu.fail("POST", r"^/channels/1/messages$", 429, retry_after=600)
+    inter = await harness.do(alice, "play", {"action": await first_legal(harness, 1001)})
+    assert inter.callback is not None and "✅" in emu.reply_text(inter)  # answered without waiting 600 s
+    await emu.wait_for(lambda: len(emu.public_messages(1)) == before + 1, timeout=10)
+    assert [r.status for r in posts(emu)[-2:]] == [429, 200]
+
+
 async def test_reminders_are_delivered_and_one_failing_channel_never_blocks_another(harness, emu):
     emu.add_channel(2, "second")
     await open_game(harness, emu, 1001, 1002, channel=1)
