@@ -22,7 +22,7 @@ game's secrets, so it decides from what the contract offers, in this order:
 
 The test is conservative for names and silent on hidden numbers that change
 without any Rng (a game with such secrets should define `reveals`). Decisions
-recorded in bot/README-service.md.
+recorded in bot/DECISIONS.md.
 """
 from __future__ import annotations
 

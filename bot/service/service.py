@@ -465,11 +465,21 @@ class Service:
                      version=version)
 
     async def _cmd_status(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self.storage.open_table(ctx.channel)
-        if rec is None:
+        rec = await self.storage.open_table(ctx.channel) or await self.storage.latest_table(ctx.channel)
+        if rec is None or rec.status == "cancelled":
             return Reply("There is no game in this channel. Open one with `game new <game>` "
                          f"(games: {', '.join(self.games) or 'none'}).")
         game = self._game(rec)
+        if rec.status == "finished":
+            result = rec.meta.get("result", {})
+            scores = result.get("scores", [])
+            lines = [f"The {game.title} game here is finished"
+                     + (" (by resignation)." if result.get("reason") == "resign" else ".")]
+            if scores:
+                lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players) + ".")
+            lines.append("Winner: " + names([self._seat_name(rec, w) for w in result.get("winners", [])]) + ".")
+            lines.append("Open a new one with `game new <game>`.")
+            return Reply("\n".join(lines), **self._ids(rec))
         who = names([s.name for s in rec.players])
         if rec.status == "lobby":
             return Reply(f"{game.title} table, waiting to start: {who} ({len(rec.seats)}/{_players_range(game)}).",
