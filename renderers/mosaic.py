@@ -17,7 +17,7 @@ from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from engine.mosaic.data import load
-from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box, Canvas,
+from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, WIDTH, Box, Canvas,
                               Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
                               font, header_height, ink_on, join_alt, legend_height, player_color, player_letter, tint)
 
@@ -33,6 +33,9 @@ GOOD_ABBR = {"grain": "Gr", "stone": "St", "wine": "Wi", "olive-oil": "Ol", "tim
              "fish": "Fi"}
 PILLAR_ABBR = {"science": "Sci", "economy": "Eco", "food": "Food", "population": "Pop", "building": "Bld",
                "culture": "Cul", "government": "Gov", "military": "Mil", "urbanization": "Urb"}
+WONDER_ABBR = {"colosseum-of-rome": "Col", "hanging-gardens": "HGa", "stonehenge": "Stn", "colossus-of-rhodes": "Rho",
+               "great-library": "Lib", "lighthouse-of-alexandria": "Lgt", "temple-of-artemis": "Art",
+               "great-pyramid": "Pyr", "sphinx": "Sph"}
 PENDING = {"place": "choosing a hex", "pay": "paying (money 2:1)", "military": "military action",
            "unit": "placing free units", "eliminate": "General's removal", "library": "Great Library symbols",
            "art": "Art golden age", "production": "leader production"}
@@ -95,8 +98,13 @@ def _label(text: str, size: int = 18, bold: bool = False) -> PILImage.Image:
     return im
 
 
-def _paste_label(c: Canvas, text: str, cx: float, cy: float, size: int = 18, bold: bool = False) -> None:
+def _paste_label(c: Canvas, text: str, cx: float, cy: float, size: int = 18, bold: bool = False,
+                 boxed: bool = False) -> None:
     sp = _label(text, size, bold)
+    if boxed:
+        x0, y0 = cx - sp.width / 2, cy - sp.height / 2 + 2
+        c.d.rounded_rectangle([x0 - 2, y0, x0 + sp.width + 2, y0 + sp.height - 4], radius=4, fill=(255, 250, 230),
+                              outline=INK)
     c.im.paste(sp, (int(cx - sp.width / 2), int(cy - sp.height / 2)), sp)
 
 
@@ -148,33 +156,43 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
     for piece in view.get("pieces", []):
         cx, cy = _centre(d.hexes[piece["hex"]].px)
         _piece(c, piece["kind"], piece["seat"], cx, cy + y0)
-    # military units and influence per region, under each region's name
+    for piece in view.get("pieces", []):
+        if piece["kind"] == "wonder" and piece.get("wonder"):
+            cx, cy = _centre(d.hexes[piece["hex"]].px)
+            _paste_label(c, WONDER_ABBR.get(piece["wonder"], piece["wonder"][:3]), cx, cy + y0 + R * .78, 18, True,
+                         boxed=True)
+
+
+INF_ROW = 34
+
+
+def _influence_panel(c: Canvas, box: Box, view: Mapping[str, Any]) -> None:
+    """Influence per region (Empire Scoring) and military units, one row per region in play."""
+    d = load()
+    c.panel(box, fill=PANEL)
+    regions = [r for r in view["regions"] if r["in_play"]]
     units: dict[str, list[tuple[int, int]]] = {}
     for p in view["players"]:
         for reg, k in p.get("units", {}).items():
-            units.setdefault(reg, []).append((p["seat"], k))
-    for r in view["regions"]:
-        if not r["in_play"]:
-            continue
-        xs = [_centre(d.hexes[h].px) for h in d.region_hexes[r["id"]]]
-        mx = sum(x for x, _ in xs) / len(xs)
-        top = min(y for _, y in xs)
-        parts = [(s, v) for s, v in enumerate(r["influence"]) if v]
-        line_y = y0 + max(14, top - R - 4) + 2
-        x = mx - 60 * len(parts) / 2
-        for seat, v in parts:
-            c.d.rounded_rectangle([x, line_y, x + 56, line_y + 24], radius=6, fill=PANEL, outline=RULE)
-            c.badge(seat, x + 2, line_y + 1, 22)
-            c.text(x + 28, line_y + 12, str(v), 18, bold=True, anchor="lm")
-            x += 60
-        ux = mx - 50 * len(units.get(r["id"], [])) / 2
+            if k:
+                units.setdefault(reg, []).append((p["seat"], k))
+    cols = box.inset(8).columns(2, 12)
+    c.text(cols[0].x, box.y + 8, "Influence (units ▲)", 20, bold=True)
+    for i, r in enumerate(regions):
+        col = cols[i % 2]
+        y = box.y + 38 + (i // 2) * INF_ROW
+        c.d.rectangle([col.x, y + 4, col.x + 20, y + 24], fill=_rgb(d.regions[r["id"]].colour), outline=INK)
+        c.text(col.x + 28, y + 14, r["name"], 20, bold=True, anchor="lm", max_width=110)
+        x = col.x + 150
+        for seat, v in enumerate(r["influence"]):
+            if v:
+                c.badge(seat, x, y + 3, 24)
+                x += 28 + c.text(x + 28, y + 14, str(v), 18, bold=True, anchor="lm") + 10
         for seat, k in units.get(r["id"], []):
-            if not k:
-                continue
-            uy = line_y + 28
-            c.d.polygon([(ux, uy + 22), (ux + 11, uy), (ux + 22, uy + 22)], fill=player_color(seat), outline=INK)
-            c.text(ux + 25, uy + 11, f"×{k}", 18, bold=True, anchor="lm")
-            ux += 50
+            if x > col.right - 60:
+                break
+            c.d.polygon([(x, y + 24), (x + 10, y + 4), (x + 20, y + 24)], fill=player_color(seat), outline=INK)
+            x += 22 + c.text(x + 22, y + 14, f"{player_letter(seat)}×{k}", 18, anchor="lm") + 10
 
 
 def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> None:
@@ -196,7 +214,8 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
         "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
         f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · Goods {len([g for g, v in p['trade_goods'].items() if v])}"
         f" · Tech {len(p['technologies'])}+{p['face_down']} down",
-        f"Wonders {len(p['wonders'])} · Golden ages {len(p['golden_ages'])} · Achievements {len(p['achievements'])}",
+        "Wonders: " + (", ".join(WONDER_ABBR.get(w, w) for w in p["wonders"]) or "none")
+        + f" · Golden ages {len(p['golden_ages'])} · Achievements {len(p['achievements'])}",
     ]
     for ln in lines:
         c.text(x, y, ln, 18, max_width=box.w - 20)
@@ -263,9 +282,9 @@ def _wrap(text: str, width: int) -> list[str]:
 
 LEGEND = [LegendItem(None, "square: city"), LegendItem(None, "square, white bar: port city"),
           LegendItem(None, "triangle: farm town"), LegendItem(None, "diamond: manufactory town"),
-          LegendItem(None, "star: wonder"), LegendItem(None, "small triangle ×n: military units"),
+          LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"), LegendItem(None, "▲ A×n: military units"),
           LegendItem(None, "?: cache"), LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
-          LegendItem(None, "badge + number under a region name: influence"), LegendItem(None, "*: refresh used")]
+          LegendItem(None, "*: government refresh used")]
 
 
 def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
@@ -275,6 +294,8 @@ def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
         status += f" · round {view['turn'] // max(1, len(view['players'])) + 1}"
         if view["end"]["stage"]:
             status += " · final rounds" if view["end"]["stage"] == "rounds" else " · Scribe's extra actions"
+    if view.get("winners"):
+        status += " · winner: " + ", ".join(names[w] for w in view["winners"])
     pend = view.get("pending")
     if pend:
         status += " · " + PENDING.get(pend["kind"], pend["kind"])
@@ -291,12 +312,16 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
     panel_h = 36 + 6 * 23 + 16
     offers_h = 560
     lh = legend_height(LEGEND)
-    height = hh + MAP_H + 8 + rows * (panel_h + 10) + offers_h + lh + MARGIN
+    n_regions = sum(1 for r in view["regions"] if r["in_play"])
+    inf_h = 46 + -(-n_regions // 2) * INF_ROW
+    height = hh + MAP_H + 8 + inf_h + 10 + rows * (panel_h + 10) + offers_h + lh + MARGIN
     c = Canvas.blank(WIDTH, height, PAPER)
     draw_header(c, header)
     y = hh
     _draw_map(c, view, y)
     y += MAP_H + 8
+    _influence_panel(c, Box(MARGIN, y, WIDTH - 2 * MARGIN, inf_h), view)
+    y += inf_h + 10
     cols = Box(MARGIN, y, WIDTH - 2 * MARGIN, panel_h).columns(per_row, 10)
     for i, p in enumerate(players):
         col = cols[i % per_row]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, DecisionStack, IllegalAction
+from engine.core import BaseGame, DecisionStack, IllegalAction, winners_by
 
 from . import rules, scoring, setup
 from .data import load
@@ -72,7 +72,6 @@ class MosaicGame(BaseGame[State]):
         """Most points; ties to most wonders, then most money (rulebook, Scoring)."""
         if state.phase != "over":
             return []
-        from engine.core import winners_by
         return winners_by(state.final, [len(p.wonders) for p in state.players], [p.money for p in state.players])
 
 

@@ -7,6 +7,8 @@ at the top of each deck. Cache tiles lie face down for everyone.
 """
 from __future__ import annotations
 
+from engine.core import winners_by
+
 from . import board, economy, scoring
 from .data import PILLARS, TRACKS, Data
 from .state import State
@@ -60,6 +62,8 @@ def view(d: Data, s: State, seat: int | None) -> dict:
         "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
         "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
         "players": players, "scores": totals, "last_move": list(s.last),
+        "winners": winners_by(s.final, [len(p.wonders) for p in s.players], [p.money for p in s.players])
+        if s.phase == "over" else [],
     }
     if seat is not None and 0 <= seat < len(s.players):
         p = s.players[seat]

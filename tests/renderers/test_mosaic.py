@@ -94,3 +94,11 @@ def test_last_move_is_in_the_header():
     view = GAME.view(s, None)
     img = renderers.render("mosaic", view)
     assert view["last_move"] and "Last move" in img.alt
+
+
+def test_game_over_header_names_the_winner():
+    s = play(2, 1, 100_000)
+    assert GAME.is_over(s)
+    img = renderers.render("mosaic", GAME.view(s, None))
+    winner = s.players[GAME.winners(s)[0]].name
+    assert f"winner: {winner}" in img.alt
