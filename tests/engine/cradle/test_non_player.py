@@ -125,3 +125,17 @@ def test_9_0_random_games_reach_the_end(seed):
             dummy_rounds += 1
         s = GAME.apply(s, seat, rng.choice(grow or legal)).state
     assert dummy_rounds > 0 and s.epoch == 6 and len(GAME.winners(s)) >= 1
+
+
+def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest():
+    """Sargonid Assyria (non-player) hemmed in by Neo Assyria, which it may not attack (6.3)."""
+    from engine.cradle.flow import advance
+    ring = ["isuwa", "carchemish", "mari", "assur", "nineveh"]
+    board = {a: ("5-4", 1) for a in ring}
+    board["hanigalbat"] = ("6-2", 3)
+    s = in_round(position({"6-2": DUMMY, "5-4": 0}, board, epoch=6), "6-2", DUMMY, 3, placers=[0, 1, 2, 3])
+    s.non_player = True
+    s.order = [DUMMY]
+    events: list[str] = []
+    advance(s, events)
+    assert "has nowhere to grow; 3 Armies return unused." in text(events)
