@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from PIL import Image as PILImage
 
-from renderers.common import (GOOD, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
+from renderers.common import (GOOD, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, WIDTH, Box,
                               Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
-                              header_height, legend_height, player_color, text_width, player_letter, tint)
+                              header_height, legend_height, player_color, text_width, tint)
 
 from . import parts
 from .labels import MILITARY, RESOURCES, status_line

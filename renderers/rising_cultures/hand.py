@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from PIL import Image as PILImage
 
-from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, SHORT, WIDTH, Box, Canvas,
+from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, SHORT, WIDTH, Box, Canvas,
                               LegendItem, cached_layer, draw_header, draw_legend, header_height, legend_height, tint)
 
 from .board import header_for
