@@ -4,6 +4,21 @@ Public: the map, trade goods, offers, tiles, every player's board, how many
 face-down technologies and draft cards each player holds. Private to the
 owner: the draft hand and picks, face-down technologies, and a Republic's look
 at the top of each deck. Cache tiles lie face down for everyone.
+
+Keys (renderers/mosaic.py and the bot read them):
+- game, phase (leaders | draft | setup | play | over), stage (main | post), turn
+  (turns taken by all seats), start_player, to_act, pending {kind, seat} or None;
+- regions [{id, name, in_play, influence: [per seat]}], pieces [{hex, kind, seat,
+  region, wonder?}], trade_goods {hex: good}, caches [hex], fish [hex];
+- offers {technology, build, population, tax: [card id or ""]}, decks {name: cards
+  left}, holding, scorings_revealed, tiles {wonders, golden_ages, achievements,
+  achievements_in_play, governments, governments_flipped}, leaders_left, end
+  {stage, rounds_left};
+- players [{seat, name, leader, population, food, stone, ideas, money, production,
+  unrest, net_unrest, pillars, technologies (face up), face_down (a count), builds,
+  trade_goods, wonders, golden_ages, achievements, government, units, vp, score,
+  hand and drafted (counts), cities, towns}], scores, last_move, winners;
+- private (only with a seat): {seat, face_down, hand, drafted, peek?}.
 """
 from __future__ import annotations
 
