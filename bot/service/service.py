@@ -163,6 +163,10 @@ class Service:
                 rec = await self.storage.open_table(ctx.channel)
                 if rec is None or rec.version != ctx.based_on:
                     break
+            except Exception:  # a bug must cost one command, never the bot
+                log.exception("command %r in channel %s failed", " ".join(words)[:200], channel)
+                return Reply("Something went wrong inside the bot; nothing was changed. "
+                             "The error is logged.", error=True)
         return await self._stale(ctx)
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
@@ -211,6 +215,8 @@ class Service:
                 await self._remind(reminder, now)
             except StaleWrite:
                 continue  # the table moved on; its reminders were rewritten
+            except Exception:  # one broken table must not stop everyone's reminders
+                log.exception("reminder for table %s failed", reminder.table)
         return await self.pending_notices()
 
     async def pending_notices(self) -> list[Notice]:

@@ -202,3 +202,17 @@ async def test_status_of_a_finished_game_names_the_winner(table):
     status = await table.ok(2, "game status")
     assert "finished" in status.text and "Scores: ann 2, bob 0." in status.text and "Winner: ann." in status.text
     await table.ok(2, "game new fake-race")  # the channel is free again
+
+
+async def test_an_engine_bug_costs_one_command_not_the_bot(table, monkeypatch):
+    await table.started()
+    game = GAMES["fake-race"]
+
+    def broken(state, seat, action):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(game, "play", broken)
+    await table.refused(1, "play take 1", contains="nothing was changed")
+    monkeypatch.undo()
+    assert await table.storage.actions(1) == []
+    await table.ok(1, "play take 1")
