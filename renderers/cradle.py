@@ -6,7 +6,8 @@ map (Areas as nodes in their Region's colour with terrain marks, Cities and
 Wonders; land borders and straits; seas), the Armies on it (a chip per Area
 in the controlling player's colour and letter, with the Civilization's number
 and how many; the Civilization in its round is framed, the others are
-inactive; raiders are drawn upside down), then scores and Region status per
+inactive; raiders are drawn upside down; the Area of the last move and a battle
+are framed), then scores and Region status per
 player, and a legend. With `seat`, that seat's private facts (a card drawn
 during allocation, cards it passed) are added. The static map is drawn once
 and cached (`cached_layer`); each render only draws pieces on top.
@@ -195,8 +196,18 @@ def draw_chip(c: Canvas, box: Box, info: Mapping[str, Any]) -> None:
         c.d.rectangle([box.x - 1, box.y - 1, box.right, box.bottom], outline=INK, width=2)
 
 
+def last_area(view: Mapping[str, Any]) -> str | None:
+    """The Area the last move named (`place ur`, `raid babylon`, ...), to highlight it."""
+    moves = view.get("last_move") or []
+    if not moves:
+        return None
+    word = moves[0].rsplit(" ", 1)[-1]
+    return word if word in C.areas else None
+
+
 def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int) -> None:
     battle = (view.get("round") or {}).get("battle")
+    last = last_area(view)
     wonder_at = {a: w for w, a in view.get("wonders", {}).items()}
     for area in C.areas.values():
         box = node_box(area.id)
@@ -204,6 +215,9 @@ def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int) -> None:
         if area.id == battle:
             c.d.rounded_rectangle([box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12,
                                   outline=HIGHLIGHT_EDGE, width=5)
+        elif area.id == last:
+            c.d.rounded_rectangle([box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12,
+                                  outline=HIGHLIGHT, width=5)
         x = box.x + 28
         for _ in view.get("cities", {}).get(area.id, [])[:3]:
             c.icon("cradle-city", x, box.y + 25, 16)

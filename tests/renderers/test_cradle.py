@@ -150,3 +150,17 @@ def test_allocation_shows_the_epoch_summary_card():
     img = renderers.render("cradle", GAME.view(s, None))
     for civ in C.civs_of_epoch[s.epoch]:
         assert f"{civ.id} {civ.name}" in img.alt
+
+
+def test_last_move_area_is_highlighted():
+    s = _play_until(lambda s: (s.last or [""])[0].split(": ", 1)[-1].startswith("place "))
+    view = GAME.view(s, None)
+    area = rc.last_area(view)
+    assert area == view["last_move"][0].rsplit(" ", 1)[-1]
+    img = renderers.render("cradle", view)
+    im = _png(img)
+    top = img.height - rc.MAP_H - _below_map(img, s)
+    box = rc.node_box(area)
+    from renderers.common import HIGHLIGHT
+    px = im.getpixel((box.x - 3, top + box.y + box.h // 2))
+    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT)) < 40
