@@ -95,7 +95,7 @@ class Controller:
             return
         self.on_change()
         if reply.error:
-            text = stale_text(version, reply.version, reply.text) if reply.stale else reply.text
+            text = stale_text(version, reply.version) + "\n" + reply.text if reply.stale else reply.text
             await self._say(interaction, text)
             return
         await self._publish(interaction, caller, reply)
@@ -136,6 +136,12 @@ class Controller:
         caller = caller_of(interaction)
         try:
             reply = await self.link.command(caller, "play", "", expected_version=version)
+            if reply.stale and reply.table_id == table:
+                # refused; offer the current menu at once (the presser still decides anew)
+                fresh = await self.link.command(caller, "play", "")
+                await self._show_menu(interaction, caller, table, fresh,
+                                      stale_text(version, reply.version), self._say)
+                return
         except Exception:
             log.exception("menu failed")
             await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
@@ -143,15 +149,18 @@ class Controller:
         if reply.table_id != table:  # finished, cancelled, or another game here now
             await self._say(interaction, GONE)
             return
-        if reply.stale:
-            await self._say(interaction, stale_text(version, reply.version, reply.text))
-            return
+        await self._show_menu(interaction, caller, table, reply, "", self._say)
+
+    async def _show_menu(self, interaction: discord.Interaction, caller: Caller, table: int, reply: Any,
+                         head: str, fallback: Callable[[discord.Interaction, str], Any]) -> None:
+        """Edit the ephemeral message into the caller's menu for `reply.version`, or explain."""
         actions = reply.choices.get(caller.user) or []
-        if not actions:
-            await self._say(interaction, reply.text)
+        if not actions or reply.table_id != table or reply.version is None:
+            await fallback(interaction, "\n".join(t for t in (head, reply.text) if t))
             return
+        version = reply.version
         view, shown = menu_view(table, version, actions)
-        lines = []
+        lines = [head] if head else []
         summary = self.summaries.get((table, caller.user))
         if summary is not None and summary[0] == version:
             lines.append(summary[1])
@@ -176,9 +185,17 @@ class Controller:
             await self._menu_done(interaction, "Sorry, something went wrong on my side. Please try again.")
             return
         self.on_change()
+        if reply.stale and reply.table_id == table:
+            try:
+                fresh = await self.link.command(caller, "play", "")
+            except Exception:
+                log.exception("fresh menu failed")
+                fresh = reply
+            await self._show_menu(interaction, caller, table, fresh, stale_text(version, reply.version),
+                                  self._menu_done)
+            return
         if reply.error:
-            text = stale_text(version, reply.version, reply.text) if reply.stale else reply.text
-            await self._menu_done(interaction, text)
+            await self._menu_done(interaction, reply.text)
             return
         message = await self._post_public(interaction, reply)
         note = f"✅ You played **{action}**."
@@ -256,9 +273,7 @@ class Controller:
 GONE = "⌛ This button belongs to a game that is no longer running here."
 
 
-def stale_text(version: int, now: int | None, reason: str = "") -> str:
-    """A press on an outdated message: say so clearly, and what to do instead."""
+def stale_text(version: int, now: int | None) -> str:
+    """A press on an outdated message: say so clearly (the current menu follows, if any)."""
     moved = f" (it was made for version {version}; the game is at version {now})" if now is not None else ""
-    text = (f"⌛ This button is from an older turn{moved}: the game has moved on, so nothing was played. "
-            "Use the newest message or `/play`.")
-    return text + (f"\n{reason}" if reason else "")
+    return f"⌛ This button is from an older turn{moved}: the game has moved on, so nothing was played."

@@ -172,3 +172,26 @@ async def test_stranger_pressing_the_turn_button_is_told_they_do_not_play(harnes
     await open_game(harness, emu, 1001, 1002)
     inter = await harness.press_turn(emu.users[1003], emu.public_messages(1)[-1])
     assert inter.ephemeral and "not a player" in emu.reply_text(inter)
+
+
+async def test_simultaneous_step_stale_pick_is_refused_and_a_fresh_menu_offered(text_harness, emu):
+    harness = text_harness
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    await harness.do(alice, "play", {"action": "civ rome"})
+    await harness.do(bob, "play", {"action": "civ egypt"})
+    table, game, state, seats = await position(harness)
+    assert acting_users(table, game, state) == {1001, 1002}  # both choose at once now
+    latest = emu.public_messages(1)[-1]
+    alice_menu = emu.original(await harness.press_turn(alice, latest))
+    bob_menu = emu.original(await harness.press_turn(bob, latest))
+    await harness.pick(alice, alice_menu, game.legal_actions(state, seats[1001])[0])
+    bob_choice = game.legal_actions(state, seats[1002])[0]
+    stale = await harness.pick(bob, bob_menu, bob_choice)
+    text = emu.reply_text(stale)
+    assert "older turn" in text and "nothing was played" in text and "Your move" in text
+    fresh_menu = emu.messages[stale.original_id]
+    newer = (await harness.table()).version
+    assert all(f":{newer}:" in c["custom_id"] for c in components(fresh_menu))
+    table, game, state, seats = await position(harness)
+    await harness.pick(bob, fresh_menu, game.legal_actions(state, seats[1002])[0])
+    assert "Bob played" in emu.public_messages(1)[-1]["content"]
