@@ -125,6 +125,7 @@ async def test_vote_to_pause_then_resume(table, clock):
     rec, _ = await table.state()
     assert rec.status == "paused" and await table.storage.reminders(rec.id) == []
     await table.refused(1, "play take 1", contains="paused")
+    await table.refused(3, "resume", contains="not a player")
     clock.advance(48)
     assert await table.service.tick() == []
     resumed = await table.ok(1, "resume")
