@@ -568,3 +568,21 @@ def test_free_actions_after_the_action_then_end():
     assert GAME.legal_actions(s, 0) == ["claim wealthy", "end"]
     s, _ = act(s, "end")
     assert s.seat == 1
+
+
+def test_golden_first_turn_legal_actions_seed_1_four_players():
+    """Perft-style golden list: seed 1, 4 players, setup with the first choice everywhere.
+
+    The start player (seat 3, the Scribe: 10 food, 10 ideas, 10 money) can afford both population cards
+    (money covers the food shortfall 2:1), every technology, both cities and the project (money for stone);
+    the manufactory town Byblos is missing because the three start cities fill the corner of Gaul,
+    leaving no free hex next to seat 3's city; no wonder (20 stone) and no government (pillars) yet.
+    """
+    from .helpers import to_play
+    s = to_play(4, 1)
+    assert s.seat == 3 and s.players[3].leader == "scribe"
+    assert GAME.legal_actions(s, 3) == [
+        "work ideas", "work food", "work stone", "population pop12", "population pop09",
+        "build thebes", "build massalia", "build long-walls-of-athens", "build pergamon",
+        "technology coinage", "technology siege-engines", "technology banking", "technology lime-mortar",
+        "technology bureaucracy", "tax tt02", "tariff tt10", "military"]
