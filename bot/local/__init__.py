@@ -137,7 +137,9 @@ class Terminal:
             self.out(f"No game {game_id!r}.")
             return False
         default = " ".join(["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players])
-        names = ask(f"Players, separated by spaces ({game.min_players}-{game.max_players}) [{default}]: ").split()
+        count = (str(game.min_players) if game.min_players == game.max_players
+                 else f"{game.min_players}-{game.max_players}")
+        names = ask(f"Players, separated by spaces ({count}) [{default}]: ").split()
         names = names or default.split()
         if len({n.lower() for n in names}) != len(names):
             self.out("Player names must differ.")
