@@ -38,9 +38,9 @@ HEADER_BG: RGB = (44, 52, 64)
 HEADER_INK: RGB = (250, 250, 250)
 HIGHLIGHT: RGB = (255, 214, 102)      # last move / leftmost province
 HIGHLIGHT_EDGE: RGB = (196, 120, 0)
-GOOD: RGB = (0, 120, 80)              # requirement met
+GOOD: RGB = (0, 104, 70)              # requirement met
 SHORT: RGB = (180, 50, 20)            # shortfall
-COVERED: RGB = (200, 196, 188)        # covered leader / inactive symbol
+COVERED: RGB = (214, 210, 202)        # covered leader / inactive symbol
 
 RESOURCE_COLORS: dict[str, RGB] = {
     "wood": (133, 87, 35),

@@ -360,7 +360,7 @@ def _resources(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> N
         x += c.icon_count(r, res.get(r, 0), x, y + 36, 38) + 34
     if area:
         last = area[-1].get("name", "?")
-        color = HIGHLIGHT_EDGE if last in recent else MUTED
+        color = INK if last in recent else MUTED
         c.text(col.x + PAD, y + 82, f"last-played: {last}", 20, fill=color, bold=last in recent,
                max_width=col.w - 2 * PAD)
 

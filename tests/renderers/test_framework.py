@@ -102,9 +102,16 @@ def test_every_player_has_a_second_cue_besides_colour():
 
 
 def test_text_colours_have_enough_contrast():
+    """WCAG AA (4.5:1) for every text colour on every background it is drawn on."""
+    from renderers.common.palette import COVERED, GOOD, HEADER_BG, HEADER_INK, MUTED, PANEL, PANEL_ALT, SHORT, tint
     assert contrast(INK, PAPER) >= 7
     for c in PLAYER_COLORS + [HIGHLIGHT]:
         assert contrast(ink_on(c), c) >= 4.5, c
+    pairs = [(MUTED, PAPER), (MUTED, PANEL), (MUTED, PANEL_ALT), (MUTED, COVERED), (GOOD, PANEL_ALT),
+             (SHORT, PANEL_ALT), (HEADER_INK, HEADER_BG), (HIGHLIGHT, HEADER_BG), (INK, HIGHLIGHT),
+             (MUTED, tint(HIGHLIGHT, .55))] + [(INK, tint(c, .78)) for c in PLAYER_COLORS]
+    for fg, bg in pairs:
+        assert contrast(fg, bg) >= 4.5, (fg, bg)
 
 
 def test_player_patterns_differ_in_greyscale():
