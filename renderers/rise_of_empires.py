@@ -338,6 +338,15 @@ def alt_text(view: Mapping[str, Any], head: Header) -> str:
     for row in ("progress", "territory", "city", "empire", "trade"):
         discs = [c for c in rows.get(row) or [] if c]
         lines.append(f"{ROW_TITLES[row]} row: " + (", ".join(discs) if discs else "empty"))
+    offer = view.get("offer") or {}
+    lines.append("On offer: progress " + (", ".join(t["name"] for t in offer.get("progress") or []) or "none")
+                 + "; territory " + (", ".join(t["name"] for t in offer.get("territory") or []) or "none")
+                 + "; cities " + (", ".join(f"{t['name']} ({t['cost']} gold, {t['vp']} VP)"
+                                            for t in offer.get("city") or []) or "none")
+                 + "; empire tiles " + (", ".join(offer.get("empire") or []) or "none")
+                 + "; trade boxes open: " + (", ".join(b["action"].removeprefix("trade ")
+                                                       for b in offer.get("trade") or []
+                                                       if b.get("open") and not b.get("taken_by")) or "none"))
     return join_alt(lines)
 
 

@@ -45,6 +45,13 @@ def test_cubes_and_control_are_in_the_alt_text():
     assert "Anatolia: white 3, red 1 (controlled by white)" in img.alt
 
 
+def test_tiles_on_offer_are_in_the_alt_text():
+    s = GAME.setup(["Ann", "Bob"], 1)
+    img = renderers.render("rise-of-empires", GAME.view(s, None))
+    line = next(ln for ln in img.alt.splitlines() if ln.startswith("On offer:"))
+    assert "Athens (2 gold, 1 VP)" in line and "2 for 4 gold" in line and "7 for 6 vp" not in line
+
+
 def test_a_seat_sees_the_public_board_with_its_name():
     s = _play(3, 60)
     public = renderers.render("rise-of-empires", GAME.view(s, None))
