@@ -217,3 +217,21 @@ async def test_an_engine_bug_costs_one_command_not_the_bot(table, monkeypatch):
     monkeypatch.undo()
     assert await table.storage.actions(1) == []
     await table.ok(1, "play take 1")
+
+
+async def test_a_burst_of_commands_on_one_game_loses_and_duplicates_nothing(table):
+    start = await table.started(users=(1, 2, 3), options="seed=7 pile=40")
+    rng = random.Random(9)
+    accepted = 0
+    for _ in range(5):
+        replies = await asyncio.gather(*(table.service.handle(CHANNEL, rng.choice([1, 2, 3]), "x", "play",
+                                                              rng.choice(["take 1", "roll", "take 2"]))
+                                         for _ in range(8)))
+        accepted += sum(not r.error for r in replies)
+        assert all(not r.error or r.stale or "not your turn" in r.text.lower() for r in replies)
+    rows = await table.storage.actions(1)
+    rec, _ = await table.state()
+    assert len(rows) == accepted == rec.version - start.version
+    assert [r.seq for r in rows] == list(range(1, accepted + 1))
+    game = GAMES["fake-race"]
+    assert game.dumps(await table.service.replay(rec.id)) == (await table.storage.snapshot(rec.id))[1]
