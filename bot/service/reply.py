@@ -71,6 +71,8 @@ class Reply:
       press is refused.
     - `choices`: for each user who must act now, their legal actions (for buttons,
       select menus); the caller's list for autocomplete is `Service.legal_actions_for`.
+      A user's choices may reveal their hand: show them only to that user
+      (ephemerally), never in the public message.
     - `stale`: the command was refused because the game moved on underneath it.
     """
 
