@@ -897,8 +897,7 @@ class Service:
         count = reminder.count + 1
         player = rec.seat_of(reminder.user)
         name = player.name if player else str(reminder.user)
-        text = (f"Reminder {count}: {name}, it is your turn in the {self._title(rec)} game here "
-                f"(waiting {(now - (reminder.due - rec.remind_every)) / HOUR:.0f} h).")
+        text = f"Reminder {count}: {name}, it is your turn in the {self._title(rec)} game here."
         mentions = [reminder.user]
         if count >= self.settings.absent_after:
             voters = [s.user for s in rec.seats if not s.resigned and s.user != reminder.user]
