@@ -255,7 +255,7 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
     box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
     c.panel(box)
     c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
-    c.text(box.x + 300, box.y + 12, "food track 0-20; cubes: pool / general stock / on the map", SMALL,
+    c.text(box.x + 300, box.y + 12, "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map", SMALL,
            fill=MUTED, max_width=box.w - 320)
     to_act = set(view.get("to_act") or [])
     y = box.y + 44
@@ -271,8 +271,10 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
         c.icon("vp", x, row.y + 6, 24)
         c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True)
         x += 112
-        c.text(x, row.y + 8, f"food {p['food']}", TEXT)
-        bar = Box(x + 100, row.y + 12, 100, 14)
+        delta = (p.get("forecast") or {}).get("food")
+        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT,
+               max_width=134)
+        bar = Box(x + 140, row.y + 12, 64, 14)
         c.d.rectangle(bar.rect, outline=INK, width=1, fill=PANEL)
         c.d.rectangle([bar.x, bar.y, bar.x + bar.w * max(0, min(20, p["food"])) / 20, bar.bottom], fill=(0, 120, 80))
         x += 220
