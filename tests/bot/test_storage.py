@@ -150,3 +150,20 @@ async def test_group_commit_keeps_each_change_all_or_nothing(db):
         assert await db.snapshot(t.id) == (2, f"s{t.id}")
         assert [a.action for a in await db.actions(t.id)] == ["a"]
     assert (await db.table(tables[1].id)).version == 2  # the failed change left no trace
+
+
+async def test_a_new_numbered_migration_is_applied_once_at_start_keeping_the_data(db, monkeypatch):
+    from bot.storage import sqlite as module
+
+    rec = await new(db)
+    await db.close()
+    extra = MIGRATIONS + [(MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
+    monkeypatch.setattr(module, "MIGRATIONS", extra)
+    await db.open()
+    assert await db.schema_version() == extra[-1][0]
+    assert (await db.table(rec.id)).channel == 1
+    async with db._r.execute("SELECT note FROM games") as cur:
+        assert await cur.fetchall() == [("x",)]
+    await db.close()
+    await db.open()  # nothing applied twice (a second ALTER would fail)
+    assert await db.schema_version() == extra[-1][0]
