@@ -50,6 +50,8 @@ class DiscordSettings:
     sync_commands: bool = True
     #: Longest 429 wait (s) discord.py may sleep through; longer ones are retried later.
     max_ratelimit_timeout: float = 30.0
+    #: A notice Discord keeps refusing (4xx, not 429) this long is given up (logged).
+    give_up_after: float = 86400.0
 
     @classmethod
     def from_config(cls, config: Any) -> "DiscordSettings":
@@ -74,6 +76,7 @@ class DiscordSettings:
             guild_ready_timeout=float(pick("guild_ready_timeout", default=2.0)),
             sync_commands=bool(pick("sync_commands", default=True)),
             max_ratelimit_timeout=float(pick("max_ratelimit_timeout", default=30.0)),
+            give_up_after=float(pick("give_up_after", default=86400.0)),
         )
 
 
@@ -106,7 +109,7 @@ class EpochsBot(commands.Bot):
         self.link = ServiceLink(service)
         self.courier = Courier(self)
         self.dispatcher = Dispatcher(self.link, self.courier, poll=settings.poll, retry_base=settings.retry_base,
-                                     retry_cap=settings.retry_cap)
+                                     retry_cap=settings.retry_cap, give_up_after=settings.give_up_after)
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 

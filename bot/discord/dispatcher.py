@@ -7,7 +7,9 @@ every channel in its own task — one slow or failing channel never holds up ano
 game — in order within a channel. A notice is marked delivered only after it went
 out; a passing failure (5xx, 429, network) backs the channel off exponentially and
 tries again; closed DMs fall back to a channel mention. Delivery is at least once:
-a crash between sending and marking may repeat a notice, never lose one.
+a crash between sending and marking may repeat a notice, never lose one. Only a
+notice Discord keeps refusing outright (a 4xx other than 429) for `give_up_after`
+(a day) is given up — logged as an error — so it cannot block its channel forever.
 """
 from __future__ import annotations
 
@@ -26,16 +28,19 @@ log = logging.getLogger(__name__)
 
 class Dispatcher:
     def __init__(self, link: ServiceLink, courier: Courier, *, poll: float = 30.0, retry_base: float = 2.0,
-                 retry_cap: float = 600.0, send_timeout: float = 60.0) -> None:
+                 retry_cap: float = 600.0, send_timeout: float = 60.0, give_up_after: float = 86400.0) -> None:
         self.link = link
         self.courier = courier
         self.poll = poll
         self.retry_base = retry_base
         self.retry_cap = retry_cap
         self.send_timeout = send_timeout
+        #: A notice refused (4xx, not a rate limit) for this long is given up, logged as an error.
+        self.give_up_after = give_up_after
         self.delivered = 0
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._backoff: dict[int, tuple[float, int]] = {}  # channel -> (not before, failures)
+        self._backoff: dict[int, tuple[float, int, float]] = {}  # channel -> (not before, failures, first)
+        self._sent: dict[int, None] = {}  # recently delivered notice ids (ordered)
         self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -91,7 +96,7 @@ class Dispatcher:
             worker = self._workers.get(channel)
             if worker is not None and not worker.done():
                 continue
-            if self._backoff.get(channel, (0.0, 0))[0] > now:
+            if self._backoff.get(channel, (0.0, 0, 0.0))[0] > now:
                 continue
             self._workers[channel] = asyncio.create_task(
                 self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, [])))
@@ -104,30 +109,49 @@ class Dispatcher:
             await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
 
     async def _deliver_channel(self, channel: int, notices: list[Any], retries: list[Any]) -> None:
+        current = None
         try:
             for item in retries:
                 await asyncio.wait_for(item.send(), self.send_timeout)
                 self.courier.pending.remove(item)
             for notice in notices:
+                if notice.id in self._sent:
+                    continue  # read before its delivery was marked; never send twice
+                current = notice
                 await asyncio.wait_for(self._deliver(notice), self.send_timeout)
-                await self.link.delivered(notice.id)
-                self._done_parts.pop(notice.id, None)
-                self.delivered += 1
+                await self._mark(notice.id)
             self._backoff.pop(channel, None)
         except Exception as exc:
             if isinstance(exc, discord.NotFound) and getattr(exc, "code", 0) == 10003:
                 log.warning("channel %s is gone; its notices cannot be delivered", channel)
                 for notice in notices:
-                    await self.link.delivered(notice.id)
+                    await self._mark(notice.id)
                 self.courier.pending[:] = [p for p in self.courier.pending if p.key != channel]
                 return
-            _, failures = self._backoff.get(channel, (0.0, 0))
+            _, failures, first = self._backoff.get(channel, (0.0, 0, time.monotonic()))
+            if current is not None and not transient(exc) and time.monotonic() - first > self.give_up_after:
+                # a refusal that did not pass in all that time (e.g. a message Discord rejects):
+                # let the channel's later notices through rather than block them forever
+                log.error("notice %s for channel %s refused for %.0f s (%s); giving up on it",
+                          current.id, channel, time.monotonic() - first, exc)
+                await self._mark(current.id)
+                self._backoff.pop(channel, None)
+                self._wake.set()
+                return
             delay = min(self.retry_cap, self.retry_base * (2 ** failures))
-            self._backoff[channel] = (time.monotonic() + delay, failures + 1)
+            self._backoff[channel] = (time.monotonic() + delay, failures + 1, first)
             level = logging.INFO if transient(exc) else logging.WARNING
             log.log(level, "delivery to channel %s failed (%s); retrying in %.1fs", channel, exc, delay)
             loop = asyncio.get_running_loop()
             loop.call_later(delay, self._wake.set)
+
+    async def _mark(self, notice_id: int) -> None:
+        await self.link.delivered(notice_id)
+        self._done_parts.pop(notice_id, None)
+        self._sent[notice_id] = None
+        while len(self._sent) > 10_000:
+            self._sent.pop(next(iter(self._sent)))
+        self.delivered += 1
 
     async def _deliver(self, notice: Any) -> None:
         """Public part, then private parts; parts already sent are not sent again on a retry."""

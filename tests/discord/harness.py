@@ -62,12 +62,14 @@ def open_storage(path: Path) -> Any:
 
 
 class Harness:
-    def __init__(self, emu: DiscordEmulator, db: Path, *, dev_guild: bool = True, images: bool = True) -> None:
+    def __init__(self, emu: DiscordEmulator, db: Path, *, dev_guild: bool = True, images: bool = True,
+                 **settings: Any) -> None:
         self.emu = emu
         self.db = db
         self.clock = Clock()
         self.dev_guild = dev_guild
         self.images = images
+        self.settings = settings
         self.bot: Any = None
         self.service: Service | None = None
         self.storage: Any = None
@@ -79,7 +81,7 @@ class Harness:
         self.service = Service(self.storage, clock=self.clock, settings=Settings(images=self.images),
                                renderer=board_renderer)
         config = {"token": TOKEN, "guild_ready_timeout": 0.05, "dispatch_poll": 0.2, "retry_base": 0.1,
-                  "dev_guild": self.emu.guild_id if self.dev_guild else None}
+                  "dev_guild": self.emu.guild_id if self.dev_guild else None, **self.settings}
         self.bot = create_bot(config, self.service)
         await self.bot.login(TOKEN)
         self._task = asyncio.create_task(self.bot.connect(reconnect=True))

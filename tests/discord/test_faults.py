@@ -79,6 +79,28 @@ async def test_reminders_are_delivered_and_one_failing_channel_never_blocks_anot
     assert len([m for m in emu.public_messages(1) if "Reminder" in m["content"]]) == 1
 
 
+async def test_a_notice_refused_outright_for_too_long_is_given_up_and_unblocks_its_channel(emu, tmp_path, caplog):
+    from tests.discord.harness import Harness
+
+    harness = Harness(emu, tmp_path / "giveup.sqlite", images=False, give_up_after=0.3)
+    await harness.start()
+    try:
+        await open_game(harness, emu, 1001, 1002)
+        emu.fail("POST", r"^/channels/1/messages$", 400, times=10_000)  # e.g. a body Discord rejects
+        harness.clock.advance(13 * HOUR)
+        harness.bot.dispatcher.wake()
+        await emu.wait_for(lambda: any(r.status == 400 for r in posts(emu)))
+        await outbox_empty(harness)
+        assert "giving up" in caplog.text
+        assert len([r for r in posts(emu) if r.status == 400]) >= 2  # it was retried first
+        emu.faults.clear()
+        harness.clock.advance(13 * HOUR)  # the next reminder goes through
+        harness.bot.dispatcher.wake()
+        await emu.wait_for(lambda: [m for m in emu.public_messages(1) if "Reminder 2" in m["content"]])
+    finally:
+        await harness.stop()
+
+
 async def test_gateway_disconnect_then_resume_replays_what_was_missed(harness, emu):
     alice, bob = await open_game(harness, emu, 1001, 1002)
     action = await first_legal(harness, 1001)

@@ -102,7 +102,10 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
         (upload,) = message["files"]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
     assert "Alice played" in move["content"] and move["pinged"]["users"] == [1002]
-    assert turn_buttons(board) == []  # a board on request pings nobody and carries no turn button
+    # a board on request pings nobody, and carries the turn button for whoever must act
+    assert board["pinged"]["users"] == [] and board["allowed_mentions"]["parse"] == []
+    table = await harness.table()
+    assert turn_buttons(board) == [f"ep:turn:{table.id}:{table.version}"]
 
 
 async def test_autocomplete_lists_the_callers_legal_actions_filtered_and_at_most_25(harness, emu):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from tests.discord.emulator import EPHEMERAL, MANAGE_CHANNELS
-from tests.discord.test_play import GAME, open_game, position
+from tests.discord.test_play import open_game, position
 
 
 def hidden_words(game, state, seat: int) -> set[str]:
