@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from .courier import Courier, transient
+from .courier import Courier, Pending, transient
 from .link import ServiceLink
 
 log = logging.getLogger(__name__)
@@ -109,9 +109,10 @@ class Dispatcher:
             await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
 
     async def _deliver_channel(self, channel: int, notices: list[Any], retries: list[Any]) -> None:
-        current = None
+        current: Any = None
         try:
             for item in retries:
+                current = item
                 await asyncio.wait_for(item.send(), self.send_timeout)
                 self.courier.pending.remove(item)
             for notice in notices:
@@ -132,9 +133,14 @@ class Dispatcher:
             if current is not None and not transient(exc) and time.monotonic() - first > self.give_up_after:
                 # a refusal that did not pass in all that time (e.g. a message Discord rejects):
                 # let the channel's later notices through rather than block them forever
-                log.error("notice %s for channel %s refused for %.0f s (%s); giving up on it",
-                          current.id, channel, time.monotonic() - first, exc)
-                await self._mark(current.id)
+                if isinstance(current, Pending):
+                    log.error("%s for %s refused for %.0f s (%s); giving up on it",
+                              current.what or "a send", channel, time.monotonic() - first, exc)
+                    self.courier.pending.remove(current)
+                else:
+                    log.error("notice %s for channel %s refused for %.0f s (%s); giving up on it",
+                              current.id, channel, time.monotonic() - first, exc)
+                    await self._mark(current.id)
                 self._backoff.pop(channel, None)
                 self._wake.set()
                 return
