@@ -104,7 +104,9 @@ class EpochsBot(commands.Bot):
         # command: the send is then kept and retried by the dispatcher, nobody waits on it.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout,
-                         max_ratelimit_timeout=settings.max_ratelimit_timeout)
+                         max_ratelimit_timeout=settings.max_ratelimit_timeout,
+                         # games are played in server channels and threads, not in DMs with the bot
+                         allowed_contexts=app_commands.AppCommandContext(guild=True))
         self.settings = settings
         self.link = ServiceLink(service)
         self.courier = Courier(self)
