@@ -38,7 +38,7 @@ WONDER_ABBR = {"colosseum-of-rome": "Col", "hanging-gardens": "HGa", "stonehenge
                "great-pyramid": "Pyr", "sphinx": "Sph"}
 PENDING = {"place": "choosing a hex", "pay": "paying (money 2:1)", "military": "military action",
            "unit": "placing free units", "eliminate": "General's removal", "library": "Great Library symbols",
-           "art": "Art golden age", "production": "leader production"}
+           "art": "Art golden age", "production": "leader production", "seize": "Priestess takes a city"}
 PHASES = {"leaders": "Leader draft", "draft": "Starting technology draft", "setup": "Setup: cities and leaders",
           "play": "Play", "over": "Game over"}
 

@@ -68,12 +68,9 @@ def free_convert(d, s, seat, words, ev):
 
 
 def free_seize(d, s, seat, words, ev):
-    p = s.players[seat]
-    h = words[1]
-    old = board.owner(s.board[h])
-    p.used.append("seize")
-    s.board[h] = s.board[h][0] + str(seat)
-    ev.append(f"{p.name} (Priestess) takes the city on {h} from {s.players[old].name}.")
+    """Priestess, once per game: choose the opponent (4+ cities), then which of their cities."""
+    s.players[seat].used.append("seize")
+    s.pending.push("seize", seat, target=int(words[1]))
 
 
 FREE = {"claim": free_claim, "flip": free_flip, "refresh": free_refresh, "convert": free_convert, "seize": free_seize}

@@ -79,7 +79,7 @@ def free_actions(d: Data, s: State, seat: int) -> list[str]:
             if other != seat:
                 cities = board.cities_of(s, other)
                 if len(cities) >= 4:
-                    out += [f"seize {h}" for h in cities]
+                    out.append(f"seize {other}")
     return out
 
 

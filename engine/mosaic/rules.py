@@ -62,6 +62,8 @@ def decision_legal(d: Data, s: State, dec) -> list[str]:
         return military_options(d, s, dec.seat, data)
     if k == "unit":
         return [f"unit {reg}" for reg in board.city_regions(d, s, dec.seat)]
+    if k == "seize":
+        return [f"hex {h}" for h in board.cities_of(s, data["target"])]
     if k == "eliminate":
         return eliminate_options(d, s, dec.seat) + ["eliminate none"]
     if k == "library":
@@ -112,6 +114,11 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
         advance_pay(d, s, dec, ev)
     elif k == "military":
         military_step(d, s, dec, words, ev)
+    elif k == "seize":
+        s.pending.pop()
+        h = words[1]
+        s.board[h] = s.board[h][0] + str(dec.seat)
+        ev.append(f"{p.name} (Priestess) takes the city on {h} from {s.players[dec.data['target']].name}.")
     elif k == "unit":
         reg = words[1]
         p.units[reg] = p.units.get(reg, 0) + 1

@@ -544,8 +544,11 @@ def test_priestess_takes_a_city_of_an_opponent_with_4_or_more_cities_once():
     assert not any(a.startswith("seize") for a in GAME.legal_actions(s, 0))
     for h in free[:3]:
         s.board[h] = "c1"
-    s, _ = act(s, f"seize {free[0]}")
-    assert s.board[free[0]] == "c0"
+    assert GAME.legal_actions(s, 0)[-1] == "seize 1"
+    s, _ = act(s, "seize 1")
+    assert sorted(GAME.legal_actions(s, 0)) == sorted(f"hex {h}" for h in board.cities_of(s, 1))
+    s, _ = act(s, f"hex {free[0]}")
+    assert s.board[free[0]] == "c0" and s.seat == 0 and s.stage == "main"
     assert not any(a.startswith("seize") for a in GAME.legal_actions(s, 0))
 
 
