@@ -693,10 +693,14 @@ class Service:
         view = game.view(state, None)
         image = await self._image(rec.game, view, None) if self.settings.images else None
         head = f"{game.title}, move {rec.meta.get('seq', 0)}"
+        choices: dict[int, list[str]] = {}
         if rec.status == "active":
-            head += "; waiting for " + names(self._acting_names(rec, game.to_act(state)))
+            acting = game.to_act(state)
+            head += "; waiting for " + names(self._acting_names(rec, acting))
+            for user in self._acting_users(rec, acting):
+                choices[user] = game.legal_actions(state, rec.seat_of(user).seat)  # type: ignore[union-attr]
         text = head + ".\n" + (image.alt if image else view_text(view))
-        return Reply(clip(text), image=image, **self._ids(rec))
+        return Reply(clip(text), image=image, choices=choices, **self._ids(rec))
 
     async def _cmd_hand(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused"))

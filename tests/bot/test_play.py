@@ -147,7 +147,7 @@ async def test_board_hand_and_log(table):
     await table.ok(1, "play draw")
     board = await table.ok(2, "board")
     assert "pile: 6" in board.text and "hand sizes: 1, 0" in board.text
-    assert board.mentions == [] and board.choices == {}  # a board on request offers no turn buttons
+    assert board.mentions == [] and board.choices == {2: ["take 1", "take 2", "draw", "roll"]}
     rec, state = await table.state()
     card = state.hands[0][0]
     assert card not in board.text  # the drawn card is hidden from the public
