@@ -229,31 +229,41 @@ def test_wonder_is_placed_in_a_region_with_your_city_and_artist_gains_10():
 
 def test_wonder_colossus_and_lighthouse_only_on_a_port_hex():
     s = fresh()
-    mine = D.hexes[city_of(s, 0)].region
+    port = next(h for h in hexes("greece", "port") if h not in s.board)
+    land = next(h for h in hexes("greece") if h not in s.board)
+    s.board[land] = "c0"  # a city in Greece
     s.players[0].stone, s.players[0].food = 20, 5
-    ports = [h for h in hexes(mine, "port") if h not in s.board]
-    if ports:
-        s, _ = act(s, "wonder colossus-of-rhodes")
-        assert {a.split()[1] for a in GAME.legal_actions(s, 0)} == set(ports)
-    else:
-        assert "wonder colossus-of-rhodes" not in GAME.legal_actions(s, 0)
+    s, _ = act(s, "wonder colossus-of-rhodes")
+    legal = GAME.legal_actions(s, 0)
+    if legal[0].startswith("region"):
+        s, _ = act(s, "region greece")
+        legal = GAME.legal_actions(s, 0)
+    greek = [a.split()[1] for a in legal if D.hexes[a.split()[1]].region == "greece"]
+    assert port in greek and all(D.hexes[h].kind == "port" for h in greek)
+    s = blank_turn(s, 0)
+    s.players[0].stone, s.players[0].food = 20, 5
+    for h, x in D.hexes.items():
+        if x.kind == "port":
+            s.board.setdefault(h, "p1")  # every port taken: no port wonder can be placed
+    legal = GAME.legal_actions(s, 0)
+    assert "wonder lighthouse-of-alexandria" not in legal and "wonder colossus-of-rhodes" not in legal
+    assert "wonder sphinx" in legal
 
 
 def test_wonder_great_pyramid_only_in_a_region_with_3_or_more_cities():
     s = fresh()
     mine = D.hexes[city_of(s, 0)].region
-    s.players[0].stone, s.players[0].food = 20, 5
-    others = sum(1 for h in board.cities_of(s, 0) + board.cities_of(s, 1) + board.cities_of(s, 2) + board.cities_of(s, 3)
-                 if D.hexes[h].region == mine)
-    for h in hexes(mine)[: max(0, 3 - others) + 1]:
-        if h not in s.board:
-            s.board[h] = "c1"
-    if board.cities_in(D, s, mine) >= 3:
-        assert "wonder great-pyramid" in GAME.legal_actions(s, 0)
-    for h in [h for h, c in s.board.items() if c[0] in "cp" and c != "c0" and D.hexes[h].region == mine]:
+    for h in [h for h, c in s.board.items() if D.hexes[h].region == mine and c[0] in "cp" and c != "c0"]:
         del s.board[h]
-    assert board.cities_in(D, s, mine) < 3
+    s.players[0].stone, s.players[0].food = 20, 5
+    assert board.cities_in(D, s, mine) == 1
     assert "wonder great-pyramid" not in GAME.legal_actions(s, 0)
+    free = [h for h in hexes(mine) if h not in s.board]
+    s.board[free[0]] = "c1"
+    assert "wonder great-pyramid" not in GAME.legal_actions(s, 0)
+    s.board[free[1]] = "c2"  # cities of any owner count
+    assert board.cities_in(D, s, mine) == 3
+    assert "wonder great-pyramid" in GAME.legal_actions(s, 0)
 
 
 def test_wonder_great_library_gives_2_identical_symbols_of_choice():
