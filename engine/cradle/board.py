@@ -152,17 +152,20 @@ def enter(state: State, rnd: Round, area: str, events: list[str], *, start: bool
 
     Entering an empty Desert costs the Army on a roll of 1-2 (Terrain Chart), but
     not for the Start Area (RULES-NOTES 5.3) nor with the Desert Guides bonus.
-    A current No City Bonus Civilization destroys each City there on a 4-6 (6.1).
+    A current No City Bonus Civilization entering an Area destroys each City there
+    on a 4-6 (6.1); reinforcing an Area it already holds rolls again for nothing
+    (RULES-NOTES 6.1).
     """
     name = civ_name(rnd.civ)
-    if not start and area not in state.civ_at and C.areas[area].terrain == "desert" and not rnd.guides:
+    entering = area not in state.civ_at  # a reinforcement of its own Area enters nothing new
+    if not start and entering and C.areas[area].terrain == "desert" and not rnd.guides:
         (r,) = dice(state, 1)
         if r <= 2:
             events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
             return False
         events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
     add_army(state, area, rnd.civ)
-    if area in state.cities and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
+    if entering and area in state.cities and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
         destroy_cities_on_entry(state, rnd.civ, area, events)
     return True
 

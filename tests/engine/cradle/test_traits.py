@@ -111,3 +111,11 @@ def test_6_1_wonder_trait_attempts_until_successful():
     s, events = act(s, "wonder memphis")
     assert s.wonders == {"statue-of-zeus": "memphis"} and s.vp[0] == 2
     assert not any(a.startswith("wonder") for a in GAME.legal_actions(s, 0))  # once successful, no more
+
+
+def test_6_1_no_city_bonus_rolls_on_entering_not_on_reinforcing():
+    # Guti already hold Ur (its City stood the first roll): a second Army placed there rolls nothing
+    s = in_round(position({"1-5": 0}, {"ur": ("1-5", 1)}, cities={"ur": ["ur"]}, rolls=[6]), "1-5", 0, 3)
+    s, events = act(s, "place ur")
+    assert s.cities == {"ur": ["ur"]} and s.count["ur"] == 2
+    assert "No City Bonus" not in text(events) and s.rng.used == []
