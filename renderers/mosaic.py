@@ -134,6 +134,13 @@ def _piece(c: Canvas, kind: str, seat: int, cx: float, cy: float) -> None:
            anchor="mm")
 
 
+def _recent_hexes(view: Mapping[str, Any]) -> list[str]:
+    """Hexes named in the last move's log lines (framed in amber: the last move highlighted)."""
+    hexes = load().hexes
+    words = " ".join(view.get("last_move") or []).replace("(", " ").replace(".", " ").split()
+    return [w for w in words if w in hexes]
+
+
 def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
     d = load()
     in_play = tuple(r["id"] for r in view["regions"] if r["in_play"])
@@ -153,6 +160,9 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
         if d.hexes[h].region in in_play:
             cx, cy = _centre(d.hexes[h].px)
             _paste_label(c, "Fi", cx, cy + y0 - R * .35)
+    for h in _recent_hexes(view):
+        cx, cy = _centre(d.hexes[h].px)
+        c.d.polygon(_hex_points(cx, cy + y0, R - 2), outline=HIGHLIGHT_EDGE, width=5)
     for piece in view.get("pieces", []):
         cx, cy = _centre(d.hexes[piece["hex"]].px)
         _piece(c, piece["kind"], piece["seat"], cx, cy + y0)

@@ -102,3 +102,26 @@ def test_game_over_header_names_the_winner():
     img = renderers.render("mosaic", GAME.view(s, None))
     winner = s.players[GAME.winners(s)[0]].name
     assert f"winner: {winner}" in img.alt
+
+
+def test_the_hex_of_the_last_move_is_framed():
+    from renderers.mosaic import _recent_hexes
+    s = play(3, 4, 10)
+    view = dict(GAME.view(s, None))
+    view["last_move"] = ["ann places the starting city on greece-3 (Greece)."]
+    assert _recent_hexes(view) == ["greece-3"]
+    from renderers.common import header_height
+    from renderers.mosaic import MAP_H, _centre, _header
+
+    def map_part(v):
+        y0 = header_height(_header(v))
+        return decode(renderers.render("mosaic", v)).convert("RGB").crop((0, y0, 1200, y0 + MAP_H))
+
+    framed = map_part(view)
+    view["last_move"] = ["ann works: +5 food."]
+    plain = map_part(view)
+    cx, cy = _centre(D.hexes["greece-3"].px)
+    box = (int(cx) - 40, int(cy) - 40, int(cx) + 40, int(cy) + 40)
+    assert framed.crop(box).tobytes() != plain.crop(box).tobytes()
+    far = (0, MAP_H - 60, 60, MAP_H)  # the sea in a corner is the same in both
+    assert framed.crop(far).tobytes() == plain.crop(far).tobytes()
