@@ -417,11 +417,12 @@ class Service:
             return Reply(f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id,
                          version=version)
         meta = dict(rec.meta)
-        if rec.creator == ctx.user:
+        was_creator = self._creator(rec) == ctx.user
+        if was_creator:
             meta["creator"] = seats[0].user
         version = await self.storage.commit(rec, Change(seats=seats, meta=meta), ctx.now)
         text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
-        if rec.creator == ctx.user:
+        if was_creator:
             text += f" {seats[0].name} now starts the game."
         return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
 

@@ -74,7 +74,13 @@ async def test_leave_in_lobby_passes_the_table_on_and_is_refused_after_start(tab
     await table.refused(4, "game leave", contains="not joined")
     reply = await table.ok(1, "game leave")
     assert "bob now starts" in reply.text
-    await table.ok(2, "game start")
+    await table.ok(4, "game join")
+    reply = await table.ok(2, "game leave")  # the new creator leaves too: the next one takes over
+    assert "cy now starts" in reply.text
+    await table.refused(2, "game start", contains="only the table's creator (cy)")
+    await table.ok(2, "game join")
+    await table.refused(4, "game start", contains="only the table's creator (cy)")
+    await table.ok(3, "game start")
     await table.refused(2, "game leave", contains="resign")
 
 
