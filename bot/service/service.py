@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 import engine
 from engine.core import IllegalAction, Rng, canonical, match
@@ -543,20 +543,21 @@ class Service:
             step = game.apply(state, seat, action)
         except IllegalAction as err:
             raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
-        records = [self._record(rec, game, state, step, seat, action, "", ctx.user, ctx.now)]
+        records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
         after = self._autoplay(rec, game, step.state, records, ctx.now)
         return await self._commit_moves(ctx, rec, game, after, records, f"{ctx.name} played `{action}`.",
                                         before=state)
 
-    def _record(self, rec: TableRecord, game: Any, before: Any, step: Any, seat: int, action: str, via: str,
-                user: int | None, now: float) -> ActionRecord:
+    @staticmethod
+    def _record(rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None,
+                now: float) -> ActionRecord:
+        """The log line for one applied action, with the table's next sequence number."""
         seq = int(rec.meta.get("seq", 0)) + 1
         rec.meta = {**rec.meta, "seq": seq}
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
-    def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float,
-                  also: int | None = None) -> Any:
-        """Play resigned seats' turns (and a skipped seat's, `also`) with their first legal action."""
+    def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float) -> Any:
+        """Play resigned seats' turns with their first legal action (bot/DECISIONS.md, "Resigning")."""
         resigned = {s.seat for s in rec.seats if s.resigned}
         for _ in range(500):
             acting = game.to_act(state)
@@ -568,7 +569,7 @@ class Service:
             if not legal:
                 break
             step = game.apply(state, seat, legal[0])
-            records.append(self._record(rec, game, state, step, seat, legal[0], "auto", None, now))
+            records.append(self._record(rec, step, seat, legal[0], "auto", None, now))
             state = step.state
         return state
 
@@ -960,7 +961,7 @@ class Service:
             if not legal:
                 break
             step = game.apply(state, seat, legal[0])
-            records.append(self._record(rec, game, state, step, seat, legal[0], "skip", None, ctx.now))
+            records.append(self._record(rec, step, seat, legal[0], "skip", None, ctx.now))
             state = step.state
             if game.to_act(state) != [seat]:
                 break  # others act now: the absent player's turn is over
