@@ -29,6 +29,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
             "open": reg.era <= state.era, "source": reg.source,
         })
     players = []
+    factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
     for i, p in enumerate(state.players):
         players.append({
             "seat": i, "name": p.name, "colour": p.colour, "vp": p.vp, "food": p.food, "gold": p.gold,
@@ -42,7 +43,8 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
             "empires": [empire_name(comp.empire(t, state.era)) for t in p.empires],
             "ally": state.players[p.ally].colour if p.ally >= 0 else None,
             "actions": p.actions,
-            "forecast": {"food": food_change(comp, state, i), **income_of(comp, state, i)},
+            # 7.0: the food change is doubled in the last game turn; the forecast shows what will happen.
+            "forecast": {"food": food_change(comp, state, i) * factor, **income_of(comp, state, i)},
         })
     rows = {r: [state.players[s].colour if s != EMPTY else None for s in state.rows[r]] for r in ROWS}
     view = {

@@ -183,3 +183,12 @@ def test_law_6_random_games_end_for_every_player_count():
             s = act(s, rng.choice(options))
             steps += 1
         assert s.turn == 6 and GAME.winners(s)
+
+
+def test_7_0_the_food_forecast_in_the_view_is_doubled_in_the_last_turn():
+    """7.0: "In the last game turn, double the amount of food points gained/lost" - the view's forecast too."""
+    s = new(2)
+    s.players[W].territories = ["mountain"]
+    assert GAME.view(s, None)["players"][W]["forecast"]["food"] == -3
+    s.turn = 6
+    assert GAME.view(s, None)["players"][W]["forecast"]["food"] == -6
