@@ -143,3 +143,28 @@ def test_config_errors_are_clear(tmp_path):
 def test_the_example_config_loads():
     config = load_config(ROOT / "config.example.toml", env={})
     assert config.database == "epochs.sqlite" and config.remind_hours == 12 and not config.has_token
+
+
+def test_main_reads_the_config_and_points_the_engine_at_data_dir(tmp_path, monkeypatch, capsys):
+    from bot.__main__ import main
+
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("EPOCHS_DATA_DIR", raising=False)
+    config = tmp_path / "c.toml"
+    config.write_text(f'[engine]\ndata_dir = "{tmp_path / "data"}"\n[log]\nlevel = "WARNING"\n')
+    script = tmp_path / "moves.txt"
+    script.write_text("ann game new rising-cultures\nbob game join\nann game status\n")
+    assert main(["--config", str(config), "--db", str(tmp_path / "x.sqlite"), "script", str(script)]) == 0
+    import os
+    assert os.environ["EPOCHS_DATA_DIR"] == str(tmp_path / "data")
+    assert "waiting to start: ann and bob" in capsys.readouterr().out
+    assert (tmp_path / "x.sqlite").is_file()
+
+
+def test_main_refuses_a_broken_config(tmp_path, capsys):
+    from bot.__main__ import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[log]\nlevel = 'LOUD'\n")
+    assert main(["--config", str(bad), "script", "-"]) == 2
+    assert "log.level" in capsys.readouterr().err
