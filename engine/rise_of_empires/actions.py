@@ -80,6 +80,10 @@ def row_actions(comp: Components, state: State, seat: int, row: str) -> list[str
             if p.gold >= city.cost_gold and p.resources >= city.cost_resources and p.pool >= city.cost_cubes:
                 out.append(f"take city {c}")
     elif row == "empire":
+        # Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to
+        # place, withdraw or fight with) an empire tile cannot be performed (6.0).
+        if p.pool <= 0 and not occupied(state, seat):
+            return out
         seen = []
         for t in state.empire_track:
             name = empire_name(comp.empire(t, state.era))

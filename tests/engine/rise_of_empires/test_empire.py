@@ -45,10 +45,22 @@ def test_6_4_later_placements_only_next_to_regions_held_before():
 
 
 def test_6_4_cubes_come_from_the_pool_and_zero_is_allowed():
-    s = empire_turn(pool=0)
+    s = empire_turn(pool=0, cubes={"sw-asia": [1, 0, 0, 0]})
+    s.players[W].stock = 24
     s = act(s, "take empire 2 0-1")
-    assert actor(s) == R                  # nothing to place, no battle: the action is over
-    assert s.players[W].empires == ["e4"] and s.players[W].stock == 25
+    assert legal(s) == ["withdraw", "done"]   # nothing in the pool to place; may still start again
+    s = act(s, "done")
+    assert actor(s) == R                  # nothing placed, no battle: the action is over
+    assert s.players[W].empires == ["e4"] and s.players[W].stock == 24
+
+
+def test_6_4_no_empire_tile_without_any_cube_faq():
+    """Mayfair FAQ: cubes are limited; with none in the pool and none on the map the action cannot be performed."""
+    s = empire_turn(pool=0)
+    assert not any(a.startswith("take empire") for a in legal(s))
+    assert "not legal now" in refuses(s, "take empire 2 0-1")
+    s = empire_turn(pool=1)
+    assert "take empire 2 0-1" in legal(s)
 
 
 def test_6_4_withdraw_all_cubes_and_start_again():
