@@ -107,6 +107,8 @@ class City:
     produces_gold: int = 0
     produces_resources: int = 0
     produces_food: int = 0
+    #: 5.1: a tile with a red lower part stays on offer in 2-3 player games
+    red_bottom: bool = False
     note: str = ""
 
 
@@ -127,6 +129,8 @@ class Territory:
     source: str
     status: str
     cite: str
+    #: 5.1: a tile with a red lower part stays on offer in 2-3 player games
+    red_bottom: bool = False
     note: str = ""
 
 

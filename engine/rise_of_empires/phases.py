@@ -46,8 +46,8 @@ def new_tiles(comp: Components, state: State) -> list[str]:
         if state.n <= 3:
             # 5.1: unselected tiles leave the game, except those with a red lower part.
             state.offer_progress = [t for t in state.offer_progress if comp.progress[t].red_bottom]
-            state.offer_territory = []
-            state.offer_city = []
+            state.offer_territory = [t for t in state.offer_territory if comp.territories[t].red_bottom]
+            state.offer_city = [c for c in state.offer_city if comp.cities[c].red_bottom and not comp.cities[c].wonder]
         else:
             # 5.0: set aside and still available, except wonders, which go back to the box.
             state.offer_city = [c for c in state.offer_city if not comp.cities[c].wonder]

@@ -124,3 +124,16 @@ def test_4_0_three_eras_of_two_turns_each_then_the_end():
         s = act(s, rng.choice(legal(s)))
     assert seen == [(1, "A"), (2, "B"), (3, "A"), (4, "B"), (5, "A"), (6, "B")]
     assert GAME.to_act(s) == [] and GAME.winners(s)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_5_1_red_lower_part_keeps_any_tile_kind_on_offer(players, monkeypatch):
+    """5.1: "Do not remove any tile with its lower part in red" - progress, territory and city tiles alike."""
+    monkeypatch.setitem(COMP.territories, "island", dataclasses.replace(COMP.territories["island"], red_bottom=True))
+    monkeypatch.setitem(COMP.cities, "athens", dataclasses.replace(COMP.cities["athens"], red_bottom=True))
+    s = new(players)
+    s.offer_territory = ["island", "forest"]
+    s.offer_city = ["athens", "rome"]
+    s = _next_turn(s, 2)
+    assert s.offer_territory[0] == "island" and len(s.offer_territory) == 11
+    assert s.offer_city[0] == "athens" and "rome" not in s.offer_city
