@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .phases import circles, who
+from .phases import bank_resources, circles, who
 from .state import EMPTY, ROWS, State
 
 PAYMENTS = ("gold", "cube", "resource", "food", "vp")
@@ -107,6 +107,9 @@ def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
     if snap and any(state.players[s].actions_total <= snap[s] for s in range(state.n) if s != seat):
         return False
     if prog.effect == "exchange":
+        # 2.6: resource discs come from the bank's 40; an empty bank has none to give.
+        if prog.gain in ("resources", "resource") and bank_resources(comp, state) < prog.gain_amount:
+            return False
         return has(state, seat, prog.pay) >= prog.pay_amount
     if prog.effect == "remove_enemy_cubes":
         return bool(battle_targets(comp, state, seat))

@@ -137,3 +137,15 @@ def test_law_4_a_half_finished_move_survives_dumps_and_loads():
 def test_colours_option_accepts_text():
     s = GAME.setup(["a", "b"], 1, {"colours": "Yellow, blue"})
     assert [p.colour for p in s.players] == ["yellow", "blue"]
+
+
+def test_2_6_haven_needs_a_resource_disc_in_the_bank():
+    """2.6: 40 resource discs; Haven's 1 gold -> 1 disc swap is only offered while the bank has one."""
+    s = new(2)
+    s.players[W].progress = ["haven"]
+    s.players[R].resources = 38            # with W's 2, all 40 discs are held
+    s = restart(s, [W, R])
+    assert "use haven" not in legal(s)
+    s.players[R].resources = 37
+    s = restart(s, [W, R])
+    assert "use haven" in legal(s)
