@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, Rng
+from engine.core import BaseGame, IllegalAction, Rng, canonical
 
-from . import actions, flow, scoring, view as view_mod
+from . import actions, explain, flow, scoring, view as view_mod
 from .data import CIVS
 from .state import Player, State, state_plain
 
@@ -60,6 +60,23 @@ class RisingCultures(BaseGame[State]):
         if s.phase == "play":
             return [s.turn]
         return []
+
+    def apply(self, state: State, seat: int, action: str):
+        """The shared `apply`, with the reason a refused action is not legal now (explain.py)."""
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as err:
+            if err.kind != "not-legal" or not isinstance(action, str):
+                raise
+            reason = explain.why(state, seat, canonical(action))
+            if not reason:
+                raise
+            message = str(err)
+            head = " is not legal now."
+            cut = message.find(head)
+            message = (message[:cut + len(head)] + " " + reason + message[cut + len(head):] if cut >= 0
+                       else f"{reason} {message}")
+            raise IllegalAction(message, kind=err.kind, legal=err.legal) from None
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return actions.legal_actions(state, seat)

@@ -1,0 +1,162 @@
+"""Why an action is not legal now, in the player's terms (DESIGN: IllegalAction "says why").
+
+`engine.core.match` already lists what would be legal; this module adds the reason a
+player at the table would give: "Brewery requires 2 wood, 2 brick, 1 stone; you are
+1 short, that costs 2 coins and you have 1". It reads the state only, and speaks only
+of what the acting seat may know (its own hand, coins and areas, public facts): the
+reply goes to that player alone, but it still never names a card of either deck.
+"""
+from __future__ import annotations
+
+from . import rules
+from .data import CIVS, DATA, RESOURCES
+from .rules import BOARDS, CARDS, PROVINCES
+from .state import PAID_SWAPS, PLAYS, State
+
+USES = ("coins", "military", "resources", "build")
+
+
+def _list(names: list[str]) -> str:
+    return ", ".join(names) if names else "nothing"
+
+
+def _amounts(d: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in d.items() if n) or "nothing"
+
+
+def _hand(s: State, seat: int) -> str:
+    return _list([CARDS[c].name for c in s.players[seat].hand])
+
+
+def _pending(s: State, seat: int) -> str | None:
+    """The open sub-decision that has to be answered first."""
+    d = s.pending[-1]
+    if d.seat != seat:
+        return None
+    what = {
+        "compete": lambda: f"whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "the province",
+        "keep": lambda: f"whether {CARDS[d.card].name} keeps your last military card",
+        "cover": lambda: f"which of your leaders {CARDS[d.card].name} covers",
+        "develop": lambda: "which Nile card to develop",
+        "nile": lambda: "whether to place (more) coins on the Nile",
+        "progress": lambda: ("whether to move up a progress level with a card from your discard pile "
+                             "(House of Wisdom)" if d.card == "wisdom" else
+                             "whether to move up 1 progress level"),
+        "maghreb": lambda: "which card Maghreb places in your progress area",
+    }.get(d.kind)
+    return f"First decide {what()}." if what else None
+
+
+def _play(s: State, seat: int, words: list[str]) -> str | None:
+    """Phase II, a `play <card> <use>` that is not allowed."""
+    p = s.players[seat]
+    if len(words) < 2:
+        return "Say which card and how to use it: `play <card> coins|military|resources|build`."
+    slug = words[1]
+    cid = DATA.by_slug[p.civ].get(slug)
+    if cid is None:
+        return f"There is no card `{slug}` in the {BOARDS[p.civ].name} deck. Your hand: {_hand(s, seat)}."
+    card = CARDS[cid]
+    if cid not in p.hand:
+        return f"{card.name} is not in your hand. Your hand: {_hand(s, seat)}."
+    use = words[2] if len(words) > 2 else ""
+    if use not in USES:
+        return f"Say how to use {card.name}: coins, military, resources or build."
+    if use == "military":
+        bands = len(BOARDS[p.civ].military_bands)
+        if len(p.military) >= bands:
+            return f"All {bands} red bands of your military area are taken."
+    if use == "build":
+        have = rules.resources(s, seat)
+        short, price = rules.build_price(s, seat, card, None, have)
+        if price <= p.coins:
+            return None
+        need = {r: getattr(card.cost, r) for r in RESOURCES}
+        return (f"{card.name} requires {_amounts(need)}; you have {_amounts(have)}: {short} missing "
+                f"resource(s) cost {price} coin(s) and you have {p.coins}.")
+    return None
+
+
+def _swap(s: State, seat: int, words: list[str]) -> str | None:
+    p = s.players[seat]
+    how = words[1] if len(words) > 1 else ""
+    if not p.deck:
+        return "Your deck is empty, so there is no card to swap with."
+    if how == "free":
+        free = rules.free_swaps(s, seat)
+        if not free:
+            return "You have no free swap (Mauretania, some cards and board levels give one per round)."
+        return f"You have used your {free} free swap(s) this round."
+    if how not in ("1", "2"):
+        return "Say `swap 1` or `swap 2` (1 coin per card), or `swap free`."
+    if p.paid_swaps >= PAID_SWAPS:
+        return f"You have already swapped {PAID_SWAPS} cards for coins this round."
+    if how == "2" and p.paid_swaps:
+        return "You have swapped 1 card already; one more is `swap 1`."
+    if p.coins < int(how):
+        return f"Swapping {how} card(s) costs {how} coin(s); you have {p.coins}."
+    if len(p.deck) < int(how):
+        return f"Your deck has only {len(p.deck)} card(s) left."
+    return None
+
+
+def _step(s: State, seat: int, verb: str, words: list[str]) -> str | None:
+    """The simultaneous steps: opening placement, income and draw, bottom placements, swaps."""
+    p = s.players[seat]
+    step = p.step
+    if step == "opening":
+        if len(p.resources) < 2:
+            return (f"Put 2 of your 4 opening cards into your resource area first (`resource <card>`); "
+                    f"{len(p.resources)} placed so far.")
+        return "Choose the opening card for the top of your deck (`top <card>`); the other goes to the bottom."
+    if step == "income":
+        return "Take your income and draw your 4 cards first: `income`."
+    if step == "bottom":
+        if verb == "bottom" and len(words) > 1:
+            cid = DATA.by_slug[p.civ].get(words[1])
+            if cid is None or cid not in p.hand:
+                return f"Only a card from your hand can go to the bottom. Your hand: {_hand(s, seat)}."
+        return f"Place {p.to_bottom} card(s) from your hand at the bottom of your deck first (`bottom <card>`)."
+    if step == "swap":
+        if verb == "swap":
+            return _swap(s, seat, words)
+        if verb == "play":
+            return "Cards are played once both players have finished swapping; `done` keeps your hand."
+        return "You may swap cards now (`swap 1`, `swap 2`, `swap free`) or keep your hand (`done`)."
+    if step == "ready":
+        return "You are ready to play; waiting for the other player to finish income and swaps."
+    return None
+
+
+def why(s: State, seat: int, text: str) -> str | None:
+    """A one-sentence reason `text` (a game action, canonical form) is refused now, or None."""
+    words = text.split(" ")
+    verb = words[0]
+    if s.phase == "over":
+        return None
+    if s.pending:
+        return _pending(s, seat)
+    if verb == "civ":
+        if s.phase != "civ":
+            return "The civilizations are already chosen."
+        want = words[1] if len(words) > 1 else ""
+        taken = {q.civ: q.name for q in s.players if q.civ}
+        free = [c for c in CIVS if c not in taken]
+        if want in taken:
+            return f"{BOARDS[want].name} is already taken by {taken[want]}; choose one of {_list(free)}."
+        return f"Choose one of the civilizations {_list(free)}."
+    if s.phase == "civ":
+        return "First choose a civilization (`civ <name>`)."
+    if s.phase in ("opening", "draw"):
+        return _step(s, seat, verb, words)
+    if s.phase == "play":
+        p = s.players[seat]
+        if p.played >= PLAYS:
+            return f"You have played your {PLAYS} cards this round; the other player is still playing."
+        if verb == "play":
+            return _play(s, seat, words)
+        return "It is your turn in Phase II: play a card from your hand (`play <card> <use>`)."
+    return None
+
+
+__all__ = ["why"]

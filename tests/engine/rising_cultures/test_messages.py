@@ -1,0 +1,73 @@
+"""Refused actions say why, in the rulebook's terms, and what would be legal (DESIGN: IllegalAction)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction
+from .helpers import GAME, act, at_play, finish_opening, lay_out, new_game, set_coins
+
+
+def refusal(s, seat, action) -> str:
+    before = GAME.dumps(s)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, seat, action)
+    assert err.value.kind == "not-legal" and "Legal now:" in str(err.value)
+    assert err.value.legal == GAME.legal_actions(s, seat)
+    assert GAME.dumps(s) == before  # state unchanged
+    return str(err.value)
+
+
+def test_use_4_refused_build_names_requirement_shortfall_and_coins():
+    """Brewery example with 1 coin: 2 wood, 2 brick, no stone -> 2 coins needed, only 1."""
+    s = at_play(coins=(1, 0))
+    lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "forum"])
+    text = refusal(s, 0, "play brewery build")
+    assert "Brewery requires 2 wood, 2 brick, 1 stone" in text
+    assert "1 missing resource(s) cost 2 coin(s) and you have 1" in text
+
+
+def test_use_2_refused_military_when_every_red_band_is_taken():
+    s = at_play()
+    lay_out(s, 0, hand=["market", "forum", "villa", "curia"],
+            military=["castra", "insula", "theatre", "portus", "augustus", "hadrian"])
+    assert "All 6 red bands of your military area are taken" in refusal(s, 0, "play forum military")
+
+
+def test_phase_2_refused_play_of_a_card_not_in_hand_or_without_a_use():
+    s = at_play()
+    lay_out(s, 0, hand=["market", "forum", "villa", "curia"])
+    assert "Colosseum is not in your hand. Your hand: Market, Forum, Villa, Curia." in \
+        refusal(s, 0, "play colosseum coins")
+    assert "no card `pyramids-of-giza` in the Rome deck" in refusal(s, 0, "play pyramids-of-giza coins")
+    assert "Say how to use Forum: coins, military, resources or build." in refusal(s, 0, "play forum")
+    assert "play a card from your hand" in refusal(s, 0, "swap 1")
+
+
+def test_phase_2_refused_swaps_say_what_limits_them():
+    s = finish_opening(new_game())
+    s, _ = act(s, 0, "income")
+    set_coins(s, 0, 1)
+    assert "Swapping 2 card(s) costs 2 coin(s); you have 1." in refusal(s, 0, "swap 2")
+    assert "You have no free swap" in refusal(s, 0, "swap free")
+    assert "once both players have finished swapping" in refusal(s, 0, "play forum coins")
+    assert "Take your income and draw your 4 cards first" in refusal(s, 1, "swap 1")
+    set_coins(s, 0, 5)
+    s, _ = act(s, 0, "swap 1")
+    lay_out(s, 0, hand=["forum", "villa", "curia", "insula", "market"])
+    assert "Place 1 card(s) from your hand at the bottom of your deck first" in refusal(s, 0, "done")
+    assert "Only a card from your hand can go to the bottom" in refusal(s, 0, "bottom colosseum")
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert "You have swapped 1 card already; one more is `swap 1`." in refusal(s, 0, "swap 2")
+
+
+def test_setup_refused_civilization_already_taken():
+    s = GAME.setup(["ann", "bob"], 3)
+    s, _ = act(s, 0, "civ persia")
+    assert "Persia is already taken by ann; choose one of rome, egypt, abbasid." in refusal(s, 1, "civ persia")
+
+
+def test_pending_decision_comes_first():
+    s = at_play(coins=(10, 0))
+    lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
+    s, _ = act(s, 0, "play brewery build")
+    assert "First decide whether to move up 1 progress level." in refusal(s, 0, "play forum coins")
