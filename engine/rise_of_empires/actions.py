@@ -144,7 +144,9 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
     seat, kind, data = d.seat, d.kind, d.data
     if kind == "action":
         if state.half == "A":
-            acts = a_turn_actions(comp, state, seat) or ["pass"]
+            # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
+            acts = (a_turn_actions(comp, state, seat)
+                    or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
         else:
             acts = own_discs(state, seat)
         return acts + free_uses(comp, state, seat)
@@ -292,8 +294,13 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         return use_tile(comp, state, seat, words[1])
     if kind == "action":
         stack.pop()
-        if action == "pass":
-            return [f"{who(state, seat)} cannot perform any action and passes."]
+        if words[0] == "pass":
+            if len(words) == 1:
+                return [f"{who(state, seat)} cannot perform any action and passes."]
+            cells = state.rows[words[1]]
+            cells[cells.index(EMPTY)] = seat
+            return [f"{who(state, seat)} cannot perform any action and places a disc in the {words[1]} row "
+                    f"without acting."]
         stack.push("after", seat)
         if words[0] == "remove":
             row, index = words[1], int(words[2]) - 1

@@ -66,7 +66,7 @@ def finish_actions(state: State) -> State:
     """Every remaining action of the turn: the first legal 'pass'/'done'/cheapest choice."""
     while state.phase == "actions":
         options = legal(state)
-        pick = next((a for a in options if a in ("done", "pass")), None)
+        pick = next((a for a in options if a == "done" or a.startswith("pass")), None)
         if pick is None:
             pick = next((a for a in options if a.startswith(("remove", "pay"))), options[0])
         state = act(state, pick)

@@ -58,13 +58,18 @@ def test_6_0_only_an_action_that_can_be_performed():
 
 
 def test_6_0_pass_only_when_nothing_is_possible():
+    """Mayfair FAQ: a player who truly cannot perform any action places the disc without acting."""
     s = a_turn(2)
     s.offer_progress, s.offer_territory, s.offer_city, s.empire_track = [], [], [], []
     s.players[W].resources = 0
+    s.rows["city"] = [R, R, R, R]
     s = restart(s, [W, R])
-    assert legal(s) == ["pass"]
-    s = act(s, "pass")
-    assert s.players[W].actions == 1 and actor(s) == R and all(c == EMPTY for c in s.rows["progress"])
+    assert legal(s) == ["pass progress", "pass territory", "pass empire", "pass trade"]
+    s = act(s, "pass territory")
+    assert s.players[W].actions == 1 and actor(s) == R
+    assert s.rows["territory"][0] == W and all(c == EMPTY for c in s.rows["progress"])
+    # The disc is on the display, so the B turn has its action (6.0: six actions a turn).
+    assert s.players[W].vp == 0 and s.players[W].gold == 5
 
 
 def test_6_0_b_turn_free_with_nothing_to_the_left():
