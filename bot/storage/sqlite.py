@@ -58,6 +58,7 @@ class SQLiteStorage:
         self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._queue: list[tuple[TableRecord, Change, float, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
 
     async def __aenter__(self) -> "SQLiteStorage":
         await self.open()
@@ -83,6 +84,8 @@ class SQLiteStorage:
         await conn.execute("PRAGMA foreign_keys=ON")
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.shield(self._flusher)  # let queued writes finish first
         for conn in (self._reader, self._writer):
             if conn is not None:
                 await conn.close()
@@ -235,13 +238,23 @@ class SQLiteStorage:
         stale or failing change never disturbs the others."""
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._queue.append((table, change, now, future))
-        async with self._lock:
-            if not future.done():
-                batch, self._queue = self._queue, []
-                await self._commit_batch(batch)
-        version = await future
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        # The write goes on in its own task: a caller that gives up waiting (a
+        # cancelled interaction) can never leave a commit half-reported.
+        version = await asyncio.shield(future)
         table.version, table.revision = version, table.revision + 1
         return version
+
+    async def _flush(self) -> None:
+        """Write queued changes, batch after batch, until the queue is empty."""
+        try:
+            async with self._lock:
+                while self._queue:
+                    batch, self._queue = self._queue, []
+                    await self._commit_batch(batch)
+        finally:
+            self._flusher = None
 
     async def _commit_batch(self, batch: list[tuple[TableRecord, Change, float, asyncio.Future]]) -> None:
         w = self._w

@@ -167,3 +167,22 @@ async def test_a_new_numbered_migration_is_applied_once_at_start_keeping_the_dat
     await db.close()
     await db.open()  # nothing applied twice (a second ALTER would fail)
     assert await db.schema_version() == extra[-1][0]
+
+
+async def test_a_caller_giving_up_never_leaves_a_commit_half_done(db):
+    import asyncio
+
+    rec = await new(db)
+    task = asyncio.ensure_future(db.commit(copy.deepcopy(rec), Change(snapshot="A",
+                                           actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await db.close()  # waits for the write in flight
+    await db.open()
+    # the write went through whole (the caller just did not wait for the answer)
+    assert await db.snapshot(rec.id) == (2, "A")
+    assert [a.action for a in await db.actions(rec.id)] == ["a"]
+    fresh = await db.table(rec.id)
+    assert await db.commit(fresh, Change(), 3.0) == 3  # and the storage goes on
