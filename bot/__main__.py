@@ -89,8 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             mode = "script"
     database = args.db or config.database
     if mode == "script" and not args.db:
-        # a script gets a fresh table unless told which database to use
-        database = str(Path(tempfile.mkdtemp(prefix="epochs-")) / "script.sqlite")
+        # a script gets a fresh database (removed afterwards) unless told which one to use
+        with tempfile.TemporaryDirectory(prefix="epochs-") as tmp:
+            return asyncio.run(_local(config, str(Path(tmp) / "script.sqlite"), mode, getattr(args, "file", None)))
     if mode == "discord":
         if not config.has_token:
             print("epochs: no Discord token: set DISCORD_TOKEN or [discord] token in config.toml "
