@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as err:
         print(f"epochs: {err}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=getattr(logging, config.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=getattr(logging, config.log_level),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode

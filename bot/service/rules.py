@@ -74,7 +74,8 @@ def _blocks(lines: list[str]) -> tuple[Section, ...]:
             block.append(line)
         elif block:
             head = block[0].strip().lstrip("-• ").strip()
-            out.append(Section(head[:60], "\n".join(block[1:]).strip() if len(head) <= 60 else "\n".join(block).strip()))
+            body = block[1:] if len(head) <= 60 else block
+            out.append(Section(head[:60], "\n".join(body).strip()))
             block = []
     if len(out) > 1:
         return tuple(out)

@@ -62,7 +62,8 @@ HELP = """Commands:
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote pause` (after {absent} unanswered reminders); `resume`
-`settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off` / `settings dm on|off`"""
+`settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
+`settings dm on|off`"""
 
 
 def safe(name: str) -> str:
