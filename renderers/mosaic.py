@@ -360,6 +360,26 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     return join_alt(lines)
 
 
+def _card_text(card: str) -> str:
+    """A deck card in words (the Republic's look at the deck tops)."""
+    d = load()
+    if not card:
+        return "empty"
+    if card == "scoring":
+        return "Empire Scoring card"
+    if card in d.technologies:
+        return d.technologies[card].name + " (technology)"
+    if card in d.builds:
+        return f"{d.builds[card].name} ({d.builds[card].type.replace('_', ' ')})"
+    if card in d.population_cards:
+        pc = d.population_cards[card]
+        return f"+{pc.population} population for {pc.food_cost} food"
+    if card in d.tax_cards:
+        tc = d.tax_cards[card]
+        return f"{tc.kind} ×{tc.multiplier}, unrest +{tc.unrest}"
+    return card
+
+
 def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     d = load()
     priv = view.get("private") or {}
@@ -384,10 +404,7 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     if peek:
         lines = []
         for deck, top in peek.items():
-            card = top[0] if top else ""
-            label = {"technology": d.technologies, "build": d.builds}.get(deck, {})
-            shown = "Empire Scoring card" if card == "scoring" else (label[card].name if card in label else card or "empty")
-            lines.append(f"{deck}: {shown}")
+            lines.append(f"{deck}: {_card_text(top[0] if top else '')}")
         sections.append(("Republic: top of each deck", lines))
     hh = header_height(header)
     body = []

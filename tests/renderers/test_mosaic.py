@@ -125,3 +125,19 @@ def test_the_hex_of_the_last_move_is_framed():
     assert framed.crop(box).tobytes() != plain.crop(box).tobytes()
     far = (0, MAP_H - 60, 60, MAP_H)  # the sea in a corner is the same in both
     assert framed.crop(far).tobytes() == plain.crop(far).tobytes()
+
+
+def test_republic_private_image_shows_the_deck_tops():
+    s = play(3, 6, 60)
+    s.players[s.seat].government = "republic"
+    seat = s.seat
+    s.pending.items.clear()
+    s.phase = "play"
+    img = renderers.render("mosaic", GAME.view(s, seat), seat=seat)
+    assert "Republic: top of each deck" in img.alt
+    top = s.pop_deck[0] if s.pop_deck else None
+    if top and top != "scoring":
+        c = D.population_cards[top]
+        assert f"+{c.population} population for {c.food_cost} food" in img.alt
+    other = (seat + 1) % 3
+    assert "Republic" not in renderers.render("mosaic", GAME.view(s, other), seat=other).alt
