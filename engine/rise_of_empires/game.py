@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import BaseGame, Rng, clockwise, winners_by
+from ..core import BaseGame, IllegalAction, Rng, Step, canonical, clockwise, winners_by
 from .actions import legal, resolve
 from .data import components
+from .explain import why_not
 from .flow import advance
 from .phases import deal_progress, new_tiles
 from .state import Player, State
@@ -57,6 +58,18 @@ class RiseOfEmpires(BaseGame[State]):
         if state.phase == "over" or not state.stack or state.stack.top.seat != seat:
             return []
         return legal(components(), state, state.stack.top)
+
+    def apply(self, state: State, seat: int, action: str) -> Step:
+        """The contract's apply; a refused action also says which rule stands in the way (explain.py)."""
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as err:
+            if err.kind != "not-legal" or not isinstance(action, str):
+                raise
+            reason = why_not(components(), state, seat, canonical(action))
+            if not reason:
+                raise
+            raise IllegalAction(f"{reason} {err}", kind=err.kind, legal=err.legal) from None
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         comp = components()

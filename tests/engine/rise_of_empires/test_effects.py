@@ -8,7 +8,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.rise_of_empires.phases import food_change, income_of, vp_of
 
-from .helpers import COMP, GAME, act, actor, legal, new, restart
+from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
 
 W, R, B, G = range(4)
 
@@ -149,3 +149,37 @@ def test_2_6_haven_needs_a_resource_disc_in_the_bank():
     s.players[R].resources = 37
     s = restart(s, [W, R])
     assert "use haven" in legal(s)
+
+
+def test_law_1_refusals_name_the_rule_that_stands_in_the_way():
+    s = new(4)
+    s = restart(s, [W, R, B, G])
+    s.offer_progress = ["writing", "printing"]
+    s.players[W].progress = ["writing"]
+    s.players[W].gold = 1
+    assert refuses(s, "take progress writing").startswith("You already hold Writing: no duplicate")
+    s.turn = 3
+    s.offer_progress = ["agriculture"]
+    s.players[W].gold = 0
+    assert refuses(s, "take progress agriculture").startswith("Agriculture is an Era I tile: it costs 1 gold now")
+    s.turn = 1
+    assert refuses(s, "take city rome").startswith("Rome costs 4 gold (you have 0)")
+    assert refuses(s, "trade 7 for 6 vp").startswith("The 7-6 box is not open in Era I")
+    assert refuses(s, "remove progress 1").startswith("In an A turn you place a disc")
+    s.players[W].pool = 0
+    assert refuses(s, "take empire 2 0-1").startswith("You have no cube in your pool or on the map")
+    assert "Legal now:" in refuses(s, "take empire 2 0-1")
+
+
+def test_law_1_placement_and_battle_refusals_cite_6_4():
+    s = new(4)
+    s.cubes["sw-europe"] = [3, 0, 1, 0]
+    s.cubes["sw-asia"] = [0, 0, 2, 0]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 2 0-1")
+    assert refuses(s, "place 1 mediterranean").startswith("Only an empire tile with water")
+    assert refuses(s, "place 1 russia").startswith("Russia is an Era III region (6.4.1)")
+    assert refuses(s, "place 9 nw-africa").startswith("You have 5 cube(s) in your pool")
+    assert refuses(s, "place 1 sw-asia").startswith("SW Asia is not in or next to a region that held your cubes")
+    s = act(s, "done")
+    assert refuses(s, "battle sw-asia blue").startswith("You have no cubes in SW Asia")

@@ -1,0 +1,172 @@
+"""Why an action is refused, in the rulebook's terms (law 1: a clear, specific message).
+
+`why_not` is only asked after the contract has already refused an action (it is
+not among the legal ones); it names the rule that stands in the way, and the
+refusal then adds the list of what is legal now. It never decides legality
+itself, so a gap here can only make a message less specific, never wrong.
+"""
+from __future__ import annotations
+
+from .actions import empire_name, surcharge, usable
+from .board import allied, occupied, target_kind
+from .data import Components
+from .state import EMPTY, ROWS, State
+
+ERAS = {1: "I", 2: "II", 3: "III"}
+GOODS = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
+         "vp": "victory points"}
+
+
+def why_not(comp: Components, state: State, seat: int, action: str) -> str | None:
+    d = state.stack.top
+    if d is None or d.seat != seat:
+        return None
+    words = action.split(" ")
+    verb = words[0]
+    p = state.players[seat]
+    if verb == "use" and len(words) == 2:
+        return _use(comp, state, seat, words[1])
+    if d.kind == "action":
+        if state.half == "B" and verb in ("take", "trade"):
+            return "In a B turn you first remove one of your discs (`remove <row> <circle>`), then take its action (6.0)."
+        if state.half == "A" and verb == "remove":
+            return "In an A turn you place a disc; discs are removed in the B turn (6.0)."
+        if verb == "remove" and len(words) == 3 and words[1] in ROWS and words[2].isdigit():
+            return (f"Circle {words[2]} of the {words[1]} row holds no disc of yours "
+                    f"(circles are counted from the right, 1 = the first disc placed).")
+        if verb == "pass":
+            return "You can still perform an action; a disc is placed without acting only when none is possible (6.0)."
+    if d.kind in ("action", "b-row") and verb in ("take", "trade"):
+        row = "trade" if verb == "trade" else (words[1] if len(words) > 1 else "")
+        if d.kind == "action" and row in ROWS and EMPTY not in state.rows[row]:
+            return f"Every circle of the {row} row is taken this turn (6.0)."
+        if d.kind == "b-row" and row != d.data.get("row"):
+            return f"Your removed disc was in the {d.data.get('row')} row: take that row's action or `done` (6.0)."
+        if verb == "trade":
+            return _trade(comp, state, seat, action)
+        return _take(comp, state, seat, row, " ".join(words[2:]))
+    if d.kind == "pay" and verb == "pay" and len(words) == 2 and words[1] in GOODS:
+        return f"You have no {GOODS[words[1]]} to pay with; any mix of gold, cubes, discs, food and VP will do (6.0)."
+    if d.kind == "place" and verb == "place" and len(words) == 3:
+        return _place(comp, state, seat, d.data, words[1], words[2])
+    if d.kind == "battle" and verb == "battle" and len(words) >= 3:
+        return _battle(comp, state, seat, d.data, words[1], words[2])
+    if d.kind == "era-end" and verb == "keep":
+        if len(words) == 3 and words[1] == "progress" and p.gold < comp.rules.keep_progress_gold:
+            return "Keeping a progress tile costs 1 gold and you have none (11.0)."
+        if len(words) == 3 and words[1] == "city" and p.pool < comp.rules.keep_city_cubes:
+            return "Keeping a city costs 1 cube from your pool and your pool is empty (11.0)."
+        return "You can only keep tiles you hold and have not kept yet (11.0)."
+    if d.kind == "resource-upkeep" and action == "pay upkeep":
+        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
+        return f"Your cities' upkeep is {need} resource disc(s) and you have {p.resources}: discard a city (8.0)."
+    if d.kind == "order" and verb == "choose":
+        return "That position of the turn order is already taken (10.0)."
+    return None
+
+
+def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:
+    p = state.players[seat]
+    prog = comp.progress.get(tile)
+    if prog is None or tile not in p.progress:
+        return "You can only use a progress tile you hold (6.1)."
+    if not prog.free_action:
+        return f"{prog.name} is not a free-action tile; it works by itself (player aid)."
+    if tile in p.used:
+        return f"{prog.name} is face down: each tile is used once per game turn (6.1)."
+    snap = p.fresh.get(tile)
+    if snap and any(state.players[s].actions_total <= snap[s] for s in range(state.n) if s != seat):
+        return f"You took {prog.name} only now: every other player must take an action first (6.1)."
+    if not usable(comp, state, seat, tile):
+        if prog.effect == "exchange":
+            return f"{prog.name} needs {prog.pay_amount} {prog.pay} to pay (or the bank has no {prog.gain} left)."
+        return f"{prog.name} needs a region holding your cubes and another (non-allied) player's (6.1)."
+    return "Free actions are used on your own turn, before or after your action (6.1)."
+
+
+def _take(comp: Components, state: State, seat: int, row: str, ident: str) -> str | None:
+    p = state.players[seat]
+    if row == "progress":
+        prog = comp.progress.get(ident)
+        if prog is None or ident not in state.offer_progress:
+            return f"{prog.name if prog else ident} is not among the face-up progress tiles."
+        if ident in p.progress:
+            return f"You already hold {prog.name}: no duplicate progress tiles (6.1)."
+        cost = surcharge(comp, state, ident)
+        return f"{prog.name} is an Era {ERAS[prog.era]} tile: it costs {cost} gold now and you have {p.gold} (6.1)."
+    if row == "territory":
+        return f"{ident} is not among the face-up territory tiles."
+    if row == "city":
+        city = comp.cities.get(ident)
+        if city is None or ident not in state.offer_city:
+            return f"{city.name if city else ident} is not among the face-up city tiles."
+        need = [f"{city.cost_gold} gold (you have {p.gold})"]
+        if city.wonder:
+            need += [f"{city.cost_resources} resource discs (you have {p.resources})",
+                     f"{city.cost_cubes} cubes from your pool (you have {p.pool})"]
+        return f"{city.name} costs " + ", ".join(need) + " (6.3)."
+    if row == "empire":
+        if p.pool <= 0 and not occupied(state, seat):
+            return "You have no cube in your pool or on the map: an empire tile needs cubes (Mayfair FAQ)."
+        shown = sorted({empire_name(comp.empire(t, state.era)) for t in state.empire_track})
+        return f"No such empire tile is on the track; on offer: {', '.join(shown) or 'none'}."
+    return None
+
+
+def _trade(comp: Components, state: State, seat: int, action: str) -> str | None:
+    i = comp.trade_by_action.get(action)
+    if i is None:
+        return "There is no such box on the trade track."
+    box = comp.trade[i]
+    if state.era not in box.eras:
+        return f"The {box.discs}-{box.amount} box is not open in Era {ERAS[state.era]} (6.5)."
+    if i in state.trade_used:
+        return f"The {box.discs}-{box.amount} box was already used this game turn (6.5)."
+    return f"The {box.discs}-{box.amount} box needs {box.discs} resource discs; you have {state.players[seat].resources} (6.5)."
+
+
+def _place(comp: Components, state: State, seat: int, data: dict, count: str, region: str) -> str | None:
+    reg = comp.regions.get(region)
+    if reg is None:
+        return f"There is no region {region!r} on the map."
+    pool = state.players[seat].pool
+    if count.isdigit() and int(count) > pool:
+        return f"You have {pool} cube(s) in your pool (6.4: cubes come from the pool only)."
+    if target_kind(comp, state, data, region):
+        return "Place 1, 2, 3 or all your pool's cubes per step; you may place in the same region again."
+    if reg.era > state.era:
+        return f"{reg.name} is an Era {ERAS[reg.era]} region (6.4.1)."
+    used = data["used"]
+    if len(used) >= data["limit"]:
+        return f"This empire tile places in {data['limit']} region(s) and you have used them all (6.4)."
+    if reg.sea and not data["water"]:
+        return "Only an empire tile with water may place in the Mediterranean (6.4.3)."
+    overseas = reg.area != "old_world"
+    if overseas and state.era == 2 and state.half == "A" and not state.navigation_taken:
+        return "In Era II A the New World and the Far East open only once a player has taken Navigation (6.4.4)."
+    if overseas and not data["water"]:
+        return "Only an empire tile with water reaches the New World and the Far East (6.4.4)."
+    if overseas:
+        return "A water tile reaches one overseas area per play (6.4.4)."
+    if not data["anchors"]:
+        return None
+    return f"{reg.name} is not in or next to a region that held your cubes before this placement (6.4)."
+
+
+def _battle(comp: Components, state: State, seat: int, data: dict, region: str, colour: str) -> str | None:
+    reg = comp.regions.get(region)
+    other = next((i for i, q in enumerate(state.players) if q.colour == colour), None)
+    if reg is None or other is None:
+        return "Name a region and the colour of the player you attack: `battle <region> <colour>`."
+    if region in data.get("fought", []):
+        return "The second battle must be in a different region (6.4.5)."
+    if state.cubes[region][seat] <= 0:
+        return f"You have no cubes in {reg.name} (6.4.5)."
+    if other == seat or state.cubes[region][other] <= 0:
+        return f"{colour.capitalize()} has no cubes in {reg.name} to attack (6.4.5)."
+    if allied(state, seat, other):
+        return f"You and {colour} are allied (Diplomacy): allies do not fight each other."
+    return None
+
+
+__all__ = ["why_not"]
