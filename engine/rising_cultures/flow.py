@@ -190,7 +190,11 @@ def pass_marker(s: State, events: list[str]) -> None:
     else:
         s.marker = 1 - s.marker
     verb = "keeps" if s.marker == before else "takes"
-    events.append(f"{name(s, s.marker)} {verb} the progress marker ({a} vs {b} progress cards).")
+    if a == b:
+        events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {a} progress cards "
+                      f"passes it to the other player.")
+    else:
+        events.append(f"{name(s, s.marker)} {verb} the progress marker ({a} vs {b} progress cards).")
     s.phase = "nile"
     if s.nile_developed and any(s.nile_developed):
         for seat in (1 - s.marker, s.marker):

@@ -95,8 +95,9 @@ def filler_progress(s: State, seat: int, n: int) -> None:
     p.progress = free[:n]
 
 
-def at_phase3(s: State, province: int) -> State:
-    """Put `province` first in the row and go to Phase III's province step (asks pushed)."""
+def at_phase3(s: State, province: int, events: list[str] | None = None) -> State:
+    """Put `province` first in the row and go to Phase III's province step (asks pushed);
+    the public log lines of what runs automatically are added to `events`."""
     from engine.rising_cultures import flow
     s = s.copy()
     s.row = [province] + [p for p in s.row if p != province][:6 - s.round]
@@ -105,8 +106,7 @@ def at_phase3(s: State, province: int) -> State:
         p.played = 3
     s.phase = "play"
     s.turn_open = False
-    ev: list[str] = []
-    flow.advance(s, ev)
+    flow.advance(s, events if events is not None else [])
     return s
 
 
