@@ -1,0 +1,111 @@
+"""A second `Storage`, in memory, written only from bot/storage/base.py.
+
+It exists to prove the claim of issue 3 §3: the interface is small and free
+of SQL, so another backend (PostgreSQL) can be added without touching the
+service. The same service flows run on it in test_storage_protocol.py.
+"""
+from __future__ import annotations
+
+import asyncio
+import copy
+import itertools
+
+from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs,
+                              ReminderRecord, StaleWrite, TableRecord)
+
+
+class MemoryStorage:
+    def __init__(self) -> None:
+        self.tables_: dict[int, TableRecord] = {}
+        self.snapshots: dict[int, tuple[int, str]] = {}
+        self.logs: dict[int, list[ActionRecord]] = {}
+        self.reminders_: dict[int, list[ReminderRecord]] = {}
+        self.outbox: list[tuple[NoticeRecord, float | None]] = []
+        self.players: dict[int, PlayerPrefs] = {}
+        self.ids = itertools.count(1)
+        self.notice_ids = itertools.count(1)
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_table(self, *, guild, channel, game, creator, options, seed, seats, remind_every, now):
+        if await self.open_table(channel) is not None:
+            raise ChannelBusy(str(channel))
+        rec = TableRecord(next(self.ids), guild, channel, game, "lobby", creator, dict(options), seed, 1, now, now,
+                          remind_every, {}, [copy.copy(s) for s in seats])
+        self.tables_[rec.id] = rec
+        self.logs[rec.id] = []
+        return copy.deepcopy(rec)
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        await asyncio.sleep(0)  # a real database answers later: let other commands run meanwhile
+        found = [t for t in self.tables_.values() if t.channel == channel and t.status in OPEN_STATUSES]
+        return copy.deepcopy(found[0]) if found else None
+
+    async def latest_table(self, channel: int) -> TableRecord | None:
+        found = [t for t in self.tables_.values() if t.channel == channel]
+        return copy.deepcopy(max(found, key=lambda t: t.id)) if found else None
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        return copy.deepcopy(self.tables_.get(table_id))
+
+    async def tables(self, guild, *, include_closed: bool = False) -> list[TableRecord]:
+        return [copy.deepcopy(t) for t in sorted(self.tables_.values(), key=lambda t: -t.id)
+                if t.guild == guild and (include_closed or t.status in OPEN_STATUSES)]
+
+    async def snapshot(self, table_id: int):
+        return self.snapshots.get(table_id)
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
+        return [copy.deepcopy(a) for a in self.logs.get(table_id, []) if a.seq > after]
+
+    async def commit(self, table: TableRecord, change: Change, now: float) -> int:
+        stored = self.tables_.get(table.id)
+        if stored is None or stored.revision != table.revision:
+            raise StaleWrite(table.id, table.revision, None if stored is None else stored.revision)
+        if {a.seq for a in change.actions} & {a.seq for a in self.logs[table.id]}:
+            raise ValueError("duplicate sequence number")
+        version = stored.version + (1 if change.bump else 0)
+        for name in ("status", "options", "remind_every", "meta"):
+            value = getattr(change, name)
+            if value is not None:
+                setattr(stored, name, copy.deepcopy(value))
+        if change.seats is not None:
+            stored.seats = [copy.copy(s) for s in change.seats]
+        if change.undo_from is not None:
+            for a in self.logs[table.id]:
+                if a.seq >= change.undo_from:
+                    a.undone = True
+        self.logs[table.id].extend(copy.deepcopy(change.actions))
+        if change.snapshot is not None:
+            self.snapshots[table.id] = (version, change.snapshot)
+        if change.reminders is not None:
+            self.reminders_[table.id] = [copy.copy(r) for r in change.reminders]
+        for channel, payload in change.notices:
+            self.outbox.append((NoticeRecord(next(self.notice_ids), table.id, channel, copy.deepcopy(payload), now),
+                                None))
+        stored.version, stored.revision, stored.updated = version, stored.revision + 1, now
+        table.version, table.revision = version, stored.revision
+        return version
+
+    async def due_reminders(self, now: float) -> list[ReminderRecord]:
+        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs if r.due <= now),
+                      key=lambda r: r.due)
+
+    async def reminders(self, table_id: int) -> list[ReminderRecord]:
+        return sorted((copy.copy(r) for r in self.reminders_.get(table_id, [])), key=lambda r: r.user)
+
+    async def notices(self) -> list[NoticeRecord]:
+        return [copy.deepcopy(n) for n, sent in self.outbox if sent is None]
+
+    async def mark_sent(self, notice_id: int, now: float) -> None:
+        self.outbox = [(n, now if n.id == notice_id and sent is None else sent) for n, sent in self.outbox]
+
+    async def prefs(self, user: int) -> PlayerPrefs:
+        return copy.copy(self.players.get(user, PlayerPrefs(user)))
+
+    async def set_prefs(self, prefs: PlayerPrefs) -> None:
+        self.players[prefs.user] = copy.copy(prefs)
+
+
