@@ -192,3 +192,22 @@ def test_province_7_maghreb_with_nothing_to_place_does_nothing_more():
     s, ev = act(s, 0, "province compete")
     assert s.players[0].provinces == [MAGHREB] and s.players[0].progress == [] and not s.pending
     assert s.round == 2
+
+
+def test_province_7_maghreb_progress_card_unlocks_its_level_and_counts_for_the_marker():
+    """RULES-NOTES: a Maghreb progress card raises the level at once (Egypt level 2 develops
+    a Nile card) and counts for the progress marker in the same Phase III."""
+    s = at_play(("egypt", "rome"), marker=1)
+    lay_out(s, 0, hand=[], military=["karnak-temple"], discard=[])  # 1 sword
+    lay_out(s, 1, hand=[], military=[])
+    filler_progress(s, 0, 1)
+    filler_progress(s, 1, 1)
+    s = at_phase3(s, MAGHREB)
+    s, _ = act(s, 0, "province compete")
+    assert GAME.legal_actions(s, 0) == ["maghreb military"]
+    s, ev = act(s, 0, "maghreb military")
+    assert rules.level(s.players[0]) == 2 and s.players[0].military == []
+    assert GAME.legal_actions(s, 0)[0] == "develop inundation"
+    s, ev = act(s, 0, "develop inundation")
+    assert s.nile_developed == [True, False, False]
+    assert s.marker == 0 and any("takes the progress marker (2 vs 1" in e for e in ev)
