@@ -132,3 +132,13 @@ def test_optional_two_game_match_swaps_civilizations_same_provinces_combined_tot
     expected = [i for i in (0, 1) if total[i] == max(total)]
     assert GAME.winners(s) == (expected if len(expected) == 1 else [s.marker])
     assert GAME.view(s, None)["first_game_scores"] == first
+
+
+def test_end_covered_leaders_that_score_count_their_game_end_effect_too():
+    """RULES-NOTES: Rome at level 5 scores covered Trajan: 2 VP + 1 per province."""
+    s = at_play(("rome", "persia"))
+    lay_out(s, 0, buildings=[], leaders=[["trajan", "augustus"]], provinces=[GAUL, CARTHAGE])
+    filler_progress(s, 0, 4)
+    assert scoring.breakdown(s, 0)["buildings_leaders"] == 3  # Augustus only
+    filler_progress(s, 0, 5)
+    assert scoring.breakdown(s, 0)["buildings_leaders"] == 3 + 2 + 2
