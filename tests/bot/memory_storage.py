@@ -39,9 +39,9 @@ class MemoryStorage:
         return copy.deepcopy(rec)
 
     async def open_table(self, channel: int) -> TableRecord | None:
-        await asyncio.sleep(0)  # a real database answers later: let other commands run meanwhile
-        found = [t for t in self.tables_.values() if t.channel == channel and t.status in OPEN_STATUSES]
-        return copy.deepcopy(found[0]) if found else None
+        found = [copy.deepcopy(t) for t in self.tables_.values() if t.channel == channel and t.status in OPEN_STATUSES]
+        await asyncio.sleep(0)  # a real database answers later: other commands run meanwhile
+        return found[0] if found else None
 
     async def latest_table(self, channel: int) -> TableRecord | None:
         found = [t for t in self.tables_.values() if t.channel == channel]
