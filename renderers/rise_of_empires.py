@@ -19,7 +19,7 @@ from PIL import Image as PILImage
 
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
                               Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
-                              encode_png, font, header_height, ink_on, join_alt, legend_height, tint)
+                              encode_png, font, header_height, ink_on, join_alt, legend_height, line_height, tint, wrap)
 
 # ---- the game's own colours (2.4), close to Okabe-Ito, each with its letter ----------------
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -176,17 +176,23 @@ def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str],
 ROW_TITLES = {"progress": "Progress", "territory": "Territory", "city": "City", "empire": "Empire", "trade": "Trade"}
 
 
-def _action_display(c: Canvas, view: Mapping[str, Any], top: int) -> int:
+def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = PANEL_H) -> int:
     rows = view.get("rows") or {}
     circles = view.get("circles") or {}
-    height = PANEL_H
     box = Box(MARGIN, top, 560, height)
     c.panel(box)
     half = view.get("half", "A")
     tw = c.text(box.x + 12, box.y + 8, "Action display", TITLE, bold=True)
-    c.text(box.x + 26 + tw, box.y + 12, "A turn: place a disc" if half == "A" else "B turn: remove, pay 1 per disc to its left",
-           SMALL, fill=MUTED, max_width=box.w - 220)
-    y = box.y + 52
+    c.text(box.x + 24 + tw, box.y + 12, "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
+           SMALL, fill=MUTED, max_width=box.w - tw - 36)
+    # Circle numbers, 1 = rightmost (the first disc placed): B-turn actions name them (`remove city 2`).
+    right = box.right - 12
+    widest = max([circles.get(r, len(rows.get(r) or [])) for r in ROW_TITLES] or [0])
+    c.text(box.x + 12, box.y + 50, "circle", SMALL, fill=MUTED, anchor="lm")
+    for i in range(widest):
+        x = right - (i + 1) * (CIRCLE + 4)
+        c.text(x + CIRCLE / 2, box.y + 50, str(i + 1), SMALL, bold=True, fill=MUTED, anchor="mm")
+    y = box.y + 64
     for row in ("progress", "territory", "city", "empire", "trade"):
         cells = rows.get(row) or []
         n = circles.get(row, len(cells))
@@ -203,13 +209,13 @@ def _action_display(c: Canvas, view: Mapping[str, Any], top: int) -> int:
     return height
 
 
-def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
+OFFER_W = WIDTH - 3 * MARGIN - 560
+OFFER_TEXT_W = OFFER_W - 24 - 96
+
+
+def _offer_lines(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The tiles on offer as (label, text) lines; every tile is named (the actions name them)."""
     offer = view.get("offer") or {}
-    box = Box(MARGIN + 560 + MARGIN, top, WIDTH - 3 * MARGIN - 560, height)
-    c.panel(box)
-    c.text(box.x + 12, box.y + 8, "Tiles on offer", TITLE, bold=True)
-    x0, w = box.x + 12, box.w - 24
-    y = box.y + 42
     roman = {1: "I", 2: "II", 3: "III"}
     prog: dict[str, int] = {}
     for t in offer.get("progress") or []:
@@ -225,9 +231,25 @@ def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
                            for t in offer.get("city") or []) or "none"),
         ("Empire", ", ".join(offer.get("empire") or []) or "all taken"),
     ]
-    for label, text in lines:
+    return lines
+
+
+def offer_height(view: Mapping[str, Any]) -> int:
+    """Height of the two middle panels: enough for every tile on offer (never cut off), at least PANEL_H."""
+    used = sum(max(len(wrap(text, OFFER_TEXT_W, SMALL)) * line_height(SMALL), 24) + 2 for _, text in _offer_lines(view))
+    return max(PANEL_H, 42 + used + 2 * 30 + 12)
+
+
+def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
+    offer = view.get("offer") or {}
+    box = Box(MARGIN + 560 + MARGIN, top, OFFER_W, height)
+    c.panel(box)
+    c.text(box.x + 12, box.y + 8, "Tiles on offer", TITLE, bold=True)
+    x0 = box.x + 12
+    y = box.y + 42
+    for label, text in _offer_lines(view):
         c.text(x0, y, label, SMALL, bold=True)
-        used = c.paragraph(x0 + 96, y, text, w - 96, SMALL, max_lines=2)
+        used = c.paragraph(x0 + 96, y, text, OFFER_TEXT_W, SMALL)
         y += max(used, 24) + 2
     c.text(x0, y, "Trade", SMALL, bold=True)
     x = x0 + 96
@@ -241,7 +263,7 @@ def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
         c.d.rounded_rectangle([x, y - 2, x + tw, y + 24], radius=6, fill=fill, outline=RULE, width=2)
         c.text(x + 6, y, label, SMALL, fill=INK if b.get("open") else MUTED)
         if b.get("taken_by"):
-            disc(c, b["taken_by"], x + tw - 10, y - 8, 20, "")
+            disc(c, b["taken_by"], x + tw - 10, y - 8, 22)
         x += tw + 10
 
 
@@ -357,7 +379,7 @@ def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, H
     colours = [p["colour"] for p in players]
     head = header_for(view, subtitle)
     hh = header_height(head)
-    panel_h = PANEL_H
+    panel_h = offer_height(view)
     players_h = 44 + len(players) * (3 * 24 + 14) + 8
     map_top = hh + MARGIN
     mid_top = map_top + MAP_H + MARGIN
@@ -371,7 +393,7 @@ def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, H
     c.colours = colours
     draw_header(c, head)
     _cubes(c, view, map_box(map_top), colours, " ".join(head.last_move))
-    _action_display(c, view, mid_top)
+    _action_display(c, view, mid_top, panel_h)
     _offer(c, view, mid_top, panel_h)
     _players(c, view, players_top, colours)
     draw_legend(c, LEGEND, legend_top)

@@ -88,3 +88,32 @@ def test_the_map_layer_is_cached_per_era():
     renderers.render("rise-of-empires", view)
     info = roe.map_layer.cache_info()
     assert info.misses == 1 and info.hits == 1
+
+
+def test_every_tile_on_offer_is_shown_the_panel_grows_instead_of_cutting_names():
+    s = _play(5, 0)
+    view = GAME.view(s, None)
+    short = roe.offer_height(view)
+    comp = components()
+    view["offer"]["city"] = [{"id": c.id, "name": c.name, "wonder": c.wonder, "cost": c.cost_gold, "vp": c.vp}
+                             for c in comp.cities.values()]
+    tall = roe.offer_height(view)
+    assert short == roe.PANEL_H and tall > short
+    for _, text in roe._offer_lines(view):
+        lines = roe.wrap(text, roe.OFFER_TEXT_W, roe.SMALL)
+        assert " ".join(lines).replace(" ", "") == text.replace(" ", "")   # wrapped, nothing cut
+    a = renderers.render("rise-of-empires", GAME.view(s, None))
+    b = renderers.render("rise-of-empires", view)
+    assert b.height - a.height == tall - short
+
+
+def test_action_display_numbers_the_circles_for_b_turn_removals():
+    """6.0 B turn: `remove <row> <circle>` counts circles from the right; the image numbers them."""
+    s = _play(4, 0)
+    view = GAME.view(s, None)
+    im, _ = roe.draw(view)
+    top = roe.header_height(roe.header_for(view)) + roe.MARGIN + roe.MAP_H + roe.MARGIN
+    right = roe.MARGIN + 560 - 12
+    x = right - (roe.CIRCLE + 4) + roe.CIRCLE // 2          # circle 1, the rightmost
+    strip = im.crop((x - 8, top + 42, x + 8, top + 50)).convert("L")
+    assert strip.getextrema()[0] < 160                        # a number is drawn above circle 1
