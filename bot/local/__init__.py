@@ -103,13 +103,12 @@ class Terminal:
     # ---------------------------------------------------------- interactive
     async def current(self) -> tuple[str | None, list[str], list[str]]:
         """(game title, names of players who must act, legal actions of the first)."""
-        rec = await self.service.storage.open_table(self.channel)
-        if rec is None or rec.status != "active":
+        rec, state = await self.service._position(self.channel)
+        if rec is None or rec.status != "active" or state is None:
             return None, [], []
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
-        state = await self.service._state(rec)
         seats = [s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned]
         acting = [rec.user_at(s).name for s in seats]  # type: ignore[union-attr]
         legal = game.legal_actions(state, seats[0]) if seats else []

@@ -173,16 +173,13 @@ class Service:
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
         """The caller's legal actions now, those starting with `prefix` first, then
         those containing it (for autocomplete). [] when it is not their turn."""
-        rec = await self.storage.open_table(channel)
-        if rec is None or rec.status != "active":
+        rec, state = await self._position(channel)
+        if rec is None or rec.status != "active" or state is None:
             return []
         seat = rec.seat_of(user)
         if seat is None or seat.seat is None or seat.resigned:
             return []
-        game = self.games.get(rec.game)
-        if game is None:
-            return []
-        state = await self._state(rec)
+        game = self.games[rec.game]
         if seat.seat not in game.to_act(state):
             return []
         legal = game.legal_actions(state, seat.seat)
@@ -197,11 +194,16 @@ class Service:
     async def render_board(self, table_id: int, seat: int | None = None) -> Image | None:
         """The board image of a table (public, or `seat`'s private picture), rendered
         off the event loop; None when this game has no renderer."""
-        rec = await self.storage.table(table_id)
-        if rec is None or rec.status in ("lobby", "cancelled"):
-            return None
-        state = await self._state(rec)
-        return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
+        for _ in range(3):
+            rec = await self.storage.table(table_id)
+            if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games:
+                return None
+            try:
+                state = await self._state(rec)
+            except StaleWrite:
+                continue  # moved on while reading: read again
+            return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
+        return None
 
     async def tick(self) -> list[Notice]:
         """Send due reminders (into the outbox) and return every undelivered notice.
@@ -300,9 +302,11 @@ class Service:
         if snap is None:
             raise Refusal("This game has no stored position yet.")
         version, text = snap
+        if version > rec.version:
+            # the table was read before a move, its snapshot after: the game moved on
+            raise StaleWrite(rec.id, rec.version, version)
         state = self._game(rec).loads(text)
-        if version <= rec.version:
-            self._remember(rec.id, rec.version, state)
+        self._remember(rec.id, rec.version, state)
         return state
 
     def _remember(self, table_id: int, version: int, state: Any) -> None:
@@ -311,14 +315,26 @@ class Service:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    async def _position(self, channel: int) -> tuple[TableRecord | None, Any]:
+        """The channel's open table and its state, read consistently (state None
+        before the start or for a game this bot no longer offers)."""
+        for _ in range(5):
+            rec = await self.storage.open_table(channel)
+            if rec is None or rec.status == "lobby" or rec.game not in self.games:
+                return rec, None
+            try:
+                return rec, await self._state(rec)
+            except StaleWrite:
+                continue  # a move landed between the two reads: read again
+        return rec, None
+
     async def _stale(self, ctx: Ctx) -> Reply:
-        rec = await self.storage.open_table(ctx.channel)
+        rec, state = await self._position(ctx.channel)
         text = "The game moved on before your command arrived (another move came first); nothing was changed."
         if rec is None:
             return Reply(text, error=True, stale=True)
         extra = ""
-        if rec.status == "active":
-            state = await self._state(rec)
+        if rec.status == "active" and state is not None:
             game = self._game(rec)
             seat = rec.seat_of(ctx.user)
             if seat is not None and seat.seat is not None and seat.seat in game.to_act(state):
