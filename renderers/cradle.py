@@ -116,6 +116,59 @@ def _dashed(d: ImageDraw.ImageDraw, p: tuple[int, int], q: tuple[int, int], fill
                fill=fill, width=width)
 
 
+def _hits(p: tuple[float, float], q: tuple[float, float], box: Box, pad: int = 4) -> bool:
+    """Does the segment p-q pass through `box` (grown by `pad`)? (Liang-Barsky clipping)"""
+    (x0, y0), (x1, y1) = p, q
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for pp, qq in ((-dx, x0 - (box.x - pad)), (dx, box.right + pad - x0),
+                   (-dy, y0 - (box.y - pad)), (dy, box.bottom + pad - y0)):
+        if pp == 0:
+            if qq < 0:
+                return False
+            continue
+        t = qq / pp
+        if pp < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    return t0 < t1
+
+
+def _bezier(p, ctrl, q, n: int = 24) -> list[tuple[float, float]]:
+    return [((1 - t) ** 2 * p[0] + 2 * (1 - t) * t * ctrl[0] + t * t * q[0],
+             (1 - t) ** 2 * p[1] + 2 * (1 - t) * t * ctrl[1] + t * t * q[1]) for t in (k / n for k in range(n + 1))]
+
+
+def border_path(a: str, b: str) -> list[tuple[float, float]]:
+    """The line drawn for the border a-b: straight, or bowed round third Areas' nodes it
+    would otherwise cross (a straight line under a node reads as a border of that node).
+    The bow crossing the fewest nodes wins, the smallest bow on a tie."""
+    pa, pb = (C.areas[a].x, C.areas[a].y), (C.areas[b].x, C.areas[b].y)
+    others = [node_box(k) for k in C.areas if k not in (a, b)]
+
+    def crossed(points) -> int:
+        return sum(1 for box in others if any(_hits(points[i], points[i + 1], box, 2) for i in range(len(points) - 1)))
+
+    best, best_n = [pa, pb], crossed([pa, pb])
+    if best_n == 0:
+        return best
+    mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+    length = max(1.0, ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** .5)
+    nx, ny = -(pb[1] - pa[1]) / length, (pb[0] - pa[0]) / length
+    for bow in range(20, int(min(140, .45 * length)) + 1, 20):
+        for sign in (1, -1):
+            path = _bezier(pa, (mx + sign * bow * nx, my + sign * bow * ny), pb)
+            if not all(4 <= x <= WIDTH - 4 and 4 <= y <= MAP_H - 4 for x, y in path):
+                continue
+            n = crossed(path)
+            if n < best_n:
+                best, best_n = path, n
+                if n == 0:
+                    return best
+    return best
+
+
 @cached_layer(maxsize=2)
 def map_layer(width: int = WIDTH) -> PILImage.Image:
     """Seas, borders and the Area nodes with names and terrain marks: drawn once."""
@@ -131,11 +184,12 @@ def map_layer(width: int = WIDTH) -> PILImage.Image:
             if (b, a) in seen:
                 continue
             seen.add((a, b))
-            pa, pb = (C.areas[a].x, C.areas[a].y), (C.areas[b].x, C.areas[b].y)
+            path = border_path(a, b)
             if frozenset((a, b)) in C.straits:
-                _dashed(d, pa, pb, SEA_BLUE, 3)
+                for p, q in zip(path, path[1:]):
+                    _dashed(d, p, q, SEA_BLUE, 3, dash=max(2, int(10 if len(path) == 2 else 5)))
             else:
-                d.line([*pa, *pb], fill=(150, 140, 120), width=3)
+                d.line(path, fill=(150, 140, 120), width=3, joint="curve")
     for sea in C.seas.values():
         w = int(font(SMALL).getlength(sea.name)) + 14
         box = Box(sea.x - w // 2, sea.y - 14, w, 28)

@@ -164,3 +164,33 @@ def test_last_move_area_is_highlighted():
     from renderers.common import HIGHLIGHT
     px = im.getpixel((box.x - 3, top + box.y + box.h // 2))
     assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT)) < 40
+
+
+def _crossed(path, a, b):
+    others = [rc.node_box(k) for k in C.areas if k not in (a, b)]
+    return sum(1 for box in others if any(rc._hits(path[i], path[i + 1], box, 2) for i in range(len(path) - 1)))
+
+
+def test_map_borders_bow_round_other_areas_and_stay_on_the_map():
+    """A border drawn straight under a third Area's node reads as that Area's border: bow it round."""
+    pairs = {tuple(sorted((a, b))) for a, near in C.adjacent.items() for b in near}
+    straight = bowed = 0
+    for a, b in pairs:
+        path = rc.border_path(a, b)
+        line = [(C.areas[a].x, C.areas[a].y), (C.areas[b].x, C.areas[b].y)]
+        assert _crossed(path, a, b) <= _crossed(line, a, b)
+        assert all(0 <= x <= WIDTH and 0 <= y <= rc.MAP_H for x, y in path)
+        straight += _crossed(line, a, b)
+        bowed += _crossed(path, a, b)
+    assert bowed < straight, (bowed, straight)
+
+
+def test_sea_labels_do_not_cover_areas():
+    from renderers.common import font
+    for sea in C.seas.values():
+        w = int(font(rc.SMALL).getlength(sea.name)) + 14
+        label = (sea.x - w // 2, sea.y - 14, sea.x + w // 2, sea.y + 14)
+        for area in C.areas:
+            box = rc.node_box(area)
+            apart = label[2] < box.x or box.right < label[0] or label[3] < box.y or box.bottom < label[1]
+            assert apart, (sea.id, area)
