@@ -267,13 +267,43 @@ def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
         x += tw + 10
 
 
+def _player_lines(p: Mapping[str, Any], width: int) -> list[str]:
+    """A player's tiles, wrapped to `width` (never cut: every tile is named)."""
+    prog = ", ".join(t["name"] + (" (used)" if t.get("used") else "") for t in p.get("progress") or [])
+    terr: dict[str, int] = {}
+    for t in p.get("territories") or []:
+        terr[t["name"]] = terr.get(t["name"], 0) + 1
+    tiles = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in terr.items())
+    cities = ", ".join(f"{t['name']} {t['vp']}VP" for t in p.get("cities") or [])
+    extra = []
+    if p.get("empires"):
+        extra.append("empire " + " / ".join(p["empires"]))
+    if p.get("ally"):
+        extra.append(f"allied with {p['ally']}")
+    lines = wrap("Progress: " + (prog or "-"), width, SMALL)
+    lines += wrap("Territory: " + (tiles or "-") + " · Cities: " + (cities or "-")
+                  + (" · " + " · ".join(extra) if extra else ""), width, SMALL)
+    return lines
+
+
+PLAYER_TEXT_W = WIDTH - 2 * MARGIN - 16 - 50
+PLAYER_LINE = 24
+
+
+def _player_row_height(p: Mapping[str, Any]) -> int:
+    return 36 + len(_player_lines(p, PLAYER_TEXT_W)) * PLAYER_LINE + 8
+
+
+def players_height(view: Mapping[str, Any]) -> int:
+    return 44 + sum(_player_row_height(p) for p in view.get("players") or []) + 8
+
+
 def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str]) -> int:
     players = view.get("players") or []
     order = view.get("order") or []
     seats = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
     seats = [s for s in seats if s is not None] or [p["seat"] for p in players]
-    line_h = 3 * 24 + 14
-    height = 44 + len(seats) * line_h + 8
+    height = players_height(view)
     box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
     c.panel(box)
     c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
@@ -283,16 +313,17 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
     y = box.y + 44
     for pos, seat in enumerate(seats, start=1):
         p = players[seat]
+        line_h = _player_row_height(p)
         row = Box(box.x + 8, y, box.w - 16, line_h - 6)
         c.d.rounded_rectangle(row.rect, radius=8, fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), .82),
                               outline=HIGHLIGHT_EDGE if seat in to_act else RULE, width=4 if seat in to_act else 1)
         c.text(row.x + 10, row.y + 6, f"{pos}.", TEXT, bold=True)
         disc(c, p["colour"], row.x + 40, row.y + 4, 30)
-        c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=210)
-        x = row.x + 300
+        c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=200)
+        x = row.x + 290
         c.icon("vp", x, row.y + 6, 24)
-        c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True)
-        x += 112
+        c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True, max_width=92)
+        x += 126
         delta = (p.get("forecast") or {}).get("food")
         c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT,
                max_width=134)
@@ -306,20 +337,8 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
         c.text(x, row.y + 8, f"discs {p['resources']}", TEXT)
         x += 100
         c.text(x, row.y + 8, f"cubes {p['pool']}/{p['stock']}/{p['on_map']}", TEXT, max_width=row.right - x - 8)
-        prog = ", ".join(t["name"] + (" (used)" if t.get("used") else "") for t in p.get("progress") or [])
-        terr: dict[str, int] = {}
-        for t in p.get("territories") or []:
-            terr[t["name"]] = terr.get(t["name"], 0) + 1
-        tiles = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in terr.items())
-        cities = ", ".join(f"{t['name']} {t['vp']}VP" for t in p.get("cities") or [])
-        extra = []
-        if p.get("empires"):
-            extra.append("empire " + " / ".join(p["empires"]))
-        if p.get("ally"):
-            extra.append(f"allied with {p['ally']}")
-        c.text(row.x + 40, row.y + 36, "Progress: " + (prog or "-"), SMALL, max_width=row.w - 50)
-        c.text(row.x + 40, row.y + 60, "Territory: " + (tiles or "-") + "   Cities: " + (cities or "-")
-               + ("   " + "; ".join(extra) if extra else ""), SMALL, max_width=row.w - 50)
+        for i, line in enumerate(_player_lines(p, PLAYER_TEXT_W)):
+            c.text(row.x + 40, row.y + 36 + i * PLAYER_LINE, line, SMALL)
         y += line_h
     return height
 
@@ -380,7 +399,7 @@ def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, H
     head = header_for(view, subtitle)
     hh = header_height(head)
     panel_h = offer_height(view)
-    players_h = 44 + len(players) * (3 * 24 + 14) + 8
+    players_h = players_height(view)
     map_top = hh + MARGIN
     mid_top = map_top + MAP_H + MARGIN
     players_top = mid_top + panel_h + MARGIN

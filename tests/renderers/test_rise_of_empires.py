@@ -11,6 +11,7 @@ import renderers
 from engine.rise_of_empires import GAME
 from engine.rise_of_empires.data import components
 from renderers import rise_of_empires as roe
+from renderers.common import text_width
 
 
 def _play(n: int, steps: int, seed: int = 5):
@@ -117,3 +118,16 @@ def test_action_display_numbers_the_circles_for_b_turn_removals():
     x = right - (roe.CIRCLE + 4) + roe.CIRCLE // 2          # circle 1, the rightmost
     strip = im.crop((x - 8, top + 42, x + 8, top + 50)).convert("L")
     assert strip.getextrema()[0] < 160                        # a number is drawn above circle 1
+
+
+def test_a_players_tiles_are_all_named_rows_grow_instead_of_cutting():
+    s = _play(5, 0)
+    p = s.players[0]
+    p.progress = [t for t in components().progress][:12]
+    p.cities = [c for c in components().cities if not components().cities[c].wonder][:6]
+    view = GAME.view(s, None)
+    lines = roe._player_lines(view["players"][0], roe.PLAYER_TEXT_W)
+    text = " ".join(lines)
+    assert len(lines) > 2 and all(t["name"] in text for t in view["players"][0]["progress"])
+    assert all(text_width(line, roe.SMALL) <= roe.PLAYER_TEXT_W for line in lines)
+    assert roe.players_height(view) > roe.players_height(GAME.view(_play(5, 0), None))
