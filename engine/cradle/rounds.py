@@ -163,8 +163,13 @@ def settle_displacement(state: State, events: list[str]) -> None:
             rnd.disp_left -= 1
             events.append(f"A {civ_name(rnd.disp_civ)} Army has nowhere to go from {area_name(area)} and is removed.")
             continue
-        if len(options) == 1 or displacer(state) == DUMMY:
+        if len(options) == 1:
             move_displaced(state, options[0], events)
+            continue
+        if displacer(state) == DUMMY:
+            # 9.0: a non-player civilization does not stack, so a vacant Area comes first
+            vacant = [a for a in options if a not in state.civ_at]
+            move_displaced(state, (vacant or options)[0], events)
             continue
         return
     place_start(state, events)

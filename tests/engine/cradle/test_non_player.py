@@ -139,3 +139,14 @@ def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest():
     events: list[str] = []
     advance(s, events)
     assert "has nowhere to grow; 3 Armies return unused." in text(events)
+
+
+def test_9_0_displaced_non_player_armies_do_not_stack_when_a_vacant_area_is_left():
+    # Akkad enters Malgium, held by two non-player Sumerian Armies; Babylon is non-player
+    # (friendly, room for more), Eshnunna, Elam, South Zagros and Sumer are vacant
+    s = position({"1-4": 0, "1-1": -1}, {"malgium": ("1-1", 2), "babylon": ("1-1", 1)}, rolls=[3, 4])
+    s.non_player = True
+    start_round(s, "1-4", [])
+    assert s.civ_at["malgium"] == "1-4" and s.count["babylon"] == 1
+    moved = sorted(a for a, c in s.civ_at.items() if c == "1-1" and a != "babylon")
+    assert [s.count[a] for a in moved] == [1, 1]
