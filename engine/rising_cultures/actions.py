@@ -141,6 +141,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
         p.deck.insert(0, cid)
         p.known_top = cid
         p.deck.extend(p.hand)
+        p.known_bottom.extend(p.hand)
         p.hand.clear()
         p.step = "ready"
         ev.append(f"{name(s, seat)} returns one card to the top of their deck and one to the bottom.")
@@ -152,6 +153,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
         cid = _card(s, seat, words[1])
         p.hand.remove(cid)
         p.deck.append(cid)
+        p.known_bottom.append(cid)
         p.to_bottom -= 1
         ev.append(f"{name(s, seat)} places a card at the bottom of their deck.")
         if p.to_bottom <= 0:

@@ -41,8 +41,11 @@ def draw(p: Player, n: int) -> int:
     if n:
         if p.known_top and p.known_top == p.deck[0]:
             p.known_top = ""
-        p.hand.extend(p.deck[:n])
+        drawn = p.deck[:n]
+        p.hand.extend(drawn)
         del p.deck[:n]
+        if p.known_bottom:  # a tiny deck can hand back a card its owner put at the bottom
+            p.known_bottom = [c for c in p.known_bottom if c not in drawn]
     return n
 
 

@@ -44,6 +44,7 @@ class Player:
     free_swaps: int = 0         # free swaps used this round
     played: int = 0             # cards played this round
     keep_used: list[str] = field(default_factory=list)  # once-per-game "keep military" cards used
+    known_bottom: list[str] = field(default_factory=list)  # cards its owner put at the bottom, still there
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -58,6 +59,7 @@ class Player:
         p.progress = self.progress[:]
         p.provinces = self.provinces[:]
         p.keep_used = self.keep_used[:]
+        p.known_bottom = self.known_bottom[:]
         return p
 
 
@@ -117,7 +119,7 @@ def player_plain(p: Player) -> dict:
             "resources": p.resources, "buildings": p.buildings, "leaders": p.leaders,
             "progress": p.progress, "provinces": p.provinces, "step": p.step, "to_bottom": p.to_bottom,
             "paid_swaps": p.paid_swaps, "free_swaps": p.free_swaps, "played": p.played,
-            "keep_used": p.keep_used}
+            "keep_used": p.keep_used, "known_bottom": p.known_bottom}
 
 
 def state_plain(s: State) -> dict:

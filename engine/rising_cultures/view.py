@@ -45,8 +45,10 @@ Player dict:
 - `score`: {"buildings_leaders", "board", "provinces", "marker", "total"} this game.
 - Before the player has a civilization (phase "civ"): `civ` "", `coin_limit` None,
   `swaps` None, empty areas and a zero `score`.
-- Owner only (`seat` == this player): `hand` [card dict + "uses"] and `known_top`
-  (card dict or None). Others get `hand` None and `known_top` None.
+- Owner only (`seat` == this player): `hand` [card dict + "uses"], `known_top`
+  (card dict or None) and `known_bottom` ([card dict]: the cards the player put at the
+  bottom of their deck and has not drawn again, in deck order, the bottom-most last).
+  Others get `hand`, `known_top` and `known_bottom` None.
 
 Card dict: {"id", "slug", "name", "kind": building|leader, "vp", "cost": {wood, brick,
 stone, gold}, "strip": {wood, brick, stone, gold, coin}, "military": symbol,
@@ -107,7 +109,7 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
                  "played": p.played, "to_bottom": p.to_bottom,
                  "discard": [card_dict(c) for c in p.discard],
                  "provinces": [province_dict(pid) for pid in p.provinces],
-                 "hand": None, "known_top": None}
+                 "hand": None, "known_top": None, "known_bottom": None}
     if not p.civ:
         out.update(coin_limit=None, income=0, swaps=None, display={"buildings": [], "leaders": []},
                    military={"bands": [], "area": {}, "strength": {}}, resource_area=[],
@@ -149,6 +151,7 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
     if viewer == seat:
         out["hand"] = [hand_card(s, seat, c, effs, have) for c in p.hand]
         out["known_top"] = card_dict(p.known_top) if p.known_top and p.deck and p.deck[0] == p.known_top else None
+        out["known_bottom"] = [card_dict(c) for c in p.known_bottom]
     return out
 
 

@@ -77,13 +77,17 @@ def test_hidden_information_never_in_the_public_view():
         for s in states[::5]:
             public = GAME.view(s, None)
             for seat, pv in enumerate(public["players"]):
-                assert pv["hand"] is None and pv["known_top"] is None
+                assert pv["hand"] is None and pv["known_top"] is None and pv["known_bottom"] is None
                 assert pv["hand_count"] == len(s.players[seat].hand)
                 assert pv["deck_count"] == len(s.players[seat].deck)
                 own = GAME.view(s, seat)["players"][seat]
                 if s.players[seat].civ:
                     assert [c["id"] for c in own["hand"]] == s.players[seat].hand
                 assert GAME.view(s, 1 - seat)["players"][seat]["hand"] is None
+                assert GAME.view(s, 1 - seat)["players"][seat]["known_bottom"] is None
+                # what the owner put at the bottom is exactly the tail of the deck, in order
+                bottom = s.players[seat].known_bottom
+                assert s.players[seat].deck[len(s.players[seat].deck) - len(bottom):] == bottom
             text = json.dumps(public)
             assert '"deck"' not in text
 
@@ -106,7 +110,8 @@ VIEW_KEYS = {"game", "title", "seat", "match", "game_no", "first_game_scores", "
              "boxed_provinces", "nile", "scores", "winners", "players"}
 PLAYER_KEYS = {"seat", "name", "civ", "civ_name", "coins", "coin_limit", "income", "hand_count", "deck_count",
                "step", "played", "to_bottom", "swaps", "display", "military", "resource_area", "resources",
-               "progress", "golden_age", "discard", "provinces", "score", "hand", "known_top"}
+               "progress", "golden_age", "discard", "provinces", "score", "hand", "known_top",
+               "known_bottom"}
 
 
 def test_view_keys_are_the_documented_ones_and_json_safe():

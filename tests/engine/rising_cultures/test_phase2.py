@@ -229,3 +229,18 @@ def test_28_coins_are_conserved_supply_never_negative():
             assert s.supply >= 0 and held + s.supply == 28
             seat = rng.choice(GAME.to_act(s))
             s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def test_phase_2_cards_put_at_the_bottom_stay_known_to_their_owner_only():
+    """Setup and swaps: the player knows which cards they put at the bottom of their deck."""
+    s = finish_opening(new_game())
+    opening_bottom = s.players[0].deck[-1]
+    s, _ = act(s, 0, "income")
+    set_coins(s, 0, 5)
+    s, _ = act(s, 0, "swap 1")
+    new_card = s.players[0].hand[-1]  # the swap draw: put straight back, at the bottom
+    s, _ = act(s, 0, f"bottom {DATA.slug[new_card]}")
+    own = GAME.view(s, 0)["players"][0]["known_bottom"]
+    assert [c["id"] for c in own] == [opening_bottom, new_card] == s.players[0].deck[-2:]
+    assert GAME.view(s, 1)["players"][0]["known_bottom"] is None
+    assert GAME.view(s, None)["players"][0]["known_bottom"] is None
