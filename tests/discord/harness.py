@@ -111,7 +111,7 @@ class Harness:
     async def settle(self) -> None:
         """Let the bot finish what it does after the reply (public post, DMs)."""
         for _ in range(3):
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.002)
 
     async def suggest(self, user: User, typed: str, *, channel: int = 1) -> list[str]:
         inter = await self.emu.answered(await self.emu.autocomplete(user, channel, "play", {"action": typed}, "action"))
