@@ -79,6 +79,11 @@ async def test_a_429_without_via_is_a_ban_for_discord_py_and_with_via_a_wait(cli
     assert emu.messages[message.id]["content"] == "y"
 
 
+async def test_gateway_bot_points_at_the_emulator(client, emu):
+    shards, url, limits = await client.http.get_bot_gateway()
+    assert shards == 1 and url == f"ws://127.0.0.1:{emu.port}/gateway" and limits["remaining"] > 0
+
+
 async def test_closed_dms_answer_403_50007(client, emu):
     emu.close_dms(1002)
     dm = await client.create_dm(discord.Object(1002))

@@ -68,6 +68,7 @@ async def test_hand_goes_by_direct_message_when_the_player_opted_in(harness, emu
     dm_channel = 500_000 + 1001
     dms = emu.channel_messages(dm_channel)
     assert len(dms) == 1 and "Your private view" in dms[0]["content"]
+    assert dms[0]["attachments"] and "private" in dms[0]["attachments"][0]["description"]
     assert emu.routes("POST", r"^/users/@me/channels$")[-1].body == {"recipient_id": 1001}
 
 
