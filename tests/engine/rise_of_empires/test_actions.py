@@ -238,3 +238,31 @@ def test_6_5_trading_one_player_per_box_and_by_era():
     assert "trade 7 for 6 vp" in legal(s) and "trade 2 for 4 gold" not in legal(s)
     s = act(s, "trade 7 for 6 vp")       # 6.5 example: Dan in Era III
     assert s.players[R].vp == 6
+
+
+def test_6_0_example_peter_pays_two_for_the_empire_disc():
+    """6.0 example: Peter (red) in the B turn; green and white discs to the left of his empire disc cost him 2."""
+    s = b_turn(rows={"empire": [R, G, W], "progress": [W, G]}, n=4)
+    s = restart(s, [R, W, B, G])
+    assert legal(s) == ["remove empire 1"]
+    s = act(s, "remove empire 1")
+    assert s.stack.top.kind == "pay" and s.stack.top.data["remaining"] == 2
+    s = act(s, "pay gold", "pay resource")
+    p = s.players[R]
+    assert (p.gold, p.resources) == (4, 1) and s.stack.top.kind == "b-row"
+    assert any(a.startswith("take empire") for a in legal(s))
+
+
+def test_6_1_example_dan_takes_agriculture_then_uses_weapons():
+    """6.1 example: Dan takes Agriculture (progress row), then uses the Weapons tile he acquired earlier."""
+    s = a_turn()
+    s.offer_progress = ["agriculture"]
+    s.players[W].progress = ["iron-weapons"]
+    s.cubes["anatolia"] = [1, 0, 0, 1]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take progress agriculture")
+    assert s.stack.top.kind == "after" and legal(s) == ["use iron-weapons", "done"]
+    s = act(s, "use iron-weapons", "remove anatolia green")
+    p = s.players[W]
+    assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ["iron-weapons"] and "agriculture" in p.progress
+    assert actor(s) == R              # nothing left to use: the turn passes on

@@ -192,3 +192,17 @@ def test_7_0_the_food_forecast_in_the_view_is_doubled_in_the_last_turn():
     assert GAME.view(s, None)["players"][W]["forecast"]["food"] == -3
     s.turn = 6
     assert GAME.view(s, None)["players"][W]["forecast"]["food"] == -6
+
+
+def test_10_0_example_peter_lin_uli_michael():
+    """10.0 example: Peter (fewest VP) takes 1, Lin (third) takes 4, Uli takes 3, Michael has no choice: 2."""
+    PETER, LIN, ULI, MICHAEL = range(4)
+    s = new(4)
+    for p in s.players:
+        p.actions = 6
+    for seat, vp in ((PETER, 2), (LIN, 5), (ULI, 6), (MICHAEL, 9)):
+        s.players[seat].vp = vp
+    s = restart(s, [MICHAEL, ULI, LIN, PETER])
+    assert actor(s) == PETER
+    s = act(s, "choose position 1", "choose position 4", "choose position 3")
+    assert s.order == [PETER, MICHAEL, ULI, LIN]
