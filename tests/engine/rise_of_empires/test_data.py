@@ -71,3 +71,51 @@ def test_an_owners_corrected_file_replaces_the_shipped_one(tmp_path: Path, monke
     (root / "map.toml").write_text(text)
     monkeypatch.setenv("EPOCHS_DATA_DIR", str(tmp_path))
     assert components().regions["japan"].name == "India"
+
+
+def test_2_1_scandinavia_and_the_black_sea_are_no_regions_era_i_and_ii_regions_have_a_symbol():
+    names = {r.name.lower() for r in COMP.regions.values()}
+    assert not {"scandinavia", "black sea"} & names and not {"scandinavia", "black-sea"} & set(COMP.regions)
+    assert all(r.income != "none" and r.income_amount > 0 for r in COMP.regions.values() if r.era in (1, 2))
+
+
+RESEARCH = Path(__file__).resolve().parents[3].parent / "shared" / "research" / "data" / "rise-of-empires.json"
+
+
+@pytest.mark.skipif(not RESEARCH.exists(), reason="the shared research folder is not checked out here")
+def test_the_toml_carries_the_research_dataset_faithfully():
+    """Every value of shared/research/data/rise-of-empires.json arrives unchanged in data/*.toml."""
+    import json
+    d = json.loads(RESEARCH.read_text())
+    by_code = {r.code: r for r in COMP.regions.values()}
+    for r in d["regions"]:
+        m = by_code[r["id"]]
+        (kind, amount), = (r.get("income") or {"none": 0}).items()
+        assert (m.era, m.control_vp, m.second_vp, m.income, m.income_amount, m.sea) == (
+            r["era"], r["banner"]["control"], r["banner"]["second"], kind, amount, r.get("kind") == "sea"), r["id"]
+    ids = {r.code: r.id for r in COMP.regions.values()}
+    for e in d["adjacency"]:
+        assert (ids[e["b"]] in COMP.adjacent[ids[e["a"]]]) == e["adjacent"], e
+    progress = {p.name: p for p in COMP.progress.values()}
+    for p in d["progress_tiles"]:
+        m, eff = progress[p["name"]], p["effect"]
+        assert (m.era, m.copies, m.effect, m.free_action, m.red_bottom) == (
+            p["era"], p["copies"], eff["type"], p["free_action"], p["red_bottom"]), p["name"]
+        amount = eff.get("amount", eff.get("count", eff.get("regions")))
+        assert amount is None or m.amount == amount, p["name"]
+    cities = {c.code: c for c in COMP.cities.values()}
+    for c in d["city_tiles"]:
+        m, made = cities[c["id"]], c.get("produces", {})
+        assert (m.era, m.half, m.wonder, m.cost_gold, m.upkeep_resources, m.upkeep_food, m.vp, m.cost_resources,
+                m.cost_cubes, m.produces_gold, m.produces_resources, m.produces_food) == (
+            c["era"], c["half"], c["wonder"], c["cost_gold"], c.get("upkeep_resources", 0), c.get("upkeep_food", 0),
+            c.get("vp_per_turn", c.get("vp_immediate")), c.get("cost_resources", 0), c.get("cost_cubes", 0),
+            made.get("gold", 0), made.get("resources", 0), made.get("food", 0)), c["id"]
+    for e in d["empire_tiles"]:
+        for key, side in (("era1_side", "i"), ("era23_side", "ii")):
+            m, x = COMP.empire_sides[f"{e['id'].lower()}-{side}"], e[key]
+            rows = [[r["attacker_loses"], r["defender_loses"]] for r in x["battle_rows"]]
+            assert (m.number, m.water, [list(r) for r in m.battle_rows]) == (x["number"], x["water"], rows), e["id"]
+    for box, t in zip(COMP.trade, d["trade_boxes"]):
+        (gain, amount), = t["gain"].items()
+        assert (box.discs, box.gain, box.amount, list(box.eras)) == (t["discs"], gain, amount, t["valid_eras"])
