@@ -43,6 +43,8 @@ Player dict:
 - `discard`: [card dict] (public pile).
 - `provinces`: [province dict].
 - `score`: {"buildings_leaders", "board", "provinces", "marker", "total"} this game.
+- `overview`: [str] the civilization overview's own rules (coin limit, leaders, covered
+  leaders, discard-pile progress, printed resources, the Nile); [] before the choice.
 - Before the player has a civilization (phase "civ"): `civ` "", `coin_limit` None,
   `swaps` None, empty areas and a zero `score`.
 - Owner only (`seat` == this player): `hand` [card dict + "uses"], `known_top`
@@ -101,6 +103,35 @@ def hand_card(s: State, seat: int, cid: str, effs, have) -> dict:
     return out
 
 
+def overview(civ: str) -> list[str]:
+    """The civilization overview's own rules, as short texts (read from the board data)."""
+    board = BOARDS[civ]
+    out = [f"Coin limit {board.coin_limit} at the end of each round."]
+    if board.leader_slots > 1:
+        out.append(f"Up to {board.leader_slots} leaders at a time (one per leader stack); "
+                   "a further leader covers one of them, your choice.")
+    else:
+        out.append("One leader at a time: a new leader covers the previous one.")
+    covered = next((i + 1 for i, lv in enumerate(board.levels)
+                    if any(e.type == "covered_leaders_score" for e in lv)), 0)
+    if covered:
+        out.append(f"From progress level {covered}, covered leaders score too.")
+    if board.progress_from_discard:
+        out.append("A progress move may use any card from your discard pile instead of your "
+                   "last-played resource card.")
+    printed = [f"{getattr(board.printed, r)} {r}" for r in (*RESOURCES, "coin") if getattr(board.printed, r)]
+    if printed:
+        out.append(f"The board's resource area prints {', '.join(printed)} (a coin is taken at setup).")
+    if board.nile:
+        spaces = sorted({n.spaces for n in DATA.nile})
+        out.append(f"The Nile: you develop Nile cards; in Phase III, before the coin limit, each player "
+                   f"may put own coins on developed ones ({'/'.join(map(str, spaces))} per card). "
+                   "A coin there stays its owner's, is not spent, does not count toward the coin "
+                   "limit and gives its owner the card's effect; you score 1 VP per opponent coin "
+                   "on the Nile.")
+    return out
+
+
 def player_view(s: State, seat: int, viewer: int | None) -> dict:
     p = s.players[seat]
     out: dict = {"seat": seat, "name": p.name, "civ": p.civ,
@@ -109,7 +140,8 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
                  "played": p.played, "to_bottom": p.to_bottom,
                  "discard": [card_dict(c) for c in p.discard],
                  "provinces": [province_dict(pid) for pid in p.provinces],
-                 "hand": None, "known_top": None, "known_bottom": None}
+                 "hand": None, "known_top": None, "known_bottom": None,
+                 "overview": overview(p.civ) if p.civ else []}
     if not p.civ:
         out.update(coin_limit=None, income=0, swaps=None, display={"buildings": [], "leaders": []},
                    military={"bands": [], "area": {}, "strength": {}}, resource_area=[],

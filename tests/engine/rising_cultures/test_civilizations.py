@@ -187,3 +187,20 @@ def test_every_effect_type_in_the_data_is_handled():
     source = "".join(inspect.getsource(m) for m in (actions, flow, r, sc))
     for t in used:
         assert f'"{t}"' in source, f"effect type {t} is not read anywhere"
+
+
+def test_every_civilization_overview_rule_is_shown_in_the_view():
+    """The overview's own rules (coin limit, leaders, covered leaders, discard progress, printed
+    coin, the Nile) are in every view, read from the board data."""
+    s = GAME.setup(["a", "b"], 1, {"civs": ["persia", "egypt"]})
+    persia, egypt = (pv["overview"] for pv in GAME.view(s, None)["players"])
+    assert "Coin limit 7 at the end of each round." in persia and "Coin limit 5 at the end of each round." in egypt
+    assert any("Up to 2 leaders at a time" in t for t in persia)
+    assert any("From progress level 4, covered leaders score too." == t for t in persia)
+    assert any(t.startswith("The Nile:") for t in egypt) and not any("covered leaders" in t for t in egypt)
+    s = GAME.setup(["a", "b"], 1, {"civs": ["rome", "abbasid"]})
+    rome, abbasid = (pv["overview"] for pv in GAME.view(s, 0)["players"])
+    assert "From progress level 5, covered leaders score too." in rome
+    assert any("discard pile instead of your last-played resource card" in t for t in abbasid)
+    assert any("prints 1 coin" in t for t in abbasid)
+    assert GAME.view(GAME.setup(["a", "b"], 1), None)["players"][0]["overview"] == []

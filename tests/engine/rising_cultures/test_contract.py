@@ -111,7 +111,7 @@ VIEW_KEYS = {"game", "title", "seat", "match", "game_no", "first_game_scores", "
 PLAYER_KEYS = {"seat", "name", "civ", "civ_name", "coins", "coin_limit", "income", "hand_count", "deck_count",
                "step", "played", "to_bottom", "swaps", "display", "military", "resource_area", "resources",
                "progress", "golden_age", "discard", "provinces", "score", "hand", "known_top",
-               "known_bottom"}
+               "known_bottom", "overview"}
 
 
 def test_view_keys_are_the_documented_ones_and_json_safe():
