@@ -80,3 +80,22 @@ async def test_serve_is_the_production_entry_point(emu, tmp_path):
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await storage.close()
+
+
+async def test_absent_player_reminded_then_voted_past_through_discord(text_harness, emu):
+    harness = text_harness
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    await play_first(harness, 1001)  # now Bob must act, and does not
+    for count in (1, 2, 3):
+        harness.clock.advance(13 * 3600)
+        harness.bot.dispatcher.wake()
+        await emu.wait_for(lambda: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]])
+    third = [m for m in emu.public_messages(1) if "Reminder 3" in m["content"]][0]
+    assert set(third["pinged"]["users"]) == {1001, 1002}  # the absent player and the voters
+    assert "vote skip" in third["content"]
+    vote = await harness.do(alice, "vote", {"kind": "skip"})
+    result = emu.public_messages(1)[-1]
+    assert "skip" in result["content"] and "Bob" in result["content"], emu.reply_text(vote)
+    table = await harness.table()
+    rows = await harness.storage.actions(table.id)
+    assert rows[-1].via == "skip"
