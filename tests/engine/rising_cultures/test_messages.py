@@ -71,3 +71,25 @@ def test_pending_decision_comes_first():
     lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
     s, _ = act(s, 0, "play brewery build")
     assert "First decide whether to move up 1 progress level." in refusal(s, 0, "play forum coins")
+
+
+def test_bad_input_is_always_an_illegal_action_never_a_crash():
+    """Any text, at any step, by either seat: applied if legal, else IllegalAction (state unchanged)."""
+    import random
+    from engine.rising_cultures.actions import VERBS
+    words = ["", "1", "2", "free", "yes", "no", "forum", "brewery", "coins", "military", "resources", "build",
+             "compete", "decline", "discard", "keep", "inundation", "rome", "x", "brewery build extra"]
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = GAME.setup(["a", "b"], seed)
+        while not GAME.is_over(s):
+            before = GAME.dumps(s)
+            for seat in (0, 1):
+                text = " ".join([rng.choice(VERBS)] + [rng.choice(words) for _ in range(rng.randint(0, 3))])
+                try:
+                    GAME.apply(s, seat, text)
+                except IllegalAction as err:
+                    assert str(err)
+            assert GAME.dumps(s) == before
+            seat = rng.choice(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
