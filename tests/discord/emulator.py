@@ -506,6 +506,9 @@ class DiscordEmulator:
         if mt:
             scope = mt.group(1) or "global"
             if m == "PUT":
+                problems = [p for cmd in rec.body or [] for p in _command_problems(cmd)]
+                if problems:
+                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": problems}, 400)
                 out = []
                 for cmd in rec.body or []:
                     synced = dict(cmd, id=str(next(self._ids)), application_id=app, version="1")
@@ -678,6 +681,36 @@ class DiscordEmulator:
             self.messages.pop(mid)
             return web.Response(status=204)
         return _json({"message": "Method not allowed", "code": 0}, 405)
+
+
+_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def _command_problems(cmd: dict, where: str = "") -> list[str]:
+    """What Discord would refuse in a command (or option) definition at sync."""
+    here = f"{where}/{cmd.get('name')}"
+    problems = []
+    if not _NAME.match(str(cmd.get("name", ""))):
+        problems.append(f"{here}: name must be 1-32 lower-case letters, digits, - or _")
+    description = cmd.get("description", "")
+    if cmd.get("type", 1) in (1, None) or "options" in cmd or where:
+        if not 1 <= len(description) <= 100:
+            problems.append(f"{here}: description must be 1-100 characters")
+    options = cmd.get("options") or []
+    if len(options) > 25:
+        problems.append(f"{here}: at most 25 options")
+    required_seen_optional = False
+    for option in options:
+        if option.get("required") and required_seen_optional:
+            problems.append(f"{here}: required options must come before optional ones")
+        required_seen_optional |= not option.get("required", False)
+        choices = option.get("choices") or []
+        if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
+            problems.append(f"{here}/{option.get('name')}: at most 25 choices of 1-100 characters")
+        if choices and option.get("autocomplete"):
+            problems.append(f"{here}/{option.get('name')}: choices and autocomplete exclude each other")
+        problems.extend(_command_problems(option, here))
+    return problems
 
 
 def components(message: dict) -> list[dict]:

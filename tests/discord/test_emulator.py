@@ -103,3 +103,12 @@ async def test_dropping_the_gateway_leads_to_resume_and_replay(client, emu):
     inter = await emu.slash(emu.users[1001], 1, "plain")  # missed while away, replayed on RESUME
     await emu.answered(inter, timeout=15)
     assert emu.resumes == 1 and emu.identifies == 1 and seen == ["resumed"]
+
+
+async def test_command_definitions_discord_would_refuse_are_refused(client, emu):
+    with pytest.raises(discord.HTTPException) as caught:
+        await client.http.bulk_upsert_global_commands(emu.app_id, [
+            {"name": "Bad Name", "description": "x", "type": 1},
+            {"name": "ok", "description": "y" * 101, "type": 1}])
+    assert caught.value.status == 400 and caught.value.code == 50035
+    assert {c["name"] for c in emu.commands["global"]} == {"echo", "plain"}  # unchanged
