@@ -167,7 +167,16 @@ def _check_effects(effects: list[Effect]) -> str | None:
     return None
 
 
+def _negative(what: str, obj, names) -> str | None:
+    bad = [n for n in names if getattr(obj, n) < 0]
+    return f"field {what}: {', '.join(bad)} must not be negative" if bad else None
+
+
 def _check_card(c: Card) -> str | None:
+    problem = (_negative("vp", c, ("vp",)) or _negative("cost", c.cost, RESOURCES)
+               or _negative("strip", c.strip, (*RESOURCES, "coin")))
+    if problem:
+        return problem
     if c.civ not in CIVS:
         return f"field civ: {c.civ!r} is not one of {', '.join(CIVS)}"
     if c.kind not in KINDS:
@@ -178,6 +187,11 @@ def _check_card(c: Card) -> str | None:
 
 
 def _check_board(b: Board) -> str | None:
+    problem = (_negative("coin_limit/base_income/golden_age", b,
+                         ("coin_limit", "base_income", "golden_age_income", "golden_age_vp"))
+               or _negative("printed", b.printed, (*RESOURCES, "coin")))
+    if problem:
+        return problem
     if b.civ not in CIVS:
         return f"field civ: {b.civ!r} is not one of {', '.join(CIVS)}"
     if any(s and s not in SYMBOLS for s in b.military_bands) or not b.military_bands:
@@ -192,6 +206,9 @@ def _check_board(b: Board) -> str | None:
 
 
 def _check_province(p: Province) -> str | None:
+    problem = _negative("vp/amount/end_amount", p, ("vp", "amount", "end_amount"))
+    if problem:
+        return problem
     if not p.symbols or any(s not in SYMBOLS for s in p.symbols):
         return f"field symbols: each must be one of {', '.join(SYMBOLS)}"
     if p.effect not in ("", "resource", "coins", "maghreb", "free_swap", "keep_military"):
@@ -222,7 +239,8 @@ class Components:
         if missing:
             raise DataError(f"{path('boards.toml')}: no board for {', '.join(missing)}")
         self.nile: list[NileCard] = load_entries(
-            path("nile.toml"), "nile", NileCard, check=lambda n: _check_effects(n.effects))
+            path("nile.toml"), "nile", NileCard,
+            check=lambda n: "field spaces: at least 1" if n.spaces < 1 else _check_effects(n.effects))
         self.cards: dict[str, Card] = {}
         self.decks: dict[str, list[str]] = {}
         self.by_slug: dict[str, dict[str, str]] = {}

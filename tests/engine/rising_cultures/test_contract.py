@@ -156,5 +156,10 @@ def test_data_files_load_with_sources_and_errors_name_file_entry_and_field(tmp_p
     try:
         with pytest.raises(DataError, match=r"rome\.toml.*ROM-01.*military"):
             Components(package)
+        negative = (package / "data" / "rome.toml").read_text().replace(
+            "cost = { wood = 2, brick = 2, stone = 1", "cost = { wood = 2, brick = -2, stone = 1", 1)
+        (tmp_path / "rising-cultures" / "rome.toml").write_text(negative)
+        with pytest.raises(DataError, match=r"rome\.toml.*ROM-01.*cost: brick must not be negative"):
+            Components(package)
     finally:
         set_data_dir(None)
