@@ -508,7 +508,9 @@ class DiscordEmulator:
             if m == "PUT":
                 problems = [p for cmd in rec.body or [] for p in _command_problems(cmd)]
                 if problems:
-                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": problems}, 400)
+                    errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
+                              for i, text in enumerate(problems)}
+                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
                 out = []
                 for cmd in rec.body or []:
                     synced = dict(cmd, id=str(next(self._ids)), application_id=app, version="1")
