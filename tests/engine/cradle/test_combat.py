@@ -186,3 +186,11 @@ def test_6_3_only_persia_counts_doubles():
     s = _battle("babylon", 2, rolls=[3, 3, 1])
     s, _ = act(s, "attack babylon")
     assert s.rnd.doubles == []
+
+
+def test_terrain_desert_won_in_battle_needs_no_entry_roll():
+    """The entry roll is for an unoccupied Desert (Terrain Chart); a Desert won in battle was occupied."""
+    s = _battle("arabia", 1, rolls=[4, 1, 2])  # 4 beats 2, no penalty: the defender's last Army falls
+    s, events = act(s, "attack arabia")
+    assert s.civ_at["arabia"] == "1-4" and s.rng.used == [4, 1, 2]
+    assert "empty Desert" not in text(events)
