@@ -28,11 +28,11 @@ def _hand(s: State, seat: int) -> str:
     return _list([CARDS[c].name for c in s.players[seat].hand])
 
 
-def _pending(s: State, seat: int) -> str | None:
-    """The open sub-decision that has to be answered first."""
+def decision(s: State) -> str:
+    """What the open sub-decision asks, e.g. "whether to compete for Gaul" ("" if none)."""
+    if not s.pending:
+        return ""
     d = s.pending[-1]
-    if d.seat != seat:
-        return None
     what = {
         "compete": lambda: f"whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "the province",
         "keep": lambda: f"whether {CARDS[d.card].name} keeps your last military card",
@@ -44,7 +44,15 @@ def _pending(s: State, seat: int) -> str | None:
                              "whether to move up 1 progress level"),
         "maghreb": lambda: "which card Maghreb places in your progress area",
     }.get(d.kind)
-    return f"First decide {what()}." if what else None
+    return what() if what else ""
+
+
+def _pending(s: State, seat: int) -> str | None:
+    """The open sub-decision that has to be answered first."""
+    if s.pending[-1].seat != seat:
+        return None
+    what = decision(s)
+    return f"First decide {what}." if what else None
 
 
 def _play(s: State, seat: int, words: list[str]) -> str | None:
@@ -159,4 +167,4 @@ def why(s: State, seat: int, text: str) -> str | None:
     return None
 
 
-__all__ = ["why"]
+__all__ = ["decision", "why"]

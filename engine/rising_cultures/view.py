@@ -17,7 +17,8 @@ Top level:
 - `to_act` [seat...]; `turn` seat playing a card in Phase II (None otherwise);
   `marker` seat holding the progress marker; `supply` coins in the general supply.
 - `pending` None or {"kind": compete|maghreb|keep|nile|cover|progress|develop,
-  "seat": int, "card": card dict or None} — the open sub-decision.
+  "seat": int, "card": card dict or None, "text": what is being decided, e.g.
+  "whether to compete for Gaul"} — the open sub-decision.
 - `province_row` [province dict] leftmost first (the current one is first);
   `current_province` province dict or None; `boxed_provinces` [province dict].
 - `nile` [] or [{"id", "slug", "name", "developed": bool, "spaces": int,
@@ -65,7 +66,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from . import rules, scoring
+from . import explain, rules, scoring
 from .data import DATA, RESOURCES, Card
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, ROUNDS, State
@@ -191,7 +192,8 @@ def view(s: State, seat: int | None, to_act: list[int]) -> dict:
     d = s.pending[-1] if s.pending else None
     pend = None
     if d is not None:
-        pend = {"kind": d.kind, "seat": d.seat, "card": card_dict(d.card) if d.card in CARDS else None}
+        pend = {"kind": d.kind, "seat": d.seat, "card": card_dict(d.card) if d.card in CARDS else None,
+                "text": explain.decision(s)}
     nile = []
     if s.nile_developed:
         nile = [{"id": n.id, "slug": n.slug, "name": n.name, "developed": s.nile_developed[i],
