@@ -481,7 +481,14 @@ class DiscordEmulator:
                         return _json({"message": "You are being rate limited.", "retry_after": fault.retry_after,
                                       "global": False}, 429, headers)
                     return _json({"message": "Internal Server Error", "code": 0}, fault.status)
-            response = self._route(rec)
+            problems = _message_problems(rec.data) if rec.method in ("POST", "PATCH") and (
+                "/messages" in rec.path or rec.path.startswith("/webhooks/") or rec.path.endswith("/callback")) else []
+            if problems:
+                errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
+                          for i, text in enumerate(problems)}
+                response = _json({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
+            else:
+                response = self._route(rec)
             rec.status = response.status
             return response
         finally:
@@ -686,6 +693,43 @@ class DiscordEmulator:
 
 
 _NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def _message_problems(data: Any) -> list[str]:
+    """What Discord would refuse in a message body (the limits the bot must respect)."""
+    if not isinstance(data, dict):
+        return []
+    problems = []
+    if len(data.get("content") or "") > 2000:
+        problems.append("content: at most 2000 characters")
+    rows = data.get("components") or []
+    if len(rows) > 5:
+        problems.append("components: at most 5 action rows")
+    ids = []
+    for row in rows:
+        items = row.get("components") or []
+        if row.get("type") != 1 or not 1 <= len(items) <= 5:
+            problems.append("components: an action row holds 1-5 components")
+        for item in items:
+            if "custom_id" in item:
+                ids.append(item["custom_id"])
+                if not 1 <= len(item["custom_id"]) <= 100:
+                    problems.append("custom_id: 1-100 characters")
+            if item.get("type") == 2 and len(item.get("label") or "") > 80:
+                problems.append("button label: at most 80 characters")
+            if item.get("type") == 3:
+                options = item.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    problems.append("select: 1-25 options")
+                if len(items) != 1:
+                    problems.append("select: alone in its row")
+                if any(len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100 for o in options):
+                    problems.append("select option: label and value at most 100 characters")
+    if len(ids) != len(set(ids)):
+        problems.append("custom_id: unique within a message")
+    if len(data.get("attachments") or []) > 10:
+        problems.append("attachments: at most 10")
+    return problems
 
 
 def _command_problems(cmd: dict, where: str = "") -> list[str]:

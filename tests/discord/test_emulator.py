@@ -112,3 +112,16 @@ async def test_command_definitions_discord_would_refuse_are_refused(client, emu)
             {"name": "ok", "description": "y" * 101, "type": 1}])
     assert caught.value.status == 400 and caught.value.code == 50035
     assert {c["name"] for c in emu.commands["global"]} == {"echo", "plain"}  # unchanged
+
+
+async def test_messages_discord_would_refuse_are_refused(client, emu):
+    channel = client.get_partial_messageable(1)
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("x" * 2001)
+    assert caught.value.status == 400 and caught.value.code == 50035
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="a", custom_id="same"))
+    view.add_item(discord.ui.Button(label="b", custom_id="same"))
+    with pytest.raises(discord.HTTPException):
+        await channel.send("y", view=view)
+    assert not emu.public_messages(1)
