@@ -727,6 +727,10 @@ def _message_problems(data: Any) -> list[str]:
                     problems.append("select option: label and value at most 100 characters")
     if len(ids) != len(set(ids)):
         problems.append("custom_id: unique within a message")
+    choices = data.get("choices")
+    if choices is not None and (len(choices) > 25 or any(
+            not 1 <= len(c.get("name", "")) <= 100 or len(str(c.get("value", ""))) > 100 for c in choices)):
+        problems.append("autocomplete: at most 25 choices, names 1-100 and values up to 100 characters")
     if len(data.get("attachments") or []) > 10:
         problems.append("attachments: at most 10")
     return problems
