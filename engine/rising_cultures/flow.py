@@ -147,10 +147,14 @@ def resolve_province(s: State, events: list[str]) -> None:
         events.append(f"{prov.name}: {name(s, winner)} does not discard their last military card.")
     elif prov.effect == "maghreb":
         s.pending.append(Pending("maghreb", winner))
-    bonus = rules.count(rules.effects(s, winner), "on_province_coins")
-    if bonus:
-        got = gain(s, winner, bonus)
-        events.append(f"{name(s, winner)} takes {got} coin(s) for winning a province.")
+    # per source, so the log names it (cards; anything else is the board or the Nile)
+    sources = [(CARDS[cid].name, sum(e.amount for e in CARDS[cid].effects if e.type == "on_province_coins"))
+               for cid in rules.active_cards(p)]
+    rest = rules.count(rules.effects(s, winner), "on_province_coins") - sum(n for _, n in sources)
+    for source, bonus in sources + [("their board", rest)]:
+        if bonus > 0:
+            got = gain(s, winner, bonus)
+            events.append(f"{name(s, winner)} takes {got} coin(s) from {source} for winning a province.")
 
 
 def keep_cards(s: State, seat: int) -> list[str]:
@@ -197,7 +201,8 @@ def pass_marker(s: State, events: list[str]) -> None:
         events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {a} progress cards "
                       f"passes it to the other player.")
     else:
-        events.append(f"{name(s, s.marker)} {verb} the progress marker ({a} vs {b} progress cards).")
+        counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b)))
+        events.append(f"{name(s, s.marker)} {verb} the progress marker (progress cards: {counts}).")
     s.phase = "nile"
     if s.nile_developed and any(s.nile_developed):
         for seat in (1 - s.marker, s.marker):

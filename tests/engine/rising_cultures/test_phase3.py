@@ -210,4 +210,4 @@ def test_province_7_maghreb_progress_card_unlocks_its_level_and_counts_for_the_m
     assert GAME.legal_actions(s, 0)[0] == "develop inundation"
     s, ev = act(s, 0, "develop inundation")
     assert s.nile_developed == [True, False, False]
-    assert s.marker == 0 and any("takes the progress marker (2 vs 1" in e for e in ev)
+    assert s.marker == 0 and any("takes the progress marker (progress cards: ann 2, bob 1)" in e for e in ev)
