@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import board, economy
 from .data import Data
 from .decks import check_tiles_end, refill
-from .gains import add_good, can_play, play_tech, put_piece, take_hex_contents
+from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
 from .state import Player, State
 
@@ -88,12 +88,7 @@ def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             put_piece(d, s, seat, h, "c", ev)
             s.holding += r.city_holding
         elif card.type == "port_city":
-            s.board[h] = f"p{seat}"
-            if h in s.fish_on:
-                s.fish_on.remove(h)
-                add_good(d, p, "fish")
-                ev.append(f"{p.name} takes the fish tile (+{d.trade_goods['fish'].bonus} food production).")
-            take_hex_contents(d, s, seat, h, ev)
+            put_piece(d, s, seat, h, "p", ev)  # the fish tile comes with the hex
             s.holding += r.port_holding
         elif card.type in ("farm_town", "manufactory_town"):
             put_piece(d, s, seat, h, "f" if card.type == "farm_town" else "m", ev)

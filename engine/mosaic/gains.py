@@ -20,8 +20,13 @@ def add_good(d: Data, p: Player, good: str) -> None:
 
 
 def take_hex_contents(d: Data, s: State, seat: int, h: str, ev: list[str]) -> None:
-    """Cache tile (benefit now, tile to the box) and trade good tile (to the player board)."""
+    """Cache tile (benefit now, tile to the box), trade good tile (to the player board) and,
+    on a port hex, its fish tile (+3 food production; port city, or a port wonder: RULES-NOTES N42)."""
     p = s.players[seat]
+    if h in s.fish_on:
+        s.fish_on.remove(h)
+        add_good(d, p, "fish")
+        ev.append(f"{p.name} takes the fish tile (+{d.trade_goods['fish'].bonus} food production).")
     good = s.goods_on.pop(h, "")
     if good:
         add_good(d, p, good)

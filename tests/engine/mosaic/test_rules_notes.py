@@ -286,3 +286,17 @@ def test_law_2_legal_actions_stay_short_in_random_play():
             longest = max(longest, len(legal))
             s = GAME.apply(s, seat, rng.choice(legal)).state
     assert 10 < longest < 60
+
+
+def test_n42_a_wonder_on_a_port_hex_takes_its_fish_tile():
+    s = fresh()
+    port = next(h for h in hexes("greece", "port") if h not in s.board)
+    s.board[next(h for h in hexes("greece") if h not in s.board)] = "c0"
+    s.players[0].stone, s.players[0].food = 20, 5
+    s, _ = act(s, "wonder lighthouse-of-alexandria")
+    if GAME.legal_actions(s, 0)[0].startswith("region"):
+        s, _ = act(s, "region greece")
+    s, ev = act(s, f"hex {port}")
+    p = s.players[0]
+    assert port not in s.fish_on and p.goods.get("fish") == 1 and p.production["food"] == 3
+    assert any("fish tile" in e for e in ev) and port not in GAME.view(s, None)["fish"]
