@@ -25,6 +25,8 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     verb = words[0]
     p = state.players[seat]
     if verb == "use" and len(words) == 2:
+        if d.kind not in ("action", "after"):
+            return "A free-action tile is used before or after your action, not in the middle of it (6.1)."
         return _use(comp, state, seat, words[1])
     if d.kind == "action":
         if state.half == "B" and verb in ("take", "trade"):
@@ -122,7 +124,7 @@ def _trade(comp: Components, state: State, seat: int, action: str) -> str | None
         return f"The {box.discs}-{box.amount} box is not open in Era {ERAS[state.era]} (6.5)."
     if i in state.trade_used:
         return f"The {box.discs}-{box.amount} box was already used this game turn (6.5)."
-    return f"The {box.discs}-{box.amount} box needs {box.discs} resource discs; you have {state.players[seat].resources} (6.5)."
+    return f"The {box.discs}-{box.amount} box needs {box.discs} resource disc(s); you have {state.players[seat].resources} (6.5)."
 
 
 def _place(comp: Components, state: State, seat: int, data: dict, count: str, region: str) -> str | None:

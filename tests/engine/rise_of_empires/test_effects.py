@@ -183,3 +183,11 @@ def test_law_1_placement_and_battle_refusals_cite_6_4():
     assert refuses(s, "place 1 sw-asia").startswith("SW Asia is not in or next to a region that held your cubes")
     s = act(s, "done")
     assert refuses(s, "battle sw-asia blue").startswith("You have no cubes in SW Asia")
+
+
+def test_law_1_a_free_action_is_not_used_in_the_middle_of_an_action():
+    s = new(4)
+    s.players[W].progress = ["haven"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 2 0-1")
+    assert refuses(s, "use haven").startswith("A free-action tile is used before or after your action")
