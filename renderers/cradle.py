@@ -309,6 +309,28 @@ def status_line(view: Mapping[str, Any]) -> str:
     return "Strategy Phase"
 
 
+def region_text(regions: Mapping[str, str]) -> str:
+    """`Regions: D Arabia · C Egypt, Iran · P Anatolia` — grouped by status, highest first, so
+    the letter is written once per group and a wide empire still fits its line."""
+    groups = []
+    for status in ("domination", "control", "presence"):
+        names = [REGION_SHORT.get(r, r) for r, s in sorted(regions.items()) if s == status]
+        if names:
+            groups.append(f"{STATUS_LETTER[status]} {', '.join(names)}")
+    return "Regions: " + (" · ".join(groups) or "-")
+
+
+#: the text width of one column of the score panel
+ROW_TEXT_W = (WIDTH - 2 * MARGIN - 20) // 2 - 50
+
+
+def row_height(rows) -> int:
+    """A player's block in the score panel: name, cards, and the Regions on one line — two when
+    some player's Regions need them (wide empires late in the game)."""
+    region_lines = max([len(wrap(r[3], ROW_TEXT_W, SMALL, max_lines=2)) for r in rows] or [1])
+    return line_height(TEXT) + (1 + region_lines) * line_height(SMALL) + 10
+
+
 def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
     """(seat, name/score, details) per player, then the non-player civilization."""
     cards = view.get("cards", {})
@@ -322,10 +344,9 @@ def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
                 continue
             mark = "*" if card["civs"][0]["epoch"] == current else ""
             held.append(card["card"] + mark)
-        regions = ", ".join(f"{REGION_SHORT.get(r, r)} {STATUS_LETTER[s]}" for r, s in sorted(p["regions"].items()))
         head = f"{p['name']}  {p['vp']} VP"
         rows.append((p["seat"], head, f"{p['armies']} Armies · {', '.join(held) or 'no cards'}",
-                     f"Regions: {regions or '-'}"))
+                     region_text(p["regions"])))
     if view.get("non_player"):
         held = [card["card"] for card in cards.get("-1", [])]
         rows.append((None, "Non-player", f"{', '.join(held) or 'no cards'}", "scores no VPs"))
@@ -380,7 +401,7 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
     private = private_lines(view, seat)
     notes = wrap(summary_line(view), WIDTH - 2 * MARGIN - 30, SMALL) if view.get("phase") == "allocate" else []
     hh = header_height(header)
-    row_h = line_height(TEXT) + 2 * line_height(SMALL) + 10
+    row_h = row_height(rows)
     n_rows = (len(rows) + 1) // 2
     panel_h = (MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + len(notes) * line_height(SMALL)
                + MARGIN)
@@ -403,8 +424,8 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
         won = " · winner" if s in winners else ""
         c.text(x + 40, yy + 2, head + won, TEXT, bold=True, fill=INK, max_width=col_w - 50)
         c.text(x + 40, yy + 2 + line_height(TEXT), cards, SMALL, fill=MUTED, max_width=col_w - 50)
-        c.text(x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, SMALL, fill=MUTED,
-               max_width=col_w - 50)
+        c.paragraph(x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, col_w - 50, SMALL,
+                    fill=MUTED, max_lines=2)
     yy = y + MARGIN // 2 + 4 + n_rows * row_h
     for line in notes:
         c.text(box.x + 14, yy, line, SMALL, fill=INK, max_width=box.w - 30)

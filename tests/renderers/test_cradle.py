@@ -60,7 +60,7 @@ def _below_map(img, s):
     from renderers.common import MARGIN, legend_height, line_height
     view = GAME.view(s, None)
     rows = rc.player_lines(view)
-    row_h = line_height(rc.TEXT) + 2 * line_height(rc.SMALL) + 10
+    row_h = rc.row_height(rows)
     panel_h = MARGIN + (len(rows) + 1) // 2 * row_h + MARGIN
     return panel_h + legend_height(rc.LEGEND)
 
@@ -194,3 +194,17 @@ def test_sea_labels_do_not_cover_areas():
             box = rc.node_box(area)
             apart = label[2] < box.x or box.right < label[0] or label[3] < box.y or box.bottom < label[1]
             assert apart, (sea.id, area)
+
+
+def test_region_status_grouped_and_a_wide_empire_fits_its_line():
+    from renderers.common import MARGIN, text_width, wrap
+    regions = {"arabian-desert": "domination", "egypt": "control", "iran": "control", "anatolia": "presence",
+               "caucasus": "presence", "mesopotamia": "presence", "levant": "presence"}
+    line = rc.region_text(regions)
+    assert line == "Regions: D Arabia · C Egypt, Iran · P Anatolia, Caucasus, Levant, Mesopot."
+    assert rc.ROW_TEXT_W == (WIDTH - 2 * MARGIN - 20) // 2 - 50  # one column of the score panel
+    lines = wrap(line, rc.ROW_TEXT_W, rc.SMALL, max_lines=2)
+    assert " ".join(lines) == line and all(text_width(x, rc.SMALL) <= rc.ROW_TEXT_W for x in lines)
+    row = (0, "p0  1 VP", "1 Army", line)
+    assert rc.row_height([row]) > rc.row_height([(0, "p0  1 VP", "1 Army", "Regions: P Egypt")])
+    assert rc.region_text({}) == "Regions: -"
