@@ -103,6 +103,11 @@ async def test_names_with_everyone_here_and_role_mentions_never_ping_them(harnes
         assert allowed is not None and allowed.get("parse") == []
         assert set(message["pinged"]["users"]) <= {2001, 2002}
         assert set(allowed.get("users", [])) == set(message["pinged"]["users"])
+    # typed input with @everyone / a role mention pings nobody either
+    typed = await harness.do(users[1], "play", {"action": "@everyone <@&900> @here"})
+    assert typed.ephemeral and emu.original(typed)["pinged"] == {"users": [], "roles": [], "everyone": False}
+    rules = await harness.do(users[1], "rules", {"topic": "@everyone"})
+    assert rules.ephemeral and emu.original(rules)["pinged"]["everyone"] is False
     # the start message pings exactly the player to act, nobody else
     start = next(m for m in messages if "begins" in m["content"])
     assert start["pinged"]["users"] == [2001]
