@@ -163,3 +163,28 @@ def test_data_files_load_with_sources_and_errors_name_file_entry_and_field(tmp_p
             Components(package)
     finally:
         set_data_dir(None)
+
+
+def test_components_every_deck_card_is_in_exactly_one_place_and_the_deck_is_used_up():
+    """Setup to End of the Game: 24 cards per deck, each in one place (hand, deck, discard pile,
+    military, resource or progress area, display); the 4th card of round 7 goes to the box."""
+    from engine.rising_cultures.data import DATA
+
+    def places(p):
+        return (p.hand + p.deck + p.discard + p.military + p.resources + p.buildings
+                + [c for stack in p.leaders for c in stack] + p.progress)
+
+    for seed, civs in enumerate([("rome", "persia"), ("egypt", "abbasid"), ("abbasid", "rome")]):
+        rng = random.Random(seed)
+        s = GAME.setup(["a", "b"], seed, {"civs": list(civs)})
+        while not GAME.is_over(s):
+            covering = s.pending and s.pending[-1].kind == "cover"  # the new leader waits in the decision
+            for p in s.players:
+                cards = places(p)
+                assert len(set(cards)) == len(cards)
+                if not covering and not (s.round == 7 and s.phase not in ("draw", "play")):
+                    assert sorted(cards) == sorted(DATA.decks[p.civ])
+            seat = rng.choice(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+        for p in s.players:
+            assert len(places(p)) == 23 and p.deck == [] and p.hand == []
