@@ -402,10 +402,8 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
         sections.append(("Drafted (played at the end of setup)", tech_lines(priv.get("drafted", []))))
     peek = priv.get("peek")
     if peek:
-        lines = []
         for deck, top in peek.items():
-            lines.append(f"{deck}: {_card_text(top[0] if top else '')}")
-        sections.append(("Republic: top of each deck", lines))
+            sections.append((f"Republic: top of the {deck} deck", [_card_text(top[0] if top else "")]))
     hh = header_height(header)
     body = []
     for title, lines in sections:

@@ -56,6 +56,7 @@ def settle(d: Data, s: State, ev: list[str]) -> None:
 def start_turn(d: Data, s: State, seat: int) -> None:
     s.seat = seat
     s.stage = "main"
+    s.peeked = ""
     p = s.players[seat]
     s.actions_left = 2 if (p.leader == "scribe" and p.turns == 0) else 1
 

@@ -59,6 +59,13 @@ def free_refresh(d, s, seat, words, ev):
         offer[i] = draw(d, s, deck_attr, ev)
 
 
+def free_peek(d, s, seat, words, ev):
+    """Republic: look at the top card of one deck before the action (RULES-NOTES N38); the card stays private."""
+    deck_attr, _offer = OFFERS[words[1]]
+    s.peeked = f"{words[1]} {getattr(s, deck_attr)[0]}"
+    ev.append(f"{s.players[seat].name} (Republic) looks at the top card of the {words[1]} deck.")
+
+
 def free_convert(d, s, seat, words, ev):
     p = s.players[seat]
     p.used.append("convert")
@@ -73,4 +80,4 @@ def free_seize(d, s, seat, words, ev):
     s.pending.push("seize", seat, target=int(words[1]))
 
 
-FREE = {"claim": free_claim, "flip": free_flip, "refresh": free_refresh, "convert": free_convert, "seize": free_seize}
+FREE = {"claim": free_claim, "flip": free_flip, "refresh": free_refresh, "peek": free_peek, "convert": free_convert, "seize": free_seize}

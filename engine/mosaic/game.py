@@ -21,7 +21,7 @@ class MosaicGame(BaseGame[State]):
     state_type = State
     verbs = ("leader", "draft", "region", "hex", "pay", "work", "population", "build", "wonder", "technology",
              "tax", "tariff", "military", "government", "recruit", "move", "done", "unit", "eliminate",
-             "library", "art", "production", "claim", "flip", "refresh", "convert", "seize", "end", "skip")
+             "library", "art", "production", "claim", "flip", "refresh", "convert", "seize", "end", "skip", "peek")
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= len(players) <= self.max_players:

@@ -72,6 +72,9 @@ def free_actions(d: Data, s: State, seat: int) -> list[str]:
         for name, (_deck, offer) in OFFERS.items():
             if any(getattr(s, offer)):
                 out.append(f"refresh {name}")
+    if (p.government and d.governments[p.government].peek and s.stage == "main" and not s.peeked
+            and s.phase == "play"):
+        out += [f"peek {name}" for name, (deck, _offer) in OFFERS.items() if getattr(s, deck)]
     if p.leader == "magistrate" and "convert" not in p.used and p.population >= 1:
         out += [f"convert {c}" for c in ("food", "stone", "ideas", "money")]
     if p.leader == "priestess" and "seize" not in p.used:

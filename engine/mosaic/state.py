@@ -89,3 +89,4 @@ class State:
     final: list[int] = field(default_factory=list)         # final scores once over
     turn_no: int = 0
     last: list[str] = field(default_factory=list)         # public events of the last action (for the board header)
+    peeked: str = ""                                      # Republic: "<deck> <card>" seen this turn (private)

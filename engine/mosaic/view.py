@@ -3,7 +3,7 @@
 Public: the map, trade goods, offers, tiles, every player's board, how many
 face-down technologies and draft cards each player holds. Private to the
 owner: the draft hand and picks, face-down technologies, and a Republic's look
-at the top of each deck. Cache tiles lie face down for everyone.
+at the top of one deck. Cache tiles lie face down for everyone.
 
 Keys (renderers/mosaic.py and the bot read them):
 - game, phase (leaders | draft | setup | play | over), stage (main | post), turn
@@ -83,9 +83,9 @@ def view(d: Data, s: State, seat: int | None) -> dict:
     if seat is not None and 0 <= seat < len(s.players):
         p = s.players[seat]
         private = {"seat": seat, "face_down": list(p.hidden), "hand": list(p.hand), "drafted": list(p.picks)}
-        if p.government and d.governments[p.government].peek and s.phase == "play" and s.seat == seat:
-            private["peek"] = {"technology": s.tech_deck[:1], "build": s.build_deck[:1],
-                               "population": s.pop_deck[:1], "tax": s.tax_deck[:1]}
+        if s.peeked and s.phase == "play" and s.seat == seat:
+            deck, card = s.peeked.split(" ")
+            private["peek"] = {deck: [card]}
         out["private"] = private
     return out
 

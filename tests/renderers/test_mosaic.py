@@ -127,17 +127,16 @@ def test_the_hex_of_the_last_move_is_framed():
     assert framed.crop(far).tobytes() == plain.crop(far).tobytes()
 
 
-def test_republic_private_image_shows_the_deck_tops():
+def test_republic_private_image_shows_the_deck_top_it_looked_at():
     s = play(3, 6, 60)
     s.players[s.seat].government = "republic"
     seat = s.seat
     s.pending.items.clear()
-    s.phase = "play"
+    s.phase, s.stage, s.action_open = "play", "main", False
+    s.pop_deck = ["pop07", "pop01"]
+    s = GAME.apply(s, seat, "peek population").state
     img = renderers.render("mosaic", GAME.view(s, seat), seat=seat)
-    assert "Republic: top of each deck" in img.alt
-    top = s.pop_deck[0] if s.pop_deck else None
-    if top and top != "scoring":
-        c = D.population_cards[top]
-        assert f"+{c.population} population for {c.food_cost} food" in img.alt
+    assert "Republic: top of the population deck" in img.alt
+    assert "+2 population for 10 food" in img.alt
     other = (seat + 1) % 3
-    assert "Republic" not in renderers.render("mosaic", GAME.view(s, other), seat=other).alt
+    assert "Republic: top" not in renderers.render("mosaic", GAME.view(s, other), seat=other).alt

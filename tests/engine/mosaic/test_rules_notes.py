@@ -169,12 +169,22 @@ def test_n37_city_state_scores_the_region_with_most_of_your_cities():
     assert scoring.government_bonus(D, s, 0, board.influence(D, s)) == 3
 
 
-def test_n38_republic_peeks_privately_at_the_top_of_each_deck():
+def test_n38_republic_looks_privately_at_the_top_card_of_one_deck_before_its_action():
     s = fresh()
     s.players[0].government = "republic"
-    mine = GAME.view(s, 0)["private"]
-    assert mine["peek"]["build"] == s.build_deck[:1]
+    assert "peek" not in GAME.view(s, 0)["private"]          # nothing seen until it chooses a deck
+    legal = GAME.legal_actions(s, 0)
+    assert {"peek technology", "peek build", "peek population", "peek tax"} <= set(legal)
+    top = s.build_deck[0]
+    s, ev = act(s, "peek build")
+    assert GAME.view(s, 0)["private"]["peek"] == {"build": [top]}
     assert "peek" not in GAME.view(s, 1)["private"] and "private" not in GAME.view(s, None)
+    assert not any(top in e or D.builds[top].name in e for e in ev)   # the log says which deck, not the card
+    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # one deck per turn
+    s.peeked = ""
+    s, _ = act(s, "work food")
+    assert s.seat == 0 and s.stage == "post"                  # the refresh is still free to use
+    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # not after the action
 
 
 def test_n40_a_fourth_scoring_card_is_scored_too():
