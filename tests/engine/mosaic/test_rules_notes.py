@@ -310,3 +310,20 @@ def test_n42_a_wonder_on_a_port_hex_takes_its_fish_tile():
     p = s.players[0]
     assert port not in s.fish_on and p.goods.get("fish") == 1 and p.production["food"] == 3
     assert any("fish tile" in e for e in ev) and port not in GAME.view(s, None)["fish"]
+
+
+def test_n43_farmer_gains_no_extra_population_from_the_empty_deck_purchase():
+    s = fresh(leader="farmer")
+    s.pop_offer, s.pop_deck = ["", ""], []
+    s.players[0].food, s.players[0].population = 15, 5
+    s, _ = act(s, "population fallback")
+    assert s.players[0].population == 7
+
+
+def test_n44_government_refresh_is_free_before_or_after_the_action():
+    s = fresh()
+    s.players[0].government = "theocracy"
+    s, _ = act(s, "work food")
+    assert s.seat == 0 and s.stage == "post" and "refresh tax" in GAME.legal_actions(s, 0)
+    s, _ = act(s, "refresh tax")
+    assert s.seat != 0  # nothing else free left: the turn ends by itself
