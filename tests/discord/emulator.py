@@ -28,6 +28,8 @@ import aiohttp
 from aiohttp import web
 import yarl
 
+from tests.discord.limits import command_problems, message_problems, notified
+
 API = "/api/v10"
 EPHEMERAL = 64
 ALL_PERMISSIONS = (1 << 50) - 1
@@ -481,7 +483,7 @@ class DiscordEmulator:
                         return _json({"message": "You are being rate limited.", "retry_after": fault.retry_after,
                                       "global": False}, 429, headers)
                     return _json({"message": "Internal Server Error", "code": 0}, fault.status)
-            problems = _message_problems(rec.data) if rec.method in ("POST", "PATCH") and (
+            problems = message_problems(rec.data) if rec.method in ("POST", "PATCH") and (
                 "/messages" in rec.path or rec.path.startswith("/webhooks/") or rec.path.endswith("/callback")) else []
             if problems:
                 errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
@@ -513,7 +515,7 @@ class DiscordEmulator:
         if mt:
             scope = mt.group(1) or "global"
             if m == "PUT":
-                problems = [p for cmd in rec.body or [] for p in _command_problems(cmd)]
+                problems = [p for cmd in rec.body or [] for p in command_problems(cmd)]
                 if problems:
                     errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
                               for i, text in enumerate(problems)}
@@ -565,21 +567,6 @@ class DiscordEmulator:
         return _json({"message": f"404: Not Found ({m} {p})", "code": 0}, 404)
 
     # ----- messages -------------------------------------------------------------------------
-    def _pings(self, content: str, allowed: dict | None) -> dict:
-        users = [int(u) for u in re.findall(r"<@!?(\d+)>", content)]
-        roles = [int(r) for r in re.findall(r"<@&(\d+)>", content)]
-        everyone = "@everyone" in content or "@here" in content
-        if allowed is None:
-            return {"users": sorted(set(users)), "roles": sorted(set(roles)), "everyone": everyone}
-        parse = allowed.get("parse") or []
-        allowed_users = {int(u) for u in allowed.get("users") or []}
-        allowed_roles = {int(r) for r in allowed.get("roles") or []}
-        return {
-            "users": sorted({u for u in users if "users" in parse or u in allowed_users}),
-            "roles": sorted({r for r in roles if "roles" in parse or r in allowed_roles}),
-            "everyone": everyone and "everyone" in parse,
-        }
-
     def _attachments(self, files: list[Attachment], cid: int, mid: int) -> list[dict]:
         return [{"id": str(next(self._ids)), "filename": f.filename, "description": f.description,
                  "content_type": f.content_type, "size": len(f.data),
@@ -595,7 +582,7 @@ class DiscordEmulator:
             flags |= 128
         content = data.get("content") or ""
         pings = {"users": [], "roles": [], "everyone": False} if (flags & EPHEMERAL) or loading \
-            else self._pings(content, data.get("allowed_mentions"))
+            else notified(content, data.get("allowed_mentions"))
         message = {
             "id": str(mid), "channel_id": str(cid), "guild_id": str(self.guild_id), "author": self.bot,
             "content": content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
@@ -690,77 +677,6 @@ class DiscordEmulator:
             self.messages.pop(mid)
             return web.Response(status=204)
         return _json({"message": "Method not allowed", "code": 0}, 405)
-
-
-_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
-
-
-def _message_problems(data: Any) -> list[str]:
-    """What Discord would refuse in a message body (the limits the bot must respect)."""
-    if not isinstance(data, dict):
-        return []
-    problems = []
-    if len(data.get("content") or "") > 2000:
-        problems.append("content: at most 2000 characters")
-    rows = data.get("components") or []
-    if len(rows) > 5:
-        problems.append("components: at most 5 action rows")
-    ids = []
-    for row in rows:
-        items = row.get("components") or []
-        if row.get("type") != 1 or not 1 <= len(items) <= 5:
-            problems.append("components: an action row holds 1-5 components")
-        for item in items:
-            if "custom_id" in item:
-                ids.append(item["custom_id"])
-                if not 1 <= len(item["custom_id"]) <= 100:
-                    problems.append("custom_id: 1-100 characters")
-            if item.get("type") == 2 and len(item.get("label") or "") > 80:
-                problems.append("button label: at most 80 characters")
-            if item.get("type") == 3:
-                options = item.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    problems.append("select: 1-25 options")
-                if len(items) != 1:
-                    problems.append("select: alone in its row")
-                if any(len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100 for o in options):
-                    problems.append("select option: label and value at most 100 characters")
-    if len(ids) != len(set(ids)):
-        problems.append("custom_id: unique within a message")
-    choices = data.get("choices")
-    if choices is not None and (len(choices) > 25 or any(
-            not 1 <= len(c.get("name", "")) <= 100 or len(str(c.get("value", ""))) > 100 for c in choices)):
-        problems.append("autocomplete: at most 25 choices, names 1-100 and values up to 100 characters")
-    if len(data.get("attachments") or []) > 10:
-        problems.append("attachments: at most 10")
-    return problems
-
-
-def _command_problems(cmd: dict, where: str = "") -> list[str]:
-    """What Discord would refuse in a command (or option) definition at sync."""
-    here = f"{where}/{cmd.get('name')}"
-    problems = []
-    if not _NAME.match(str(cmd.get("name", ""))):
-        problems.append(f"{here}: name must be 1-32 lower-case letters, digits, - or _")
-    description = cmd.get("description", "")
-    if cmd.get("type", 1) in (1, None) or "options" in cmd or where:
-        if not 1 <= len(description) <= 100:
-            problems.append(f"{here}: description must be 1-100 characters")
-    options = cmd.get("options") or []
-    if len(options) > 25:
-        problems.append(f"{here}: at most 25 options")
-    required_seen_optional = False
-    for option in options:
-        if option.get("required") and required_seen_optional:
-            problems.append(f"{here}: required options must come before optional ones")
-        required_seen_optional |= not option.get("required", False)
-        choices = option.get("choices") or []
-        if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
-            problems.append(f"{here}/{option.get('name')}: at most 25 choices of 1-100 characters")
-        if choices and option.get("autocomplete"):
-            problems.append(f"{here}/{option.get('name')}: choices and autocomplete exclude each other")
-        problems.extend(_command_problems(option, here))
-    return problems
 
 
 def components(message: dict) -> list[dict]:

@@ -125,3 +125,13 @@ async def test_messages_discord_would_refuse_are_refused(client, emu):
     with pytest.raises(discord.HTTPException):
         await channel.send("y", view=view)
     assert not emu.public_messages(1)
+
+
+def test_notified_follows_allowed_mentions():
+    from tests.discord.limits import notified
+
+    text = "<@1> <@!2> <@&9> @everyone"
+    assert notified(text, None) == {"users": [1, 2], "roles": [9], "everyone": True}
+    assert notified(text, {"parse": []}) == {"users": [], "roles": [], "everyone": False}
+    assert notified(text, {"parse": [], "users": ["2"]}) == {"users": [2], "roles": [], "everyone": False}
+    assert notified(text, {"parse": ["roles", "everyone"]}) == {"users": [], "roles": [9], "everyone": True}
