@@ -44,7 +44,7 @@ def draw(p: Player, n: int) -> int:
         drawn = p.deck[:n]
         p.hand.extend(drawn)
         del p.deck[:n]
-        if p.known_bottom:  # a tiny deck can hand back a card its owner put at the bottom
+        if p.known_bottom:  # as the deck runs down, the cards put at the bottom come back up
             p.known_bottom = [c for c in p.known_bottom if c not in drawn]
     return n
 
