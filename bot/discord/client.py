@@ -132,15 +132,25 @@ class EpochsBot(commands.Bot):
         await self.add_cog(PlayCommands(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
-            if self.settings.dev_guild:
-                guild = discord.Object(self.settings.dev_guild)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-                log.info("synced %d commands to the development guild %s", len(synced), self.settings.dev_guild)
-            else:
-                synced = await self.tree.sync()
-                log.info("synced %d commands globally", len(synced))
+            await self._sync()
         self.dispatcher.start()
+
+    async def _sync(self) -> None:
+        """Publish the slash commands; a failure is logged and the bot runs on (the
+        commands synced last time keep working), rather than refusing to start."""
+        guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
+        where = f"the development guild {self.settings.dev_guild}" if guild else "all servers (global)"
+        try:
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        except discord.Forbidden:
+            log.error("cannot sync the slash commands to %s: is the bot in that server, invited with the "
+                      "applications.commands scope?", where)
+        except discord.HTTPException:
+            log.exception("syncing the slash commands to %s failed", where)
+        else:
+            log.info("synced %d slash commands to %s", len(synced), where)
 
     async def close(self) -> None:
         await self.dispatcher.stop()

@@ -186,3 +186,18 @@ async def test_without_a_dev_guild_commands_sync_globally(emu, tmp_path):
     await harness.stop()
     assert emu.routes("PUT", rf"^/applications/{emu.app_id}/commands$")
     assert "play" in {c["name"] for c in emu.commands["global"]}
+
+
+async def test_a_refused_command_sync_is_logged_and_the_bot_still_serves(emu, tmp_path, caplog):
+    from tests.discord.harness import Harness
+
+    emu.fail("PUT", rf"^/applications/{emu.app_id}/guilds/", 403)
+    harness = Harness(emu, tmp_path / "nosync.sqlite", images=False)
+    await harness.start()
+    try:
+        assert "cannot sync the slash commands" in caplog.text
+        emu.commands[str(emu.guild_id)] = [{"id": "1", "name": "game"}]  # synced on an earlier start
+        inter = await harness.do(emu.users[1001], "game new", {"game": "rising-cultures"})
+        assert "opened" in emu.public_messages(1)[-1]["content"], emu.reply_text(inter)
+    finally:
+        await harness.stop()
