@@ -13,8 +13,6 @@ from .state import COINS_PER_MISSING, Player, State
 CARDS = DATA.cards
 BOARDS = DATA.boards
 PROVINCES = DATA.provinces
-GOLDEN_AGE_LEVEL = next(
-    (i + 1 for i, lv in enumerate(BOARDS["rome"].levels) if any(e.type == "golden_age" for e in lv)), 99)
 
 
 def level(p: Player) -> int:
