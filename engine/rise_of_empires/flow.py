@@ -37,8 +37,9 @@ def advance(comp: Components, state: State) -> list[str]:
             events += _marker(comp, state, top)
             continue
         options = legal(comp, state, top)
-        if options == ["done"] and top.kind in ("after", "place"):
-            # Nothing to choose but "done": no free action left, or no cube that could be placed.
+        if options == ["done"] and top.kind in ("after", "place", "b-row"):
+            # Nothing to choose but "done": no free action left, no cube that could be placed, or
+            # a removed disc whose row offers nothing that can be performed (6.0: the disc does nothing).
             events += resolve(comp, state, top, "done")
             continue
         if not options:

@@ -266,3 +266,13 @@ def test_6_1_example_dan_takes_agriculture_then_uses_weapons():
     p = s.players[W]
     assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ["iron-weapons"] and "agriculture" in p.progress
     assert actor(s) == R              # nothing left to use: the turn passes on
+
+
+def test_6_0_b_turn_disc_removed_from_a_row_with_nothing_to_perform_does_nothing():
+    """6.0: "you may remove an action disc but then do nothing" - with nothing performable, no question is asked."""
+    s = b_turn(rows={"territory": [W], "progress": [R]})
+    s.offer_territory = []
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove territory 1")
+    assert actor(s) == R and s.rows["territory"][0] == EMPTY
+    assert s.last == "p0 (white) removes a disc from the territory row."
