@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.rising_cultures import rules, scoring
 from engine.rising_cultures.data import CIVS, DATA, EFFECT_TYPES
-from .helpers import GAME, act, at_phase3, at_play, cid, filler_progress, ids, lay_out, set_coins
+from .helpers import GAME, act, at_phase3, at_play, cid, filler_progress, ids, lay_out
 
 GAUL, LIBYA = 1, 14
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from engine.rising_cultures import scoring
-from .helpers import GAME, at_play, filler_progress, ids, lay_out, new_game
+from .helpers import GAME, at_play, filler_progress, lay_out, new_game
 
 GAUL, SCYTHIA, MAURETANIA, CARTHAGE = 1, 10, 9, 11
 ANDALUSIA, ANATOLIA, LIBYA, BABYLONIA = 12, 13, 14, 15
