@@ -24,6 +24,8 @@ import asyncio
 import logging
 from typing import Any, Awaitable, Callable
 
+import discord
+
 from .client import DiscordSettings, EpochsBot, TokenFilter
 
 log = logging.getLogger(__name__)
@@ -87,3 +89,6 @@ def run(config: Any, make_service: Callable[[], Awaitable[Any]] | None = None) -
         asyncio.run(main())
     except KeyboardInterrupt:
         log.info("stopped")
+    except discord.LoginFailure:
+        log.error("Discord refused the bot token: check DISCORD_TOKEN (or [discord] token in the config)")
+        raise SystemExit(2) from None

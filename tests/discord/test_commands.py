@@ -99,3 +99,23 @@ async def test_absent_player_reminded_then_voted_past_through_discord(text_harne
     table = await harness.table()
     rows = await harness.storage.actions(table.id)
     assert rows[-1].via == "skip"
+
+
+async def test_run_with_a_refused_token_exits_with_a_clear_message(emu, tmp_path, caplog):
+    import pytest
+
+    from bot.discord import run
+    from bot.service import Service, Settings
+    from bot.storage import open_storage
+
+    emu.fail("GET", r"^/users/@me$", 401)
+
+    async def make_service():
+        storage = open_storage(tmp_path / "run.sqlite")
+        await storage.open()
+        return Service(storage, settings=Settings(images=False))
+
+    with pytest.raises(SystemExit) as stopped:
+        await asyncio.to_thread(run, {"token": "refused.token.VALUE"}, make_service)
+    assert stopped.value.code == 2
+    assert "refused the bot token" in caplog.text and "refused.token.VALUE" not in caplog.text
