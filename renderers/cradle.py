@@ -3,8 +3,9 @@
 `render(view, seat)` draws, from a view only (law 5): the header (Epoch, phase,
 the Civilization in its round and its Army Pool, who acts, the last move), the
 map (Areas as nodes in their Region's colour with terrain marks, Cities and
-Wonders; land borders and straits — bowed round any third Area's node they would
-run under, so a border never seems to belong to the wrong Area; seas), the Armies on it (a chip per Area
+Wonders; land borders and straits — bowed round any third Area's node they
+would run under, so a border never seems to belong to the wrong Area; seas),
+the Armies on it (a chip per Area
 in the controlling player's colour and letter, with the Civilization's number
 and how many; the Civilization in its round is framed, the others are
 inactive; raiders are drawn upside down; the Area of the last move and a battle
