@@ -57,6 +57,8 @@ class Courier:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.pending: list[Pending] = []
+        #: (channel, user) already told that their DMs are closed (once per process, not every move).
+        self.nudged: set[tuple[int, int]] = set()
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
@@ -117,6 +119,9 @@ class Courier:
 
     async def nudge(self, channel: int, user: int) -> None:
         """Tell a user in the channel that something private waits for them (never what)."""
+        if (channel, user) in self.nudged:
+            return
         text = (f"<@{user}>, I could not send you a direct message (your DMs are closed). "
-                "Use `/hand` here to see your private information.")
+                "Use `/hand` here to see your private information, or `/settings dm:False`.")
         await self.channel(channel).send(text, allowed_mentions=messages.allowed([user]))
+        self.nudged.add((channel, user))

@@ -201,3 +201,21 @@ async def test_a_refused_command_sync_is_logged_and_the_bot_still_serves(emu, tm
         assert "opened" in emu.public_messages(1)[-1]["content"], emu.reply_text(inter)
     finally:
         await harness.stop()
+
+
+async def test_reminders_go_by_dm_to_who_opted_in_and_closed_dms_are_told_once(harness, emu):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    await harness.do(alice, "settings", {"dm": True})
+    harness.clock.advance(13 * HOUR)
+    harness.bot.dispatcher.wake()
+    dm = await emu.wait_for(lambda: emu.channel_messages(500_000 + 1001))
+    assert "Reminder 1" in dm[0]["content"]
+    assert [m for m in emu.public_messages(1) if "Reminder 1" in m["content"]]  # and in the channel
+    emu.close_dms(1001)
+    for count in (2, 3):
+        harness.clock.advance(13 * HOUR)
+        harness.bot.dispatcher.wake()
+        await emu.wait_for(lambda: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]])
+        await outbox_empty(harness)
+    nudges = [m for m in emu.public_messages(1) if "could not send you a direct message" in m["content"]]
+    assert len(nudges) == 1 and nudges[0]["pinged"]["users"] == [1001]
