@@ -198,3 +198,24 @@ async def test_simultaneous_step_stale_pick_is_refused_and_a_fresh_menu_offered(
     table, game, state, seats = await position(harness)
     await harness.pick(bob, fresh_menu, game.legal_actions(state, seats[1002])[0])
     assert "Bob played" in emu.public_messages(1)[-1]["content"]
+
+
+async def test_two_commands_at_the_same_moment_one_wins_the_other_is_told(text_harness, emu):
+    harness = text_harness
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+    await harness.do(alice, "play", {"action": "civ rome"})
+    await harness.do(bob, "play", {"action": "civ egypt"})
+    table, game, state, seats = await position(harness)
+    assert acting_users(table, game, state) == {1001, 1002}
+    before = len(emu.public_messages(1))
+    first = await emu.slash(alice, 1, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+    second = await emu.slash(bob, 1, "play", {"action": game.legal_actions(state, seats[1002])[0]})
+    await emu.finished(first)
+    await emu.finished(second)
+    await harness.settle()
+    rows = await harness.storage.actions(table.id)
+    accepted = len(emu.public_messages(1)) - before
+    assert accepted == len(rows) - 2 and accepted in (1, 2)  # every accepted move posted once
+    if accepted == 1:
+        loser = second if "moved on" in emu.reply_text(second) else first
+        assert loser.ephemeral and "moved on" in emu.reply_text(loser)
