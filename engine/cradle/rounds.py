@@ -337,4 +337,6 @@ def end_round(state: State, events: list[str]) -> None:
     """5.7: the round ends when the pool is empty; the Armies flip to Inactive."""
     rnd = state.rnd
     state.rnd = None
-    events.append(f"{civ_name(rnd.civ)}'s round ends ({count(len(areas_of(state, rnd.civ)), 'Area')}).")
+    name = civ_name(rnd.civ)
+    whose = f"{name}'" if name.endswith("s") else f"{name}'s"  # "4-4 Dorians' round", "6-6 Persia's round"
+    events.append(f"{whose} round ends ({count(len(areas_of(state, rnd.civ)), 'Area')}).")

@@ -251,3 +251,10 @@ def test_5_1_current_pool_capped_by_the_counter_mix():
 def test_5_2_raiders_are_hostile_to_everyone():
     s = in_round(position({"1-1": 1, "2-3": 1}, {"babylon": ("2-3", 1), "mari": ("r1", 1)}, epoch=2), "2-3", 1, 3)
     assert "attack mari" in GAME.legal_actions(s, 1)  # even the raiders' own player attacks them
+
+
+def test_5_7_round_end_line_reads_as_english():
+    s = in_round(position({"1-6": 0, "1-1": 1}, {"mari": ("1-6", 1)}), "1-6", 0, 1)
+    s.order = [0]
+    _, events = act(s, "done")
+    assert "1-6 Amorites' round ends (1 Area)." in events
