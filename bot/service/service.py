@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import engine
-from engine.core import IllegalAction, Rng, canonical, match
+from engine.core import IllegalAction, Rng, canonical
 
 from ..storage.base import (ActionRecord, Change, ChannelBusy, PlayerPrefs, ReminderRecord, SeatRecord,
                             StaleWrite, Storage, TableRecord)
@@ -556,8 +556,9 @@ class Service:
                           choices={ctx.user: legal}, **self._ids(rec))
         text = " ".join(args)
         try:
-            action = match(text, legal, known_verbs=getattr(game, "verbs", ()))
-            step = game.apply(state, seat, action)
+            # The game itself matches the text, so its refusal says why (not only what is legal).
+            step = game.apply(state, seat, text)
+            action = canonical(text)
         except IllegalAction as err:
             raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]

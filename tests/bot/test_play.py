@@ -235,3 +235,18 @@ async def test_a_burst_of_commands_on_one_game_loses_and_duplicates_nothing(tabl
     assert [r.seq for r in rows] == list(range(1, accepted + 1))
     game = GAMES["fake-race"]
     assert game.dumps(await table.service.replay(rec.id)) == (await table.storage.snapshot(rec.id))[1]
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_refused_play_carries_the_games_own_reason(table):
+    """The service hands the raw text to the game, so a refusal says why, not only what is legal."""
+    await table.started("rising-cultures", options="seed=11")
+    rec, state = await table.state()
+    game = GAMES[rec.game]
+    first = rec.user_at(game.to_act(state)[0]).user
+    await table.ok(first, "play civ rome")
+    rec, state = await table.state()
+    second = rec.user_at(game.to_act(state)[0]).user
+    reply = await table.refused(second, "play  CIV   Rome", contains="already taken")
+    assert "civ persia" in reply.text
+    assert (await table.state())[0].version == rec.version
