@@ -77,15 +77,43 @@ def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
             dr.polygon([(x, y - w * 1.1), (x, y - w * .1), (x + w * .7, y - w * .1)], fill=(250, 250, 250))
     im = im.resize((WIDTH, MAP_H), PILImage.Resampling.LANCZOS)
     c = Canvas(im)
+    centres = [_centre(h.px) for h in d.hexes.values()]
     for reg, r in d.regions.items():
         xs = [_centre(d.hexes[h].px) for h in d.region_hexes[reg]]
         mx = sum(x for x, _ in xs) / len(xs)
         top = min(y for _, y in xs)
         label = r.name + ("" if reg in in_play else " (out of play)")
-        half = font(24, True).getlength(label) / 2 + 6
-        mx = min(max(mx, half), WIDTH - half)
-        c.text(mx, max(26, top - R - 4), label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
+        lx, ly = _label_spot(label, mx, top - R - 4, centres)
+        c.text(lx, ly, label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
     return c.im
+
+
+def _label_spot(label: str, mx: float, my: float, centres: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a region name goes: the sea spot nearest to just above the region, so it never covers a hex.
+
+    (mx, my) is the wished bottom-centre; the label's box may not come within a hex radius of any hex
+    centre nor leave the map.
+    """
+    w, h = font(24, True).getlength(label) + 8, 28
+    clear = R * .95
+    near = [(cx, cy) for cx, cy in centres
+            if abs(cx - mx) < 320 + w / 2 + clear and abs(cy - my) < 240 + h + clear]
+
+    def free(x: float, y: float) -> bool:
+        if x - w / 2 < 2 or x + w / 2 > WIDTH - 2 or y - h < 2 or y > MAP_H - 2:
+            return False
+        return all(not (x - w / 2 - clear < cx < x + w / 2 + clear and y - h - clear < cy < y + clear)
+                   for cx, cy in near)
+
+    for dx, dy in _SPOTS:
+        if free(mx + dx, my + dy):
+            return mx + dx, my + dy
+    return min(max(mx, w / 2), WIDTH - w / 2), max(h, my)
+
+
+#: Offsets tried for a region name, nearest first (vertical moves count double: names belong above).
+_SPOTS = sorted(((dx, dy) for dy in range(-240, 241, 8) for dx in range(-320, 321, 8)),
+                key=lambda o: o[0] * o[0] + 2 * o[1] * o[1])
 
 
 @lru_cache(maxsize=256)
@@ -232,55 +260,107 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
         y += 23
 
 
-def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
+def _build_text(card) -> str:
+    """A build card in a few words: type, symbols, cost and what it gives (the offer panel)."""
+    kind = card.type.replace("_", " ")
+    parts = [f"{card.name} ({kind})", "gives " + " ".join(PILLAR_ABBR[q] for q in card.provides)]
+    gains = [f"+{v} {k}" for k, v in card.gain.items()] + [f"+{v} {k} prod" for k, v in card.production.items()]
+    if card.type == "project":
+        gains.append(f"end: 1 VP per {PILLAR_ABBR[card.vp_pillar]} symbol")
+    if card.type == "manufactory_town":
+        gains.append("5 VP with " + " ".join(GOOD_ABBR.get(g, g) for g in card.trade_goods))
+    cost = " ".join(f"{v} {k[:3] if k == 'population' else k}" for k, v in card.cost.items()) or "free"
+    return f"{parts[0]}: {cost}; {parts[1]}" + ("; " + ", ".join(gains) if gains else "")
+
+
+def _tax_text(card) -> str:
+    """A tax & tariff card as the money it gives (its multiplier in the board's formula) and its unrest."""
+    if card.kind == "tax":
+        return f"tax: {card.multiplier}×population + Gov symbols + tax prod; +{card.unrest} unrest"
+    return f"tariff: {card.multiplier}×unique goods + cities + tariff prod; +{card.unrest} unrest"
+
+
+def _offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
+    """The two columns of the offers panel: (text, deck count or None for a card line)."""
     d = load()
-    c.panel(box, fill=PANEL)
-    x, y = box.x + 12, box.y + 10
-    col_w = (box.w - 36) // 2
+    r = d.rules
     off = view["offers"]
     decks = view["decks"]
-    left = [("Technology offer (5 ideas)", decks["technology"])]
+    left = [(f"Technology offer ({r.technology_ideas} ideas)", decks["technology"])]
     for t in off["technology"]:
         if t:
             card = d.technologies[t]
             need = " ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in card.requires.items()) or "—"
-            left.append((f"{card.name}: needs {need}; gives {' '.join(PILLAR_ABBR[q] for q in card.provides)}", None))
+            left.append((f"{card.name}: needs {need}; gives {' '.join(PILLAR_ABBR[q] for q in card.provides)}. "
+                         f"{card.text}", None))
     left.append(("Build offer", decks["build"]))
     for b in off["build"]:
         if b:
-            card = d.builds[b]
-            left.append((f"{card.name} ({card.type.replace('_', ' ')}): {' '.join(PILLAR_ABBR[q] for q in card.provides)}", None))
+            left.append((_build_text(d.builds[b]), None))
     right = [("Population offer", decks["population"])]
     for pc in off["population"]:
         if pc:
             card = d.population_cards[pc]
             right.append((f"+{card.population} population for {card.food_cost} food", None))
+    if not any(off["population"]) and not decks["population"]:
+        right.append((f"All cards used: +{r.population_fallback_gain} population for "
+                      f"{r.population_fallback_food} food", None))
     right.append(("Tax & tariff offer", decks["tax"]))
     for tc in off["tax"]:
         if tc:
-            card = d.tax_cards[tc]
-            right.append((f"{card.kind} ×{card.multiplier}, unrest +{card.unrest}", None))
+            right.append((_tax_text(d.tax_cards[tc]), None))
+    if not any(off["tax"]) and not decks["tax"]:
+        right.append((f"All cards used: tax {r.tax_fallback_per_population}×population + Gov symbols + tax prod; "
+                      f"tariff {r.tariff_fallback_per_trade_good}×unique goods + cities + tariff prod"
+                      + (f"; unrest +{r.fallback_unrest}" if r.fallback_unrest else "; no unrest"), None))
     tiles = view["tiles"]
     if view.get("leaders_left"):
         right.append(("Leaders left: " + ", ".join(d.leaders[x].name for x in view["leaders_left"]), None))
     right.append((f"Holding area: {view['holding']} money · scoring cards {view['scorings_revealed']}/3", None))
-    right.append(("Wonders left: " + ", ".join(d.wonders[w].name for w in tiles["wonders"]) or "none", None))
-    right.append(("Golden ages left: " + ", ".join(d.golden_ages[g].name for g in tiles["golden_ages"]) or "none", None))
-    right.append(("Achievements left: " + ", ".join(d.achievements[a].name for a in tiles["achievements"]) or "none", None))
-    right.append(("Governments: " + ", ".join(d.governments[g].name + ("*" if g in tiles["governments_flipped"] else "")
-                                             for g in tiles["governments"]) or "none", None))
-    ys = []
-    for col, items in enumerate((left, right)):
-        yy = y
-        cx = x + col * (col_w + 12)
+    right.append(("Wonders left: " + (", ".join(d.wonders[w].name for w in tiles["wonders"]) or "none"), None))
+    right.append(("Golden ages left: " + (", ".join(d.golden_ages[g].name for g in tiles["golden_ages"]) or "none"), None))
+    right.append(("Achievements left: " + (", ".join(d.achievements[a].name for a in tiles["achievements"]) or "none"), None))
+    right.append(("Governments: " + (", ".join(d.governments[g].name + ("*" if g in tiles["governments_flipped"] else "")
+                                              for g in tiles["governments"]) or "none"), None))
+    return left, right
+
+
+def _offer_lines(view: Mapping[str, Any], col_w: int) -> list[list[tuple[str, int]]]:
+    """Each column's lines (text, indent; indent -1 = a heading), wrapped to the column; a card's
+    continuation lines are indented further so each card reads as one block."""
+    cols = []
+    for items in _offer_items(view):
+        lines = []
         for text, deck in items:
             if deck is not None:
-                c.text(cx, yy, f"{text} · deck {deck}", 20, bold=True, max_width=col_w)
+                lines.append((f"{text} · deck {deck}", -1))
+            else:
+                lines += [(ln, 8 if k == 0 else 26) for k, ln in enumerate(_wrap(text, col_w - 18))]
+        cols.append(lines)
+    return cols
+
+
+def _offers_height(view: Mapping[str, Any]) -> int:
+    col_w = (WIDTH - 2 * MARGIN - 36) // 2
+    return max(sum(26 if ind < 0 else 22 for _, ind in col) for col in _offer_lines(view, col_w)) + 18
+
+
+def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
+    """The four offers, the holding area and the tiles left; returns the height used."""
+    c.panel(box, fill=PANEL)
+    x, y = box.x + 12, box.y + 10
+    col_w = (box.w - 36) // 2
+    ys = []
+    for col, lines in enumerate(_offer_lines(view, col_w)):
+        yy = y
+        cx = x + col * (col_w + 12)
+        for text, ind in lines:
+            if ind < 0:
+                c.text(cx, yy, text, 20, bold=True, max_width=col_w)
                 yy += 26
             else:
-                for ln in _wrap(text, col_w):
-                    c.text(cx + 8, yy, ln, 18, max_width=col_w - 8)
-                    yy += 22
+                c.text(cx + ind, yy, text, 18, max_width=col_w - ind)
+                yy += 22
         ys.append(yy)
     return max(ys) - box.y + 8
 
@@ -292,7 +372,7 @@ def _wrap(text: str, width: int) -> list[str]:
 
 LEGEND = [LegendItem(None, "square: city"), LegendItem(None, "square, white bar: port city"),
           LegendItem(None, "triangle: farm town"), LegendItem(None, "diamond: manufactory town"),
-          LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"), LegendItem(None, "▲ A×n: military units"),
+          LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"), LegendItem(None, "▲ A×n: military units (influence panel)"),
           LegendItem(None, "?: cache"), LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
           LegendItem(None, "*: government refresh used")]
 
@@ -320,7 +400,7 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
     per_row = 2
     rows = -(-len(players) // per_row)
     panel_h = 36 + 6 * 23 + 16
-    offers_h = 560
+    offers_h = _offers_height(view) + 10
     lh = legend_height(LEGEND)
     n_regions = sum(1 for r in view["regions"] if r["in_play"])
     inf_h = 46 + -(-n_regions // 2) * INF_ROW
@@ -357,6 +437,8 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
         lines.append(f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
                      f"{d.leaders[p['leader']].name if p.get('leader') else 'no leader'}, population {p['population']}, "
                      f"food {p['food']}, stone {p['stone']}, ideas {p['ideas']}, money {p['money']}, unrest {p['net_unrest']}")
+    for items in _offer_items(view):
+        lines += [f"{text} (deck {deck}):" if deck is not None else text for text, deck in items]
     return join_alt(lines)
 
 
@@ -375,8 +457,7 @@ def _card_text(card: str) -> str:
         pc = d.population_cards[card]
         return f"+{pc.population} population for {pc.food_cost} food"
     if card in d.tax_cards:
-        tc = d.tax_cards[card]
-        return f"{tc.kind} ×{tc.multiplier}, unrest +{tc.unrest}"
+        return _tax_text(d.tax_cards[card])
     return card
 
 
@@ -387,15 +468,22 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     header = _header(view, subtitle=f"Private: {name}")
     sections: list[tuple[str, list[str]]] = []
 
-    def tech_lines(ids):
+    me = next((p for p in view["players"] if p["seat"] == seat), {})
+    have = me.get("pillars", {})
+
+    def tech_lines(ids, status: bool = False):
         out = []
         for t in ids:
             c = d.technologies[t]
             need = ", ".join(f"{k} {v}" for k, v in c.requires.items()) or "nothing"
-            out.append(f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}")
+            line = f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}"
+            if status:
+                lack = [f"{k} {v - have.get(k, 0)}" for k, v in c.requires.items() if have.get(k, 0) < v]
+                line += f" [missing: {', '.join(lack)}]" if lack else " [ready: flip it for free]"
+            out.append(line)
         return out or ["none"]
 
-    sections.append(("Face-down technologies", tech_lines(priv.get("face_down", []))))
+    sections.append(("Face-down technologies", tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
     if priv.get("hand") or view["phase"] == "draft":
         sections.append(("Draft hand", tech_lines(priv.get("hand", []))))
     if priv.get("drafted"):

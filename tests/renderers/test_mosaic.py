@@ -140,3 +140,55 @@ def test_republic_private_image_shows_the_deck_top_it_looked_at():
     assert "+2 population for 10 food" in img.alt
     other = (seat + 1) % 3
     assert "Republic: top" not in renderers.render("mosaic", GAME.view(s, other), seat=other).alt
+
+
+def test_region_names_sit_in_the_sea_never_over_a_hex():
+    from renderers.mosaic import R, _centre, _label_spot
+    from renderers.common import font
+    centres = [_centre(h.px) for h in D.hexes.values()]
+    for reg, r in D.regions.items():
+        xs = [_centre(D.hexes[h].px) for h in D.region_hexes[reg]]
+        mx, top = sum(x for x, _ in xs) / len(xs), min(y for _, y in xs)
+        x, y = _label_spot(r.name, mx, top - R - 4, centres)
+        half = font(24, True).getlength(r.name) / 2
+        for cx, cy in centres:   # no hex centre within the label's box grown by most of a hex radius
+            assert not (x - half - R * .8 < cx < x + half + R * .8 and y - 26 - R * .8 < cy < y + R * .8), r.name
+        assert min((cx - mx) ** 2 + (cy - top) ** 2 for cx, cy in xs) ** .5 < 8 * R  # still near its region
+
+
+def test_offers_show_what_each_card_does_and_costs():
+    s = play(4, 3, 20)
+    img = renderers.render("mosaic", GAME.view(s, None))
+    for t in filter(None, s.tech_offer):
+        assert D.technologies[t].text in img.alt
+    for b in filter(None, s.build_offer):
+        card = D.builds[b]
+        line = next(x for x in img.alt.splitlines() if x.startswith(f"{card.name} ("))
+        assert ("5 stone 5 ideas" in line) if card.type == "project" else True
+        assert ("4 stone 2 pop" in line) if card.type in ("city", "port_city") else True
+        assert ("free" in line) if card.type.endswith("town") else True
+    for tc in filter(None, s.tax_offer):
+        c = D.tax_cards[tc]
+        assert f"{c.kind}: {c.multiplier}×" in img.alt and f"+{c.unrest} unrest" in img.alt
+
+
+def test_empty_population_and_tax_decks_show_the_fallback_formulas():
+    s = play(4, 3, 20)
+    s.pop_offer, s.pop_deck, s.tax_offer, s.tax_deck = ["", ""], [], ["", ""], []
+    alt = renderers.render("mosaic", GAME.view(s, None)).alt
+    assert "All cards used: +2 population for 15 food" in alt
+    assert "tax 2×population + Gov symbols + tax prod; tariff 2×unique goods + cities + tariff prod" in alt
+
+
+def test_private_image_says_what_a_face_down_technology_still_needs():
+    s = play(4, 5, 200)
+    p = s.players[0]
+    p.hidden = ["stoicism"]                       # needs culture 2, government 1, population 1
+    p.techs, p.builds, p.library = [], [], "government"
+    alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
+    assert "[missing: culture 2, population 1]" in alt
+    p.library = "culture"
+    ready = [t for t in D.technologies if D.technologies[t].requires == {"culture": 1}][0]
+    p.hidden = [ready]
+    alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
+    assert "[ready: flip it for free]" in alt
