@@ -1,0 +1,93 @@
+"""Refused actions say what rule stands in the way (law 1: a clear, specific message), then what is legal."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.mosaic import GAME
+
+from .helpers import D, act, blank_turn, to_play
+
+
+def fresh():
+    s = blank_turn(to_play(4, 1), 0)
+    for p in s.players:
+        p.leader = "engineer"
+        p.techs, p.hidden, p.builds, p.goods, p.units = [], [], [], {}, {}
+        p.population = 5
+    return s
+
+
+def refusal(s, action, seat=0):
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, seat, action)
+    return str(err.value)
+
+
+def test_refused_wonder_names_its_cost_and_what_you_have():
+    s = fresh()
+    msg = refusal(s, "wonder sphinx")
+    assert "costs 20 stone + 5 food" in msg and "0 stone" in msg and "Legal now" in msg
+
+
+def test_refused_government_names_the_missing_pillars():
+    s = fresh()
+    assert "Tyranny needs military ×2; you lack 2 more military" in refusal(s, "government tyranny")
+
+
+def test_refused_golden_age_names_the_symbols_needed_and_held():
+    s = fresh()
+    assert "needs 6 science symbols; you have 0" in refusal(s, "claim science")
+
+
+def test_refused_card_not_on_offer_says_so():
+    s = fresh()
+    gone = next(t for t in D.technologies if t not in s.tech_offer)
+    assert "not among the 5 technologies on offer" in refusal(s, f"technology {gone}")
+    tax = next(c for c in s.tax_offer if c)
+    other = "tariff" if D.tax_cards[tax].kind == "tax" else "tax"
+    assert f"is a {D.tax_cards[tax].kind} card" in refusal(s, f"{other} {tax}")
+
+
+def test_refused_second_action_and_early_end():
+    s = fresh()
+    assert "Take your action first" in refusal(s, "end")
+    s.players[0].government = "theocracy"   # a free refresh keeps the turn open after the action
+    s, _ = act(s, "work food")
+    assert "taken this turn's action" in refusal(s, "work food")
+
+
+def test_refused_hex_names_the_placement_rule():
+    s = fresh()
+    s.players[0].stone = 4
+    city = next(b for b, c in D.builds.items() if c.type == "city" and b not in s.build_offer)
+    s.build_offer[0] = city
+    s, _ = act(s, f"build {city}")
+    if GAME.legal_actions(s, 0)[0].startswith("region"):
+        s, _ = act(s, "region greece")
+    port = next(h for h in D.region_hexes["greece"] if D.hexes[h].kind == "port" and h not in s.board)
+    assert "not be built on port hexes" in refusal(s, f"hex {port}")
+    assert "First choose how to pay" not in refusal(s, f"hex {port}")
+    assert "First choose where the piece goes" in refusal(s, "work food")
+
+
+def test_refusal_never_breaks_on_any_word_pair():
+    """Every verb with every kind of argument, in random positions of random games: always IllegalAction or legal."""
+    rng = random.Random(5)
+    args = (list(D.technologies)[:8] + list(D.builds)[:6] + list(D.wonders) + list(D.governments) + list(D.golden_ages)
+            + list(D.achievements) + list(D.hexes)[:6] + ["fallback", "food", "money", "build", "1", "", "zz"])
+    for n in (2, 5):
+        s = GAME.setup([f"p{i}" for i in range(n)], n)
+        for _ in range(300):
+            if GAME.is_over(s):
+                break
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal_actions(s, seat)
+            for _ in range(3):
+                a = f"{rng.choice(GAME.verbs)} {rng.choice(args)}".strip()
+                if a not in legal:
+                    with pytest.raises(IllegalAction):
+                        GAME.apply(s, seat, a)
+            s = GAME.apply(s, seat, rng.choice(legal)).state
