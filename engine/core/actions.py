@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .contract import IllegalAction
 
@@ -49,11 +49,14 @@ def describe_choices(legal: Sequence[str], limit: int = 12) -> str:
     return shown + (f" (and {more} more)" if more > 0 else "")
 
 
-def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = ()) -> str:
+def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
+          why_not: Callable[[str], str | None] | None = None) -> str:
     """Return the legal action `text` names, or raise IllegalAction saying why.
 
     `known_verbs` are the first words of this game's actions; text starting
-    with none of them is "unreadable" rather than "not legal now".
+    with none of them is "unreadable" rather than "not legal now". `why_not`
+    (given the canonical text) may name the rule that stands in the way; it is
+    asked only for a readable action that is not legal now.
     """
     wanted = canonical(text)
     if wanted in legal:
@@ -65,6 +68,8 @@ def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = ()) -
             kind="unreadable", legal=legal)
     near = suggestions(wanted, legal)
     hint = f" Did you mean {describe_choices(near)}?" if near else ""
+    reason = why_not(wanted) if why_not else None
+    because = f" {reason}" if reason else ""
     raise IllegalAction(
-        f"`{wanted[:60]}` is not legal now.{hint} Legal now: {describe_choices(legal)}",
+        f"`{wanted[:60]}` is not legal now.{because}{hint} Legal now: {describe_choices(legal)}",
         kind="not-legal", legal=legal)

@@ -67,10 +67,18 @@ class BaseGame(Generic[S]):
                 f"It is not seat {seat}'s turn; waiting for seat(s) {', '.join(map(str, seats))}.",
                 kind="not-your-turn")
         legal = self.legal_actions(state, seat)
-        chosen = match(action, legal, known_verbs=self.verbs)
+        chosen = match(action, legal, known_verbs=self.verbs,
+                       why_not=lambda text: self.why_not(state, seat, text))
         new_state = self.clone(state)
         events = self.play(new_state, seat, chosen)
         return Step(state=new_state, events=events)
+
+    def why_not(self, state: S, seat: int, action: str) -> str | None:
+        """The rule that makes `action` (canonical, not legal now) illegal, if the game can say.
+
+        Only what `seat` may know goes here: the text reaches the player.
+        """
+        return None
 
     def clone(self, state: S) -> S:
         """A deep copy for `apply` to change; override with something faster if needed."""

@@ -59,17 +59,9 @@ class RiseOfEmpires(BaseGame[State]):
             return []
         return legal(components(), state, state.stack.top)
 
-    def apply(self, state: State, seat: int, action: str) -> Step:
-        """The contract's apply; a refused action also says which rule stands in the way (explain.py)."""
-        try:
-            return super().apply(state, seat, action)
-        except IllegalAction as err:
-            if err.kind != "not-legal" or not isinstance(action, str):
-                raise
-            reason = why_not(components(), state, seat, canonical(action))
-            if not reason:
-                raise
-            raise IllegalAction(f"{reason} {err}", kind=err.kind, legal=err.legal) from None
+    def why_not(self, state: State, seat: int, action: str) -> str | None:
+        """The rule a refused action breaks, citing its section (explain.py)."""
+        return why_not(components(), state, seat, action)
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         comp = components()

@@ -61,22 +61,9 @@ class RisingCultures(BaseGame[State]):
             return [s.turn]
         return []
 
-    def apply(self, state: State, seat: int, action: str):
-        """The shared `apply`, with the reason a refused action is not legal now (explain.py)."""
-        try:
-            return super().apply(state, seat, action)
-        except IllegalAction as err:
-            if err.kind != "not-legal" or not isinstance(action, str):
-                raise
-            reason = explain.why(state, seat, canonical(action))
-            if not reason:
-                raise
-            message = str(err)
-            head = " is not legal now."
-            cut = message.find(head)
-            message = (message[:cut + len(head)] + " " + reason + message[cut + len(head):] if cut >= 0
-                       else f"{reason} {message}")
-            raise IllegalAction(message, kind=err.kind, legal=err.legal) from None
+    def why_not(self, state: State, seat: int, action: str) -> str | None:
+        """The rule a refused action breaks, in the player's terms (explain.py)."""
+        return explain.why(state, seat, action)
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return actions.legal_actions(state, seat)

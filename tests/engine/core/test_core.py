@@ -168,3 +168,21 @@ def test_base_game_apply_checks_turn_spelling_and_leaves_state_untouched():
     with pytest.raises(IllegalAction):
         g.apply(s, 0, "add 3")
     assert g.loads(g.dumps(step.state)) == step.state
+
+
+class CountWithReasons(CountTo3):
+    def why_not(self, s, seat, action):
+        return "You may add at most 2." if action.startswith("add ") else None
+
+
+def test_base_game_refusal_carries_the_games_reason_for_readable_actions_only():
+    g = CountWithReasons()
+    s = g.setup(["a", "b"], 0)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 0, "Add 3")
+    assert err.value.kind == "not-legal"
+    assert str(err.value).startswith("`add 3` is not legal now. You may add at most 2.")
+    assert "Legal now: `add 1`, `add 2`" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 0, "jump")
+    assert err.value.kind == "unreadable" and "at most" not in str(err.value)

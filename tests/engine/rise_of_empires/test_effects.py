@@ -157,17 +157,17 @@ def test_law_1_refusals_name_the_rule_that_stands_in_the_way():
     s.offer_progress = ["writing", "printing"]
     s.players[W].progress = ["writing"]
     s.players[W].gold = 1
-    assert refuses(s, "take progress writing").startswith("You already hold Writing: no duplicate")
+    assert "You already hold Writing: no duplicate" in refuses(s, "take progress writing")
     s.turn = 3
     s.offer_progress = ["agriculture"]
     s.players[W].gold = 0
-    assert refuses(s, "take progress agriculture").startswith("Agriculture is an Era I tile: it costs 1 gold now")
+    assert "Agriculture is an Era I tile: it costs 1 gold now" in refuses(s, "take progress agriculture")
     s.turn = 1
-    assert refuses(s, "take city rome").startswith("Rome costs 4 gold (you have 0)")
-    assert refuses(s, "trade 7 for 6 vp").startswith("The 7-6 box is not open in Era I")
-    assert refuses(s, "remove progress 1").startswith("In an A turn you place a disc")
+    assert "Rome costs 4 gold (you have 0)" in refuses(s, "take city rome")
+    assert "The 7-6 box is not open in Era I" in refuses(s, "trade 7 for 6 vp")
+    assert "In an A turn you place a disc" in refuses(s, "remove progress 1")
     s.players[W].pool = 0
-    assert refuses(s, "take empire 2 0-1").startswith("You have no cube in your pool or on the map")
+    assert "You have no cube in your pool or on the map" in refuses(s, "take empire 2 0-1")
     assert "Legal now:" in refuses(s, "take empire 2 0-1")
 
 
@@ -177,12 +177,12 @@ def test_law_1_placement_and_battle_refusals_cite_6_4():
     s.cubes["sw-asia"] = [0, 0, 2, 0]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert refuses(s, "place 1 mediterranean").startswith("Only an empire tile with water")
-    assert refuses(s, "place 1 russia").startswith("Russia is an Era III region (6.4.1)")
-    assert refuses(s, "place 9 nw-africa").startswith("You have 5 cube(s) in your pool")
-    assert refuses(s, "place 1 sw-asia").startswith("SW Asia is not in or next to a region that held your cubes")
+    assert "Only an empire tile with water" in refuses(s, "place 1 mediterranean")
+    assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 russia")
+    assert "You have 5 cube(s) in your pool" in refuses(s, "place 9 nw-africa")
+    assert "SW Asia is not in or next to a region that held your cubes" in refuses(s, "place 1 sw-asia")
     s = act(s, "done")
-    assert refuses(s, "battle sw-asia blue").startswith("You have no cubes in SW Asia")
+    assert "You have no cubes in SW Asia" in refuses(s, "battle sw-asia blue")
 
 
 def test_law_1_a_free_action_is_not_used_in_the_middle_of_an_action():
@@ -190,4 +190,4 @@ def test_law_1_a_free_action_is_not_used_in_the_middle_of_an_action():
     s.players[W].progress = ["haven"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert refuses(s, "use haven").startswith("A free-action tile is used before or after your action")
+    assert "A free-action tile is used before or after your action" in refuses(s, "use haven")
