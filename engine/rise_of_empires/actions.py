@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .phases import bank_resources, circles, who
+from .phases import bank_resources, who
 from .state import EMPTY, ROWS, State
 
 PAYMENTS = ("gold", "cube", "resource", "food", "vp")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import BaseGame, IllegalAction, Rng, Step, canonical, clockwise, winners_by
+from ..core import BaseGame, Rng, clockwise, winners_by
 from .actions import legal, resolve
 from .data import components
 from .explain import why_not

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import empire_name, legal
-from .board import region_vp, standings
+from .board import standings
 from .data import Components
 from .phases import circles, food_change, income_of
 from .state import EMPTY, ROWS, State

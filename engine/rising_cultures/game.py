@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, IllegalAction, Rng, canonical
+from engine.core import BaseGame, Rng
 
 from . import actions, explain, flow, scoring, view as view_mod
 from .data import CIVS

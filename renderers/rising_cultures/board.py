@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from PIL import Image as PILImage
 
-from renderers.common import (GOOD, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, WIDTH, Box,
+from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, WIDTH, Box,
                               Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
                               header_height, legend_height, player_color, text_width, tint)
 

@@ -57,7 +57,7 @@ def test_every_area_is_drawn_in_its_region_colour():
 
 def _below_map(img, s):
     """Height of the panel and legend under the map, recomputed as render() does."""
-    from renderers.common import MARGIN, legend_height, line_height
+    from renderers.common import MARGIN, legend_height
     view = GAME.view(s, None)
     rows = rc.player_lines(view)
     row_h = rc.row_height(rows)
