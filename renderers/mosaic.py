@@ -34,7 +34,7 @@ GOOD_ABBR = {"grain": "Gr", "stone": "St", "wine": "Wi", "olive-oil": "Ol", "tim
 PILLAR_ABBR = {"science": "Sci", "economy": "Eco", "food": "Food", "population": "Pop", "building": "Bld",
                "culture": "Cul", "government": "Gov", "military": "Mil", "urbanization": "Urb"}
 WONDER_ABBR = {"colosseum-of-rome": "Col", "hanging-gardens": "HGa", "stonehenge": "Stn", "colossus-of-rhodes": "Rho",
-               "great-library": "Lib", "lighthouse-of-alexandria": "Lgt", "temple-of-artemis": "Art",
+               "great-library": "Lib", "lighthouse-of-alexandria": "Lgt", "temple-of-artemis": "Tem",
                "great-pyramid": "Pyr", "sphinx": "Sph"}
 PENDING = {"place": "choosing a hex", "pay": "paying (money 2:1)", "military": "military action",
            "unit": "placing free units", "eliminate": "General's removal", "library": "Great Library symbols",
@@ -345,6 +345,44 @@ def _offers_height(view: Mapping[str, Any]) -> int:
     return max(sum(26 if ind < 0 else 22 for _, ind in col) for col in _offer_lines(view, col_w)) + 18
 
 
+FINAL_ROW = 24
+
+
+def _final_rows(view: Mapping[str, Any]) -> list[str]:
+    """The lines of the final tally (rulebook, Scoring), in the engine's order; empty before game over."""
+    if view["phase"] != "over" or not view["players"] or "score_lines" not in view["players"][0]:
+        return []
+    return list(view["players"][0]["score_lines"])
+
+
+def _final_height(view: Mapping[str, Any]) -> int:
+    rows = _final_rows(view)
+    return 46 + (len(rows) + 2) * FINAL_ROW if rows else 0
+
+
+def _final_table(c: Canvas, box: Box, view: Mapping[str, Any]) -> None:
+    """Game over: every line of the final scoring per player, then the total (ties: wonders, then money)."""
+    c.panel(box, fill=PANEL)
+    rows = _final_rows(view)
+    players = view["players"]
+    x0, y = box.x + 12, box.y + 8
+    c.text(x0, y, "Final scoring (ties: most wonders, then most money)", 20, bold=True)
+    y += 34
+    label_w = 190
+    col_w = (box.w - 24 - label_w) // max(1, len(players))
+    for i, p in enumerate(players):
+        cx = x0 + label_w + i * col_w
+        c.badge(p["seat"], cx, y - 2, 20)
+        c.text(cx + 24, y, p["name"], 16, bold=True, max_width=col_w - 28)
+    y += FINAL_ROW
+    for row in rows + ["total"]:
+        c.text(x0, y, row, 16, bold=row == "total")
+        for i, p in enumerate(players):
+            v = p["score"] if row == "total" else p["score_lines"].get(row, 0)
+            c.text(x0 + label_w + i * col_w + 24, y, str(v), 16, bold=row == "total" or p["seat"] in view["winners"])
+        y += FINAL_ROW
+
+
 def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
     """The four offers, the holding area and the tiles left; returns the height used."""
     c.panel(box, fill=PANEL)
@@ -401,10 +439,11 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
     rows = -(-len(players) // per_row)
     panel_h = 36 + 6 * 23 + 16
     offers_h = _offers_height(view) + 10
+    table_h = _final_height(view)
     lh = legend_height(LEGEND)
     n_regions = sum(1 for r in view["regions"] if r["in_play"])
     inf_h = 46 + -(-n_regions // 2) * INF_ROW
-    height = hh + MAP_H + 8 + inf_h + 10 + rows * (panel_h + 10) + offers_h + lh + MARGIN
+    height = hh + MAP_H + 8 + inf_h + 10 + rows * (panel_h + 10) + (table_h + 10 if table_h else 0) + offers_h + lh + MARGIN
     c = Canvas.blank(WIDTH, height, PAPER)
     draw_header(c, header)
     y = hh
@@ -417,6 +456,9 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
         col = cols[i % per_row]
         _player_panel(c, Box(col.x, y + (i // per_row) * (panel_h + 10), col.w, panel_h), p, p["seat"] in view["to_act"])
     y += rows * (panel_h + 10)
+    if table_h:
+        _final_table(c, Box(MARGIN, y, WIDTH - 2 * MARGIN, table_h), view)
+        y += table_h + 10
     used = _offers(c, Box(MARGIN, y, WIDTH - 2 * MARGIN, offers_h - 10), view)
     y += min(used, offers_h) + 10
     draw_legend(c, LEGEND, y)
@@ -437,6 +479,8 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
         lines.append(f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
                      f"{d.leaders[p['leader']].name if p.get('leader') else 'no leader'}, population {p['population']}, "
                      f"food {p['food']}, stone {p['stone']}, ideas {p['ideas']}, money {p['money']}, unrest {p['net_unrest']}")
+    for row in _final_rows(view):
+        lines.append(f"Final {row}: " + ", ".join(f"{p['name']} {p['score_lines'].get(row, 0)}" for p in view["players"]))
     for items in _offer_items(view):
         lines += [f"{text} (deck {deck}):" if deck is not None else text for text, deck in items]
     return join_alt(lines)

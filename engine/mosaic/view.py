@@ -17,6 +17,7 @@ Keys (renderers/mosaic.py and the bot read them):
 - players [{seat, name, leader, population, food, stone, ideas, money, production,
   unrest, net_unrest, pillars, technologies (face up), face_down (a count), builds,
   trade_goods, wonders, golden_ages, achievements, government, units, vp, score,
+  score_lines (each line of the final tally as it stands),
   hand and drafted (counts), cities, towns}], scores, last_move, winners;
 - private (only with a seat): {seat, face_down, hand, drafted, peek?}.
 """
@@ -33,7 +34,8 @@ KIND = {"c": "city", "p": "port city", "f": "farm town", "m": "manufactory town"
 
 def view(d: Data, s: State, seat: int | None) -> dict:
     inf = board.influence(d, s)
-    totals = s.final or [sum(scoring.breakdown(d, s, i, inf).values()) for i in range(len(s.players))]
+    lines = [scoring.breakdown(d, s, i, inf) for i in range(len(s.players))]
+    totals = s.final or [sum(b.values()) for b in lines]
     wonder_at = {h: w for w, h in s.wonder_hex.items()}
     pieces = []
     for h, code in s.board.items():
@@ -54,7 +56,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
             "builds": list(p.builds), "trade_goods": dict(p.goods), "wonders": list(p.wonders),
             "golden_ages": list(p.golden_ages), "achievements": list(p.achievements),
             "government": p.government, "units": {r: k for r, k in p.units.items() if k},
-            "vp": p.vp, "score": totals[i], "hand": len(p.hand), "drafted": len(p.picks),
+            "vp": p.vp, "score": totals[i], "score_lines": lines[i], "hand": len(p.hand), "drafted": len(p.picks),
             "cities": len(board.cities_of(s, i)), "towns": len(board.towns_of(s, i)),
         })
     top = s.pending.top

@@ -192,3 +192,16 @@ def test_private_image_says_what_a_face_down_technology_still_needs():
     p.hidden = [ready]
     alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
     assert "[ready: flip it for free]" in alt
+
+
+def test_game_over_image_lists_every_line_of_the_final_scoring():
+    s = play(3, 2, 100_000)
+    assert GAME.is_over(s)
+    view = GAME.view(s, None)
+    alt = renderers.render("mosaic", view).alt
+    for row in ("cities", "towns", "wonders", "golden ages", "achievements", "projects", "technologies",
+                "manufactory towns", "leader", "unrest"):
+        expect = ", ".join(f"{p['name']} {p['score_lines'][row]}" for p in view["players"])
+        assert f"Final {row}: {expect}" in alt
+    mid = renderers.render("mosaic", GAME.view(play(3, 2, 50), None)).alt
+    assert "Final cities" not in mid

@@ -238,3 +238,15 @@ def test_final_ties_most_wonders_then_most_money():
     assert GAME.winners(s) == [1]
     s.players[1].money = 4
     assert GAME.winners(s) == [0, 1]
+
+
+def test_final_scoring_lines_in_the_view_add_up_to_the_score():
+    import random
+    s = GAME.setup(["a", "b", "c"], 4)
+    rng = random.Random(4)
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    for p in GAME.view(s, None)["players"]:
+        assert sum(p["score_lines"].values()) == p["score"] == s.final[p["seat"]]
+        assert p["score_lines"]["unrest"] <= 0
