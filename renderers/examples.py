@@ -1,5 +1,8 @@
 """Write example board images: `python -m renderers.examples [out_dir]` (default docs/images).
 
+Rising Cultures gets an early and a late board and a private hand (below);
+every other registered game gets one mid-game board from seeded random play.
+
 The states come from a seeded Rising Cultures game in which each seat plays a
 simple greedy policy (construct when it can, move up when offered, compete for
 provinces), so that the examples show a board with something on it. Same seed,
@@ -75,7 +78,36 @@ def main(argv: list[str]) -> int:
     (out / "rising-cultures-hand.png").write_bytes(img.png)
     (out / "rising-cultures-hand.txt").write_text(img.alt + "\n")
     print(out / "rising-cultures-hand.png", img)
+    for game_id, players in MID_GAME.items():
+        if game_id in engine.GAMES:
+            write_mid_game(out, game_id, players)
     return 0
+
+
+#: Other games shown in the README, with the player count of their example.
+MID_GAME = {"rise-of-empires": 4, "cradle": 5, "mosaic": 4}
+
+
+def write_mid_game(out: Path, game_id: str, players: int, seed: int = 3) -> None:
+    """A board from halfway through a seeded random game (same seed, same image)."""
+    game = engine.get(game_id)
+    names = ["Alice", "Bob", "Chloe", "Dara", "Emre", "Femi"][:players]
+    rng = random.Random(seed)
+    history = []
+    state = game.setup(names, seed)
+    while not game.is_over(state):
+        seat = rng.choice(game.to_act(state))
+        step = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        history.append((state, step.events))
+        state = step.state
+    half = len(history) // 2
+    state, events = history[half + 1][0], history[half][1]  # the board just after move `half`
+    view = game.view(state, None)
+    view["last_move"] = events
+    img = renderers.render(game_id, view)
+    (out / f"{game_id}-mid.png").write_bytes(img.png)
+    (out / f"{game_id}-mid.txt").write_text(img.alt + "\n")
+    print(out / f"{game_id}-mid.png", img)
 
 
 if __name__ == "__main__":
