@@ -252,8 +252,10 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
         "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
         f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · Goods {len([g for g, v in p['trade_goods'].items() if v])}"
         f" · Tech {len(p['technologies'])}+{p['face_down']} down",
-        "Wonders: " + (", ".join(WONDER_ABBR.get(w, w) for w in p["wonders"]) or "none")
-        + f" · Golden ages {len(p['golden_ages'])} · Achievements {len(p['achievements'])}",
+        "Wonders: " + (", ".join(d.wonders[w].name if len(p["wonders"]) <= 2 else WONDER_ABBR.get(w, w)
+                                 for w in p["wonders"]) or "none"),
+        "Golden ages: " + (", ".join(d.golden_ages[g].name for g in p["golden_ages"]) or "none")
+        + " · Achievements: " + (", ".join(d.achievements[a].name for a in p["achievements"]) or "none"),
     ]
     for ln in lines:
         c.text(x, y, ln, 18, max_width=box.w - 20)
@@ -437,7 +439,7 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
     players = view["players"]
     per_row = 2
     rows = -(-len(players) // per_row)
-    panel_h = 36 + 6 * 23 + 16
+    panel_h = 36 + 7 * 23 + 16
     offers_h = _offers_height(view) + 10
     table_h = _final_height(view)
     lh = legend_height(LEGEND)

@@ -143,7 +143,7 @@ def test_setup_start_cities_clockwise_from_start_player_take_cache_and_trade_goo
     s = new(4, 5)
     while s.phase != "setup":
         s, _ = act(s, GAME.legal_actions(s, GAME.to_act(s)[0])[0])
-    order = []
+    order, took = [], 0
     while s.pending and s.pending.top.data.get("purpose") == "start-city":
         seat = GAME.to_act(s)[0]
         order.append(seat)
@@ -160,7 +160,8 @@ def test_setup_start_cities_clockwise_from_start_player_take_cache_and_trade_goo
         assert s.board[h] == f"c{seat}"
         if had:
             assert s.players[seat].goods.get(had) == 1
-    assert order == [(s.start + i) % 4 for i in range(4)]
+            took += 1
+    assert order == [(s.start + i) % 4 for i in range(4)] and took >= 1
 
 
 def test_setup_leader_start_benefits_and_starting_technologies_are_played():
