@@ -517,12 +517,12 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     me = next((p for p in view["players"] if p["seat"] == seat), {})
     have = me.get("pillars", {})
 
-    def tech_lines(ids, status: bool = False):
+    def tech_lines(ids, status: bool = False, numbered: bool = False):
         out = []
-        for t in ids:
+        for k, t in enumerate(ids, 1):
             c = d.technologies[t]
             need = ", ".join(f"{k} {v}" for k, v in c.requires.items()) or "nothing"
-            line = f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}"
+            line = (f"{k}. " if numbered else "") + f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}"
             if status:
                 lack = [f"{k} {v - have.get(k, 0)}" for k, v in c.requires.items() if have.get(k, 0) < v]
                 line += f" [missing: {', '.join(lack)}]" if lack else " [ready: flip it for free]"
@@ -531,7 +531,7 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
 
     sections.append(("Face-down technologies", tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
     if priv.get("hand") or view["phase"] == "draft":
-        sections.append(("Draft hand", tech_lines(priv.get("hand", []))))
+        sections.append(("Draft hand (pick with `draft <number>`)", tech_lines(priv.get("hand", []), numbered=True)))
     if priv.get("drafted"):
         sections.append(("Drafted (played at the end of setup)", tech_lines(priv.get("drafted", []))))
     peek = priv.get("peek")

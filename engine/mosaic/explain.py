@@ -36,7 +36,8 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if s.phase == "leaders" and verb == "leader":
         return f"{arg!r} is not a leader still to be chosen."
     if s.phase == "draft" and verb == "draft":
-        return f"{arg!r} is not in the hand you are drafting from."
+        return ("Draft by the card's number in your hand (`draft 1` … `draft "
+                f"{len(s.players[seat].hand)}`, as numbered in your private image), not by its name.")
     top = s.pending.top
     if top is not None and top.seat == seat:
         if top.kind == "place" and verb == "hex" and arg:

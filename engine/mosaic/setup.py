@@ -88,7 +88,8 @@ def legal(d: Data, s: State, seat: int) -> list[str]:
     if s.phase == "leaders":
         return [f"leader {x}" for x in s.leader_pool] if s.leader_order and seat == s.leader_order[0] else []
     if s.phase == "draft":
-        return [f"draft {t}" for t in s.players[seat].hand] if seat in s.draft_waiting else []
+        # by position in the hand: the action text goes to the public action log, the card must not (N45)
+        return [f"draft {i}" for i in range(1, len(s.players[seat].hand) + 1)] if seat in s.draft_waiting else []
     return []
 
 
@@ -106,8 +107,7 @@ def play(d: Data, s: State, seat: int, words: list[str]) -> list[str]:
             ev.append("Starting technology draft: each player keeps 1 card and passes the rest to the left.")
         return ev
     # draft: the pick is private; the log only says a pick was made.
-    p.hand.remove(words[1])
-    p.picks.append(words[1])
+    p.picks.append(p.hand.pop(int(words[1]) - 1))
     s.draft_waiting.remove(seat)
     ev.append(f"{p.name} drafts a starting technology.")
     if not s.draft_waiting:

@@ -205,3 +205,15 @@ def test_game_over_image_lists_every_line_of_the_final_scoring():
         assert f"Final {row}: {expect}" in alt
     mid = renderers.render("mosaic", GAME.view(play(3, 2, 50), None)).alt
     assert "Final cities" not in mid
+
+
+def test_private_draft_hand_is_numbered_as_the_draft_action_counts():
+    s = GAME.setup(["a", "b", "c"], 9)
+    while s.phase == "leaders":
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0]).state
+    alt = renderers.render("mosaic", GAME.view(s, 1), seat=1).alt
+    for k, t in enumerate(s.players[1].hand, 1):
+        assert f"{k}. {D.technologies[t].name} —" in alt
+    s = GAME.apply(s, 1, "draft 3").state
+    assert s.players[1].picks == [GAME.setup(["a", "b", "c"], 9).players[1].hand[2]]

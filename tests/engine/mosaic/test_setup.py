@@ -120,7 +120,7 @@ def test_setup_starting_technology_draft_pick_1_of_5_pass_left():
     assert sorted(GAME.to_act(s)) == [0, 1, 2]  # simultaneous picks
     hands = [list(p.hand) for p in s.players]
     for seat in range(3):
-        s = GAME.apply(s, seat, f"draft {hands[seat][0]}").state
+        s = GAME.apply(s, seat, "draft 1").state
     for seat in range(3):
         assert s.players[seat].hand == hands[(seat - 1) % 3][1:]  # the rest came from the right neighbour
         assert s.players[seat].picks == [hands[seat][0]]
@@ -130,8 +130,9 @@ def test_setup_draft_hands_and_picks_are_private():
     s = new(3, 2)
     while s.phase == "leaders":
         s, _ = act(s, GAME.legal_actions(s, GAME.to_act(s)[0])[0])
-    card = s.players[0].hand[0]
-    step = GAME.apply(s, 0, f"draft {card}")
+    card = s.players[0].hand[1]
+    assert GAME.legal_actions(s, 0) == ["draft 1", "draft 2", "draft 3", "draft 4", "draft 5"]
+    step = GAME.apply(s, 0, "draft 2")   # N45: the action text (logged publicly) names a position, not the card
     assert all(card not in e and D.technologies[card].name not in e for e in step.events)
     public = str(GAME.view(step.state, None))
     assert card not in public
