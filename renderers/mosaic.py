@@ -529,9 +529,13 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
             out.append(line)
         return out or ["none"]
 
-    sections.append(("Face-down technologies", tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
+    if priv.get("face_down") or view["phase"] not in ("leaders", "draft"):
+        sections.append(("Face-down technologies",
+                         tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
     if priv.get("hand") or view["phase"] == "draft":
-        sections.append(("Draft hand (pick with `draft <number>`)", tech_lines(priv.get("hand", []), numbered=True)))
+        title = ("Draft hand (pick with `draft <number>`)" if seat in view["to_act"]
+                 else "Draft hand (you have picked; these go to your left once everyone has)")
+        sections.append((title, tech_lines(priv.get("hand", []), numbered=True)))
     if priv.get("drafted"):
         sections.append(("Drafted (played at the end of setup)", tech_lines(priv.get("drafted", []))))
     peek = priv.get("peek")
