@@ -329,3 +329,15 @@ def test_n44_government_refresh_is_free_before_or_after_the_action():
     assert s.seat == 0 and s.stage == "post" and "refresh tax" in GAME.legal_actions(s, 0)
     s, _ = act(s, "refresh tax")
     assert s.seat != 0  # nothing else free left: the turn ends by itself
+
+
+def test_n46_fish_counts_as_a_unique_trade_good():
+    s = fresh()
+    p = s.players[0]
+    p.goods = {"fish": 1, "wine": 1}
+    assert board.unique_goods(p) == 2
+    card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
+    s.tax_offer[0], s.holding = card.id, 0
+    s, _ = act(s, f"tariff {card.id}")
+    assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0))
+    assert all("fish" not in D.builds[b].trade_goods for b in D.builds)
