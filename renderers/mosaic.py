@@ -215,15 +215,19 @@ def _influence_panel(c: Canvas, box: Box, view: Mapping[str, Any]) -> None:
             if k:
                 units.setdefault(reg, []).append((p["seat"], k))
     cols = box.inset(8).columns(2, 12)
-    c.text(cols[0].x, box.y + 8, "Influence (units ▲)", 20, bold=True)
+    c.text(cols[0].x, box.y + 8, "Influence (framed: first place; units ▲)", 20, bold=True)
     for i, r in enumerate(regions):
         col = cols[i % 2]
         y = box.y + 38 + (i // 2) * INF_ROW
         c.d.rectangle([col.x, y + 4, col.x + 20, y + 24], fill=_rgb(d.regions[r["id"]].colour), outline=INK)
         c.text(col.x + 28, y + 14, r["name"], 20, bold=True, anchor="lm", max_width=110)
         x = col.x + 150
+        top = max(r["influence"], default=0)
         for seat, v in enumerate(r["influence"]):
             if v:
+                if v == top:  # first place now (ties included): framed, as Empire Scoring would pay it
+                    w = 28 + font(18, True).getlength(str(v)) + 6
+                    c.d.rounded_rectangle([x - 3, y + 1, x + w, y + 29], radius=6, outline=HIGHLIGHT_EDGE, width=3)
                 c.badge(seat, x, y + 3, 24)
                 x += 28 + c.text(x + 28, y + 14, str(v), 18, bold=True, anchor="lm") + 10
         for seat, k in units.get(r["id"], []):
@@ -475,7 +479,10 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     for r in view["regions"]:
         if r["in_play"]:
             here = [p for p in view["pieces"] if p["region"] == r["id"]]
-            lines.append(f"{r['name']}: influence {r['influence']}; " +
+            top = max(r["influence"], default=0)
+            firsts = [player_letter(i) for i, v in enumerate(r["influence"]) if v and v == top]
+            lines.append(f"{r['name']}: influence {r['influence']}"
+                         + (f" (first place: {', '.join(firsts)})" if firsts else "") + "; " +
                          (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty"))
     for p in view["players"]:
         lines.append(f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "

@@ -219,3 +219,15 @@ def test_private_draft_hand_is_numbered_as_the_draft_action_counts():
     s = GAME.apply(s, 1, "draft 3").state
     assert s.players[1].picks == [GAME.setup(["a", "b", "c"], 9).players[1].hand[2]]
     assert "you have picked" in renderers.render("mosaic", GAME.view(s, 1), seat=1).alt
+
+
+def test_influence_panel_marks_first_place_per_region():
+    from renderers.common import player_letter
+    s = play(4, 2, 120)
+    view = GAME.view(s, None)
+    alt = renderers.render("mosaic", view).alt
+    for r in view["regions"]:
+        if r["in_play"] and max(r["influence"]) > 0:
+            top = max(r["influence"])
+            firsts = ", ".join(player_letter(i) for i, v in enumerate(r["influence"]) if v == top)
+            assert f"{r['name']}: influence {r['influence']} (first place: {firsts})" in alt
