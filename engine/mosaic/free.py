@@ -1,9 +1,10 @@
-"""Free actions on your turn (not the turn's action): claims, flips, refresh, leader powers.
+"""Free actions on your turn (not the turn's action): claims, flips, refresh, the Republic's look, leader powers.
 
 Rulebook: golden ages and civilization achievements are claimed free, any
 number; a face-down technology is flipped free once its pillars are there;
-a government's arrow side clears one offer once per tile; the Magistrate's
-and Priestess's once-per-game powers.
+a government's arrow side clears one offer once per tile; a Republic looks at
+the top card of one deck before its action; the Magistrate's and Priestess's
+once-per-game powers.
 """
 from __future__ import annotations
 
