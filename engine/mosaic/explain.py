@@ -226,6 +226,8 @@ def _hex(d: Data, s: State, h: str, data: dict) -> str | None:
         return f"{h} is in {d.regions[x.region].name}, which is out of play with {len(s.players)} players."
     if h in s.board:
         return f"{h} is taken."
+    if data.get("region") and x.region != data["region"]:
+        return f"You chose {d.regions[data['region']].name}; pick one of its hexes."
     purpose = data.get("purpose", "")
     if purpose in ("city", "start-city", "free-city") and x.kind == "port":
         return "Regular cities may not be built on port hexes (port cities only)."

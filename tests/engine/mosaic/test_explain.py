@@ -65,12 +65,15 @@ def test_refused_hex_names_the_placement_rule():
     city = next(b for b, c in D.builds.items() if c.type == "city" and b not in s.build_offer)
     s.build_offer[0] = city
     s, _ = act(s, f"build {city}")
-    if GAME.legal_actions(s, 0)[0].startswith("region"):
-        s, _ = act(s, "region greece")
+    assert GAME.legal_actions(s, 0)[0].startswith("region")   # a city may go anywhere: region first
+    s, _ = act(s, "region greece")
     port = next(h for h in D.region_hexes["greece"] if D.hexes[h].kind == "port" and h not in s.board)
     assert "not be built on port hexes" in refusal(s, f"hex {port}")
     assert "First choose how to pay" not in refusal(s, f"hex {port}")
     assert "First choose where the piece goes" in refusal(s, "work food")
+    assert s.pending.top.data.get("region") == "greece"
+    far = next(h for h in D.region_hexes["egypt"] if D.hexes[h].kind == "land" and h not in s.board)
+    assert "You chose Greece" in refusal(s, f"hex {far}")
 
 
 def test_refusal_never_breaks_on_any_word_pair():
