@@ -5,7 +5,7 @@ import dataclasses
 import typing
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, Decision, DecisionStack, IllegalAction, Step, canonical, winners_by
+from engine.core import BaseGame, Decision, DecisionStack, IllegalAction, winners_by
 
 from . import rules, scoring, setup
 from .data import load
@@ -48,17 +48,9 @@ class MosaicGame(BaseGame[State]):
             return []
         return rules.legal(load(), state, seat)
 
-    def apply(self, state: State, seat: int, action: str) -> Step:
-        """The contract's apply; a refused action also says which rule stands in the way (explain.py)."""
-        try:
-            return super().apply(state, seat, action)
-        except IllegalAction as err:
-            if err.kind != "not-legal" or not isinstance(action, str):
-                raise
-            reason = why_not(load(), state, seat, canonical(action))
-            if not reason:
-                raise
-            raise IllegalAction(f"{reason} {err}", kind=err.kind, legal=err.legal) from None
+    def why_not(self, state: State, seat: int, action: str) -> str | None:
+        """Which rule stands in the way of a refused action (explain.py); only what `seat` may know."""
+        return why_not(load(), state, seat, action)
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         d = load()
