@@ -59,6 +59,8 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
         return "You have taken this turn's action; only free actions (claim, flip, refresh…) or `end` remain."
     if verb == "end" and s.stage == "main":
         return "Take your action first (one of the eight actions); `end` comes after it."
+    if not arg and verb not in ("military", "end"):
+        return f"`{verb}` needs to say which one (a card, tile, currency or deck): see what is legal now."
     if verb == "work":
         return f"Work produces ideas, food or stone, not {arg!r} (money comes from Tax & Tariff)."
     if verb == "population":

@@ -94,3 +94,11 @@ def test_refusal_never_breaks_on_any_word_pair():
                     with pytest.raises(IllegalAction):
                         GAME.apply(s, seat, a)
             s = GAME.apply(s, seat, rng.choice(legal)).state
+
+
+def test_refusal_of_a_bare_verb_with_empty_offer_slots():
+    """An empty offer slot is "" in the state: a verb with no card must still be refused cleanly."""
+    s = fresh()
+    s.build_offer[0] = s.pop_offer[0] = s.tax_offer[0] = s.tech_offer[0] = ""
+    for verb in ("build", "population", "tax", "tariff", "technology", "wonder", "government", "claim", "flip"):
+        assert "needs to say which one" in refusal(s, verb)
