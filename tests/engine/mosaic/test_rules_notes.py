@@ -341,3 +341,16 @@ def test_n46_fish_counts_as_a_unique_trade_good():
     s, _ = act(s, f"tariff {card.id}")
     assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0))
     assert all("fish" not in D.builds[b].trade_goods for b in D.builds)
+
+
+def test_n08_fallback_tax_counts_each_government_symbol_and_tariff_counts_port_cities():
+    s = fresh()
+    s.tax_offer, s.tax_deck, s.holding = ["", ""], [], 0
+    p = s.players[0]
+    p.library = "government"                                   # 2 Government symbols
+    p.population, p.goods = 5, {}
+    s.board = {hexes("italia")[0]: "c0", hexes("italia", "port")[0]: "p0"}
+    t, _ = act(s, "tax fallback")
+    assert t.players[0].money == 2 * 5 + 2
+    t, _ = act(s, "tariff fallback")
+    assert t.players[0].money == 2                              # 1 city + 1 port city
