@@ -354,3 +354,16 @@ def test_n08_fallback_tax_counts_each_government_symbol_and_tariff_counts_port_c
     assert t.players[0].money == 2 * 5 + 2
     t, _ = act(s, "tariff fallback")
     assert t.players[0].money == 2                              # 1 city + 1 port city
+
+
+def test_n47_no_limit_on_cities_or_units():
+    s = fresh()
+    land = [h for reg in s.regions for h in hexes(reg) if h not in s.board]
+    for h in land[:12]:
+        s.board[h] = "c0"
+    s.players[0].units = {"italia": 12}
+    city = next(b for b, c in D.builds.items() if c.type == "city")
+    s.build_offer[0] = city
+    s.players[0].stone, s.players[0].money = 4, 10
+    legal = GAME.legal_actions(s, 0)
+    assert f"build {city}" in legal and "military" in legal
