@@ -103,9 +103,9 @@ class SQLiteStorage:
                 for statement in _statements(sql):
                     await w.execute(statement)
                 await w.execute(f"PRAGMA user_version={int(number)}")
-                await w.execute("COMMIT")
+                await _commit(w)
             except BaseException:
-                await w.execute("ROLLBACK")
+                await _rollback(w)
                 raise
 
     async def schema_version(self) -> int:
@@ -193,16 +193,24 @@ class SQLiteStorage:
 
     # --------------------------------------------------------------- writes
     async def _write(self, work) -> Any:
-        """Run `work(conn)` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error."""
+        """Run `work(conn)` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error.
+
+        Cancellation-safe: a caller cancelled while its COMMIT runs (in aiosqlite's
+        thread, which goes on regardless) waits for the COMMIT's outcome before the
+        CancelledError goes up, so it never sends a ROLLBACK after a finished COMMIT
+        ("cannot rollback - no transaction is active") and never leaves the writer
+        inside a transaction. A cancelled write is thus either committed whole or
+        rolled back whole; the caller only stops waiting for the answer.
+        """
         async with self._lock:
             w = self._w
             await w.execute("BEGIN IMMEDIATE")
             try:
                 result = await work(w)
-                await w.execute("COMMIT")
+                await _commit(w)
                 return result
             except BaseException:
-                await w.execute("ROLLBACK")
+                await _rollback(w)
                 raise
 
     async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
@@ -277,10 +285,10 @@ class SQLiteStorage:
                     if not alone:
                         await w.execute("RELEASE change")
                     outcomes.append((future, version, None))
-            await w.execute("COMMIT")
+            await _commit(w)
         except BaseException as err:
-            if self._writer is not None and self._writer.in_transaction:
-                await w.execute("ROLLBACK")
+            if self._writer is not None:
+                await _rollback(w)
             for *_, future in batch:
                 if not future.done():
                     future.set_exception(err if isinstance(err, Exception) else StorageError(str(err)))
@@ -354,6 +362,34 @@ class SQLiteStorage:
                 (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm)))
 
         await self._write(work)
+
+
+async def _commit(w: aiosqlite.Connection) -> None:
+    """COMMIT, and know how it ended even when the caller is cancelled meanwhile.
+
+    The statement runs in aiosqlite's worker thread, which a cancellation cannot
+    stop: the COMMIT may well succeed after the awaiting task was cancelled. So
+    the COMMIT is shielded and waited for to the end (through repeated
+    cancellations); then a pending cancellation is raised. Whoever handles it sees
+    `in_transaction` as it really is (False after a successful COMMIT).
+    """
+    task = asyncio.ensure_future(w.execute("COMMIT"))
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            cancelled = True
+    task.result()  # the COMMIT's own error, if any (a busy or full database)
+    if cancelled:
+        raise asyncio.CancelledError()
+
+
+async def _rollback(w: aiosqlite.Connection) -> None:
+    """ROLLBACK only what is still open: after a COMMIT that went through (the
+    caller being cancelled only afterwards) there is nothing to roll back."""
+    if w.in_transaction:
+        await w.execute("ROLLBACK")
 
 
 def _statements(sql: str) -> list[str]:

@@ -186,3 +186,62 @@ async def test_a_caller_giving_up_never_leaves_a_commit_half_done(db):
     assert [a.action for a in await db.actions(rec.id)] == ["a"]
     fresh = await db.table(rec.id)
     assert await db.commit(fresh, Change(), 3.0) == 3  # and the storage goes on
+
+
+async def _cancel_during_commit(db, monkeypatch, write):
+    """Run `write()` and cancel it while its COMMIT is running in aiosqlite's thread."""
+    import asyncio
+
+    w = db._w
+    real = w.execute
+    commit_started = asyncio.Event()
+
+    def execute(sql, *args, **kwargs):
+        if sql == "COMMIT":
+            commit_started.set()
+        return real(sql, *args, **kwargs)
+
+    monkeypatch.setattr(w, "execute", execute)
+    task = asyncio.ensure_future(write())
+    await commit_started.wait()
+    task.cancel()  # lands while the COMMIT is awaited (it goes on in the worker thread)
+    with pytest.raises(asyncio.CancelledError):  # not "cannot rollback - no transaction is active"
+        await task
+    monkeypatch.setattr(w, "execute", real)
+    assert not w.in_transaction  # the writer is left clean
+
+
+async def test_a_write_cancelled_during_its_commit_ends_cancelled_and_committed(db, monkeypatch):
+    from bot.storage import PlayerPrefs
+
+    rec = await new(db)
+    await _cancel_during_commit(db, monkeypatch, lambda: db.set_prefs(PlayerPrefs(7, 22, 7, 60, True)))
+    assert (await db.prefs(7)).quiet_start == 22  # the COMMIT went through; nothing half done
+    await db.set_prefs(PlayerPrefs(7, 1, 2, 0, False))  # and the next writes work
+    assert (await db.prefs(7)).quiet_start == 1
+    assert await db.commit(rec, Change(snapshot="B"), 3.0) == 2
+
+
+async def test_a_group_commit_cancelled_during_its_commit_reports_the_truth(db, monkeypatch):
+    """The flusher itself cancelled mid-COMMIT (loop shutdown): its callers learn an error,
+    never a ROLLBACK failure, and the storage goes on."""
+    import asyncio
+
+    rec = await new(db)
+
+    async def write():
+        waiter = asyncio.ensure_future(db.commit(copy.deepcopy(rec), Change(snapshot="C"), 2.0))
+        await asyncio.sleep(0)
+        try:
+            await asyncio.shield(waiter)
+        except asyncio.CancelledError:
+            db._flusher.cancel() if db._flusher is not None else None
+            # the caller must hear an outcome (the old code left it waiting forever)
+            outcome = await asyncio.wait_for(asyncio.gather(waiter, return_exceptions=True), 5)
+            assert not isinstance(outcome[0], sqlite3.OperationalError), outcome
+            raise
+
+    await _cancel_during_commit(db, monkeypatch, write)
+    assert await db.snapshot(rec.id) == (2, "C")
+    fresh = await db.table(rec.id)
+    assert await db.commit(fresh, Change(snapshot="D"), 3.0) == 3
