@@ -15,18 +15,23 @@ the entry point:
    ephemeral reply, or by direct message when they opted in; other players'
    private parts go by direct message through `Courier` (falling back to a
    channel mention when DMs are closed).
+6. A post or DM that fails is handed to the service's outbox (`Service.enqueue`,
+   its own transaction) and delivered by the dispatcher — after a restart too.
+   The move itself was stored before any of this; now its announcement is as well.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import discord
 
 from . import messages
+from .courier import UNDELIVERED
 from .link import Caller, ServiceLink
 from .ranking import rank
-from .views import menu_view, undo_view
+from .views import menu_view
 
 if TYPE_CHECKING:
     from .courier import Courier
@@ -36,8 +41,6 @@ log = logging.getLogger(__name__)
 #: Commands whose answer only the caller needs (ephemeral). Everything else that
 #: succeeds is posted to the channel for all players.
 QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status"})
-#: How many undelivered "since your last turn" summaries are kept in memory.
-SUMMARIES_KEPT = 10_000
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -55,9 +58,6 @@ class Controller:
         self.courier = courier
         #: Called after every command: it may have queued notices (the dispatcher wakes up).
         self.on_change = on_change
-        #: (table, user) -> (version, text): the latest private "since your last turn"
-        #: for a player who gets no DMs; shown in their menu while that version stands.
-        self.summaries: dict[tuple[int, int], tuple[int, str]] = {}
 
     # ----- slash commands --------------------------------------------------------------
     async def command(self, interaction: discord.Interaction, command: str, args: str = "") -> None:
@@ -73,11 +73,11 @@ class Controller:
         if reply.error or command.split()[0] in QUIET:
             await self._private_answer(interaction, caller, reply, include_text=True)
             return
-        view = None
+        buttons = None
         if command == "undo" and not args and reply.mentions and reply.table_id is not None \
                 and reply.version is not None and not reply.choices:
-            view = undo_view(reply.table_id, reply.version)  # a request: the others answer by button
-        await self._publish(interaction, caller, reply, view=view)
+            buttons = "undo"  # a request: the others answer by button
+        await self._publish(interaction, caller, reply, buttons=buttons)
 
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
         """Approve / Reject pressed under an undo request."""
@@ -161,9 +161,13 @@ class Controller:
         version = reply.version
         view, shown = menu_view(table, version, actions)
         lines = [head] if head else []
-        summary = self.summaries.get((table, caller.user))
-        if summary is not None and summary[0] == version:
-            lines.append(summary[1])
+        try:  # worked out from the stored log: the same after a restart
+            summary = await self.link.since_last_turn(caller)
+        except Exception:
+            log.exception("summary failed")
+            summary = ""
+        if summary:
+            lines.append(summary)
         lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
         if shown < len(actions):
             lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
@@ -209,15 +213,48 @@ class Controller:
 
     # ----- delivery -------------------------------------------------------------------------
     async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
-                       view: discord.ui.View | None = None) -> None:
-        message = await self._post_public(interaction, reply, view=view) if (reply.text or reply.image) else None
+                       buttons: str | None = None) -> None:
+        message = await self._post_public(interaction, reply, buttons=buttons) if (reply.text or reply.image) else None
         await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     async def _post_public(self, interaction: discord.Interaction, reply: Any, *,
-                           view: discord.ui.View | None = None) -> discord.Message | None:
-        """The one public message of a command: text, board image, exact mentions, turn button."""
-        return await self.courier.post_or_later(interaction.channel_id or 0, reply, view=view)
+                           buttons: str | None = None) -> discord.Message | None:
+        """The one public message of a command: text, board image, exact mentions, turn button.
+
+        If Discord refuses it or cannot be reached, it goes into the outbox instead
+        (None is returned): delivered by the dispatcher, after a restart too."""
+        channel = interaction.channel_id or 0
+        try:
+            return await self.courier.post(channel, reply, buttons=buttons)
+        except UNDELIVERED as exc:
+            log.warning("posting to channel %s failed (%s); it goes into the outbox", channel, exc)
+            public = dataclasses.replace(reply, private=[])  # private parts are delivered apart
+            await self._keep(channel, public, {"buttons": buttons} if buttons else {}, "public message",
+                             lambda: self.courier.post(channel, reply, buttons=buttons))
+            return None
+
+    async def _direct(self, user: int, parts: list[Any], reply: Any, channel: int | None) -> None:
+        """DM private parts (closed DMs: a channel mention); a failed send goes into the outbox."""
+        try:
+            await self.courier.direct(user, parts, fallback_channel=channel)
+        except UNDELIVERED as exc:
+            log.warning("direct message to %s failed (%s); it goes into the outbox", user, exc)
+            held = type(reply)(private=[dataclasses.replace(p, dm=True) for p in parts], game_id=reply.game_id,
+                               table_id=reply.table_id, version=reply.version)
+            await self._keep(channel or 0, held, {"dm": user}, "direct message",
+                             lambda: self.courier.direct(user, parts, fallback_channel=channel), key=-user)
+
+    async def _keep(self, channel: int, reply: Any, tags: dict[str, Any], what: str,
+                    retry: Callable[[], Awaitable[Any]], *, key: int | None = None) -> None:
+        """Hand an undelivered message to the outbox (durable); only if the database
+        fails as well, keep it in memory for the dispatcher (lost on a restart)."""
+        try:
+            await self.link.enqueue(channel, reply, tags)
+        except Exception:
+            log.exception("could not store an undelivered %s; it is retried from memory only", what)
+            self.courier.later(channel if key is None else key, retry, what)
+        self.on_change()
 
     async def _private_answer(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
                               include_text: bool, posted: discord.Message | None = None) -> None:
@@ -235,7 +272,7 @@ class Controller:
             parts.append(private.text)
             files += messages.files_of(private.image)
         if dm_parts:
-            await self.courier.direct_or_later(caller.user, dm_parts, fallback_channel=interaction.channel_id)
+            await self._direct(caller.user, dm_parts, reply, interaction.channel_id)
             parts.append("I sent you the private part by direct message.")
         if not parts:
             parts.append(f"✅ Done. {posted.jump_url}" if posted is not None else "✅ Done.")
@@ -247,19 +284,15 @@ class Controller:
             await interaction.followup.send(more, ephemeral=True, allowed_mentions=messages.NO_PINGS)
 
     async def _deliver_others(self, reply: Any, caller: Caller, channel_id: int | None) -> None:
-        """Other players' private parts: by DM when they asked for it (never in public)."""
-        for part in reply.private:
-            if part.user != caller.user and not part.dm and reply.table_id is not None and reply.version is not None:
-                self.summaries.pop((reply.table_id, part.user), None)
-                self.summaries[(reply.table_id, part.user)] = (reply.version, part.text)
-        while len(self.summaries) > SUMMARIES_KEPT:
-            self.summaries.pop(next(iter(self.summaries)))
-        others = [p for p in reply.private if p.user != caller.user and p.dm]
+        """Other players' private parts: by DM when they asked for it (never in public).
+        The others' "since your last turn" is shown in their menu ("Take your turn"),
+        worked out again from the stored log then (`Service.since_last_turn`)."""
         by_user: dict[int, list[Any]] = {}
-        for part in others:
-            by_user.setdefault(part.user, []).append(part)
+        for part in reply.private:
+            if part.user != caller.user and part.dm:
+                by_user.setdefault(part.user, []).append(part)
         for user, parts in by_user.items():
-            await self.courier.direct_or_later(user, parts, fallback_channel=channel_id)
+            await self._direct(user, parts, reply, channel_id)
 
     async def _say(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.edit_original_response(content=messages.clip(text), allowed_mentions=messages.NO_PINGS)

@@ -4,25 +4,32 @@ Used by the command flow and by the outbox dispatcher alike. A public post names
 exactly the users the service named; a private part goes only to its user — by
 direct message, and when their DMs are closed (HTTP 403, code 50007) a short
 channel mention tells them to look with `/hand` instead: the private text itself
-never lands in a channel. Sends that fail for a passing reason (5xx after
-discord.py's own retries, 429 beyond its patience, network trouble) are kept and
-retried with backoff by the dispatcher, never dropped.
+never lands in a channel. A send that fails (5xx after discord.py's own retries,
+429 beyond its patience, network trouble) is not retried here: the controller hands
+it to the service's outbox (`Service.enqueue`), which the dispatcher drains with
+backoff — after a restart too. `later` keeps a send in memory only as a last resort,
+when even the outbox cannot be written.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Sequence
 
+import aiohttp
 import discord
 
 from . import messages
-from .views import turn_view
+from .views import turn_view, undo_view
 
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
+
+#: What a failed send raises: Discord's refusals and rate limits, network trouble.
+UNDELIVERED = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def has_turn_button(reply: Any) -> bool:
@@ -64,8 +71,14 @@ class Courier:
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
     async def post(self, channel: discord.abc.Messageable | int, reply: Any, *,
-                   extra_mentions: Sequence[int] = (), view: discord.ui.View | None = None) -> discord.Message:
-        """Post the public part of `reply`; raises discord.HTTPException on failure."""
+                   extra_mentions: Sequence[int] = (), view: discord.ui.View | None = None,
+                   buttons: str | None = None) -> discord.Message:
+        """Post the public part of `reply`; raises one of UNDELIVERED on failure.
+
+        Buttons: `view` if given; "undo" the Approve / Reject pair under an undo request;
+        otherwise the "Take your turn" button when someone must act."""
+        if view is None and buttons == "undo" and reply.table_id is not None and reply.version is not None:
+            view = undo_view(reply.table_id, reply.version)
         target = self.channel(channel) if isinstance(channel, int) else channel
         users = list(dict.fromkeys([*reply.mentions, *extra_mentions]))
         content = messages.clip(messages.with_mentions(reply.text or "", users))
@@ -80,26 +93,9 @@ class Courier:
         return await target.send(content or None, **kwargs)
 
     def later(self, key: int, send: Callable[[], Awaitable[Any]], what: str = "") -> None:
-        """Keep a failed send for the dispatcher to retry (in this process)."""
+        """Keep a failed send for the dispatcher to retry, in this process only: the
+        last resort when it cannot be put into the outbox (the database failing too)."""
         self.pending.append(Pending(key, send, what))
-
-    async def post_or_later(self, channel: int, reply: Any, *,
-                            view: discord.ui.View | None = None) -> discord.Message | None:
-        """Post now; on a passing failure keep it for a retry instead of losing it."""
-        try:
-            return await self.post(channel, reply, view=view)
-        except (discord.HTTPException, discord.RateLimited) as exc:
-            log.warning("posting to channel %s failed (%s); it will be retried", channel, exc)
-            self.later(channel, lambda: self.post(channel, reply, view=view), "public message")
-            return None
-
-    async def direct_or_later(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> None:
-        """DM now (closed DMs: a channel nudge); on a passing failure retry later."""
-        try:
-            await self.direct(user, parts, fallback_channel=fallback_channel)
-        except (discord.HTTPException, discord.RateLimited) as exc:
-            log.warning("direct message to %s failed (%s); it will be retried", user, exc)
-            self.later(-user, lambda: self.direct(user, parts, fallback_channel=fallback_channel), "direct message")
 
     async def direct(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> bool:
         """DM the private parts to `user`. False (and a channel nudge) when DMs are closed."""

@@ -1,7 +1,9 @@
 """The background task that drives reminders and drains the outbox.
 
-Reminders and unprompted notices live in the database (the service writes them),
-so a restart loses none: after start-up this task finds them again. Each round it
+Reminders, unprompted notices and messages that could not be delivered during a
+command (a move's public post refused by a 503, a long rate limit, the network:
+`Service.enqueue`) live in the database, so a restart loses none: after start-up
+this task finds them again. Each round it
 asks the service to turn due reminders into notices, then delivers the notices of
 every channel in its own task — one slow or failing channel never holds up another
 game — in order within a channel. A notice is marked delivered only after it went
@@ -10,6 +12,10 @@ tries again; closed DMs fall back to a channel mention. Delivery is at least onc
 a crash between sending and marking may repeat a notice, never lose one. Only a
 notice Discord keeps refusing outright (a 4xx other than 429) for `give_up_after`
 (a day) is given up — logged as an error — so it cannot block its channel forever.
+
+A held direct message (tag `dm`) queues under minus the user id, so one player's
+failing DMs never hold up their channel. A held public post's board is drawn again
+at send time (`Service.prepare`), once per notice, not once per attempt.
 """
 from __future__ import annotations
 
@@ -42,6 +48,7 @@ class Dispatcher:
         self._backoff: dict[int, tuple[float, int, float]] = {}  # channel -> (not before, failures, first)
         self._sent: dict[int, None] = {}  # recently delivered notice ids (ordered)
         self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
+        self._ready: dict[int, Any] = {}  # notice id -> its reply, prepared for sending
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -87,7 +94,7 @@ class Dispatcher:
         notices = await self.link.tick()
         by_channel: dict[int, list[Any]] = {}
         for notice in notices:
-            by_channel.setdefault(notice.channel, []).append(notice)
+            by_channel.setdefault(self.key(notice), []).append(notice)
         retries: dict[int, list[Any]] = {}
         for item in list(self.courier.pending):
             retries.setdefault(item.key, []).append(item)
@@ -100,6 +107,12 @@ class Dispatcher:
                 continue
             self._workers[channel] = asyncio.create_task(
                 self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, [])))
+
+    @staticmethod
+    def key(notice: Any) -> int:
+        """The delivery queue of a notice: its channel, or minus the user for a held DM."""
+        user = notice.tags.get("dm") if getattr(notice, "tags", None) else None
+        return -int(user) if user else notice.channel
 
     async def drain(self, timeout: float = 30.0) -> None:
         """Run a round and wait for its workers (tests, shutdown)."""
@@ -154,6 +167,7 @@ class Dispatcher:
     async def _mark(self, notice_id: int) -> None:
         await self.link.delivered(notice_id)
         self._done_parts.pop(notice_id, None)
+        self._ready.pop(notice_id, None)
         self._sent[notice_id] = None
         while len(self._sent) > 10_000:
             self._sent.pop(next(iter(self._sent)))
@@ -162,9 +176,11 @@ class Dispatcher:
     async def _deliver(self, notice: Any) -> None:
         """Public part, then private parts; parts already sent are not sent again on a retry."""
         done = self._done_parts.setdefault(notice.id, set())
-        reply = notice.reply
+        reply = self._ready.get(notice.id)
+        if reply is None:
+            reply = self._ready[notice.id] = await self.link.prepare(notice)
         if "public" not in done and (reply.text or reply.image):
-            await self.courier.post(notice.channel, reply)
+            await self.courier.post(notice.channel, reply, buttons=notice.tags.get("buttons"))
         done.add("public")
         for index, part in enumerate(reply.private):
             key = f"private-{index}"

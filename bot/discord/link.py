@@ -54,3 +54,14 @@ class ServiceLink:
 
     async def delivered(self, notice_id: int) -> None:
         await self.service.delivered(notice_id)
+
+    async def enqueue(self, channel: int, reply: Any, tags: dict[str, Any] | None = None) -> int:
+        """An undelivered message into the outbox (durable; the dispatcher sends it)."""
+        return await self.service.enqueue(channel, reply, tags=tags)
+
+    async def prepare(self, notice: Any) -> Any:
+        """The notice's reply as it goes out now (its board drawn again, or a late note)."""
+        return await self.service.prepare(notice)
+
+    async def since_last_turn(self, caller: Caller) -> str:
+        return await self.service.since_last_turn(caller.channel, caller.user)

@@ -115,7 +115,8 @@ class Reply:
 
 @dataclass
 class Notice:
-    """A message the service wants delivered unprompted (a reminder, a vote result).
+    """A message the service wants delivered unprompted (a reminder, a vote result),
+    or one a transport could not deliver at once and handed back (`Service.enqueue`).
 
     Notices live in the outbox table until `Service.delivered(notice.id)` is
     called, so a restart never loses one. `channel` is where `reply` goes;
@@ -126,3 +127,8 @@ class Notice:
     channel: int
     reply: Reply
     created: float = 0.0
+    #: The reply's board image was not stored: draw it at send time (`Service.prepare`).
+    board: bool = False
+    #: The transport's own notes, stored with the notice and handed back untouched
+    #: (e.g. which buttons go under the message); the service never reads them.
+    tags: dict[str, Any] = field(default_factory=dict)

@@ -224,7 +224,68 @@ class Service:
 
     async def pending_notices(self) -> list[Notice]:
         rows = await self.storage.notices()
-        return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created) for r in rows]
+        return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
+                       dict(r.payload.get("tags") or {})) for r in rows]
+
+    async def enqueue(self, channel: int, reply: Reply, *, tags: dict[str, Any] | None = None) -> int:
+        """Keep a message the transport could not deliver (a public post refused by a
+        5xx, a rate limit, the network) in the outbox, in its own transaction, so the
+        outbox dispatcher (`tick` / `delivered`) delivers it — after a restart too.
+
+        Everything of `reply` is stored but the public board image: PNG bytes would
+        bloat the outbox (rows are kept after delivery), and the board can be drawn
+        again from the stored state when the message finally goes (`prepare`).
+        Private parts' images (rare: a hand asked for by DM) are stored as they are.
+        `tags` are the transport's own (which buttons go under the message).
+        Returns the notice id."""
+        payload = reply.to_json()
+        payload["board"] = reply.image is not None and reply.table_id is not None and reply.version is not None
+        if payload["board"]:
+            payload["image"] = None
+        payload["tags"] = dict(tags or {})
+        return await self.storage.add_notice(reply.table_id, channel, payload, self.clock())
+
+    async def prepare(self, notice: Notice) -> Reply:
+        """The reply of `notice` as it should go out now.
+
+        A board kept as "draw at send time" is drawn from the stored state while the
+        table is still at the notice's version (then it is the very picture the
+        message had). If the game moved on meanwhile, the message still goes — it is
+        the record of a move — but without the outdated picture, without pings or
+        choices (the later message already named who must act now) and saying so."""
+        reply = notice.reply
+        if not notice.board or reply.image is not None or reply.table_id is None:
+            return reply
+        rec = await self.storage.table(reply.table_id)
+        if rec is not None and rec.version == reply.version and rec.game in self.games:
+            try:
+                state = await self._state(rec)
+            except StaleWrite:
+                state = None  # moved on between the two reads
+            if state is not None:
+                if self.settings.images:
+                    reply.image = await self._image(rec.game, self.games[rec.game].view(state, None), None)
+                return reply
+        reply.mentions, reply.choices = [], {}
+        reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
+        return reply
+
+    async def since_last_turn(self, channel: int, user: int) -> str:
+        """The private "since your last turn" summary for `user` in the channel's game,
+        worked out from the stored log (so it needs no memory and survives restarts);
+        "" when they are not to act or nothing happened since their last turn."""
+        rec, state = await self._position(channel)
+        if rec is None or state is None or rec.status != "active":
+            return ""
+        seat = rec.seat_of(user)
+        if seat is None or seat.seat is None or seat.resigned:
+            return ""
+        if seat.seat not in self.games[rec.game].to_act(state):
+            return ""
+        try:
+            return await self._since_last_turn(rec, seat.seat, [])
+        except StaleWrite:
+            return ""
 
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""

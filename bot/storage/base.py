@@ -208,6 +208,11 @@ class Storage(Protocol):
     async def notices(self) -> list[NoticeRecord]:
         """Undelivered outbox rows, oldest first."""
 
+    async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
+        """Put one notice into the outbox in its own transaction (no version check, the
+        table is untouched); return its id. For messages that could not be delivered
+        at once (a failed public post): the dispatcher delivers them, after a restart too."""
+
     async def mark_sent(self, notice_id: int, now: float) -> None: ...
 
     async def prefs(self, user: int) -> PlayerPrefs: ...

@@ -347,6 +347,14 @@ class SQLiteStorage:
                                 [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
         return version
 
+    async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
+        async def work(w: aiosqlite.Connection) -> int:
+            cur = await w.execute("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
+                                  (table_id, channel, _dumps(payload), now))
+            return int(cur.lastrowid)
+
+        return await self._write(work)
+
     async def mark_sent(self, notice_id: int, now: float) -> None:
         async def work(w: aiosqlite.Connection) -> None:
             await w.execute("UPDATE outbox SET sent = ? WHERE id = ? AND sent IS NULL", (now, notice_id))

@@ -99,6 +99,11 @@ class MemoryStorage:
     async def notices(self) -> list[NoticeRecord]:
         return [copy.deepcopy(n) for n, sent in self.outbox if sent is None]
 
+    async def add_notice(self, table_id, channel: int, payload: dict, now: float) -> int:
+        notice = NoticeRecord(next(self.notice_ids), table_id, channel, copy.deepcopy(payload), now)
+        self.outbox.append((notice, None))
+        return notice.id
+
     async def mark_sent(self, notice_id: int, now: float) -> None:
         self.outbox = [(n, now if n.id == notice_id and sent is None else sent) for n, sent in self.outbox]
 

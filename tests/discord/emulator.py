@@ -186,6 +186,7 @@ class DiscordEmulator:
 
     def fail(self, method: str, path: str, status: int, *, times: int = 1, retry_after: float = 0.05,
              via: bool = True) -> Fault:
+        """The next `times` matching requests fail with `status` (0: the connection drops)."""
         fault = Fault(method.upper(), re.compile(path), status, times, retry_after, via)
         self.faults.append(fault)
         return fault
@@ -477,6 +478,10 @@ class DiscordEmulator:
                 if fault.hits < fault.times and fault.method == rec.method and fault.path.search(path):
                     fault.hits += 1
                     rec.status = fault.status
+                    if fault.status == 0:  # a network failure: the connection drops, no answer
+                        if request.transport is not None:
+                            request.transport.close()
+                        return web.Response(status=500)
                     if fault.status == 429:
                         headers = {"Via": "1.1 google"} if fault.via else {}
                         headers["Retry-After"] = str(max(1, int(fault.retry_after + 0.999)))
