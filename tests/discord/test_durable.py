@@ -3,6 +3,8 @@ into the outbox (Service.enqueue) and is delivered exactly once by the dispatche
 next process; the "since your last turn" summary is worked out from the stored log."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.discord.emulator import components
@@ -116,3 +118,23 @@ async def test_since_your_last_turn_is_shown_in_the_menu_after_a_restart(text_ha
     # and never for someone who is not to act
     other = await harness.press_turn(alice, message)
     assert "Since your last turn" not in emu.reply_text(other)
+
+
+async def test_if_the_outbox_cannot_be_written_the_post_is_still_retried_from_memory(harness, emu, caplog):
+    alice, bob = await open_game(harness, emu, 1001, 1002)
+
+    async def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    harness.service.enqueue = broken
+    emu.fail("POST", r"^/channels/1/messages$", 503, times=2)
+    await harness.do(alice, "play", {"action": await first_legal(harness, 1001)})
+    await emu.wait_for(lambda: played(emu))
+    assert "retried from memory only" in caplog.text
+    assert [r.status for r in posts(emu)[-3:]] == [503, 503, 200]
+    for _ in range(500):  # the retry is dropped from memory right after its send returned
+        if not harness.bot.courier.pending:
+            break
+        await asyncio.sleep(0.01)
+    assert not harness.bot.courier.pending
+    assert len(played(emu)) == 1

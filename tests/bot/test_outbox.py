@@ -1,0 +1,115 @@
+"""Messages a transport could not deliver are kept in the outbox (Service.enqueue) and
+go out later, after a restart too; `prepare` draws their board again at send time."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from bot.service import Service, Settings
+from bot.storage import SQLiteStorage
+
+from .conftest import CHANNEL, GAMES, Table
+from .memory_storage import MemoryStorage
+
+
+@dataclass
+class Picture:
+    png: bytes
+    alt: str
+
+
+def renderer(game_id, view, *, seat=None):
+    return Picture(b"\x89PNG-" + str(view["pile"]).encode(), f"pile {view['pile']}")
+
+
+@pytest.fixture
+async def drawn(tmp_path, clock):
+    """A service that draws boards (a tiny fake renderer)."""
+    path = tmp_path / "outbox.sqlite"
+    storage = SQLiteStorage(path)
+    await storage.open()
+    t = Table(Service(storage, clock=clock, games=GAMES, settings=Settings(images=True), renderer=renderer),
+              storage, clock, path)
+    yield t
+    await t.storage.close()
+
+
+async def reopen(t: Table) -> None:
+    await t.reopen()
+    t.service._renderer = renderer
+
+
+async def test_an_enqueued_post_survives_a_restart_without_its_image_bytes(drawn):
+    await drawn.started()
+    reply = await drawn.ok(1, "play take 2")
+    assert reply.image is not None and reply.mentions == [2]
+    rec = await drawn.storage.open_table(CHANNEL)
+    notice_id = await drawn.service.enqueue(CHANNEL, reply, tags={"buttons": "undo"})
+    after = await drawn.storage.open_table(CHANNEL)
+    assert (after.version, after.revision) == (rec.version, rec.revision)  # the table is untouched
+    await reopen(drawn)
+    (notice,) = await drawn.service.tick()
+    assert notice.id == notice_id and notice.channel == CHANNEL
+    assert notice.board and notice.reply.image is None and notice.tags == {"buttons": "undo"}
+    assert notice.reply.text == reply.text and notice.reply.mentions == [2]
+    assert notice.reply.table_id == rec.id and notice.reply.version == rec.version
+    async with drawn.storage._r.execute("SELECT payload FROM outbox") as cur:
+        assert "PNG" not in (await cur.fetchone())[0]  # no image bytes stored
+    sent = await drawn.service.prepare(notice)
+    assert sent.image is not None and sent.image.png == reply.image.png and sent.image.alt == reply.image.alt
+    assert sent.mentions == [2] and "late" not in sent.text
+    await drawn.service.delivered(notice.id)
+    assert await drawn.service.tick() == []
+
+
+async def test_a_held_post_of_a_game_that_moved_on_goes_without_board_or_pings(drawn):
+    await drawn.started()
+    reply = await drawn.ok(1, "play take 2")
+    await drawn.service.enqueue(CHANNEL, reply)
+    await drawn.ok(2, "play take 1")
+    (notice,) = await drawn.service.tick()
+    sent = await drawn.service.prepare(notice)
+    assert sent.image is None and sent.mentions == [] and sent.choices == {}
+    assert sent.text.startswith(reply.text) and "moved on" in sent.text
+
+
+async def test_an_enqueued_dm_keeps_its_private_part(drawn):
+    from bot.service import Private, Reply
+
+    await drawn.started()
+    held = Reply(private=[Private(2, "Since your last turn: ann took 2", None, True)], table_id=1, version=3)
+    await drawn.service.enqueue(CHANNEL, held, tags={"dm": 2})
+    await reopen(drawn)
+    (notice,) = await drawn.service.tick()
+    assert not notice.board and notice.tags == {"dm": 2}
+    assert [(p.user, p.text, p.dm) for p in notice.reply.private] == [(2, "Since your last turn: ann took 2", True)]
+    assert (await drawn.service.prepare(notice)).text == ""
+
+
+async def test_since_last_turn_is_worked_out_from_the_stored_log(table):
+    await table.started()
+    await table.ok(1, "play take 2")
+    await table.reopen()  # no memory needed
+    summary = await table.service.since_last_turn(CHANNEL, 2)
+    assert summary.startswith("Since your last turn:") and "ann: `take 2`" in summary
+    assert await table.service.since_last_turn(CHANNEL, 1) == ""  # not to act
+    assert await table.service.since_last_turn(CHANNEL, 9) == ""  # not a player
+    assert await table.service.since_last_turn(CHANNEL + 1, 2) == ""  # no game there
+    await table.ok(2, "play take 1")
+    assert "bob: `take 1`" in await table.service.since_last_turn(CHANNEL, 1)
+    assert "ann:" not in await table.service.since_last_turn(CHANNEL, 1)  # only since their last turn
+
+
+async def test_enqueue_on_another_backend():
+    from .conftest import Clock
+
+    service = Service(MemoryStorage(), clock=Clock(), games=GAMES, settings=Settings(images=False))
+    for user, line in ((1, "game new fake-race seed=5"), (2, "game join"), (1, "game start fixed")):
+        assert not (await service.handle(CHANNEL, user, "u", line)).error
+    reply = await service.handle(CHANNEL, 1, "ann", "play take 1")
+    await service.enqueue(CHANNEL, reply)
+    (notice,) = await service.tick()
+    assert notice.reply.text == reply.text and not notice.board
+    await service.delivered(notice.id)
+    assert await service.tick() == []
