@@ -129,6 +129,9 @@ class Notice:
     created: float = 0.0
     #: The reply's board image was not stored: draw it at send time (`Service.prepare`).
     board: bool = False
+    #: A reply a transport could not deliver at once (`Service.enqueue`), not a notice
+    #: of the service's own: `Service.prepare` checks whether its game moved on.
+    held: bool = False
     #: The transport's own notes, stored with the notice and handed back untouched
     #: (e.g. which buttons go under the message); the service never reads them.
     tags: dict[str, Any] = field(default_factory=dict)

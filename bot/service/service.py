@@ -225,7 +225,7 @@ class Service:
     async def pending_notices(self) -> list[Notice]:
         rows = await self.storage.notices()
         return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
-                       dict(r.payload.get("tags") or {})) for r in rows]
+                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {})) for r in rows]
 
     async def enqueue(self, channel: int, reply: Reply, *, tags: dict[str, Any] | None = None) -> int:
         """Keep a message the transport could not deliver (a public post refused by a
@@ -243,6 +243,7 @@ class Service:
         if payload["board"]:
             payload["image"] = None
         payload["tags"] = dict(tags or {})
+        payload["held"] = True
         return await self.storage.add_notice(reply.table_id, channel, payload, self.clock())
 
     async def prepare(self, notice: Notice) -> Reply:
@@ -252,20 +253,28 @@ class Service:
         table is still at the notice's version (then it is the very picture the
         message had). If the game moved on meanwhile, the message still goes — it is
         the record of a move — but without the outdated picture, without pings or
-        choices (the later message already named who must act now) and saying so."""
+        choices (the later message already named who must act now) and saying so.
+        Held private parts (DMs) go as they are: a summary stays true of its moment."""
         reply = notice.reply
-        if not notice.board or reply.image is not None or reply.table_id is None:
+        if not (notice.board or notice.held) or reply.table_id is None or reply.version is None:
             return reply
+        if not notice.board and not reply.text:
+            return reply  # nothing public: a held direct message
         rec = await self.storage.table(reply.table_id)
-        if rec is not None and rec.version == reply.version and rec.game in self.games:
+        if rec is not None and rec.version == reply.version:
+            if not notice.board or reply.image is not None or not self.settings.images \
+                    or rec.game not in self.games:
+                return reply
             try:
                 state = await self._state(rec)
+            except Refusal:
+                return reply  # no stored position: the text goes alone
             except StaleWrite:
                 state = None  # moved on between the two reads
             if state is not None:
-                if self.settings.images:
-                    reply.image = await self._image(rec.game, self.games[rec.game].view(state, None), None)
+                reply.image = await self._image(rec.game, self.games[rec.game].view(state, None), None)
                 return reply
+        reply.image = None
         reply.mentions, reply.choices = [], {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
         return reply

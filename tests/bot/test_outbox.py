@@ -113,3 +113,26 @@ async def test_enqueue_on_another_backend():
     assert notice.reply.text == reply.text and not notice.board
     await service.delivered(notice.id)
     assert await service.tick() == []
+
+
+async def test_a_held_text_only_post_of_a_game_that_moved_on_loses_its_pings_too(table):
+    await table.started()
+    reply = await table.ok(1, "play take 2")
+    assert reply.image is None and reply.mentions == [2]  # images off: nothing to draw
+    await table.service.enqueue(CHANNEL, reply)
+    (notice,) = await table.service.tick()
+    assert notice.held and not notice.board
+    assert (await table.service.prepare(notice)).mentions == [2]  # still current: as it was
+    await table.ok(2, "play take 1")
+    (notice,) = await table.service.tick()
+    sent = await table.service.prepare(notice)
+    assert sent.mentions == [] and "moved on" in sent.text
+
+
+async def test_service_notices_are_not_touched_by_prepare(table):
+    await table.started()
+    table.clock.advance(13)
+    (reminder,) = await table.service.tick()
+    assert not reminder.held and not reminder.board
+    text = reminder.reply.text
+    assert (await table.service.prepare(reminder)).text == text
