@@ -110,7 +110,7 @@ class EpochsBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         # A rate limit longer than max_ratelimit_timeout raises instead of sleeping inside a
-        # command: the send is then kept and retried by the dispatcher, nobody waits on it.
+        # command: the send then goes into the outbox and the dispatcher delivers it; nobody waits.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout,
                          max_ratelimit_timeout=settings.max_ratelimit_timeout,
