@@ -798,8 +798,13 @@ class Service:
         game = self._game(rec)
         state = await self._state(rec)
         view = game.view(state, player.seat)
-        image = await self._image(rec.game, view, player.seat) if self.settings.images else None
-        lines = [f"Your private view ({game.title}, seat {player.seat}):", view_text(view, 1500)]
+        # The renderer's text of the private image reads like a hand (cards and their uses),
+        # so it is drawn even when images are off; the raw view is the fallback for a game
+        # without a renderer.
+        drawn = await self._image(rec.game, view, player.seat)
+        image = drawn if self.settings.images else None
+        described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
+        lines = [f"Your private view ({game.title}, seat {player.seat}):", described]
         if rec.status == "active" and player.seat in game.to_act(state):
             lines.append("Your legal actions: " + choices_text(game.legal_actions(state, player.seat), 25))
         prefs = await self._prefs_of(ctx.user)

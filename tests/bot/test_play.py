@@ -250,3 +250,18 @@ async def test_refused_play_carries_the_games_own_reason(table):
     reply = await table.refused(second, "play  CIV   Rome", contains="already taken")
     assert "civ persia" in reply.text
     assert (await table.state())[0].version == rec.version
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_hand_reads_as_the_players_cards_and_their_uses(table):
+    await table.started("rising-cultures", options="seed=4")
+    for _ in range(2):
+        rec, state = await table.state()
+        await table.ok(rec.user_at(GAMES[rec.game].to_act(state)[0]).user, "play " +
+                       GAMES[rec.game].legal_actions(state, GAMES[rec.game].to_act(state)[0])[0])
+    rec, state = await table.state()
+    view = GAMES[rec.game].view(state, 0)
+    reply = await table.ok(rec.user_at(0).user, "hand")
+    text = reply.private[0].text
+    assert all(card["name"] in text for card in view["players"][0]["hand"])
+    assert "Uses" in text and "province_row" not in text
