@@ -31,7 +31,7 @@ from . import rules as rulebook
 from .reminders import in_quiet_hours, quiet_ends, parse_quiet
 from .reply import Image, Notice, Private, Reply
 from .reveal import reveals
-from .text import choices_text, clip, names, view_text
+from .text import choices_text, clip, names, sentences, view_text
 
 log = logging.getLogger(__name__)
 
@@ -742,7 +742,7 @@ class Service:
         lines = ["Since your last turn:"]
         for r in rows[-20:]:
             lines.append(f"- {self._seat_name(rec, r.seat)}: `{r.action}`" +
-                         (" — " + "; ".join(r.events) if r.events else ""))
+                         (" — " + sentences(r.events) if r.events else ""))
         game = self._game(rec)
         state = await self._state(rec)
         lines.append("Your legal actions: " + choices_text(game.legal_actions(state, seat), 25))
@@ -824,7 +824,7 @@ class Service:
         for r in rows[-count:]:
             mark = " (undone)" if r.undone else ""
             via = {"skip": " [skipped by vote]", "auto": " [resigned]"}.get(r.via, "")
-            events = (" — " + "; ".join(r.events)) if r.events else ""
+            events = (" — " + sentences(r.events)) if r.events else ""
             lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{r.action}`{via}{mark}{events}")
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 

@@ -71,6 +71,16 @@ def choices_text(legal: list[str], limit: int = 40) -> str:
     return shown + (f" (and {len(legal) - limit} more)" if len(legal) > limit else "")
 
 
+def sentences(events: list[str]) -> str:
+    """Log lines run together on one line: sentences stay sentences, fragments get `;`."""
+    out = ""
+    for event in events:
+        if out:
+            out += " " if out.rstrip().endswith((".", "!", "?", ":")) else "; "
+        out += event.strip()
+    return out
+
+
 def names(users: list[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     if not users:

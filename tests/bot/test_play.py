@@ -265,3 +265,10 @@ async def test_hand_reads_as_the_players_cards_and_their_uses(table):
     text = reply.private[0].text
     assert all(card["name"] in text for card in view["players"][0]["hand"])
     assert "Uses" in text and "province_row" not in text
+
+
+def test_log_lines_run_together_as_sentences():
+    from bot.service.text import sentences
+    assert sentences(["bob chooses Egypt.", "Decks are shuffled."]) == "bob chooses Egypt. Decks are shuffled."
+    assert sentences(["Battle for Wilusha", "rolls 5 and 1"]) == "Battle for Wilusha; rolls 5 and 1"
+    assert sentences([]) == ""
