@@ -2,8 +2,8 @@
 
 `GAMES` maps a game id to its Game object (shared/DESIGN.md, "The engine
 contract"); `get(id)` fetches one with a clear error. A game registers itself
-here by being listed in `_GAME_MODULES`: importing is lazy-free and cheap, and
-a game whose package is missing simply is not offered.
+here by being listed in `_GAME_MODULES` and exposing `GAME`; a package that
+exists without `GAME` is a bug and fails loudly at import.
 """
 from __future__ import annotations
 
@@ -29,10 +29,7 @@ def _load() -> dict[str, Game]:
             if err.name == module:
                 continue  # that game is not built yet
             raise
-        game = getattr(mod, "GAME", None)
-        if game is None:
-            continue  # package still being built (e.g. only its data so far)
-        games[game_id] = game
+        games[game_id] = mod.GAME
     return games
 
 
