@@ -98,6 +98,12 @@ class Refusal(Exception):
 Renderer = Callable[[str, dict, "int | None"], Any]
 
 
+def shown(game: Any, action: str) -> str:
+    """The action as everyone may see it: the game hides a hidden card it names."""
+    public = getattr(game, "public_action", None)
+    return public(action) if public else action
+
+
 class Service:
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
@@ -633,7 +639,7 @@ class Service:
             raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
         after = self._autoplay(rec, game, step.state, records, ctx.now)
-        return await self._commit_moves(ctx, rec, game, after, records, f"{ctx.name} played `{action}`.",
+        return await self._commit_moves(ctx, rec, game, after, records, f"{ctx.name} played `{shown(game, action)}`.",
                                         before=state)
 
     @staticmethod
@@ -698,7 +704,7 @@ class Service:
         for r in records:
             if r.via:
                 who = self._seat_name(rec, r.seat)
-                lines.append(f"{who} ({'skipped by vote' if r.via == 'skip' else 'resigned'}) played `{r.action}`.")
+                lines.append(f"{who} ({'skipped by vote' if r.via == 'skip' else 'resigned'}) played `{shown(self._game(rec), r.action)}`.")
             lines.extend(f"• {e}" for e in r.events)
         return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
 
@@ -741,7 +747,7 @@ class Service:
             return ""
         lines = ["Since your last turn:"]
         for r in rows[-20:]:
-            lines.append(f"- {self._seat_name(rec, r.seat)}: `{r.action}`" +
+            lines.append(f"- {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`" +
                          (" — " + sentences(r.events) if r.events else ""))
         game = self._game(rec)
         state = await self._state(rec)
@@ -825,7 +831,7 @@ class Service:
             mark = " (undone)" if r.undone else ""
             via = {"skip": " [skipped by vote]", "auto": " [resigned]"}.get(r.via, "")
             events = (" — " + sentences(r.events)) if r.events else ""
-            lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{r.action}`{via}{mark}{events}")
+            lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}")
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 
     async def _cmd_rules(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -904,7 +910,7 @@ class Service:
         target = mine[-1]
         later = [r for r in rows if r.seq > target.seq]
         others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
-        head = f"{ctx.name} took back `{target.action}`."
+        head = f"{ctx.name} took back `{shown(self._game(rec), target.action)}`."
         if not others:
             return await self._rewind(ctx, rec, target.seq, head)
         if later:
@@ -920,7 +926,7 @@ class Service:
                         "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
         version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
-        text = (f"{ctx.name} asks to take back `{target.action}`"
+        text = (f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
                 + (f" and the {len(later)} later action(s)" if later else "")
                 + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
                 f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone.")
@@ -971,7 +977,7 @@ class Service:
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
-        text = head + " Undone: " + ", ".join(f"`{r.action}`" for r in undone) + "."
+        text = head + " Undone: " + ", ".join(f"`{shown(self._game(rec), r.action)}`" for r in undone) + "."
         return await self._position_reply(rec, state, text, ctx, [])
 
     # ------------------------------------------------- reminders and votes

@@ -80,6 +80,15 @@ class BaseGame(Generic[S]):
         """
         return None
 
+    def public_action(self, action: str) -> str:
+        """How `action` may be shown to everyone (log, move announcements).
+
+        The action log must keep the exact string for replay, but some actions
+        name a hidden card (Rising Cultures' `bottom <card>`); a game hides that
+        part here. The default shows the action as it is.
+        """
+        return action
+
     def clone(self, state: S) -> S:
         """A deep copy for `apply` to change; override with something faster if needed."""
         return copy.deepcopy(state)

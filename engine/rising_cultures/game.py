@@ -61,6 +61,14 @@ class RisingCultures(BaseGame[State]):
             return [s.turn]
         return []
 
+    def public_action(self, action: str) -> str:
+        """`top <card>` and `bottom <card>` put a card face down on the deck: which one is
+        the owner's secret (Setup; Phase II swaps), so the public log names no card."""
+        verb, _, card = action.partition(" ")
+        if verb in ("top", "bottom") and card:
+            return f"{verb} (a hidden card)"
+        return action
+
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, in the player's terms (explain.py)."""
         return explain.why(state, seat, action)

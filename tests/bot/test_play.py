@@ -272,3 +272,22 @@ def test_log_lines_run_together_as_sentences():
     assert sentences(["bob chooses Egypt.", "Decks are shuffled."]) == "bob chooses Egypt. Decks are shuffled."
     assert sentences(["Battle for Wilusha", "rolls 5 and 1"]) == "Battle for Wilusha; rolls 5 and 1"
     assert sentences([]) == ""
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_a_card_put_face_down_on_the_deck_is_named_neither_in_the_reply_nor_in_the_log(table):
+    await table.started("rising-cultures", options="seed=4")
+    while True:
+        rec, state = await table.state()
+        game = GAMES[rec.game]
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = legal[0]
+        reply = await table.ok(rec.user_at(seat).user, "play " + action)
+        if action.startswith("top "):
+            break
+    card = action.split(" ", 1)[1]
+    assert card not in reply.text and "top (a hidden card)" in reply.text
+    log = await table.ok(rec.user_at(1 - seat).user, "log 50")
+    assert card not in log.text and "top (a hidden card)" in log.text
+    assert all(card not in p.text for p in reply.private if p.user != rec.user_at(seat).user)

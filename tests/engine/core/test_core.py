@@ -186,3 +186,7 @@ def test_base_game_refusal_carries_the_games_reason_for_readable_actions_only():
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, "jump")
     assert err.value.kind == "unreadable" and "at most" not in str(err.value)
+
+
+def test_base_game_public_action_shows_the_action_unless_the_game_hides_part():
+    assert CountTo3().public_action("add 2") == "add 2"
