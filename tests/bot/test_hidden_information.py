@@ -21,7 +21,8 @@ Then none of those secrets may appear in
   a part for a user whose own view holds it, e.g. its owner), and the choices
   offered to a user.
 
-Besides `play`, the loop asks for `board` and someone's `hand` every few moves,
+Besides `play`, the loop asks for `board` and someone's `hand` every few moves
+(and has a player to act type another seat's secret: the refusal tells them nothing else),
 takes a move back now and then (`undo`, the others' `undo approve`) and, with 3
 or more players, lets the last one `resign` (their turns are then played for them).
 
@@ -218,6 +219,29 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         await check(table, game_id, game, state, moment, reply, seats_of, step, what,
                     history=history or game.is_over(state))
 
+    async def probe(rng: random.Random) -> None:
+        """A player to act names another seat's secret (`play <card>`): the refusal, theirs
+        alone, may repeat what they typed but tells nothing else hidden from them."""
+        acting = [s for s in game.to_act(state) if s not in resigned]
+        if not acting:
+            return
+        seat = rng.choice(acting)
+        foreign = sorted(t for t in moment.never_public - moment.known[seat] if " " not in t)
+        if not foreign:
+            return
+        typed = rng.choice(foreign)
+        # Best in the shape of a legal action with the seat's own card swapped for it
+        # (`play hammam build` -> `play <their card> build`), so the game explains why not.
+        mine = moment.of[seat]
+        shaped = [" ".join(typed if w in mine else w for w in a.split()) for a in game.legal_actions(state, seat)
+                  if any(w in mine for w in a.split())]
+        line = rng.choice(shaped) if shaped else typed
+        user = rec.user_at(seat).user
+        refusal = await table.refused(user, f"play {line}")
+        leaked = named(moment.never_public - moment.known[seat] - {typed}, refusal.text, moment.names)
+        assert not leaked, f"{game_id} move {step}: refusing `play {line}` names hidden {sorted(leaked)}:\n" \
+                           f"{refusal.text}"
+
     while not game.is_over(state):
         step += 1
         assert step < 3000, f"{game_id}: random play did not end"
@@ -231,6 +255,7 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
             # `board` (public, text only here) and someone's `hand` (private to them alone).
             await observe(await table.ok(user, "board"), "board", False)
             await observe(await table.ok(rng.choice([u for u in users if u - 1 not in resigned]), "hand"), "hand", False)
+            await probe(rng)
         if step % UNDO_EVERY == 0:
             # Take the move back (the others approve when asked): the undo texts name the action too.
             await observe(await table.ok(user, "undo"), "undo", False)
