@@ -1,9 +1,12 @@
 """The application layer: `Service.handle(channel, user, name, command, args)` -> `Reply`.
 
 Transport-agnostic: Discord (bot/discord), the terminal (bot/local) and the
-tests all drive this same object. See service.py for the rules it keeps.
+tests all drive this same object. service.py holds the API and the rules it
+keeps; the commands live in one module per family (lobby, moves, undo,
+absence, prefs) on top of the shared table access in core.py.
 """
+from .core import DAY, HOUR, Settings, safe
 from .reply import Image, Notice, Private, Reply
-from .service import HOUR, DAY, Service, Settings, safe
+from .service import Service
 
 __all__ = ["DAY", "HOUR", "Image", "Notice", "Private", "Reply", "Service", "Settings", "safe"]

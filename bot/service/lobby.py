@@ -1,0 +1,189 @@
+"""The lobby: open a table, join, leave, start, cancel, status, and the server's list of games."""
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from engine.core import IllegalAction, Rng
+
+from ..storage.base import Change, ChannelBusy, SeatRecord, TableRecord
+from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
+from .reply import Reply
+from .text import clip, names
+
+log = logging.getLogger(__name__)
+
+
+class LobbyCommands(ServiceBase):
+    """`game new|join|leave|start|cancel|status` and `games`: tables before and around play."""
+
+    async def _cmd_new(self, ctx: Ctx, args: list[str]) -> Reply:
+        if not args:
+            raise Refusal(f"Which game? `game new <game>`; games: {', '.join(self.games) or 'none'}.")
+        game_id = args[0].lower()
+        game = self.games.get(game_id)
+        if game is None:
+            raise Refusal(f"There is no game {args[0][:40]!r}. Games: {', '.join(self.games) or 'none'}.")
+        options: dict[str, Any] = {}
+        for word in args[1:]:
+            if "=" not in word:
+                raise Refusal(f"Options are written `name=value`, not {word[:40]!r}.")
+            key, value = word.split("=", 1)
+            options[key.lower()] = _option_value(value)
+        seed = options.pop("seed", None)
+        if seed is None:
+            seed = secrets.randbits(48)
+        elif not isinstance(seed, int):
+            raise Refusal("`seed` must be a whole number.")
+        remind = options.pop("remind", None)
+        remind_every = self.settings.remind_every if remind is None else _hours(remind)
+        try:
+            rec = await self.storage.create_table(
+                guild=ctx.guild, channel=ctx.channel, game=game_id, creator=ctx.user, options=options,
+                seed=seed, seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
+                remind_every=remind_every, now=ctx.now)
+        except ChannelBusy:
+            rec = await self.storage.open_table(ctx.channel)
+            what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
+            raise Refusal(f"This channel already has {what}. Finish it or `game cancel` it first; "
+                          "one game per channel or thread.") from None
+        return Reply(f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
+                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.", **self._ids(rec))
+
+    async def _cmd_join(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self._table(ctx, need=("lobby",))
+        game = self._game(rec)
+        if rec.seat_of(ctx.user) is not None:
+            raise Refusal("You have already joined this table.", **self._ids(rec))
+        if len(rec.seats) >= game.max_players:
+            raise Refusal(f"The table is full: {game.title} takes at most {game.max_players} players.",
+                          **self._ids(rec))
+        seats = rec.seats + [SeatRecord(ctx.user, ctx.name, None, False, ctx.now)]
+        version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+        return Reply(f"{ctx.name} joined. Players: {names([s.name for s in seats])} "
+                     f"({len(seats)}/{_players_range(game)}).", game_id=rec.game, table_id=rec.id,
+                     version=version)
+
+    async def _cmd_leave(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.storage.open_table(ctx.channel)
+        if rec is not None and rec.status in ("active", "paused") and rec.seat_of(ctx.user) is not None:
+            raise Refusal("The game has started: to stop playing, `resign`.", **self._ids(rec))
+        rec = await self._table(ctx, need=("lobby",))
+        if rec.seat_of(ctx.user) is None:
+            raise Refusal("You have not joined this table.", **self._ids(rec))
+        seats = [s for s in rec.seats if s.user != ctx.user]
+        if not seats:
+            version = await self.storage.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
+            return Reply(f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id,
+                         version=version)
+        meta = dict(rec.meta)
+        was_creator = self._creator(rec) == ctx.user
+        if was_creator:
+            meta["creator"] = seats[0].user
+        version = await self.storage.commit(rec, Change(seats=seats, meta=meta), ctx.now)
+        text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
+        if was_creator:
+            text += f" {seats[0].name} now starts the game."
+        return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
+
+    def _creator(self, rec: TableRecord) -> int:
+        return int(rec.meta.get("creator", rec.creator))
+
+    async def _cmd_start(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self._table(ctx, need=("lobby",))
+        game = self._game(rec)
+        if ctx.user != self._creator(rec):
+            creator = rec.seat_of(self._creator(rec))
+            raise Refusal(f"Only the table's creator ({creator.name if creator else 'its creator'}) can start it.",
+                          **self._ids(rec))
+        count = len(rec.seats)
+        if not game.min_players <= count <= game.max_players:
+            raise Refusal(f"{game.title} needs {_players_range(game)} players; {count} joined.", **self._ids(rec))
+        order = list(rec.seats)
+        fixed = bool(args) and args[0].lower() in ("fixed", "ordered", "as-joined")
+        if args and not fixed:
+            raise Refusal("`game start` shuffles the seats; `game start fixed` keeps the joining order.",
+                          **self._ids(rec))
+        if not fixed:
+            Rng.from_seed(rec.seed, "seats").shuffle(order)
+        seats = [SeatRecord(s.user, s.name, i, False, s.joined) for i, s in enumerate(order)]
+        try:
+            state = game.setup([s.name for s in seats], rec.seed, rec.options or None)
+        except (IllegalAction, ValueError, KeyError, TypeError) as err:
+            raise Refusal(f"{game.title} cannot start with these options: {err}", **self._ids(rec)) from None
+        rec.seats = seats
+        meta = dict(rec.meta)
+        meta.update({"last_seq": {}, "seq": 0})
+        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state),
+                        reminders=self._reminders(rec, state, [], ctx.now, actor=None))
+        version = await self.storage.commit(rec, change, ctx.now)
+        rec.version, rec.status, rec.meta = version, "active", meta
+        self._remember(rec.id, version, state)
+        seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
+        head = f"{game.title} begins. Seats: {seating}."
+        return await self._position_reply(rec, state, head, ctx, [])
+
+    async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self._table(ctx, need=("lobby", "active", "paused"))
+        if ctx.user != self._creator(rec) and not ctx.admin:
+            raise Refusal("Only the table's creator or a server admin can cancel this game.", **self._ids(rec))
+        version = await self.storage.commit(rec, Change(status="cancelled", reminders=[]), ctx.now)
+        return Reply(f"{ctx.name} cancelled the {self._title(rec)} game.", game_id=rec.game, table_id=rec.id,
+                     version=version)
+
+    async def _cmd_status(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.storage.open_table(ctx.channel) or await self.storage.latest_table(ctx.channel)
+        if rec is None or rec.status == "cancelled":
+            return Reply("There is no game in this channel. Open one with `game new <game>` "
+                         f"(games: {', '.join(self.games) or 'none'}).")
+        game = self._game(rec)
+        if rec.status == "finished":
+            result = rec.meta.get("result", {})
+            scores = result.get("scores", [])
+            lines = [f"The {game.title} game here is finished"
+                     + (" (by resignation)." if result.get("reason") == "resign" else ".")]
+            if scores:
+                lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players) + ".")
+            lines.append("Winner: " + names([self._seat_name(rec, w) for w in result.get("winners", [])]) + ".")
+            lines.append("Open a new one with `game new <game>`.")
+            return Reply("\n".join(lines), **self._ids(rec))
+        who = names([s.name for s in rec.players])
+        if rec.status == "lobby":
+            return Reply(f"{game.title} table, waiting to start: {who} ({len(rec.seats)}/{_players_range(game)}).",
+                         **self._ids(rec))
+        state = await self._state(rec)
+        lines = [f"{game.title}, {rec.status}, move {rec.meta.get('seq', 0)} (version {rec.version})."]
+        scores = game.scores(state)
+        lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players))
+        if rec.status == "active":
+            lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
+        resigned = [s.name for s in rec.seats if s.resigned]
+        if resigned:
+            lines.append("Resigned: " + names(resigned) + ".")
+        request = self._undo_request(rec, ctx.now)
+        if request:
+            lines.append(f"Undo asked by {self._name(rec, request['by'])}; approved by "
+                         f"{names([self._name(rec, u) for u in request['approvals']])}.")
+        lines.append(f"Reminders every {rec.remind_every / HOUR:g} h.")
+        return Reply("\n".join(lines), **self._ids(rec))
+
+    async def _cmd_list(self, ctx: Ctx, args: list[str]) -> Reply:
+        if ctx.guild is None:
+            rec = await self.storage.open_table(ctx.channel)
+            tables = [rec] if rec else []
+        else:
+            tables = await self.storage.tables(ctx.guild)
+        if not tables:
+            return Reply("No open games on this server. Open one with `game new <game>`.")
+        lines = [f"Open games ({len(tables)}):"]
+        for t in tables[:25]:
+            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, "
+                         f"{names([s.name for s in t.players])}")
+        return Reply(clip("\n".join(lines)))
+
+
+def _players_range(game: Any) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    return f"{game.min_players}-{game.max_players} players"

@@ -1,0 +1,81 @@
+"""Per-player settings: reminder interval, quiet hours, DMs."""
+from __future__ import annotations
+
+import logging
+
+from ..storage.base import Change, PlayerPrefs
+from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
+from .reminders import parse_quiet
+from .reply import Reply
+
+log = logging.getLogger(__name__)
+
+
+class SettingsCommands(ServiceBase):
+    """`settings`: a player's reminder interval, quiet hours and DM choice."""
+
+    async def _prefs_of(self, user: int) -> PlayerPrefs:
+        """A player's settings (kept in memory: they change only through `settings`)."""
+        prefs = self._prefs.get(user)
+        if prefs is None:
+            prefs = self._prefs[user] = await self.storage.prefs(user)
+            if len(self._prefs) > 10_000:
+                self._prefs.clear()
+        return prefs
+
+    async def _cmd_settings(self, ctx: Ctx, args: list[str]) -> Reply:
+        self._prefs.pop(ctx.user, None)  # re-read: another process may have changed them
+        prefs = await self._prefs_of(ctx.user)
+        if not args:
+            rec = await self.storage.open_table(ctx.channel)
+            quiet = (f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 (UTC{prefs.utc_offset / 60:+g})"
+                     if prefs.quiet_start is not None else "none")
+            lines = [f"Your quiet hours: {quiet}. Private messages by DM: {'on' if prefs.dm else 'off'}."]
+            if rec is not None:
+                lines.append(f"This game reminds every {rec.remind_every / HOUR:g} h."
+                             if rec.remind_every > 0 else "This game sends no reminders.")
+            return Reply("\n".join(lines))
+        what = args[0].lower()
+        if what == "quiet":
+            try:
+                start, end, offset = parse_quiet(args[1:])
+            except ValueError as err:
+                raise Refusal(str(err)) from None
+            prefs.quiet_start, prefs.quiet_end = start, end
+            if offset is not None:
+                prefs.utc_offset = offset
+            await self.storage.set_prefs(prefs)
+            if start is None:
+                return Reply("Quiet hours off: reminders may come at any hour.")
+            return Reply(f"Quiet hours set: no reminders from {start:02d}:00 to {end:02d}:00 "
+                         f"(UTC{prefs.utc_offset / 60:+g}).")
+        if what == "dm":
+            if len(args) < 2 or args[1].lower() not in ("on", "off"):
+                raise Refusal("`settings dm on` or `settings dm off`.")
+            prefs.dm = args[1].lower() == "on"
+            await self.storage.set_prefs(prefs)
+            return Reply(f"Private messages by DM: {'on' if prefs.dm else 'off'}.")
+        if what == "remind":
+            rec = await self._table(ctx, need=("lobby", "active", "paused"))
+            if ctx.user != self._creator(rec) and not ctx.admin:
+                raise Refusal("Only the table's creator or an admin sets the reminder interval.", **self._ids(rec))
+            if len(args) < 2:
+                raise Refusal("`settings remind <hours>` or `settings remind off`.", **self._ids(rec))
+            try:
+                every = 0.0 if args[1].lower() == "off" else _hours(_option_value(args[1]))
+            except Refusal as r:
+                raise Refusal(r.text, **self._ids(rec)) from None
+            rec.remind_every = every
+            reminders = None
+            if rec.status == "active":
+                state = await self._state(rec)
+                reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+            version = await self.storage.commit(rec, Change(remind_every=every,
+                                                reminders=reminders, bump=False), ctx.now)
+            text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
+            return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
+        raise Refusal("`settings`, `settings remind <hours|off>`, `settings quiet <22-7> [utc+2]`, "
+                      "`settings quiet off`, `settings dm on|off`.")
+
+
+

@@ -1,0 +1,152 @@
+"""Resigning and taking moves back (bot/DECISIONS.md, "Undo" and "Resigning")."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
+from .core import HOUR, Ctx, Refusal, shown
+from .moves import MoveCommands
+from .reply import Reply
+from .reveal import reveals
+from .text import names
+
+log = logging.getLogger(__name__)
+
+
+class UndoCommands(MoveCommands):
+    """`resign` and `undo` (alone for your own last move, else with everyone's approval)."""
+
+    async def _cmd_resign(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self._table(ctx, need=("active", "paused"))
+        self._player(ctx, rec)  # only a seated player resigns
+        game = self._game(rec)
+        state = await self._state(rec)
+        rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned or s.user == ctx.user, s.joined)
+                     for s in rec.seats]
+        remaining = [s for s in rec.seats if not s.resigned]
+        meta = dict(rec.meta)
+        if len(remaining) <= 1:
+            meta["result"] = {"scores": game.scores(state), "winners": [s.seat for s in remaining],
+                              "reason": "resign"}
+            meta.pop("undo", None)
+            version = await self.storage.commit(rec, Change(status="finished", meta=meta,
+                                                seats=rec.seats, reminders=[]), ctx.now)
+            return Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
+                         game_id=rec.game, table_id=rec.id, version=version)
+        records: list[ActionRecord] = []
+        before = state
+        if rec.status == "active":
+            state = self._autoplay(rec, game, state, records, ctx.now)
+        head = f"{ctx.name} resigned; their turns are played automatically (first legal action)."
+        if records:
+            return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
+        reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
+        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta,
+                                            reminders=reminders), ctx.now)
+        rec.version = version
+        self._remember(rec.id, version, state)
+        return await self._position_reply(rec, state, head, ctx, [])
+
+    def _undo_request(self, rec: TableRecord, now: float) -> dict | None:
+        request = rec.meta.get("undo")
+        if request and request["expires"] > now:
+            return request
+        return None
+
+    async def _cmd_undo(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self._table(ctx)
+        player = self._player(ctx, rec)
+        word = args[0].lower() if args else ""
+        request = self._undo_request(rec, ctx.now)
+        if word in ("approve", "yes", "ok", "accept"):
+            return await self._undo_approve(ctx, rec, player, request)
+        if word in ("reject", "no", "deny", "refuse"):
+            if request is None:
+                raise Refusal("There is no undo request to reject.", **self._ids(rec))
+            meta = {k: v for k, v in rec.meta.items() if k != "undo"}
+            version = await self.storage.commit(rec, Change(meta=meta), ctx.now)
+            return Reply(f"{ctx.name} rejected the undo; the game goes on.", game_id=rec.game, table_id=rec.id,
+                         version=version)
+        if word:
+            raise Refusal("`undo` takes back your last action; `undo approve` / `undo reject` answer a request.",
+                          **self._ids(rec))
+        if request is not None:
+            raise Refusal(f"{self._name(rec, request['by'])} already asked to undo; answer with `undo approve` "
+                          "or `undo reject`.", **self._ids(rec))
+        rows = [r for r in await self.storage.actions(rec.id) if not r.undone]
+        mine = [r for r in rows if r.seat == player.seat and r.via == ""]
+        if not mine:
+            raise Refusal("You have no action to take back.", **self._ids(rec))
+        target = mine[-1]
+        later = [r for r in rows if r.seq > target.seq]
+        others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
+        head = f"{ctx.name} took back `{shown(self._game(rec), target.action)}`."
+        if not others:
+            return await self._rewind(ctx, rec, target.seq, head)
+        if later:
+            why = "others have acted since"
+        else:
+            game = self._game(rec)
+            before = self._replay(rec, rows, before=target.seq)
+            if not reveals(game, before, await self._state(rec), target.seat, [p.name for p in rec.players]):
+                return await self._rewind(ctx, rec, target.seq, head, state=before)
+            why = "something hidden or random was revealed"
+        meta = dict(rec.meta)
+        meta["undo"] = {"by": ctx.user, "seq": target.seq, "approvals": [ctx.user],
+                        "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
+        version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+        undone = len(later) + 1
+        text = (f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
+                + (f" and the {len(later)} later action(s)" if later else "")
+                + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
+                f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone.")
+        return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
+
+    async def _undo_approve(self, ctx: Ctx, rec: TableRecord, player: SeatRecord, request: dict | None) -> Reply:
+        if request is None:
+            raise Refusal("There is no undo request to approve (it may have expired after "
+                          f"{self.settings.undo_expiry / HOUR:g} h).", **self._ids(rec))
+        if ctx.user in request["approvals"]:
+            raise Refusal("You have already approved this undo.", **self._ids(rec))
+        approvals = request["approvals"] + [ctx.user]
+        needed = [s.user for s in rec.seats if not s.resigned and s.user not in approvals]
+        if needed:
+            meta = dict(rec.meta)
+            meta["undo"] = {**request, "approvals": approvals}
+            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            return Reply(f"{ctx.name} approved the undo; waiting for {names([self._name(rec, u) for u in needed])}.",
+                         mentions=needed, game_id=rec.game, table_id=rec.id, version=version)
+        return await self._rewind(ctx, rec, int(request["seq"]),
+                                  f"Everyone approved: {self._name(rec, request['by'])}'s undo is done.")
+
+    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
+        game = self._game(rec)
+        state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
+        for r in rows:
+            if r.undone or (before is not None and r.seq >= before):
+                continue
+            state = game.apply(state, r.seat, r.action).state
+        return state
+
+    async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
+        """Undo every action from `seq` on: replay the log before it (unless the
+        caller has that `state` already); the undone lines stay in the log, marked."""
+        game = self._game(rec)
+        rows = await self.storage.actions(rec.id)
+        if state is None:
+            state = self._replay(rec, rows, before=seq)
+        undone = [r for r in rows if r.seq >= seq and not r.undone]
+        meta = {k: v for k, v in rec.meta.items() if k not in ("undo", "votes")}
+        last: dict[str, int] = {}
+        for r in rows:
+            if not r.undone and r.seq < seq:
+                last[str(r.seat)] = r.seq
+        meta["last_seq"] = last
+        reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+        change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
+        version = await self.storage.commit(rec, change, ctx.now)
+        rec.version, rec.meta = version, meta
+        self._remember(rec.id, version, state)
+        text = head + " Undone: " + ", ".join(f"`{shown(self._game(rec), r.action)}`" for r in undone) + "."
+        return await self._position_reply(rec, state, text, ctx, [])
