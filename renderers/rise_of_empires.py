@@ -353,6 +353,8 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     names = {p["seat"]: f"{p['name']} ({p['colour']})" for p in players}
     status = (f"Game turn {view.get('turn', 1)} of 6 · Era {view.get('era_name', 'I')} {view.get('half', 'A')}"
               f" · {PHASES.get(view.get('phase', ''), view.get('phase', ''))}")
+    if view.get("doing"):
+        status += f" · {view['doing']}"
     winners = view.get("winners") or []
     if view.get("phase") == "over" and winners:
         status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
@@ -364,6 +366,8 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
 
 def alt_text(view: Mapping[str, Any], head: Header) -> str:
     lines = alt_lines(head)
+    if view.get("prompt"):
+        lines.append("Now: " + view["prompt"])
     players = view.get("players") or []
     for p in players:
         lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "

@@ -26,6 +26,27 @@ def empire_name(side: EmpireSide) -> str:
     return " ".join(parts)
 
 
+def empire_terms(side: EmpireSide, era: int) -> str:
+    """What the tile's numbers mean, for event lines: `3 regions, water; battle: attacker loses 1, defender 1`.
+
+    Only the rows usable now are named: a second battle row counts in Era III alone (6.4.5).
+    """
+    regions = f"{side.number} region{'s' if side.number != 1 else ''}" + (", water" if side.water else "")
+    rows = side.battle_rows[: (2 if era == 3 else 1)]
+    battles = "; ".join(f"attacker loses {a}, defender {d}" for a, d in rows)
+    return f"{regions}; " + ("battles" if len(rows) > 1 else "battle") + f": {battles}"
+
+
+def cubes(k: int) -> str:
+    return f"{k} cube" + ("" if k == 1 else "s")
+
+
+def holding(state: State, region: str) -> str:
+    """Who has how many cubes in `region` after a change, e.g. `red 2, blue 1` (or `empty`)."""
+    held = [f"{state.players[s].colour} {n}" for s, n in enumerate(state.cubes[region]) if n > 0]
+    return ", ".join(held) or "empty"
+
+
 def has(state: State, seat: int, good: str) -> int:
     p = state.players[seat]
     return {"gold": p.gold, "resources": p.resources, "resource": p.resources, "food": p.food,
@@ -272,7 +293,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         side = comp.empire(tile, state.era)
         merc = holds_effect(comp, state, seat, "placement_ignore_adjacency")
         state.stack.push("place", seat, **start_placement(comp, state, seat, side.id, bonus_regions(comp, state, seat), merc))
-        return [f"{who(state, seat)} takes the empire tile {ident}."]
+        return [f"{who(state, seat)} takes the empire tile {ident} ({empire_terms(side, state.era)})."]
     raise ValueError(action)
 
 
@@ -350,6 +371,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         reg = comp.regions[region]
         if why == "first":
             data["anchors"] = [region]
+            data["founded"] = region  # a new empire grows from this region (explain.py names it)
             if reg.area != "old_world":
                 data["area"] = reg.area
         elif why == "water":
@@ -363,7 +385,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         state.cubes[region][seat] += k
         p.pool -= k
         data["placed"] += k
-        return [f"{who(state, seat)} places {k} cube(s) in {reg.name}."]
+        return [f"{who(state, seat)} places {cubes(k)} in {reg.name} (now {holding(state, region)})."]
     if kind == "battle":
         if action == "done":
             stack.pop()
@@ -378,14 +400,15 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if not data["rows"]:
             stack.pop()
         name = comp.regions[region].name
-        return [f"{who(state, seat)} attacks {who(state, defender)} in {name}: the defender loses {lost_d}, "
-                f"the attacker {lost_a} cube(s)."]
+        return [f"{who(state, seat)} attacks {who(state, defender)} in {name}: {state.players[defender].colour} "
+                f"loses {cubes(lost_d)}, {p.colour} loses {cubes(lost_a)} (now {holding(state, region)})."]
     if kind == "weapon":
         stack.pop()
         region = words[1]
         defender = next(i for i, q in enumerate(state.players) if q.colour == words[2])
         lost = remove_cubes(state, region, defender, data["count"])
-        return [f"{who(state, seat)} removes {lost} of {who(state, defender)}'s cubes in {comp.regions[region].name}."]
+        return [f"{who(state, seat)} removes {cubes(lost)} of {who(state, defender)} in {comp.regions[region].name} "
+                f"(now {holding(state, region)})."]
     if kind == "ally":
         stack.pop()
         other = next(i for i, q in enumerate(state.players) if q.colour == words[1])

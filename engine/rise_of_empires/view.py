@@ -9,10 +9,66 @@ from typing import Any
 from .actions import empire_name, legal
 from .board import standings
 from .data import Components
-from .phases import circles, food_change, income_of
+from .phases import circles, food_change, income_of, who
 from .state import EMPTY, ROWS, State
 
 ERA_NAMES = {1: "I", 2: "II", 3: "III"}
+
+
+#: A few words for the board's status line: what the player to act is doing now.
+DOING = {
+    "action": "choosing an action", "after": "free actions or done", "pay": "paying for a disc",
+    "b-row": "taking the disc's action", "place": "placing cubes", "battle": "battle or done",
+    "weapon": "removing cubes", "ally": "choosing an ally", "food-upkeep": "city food upkeep",
+    "resource-upkeep": "city disc upkeep", "era-end": "keeping tiles", "order": "choosing a turn position",
+}
+
+
+def _battle_rows(rows: list[list[int]]) -> str:
+    return " or ".join(f"the attacker loses {a}, the defender {d}" for a, d in rows)
+
+
+def prompt(comp: Components, state: State) -> str:
+    """What the player to act is deciding now and why, in the rulebook's terms (one sentence)."""
+    d = state.stack.top
+    name, data = who(state, d.seat), d.data
+    p = state.players[d.seat]
+    if d.kind == "action":
+        if state.half == "A":
+            return f"{name} places an action disc in a row and takes that action (6.0)."
+        return f"{name} removes one of their action discs and takes that row's action (6.0)."
+    if d.kind == "after":
+        return f"{name} may use a free-action tile, or `done` (6.1)."
+    if d.kind == "pay":
+        return (f"{name} owes {data['remaining']} more for the discs left of the removed one: "
+                f"pay 1 gold, cube, resource disc, food or VP per step (6.0).")
+    if d.kind == "b-row":
+        return f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
+    if d.kind == "place":
+        tile = empire_name(comp.empire_sides[data["tile"]])
+        used = len(data["used"])
+        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {data['limit']} "
+                f"region(s) used, {p.pool} cube(s) in the pool; `done` when finished (6.4).")
+    if d.kind == "battle":
+        return (f"{name} may fight a battle ({_battle_rows(data['rows'])}) in a region holding their "
+                f"cubes and another player's, or `done` (6.4.5).")
+    if d.kind == "weapon":
+        tile = comp.progress[data["tile"]].name
+        return f"{name} uses {tile}: remove {data['count']} cube(s) of one other player where {name} also has cubes (6.1)."
+    if d.kind == "ally":
+        return f"{name} took Diplomacy: place the alliance piece with another player (2.9)."
+    if d.kind == "food-upkeep":
+        return f"{name} keeps their cities (paying their food upkeep) or discards one (6.3, 7.0)."
+    if d.kind == "resource-upkeep":
+        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
+        return (f"{name} pays {need} resource disc(s) of city upkeep (has {p.resources}) "
+                f"or discards a city (8.0).")
+    if d.kind == "era-end":
+        return (f"End of the era: {name} may keep progress tiles (1 gold each) and cities "
+                f"(1 pool cube each); `done` returns the rest (11.0).")
+    if d.kind == "order":
+        return f"{name} chooses a free position in the next turn order (10.0)."
+    return ""
 
 
 def make_view(comp: Components, state: State, seat: int | None, game: Any) -> dict:
@@ -53,6 +109,8 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
         "phase": state.phase, "order": [state.players[s].colour for s in state.order],
         "to_act": [top.seat] if top is not None else [],
         "decision": top.kind if top is not None else None,
+        "prompt": prompt(comp, state) if top is not None else "",
+        "doing": DOING.get(top.kind, "") if top is not None else "",
         "last": state.last,
         "regions": regions,
         "borders": [[b.a, b.b] for b in comp.borders],

@@ -131,3 +131,16 @@ def test_a_players_tiles_are_all_named_rows_grow_instead_of_cutting():
     assert len(lines) > 2 and all(t["name"] in text for t in view["players"][0]["progress"])
     assert all(text_width(line, roe.SMALL) <= roe.PLAYER_TEXT_W for line in lines)
     assert roe.players_height(view) > roe.players_height(GAME.view(_play(5, 0), None))
+
+
+def test_the_pending_decision_is_in_the_status_and_the_alt_text():
+    """6.4: mid-placement the board says cubes are being placed, and the alt text says how many regions are left."""
+    s = GAME.setup(["Ann", "Bob"], 1)
+    seat = GAME.to_act(s)[0]
+    tile = next(a for a in GAME.legal_actions(s, seat) if a.startswith("take empire"))
+    s = GAME.apply(s, seat, tile).state
+    img = renderers.render("rise-of-empires", GAME.view(s, None))
+    lines = img.alt.splitlines()
+    assert lines[1].endswith("· Actions · placing cubes")
+    now = next(ln for ln in lines if ln.startswith("Now: "))
+    assert f"with empire tile {tile.removeprefix('take empire ')}: 0 of" in now and "`done` when finished" in now

@@ -1,0 +1,76 @@
+"""What the players read: event lines name the rulebook's terms and the result, the view says what is
+being decided now and why (6.0, 6.4, 6.4.5), refusals name the rule that stands in the way."""
+from __future__ import annotations
+
+from engine.rise_of_empires import GAME
+
+from .helpers import act, refuses, restart
+from .test_actions import b_turn
+from .test_empire import R, W, empire_turn
+
+
+def _events(state, action):
+    return GAME.apply(state, GAME.to_act(state)[0], action).events
+
+
+def test_6_4_taking_an_empire_tile_says_what_its_numbers_mean():
+    s = empire_turn()
+    (line,) = _events(s, "take empire 1 water 1-2")
+    assert line == ("p0 (white) takes the empire tile 1 water 1-2 "
+                    "(1 region, water; battle: attacker loses 1, defender 2).")
+
+
+def test_6_4_5_era_ii_names_only_the_top_battle_row():
+    s = empire_turn(turn=3)
+    (line,) = _events(s, "take empire 2 1-2 1-2")
+    assert line.endswith("(2 regions; battle: attacker loses 1, defender 2).")
+
+
+def test_6_4_placing_counts_cubes_in_words_and_shows_the_region_after():
+    s = empire_turn(cubes={"anatolia": [0, 2, 0, 0]})
+    s = act(s, "take empire 2 0-1")
+    (line,) = _events(s, "place 1 anatolia")
+    assert line == "p0 (white) places 1 cube in Anatolia (now white 1, red 2)."
+
+
+def test_6_4_5_battle_example_names_who_lost_what_and_the_result():
+    """Dan (3 cubes) attacks Peter (2) in the Med with the "1" water tile: Peter loses 2, Dan 1."""
+    s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
+    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean", "done")
+    (line,) = _events(s, "battle mediterranean red")
+    assert line == ("p0 (white) attacks p1 (red) in Mediterranean: red loses 2 cubes, white loses 1 cube "
+                    "(now white 2).")
+
+
+def test_6_4_new_empire_refusal_names_its_first_region():
+    """Mayfair FAQ: a new empire is one region plus regions next to it, not next to later ones."""
+    s = empire_turn()
+    s = act(s, "take empire 3 1-1", "place 2 se-europe", "place 2 anatolia")
+    msg = refuses(s, "place 1 near-east")
+    assert "new empire spreads only next to its first region" in msg and "SE Europe" in msg
+    assert "before this placement" not in msg
+
+
+def test_6_4_later_play_refusal_still_names_regions_held_before():
+    s = empire_turn(cubes={"sw-europe": [3, 0, 0, 0]})
+    s = act(s, "take empire 2 0-1")
+    msg = refuses(s, "place 1 near-east")
+    assert "before this placement" in msg and "first region" not in msg
+
+
+def test_6_4_view_says_what_the_placement_decision_is():
+    s = empire_turn()
+    s = act(s, "take empire 3 1-1", "place 2 se-europe")
+    view = GAME.view(s, None)
+    assert view["doing"] == "placing cubes"
+    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 region(s) "
+                              "used, 3 cube(s) in the pool; `done` when finished (6.4).")
+
+
+def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
+    s = b_turn(rows={"city": [W, R, R]})     # W's disc in circle 1 has two discs to its left
+    s = restart(s, [W, R, 2, 3])
+    s = act(s, "remove city 1")
+    view = GAME.view(s, None)
+    assert view["doing"] == "paying for a disc"
+    assert view["prompt"].startswith("p0 (white) owes 2 more for the discs left of the removed one")
