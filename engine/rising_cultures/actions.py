@@ -10,7 +10,7 @@ Actions read the way a player says them (issue 2): `civ rome`, `resource market`
 """
 from __future__ import annotations
 
-from .data import CIVS, DATA, RESOURCES
+from .data import CIVS, DATA, RESOURCES, count
 from . import flow, rules
 from .flow import card_name, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
@@ -245,7 +245,7 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
     got = gain(s, seat, rules.income(s, seat, effs))
     n = flow.draw(p, 4)
     extra = flow.draw(p, rules.count(effs, "extra_draw"))
-    ev.append(f"{name(s, seat)} takes {got} coin(s) income and draws {n + extra} cards.")
+    ev.append(f"{name(s, seat)} takes {count(got, 'coin')} income and draws {n + extra} cards.")
     if extra:
         p.to_bottom = extra
         p.step = "bottom"
@@ -265,7 +265,7 @@ def do_swap(s: State, seat: int, how: str, ev: list[str]) -> None:
         pay(s, seat, n)
         p.paid_swaps += n
         n = flow.draw(p, n)
-        ev.append(f"{name(s, seat)} pays {n} coin(s) and swaps {n} card(s).")
+        ev.append(f"{name(s, seat)} pays {count(n, 'coin')} and swaps {count(n, 'card')}.")
     p.to_bottom = n
     p.step = "bottom"
 
@@ -293,7 +293,7 @@ def do_play(s: State, seat: int, cid: str, use: str, ev: list[str]) -> None:
         if price:
             pay(s, seat, price)
         what = "constructs" if card.kind == "building" else "places the leader"
-        paid = f", paying {price} coin(s) for {short} missing resource(s)" if short else ""
+        paid = f", paying {count(price, 'coin')} for {count(short, 'missing resource')}" if short else ""
         ev.append(f"{name(s, seat)} {what} {card.name}{paid}.")
         if card.kind == "building":
             p.buildings.append(cid)
@@ -315,7 +315,7 @@ def after_build(s: State, seat: int, cid: str, ev: list[str]) -> None:
     for e in card.effects:
         if e.type == "on_build_coins":
             got = gain(s, seat, e.amount)
-            ev.append(f"{name(s, seat)} takes {got} coin(s) from {card.name}.")
+            ev.append(f"{name(s, seat)} takes {count(got, 'coin')} from {card.name}.")
     for e in card.effects:
         if e.type == "on_build_progress_from_discard":
             s.pending.append(Pending("progress", seat, "wisdom"))

@@ -7,6 +7,7 @@ source = "reconstructed"). Everything here is replaceable by editing the files
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,11 @@ SYMBOLS = ("sword", "horse", "shield")
 CIVS = ("rome", "persia", "egypt", "abbasid")
 KINDS = ("building", "leader")
 ICONS = ("A", "B", "C")
+
+def count(n: int, word: str) -> str:
+    """`count(1, "coin")` -> "1 coin", `count(2, "coin")` -> "2 coins": event lines read as spoken."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
 
 #: Effect types a card's bottom half, a progress level or a Nile card may carry.
 EFFECT_TYPES = {
@@ -80,8 +86,10 @@ class Effect:
     def describe(self) -> str:
         if self.text:
             return self.text
-        return EFFECT_TYPES[self.type].format(**{k: getattr(self, k) for k in
+        text = EFFECT_TYPES[self.type].format(**{k: getattr(self, k) for k in
                                                  ("amount", "resource", "symbol", "vp", "per", "counter")})
+        # "1 coin(s)" -> "1 coin", "2 coin(s)" -> "2 coins": read as a player says it.
+        return re.sub(r"\(s\)", "s", re.sub(r"\b1 ([A-Za-z ]+?)\(s\)", r"1 \1", text))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ reply goes to that player alone, but it still never names a card of either deck.
 from __future__ import annotations
 
 from . import rules
-from .data import CIVS, DATA, RESOURCES
+from .data import CIVS, DATA, RESOURCES, count
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import PAID_SWAPS, PLAYS, State
 
@@ -28,6 +28,13 @@ def _hand(s: State, seat: int) -> str:
     return _list([CARDS[c].name for c in s.players[seat].hand])
 
 
+def _progress_text(s: State, seat: int) -> str:
+    """Moving up flips the last-played resource card (Phase II, "Optional"): name it."""
+    area = s.players[seat].resources
+    last = f" (flips {CARDS[area[-1]].name} out of your resources)" if area else ""
+    return f"whether to move up 1 progress level{last}"
+
+
 def decision(s: State) -> str:
     """What the open sub-decision asks, e.g. "whether to compete for Gaul" ("" if none)."""
     if not s.pending:
@@ -41,7 +48,7 @@ def decision(s: State) -> str:
         "nile": lambda: "whether to place (more) coins on the Nile",
         "progress": lambda: ("whether to move up a progress level with a card from your discard pile "
                              "(House of Wisdom)" if d.card == "wisdom" else
-                             "whether to move up 1 progress level"),
+                             _progress_text(s, d.seat)),
         "maghreb": lambda: "which card Maghreb places in your progress area",
     }.get(d.kind)
     return what() if what else ""
@@ -80,8 +87,8 @@ def _play(s: State, seat: int, words: list[str]) -> str | None:
         if price <= p.coins:
             return None
         need = {r: getattr(card.cost, r) for r in RESOURCES}
-        return (f"{card.name} requires {_amounts(need)}; you have {_amounts(have)}: {short} missing "
-                f"resource(s) cost {price} coin(s) and you have {p.coins}.")
+        return (f"{card.name} requires {_amounts(need)}; you have {_amounts(have)}: "
+                f"{count(short, 'missing resource')} cost {count(price, 'coin')} and you have {p.coins}.")
     return None
 
 
@@ -102,9 +109,9 @@ def _swap(s: State, seat: int, words: list[str]) -> str | None:
     if how == "2" and p.paid_swaps:
         return "You have swapped 1 card already; one more is `swap 1`."
     if p.coins < int(how):
-        return f"Swapping {how} card(s) costs {how} coin(s); you have {p.coins}."
+        return f"Swapping {count(how, 'card')} costs {count(how, 'coin')}; you have {p.coins}."
     if len(p.deck) < int(how):
-        return f"Your deck has only {len(p.deck)} card(s) left."
+        return f"Your deck has only {count(len(p.deck), 'card')} left."
     return None
 
 
@@ -124,7 +131,7 @@ def _step(s: State, seat: int, verb: str, words: list[str]) -> str | None:
             cid = DATA.by_slug[p.civ].get(words[1])
             if cid is None or cid not in p.hand:
                 return f"Only a card from your hand can go to the bottom. Your hand: {_hand(s, seat)}."
-        return f"Place {p.to_bottom} card(s) from your hand at the bottom of your deck first (`bottom <card>`)."
+        return f"Place {count(p.to_bottom, 'card')} from your hand at the bottom of your deck first (`bottom <card>`)."
     if step == "swap":
         if verb == "swap":
             return _swap(s, seat, words)

@@ -7,7 +7,7 @@ the game runs (law 6).
 """
 from __future__ import annotations
 
-from .data import DATA
+from .data import DATA, count
 from . import rules
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import HAND, PLAYS, ROUNDS, Pending, Player, State
@@ -141,7 +141,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     events.append(f"{name(s, winner)} wins {prov.name} ({'/'.join(prov.symbols)}: {shown}).")
     if prov.effect == "coins":
         got = gain(s, winner, prov.amount)
-        events.append(f"{name(s, winner)} takes {got} coin(s) from {prov.name}.")
+        events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {prov.name}.")
     elif prov.effect == "keep_military":
         s.spare = True
         events.append(f"{prov.name}: {name(s, winner)} does not discard their last military card.")
@@ -154,7 +154,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     for source, bonus in sources + [("their board", rest)]:
         if bonus > 0:
             got = gain(s, winner, bonus)
-            events.append(f"{name(s, winner)} takes {got} coin(s) from {source} for winning a province.")
+            events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {source} for winning a province.")
 
 
 def keep_cards(s: State, seat: int) -> list[str]:
@@ -222,7 +222,7 @@ def coin_limit(s: State, events: list[str]) -> None:
         if p.coins > limit:
             extra = p.coins - limit
             pay(s, seat, extra)
-            events.append(f"{name(s, seat)} returns {extra} coin(s) above their limit of {limit}.")
+            events.append(f"{name(s, seat)} returns {count(extra, 'coin')} above their limit of {limit}.")
 
 
 def end_round(s: State, events: list[str]) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, Rng
+from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices
 
 from . import actions, explain, flow, scoring, view as view_mod
-from .data import CIVS
+from .data import CIVS, DATA
 from .state import Player, State, state_plain
 
 OPTIONS = ("match", "civs")
@@ -68,6 +68,23 @@ class RisingCultures(BaseGame[State]):
         if verb in ("top", "bottom") and card:
             return f"{verb} (a hidden card)"
         return action
+
+    def apply(self, state: State, seat: int, action: str) -> Step:
+        """Phase II actions read `play <card> <use>`; through the bot's `play <action>` a
+        player easily sends only `forum build`. That is still refused (only legal strings
+        are accepted), but the refusal names the full action instead of "not an action"."""
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as err:
+            first = canonical(action).split(" ", 1)[0] if isinstance(action, str) else ""
+            if err.kind != "unreadable" or not any(first in slugs for slugs in DATA.by_slug.values()):
+                raise
+            full = "play " + canonical(action)
+            reason = self.why_not(state, seat, full) if full not in err.legal else None
+            raise IllegalAction(
+                f"Cards are played with `play <card> <use>`: did you mean `{full[:60]}`?"
+                + (f" {reason}" if reason else "") + f" Legal now: {describe_choices(err.legal)}",
+                kind="unreadable", legal=err.legal) from None
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, in the player's terms (explain.py)."""

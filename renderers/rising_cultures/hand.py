@@ -111,7 +111,9 @@ def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
     if me.get("to_bottom"):
         parts.append(f"{me['to_bottom']} card{'s' * (me['to_bottom'] != 1)} to put at the bottom of your deck")
     pend = view.get("pending") or {}
-    if pend and pend.get("seat") == me.get("seat") and pend.get("card"):
+    if pend and pend.get("seat") == me.get("seat") and pend.get("text"):
+        parts.append(f"now decide {pend['text']}")
+    elif pend and pend.get("seat") == me.get("seat") and pend.get("card"):
         parts.append(f"deciding about {pend['card'].get('name', '?')}")
     return " · ".join(parts)
 

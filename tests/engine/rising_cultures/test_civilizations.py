@@ -177,7 +177,7 @@ def test_card_effect_coins_on_build_and_per_province():
     s = at_phase3(s, 11)  # Carthage: +1 coin, Julius Caesar +2 per province won
     s, ev = act(s, 0, "province compete")
     assert s.players[0].coins == 1 + 2  # Carthage 1 + Julius Caesar 2 (next income not taken yet)
-    assert any("takes 2 coin(s) from Julius Caesar for winning a province" in e for e in ev)
+    assert any("takes 2 coins from Julius Caesar for winning a province" in e for e in ev)
 
 
 def test_every_effect_type_in_the_data_is_handled():

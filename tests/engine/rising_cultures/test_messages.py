@@ -23,7 +23,7 @@ def test_use_4_refused_build_names_requirement_shortfall_and_coins():
     lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "forum"])
     text = refusal(s, 0, "play brewery build")
     assert "Brewery requires 2 wood, 2 brick, 1 stone" in text
-    assert "1 missing resource(s) cost 2 coin(s) and you have 1" in text
+    assert "1 missing resource cost 2 coins and you have 1" in text
 
 
 def test_use_2_refused_military_when_every_red_band_is_taken():
@@ -47,14 +47,14 @@ def test_phase_2_refused_swaps_say_what_limits_them():
     s = finish_opening(new_game())
     s, _ = act(s, 0, "income")
     set_coins(s, 0, 1)
-    assert "Swapping 2 card(s) costs 2 coin(s); you have 1." in refusal(s, 0, "swap 2")
+    assert "Swapping 2 cards costs 2 coins; you have 1." in refusal(s, 0, "swap 2")
     assert "You have no free swap" in refusal(s, 0, "swap free")
     assert "once both players have finished swapping" in refusal(s, 0, "play forum coins")
     assert "Take your income and draw your 4 cards first" in refusal(s, 1, "swap 1")
     set_coins(s, 0, 5)
     s, _ = act(s, 0, "swap 1")
     lay_out(s, 0, hand=["forum", "villa", "curia", "insula", "market"])
-    assert "Place 1 card(s) from your hand at the bottom of your deck first" in refusal(s, 0, "done")
+    assert "Place 1 card from your hand at the bottom of your deck first" in refusal(s, 0, "done")
     assert "Only a card from your hand can go to the bottom" in refusal(s, 0, "bottom colosseum")
     s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
     assert "You have swapped 1 card already; one more is `swap 1`." in refusal(s, 0, "swap 2")
@@ -70,7 +70,34 @@ def test_pending_decision_comes_first():
     s = at_play(coins=(10, 0))
     lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
     s, _ = act(s, 0, "play brewery build")
-    assert "First decide whether to move up 1 progress level." in refusal(s, 0, "play forum coins")
+    assert ("First decide whether to move up 1 progress level (flips Market out of your resources)."
+            in refusal(s, 0, "play forum coins"))
+
+
+def test_optional_progress_decision_names_the_resource_card_it_would_flip():
+    """Moving up removes the last-played resource card: the open decision says which one,
+    and the owner's hand shows that decision (not only the phase)."""
+    from renderers.rising_cultures.alt import private
+    s = at_play(coins=(10, 0))
+    lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
+    s, _ = act(s, 0, "play brewery build")
+    view = GAME.view(s, 0)
+    assert view["pending"]["text"] == "whether to move up 1 progress level (flips Market out of your resources)"
+    assert "now decide whether to move up 1 progress level (flips Market" in private(view, 0)
+
+
+def test_card_played_without_the_play_verb_is_refused_with_the_full_action_named():
+    """Through the bot's `play <action>`, `play forum build` arrives as `forum build`."""
+    s = at_play()
+    lay_out(s, 0, hand=["market", "forum", "villa", "curia"])
+    before = GAME.dumps(s)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, 0, "forum coins")
+    assert "did you mean `play forum coins`?" in str(err.value)
+    assert err.value.legal == GAME.legal_actions(s, 0) and GAME.dumps(s) == before
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, 0, "colosseum build")
+    assert "did you mean `play colosseum build`? Colosseum is not in your hand." in str(err.value)
 
 
 def test_bad_input_is_always_an_illegal_action_never_a_crash():

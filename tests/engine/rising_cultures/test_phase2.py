@@ -15,7 +15,7 @@ def test_phase_1_income_from_board_and_played_cards():
     assert GAME.to_act(s) == [0, 1] and GAME.legal_actions(s, 0) == ["income"]
     s, ev = act(s, 0, "income")
     assert s.players[0].coins == before + 3  # board 1 + Brewery 1 + Thermae 1
-    assert "takes 3 coin(s) income" in ev[0]
+    assert "takes 3 coins income" in ev[0]
 
 
 def test_phase_2_draw_4_both_players_simultaneously_in_any_order():
@@ -142,7 +142,7 @@ def test_use_4_example_brewery_two_coins_for_the_missing_stone():
     s, ev = act(s, 0, "play brewery build")
     assert s.players[0].coins == 0 and cid("rome", "brewery") in s.players[0].buildings
     assert rules.resources(s, 0) == have  # nothing spent
-    assert "paying 2 coin(s) for 1 missing" in ev[0]
+    assert "paying 2 coins for 1 missing" in ev[0]
 
 
 def test_use_4_not_offered_when_the_shortfall_cannot_be_paid():
