@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .phases import bank_resources, who
+from .phases import amount, bank_resources, who
 from .state import EMPTY, ROWS, State
 
 PAYMENTS = ("gold", "cube", "resource", "food", "vp")
@@ -240,7 +240,7 @@ def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     if prog.effect == "exchange":
         gain(state, seat, prog.pay, -prog.pay_amount)
         gain(state, seat, prog.gain, prog.gain_amount)
-        return [f"{who(state, seat)} uses {prog.name}: pays {prog.pay_amount} {prog.pay}, gains {prog.gain_amount} {prog.gain}."]
+        return [f"{who(state, seat)} uses {prog.name}: pays {amount(prog.pay_amount, prog.pay)}, gains {amount(prog.gain_amount, prog.gain)}."]
     state.stack.push("weapon", seat, tile=tile, count=prog.amount)
     return [f"{who(state, seat)} uses {prog.name}."]
 
@@ -255,7 +255,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         p.resources -= box.discs
         state.trade_used[i] = seat
         gain(state, seat, box.gain, box.amount)
-        return [f"{who(state, seat)} trades {box.discs} resource disc(s) for {box.amount} {box.gain.upper() if box.gain == 'vp' else box.gain}."]
+        return [f"{who(state, seat)} trades {amount(box.discs, 'resource')} for {amount(box.amount, box.gain)}."]
     row, ident = words[1], " ".join(words[2:])
     if row == "progress":
         cost = surcharge(comp, state, ident)
@@ -273,7 +273,8 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
     if row == "territory":
         state.offer_territory.remove(ident)
         p.territories.append(ident)
-        return [f"{who(state, seat)} takes a {comp.territories[ident].name} territory tile."]
+        name = comp.territories[ident].name
+        return [f"{who(state, seat)} takes {'an' if name[0] in 'AEIOU' else 'a'} {name} territory tile."]
     if row == "city":
         city = comp.cities[ident]
         state.offer_city.remove(ident)
@@ -326,11 +327,13 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if words[0] == "remove":
             row, index = words[1], int(words[2]) - 1
             cost = b_cost(comp, state, seat, row, index)
+            left = sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
             state.rows[row][index] = EMPTY
             stack.push("b-row", seat, row=row)
             if cost:
                 stack.push("pay", seat, remaining=cost)
-            return [f"{who(state, seat)} removes a disc from the {row} row" + (f" and must pay {cost}." if cost else ".")]
+            return [f"{who(state, seat)} removes a disc from the {row} row" + (f" and must pay {cost}, one per disc to its left (6.0)" + ("" if cost == left else
+                     f"; {left} discs are to its left, but it holds only {cost} to pay with") + "." if cost else ".")]
         row = "trade" if words[0] == "trade" else words[1]
         cells = state.rows[row]
         cells[cells.index(EMPTY)] = seat
@@ -344,7 +347,8 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         data["remaining"] -= 1
         if data["remaining"] <= 0:
             stack.pop()
-        return [f"{who(state, seat)} pays 1 {good}."]
+        left = f"; {data['remaining']} still to pay" if data["remaining"] > 0 else ""
+        return [f"{who(state, seat)} pays {amount(1, good)}{left}."]
     if kind == "b-row":
         stack.pop()
         if action == "done":
@@ -365,7 +369,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             p.pool += back
             data["anchors"] = []
             data["reentry"] = False
-            return [f"{who(state, seat)} withdraws all {back} cube(s) from the map to start a new empire."]
+            return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire."]
         k, region = int(words[1]), words[2]
         why = target_kind(comp, state, data, region)
         reg = comp.regions[region]
@@ -422,7 +426,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if action == "pay upkeep":
             need = sum(comp.cities[c].upkeep_resources for c in p.cities)
             p.resources -= need
-            return [f"{who(state, seat)} pays {need} resource disc(s) of city upkeep."]
+            return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep."]
         return []
     if kind == "era-end":
         if action == "done":
@@ -456,4 +460,4 @@ def discard_unkept(comp: Components, state: State, seat: int, data: dict[str, An
         p.cities.remove(c)
     lost = len(data["progress"]) + len(data["cities"])
     data["progress"], data["cities"] = [], []
-    return [f"{who(state, seat)} returns {lost} tile(s) to the box."] if lost else []
+    return [f"{who(state, seat)} returns {amount(lost, 'tile')} to the box."] if lost else []

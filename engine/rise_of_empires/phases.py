@@ -15,6 +15,17 @@ def who(state: State, seat: int) -> str:
     return f"{p.name} ({p.colour})"
 
 
+GOOD_WORDS = {"gold": ("gold", "gold"), "vp": ("VP", "VP"), "food": ("food", "food"),
+              "resource": ("resource disc", "resource discs"), "resources": ("resource disc", "resource discs"),
+              "cube": ("cube", "cubes"), "cubes": ("cube", "cubes"), "tile": ("tile", "tiles")}
+
+
+def amount(k: int, good: str) -> str:
+    """`1 resource disc`, `3 cubes`, `2 VP`: a count with the rulebook's word for the good."""
+    one, many = GOOD_WORDS.get(good, (good, good))
+    return f"{k} {one if k == 1 else many}"
+
+
 def circles(comp: Components, n_players: int, row: str) -> int:
     """Circles in a row of the action display (6.0); the empire row holds at most 8 discs."""
     c = comp.rules.circles_by_players[n_players]
@@ -152,7 +163,7 @@ def collect_income(comp: Components, state: State, seat: int) -> list[str]:
     p.pool += cubes
     p.resources += res
     p.gold += inc["gold"]
-    return [f"Income: {who(state, seat)} takes {inc['gold']} gold, {res} resource disc(s) and {cubes} cube(s)."]
+    return [f"Income: {who(state, seat)} takes {inc['gold']} gold, {amount(res, 'resource')} and {amount(cubes, 'cube')}."]
 
 
 def vp_of(comp: Components, state: State, seat: int) -> int:

@@ -74,3 +74,33 @@ def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
     view = GAME.view(s, None)
     assert view["doing"] == "paying for a disc"
     assert view["prompt"].startswith("p0 (white) owes 2 more for the discs left of the removed one")
+
+
+def test_6_0_removing_a_disc_says_why_it_costs_and_each_payment_what_is_left():
+    s = b_turn(rows={"city": [W, R, R]})
+    s = restart(s, [W, R, 2, 3])
+    (line,) = _events(s, "remove city 1")
+    assert line == "p0 (white) removes a disc from the city row and must pay 2, one per disc to its left (6.0)."
+    s = act(s, "remove city 1")
+    assert _events(s, "pay gold") == ["p0 (white) pays 1 gold; 1 still to pay."]
+    s = act(s, "pay gold")
+    assert _events(s, "pay resource") == ["p0 (white) pays 1 resource disc."]
+
+
+def test_6_0_a_capped_cost_says_so():
+    """RULES-NOTES 6.0: the cost is capped at what the player holds."""
+    s = b_turn(rows={"city": [W, R, R]})
+    p = s.players[W]
+    p.gold = p.pool = p.resources = p.vp = 0
+    p.food = 1
+    s = restart(s, [W, R, 2, 3])
+    (line,) = _events(s, "remove city 1")
+    assert line.endswith("(6.0); 2 discs are to its left, but it holds only 1 to pay with.")
+
+
+def test_6_2_territory_and_trade_events_use_the_right_words():
+    a = empire_turn()
+    a.offer_territory = ["island"]
+    assert _events(a, "take territory island") == ["p0 (white) takes an Island territory tile."]
+    a.players[W].resources = 1
+    assert _events(a, "trade 1 for 2 gold") == ["p0 (white) trades 1 resource disc for 2 gold."]
