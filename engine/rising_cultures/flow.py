@@ -111,8 +111,26 @@ def begin_phase3(s: State, events: list[str]) -> None:
     pid = s.row[0]
     order = [s.marker, 1 - s.marker]
     asks = [seat for seat in order if rules.province_strength(s, seat, pid) > 0]
+    events.append(province_event(s, pid, asks))
     for seat in reversed(asks):
         s.pending.append(Pending("compete", seat))
+
+
+def province_event(s: State, pid: int, asks: list[int]) -> str:
+    """Phase III opens: which Province, the symbols it counts, each player's count, and
+    who now decides whether to compete - the context for the `province` decisions."""
+    prov = PROVINCES[pid]
+    counts = ", ".join(f"{s.players[seat].name} {rules.province_strength(s, seat, pid)}"
+                       for seat in range(len(s.players)))
+    line = f"Phase III: {prov.name} goes to the most {' + '.join(prov.symbols)} symbols ({counts})"
+    if not any(rules.has(rules.effects(s, seat), "province_tie_win") for seat in range(len(s.players))):
+        line += f"; a tie goes to {s.players[s.marker].name}, who holds the progress marker"
+    if not asks:
+        return line + ". Nobody has any of those symbols."
+    who = [s.players[seat].name for seat in asks]
+    if len(who) == 1:
+        return line + f". {who[0]} decides whether to compete."
+    return line + f". {who[0]} decides first whether to compete, then {who[1]}."
 
 
 def resolve_province(s: State, events: list[str]) -> None:
@@ -198,8 +216,8 @@ def pass_marker(s: State, events: list[str]) -> None:
         s.marker = 1 - s.marker
     verb = "keeps" if s.marker == before else "takes"
     if a == b:
-        events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {a} progress cards "
-                      f"passes it to the other player.")
+        events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {count(a, 'progress card')} "
+                      f"each passes it to the other player.")
     else:
         counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b)))
         events.append(f"{name(s, s.marker)} {verb} the progress marker (progress cards: {counts}).")

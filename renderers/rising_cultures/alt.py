@@ -14,6 +14,10 @@ from .hand import round_note
 from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
 
 
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
     seat = p.get("seat", 0)
     score = p.get("score") or {}
@@ -25,7 +29,7 @@ def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
             f"(cards {score.get('buildings_leaders', 0)}, board {score.get('board', 0)}, "
             f"provinces {score.get('provinces', 0)}, marker {score.get('marker', 0)}); "
             f"{p.get('coins', 0)} coins" + (f" (limit {p['coin_limit']})" if p.get("coin_limit") else "")
-            + f", income {p.get('income', 0)}; hand {p.get('hand_count', 0)} cards, deck {p.get('deck_count', 0)}, "
+            + f", income {p.get('income', 0)}; hand {_cards(p.get('hand_count', 0))}, deck {p.get('deck_count', 0)}, "
             f"discard {len(p.get('discard') or [])}")
     if view.get("marker") == seat:
         head += "; holds the progress marker"
@@ -52,7 +56,7 @@ def _player(view: Mapping[str, Any], p: Mapping[str, Any]) -> list[str]:
     area = p.get("resource_area") or []
     res = p.get("resources") or {}
     lines.append("  Resources: " + ", ".join(f"{res.get(r, 0)} {r}" for r in RESOURCES)
-                 + f" from {len(area)} cards" + (f" (last-played: {area[-1].get('name')})" if area else ""))
+                 + f" from {_cards(len(area))}" + (f" (last-played: {area[-1].get('name')})" if area else ""))
     prog = p.get("progress") or {}
     nxt = next((u for u in prog.get("unlocks") or [] if not u.get("unlocked")), None)
     lines.append(f"  Progress: level {prog.get('level', 0)} of {prog.get('max', 7)}, "

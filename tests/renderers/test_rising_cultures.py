@@ -191,7 +191,8 @@ def test_public_board_shows_province_row_marker_and_counts_in_alt_text():
     row = v["province_row"]
     assert row and f"{row[0]['name']} (round {7 - len(row) + 1}" in text
     for p in v["players"]:
-        assert f"hand {p['hand_count']} cards, deck {p['deck_count']}" in text
+        cards = "1 card" if p["hand_count"] == 1 else f"{p['hand_count']} cards"
+        assert f"hand {cards}, deck {p['deck_count']}" in text
         assert f"{p['coins']} coins" in text
     holder = v["players"][v["marker"]]["name"]
     assert re.search(rf"^{holder} .*holds the progress marker", text, re.M)
@@ -199,6 +200,13 @@ def test_public_board_shows_province_row_marker_and_counts_in_alt_text():
     counts = [sum(p["military"]["strength"].get(sym, 0) for sym in row[0]["symbols"]) for p in v["players"]]
     assert f"{row[0]['name']} now: Alice {counts[0]}, Bob {counts[1]} (a tie goes to {holder}" in text
     assert "Nile:" in text  # Egypt is in play
+
+
+def test_alt_text_counts_one_card_in_the_singular():
+    state = next(s for s, _ in play(8) if s.phase == "play" and any(len(p.hand) == 1 for p in s.players))
+    v = view_of(state, None, [])
+    text = alt.public(v)
+    assert "hand 1 card," in text and "1 cards" not in text
 
 
 def test_a_view_without_a_hand_renders_a_clear_private_message():

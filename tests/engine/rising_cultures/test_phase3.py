@@ -149,7 +149,7 @@ def test_phase_3_progress_marker_example_tie_passes_to_the_other_player():
         ev: list[str] = []
         s = at_phase3(s, LIBYA, ev)  # nobody has a shield: no decision
         assert s.marker == 1 - marker
-        assert "a tie at 3 progress cards passes it to the other player" in " ".join(ev)
+        assert "a tie at 3 progress cards each passes it to the other player" in " ".join(ev)
 
 
 def test_phase_3_coin_limit_7_egypt_5():
