@@ -347,7 +347,8 @@ def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
             mark = "*" if card["civs"][0]["epoch"] == current else ""
             held.append(card["card"] + mark)
         head = f"{p['name']}  {p['vp']} VP"
-        rows.append((p["seat"], head, f"{p['armies']} Armies · {', '.join(held) or 'no cards'}",
+        armies = f"{p['armies']} Arm{'y' if p['armies'] == 1 else 'ies'}"
+        rows.append((p["seat"], head, f"{armies} · {', '.join(held) or 'no cards'}",
                      region_text(p["regions"])))
     if view.get("non_player"):
         held = [card["card"] for card in cards.get("-1", [])]
@@ -442,6 +443,8 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
 
 def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) -> str:
     lines = alt_lines(header)
+    if view.get("prompt"):
+        lines.append("Now: " + view["prompt"])
     if view.get("winners"):
         names = {p["seat"]: p["name"] for p in view.get("players", [])}
         lines.append("Winner: " + ", ".join(names[w] for w in view["winners"]))
@@ -454,7 +457,9 @@ def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) 
     for label, where in sorted(by_civ.items()):
         lines.append(f"{label}: " + ", ".join(where))
     if view.get("wonders"):
-        lines.append("Wonders: " + ", ".join(f"{w} in {C.areas[a].name}" for w, a in view["wonders"].items()))
+        names = {w.id: w.name for w in C.wonders}
+        lines.append("Wonders: " + ", ".join(f"{names.get(w, w)} in {C.areas[a].name}"
+                                             for w, a in view["wonders"].items()))
     lines += private
     return join_alt(lines)
 

@@ -23,6 +23,11 @@ def count(n: int, word: str) -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
+def possessive(name: str) -> str:
+    """`Elam's`, `Greeks'`: the possessive of a name for the log."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def area_name(area: str) -> str:
     return C.areas[area].name
 

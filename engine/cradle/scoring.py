@@ -32,12 +32,17 @@ class Score:
                 + sum(v for _, v in self.regions.values()))
 
     def describe(self) -> str:
-        parts = [f"{count(self.areas, 'Area')} ({self.area_vp})", f"Cities ({self.cities})",
-                 f"Bonus Areas ({self.bonus_areas})",
-                 f"{count(self.wonders, 'Wonder')} ({C.vp.per_wonder_controlled * self.wonders})"]
-        if self.commerce:
-            parts.append(f"Commerce ({self.commerce})")
-        regions = ", ".join(f"{C.regions[r].name} {status} ({vp})" for r, (status, vp) in self.regions.items())
+        """`3 Areas 1 VP (1 per 2 Areas); Cities 3 VP; Regions: Iran presence 1 VP` (7.2, 7.3).
+
+        Each part says what scored and how many VP; parts worth nothing are left out, except the Areas.
+        """
+        parts = [f"{count(self.areas, 'Area')} {self.area_vp} VP (1 per 2 Areas)"]
+        wonders = C.vp.per_wonder_controlled * self.wonders
+        for label, vp in (("Cities", self.cities), ("Bonus Areas", self.bonus_areas),
+                          (count(self.wonders, "Wonder"), wonders), ("Commerce", self.commerce)):
+            if vp:
+                parts.append(f"{label} {vp} VP")
+        regions = ", ".join(f"{C.regions[r].name} {status} {vp} VP" for r, (status, vp) in self.regions.items())
         return "; ".join(parts) + (f"; Regions: {regions}" if regions else "; Regions: none")
 
 

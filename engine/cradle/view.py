@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .allocation import seat_slugs
-from .board import C, DUMMY, armies_of_seat, areas_of, civ_name, owner
+from .board import C, DUMMY, area_name, armies_of_seat, areas_of, civ_name, count, owner, possessive
 from .scoring import region_status, score_seat
 from .state import State, is_raider
 
@@ -19,6 +19,54 @@ def _civ_info(state: State, civ: str) -> dict[str, Any]:
             "marker": c.marker, "armies": c.armies, "start_area": c.start_area, "bonus_area": c.bonus_area,
             "traits": list(c.traits), "gone": civ in state.gone, "current": c.epoch == state.epoch,
             "areas": len(areas_of(state, civ))}
+
+
+EVENT_WORDS = {"raid": ("Barbarian Raids", "places a raiding Army in a border Area of"),
+               "revolt": ("Civil War", "places a rebel Army in an Area of"),
+               "ruin": ("Disaster", "picks the City that is destroyed in")}
+
+
+def prompt(game, state: State) -> str:
+    """What the player to act is deciding now and why, with the rule's section (one sentence)."""
+    seats = game.to_act(state)
+    if not seats:
+        return ""
+    who = state.players[seats[0]] if seats[0] != DUMMY else "the non-player civilization"
+    if state.phase == "allocate":
+        a = state.alloc
+        era = C.epochs[state.epoch - 1].roman
+        if seats[0] in a.dealt:
+            return (f"{who} already holds a passed card: pass the drawn Epoch {era} card face down "
+                    f"to a player without one (3.0).")
+        return f"{who} looks at the drawn Epoch {era} card: keep it or pass it face down to a player without one (3.0)."
+    if state.phase == "events":
+        ev = state.ev_step
+        title, doing = EVENT_WORDS.get(ev.kind, (ev.kind, "chooses an Area of"))
+        return (f"{title} strikes {civ_name(ev.civ)}: {who}, in last place, {doing} it "
+                f"({ev.left} left) (8.0).")
+    rnd = state.rnd
+    if rnd is None:
+        return ""
+    civ = civ_name(rnd.civ, state)
+    if rnd.step == "displace":
+        return (f"{civ} arrives in its Start Area {area_name(rnd.start)}: {who} moves "
+                f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ)} to an adjacent vacant or "
+                f"friendly Area, one at a time (5.3).")
+    if rnd.step == "start":
+        return f"{who} picks the Area next to 5-4 Neo Assyria where {civ} enters the map (6.3)."
+    if rnd.step == "combat":
+        return (f"Battle for {area_name(rnd.area)}: {possessive(civ)} attacking Army still stands, so the combat "
+                f"goes on until the Area is taken or the Army is lost (5.5).")
+    if rnd.step == "lost":
+        return (f"Battle for {area_name(rnd.area)}: {civ} lost its attacking Army; {who} commits another "
+                f"from the pool ({rnd.pool} left) or withdraws (5.5).")
+    if rnd.current and rnd.seat != DUMMY:
+        return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack, "
+                f"or use one for Non-Combat Expansion, or `done` (5.4-5.6).")
+    if rnd.seat == DUMMY:
+        return f"{who} places for {civ}: {count(rnd.pool, 'Army')} left in the Army Pool (5.4, 9.0)."
+    return (f"{who} grows {civ}, a previous-Epoch Civilization: {count(rnd.pool, 'Army')} left in the "
+            f"Army Pool; place or attack, or `done` (5.1, 5.4).")
 
 
 def make_view(game, state: State, seat: int | None) -> dict:
@@ -82,6 +130,6 @@ def make_view(game, state: State, seat: int | None) -> dict:
         "wonders": {w: a for w, a in state.wonders.items()}, "lost_wonders": list(state.lost_wonders),
         "cards": cards, "allocation": alloc, "summary": summary, "round": round_view, "event": ev,
         "last_place": state.last_place, "last_move": list(state.last), "over": state.phase == "over",
-        "winners": game.winners(state), "you": seat,
+        "winners": game.winners(state), "you": seat, "prompt": prompt(game, state),
         "legal": game.legal_actions(state, seat) if seat is not None and seat in to_act else [],
     }
