@@ -11,6 +11,7 @@ from ..core import BaseGame, IllegalAction, Rng, winners_by
 from .allocation import allocation_actions, deal_first_epoch, drawer, play_allocation
 from .board import C, armies_of_seat
 from .epoch_end import event_actions, play_event
+from .explain import why_not
 from .flow import advance
 from .rounds import acting_seat, grow_actions, play_round_action
 from .state import State
@@ -77,6 +78,10 @@ class CradleGame(BaseGame[State]):
         if phase == "allocate":
             return allocation_actions(state)
         return event_actions(state)
+
+    def why_not(self, state: State, seat: int, action: str) -> str | None:
+        """The rule a refused action breaks, citing its section (explain.py)."""
+        return why_not(state, seat, action)
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         events: list[str] = []

@@ -73,3 +73,59 @@ def test_the_alt_text_carries_the_prompt_and_wonder_names():
     alt = renderers.render("cradle", GAME.view(s, None)).alt
     assert "Now: Battle for Babylon: 1-4 Akkadian Empire lost its attacking Army" in alt
     assert "Wonders: Great Pyramid in Memphis" in alt
+
+
+# ---- refusals name the rule in the way ------------------------------------------
+
+def _refusal(state, action) -> str:
+    from engine import IllegalAction
+    before = (dict(state.civ_at), dict(state.count), state.rnd.pool, state.rnd.step)
+    try:
+        GAME.apply(state, GAME.to_act(state)[0], action)
+    except IllegalAction as err:
+        assert (dict(state.civ_at), dict(state.count), state.rnd.pool, state.rnd.step) == before
+        return str(err)
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def _elam(pool=3, **flags):
+    return in_round(position({"1-2": 0, "1-1": 1}, {"elam": ("1-2", 1), "sumer": ("1-1", 1)}), "1-2", 0, pool,
+                    **flags)
+
+
+def test_5_4_refusals_for_place_and_attack_say_why():
+    s = _elam()
+    assert "Elam is already held by 1-2 Elam: `place elam`" in _refusal(s, "attack elam")
+    assert "Malgium is empty: `place malgium`" in _refusal(s, "attack malgium")
+    assert "Thrace is not next to an Area of 1-2 Elam (5.4)." in _refusal(s, "place thrace")
+    assert "There is no Area 'atlantis'" in _refusal(s, "place atlantis")
+
+
+def test_5_5_placing_into_a_hostile_area_is_an_attack():
+    s = in_round(position({"1-2": 0, "1-1": 1}, {"ur": ("1-2", 1), "sumer": ("1-1", 1)}), "1-2", 0, 3)
+    assert "Sumer is held by 1-1 Sumer: entering it is an `attack sumer`" in _refusal(s, "place sumer")
+
+
+def test_terrain_chart_stacking_refusal_names_the_limit():
+    s = in_round(position({"1-2": 0}, {"south-zagros": ("1-2", 1)}), "1-2", 0, 3)
+    msg = _refusal(s, "place south-zagros")
+    assert "South Zagros already holds 1 Army, the stacking limit for Mountain (Terrain Chart)." in msg
+
+
+def test_5_6_non_combat_refusals_name_the_limit():
+    s = _elam(tried_culture=True, tried_wonder=True)
+    assert "already tried a Cultural Achievement this Epoch" in _refusal(s, "culture")
+    assert "Colonization needs Seafaring" in _refusal(s, "colonize")
+    s = _elam(seafaring=True)
+    assert "Colonization needs an Area of 1-2 Elam on the Aegean" in _refusal(s, "colonize")
+    s = in_round(position({"1-2": 0}, {"elam": ("1-2", 1)}, epoch=2), "1-2", 0, 3, current=False)
+    assert "Only a Civilization of the current Epoch" in _refusal(s, "culture")
+
+
+def test_5_5_during_a_battle_refusals_point_to_continue_or_commit():
+    s = _battle("babylon", 2, rolls=[2, 5, 4])
+    s, _ = act(s, "attack babylon")
+    assert "goes on while the attacking Army stands: `continue` (5.5)" in _refusal(s, "done")
+    s = _battle("babylon", 2, rolls=[3, 1, 3])
+    s, _ = act(s, "attack babylon")
+    assert "`commit` another from the pool or `withdraw` (5.5)" in _refusal(s, "place sumer")

@@ -1,0 +1,90 @@
+"""Why an action is refused, in the rulebook's terms (law 1: a clear, specific message).
+
+`why_not` is asked only after the contract has refused an action (it is not legal now); it
+names the rule in the way, and the refusal then lists what is legal. It never decides
+legality, so a gap here can only make a message less specific, never wrong. Only public
+facts are used (the board, the round), never a concealed card.
+"""
+from __future__ import annotations
+
+from .board import C, DUMMY, area_name, areas_of, civ_name, forbidden_for, has_trait
+from .rounds import can_colonize, wonder_sites, wonders_left
+from .state import State
+
+COLONY_SEAS = "the Aegean, Ionian, Egyptian or Phoenician Sea"
+
+
+def why_not(state: State, seat: int, action: str) -> str | None:
+    if state.phase != "strategy" or state.rnd is None:
+        return None
+    rnd = state.rnd
+    words = action.split(" ")
+    verb, arg = words[0], (words[1] if len(words) > 1 else "")
+    if rnd.step == "combat" and verb != "continue":
+        return (f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: "
+                f"`continue` (5.5).")
+    if rnd.step == "lost" and verb not in ("commit", "withdraw"):
+        return (f"The attacking Army in {area_name(rnd.area)} is lost: `commit` another from the pool "
+                f"or `withdraw` (5.5).")
+    if rnd.step != "grow":
+        return None
+    civ = civ_name(rnd.civ, state)
+    if verb in ("place", "attack"):
+        return _growth(state, verb, arg, civ)
+    if verb in ("colonize", "wonder", "culture"):
+        if rnd.seat == DUMMY:
+            return "A non-player civilization makes no Non-Combat Expansion (9.0)."
+        if not rnd.current:
+            return f"Only a Civilization of the current Epoch makes Non-Combat Expansion; {civ} is from an earlier one (5.6)."
+    if verb == "colonize" and not can_colonize(state, rnd):
+        if not rnd.seafaring:
+            return f"Colonization needs Seafaring, and {civ} does not have it this round (5.6)."
+        return f"Colonization needs an Area of {civ} on {COLONY_SEAS} (5.6)."
+    if verb == "culture" and rnd.tried_culture:
+        return f"{civ} has already tried a Cultural Achievement this Epoch (5.6: once per Epoch)."
+    if verb == "wonder" and arg not in wonder_sites(state, rnd):
+        if rnd.built_wonder:
+            return f"{civ} has already built a Wonder this Epoch (5.6)."
+        if rnd.tried_wonder and not has_trait(state, rnd.civ, "wonder"):
+            return f"{civ} has already tried for a Wonder this Epoch (5.6: once per Epoch)."
+        if not wonders_left(state):
+            return "All seven Wonders are built or destroyed (5.6)."
+        if arg not in C.areas:
+            return f"There is no Area {arg!r} on the map."
+        if state.civ_at.get(arg) != rnd.civ:
+            return f"A Wonder is built in a friendly Area with a City; {civ} does not hold {area_name(arg)} (5.6)."
+        if arg not in state.cities:
+            return f"{area_name(arg)} has no City: a Wonder needs a friendly Area with a City (5.6)."
+        return f"{area_name(arg)} already has a Wonder."
+    return None
+
+
+def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
+    rnd = state.rnd
+    if area not in C.areas:
+        return f"There is no Area {area!r} on the map."
+    name = area_name(area)
+    holder = state.civ_at.get(area)
+    if verb == "attack" and holder is None:
+        return f"{name} is empty: `place {area}` (combat happens only in a hostile Area, 5.5)."
+    if verb == "attack" and holder == rnd.civ:
+        return f"{name} is already held by {civ}: `place {area}` to add an Army (5.4)."
+    if verb == "place" and holder is not None and holder != rnd.civ:
+        return f"{name} is held by {civ_name(holder, state)}: entering it is an `attack {area}` (5.4, 5.5)."
+    if holder == rnd.civ:
+        if rnd.seat == DUMMY:
+            return "A non-player civilization never stacks its Armies (9.0)."
+        limit = C.stacking[area]
+        return (f"{name} already holds {limit} Arm{'y' if limit == 1 else 'ies'}, the stacking limit for "
+                f"{C.areas[area].terrain.capitalize()} (Terrain Chart).")
+    if state.epoch == 6 and has_trait(state, rnd.civ, "does-not-expand-in-epoch-vi"):
+        return f"{civ} does not expand in Epoch VI: it only reinforces Areas it holds (6.1)."
+    if area in forbidden_for(state, rnd.civ):
+        return f"{civ} may not enter Areas held by 5-4 Neo Assyria's player's Epoch V Armies (6.3)."
+    if area not in {b for a in areas_of(state, rnd.civ) for b in C.adjacent[a]}:
+        sea = ", nor on a sea one of its Areas borders (Seafaring, 6.1)" if rnd.seafaring else ""
+        return f"{name} is not next to an Area of {civ} (5.4){sea}."
+    return None
+
+
+__all__ = ["why_not"]
