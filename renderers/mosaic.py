@@ -188,6 +188,11 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
         if d.hexes[h].region in in_play:
             cx, cy = _centre(d.hexes[h].px)
             _paste_label(c, "Fi", cx, cy + y0 - R * .35)
+    for h in (view.get("pending") or {}).get("hexes", []):
+        # The open decision asks for a hex: frame the choices and print the number `hex <id>` needs.
+        cx, cy = _centre(d.hexes[h].px)
+        c.d.polygon(_hex_points(cx, cy + y0, R - 2), outline=(20, 120, 60), width=4)
+        _paste_label(c, h.rsplit("-", 1)[-1], cx, cy + y0 + R * .55, 18, True, boxed=True)
     for h in _recent_hexes(view):
         cx, cy = _centre(d.hexes[h].px)
         c.d.polygon(_hex_points(cx, cy + y0, R - 2), outline=HIGHLIGHT_EDGE, width=5)
@@ -473,15 +478,33 @@ def _public(view: Mapping[str, Any]) -> tuple[PILImage.Image, str]:
     return im, _alt_public(view, header)
 
 
+def _hex_choices(view: Mapping[str, Any]) -> str:
+    """The hexes the open decision allows, each with what lies on it ("" if none)."""
+    hexes = (view.get("pending") or {}).get("hexes", [])
+    if not hexes:
+        return ""
+    goods, caches, fish = view.get("trade_goods", {}), set(view.get("caches", [])), set(view.get("fish", []))
+
+    def what(h: str) -> str:
+        on = ([goods[h].replace("-", " ")] if h in goods else []) + (["cache"] if h in caches else []) \
+            + (["fish (port)"] if h in fish else [])
+        return f"{h} ({', '.join(on)})" if on else h
+    return f"Hexes to choose from (`hex <id>`, numbered on the map): {', '.join(what(h) for h in hexes)}"
+
+
 def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     d = load()
     lines = alt_lines(header)
+    choices = _hex_choices(view)
+    if choices:
+        lines.append(choices)
     for r in view["regions"]:
         if r["in_play"]:
             here = [p for p in view["pieces"] if p["region"] == r["id"]]
             top = max(r["influence"], default=0)
             firsts = [player_letter(i) for i, v in enumerate(r["influence"]) if v and v == top]
-            lines.append(f"{r['name']}: influence {r['influence']}"
+            lines.append(f"{r['name']}: influence "
+                         + ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"]))
                          + (f" (first place: {', '.join(firsts)})" if firsts else "") + "; " +
                          (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty"))
     for p in view["players"]:
@@ -514,6 +537,15 @@ def _card_text(card: str) -> str:
     return card
 
 
+def _leader_text(leader) -> str:
+    """A leader's benefit and its starting bonus (Setup: "take the starting benefits")."""
+    words = {"population": "+{} population", "military_units": "{} military unit(s)", "random_tech": "{} random technology",
+             "farm_town": "{} farm town", "manufactory_town": "{} manufactory town"}
+    start = ", ".join(words.get(k, "{} " + k).format(v).replace("1 military unit(s)", "1 military unit")
+                      .replace("(s)", "s") for k, v in leader.start.items())
+    return f"{leader.name} — {leader.text}" + (f" Start: {start}." if start else "")
+
+
 def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     d = load()
     priv = view.get("private") or {}
@@ -539,7 +571,15 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     if priv.get("face_down") or view["phase"] not in ("leaders", "draft"):
         sections.append(("Face-down technologies",
                          tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
-    if priv.get("hand") or view["phase"] == "draft":
+    if view["phase"] == "leaders" and view.get("leaders_left"):
+        # Setup: the leader choice comes first; a player needs each leader's benefits to pick.
+        sections.append(("Leaders to choose from (`leader <name>`)" if seat in view["to_act"]
+                         else "Leaders still available",
+                         [_leader_text(d.leaders[x]) for x in view["leaders_left"]]))
+    if view["phase"] == "leaders" and priv.get("hand"):
+        sections.append(("Starting technologies dealt to you (the draft begins once every leader is chosen)",
+                         tech_lines(priv.get("hand", []), numbered=True)))
+    elif priv.get("hand") or view["phase"] == "draft":
         title = ("Draft hand (pick with `draft <number>`)" if seat in view["to_act"]
                  else "Draft hand (you have picked; these go to your left once everyone has)")
         sections.append((title, tech_lines(priv.get("hand", []), numbered=True)))

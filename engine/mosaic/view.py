@@ -7,7 +7,8 @@ at the top of one deck. Cache tiles lie face down for everyone.
 
 Keys (renderers/mosaic.py and the bot read them):
 - game, phase (leaders | draft | setup | play | over), stage (main | post), turn
-  (turns taken by all seats), start_player, to_act, pending {kind, seat} or None;
+  (turns taken by all seats), start_player, to_act, pending {kind, seat, hexes?} or None
+  (hexes: the hex ids a `hex <id>` answer may name, when the decision asks for one);
 - regions [{id, name, in_play, influence: [per seat]}], pieces [{hex, kind, seat,
   region, wonder?}], trade_goods {hex: good}, caches [hex], fish [hex];
 - offers {technology, build, population, tax: [card id or ""]}, decks {name: cards
@@ -30,6 +31,16 @@ from .data import PILLARS, TRACKS, Data
 from .state import State
 
 KIND = {"c": "city", "p": "port city", "f": "farm town", "m": "manufactory town", "w": "wonder"}
+
+
+def _pending(d: Data, s: State, top) -> dict | None:
+    """The open sub-decision; when it asks for a hex, the hexes it allows (the map is
+    public, so every player may see where a city, town or wonder can go)."""
+    if not top:
+        return None
+    from .rules import decision_legal  # rules imports much of the package; only needed here
+    hexes = [a[4:] for a in decision_legal(d, s, top) if a.startswith("hex ")]
+    return {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
 
 
 def view(d: Data, s: State, seat: int | None) -> dict:
@@ -63,7 +74,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
     out = {
         "game": "mosaic", "phase": s.phase, "stage": s.stage, "turn": s.turn_no,
         "start_player": s.start, "to_act": _to_act(s),
-        "pending": {"kind": top.kind, "seat": top.seat} if top else None,
+        "pending": _pending(d, s, top),
         "regions": [{"id": r, "name": d.regions[r].name, "in_play": r in s.regions,
                      "influence": inf.get(r, [0] * len(s.players))} for r in d.regions],
         "pieces": pieces,

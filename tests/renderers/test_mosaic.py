@@ -230,4 +230,52 @@ def test_influence_panel_marks_first_place_per_region():
         if r["in_play"] and max(r["influence"]) > 0:
             top = max(r["influence"])
             firsts = ", ".join(player_letter(i) for i, v in enumerate(r["influence"]) if v == top)
-            assert f"{r['name']}: influence {r['influence']} (first place: {firsts})" in alt
+            counts = ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"]))
+            assert f"{r['name']}: influence {counts} (first place: {firsts})" in alt
+
+
+def test_leader_choice_shows_each_leaders_benefit_and_starting_bonus():
+    """Setup: players select a leader before the technology draft; the private view lists
+    the leaders left with what they give, and does not call the dealt cards a draft hand yet."""
+    s = GAME.setup(["ann", "bob"], 5)
+    seat = GAME.to_act(s)[0]
+    alt = renderers.render("mosaic", GAME.view(s, seat), seat=seat).alt.replace("\n", " ")
+    assert "Leaders to choose from (`leader <name>`):" in alt
+    assert "Magistrate — +2 food, stone and tax production" in alt and "Start: 5 food, 10 stone, +1 population." in alt
+    assert "Start: 20 money, +1 population, 1 military unit." in alt  # General
+    assert "the draft begins once every leader is chosen" in alt and "you have picked" not in alt
+    waiting = 1 - seat
+    other = renderers.render("mosaic", GAME.view(s, waiting), seat=waiting).alt
+    assert "Leaders still available:" in other and "you have picked" not in other
+
+
+def test_public_alt_text_names_each_players_influence_per_region():
+    s = GAME.setup(["ann", "bob"], 5)
+    alt = renderers.render("mosaic", GAME.view(s, None)).alt
+    assert "Italia: influence ann 0, bob 0; empty" in alt and "[0, 0]" not in alt
+
+
+def _at_first_hex_choice():
+    s = GAME.setup(["ann", "bob"], 5)
+    while not any(a.startswith("hex ") for seat in GAME.to_act(s) for a in GAME.legal_actions(s, seat)):
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0]).state
+    return s
+
+
+def test_a_hex_decision_lists_its_hexes_with_their_contents_and_numbers_them_on_the_map():
+    """`hex greece-7` is only usable if the player can find hex 7: the open decision's hexes
+    are in the view, listed in the alt text with what lies there, and framed on the map."""
+    s = _at_first_hex_choice()
+    seat = GAME.to_act(s)[0]
+    view = GAME.view(s, None)
+    legal = [a[4:] for a in GAME.legal_actions(s, seat) if a.startswith("hex ")]
+    assert view["pending"]["hexes"] == legal
+    alt = renderers.render("mosaic", view).alt
+    line = next(ln for ln in alt.splitlines() if ln.startswith("Hexes to choose from (`hex <id>`"))
+    for h in legal:
+        assert h in line
+    cache = next(h for h in legal if h in view["caches"])
+    assert f"{cache} (cache)" in line
+    plain = dict(view, pending={k: v for k, v in view["pending"].items() if k != "hexes"})
+    assert renderers.render("mosaic", plain).png != renderers.render("mosaic", view).png
