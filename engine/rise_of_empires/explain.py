@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import empire_name, surcharge, usable
 from .board import allied, occupied, target_kind
 from .data import Components
+from .phases import amount
 from .state import EMPTY, ROWS, State
 
 ERAS = {1: "I", 2: "II", 3: "III"}
@@ -51,6 +52,10 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         return f"You have no {GOODS[words[1]]} to pay with; any mix of gold, cubes, discs, food and VP will do (6.0)."
     if d.kind == "place" and verb == "place" and len(words) == 3:
         return _place(comp, state, seat, d.data, words[1], words[2])
+    if d.kind == "place" and verb == "battle":
+        return "Battles come after placing: `done` ends the placement, then `battle <region> <colour>` (6.4.5)."
+    if d.kind == "battle" and verb == "place":
+        return "Placing for this empire tile is over; now `battle <region> <colour>` or `done` (6.4.5)."
     if d.kind == "battle" and verb == "battle" and len(words) >= 3:
         return _battle(comp, state, seat, d.data, words[1], words[2])
     if d.kind == "era-end" and verb == "keep":
@@ -121,10 +126,16 @@ def _trade(comp: Components, state: State, seat: int, action: str) -> str | None
         return "There is no such box on the trade track."
     box = comp.trade[i]
     if state.era not in box.eras:
-        return f"The {box.discs}-{box.amount} box is not open in Era {ERAS[state.era]} (6.5)."
+        return f"The {_box(box)} box is not open in Era {ERAS[state.era]} (6.5)."
     if i in state.trade_used:
-        return f"The {box.discs}-{box.amount} box was already used this game turn (6.5)."
-    return f"The {box.discs}-{box.amount} box needs {box.discs} resource disc(s); you have {state.players[seat].resources} (6.5)."
+        return f"The {_box(box)} box was already used this game turn (6.5)."
+    return (f"The {_box(box)} box needs {amount(box.discs, 'resource')}; "
+            f"you have {state.players[seat].resources} (6.5).")
+
+
+def _box(box) -> str:
+    """A trade box as the action names it: `3 for 2 VP`."""
+    return f"{box.discs} for {amount(box.amount, box.gain)}"
 
 
 def _place(comp: Components, state: State, seat: int, data: dict, count: str, region: str) -> str | None:
@@ -133,7 +144,7 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return f"There is no region {region!r} on the map."
     pool = state.players[seat].pool
     if count.isdigit() and int(count) > pool:
-        return f"You have {pool} cube(s) in your pool (6.4: cubes come from the pool only)."
+        return f"You have {amount(pool, 'cube')} in your pool (6.4: cubes come from the pool only)."
     if target_kind(comp, state, data, region):
         return "Place 1, 2, 3 or all your pool's cubes per step; you may place in the same region again."
     if reg.era > state.era:

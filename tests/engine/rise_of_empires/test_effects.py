@@ -164,7 +164,7 @@ def test_law_1_refusals_name_the_rule_that_stands_in_the_way():
     assert "Agriculture is an Era I tile: it costs 1 gold now" in refuses(s, "take progress agriculture")
     s.turn = 1
     assert "Rome costs 4 gold (you have 0)" in refuses(s, "take city rome")
-    assert "The 7-6 box is not open in Era I" in refuses(s, "trade 7 for 6 vp")
+    assert "The 7 for 6 VP box is not open in Era I" in refuses(s, "trade 7 for 6 vp")
     assert "In an A turn you place a disc" in refuses(s, "remove progress 1")
     s.players[W].pool = 0
     assert "You have no cube in your pool or on the map" in refuses(s, "take empire 2 0-1")
@@ -179,7 +179,7 @@ def test_law_1_placement_and_battle_refusals_cite_6_4():
     s = act(s, "take empire 2 0-1")
     assert "Only an empire tile with water" in refuses(s, "place 1 mediterranean")
     assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 russia")
-    assert "You have 5 cube(s) in your pool" in refuses(s, "place 9 nw-africa")
+    assert "You have 5 cubes in your pool" in refuses(s, "place 9 nw-africa")
     assert "SW Asia is not in or next to a region that held your cubes" in refuses(s, "place 1 sw-asia")
     s = act(s, "done")
     assert "You have no cubes in SW Asia" in refuses(s, "battle sw-asia blue")

@@ -104,3 +104,19 @@ def test_6_2_territory_and_trade_events_use_the_right_words():
     assert _events(a, "take territory island") == ["p0 (white) takes an Island territory tile."]
     a.players[W].resources = 1
     assert _events(a, "trade 1 for 2 gold") == ["p0 (white) trades 1 resource disc for 2 gold."]
+
+
+def test_6_4_5_battle_during_placement_says_battles_come_after():
+    s = empire_turn(cubes={"anatolia": [0, 2, 0, 0]})
+    s = act(s, "take empire 2 0-1", "place 1 anatolia")
+    assert "Battles come after placing: `done` ends the placement" in refuses(s, "battle anatolia red")
+    s = act(s, "done")
+    assert "Placing for this empire tile is over" in refuses(s, "place 1 anatolia")
+
+
+def test_6_5_trade_refusal_names_the_box_as_the_action_does():
+    s = empire_turn()
+    s.players[W].resources = 2
+    s.trade_used = []
+    msg = refuses(s, "trade 3 for 2 vp")
+    assert "The 3 for 2 VP box needs 3 resource discs; you have 2 (6.5)." in msg
