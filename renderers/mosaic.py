@@ -312,14 +312,14 @@ def _offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
     for pc in off["population"]:
         if pc:
             card = d.population_cards[pc]
-            right.append((f"+{card.population} population for {card.food_cost} food", None))
+            right.append((f"{pc}: +{card.population} population for {card.food_cost} food", None))
     if not any(off["population"]) and not decks["population"]:
         right.append((f"All cards used: +{r.population_fallback_gain} population for "
                       f"{r.population_fallback_food} food", None))
     right.append(("Tax & tariff offer", decks["tax"]))
     for tc in off["tax"]:
         if tc:
-            right.append((_tax_text(d.tax_cards[tc]), None))
+            right.append((f"{tc}: {_tax_text(d.tax_cards[tc])}", None))
     if not any(off["tax"]) and not decks["tax"]:
         right.append((f"All cards used: tax {r.tax_fallback_per_population}×population + Gov symbols + tax prod; "
                       f"tariff {r.tariff_fallback_per_trade_good}×unique goods + cities + tariff prod"

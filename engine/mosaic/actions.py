@@ -54,7 +54,8 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         ev.append(f"{p.name} places the starting city on {where}.")
         put_piece(d, s, seat, h, "c", ev)
     elif purpose == "start-town":
-        ev.append(f"{p.name} places the leader's starting town on {where}.")
+        kind = "farm town" if data["code"] == "f" else "manufactory town"
+        ev.append(f"{p.name} places the {d.leaders[p.leader].name}'s starting {kind} on {where}.")
         put_piece(d, s, seat, h, data["code"], ev)
     elif purpose == "free-city":
         ev.append(f"{p.name} places a free city on {where} (City States).")

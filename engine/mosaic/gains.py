@@ -30,7 +30,9 @@ def take_hex_contents(d: Data, s: State, seat: int, h: str, ev: list[str]) -> No
     good = s.goods_on.pop(h, "")
     if good:
         add_good(d, p, good)
-        ev.append(f"{p.name} takes the {d.trade_goods[good].name} trade good.")
+        g = d.trade_goods[good]
+        bonus = f" (+{g.bonus} {g.track} production)" if g.track and g.bonus else ""
+        ev.append(f"{p.name} takes the {g.name} trade good{bonus}.")
     cache = s.cache_on.pop(h, "")
     if cache:
         apply_cache(d, s, seat, cache, d.hexes[h].region, ev)
@@ -86,7 +88,7 @@ def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str]) -> None:
     p = s.players[seat]
     c = d.technologies[t]
     p.techs.append(t)
-    ev.append(f"{p.name} plays {c.name} face up ({c.text})")
+    ev.append(f"{p.name} plays {c.name} face up ({c.text.rstrip('.')}).")
     for cur, amt in c.gain.items():
         economy.gain(p, cur, amt)
     p.population += c.population

@@ -157,6 +157,18 @@ def setup_flow(d: Data, s: State, ev: list[str]) -> bool:
     return True
 
 
+def start_text(lead) -> str:
+    """A leader's production and start bonuses in words: "+5 tariff production, 30 money, a manufactory town"."""
+    words = {"population": "+{} population", "military_units": "{} military unit", "random_tech": "a random technology",
+             "farm_town": "a farm town", "manufactory_town": "a manufactory town"}
+    parts = [f"+{v} {'idea' if t == 'ideas' else t} production" for t, v in lead.production.items() if v]
+    parts += [words.get(k, "{} " + k).format(v) + ("s" if k == "military_units" and v != 1 else "")
+              for k, v in lead.start.items() if v]
+    if lead.choose_production:
+        parts.append(f"+{lead.choose_production} to a production of their choice")
+    return ", ".join(parts) or "nothing"
+
+
 def leader_start(d: Data, s: State, seat: int, ev: list[str]) -> None:
     """Leader production, start bonuses and the choices they ask for (pushed so they resolve in seat order)."""
     p = s.players[seat]
@@ -171,10 +183,14 @@ def leader_start(d: Data, s: State, seat: int, ev: list[str]) -> None:
         regs = board.city_regions(d, s, seat)
         if regs:
             p.units[regs[0]] = p.units.get(regs[0], 0) + st["military_units"]
-    ev.append(f"{p.name} takes the {lead.name}'s starting benefits.")
+    ev.append(f"{p.name} takes the {lead.name}'s starting benefits: {start_text(lead)}.")
     for kind, code in (("farm_town", "f"), ("manufactory_town", "m")):
         if st.get(kind) and board.place_candidates(d, s, seat, "start-town"):
             s.pending.push("place", seat, purpose="start-town", code=code)
+            ev.append(f"{p.name} now chooses a hex next to their city for the starting {kind.replace('_', ' ')}.")
+        elif st.get(kind):  # RULES-NOTES N16: no free hex next to the city, no town
+            ev.append(f"{p.name} has no free hex next to their city: the starting {kind.replace('_', ' ')} "
+                      f"is not placed.")
     if lead.choose_production:
         exclude = [t for t in lead.production]
         s.pending.push("production", seat, amount=lead.choose_production, exclude=exclude)
