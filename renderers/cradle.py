@@ -398,7 +398,7 @@ def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
     title = f"Cradle · Epoch {view.get('epoch_roman', '?')}: {view.get('epoch_name', '')}"
     header = Header(title=title, status=status_line(view),
                     to_act=[(s, names.get(s, "non-player")) for s in view.get("to_act", []) if s is not None],
-                    last_move=list(view.get("last_move", []))[:4],
+                    last_move=list(view.get("last_move", [])),  # the engine keeps it short (game.last_lines)
                     subtitle=f"Private view: {names.get(seat, seat)}" if seat is not None else "")
     rows = player_lines(view)
     private = private_lines(view, seat)

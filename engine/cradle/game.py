@@ -22,6 +22,15 @@ from .view import make_view
 LAST_LINES = 4
 
 
+def last_lines(events: list[str]) -> list[str]:
+    """The move's lines for the view's `last_move`: its first lines (what the move did) and,
+    when a move runs on into the next round or Epoch, its last ones (what is happening now)."""
+    if len(events) <= LAST_LINES:
+        return list(events)
+    head = LAST_LINES // 2
+    return events[:head] + [f"… {len(events) - LAST_LINES} more in the log …"] + events[-(LAST_LINES - head):]
+
+
 class CradleGame(BaseGame[State]):
     id = "cradle"
     title = "Cradle of Civilization: Sumeria to Persia"
@@ -93,7 +102,7 @@ class CradleGame(BaseGame[State]):
         else:
             play_event(state, action, events)
         advance(state, events)
-        state.last = [f"{state.players[seat]}: {action}"] + events[:LAST_LINES]
+        state.last = [f"{state.players[seat]}: {action}"] + last_lines(events)
         return events
 
     def view(self, state: State, seat: int | None) -> dict:

@@ -129,3 +129,18 @@ def test_5_5_during_a_battle_refusals_point_to_continue_or_commit():
     s = _battle("babylon", 2, rolls=[3, 1, 3])
     s, _ = act(s, "attack babylon")
     assert "`commit` another from the pool or `withdraw` (5.5)" in _refusal(s, "place sumer")
+
+
+def test_last_move_keeps_what_the_move_did_and_what_happens_now():
+    """A move that ends a round runs on into the next (bonus roll, Start Area): the view keeps both ends."""
+    from engine.cradle.game import last_lines
+    events = [f"e{i}" for i in range(9)]
+    assert last_lines(events) == ["e0", "e1", "… 5 more in the log …", "e7", "e8"]
+    assert last_lines(events[:4]) == events[:4]
+
+
+def test_the_alt_text_shows_the_tail_of_a_long_move():
+    s = in_round(position({"1-2": 0}, {"elam": ("1-2", 1)}), "1-2", 0, 1)
+    s.last = ["ann: done", "a", "b", "… 3 more in the log …", "y", "z"]
+    alt = renderers.render("cradle", GAME.view(s, None)).alt
+    assert "Last move: ann: done; a; b; … 3 more in the log …; y; z." in alt
