@@ -40,7 +40,7 @@ def prompt(comp: Components, state: State) -> str:
     if d.kind == "after":
         return f"{name} may use a free-action tile, or `done` (6.1)."
     if d.kind == "pay":
-        return (f"{name} owes {data['remaining']} more for the discs left of the removed one: "
+        return (f"{name} still owes {data['remaining']} for the discs left of the removed one: "
                 f"pay 1 gold, cube, resource disc, food or VP per step (6.0).")
     if d.kind == "b-row":
         return f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."

@@ -73,7 +73,7 @@ def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
     s = act(s, "remove city 1")
     view = GAME.view(s, None)
     assert view["doing"] == "paying for a disc"
-    assert view["prompt"].startswith("p0 (white) owes 2 more for the discs left of the removed one")
+    assert view["prompt"].startswith("p0 (white) still owes 2 for the discs left of the removed one")
 
 
 def test_6_0_removing_a_disc_says_why_it_costs_and_each_payment_what_is_left():
