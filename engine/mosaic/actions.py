@@ -17,6 +17,9 @@ from .state import Player, State
 def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: list[str]) -> None:
     """Pay `costs` (money may stand in 2:1), asking only where there is a real choice, then finish."""
     costs = [c for c in costs if c[1] > 0]
+    p = s.players[seat]
+    # What the player holds now, so the log can say what the action cost (money stands in 2:1).
+    then = dict(then, held=[p.food, p.stone, p.ideas, p.money])
     s.pending.push("pay", seat, costs=costs, i=0, then=then)
     advance_pay(d, s, s.pending.top, ev)
 
@@ -69,8 +72,35 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id, "hex": h}, ev)
 
 
+PAID = ("food", "stone", "ideas", "money")
+
+
+def paid_text(p: Player, then: dict, population: int = 0) -> str:
+    """"8 money and 2 population": what left the player's board for this action."""
+    held = then.get("held")
+    if not held:
+        return ""
+    now = [p.food, p.stone, p.ideas, p.money]
+    parts = [f"{b - a} {cur}" for cur, b, a in zip(PAID, held, now) if b > a]
+    if population:
+        parts.append(f"{population} population")
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
-    """An action's cost is paid: carry out its effect."""
+    """An action's cost is paid: carry out its effect; the log line after the action's
+    own line says what was paid."""
+    start = len(ev)
+    pop = d.builds[then["card"]].cost.get("population", 0) if then["do"] == "build" else 0
+    paid = paid_text(s.players[seat], then, pop)
+    _finish(d, s, seat, then, ev)
+    if paid:
+        ev.insert(min(start + 1, len(ev)), f"{s.players[seat].name} pays {paid}.")
+
+
+def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
     p = s.players[seat]
     r = d.rules
     do = then["do"]
@@ -88,9 +118,11 @@ def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
         if card.type == "city":
             put_piece(d, s, seat, h, "c", ev)
             s.holding += r.city_holding
+            ev.append(f"{r.city_holding} money from the supply goes to the holding area (now {s.holding}).")
         elif card.type == "port_city":
             put_piece(d, s, seat, h, "p", ev)  # the fish tile comes with the hex
             s.holding += r.port_holding
+            ev.append(f"{r.port_holding} money from the supply goes to the holding area (now {s.holding}).")
         elif card.type in ("farm_town", "manufactory_town"):
             put_piece(d, s, seat, h, "f" if card.type == "farm_town" else "m", ev)
         if p.leader == "engineer" and card.type in ("city", "port_city", "manufactory_town"):
@@ -146,9 +178,10 @@ def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
 def act_work(d, s, seat, words, ev):
     p = s.players[seat]
     cur = words[1]
-    amt = p.population + economy.production(d, p, cur)
+    prod = economy.production(d, p, cur)
+    amt = p.population + prod
     economy.gain(p, cur, amt)
-    ev.append(f"{p.name} works: +{amt} {cur}.")
+    ev.append(f"{p.name} works: +{amt} {cur} ({p.population} population + {prod} {cur} production).")
 
 
 def act_population(d, s, seat, words, ev):
@@ -189,16 +222,24 @@ def act_tax(d, s, seat, words, ev):
         card = d.tax_cards[words[1]]
         mult, unrest = card.multiplier, card.unrest
     if kind == "tax":
-        amt = mult * p.population + economy.production(d, p, "tax") + sym["government"]
+        gov, prod = sym["government"], economy.production(d, p, "tax")
+        terms = [(mult * p.population, f"{mult}×{p.population} population"),
+                 (gov, f"{gov} Government symbol{'s' * (gov != 1)}"), (prod, f"{prod} tax production")]
         if p.leader == "merchant" and words[1] != "fallback":
-            amt += 2 * board.unique_goods(p)
+            goods = board.unique_goods(p)
+            terms.append((2 * goods, f"Merchant 2×{goods} unique goods"))
     else:
-        amt = mult * board.unique_goods(p) + len(board.cities_of(s, seat)) + economy.production(d, p, "tariff")
+        goods, cities, prod = board.unique_goods(p), len(board.cities_of(s, seat)), economy.production(d, p, "tariff")
+        terms = [(mult * goods, f"{mult}×{goods} unique goods"), (cities, f"{cities} cit{'y' if cities == 1 else 'ies'}"),
+                 (prod, f"{prod} tariff production")]
+    amt = sum(v for v, _ in terms)
+    how = " + ".join(what for v, what in terms if v)
     held = s.holding
     s.holding = 0
     p.money += amt + held
     p.unrest += unrest
-    ev.append(f"{p.name} collects {kind}: {amt} money + {held} from the holding area" + (f", +{unrest} unrest." if unrest else "."))
+    ev.append(f"{p.name} collects {kind}: {amt} money" + (f" ({how})" if how else "")
+              + f" + {held} from the holding area" + (f", +{unrest} unrest." if unrest else "."))
     if words[1] != "fallback":
         refill(d, s, "tax", s.tax_offer.index(words[1]), ev)
 

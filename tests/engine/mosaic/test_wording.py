@@ -58,3 +58,52 @@ def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_plac
         s, events = step.state, events + step.events
     merchant = next(p.name for p in s.players if p.leader == "merchant")
     assert f"{merchant} has no free hex next to their city: the starting manufactory town is not placed." in events
+
+
+def _turn():
+    from .helpers import blank_turn, to_play
+    s = blank_turn(to_play(2, 5), 0)
+    p = s.players[0]
+    p.population = 5
+    for track in p.production:
+        p.production[track] = 0
+    return s, p
+
+
+def test_work_line_shows_population_plus_production():
+    """Work: add your population to your production of that currency."""
+    from .helpers import act
+    s, p = _turn()
+    p.production["stone"] = 3
+    _, ev = act(s, "work stone")
+    assert ev[0] == f"{p.name} works: +8 stone (5 population + 3 stone production)."
+
+
+def test_build_city_line_says_what_was_paid_and_the_holding_area():
+    """Building a city: 4 stone and 2 population (money 2:1); 5 money to the holding area."""
+    from .helpers import act
+    s, p = _turn()
+    city = next(b for b in D.builds.values() if b.type == "city")
+    s.build_offer[0] = city.id
+    p.money, s.holding = 8, 0
+    s, ev = act(s, f"build {city.id}")
+    while s.pending:
+        s, more = act(s, [a for a in __import__("engine").get("mosaic").legal_actions(s, 0)][0])
+        ev += more
+    assert f"{p.name} pays 8 money and 2 population." in ev
+    assert "5 money from the supply goes to the holding area (now 5)." in ev
+
+
+def test_tariff_line_spells_out_the_formula():
+    """Tax & Tariff: tariff = multiplier × unique trade goods + cities + tariff production."""
+    from .helpers import act
+    s, p = _turn()
+    card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
+    s.tax_offer[0] = card.id
+    p.goods = {"gold": 1, "wine": 2}
+    p.production["tariff"] = 4
+    s.holding = 0
+    _, ev = act(s, f"tariff {card.id}")
+    n = card.multiplier * 2 + 1 + 4
+    assert ev[0].startswith(f"{p.name} collects tariff: {n} money ({card.multiplier}×2 unique goods + 1 city "
+                            f"+ 4 tariff production) + 0 from the holding area")
