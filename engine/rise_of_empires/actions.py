@@ -240,9 +240,11 @@ def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     if prog.effect == "exchange":
         gain(state, seat, prog.pay, -prog.pay_amount)
         gain(state, seat, prog.gain, prog.gain_amount)
-        return [f"{who(state, seat)} uses {prog.name}: pays {amount(prog.pay_amount, prog.pay)}, gains {amount(prog.gain_amount, prog.gain)}."]
+        return [f"{who(state, seat)} uses {prog.name} (flipped face down): pays {amount(prog.pay_amount, prog.pay)}, "
+                f"gains {amount(prog.gain_amount, prog.gain)}."]
     state.stack.push("weapon", seat, tile=tile, count=prog.amount)
-    return [f"{who(state, seat)} uses {prog.name}."]
+    return [f"{who(state, seat)} uses {prog.name} (flipped face down) to remove {amount(prog.amount, 'cube')} "
+            f"of another player in a region where both have cubes (6.1)."]
 
 
 def perform(comp: Components, state: State, seat: int, action: str) -> list[str]:

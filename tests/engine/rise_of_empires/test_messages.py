@@ -120,3 +120,15 @@ def test_6_5_trade_refusal_names_the_box_as_the_action_does():
     s.trade_used = []
     msg = refuses(s, "trade 3 for 2 vp")
     assert "The 3 for 2 VP box needs 3 resource discs; you have 2 (6.5)." in msg
+
+
+def test_6_1_using_a_weapon_tile_says_what_comes_next():
+    """6.1 example: Dan uses the Weapons tile and removes a green cube from the world map."""
+    s = empire_turn(cubes={"anatolia": [2, 2, 0, 0]})
+    s.players[W].progress = ["iron-weapons"]
+    s = restart(s, [W, R, 2, 3])
+    (line,) = _events(s, "use iron-weapons")
+    assert line == ("p0 (white) uses Iron Weapons (flipped face down) to remove 1 cube of another player "
+                    "in a region where both have cubes (6.1).")
+    s = act(s, "use iron-weapons")
+    assert _events(s, "remove anatolia red") == ["p0 (white) removes 1 cube of p1 (red) in Anatolia (now white 2, red 1)."]
