@@ -437,7 +437,10 @@ def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
         status += " · winner: " + ", ".join(names[w] for w in view["winners"])
     pend = view.get("pending")
     if pend:
-        status += " · " + PENDING.get(pend["kind"], pend["kind"])
+        if pend.get("paying_for"):
+            status += f" · paying for {pend['paying_for']}"
+        else:
+            status += " · " + PENDING.get(pend["kind"], pend["kind"])
     return Header(title="Mosaic", status=status, to_act=[(s, names[s]) for s in view["to_act"]],
                   last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
@@ -492,10 +495,19 @@ def _hex_choices(view: Mapping[str, Any]) -> str:
     return f"Hexes to choose from (`hex <id>`, numbered on the map): {', '.join(what(h) for h in hexes)}"
 
 
+def _payment(view: Mapping[str, Any]) -> str:
+    """An open payment: what for, what it costs, and that money stands in 2:1 ("" if none)."""
+    pend = view.get("pending") or {}
+    if not pend.get("paying_for"):
+        return ""
+    return (f"Paying for {pend['paying_for']}: {pend.get('cost', '')}; money stands in 2:1 "
+            f"(`pay <amount> <currency> <money> money`)")
+
+
 def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     d = load()
     lines = alt_lines(header)
-    choices = _hex_choices(view)
+    choices = _hex_choices(view) or _payment(view)
     if choices:
         lines.append(choices)
     for r in view["regions"]:
@@ -552,6 +564,9 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     name = next((p["name"] for p in view["players"] if p["seat"] == seat), f"seat {seat}")
     header = _header(view, subtitle=f"Private: {name}")
     sections: list[tuple[str, list[str]]] = []
+    pend = view.get("pending") or {}
+    if pend.get("seat") == seat and _payment(view):
+        sections.append(("Your decision now", [_payment(view)]))
 
     me = next((p for p in view["players"] if p["seat"] == seat), {})
     have = me.get("pillars", {})

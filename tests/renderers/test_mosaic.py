@@ -279,3 +279,20 @@ def test_a_hex_decision_lists_its_hexes_with_their_contents_and_numbers_them_on_
     assert f"{cache} (cache)" in line
     plain = dict(view, pending={k: v for k, v in view["pending"].items() if k != "hexes"})
     assert renderers.render("mosaic", plain).png != renderers.render("mosaic", view).png
+
+
+def test_a_payment_decision_says_what_is_being_paid_for_and_the_cost():
+    """Money can be used in place of any currency at 2:1: when that is a choice, the header
+    names the action being paid for and what it costs, not only "paying"."""
+    from tests.engine.mosaic.helpers import blank_turn, to_play
+    s = blank_turn(to_play(2, 5), 0)
+    s.players[0].ideas, s.players[0].money = 5, 10
+    tech = next(t for t in s.tech_offer if t)
+    s = GAME.apply(s, 0, f"technology {tech}").state
+    view = GAME.view(s, 0)
+    assert view["pending"]["kind"] == "pay"
+    assert view["pending"]["paying_for"] == f"the technology {D.technologies[tech].name}"
+    alt = renderers.render("mosaic", view, seat=0).alt
+    assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas; money stands in 2:1" in alt
+    public = renderers.render("mosaic", GAME.view(s, None)).alt
+    assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas" in public
