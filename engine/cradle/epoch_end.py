@@ -9,7 +9,7 @@ III's events the Plague of the Bronze Age Collapse rolls in every Area.
 """
 from __future__ import annotations
 
-from .board import C, add_army, area_name, areas_of, civ_name, destroy_city, remove_armies
+from .board import C, add_army, area_name, areas_of, civ_name, count, destroy_city, remove_armies
 from .rounds import roll_off
 from .state import EventStep, State, dice, is_raider, raider_id
 
@@ -122,8 +122,8 @@ def resolve_pick(state: State, area: str, events: list[str]) -> None:
     remove_armies(state, area, n)
     add_army(state, area, raider_id(seat))
     what = "Barbarians raid" if ev.kind == "raid" else "Civil war breaks out in"
-    events.append(f"{what} {area_name(area)}: {n} {civ_name(ev.civ)} Arm{'ies' if n > 1 else 'y'} removed, "
-                  f"one upside-down Army of {state.players[seat]} placed.")
+    events.append(f"{what} {area_name(area)}: {civ_name(ev.civ)} loses {count(n, 'Army')}; "
+                  f"{state.players[seat]} (last place) puts one upside-down Army there (8.0).")
 
 
 def play_event(state: State, action: str, events: list[str]) -> None:

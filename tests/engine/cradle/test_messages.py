@@ -144,3 +144,19 @@ def test_the_alt_text_shows_the_tail_of_a_long_move():
     s.last = ["ann: done", "a", "b", "… 3 more in the log …", "y", "z"]
     alt = renderers.render("cradle", GAME.view(s, None)).alt
     assert "Last move: ann: done; a; b; … 3 more in the log …; y; z." in alt
+
+
+def test_8_0_raid_line_says_who_lost_what_and_who_places_the_raider():
+    from engine.cradle.epoch_end import advance_events, begin_events
+
+    from .helpers import Scripted
+    board = {a: ("1-1", 2) for a in ["sumer", "uruk", "ur", "babylon", "malgium", "eshnunna"]}
+    s = position({"1-1": 0}, board, vp=[10, 3, 5, 7], rolls=[6, 1])
+    begin_events(s, [])
+    advance_events(s, [])
+    assert _prompt(s) == ("Barbarian Raids strikes 1-1 Sumer: bob, in last place, places a raiding Army in a "
+                          "border Area of it (1 left) (8.0).")
+    s.rng = Scripted([2])
+    s, events = act(s, "raid babylon", seat=1)
+    assert events[0] == ("Barbarians raid Babylon: 1-1 Sumer loses 2 Armies; bob (last place) puts one "
+                         "upside-down Army there (8.0).")
