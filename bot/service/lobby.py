@@ -99,7 +99,7 @@ class LobbyCommands(ServiceBase):
                           **self._ids(rec))
         count = len(rec.seats)
         if not game.min_players <= count <= game.max_players:
-            raise Refusal(f"{game.title} needs {_players_range(game)} players; {count} joined.", **self._ids(rec))
+            raise Refusal(f"{game.title} needs {_players_range(game)}; {count} joined.", **self._ids(rec))
         order = list(rec.seats)
         fixed = bool(args) and args[0].lower() in ("fixed", "ordered", "as-joined")
         if args and not fixed:

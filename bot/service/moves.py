@@ -115,6 +115,7 @@ class MoveCommands(ServiceBase):
                               records: list[ActionRecord]) -> Reply:
         """Events, then the result or who acts next, the board and private summaries."""
         game = self._game(rec)
+        public = game.view(state, None)
         lines = [head]
         mentions: list[int] = []
         choices: dict[int, list[str]] = {}
@@ -129,6 +130,9 @@ class MoveCommands(ServiceBase):
             users = self._acting_users(rec, acting)
             mentions = users
             lines.append("Next: " + names(self._acting_names(rec, acting)) + ".")
+            prompt = public.get("prompt")
+            if isinstance(prompt, str) and prompt:
+                lines.append(f"Now: {prompt}")  # what is being decided, when the game says (public view)
             prefs = {u: await self._prefs_of(u) for u in users}
             for u in users:
                 seat = rec.seat_of(u).seat  # type: ignore[union-attr]
@@ -139,7 +143,7 @@ class MoveCommands(ServiceBase):
                     if summary:
                         private.append(Private(u, summary, None, prefs[u].dm))
         text = clip("\n".join(lines))
-        image = await self._image(rec.game, game.view(state, None), None) if self.settings.images else None
+        image = await self._image(rec.game, public, None) if self.settings.images else None
         return Reply(text, image=image, mentions=mentions, private=private, choices=choices,
                      game_id=rec.game, table_id=rec.id, version=rec.version)
 

@@ -291,3 +291,23 @@ async def test_a_card_put_face_down_on_the_deck_is_named_neither_in_the_reply_no
     log = await table.ok(rec.user_at(1 - seat).user, "log 50")
     assert card not in log.text and "top (a hidden card)" in log.text
     assert all(card not in p.text for p in reply.private if p.user != rec.user_at(seat).user)
+
+
+@pytest.mark.skipif("rise-of-empires" not in engine.GAMES, reason="Rise of Empires engine not registered")
+async def test_after_a_move_the_reply_says_what_is_being_decided_now(table):
+    await table.started("rise-of-empires", options="seed=5")
+    rec, state = await table.state()
+    game = GAMES[rec.game]
+    seat = game.to_act(state)[0]
+    reply = await table.ok(rec.user_at(seat).user, "play " + game.legal_actions(state, seat)[0])
+    _, after = await table.state()
+    prompt = game.view(after, None)["prompt"]
+    assert prompt and f"Now: {prompt}" in reply.text
+
+
+@pytest.mark.skipif("cradle" not in engine.GAMES, reason="Cradle engine not registered")
+async def test_start_with_too_few_players_names_the_range_once(table):
+    await table.ok(1, "game new cradle")
+    await table.ok(2, "game join")
+    reply = await table.refused(1, "game start", contains="needs 4-6 players; 2 joined")
+    assert "players players" not in reply.text
