@@ -61,7 +61,7 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         ev.append(f"{p.name} places the {d.leaders[p.leader].name}'s starting {kind} on {where}.")
         put_piece(d, s, seat, h, data["code"], ev)
     elif purpose == "free-city":
-        ev.append(f"{p.name} places a free city on {where} (City States).")
+        ev.append(f"{p.name} places a free city on {where[:-1]}; City States golden age).")
         put_piece(d, s, seat, h, "c", ev)
     elif purpose == "wonder":
         costs = wonder_cost(d, p)
@@ -81,7 +81,7 @@ def paid_text(p: Player, then: dict, population: int = 0) -> str:
     if not held:
         return ""
     now = [p.food, p.stone, p.ideas, p.money]
-    parts = [f"{b - a} {cur}" for cur, b, a in zip(PAID, held, now) if b > a]
+    parts = [f"{b - a} {'idea' if cur == 'ideas' and b - a == 1 else cur}" for cur, b, a in zip(PAID, held, now) if b > a]
     if population:
         parts.append(f"{population} population")
     if not parts:
@@ -169,7 +169,8 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             ev.append(f"{p.name} returns {d.governments[p.government].name} to the board.")
         s.governments.remove(g)
         p.government = g
-        ev.append(f"{p.name} becomes a {d.governments[g].name}.")
+        gname = d.governments[g].name
+        ev.append(f"{p.name} becomes {'an' if gname[0] in 'AEIOU' else 'a'} {gname}.")
     else:
         raise ValueError(do)
 
@@ -181,7 +182,9 @@ def act_work(d, s, seat, words, ev):
     prod = economy.production(d, p, cur)
     amt = p.population + prod
     economy.gain(p, cur, amt)
-    ev.append(f"{p.name} works: +{amt} {cur} ({p.population} population + {prod} {cur} production).")
+    track = "idea" if cur == "ideas" else cur
+    ev.append(f"{p.name} works: +{amt} {track if amt == 1 else cur} ({p.population} population + {prod} {track} "
+              f"production).")
 
 
 def act_population(d, s, seat, words, ev):

@@ -74,11 +74,11 @@ def give_units(d: Data, s: State, seat: int, count: int, ev: list[str], why: str
     regs = board.city_regions(d, s, seat)
     p = s.players[seat]
     if not regs:
-        ev.append(f"{p.name} has no city, so the {count} free unit(s) from {why} are lost.")
+        ev.append(f"{p.name} has no city, so the {count} free unit{'s' * (count != 1)} from {why} {'are' if count != 1 else 'is'} lost.")
         return
     if len(regs) == 1:
         p.units[regs[0]] = p.units.get(regs[0], 0) + count
-        ev.append(f"{p.name} gains {count} military unit(s) in {d.regions[regs[0]].name} ({why}).")
+        ev.append(f"{p.name} gains {count} military unit{'s' * (count != 1)} in {d.regions[regs[0]].name} ({why}).")
         return
     s.pending.push("unit", seat, count=count, why=why)
 

@@ -107,3 +107,22 @@ def test_tariff_line_spells_out_the_formula():
     n = card.multiplier * 2 + 1 + 4
     assert ev[0].startswith(f"{p.name} collects tariff: {n} money ({card.multiplier}×2 unique goods + 1 city "
                             f"+ 4 tariff production) + 0 from the holding area")
+
+
+def test_random_games_log_no_plural_brackets_or_broken_articles():
+    """Government: "becomes an Oligarchy"; "1 military unit"; "1 idea" - across whole games."""
+    import random
+    import re
+    from engine.mosaic import GAME
+    lines: list[str] = []
+    for seed in range(3):
+        s = new(2 + seed % 2, seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            step = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+            s = step.state
+            lines += step.events
+    text = "\n".join(lines)
+    assert "(s)" not in text and " a Oligarchy" not in text and ") (" not in text
+    assert not re.search(r"\b1 (ideas|military units|units)\b", text)
