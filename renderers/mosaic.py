@@ -423,7 +423,9 @@ LEGEND = [LegendItem(None, "square: city"), LegendItem(None, "square, white bar:
           LegendItem(None, "triangle: farm town"), LegendItem(None, "diamond: manufactory town"),
           LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"), LegendItem(None, "▲ A×n: military units (influence panel)"),
           LegendItem(None, "?: cache"), LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
-          LegendItem(None, "*: government refresh used")]
+          LegendItem(None, "*: government refresh used"),
+          LegendItem(None, "pillars: Sci science, Eco economy, Pop population, Bld building, Cul culture"),
+          LegendItem(None, "Gov government, Mil military, Urb urbanization (Urb1: needs 1)")]
 
 
 def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:

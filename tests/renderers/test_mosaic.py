@@ -296,3 +296,13 @@ def test_a_payment_decision_says_what_is_being_paid_for_and_the_cost():
     assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas; money stands in 2:1" in alt
     public = renderers.render("mosaic", GAME.view(s, None)).alt
     assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas" in public
+
+
+def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
+    """"needs Urb1 Eco1" is only readable with the pillar key next to it."""
+    s = GAME.setup(["ann", "bob"], 5)
+    alt = renderers.render("mosaic", GAME.view(s, None)).alt
+    assert "needs Urb1" in alt or "needs Bld1" in alt or "needs Mil1" in alt
+    from renderers.mosaic import LEGEND
+    key = " ".join(item.label for item in LEGEND)
+    assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key
