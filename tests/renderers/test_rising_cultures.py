@@ -256,3 +256,17 @@ def test_rendering_in_worker_threads_gives_the_same_images():
     with cf.ThreadPoolExecutor(4) as pool:
         threaded = list(pool.map(lambda job: renderers.render(GAME, job[0], seat=job[1]).png, jobs))
     assert threaded == serial
+
+
+def test_setup_private_view_says_what_the_opening_choice_is():
+    """Setup: overlap 2 of the 4 drawn cards in the resource area, then return 1 to the top
+    and 1 to the bottom of the deck - the owner's hand says which step is asked now."""
+    import engine
+    g = engine.get("rising-cultures")
+    s = g.setup(["Alice", "Bob"], 3, {"civs": ["rome", "persia"]})
+    text = alt.private(g.view(s, 0), 0)
+    assert "Setup: put 2 of these cards into your resource area with `resource <card>` (0 of 2 done)." in text
+    for _ in range(2):
+        s = g.apply(s, 0, g.legal_actions(s, 0)[0]).state
+    text = alt.private(g.view(s, 0), 0)
+    assert "Setup: choose the card for the top of your deck with `top <card>`; the other goes to the bottom." in text
