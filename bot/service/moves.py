@@ -34,6 +34,9 @@ class MoveCommands(ServiceBase):
             raise Refusal("Say which action: `play <action>`. Your legal actions: " + choices_text(legal),
                           choices={ctx.user: legal}, **self._ids(rec))
         text = " ".join(args)
+        if canonical(text) not in legal and f"play {canonical(text)}" in legal:
+            # `play forum build` typed as the command `play` + `forum build`: one `play` is enough.
+            text = f"play {text}"
         try:
             # The game itself matches the text, so its refusal says why (not only what is legal).
             step = game.apply(state, seat, text)

@@ -311,3 +311,20 @@ async def test_start_with_too_few_players_names_the_range_once(table):
     await table.ok(2, "game join")
     reply = await table.refused(1, "game start", contains="needs 4-6 players; 2 joined")
     assert "players players" not in reply.text
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_a_card_play_needs_the_word_play_only_once(table):
+    await table.started("rising-cultures", options="seed=4")
+    for _ in range(200):
+        rec, state = await table.state()
+        game = GAMES[rec.game]
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        plays = [a for a in legal if a.startswith("play ")]
+        if plays:
+            reply = await table.ok(rec.user_at(seat).user, plays[0])   # i.e. `play <card> <use>` once
+            assert f"played `{plays[0]}`" in reply.text
+            return
+        await table.ok(rec.user_at(seat).user, "play " + legal[0])
+    raise AssertionError("no card play reached")
