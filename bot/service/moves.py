@@ -220,9 +220,11 @@ class MoveCommands(ServiceBase):
         drawn = await self._image(rec.game, view, player.seat)
         image = drawn if self.settings.images else None
         described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
-        lines = [f"Your private view ({game.title}, seat {player.seat}):", described]
+        lines = [f"Your private view ({game.title}, seat {player.seat}):"]
         if rec.status == "active" and player.seat in game.to_act(state):
+            # first, so a long description cut to Discord's length never hides what you may do
             lines.append("Your legal actions: " + choices_text(game.legal_actions(state, player.seat), 25))
+        lines.append(described)
         prefs = await self._prefs_of(ctx.user)
         return Reply("", private=[Private(ctx.user, clip("\n".join(lines)), image, prefs.dm)], **self._ids(rec))
 

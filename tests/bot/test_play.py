@@ -328,3 +328,13 @@ async def test_a_card_play_needs_the_word_play_only_once(table):
             return
         await table.ok(rec.user_at(seat).user, "play " + legal[0])
     raise AssertionError("no card play reached")
+
+
+@pytest.mark.skipif("mosaic" not in engine.GAMES, reason="Mosaic engine not registered")
+async def test_hand_lists_the_legal_actions_before_a_long_description(table):
+    await table.started("mosaic", options="seed=4")
+    rec, state = await table.state()
+    game = GAMES[rec.game]
+    seat = game.to_act(state)[0]
+    text = (await table.ok(rec.user_at(seat).user, "hand")).private[0].text
+    assert text.splitlines()[1].startswith("Your legal actions: ")
