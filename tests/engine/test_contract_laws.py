@@ -6,24 +6,12 @@ would. The full check with more seeds is run by hand (see each issue's note).
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 import engine
+from tests.engine import conformance
 
-CHECK = Path(__file__).resolve().parents[2].parent / "shared" / "checks" / "conformance.py"
 SEEDS = 2
-
-
-def _conformance():
-    if not CHECK.is_file():
-        pytest.skip(f"shared conformance check not found at {CHECK}")
-    spec = importlib.util.spec_from_file_location("conformance", CHECK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 CASES = [
@@ -36,7 +24,7 @@ CASES = [
 
 @pytest.mark.parametrize("game_id,players,seed", CASES)
 def test_contract_laws_hold_in_random_play(game_id: str, players: int, seed: int):
-    check = _conformance()
+    check = conformance.load()
     result = check.play_one(engine.get(game_id), engine, players, seed, max_steps=50_000, probe_every=7)
     assert result["actions"] > 0
 

@@ -1,9 +1,7 @@
 """9.0 Optional: Non-Player Civilizations (setup option `non_player`)."""
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
@@ -11,10 +9,9 @@ import engine
 from engine.cradle import GAME
 from engine.cradle.rounds import start_round
 from engine.cradle.state import DUMMY
+from tests.engine import conformance
 
 from .helpers import act, in_round, position, text
-
-CHECK = Path(__file__).resolve().parents[3].parent / "shared" / "checks" / "conformance.py"
 
 
 def test_9_0_setup_option_deals_the_non_player_a_card():
@@ -83,13 +80,6 @@ def test_9_0_surrounded_non_player_must_attack():
     assert all(a.startswith("attack") for a in GAME.legal_actions(s, 0))
 
 
-def _conformance():
-    spec = importlib.util.spec_from_file_location("conformance", CHECK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class _WithOption:
     """The Cradle game with `non_player` switched on, for the shared checker's `play_one`."""
 
@@ -103,11 +93,10 @@ class _WithOption:
         return getattr(self._game, name)
 
 
-@pytest.mark.skipif(not CHECK.is_file(), reason="shared conformance check not found")
 @pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_9_0_contract_laws_hold_with_non_player_civilizations(players, seed):
-    check = _conformance()
+    check = conformance.load()
     result = check.play_one(_WithOption(GAME), engine, players, seed, max_steps=50_000, probe_every=7)
     assert result["actions"] > 0
 

@@ -2,7 +2,6 @@
 hidden information, the view's documented keys, state serialisation and data loading."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -11,9 +10,9 @@ import pytest
 
 import engine
 from engine.core import DataError, set_data_dir, to_json
-from .helpers import GAME
+from tests.engine import conformance
 
-CHECK = Path(__file__).resolve().parents[3].parent / "shared" / "checks" / "conformance.py"
+from .helpers import GAME
 
 
 def test_a_full_game_from_the_python_prompt_by_the_contract_alone():
@@ -36,18 +35,9 @@ def test_a_full_game_from_the_python_prompt_by_the_contract_alone():
     assert game.loads(game.dumps(state)) == state
 
 
-def _conformance():
-    if not CHECK.is_file():
-        pytest.skip(f"shared conformance check not found at {CHECK}")
-    spec = importlib.util.spec_from_file_location("conformance_rc", CHECK)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("seed", range(100, 106))
 def test_contract_laws_on_a_few_seeds(seed):
-    check = _conformance()
+    check = conformance.load()
     result = check.play_one(GAME, engine, 2, seed, max_steps=5000, probe_every=3)
     assert result["actions"] > 100
 
