@@ -49,8 +49,14 @@ def unstructure(obj: Any) -> Any:
 
 
 def to_json(obj: Any) -> str:
-    """Compact, key-sorted JSON: equal states give equal text (law 3 and 4)."""
-    return json.dumps(unstructure(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON keeping every dict in its insertion order (law 3 and 4).
+
+    Insertion order is part of the game: rules iterate dicts (cubes per region,
+    pieces on the map), so sorting keys here would hand a reloaded state another
+    order than the original and let it play differently. Dataclass fields come
+    out in declaration order, so equal states still give equal text.
+    """
+    return json.dumps(unstructure(obj), separators=(",", ":"), ensure_ascii=False)
 
 
 @functools.lru_cache(maxsize=None)

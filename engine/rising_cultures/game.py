@@ -116,4 +116,4 @@ class RisingCultures(BaseGame[State]):
 
     def dumps(self, state: State) -> str:
         """Same text as the shared serialiser (a test checks it), without its generic walk."""
-        return json.dumps(state_plain(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(state_plain(state), separators=(",", ":"), ensure_ascii=False)

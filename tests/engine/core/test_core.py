@@ -190,3 +190,18 @@ def test_base_game_refusal_carries_the_games_reason_for_readable_actions_only():
 
 def test_base_game_public_action_shows_the_action_unless_the_game_hides_part():
     assert CountTo3().public_action("add 2") == "add 2"
+
+
+def test_law_4_serial_keeps_dict_insertion_order():
+    """Rules iterate dicts (cubes per region, pieces on the map): a reloaded state
+    must see them in the order the original had, not sorted (law 4)."""
+    @dataclass
+    class Board:
+        cubes: dict[str, int] = field(default_factory=dict)
+        owners: dict[int, str] = field(default_factory=dict)
+
+    board = Board(cubes={"zagros": 1, "anatolia": 2, "levant": 3}, owners={2: "b", 0: "a"})
+    back = from_json(Board, to_json(board))
+    assert list(back.cubes) == ["zagros", "anatolia", "levant"]
+    assert list(back.owners) == [2, 0]
+    assert to_json(back) == to_json(board)
