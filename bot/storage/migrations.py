@@ -85,4 +85,10 @@ CREATE TABLE players (
     dm          INTEGER NOT NULL DEFAULT 0
 );
 """),
+    # issue 16: several bot processes deliver the outbox; a notice is claimed by one of them
+    # for a lease (see DECISIONS.md, "Several processes"). Claims are never copied by `epochs migrate`.
+    (2, """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+"""),
 ]

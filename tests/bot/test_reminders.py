@@ -1,10 +1,14 @@
 """Reminders, quiet hours, votes to skip or pause, the outbox — across restarts (issue 3 §2, §3)."""
 from __future__ import annotations
 
+import pytest
+
 from bot.service import Settings
 from bot.storage import PlayerPrefs
 
 from .conftest import CHANNEL
+
+pytestmark = pytest.mark.both_backends  # storage matters here: run on SQLite and PostgreSQL
 
 
 async def test_the_player_to_act_is_reminded_after_the_interval(table, clock):
