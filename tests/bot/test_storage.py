@@ -255,7 +255,6 @@ async def _cancel_during_commit(db, monkeypatch, write):
 
 
 async def test_a_write_cancelled_during_its_commit_ends_cancelled_and_committed(sqlite_db, monkeypatch):
-
     db = sqlite_db
     rec = await new(db)
     await _cancel_during_commit(db, monkeypatch, lambda: db.set_prefs(PlayerPrefs(7, 22, 7, 60, True)))
