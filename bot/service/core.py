@@ -16,7 +16,7 @@ import engine
 
 from ..storage.base import PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
 from .reply import Image, Reply
-from .text import choices_text, names
+from .text import choices_text, names, neutral, repaired
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +52,11 @@ HELP = """Commands:
 
 
 def safe(name: str) -> str:
-    """A display name that can never act as a mention (`@everyone`, `<@&role>`)."""
-    return str(name).replace("@", "@\u200b").replace("<", "\u2039").replace("`", "'")[:64] or "?"
+    """A display name that can never act as a mention (`@everyone`, `<@&role>`).
+
+    Broken characters (lone surrogates) are replaced rather than refused: a
+    player cannot fix a display name by typing a command again."""
+    return neutral(repaired(name).strip())[:64] or "?"
 
 
 @dataclass
@@ -254,7 +257,13 @@ def _option_value(text: str) -> Any:
         return low
 
 
+#: Reminder intervals allowed, in hours: at most hourly (a reminder is a ping), at least monthly.
+REMIND_HOURS = (1, 720)
+
+
 def _hours(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 24 * 30:
-        raise Refusal("The reminder interval is a number of hours between 0 and 720, e.g. `remind=12`.")
+    low, high = REMIND_HOURS
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise Refusal(f"The reminder interval is a number of hours from {low} to {high}, e.g. `remind=12` "
+                      "(or `settings remind off`).")
     return float(value) * HOUR
