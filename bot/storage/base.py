@@ -254,6 +254,9 @@ class Storage(Protocol):
         return every notice the owner now holds, oldest first. Two owners never hold
         the same notice at once."""
 
+    async def release_notices(self, owner: str) -> None:
+        """Let go of every claim of `owner` (a clean stop): others may take them at once."""
+
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         """Put one notice into the outbox in its own transaction (no version check, the
         table is untouched); return its id. For messages that could not be delivered

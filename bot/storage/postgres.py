@@ -317,6 +317,10 @@ class PostgresStorage:
         rows = await self._write(work)
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
+    async def release_notices(self, owner: str) -> None:
+        await self._write(lambda conn: conn.execute(
+            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1", owner))
+
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         await self._write(lambda conn: conn.execute(
             "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm) VALUES ($1, $2, $3, $4, $5) "

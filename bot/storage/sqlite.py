@@ -384,6 +384,12 @@ class SQLiteStorage:
 
         await self._write(work)
 
+    async def release_notices(self, owner: str) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,))
+
+        await self._write(work)
+
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         async def work(w: aiosqlite.Connection) -> None:
             await w.execute(

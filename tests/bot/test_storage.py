@@ -461,3 +461,11 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
             assert again.id == rec.id + 1  # ids go on after the copied ones
         finally:
             await target.close()
+
+
+async def test_a_released_claim_is_free_at_once(db):
+    await notices_in(db, [1])
+    (held,) = await db.claim_notices(Claim("a"), 10.0)
+    assert await db.claim_notices(Claim("b"), 11.0) == []
+    await db.release_notices("a")  # a clean stop gives them back
+    assert [n.id for n in await db.claim_notices(Claim("b"), 12.0)] == [held.id]
