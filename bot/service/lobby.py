@@ -135,7 +135,7 @@ class LobbyCommands(ServiceBase):
         return await self._position_reply(rec, state, head, ctx, [])
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("lobby", "active", "paused"))
+        rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)
         if ctx.user != self._creator(rec) and not ctx.admin:
             raise Refusal("Only the table's creator or a server admin can cancel this game.", **self._ids(rec))
         version = await self.storage.commit(rec, Change(status="cancelled", reminders=[]), ctx.now)
@@ -147,6 +147,8 @@ class LobbyCommands(ServiceBase):
         if rec is None or rec.status == "cancelled":
             return Reply("There is no game in this channel. Open one with `game new <game>` "
                          f"(games: {', '.join(self.games) or 'none'}).")
+        if rec.damaged:
+            rec = await self._mended(rec, ctx.now)
         game = self._game(rec)
         if rec.status == "finished":
             result = rec.meta.get("result", {})
@@ -188,8 +190,9 @@ class LobbyCommands(ServiceBase):
             return Reply("No open games on this server. Open one with `game new <game>`.")
         lines = [f"Open games ({len(tables)}):"]
         for t in tables[:25]:
-            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, "
-                         f"{names([s.name for s in t.players])}")
+            players = names([s.name for s in t.players]) if "seats" not in t.damaged else "players unreadable"
+            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, {players}"
+                         + (" (stored record damaged)" if t.damaged else ""))
         return Reply(clip("\n".join(lines)))
 
 

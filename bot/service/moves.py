@@ -245,6 +245,8 @@ class MoveCommands(ServiceBase):
             mark = " (undone)" if r.undone else ""
             via = {"skip": " [skipped by vote]", "auto": " [resigned]"}.get(r.via, "")
             events = (" — " + sentences(r.events)) if r.events else ""
+            if r.damaged:
+                events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
             lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}")
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 

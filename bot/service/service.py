@@ -149,6 +149,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
                 state = await self._state(rec)
             except StaleWrite:
                 continue  # moved on while reading: read again
+            except Refusal:
+                return None  # a damaged record: no picture of it
             return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
         return None
 
