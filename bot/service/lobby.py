@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import IllegalAction, Rng
 
-from ..storage.base import Change, ChannelBusy, SeatRecord, TableRecord
+from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord, TableRecord
 from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
 from .reply import Reply
 from .text import clip, names, quote
@@ -123,16 +123,20 @@ class LobbyCommands(ServiceBase):
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
             raise Refusal(f"{game.title} cannot start with these options: {err}", **self._ids(rec)) from None
         rec.seats = seats
+        rec.meta = {**rec.meta, "last_seq": {}, "seq": 0}
+        records: list[ActionRecord] = []
+        state = self._autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
         meta = dict(rec.meta)
-        meta.update({"last_seq": {}, "seq": 0})
-        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state),
+        meta["last_seq"] = {str(r.seat): r.seq for r in records}
+        meta["posted"] = records[-1].seq if records else 0
+        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state), actions=records,
                         reminders=self._reminders(rec, state, [], ctx.now, actor=None))
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
         seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
-        head = f"{game.title} begins. Seats: {seating}."
-        return await self._position_reply(rec, state, head, ctx, [])
+        lines = [f"{game.title} begins. Seats: {seating}.", *self._turn_lines(rec, records, budget=900)]
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)

@@ -74,6 +74,8 @@ class Reply:
       A user's choices may reveal their hand: show them only to that user
       (ephemerally), never in the public message.
     - `stale`: the command was refused because the game moved on underneath it.
+    - `panel`: the caller's turn goes on (bot/DECISIONS.md, "Turns"): nothing is
+      posted; their private part and `choices` replace their turn panel in place.
     """
 
     text: str = ""
@@ -86,6 +88,7 @@ class Reply:
     version: int | None = None
     choices: dict[int, list[str]] = field(default_factory=dict)
     stale: bool = False
+    panel: bool = False
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -96,7 +99,7 @@ class Reply:
             "mentions": list(self.mentions), "private": [p.to_json() for p in self.private],
             "error": self.error, "game_id": self.game_id, "table_id": self.table_id,
             "version": self.version, "choices": {str(k): v for k, v in self.choices.items()},
-            "stale": self.stale,
+            "stale": self.stale, "panel": self.panel,
         }
 
     @classmethod
@@ -109,7 +112,7 @@ class Reply:
             error=bool(data.get("error", False)), game_id=data.get("game_id"),
             table_id=data.get("table_id"), version=data.get("version"),
             choices={int(k): list(v) for k, v in data.get("choices", {}).items()},
-            stale=bool(data.get("stale", False)),
+            stale=bool(data.get("stale", False)), panel=bool(data.get("panel", False)),
         )
 
 
