@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -72,6 +73,11 @@ class Ctx:
     now: float
     #: The game version the command read (set when it loads its table).
     based_on: int | None = None
+    #: The decision a panel's pick was made for (`choice_key`): with it, a pick from a
+    #: panel the game outgrew still counts when the presser's own choice is unchanged.
+    expected_choice: str | None = None
+    #: Set by `_table` when the version moved on and only `expected_choice` can decide.
+    version_moved: bool = False
 
 
 class Refusal(Exception):
@@ -141,9 +147,21 @@ class ServiceBase:
         if rec.damaged:
             rec = await self._mended(rec, ctx.now, cancelling=damaged_ok)
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
-            raise StaleWrite(rec.id, ctx.expected_version, rec.version)
+            if ctx.expected_choice is None:
+                raise StaleWrite(rec.id, ctx.expected_version, rec.version)
+            ctx.version_moved = True  # the command compares the presser's decision (`choice_key`)
         ctx.based_on = rec.version
         return rec
+
+    @staticmethod
+    def choice_key(rec: TableRecord, seat: int, legal: list[str]) -> str:
+        """What one seat's decision is made on: its own last move and its legal actions now.
+
+        Another seat's step in a simultaneous round moves the table's version but
+        leaves this key alone, so a panel opened before it still plays; the seat's own
+        step (a double press, a second window) changes it, so nothing is played twice."""
+        own = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        return f"{own}.{zlib.crc32(chr(10).join(legal).encode('utf-8')):08x}"
 
     # ---- damaged records: the log is the source of truth --------------------------
     async def _mended(self, rec: TableRecord, now: float, *, cancelling: bool = False) -> TableRecord:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import IllegalAction, canonical, match
 
-from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, TableRecord
+from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Refusal, ServiceBase, shown
 from .reply import Private, Reply
@@ -28,10 +28,12 @@ class MoveCommands(ServiceBase):
         seat = player.seat
         assert seat is not None
         acting = game.to_act(state)
+        legal = game.legal_actions(state, seat) if seat in acting else []
+        if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
+            raise StaleWrite(rec.id, ctx.expected_version or 0, rec.version)  # the decision itself changed
         if seat not in acting:
             raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}.",
                           **self._ids(rec))
-        legal = game.legal_actions(state, seat)
         if not args:
             return await self._panel(ctx, rec, game, state, seat, ask=True)
         text = neutral(" ".join(args))  # the engine quotes it back in refusals
@@ -165,14 +167,16 @@ class MoveCommands(ServiceBase):
         rows = [r for r in await self.storage.actions(rec.id, after=int(rec.meta.get("posted", 0)))
                 if not r.undone]
         text = await self._panel_text(rec, game, state, seat, rows)
-        choices = {}
+        choices, keys = {}, {}
         if seat is not None and seat in game.to_act(state):
             choices[ctx.user] = game.legal_actions(state, seat)
+            keys[ctx.user] = self.choice_key(rec, seat, choices[ctx.user])
         elif not ask:
             text += "\nWaiting for " + names(self._acting_names(rec, game.to_act(state))) + "."
-        prefs = await self._prefs_of(ctx.user)
-        return Reply("", private=[Private(ctx.user, clip(text), None, prefs.dm)], choices=choices, panel=True,
-                     **self._ids(rec))
+        # never by DM: the player is at the table right now, and the panel is their answer
+        mine = sum(1 for r in rows if r.seat == seat and not r.via)
+        return Reply("", private=[Private(ctx.user, clip(text), None, False)], choices=choices, keys=keys,
+                     panel=True, turn_steps=mine, **self._ids(rec))
 
     async def _panel_text(self, rec: TableRecord, game: Any, state: Any, seat: int | None,
                           rows: list[ActionRecord]) -> str:
@@ -200,6 +204,7 @@ class MoveCommands(ServiceBase):
         lines = [head]
         mentions: list[int] = []
         choices: dict[int, list[str]] = {}
+        keys: dict[int, str] = {}
         private: list[Private] = []
         if game.is_over(state):
             scores = game.scores(state)
@@ -219,13 +224,14 @@ class MoveCommands(ServiceBase):
                 seat = rec.seat_of(u).seat  # type: ignore[union-attr]
                 legal = game.legal_actions(state, seat)
                 choices[u] = legal
+                keys[u] = self.choice_key(rec, seat, legal)
                 if u != ctx.user and u in mentions:
                     summary = await self._since_last_turn(rec, seat, records)
                     if summary:
                         private.append(Private(u, summary, None, prefs[u].dm))
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images else None
-        return Reply(text, image=image, mentions=mentions, private=private, choices=choices,
+        return Reply(text, image=image, mentions=mentions, private=private, choices=choices, keys=keys,
                      game_id=rec.game, table_id=rec.id, version=rec.version)
 
     async def _since_last_turn(self, rec: TableRecord, seat: int, fresh: list[ActionRecord]) -> str:
