@@ -8,8 +8,9 @@ roll at a time (`continue`; after losing the attacking Army `commit` or
 from __future__ import annotations
 
 from .board import (
-    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, areas_of, civ_name, displacement_options,
-    enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner, remove_armies, seat_name,
+    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, counted, areas_of, civ_and_owner, civ_name,
+    displacement_options, enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner,
+    remove_armies, seat_name, survives_desert, uncounted,
 )
 from .combat import combat_roll
 from .state import Round, State, dice, is_raider
@@ -126,29 +127,23 @@ def sargonid_starts(state: State) -> list[str]:
 
 
 def begin_start(state: State, area: str, events: list[str]) -> None:
-    """Enter the Start Area, first moving any other Civilization's Armies out (5.3)."""
+    """Enter the Start Area, first moving any other Armies out of it (5.3)."""
     rnd = state.rnd
     rnd.start = area
     occ = state.civ_at.get(area)
-    if occ is not None:
-        if is_raider(occ):
-            n = state.count[area]
-            remove_armies(state, area, n)
-            events.append(f"{civ_name(occ, state)} in {area_name(area)} never move: {n} removed "
-                          f"as {civ_name(rnd.civ)} arrives.")
-        else:
-            rnd.step = "displace"
-            rnd.disp_civ = occ
-            rnd.disp_left = state.count[area]
-            events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {rnd.disp_left} "
-                          f"{civ_name(occ)} Arm{'ies' if rnd.disp_left > 1 else 'y'} must move out.")
-            settle_displacement(state, events)
-            return
-    place_start(state, events)
+    if occ is None:
+        place_start(state, events)
+        return
+    rnd.step = "displace"
+    rnd.disp_civ = occ
+    rnd.disp_left = state.count[area]
+    events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {count(rnd.disp_left, 'Army')} of "
+                  f"{civ_and_owner(state, occ)} must move to an adjacent vacant or friendly Area (5.3).")
+    settle_displacement(state, events)
 
 
 def displacer(state: State) -> int:
-    """Who moves the displaced Armies: their owner."""
+    """Who moves the displaced Armies: their owner (raiders: the player whose colour they are)."""
     return owner(state, state.rnd.disp_civ)
 
 
@@ -161,26 +156,55 @@ def settle_displacement(state: State, events: list[str]) -> None:
         if not options:
             remove_armies(state, area)
             rnd.disp_left -= 1
-            events.append(f"A {civ_name(rnd.disp_civ)} Army has nowhere to go from {area_name(area)} and is removed.")
+            events.append(f"An Army of {civ_name(rnd.disp_civ, state)} has nowhere to go from {area_name(area)} "
+                          "and is removed (5.3).")
             continue
         if len(options) == 1:
-            move_displaced(state, options[0], events)
+            move_displaced(state, options[0], 1, events)
             continue
         if displacer(state) == DUMMY:
-            # 9.0: a non-player civilization does not stack, so a vacant Area comes first
-            vacant = [a for a in options if a not in state.civ_at]
-            move_displaced(state, (vacant or options)[0], events)
+            move_displaced(state, non_player_retreat(state, options), 1, events)
             continue
         return
     place_start(state, events)
 
 
-def move_displaced(state: State, target: str, events: list[str]) -> None:
+def non_player_retreat(state: State, options: list[str]) -> str:
+    """9.0: a non-player Army neither stacks nor enters a Desert unless it has to.
+
+    A vacant Area that is not Desert comes first, then a friendly one (stacking risks
+    nothing), then a vacant Desert (its entry roll may cost the Army); name order within each.
+    """
+    def rank(a: str) -> int:
+        if a in state.civ_at:
+            return 1
+        return 2 if C.areas[a].terrain == "desert" else 0
+    return min(options, key=lambda a: (rank(a), a))
+
+
+def displacement_moves(state: State) -> list[str]:
+    """`move <area>` / `move 2 <area>`: where the displaced Armies may go, several at once (5.3)."""
     rnd = state.rnd
-    remove_armies(state, rnd.start)
-    add_army(state, target, rnd.disp_civ)
-    rnd.disp_left -= 1
-    events.append(f"A {civ_name(rnd.disp_civ)} Army moves from {area_name(rnd.start)} to {area_name(target)}.")
+    out = []
+    for a in displacement_options(state, rnd.disp_civ, rnd.start):
+        room = C.stacking[a] - state.count.get(a, 0)
+        out += [counted("move", n, a) for n in range(1, min(room, rnd.disp_left) + 1)]
+    return out
+
+
+def move_displaced(state: State, target: str, n: int, events: list[str]) -> None:
+    """Move `n` displaced Armies to `target`; one entering an empty Desert rolls (Terrain Chart)."""
+    rnd = state.rnd
+    who = civ_name(rnd.disp_civ, state)
+    for _ in range(n):
+        remove_armies(state, rnd.start)
+        rnd.disp_left -= 1
+        if target in state.civ_at or survives_desert(state, f"An Army of {who} moving out of {area_name(rnd.start)}",
+                                                      target, events):
+            add_army(state, target, rnd.disp_civ)
+    if target in state.civ_at:
+        events.append(f"{count(n, 'Army')} of {who} move{'s' if n == 1 else ''} from {area_name(rnd.start)} "
+                      f"to {area_name(target)}.")
 
 
 def place_start(state: State, events: list[str]) -> None:
@@ -243,7 +267,7 @@ def grow_actions(state: State) -> list[str]:
     if step == "start":
         return [f"start {a}" for a in sargonid_starts(state)]
     if step == "displace":
-        return [f"move {a}" for a in displacement_options(state, rnd.disp_civ, rnd.start)]
+        return displacement_moves(state)
     place, attack = growth_targets(state, rnd)
     out = [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
     if rnd.seat != DUMMY:
@@ -287,7 +311,8 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         events.append(f"{name} chooses to enter the map at {area_name(arg)}.")
         begin_start(state, arg, events)
     elif verb == "move":
-        move_displaced(state, arg, events)
+        n, area = uncounted(arg)
+        move_displaced(state, area, n, events)
         settle_displacement(state, events)
     elif verb == "colonize":
         rnd.pool -= 1

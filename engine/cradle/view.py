@@ -50,8 +50,8 @@ def prompt(game, state: State) -> str:
     civ = civ_name(rnd.civ, state)
     if rnd.step == "displace":
         return (f"{civ} arrives in its Start Area {area_name(rnd.start)}: {who} moves "
-                f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ)} to an adjacent vacant or "
-                f"friendly Area, one at a time (5.3).")
+                f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} to adjacent vacant or "
+                f"friendly Areas (5.3).")
     if rnd.step == "start":
         return f"{who} picks the Area next to 5-4 Neo Assyria where {civ} enters the map (6.3)."
     if rnd.step == "combat":

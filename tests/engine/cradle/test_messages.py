@@ -37,7 +37,7 @@ def test_5_3_view_says_whose_armies_must_leave_the_start_area_and_why():
     s.cards["1-2"] = 2
     start_round(s, "1-4", [])
     assert _prompt(s) == ("1-4 Akkadian Empire arrives in its Start Area Malgium: bob moves 1 Army of 1-1 Sumer "
-                          "to an adjacent vacant or friendly Area, one at a time (5.3).")
+                          "to adjacent vacant or friendly Areas (5.3).")
 
 
 def test_5_5_view_names_the_battle_and_the_choice_after_losing_the_army():

@@ -125,6 +125,48 @@ def test_5_3_displaced_army_with_nowhere_to_go_is_removed():
     assert "nowhere to go" in text(events)
 
 
+@pytest.mark.parametrize("roll,survives", [(1, False), (2, False), (3, True), (6, True)])
+def test_terrain_displaced_army_entering_an_empty_desert_rolls(roll, survives):
+    """Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2."
+    Libyan Egypt enters Zoan; the Old Kingdom Army there can only go to the empty Sinai Desert
+    (Memphis is held by a third Civilization)."""
+    s = position({"5-2": 0, "1-3": 1, "2-2": 2}, {"zoan": ("1-3", 1), "memphis": ("2-2", 1)}, epoch=5,
+                 rolls=[3, 4, roll])
+    events = _start(s, "5-2")
+    assert s.rng.used == [3, 4, roll] and s.civ_at["zoan"] == "5-2"
+    assert f"moving out of Zoan enters the empty Desert of Sinai: rolls {roll}" in text(events)
+    assert (s.civ_at.get("sinai") == "1-3") is survives
+
+
+def test_5_3_several_displaced_armies_move_together():
+    """One choice moves as many Armies as the Area holds (`move 2 <area>`)."""
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "babylon": ("1-1", 2), "eshnunna": ("1-2", 1),
+                                        "elam": ("1-2", 1), "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s.cards["1-2"] = 2
+    _start(s, "1-4")
+    # Babylon (friendly) has room for 1, South Zagros (vacant Mountain) for 1
+    assert GAME.legal_actions(s, 1) == ["move babylon", "move south-zagros"]
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "eshnunna": ("1-2", 1), "elam": ("1-2", 1),
+                                        "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s.cards["1-2"] = 2
+    _start(s, "1-4")
+    assert GAME.legal_actions(s, 1) == ["move babylon", "move 2 babylon", "move 3 babylon", "move south-zagros"]
+    s, events = act(s, "move 3 babylon", seat=1)
+    assert s.count["babylon"] == 3 and s.civ_at["malgium"] == "1-4"
+    assert "3 Armies of 1-1 Sumer move from Malgium to Babylon." in events
+
+
+def test_9_0_displaced_non_player_armies_avoid_the_desert():
+    """A non-player Army leaving a Start Area stacks rather than risk the Desert's entry roll (9.0)."""
+    s = position({"2-3": 0, "1-6": -1}, {"babylon": ("1-6", 2), "eshnunna": ("1-2", 1), "malgium": ("1-2", 1),
+                                         "mari": ("1-6", 1), "sumer": ("1-2", 1), "uruk": ("1-2", 1)},
+                 epoch=2, rolls=[3, 4])
+    s.cards["1-2"] = 1
+    s.non_player = True
+    _start(s, "2-3")
+    assert s.count["mari"] == 3 and "arabia" not in s.civ_at and s.rng.used == [3, 4]
+
+
 # ---- 5.4 -----------------------------------------------------------------------
 
 def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
