@@ -51,7 +51,6 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
     name = civ_name(civ)
     current = c.epoch == state.epoch
     rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
-    mix = C.counter_mix
     if not current:
         n = len(areas_of(state, civ))
         if n == 0:
@@ -61,8 +60,8 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         if n <= 2:
             events.append(f"{name} occupies {n} Area{'s' if n > 1 else ''}: no growth this round.")
             return
-        room = mix - epoch_armies_on_map(state, seat, c.epoch)
-        pool = min(n // 3, room)
+        room = C.counter_mix - epoch_armies_on_map(state, seat, c.epoch)
+        pool = max(0, min(n // 3, room))  # a current pool may have left more than the mix on the map
         capped = " (limited by the counter mix)" if pool < n // 3 else ""
         events.append(f"{name} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
         if pool <= 0:
@@ -89,13 +88,9 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
             rnd.wonder_min = 3
         elif entry.effect == "culture-4":
             rnd.culture_min = 4
-    room = mix - epoch_armies_on_map(state, seat, c.epoch)
-    rnd.pool = max(0, min(c.armies + extra, room))
-    why = [f"{c.armies} + {extra} bonus"] if extra else []
-    if rnd.pool < c.armies + extra:
-        why.append("limited by the counter mix")
+    rnd.pool = c.armies + extra  # 5.1: the card's Armies; the counter mix limits Previous Epoch pools only
     events.append(f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
-                  + (f" ({'; '.join(why)})" if why else "") + ".")
+                  + (f" ({c.armies} + {extra} bonus)" if extra else "") + ".")
     if seat == DUMMY:
         rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
     state.rnd = rnd

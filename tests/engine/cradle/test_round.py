@@ -282,12 +282,12 @@ def test_5_3_non_player_armies_displaced_without_a_choice():
     assert sum(moved.values()) == 2 and "babylon" in moved  # first option in name order
 
 
-def test_5_1_current_pool_capped_by_the_counter_mix():
-    """Persia's 16 Armies + 3 bonus: only 16 Epoch VI counters (RULES-NOTES 5.1)."""
+def test_5_1_current_pool_is_the_card_plus_the_bonus_beyond_the_counter_mix():
+    """Persia's 16 Armies + 3 bonus: the counter mix (16) limits Previous Epoch pools only (RULES-NOTES 5.1)."""
     s = position({"6-6": 0}, epoch=6, rolls=[1, 1])
     events = _start(s, "6-6")
-    assert s.rnd.pool == 16 - 1  # the first Army stands in Anshan
-    assert "Army Pool of 16 (16 + 3 bonus; limited by the counter mix)" in text(events)
+    assert s.rnd.pool == 16 + 3 - 1  # the first Army stands in Anshan
+    assert "Army Pool of 19 (16 + 3 bonus)." in text(events)
 
 
 def test_5_2_raiders_are_hostile_to_everyone():
