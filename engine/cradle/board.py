@@ -23,6 +23,11 @@ def count(n: int, word: str) -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
+def unused(n: int) -> str:
+    """`1 Army returns unused`, `3 Armies return unused` (5.4, 6.3)."""
+    return f"{count(n, 'Army')} return{'s' if n == 1 else ''} unused"
+
+
 def possessive(name: str) -> str:
     """`Elam's`, `Greeks'`: the possessive of a name for the log."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"

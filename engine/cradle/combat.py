@@ -10,7 +10,7 @@ RULES-NOTES 6.1). Persia counts the Areas where it rolled doubles (6.3).
 """
 from __future__ import annotations
 
-from .board import PERSIA, C, add_army, count, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies
+from .board import PERSIA, C, add_army, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies, unused
 from .state import Round, State, dice
 
 
@@ -85,7 +85,7 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
         if rnd.step == "combat":
             events.append(f"The attacking Persian Army in {area_name(area)} is withdrawn.")
         if rnd.pool:
-            events.append(f"Persia's expansion ends (rule 6.3): {count(rnd.pool, 'Army')} return unused.")
+            events.append(f"Persia's expansion ends (rule 6.3): {unused(rnd.pool)}.")
         else:
             events.append("Persia's expansion ends (rule 6.3).")
         rnd.pool = 0

@@ -7,7 +7,7 @@ facts are used (the board, the round), never a concealed card.
 """
 from __future__ import annotations
 
-from .board import C, DUMMY, area_name, areas_of, civ_name, forbidden_for, has_trait
+from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, has_trait
 from .rounds import can_colonize, wonder_sites, wonders_left
 from .state import State
 
@@ -29,6 +29,9 @@ def why_not(state: State, seat: int, action: str) -> str | None:
     if rnd.step != "grow":
         return None
     civ = civ_name(rnd.civ, state)
+    if verb == "done":
+        return (f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
+                f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed.")
     if verb in ("place", "attack"):
         return _growth(state, verb, arg, civ)
     if verb in ("colonize", "wonder", "culture"):

@@ -3,14 +3,15 @@
 Growth is one Army at a time (`place <area>` / `attack <area>`), each battle one
 roll at a time (`continue`; after losing the attacking Army `commit` or
 `withdraw`), Non-Combat Expansion one attempt at a time (`colonize`,
-`wonder <area>`, `culture`), and `done` returns what is left in the pool.
+`wonder <area>`, `culture`), until the pool is empty (5.4, 5.7): `done`, which
+returns the rest unused, is offered only once no Army can be placed.
 """
 from __future__ import annotations
 
 from .board import (
     C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, counted, areas_of, civ_and_owner, civ_name,
     displacement_options, enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner,
-    remove_armies, seat_name, survives_desert, uncounted,
+    remove_armies, seat_name, survives_desert, uncounted, unused,
 )
 from .combat import combat_roll
 from .state import Round, State, dice, is_raider
@@ -265,14 +266,15 @@ def grow_actions(state: State) -> list[str]:
         return displacement_moves(state)
     place, attack = growth_targets(state, rnd)
     out = [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
-    if rnd.seat != DUMMY:
-        if can_colonize(state, rnd):
-            out.append("colonize")
-        out += [f"wonder {a}" for a in wonder_sites(state, rnd)]
-        if rnd.current and not rnd.tried_culture:
-            out.append("culture")
-        out.append("done")
-    return out
+    if rnd.seat == DUMMY:
+        return out
+    expansion = ["colonize"] if can_colonize(state, rnd) else []
+    expansion += [f"wonder {a}" for a in wonder_sites(state, rnd)]
+    if rnd.current and not rnd.tried_culture:
+        expansion.append("culture")
+    if not out and expansion:
+        expansion.append("done")  # no Army can be placed: the rest may go back unused (RULES-NOTES 5.4)
+    return out + expansion
 
 
 def play_round_action(state: State, action: str, events: list[str]) -> None:
@@ -346,8 +348,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
                           f"(needs {rnd.culture_min}-6).")
     elif verb == "done":
         if rnd.pool:
-            events.append(f"{name} stops growing; {count(rnd.pool, 'Army')} "
-                          f"return{'s' if rnd.pool == 1 else ''} unused.")
+            events.append(f"{name} cannot place another Army and stops; {unused(rnd.pool)} (5.4).")
         rnd.pool = 0
     else:  # pragma: no cover - legal_actions lists only the verbs above
         raise ValueError(action)

@@ -61,12 +61,12 @@ def prompt(game, state: State) -> str:
         return (f"Battle for {area_name(rnd.area)}: {civ} lost its attacking Army; {who} commits another "
                 f"from the pool ({rnd.pool} left) or withdraws (5.5).")
     if rnd.current and rnd.seat != DUMMY:
-        return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack, "
-                f"or use one for Non-Combat Expansion, or `done` (5.4-5.6).")
+        return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack "
+                f"until it is empty, or use one for Non-Combat Expansion (5.4-5.6).")
     if rnd.seat == DUMMY:
         return f"{who} places for {civ}: {count(rnd.pool, 'Army')} left in the Army Pool (5.4, 9.0)."
     return (f"{who} grows {civ}, a previous-Epoch Civilization: {count(rnd.pool, 'Army')} left in the "
-            f"Army Pool; place or attack, or `done` (5.1, 5.4).")
+            f"Army Pool; place or attack until it is empty (5.1, 5.4).")
 
 
 def make_view(game, state: State, seat: int | None) -> dict:

@@ -174,7 +174,7 @@ def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
     _start(s, "1-1")
     legal = GAME.legal_actions(s, 0)
     assert {"place sumer", "place uruk", "place ur"} <= set(legal)
-    assert "place thrace" not in legal and legal[-1] == "done"
+    assert "place thrace" not in legal and "done" not in legal
 
 
 @pytest.mark.parametrize("area,limit", [("babylon", 3), ("nubia", 2), ("south-zagros", 1), ("arabia", 1)])
@@ -257,19 +257,42 @@ def test_5_6_previous_epoch_civilizations_have_no_non_combat_expansion():
     assert "culture" not in legal and not any(a.startswith("wonder") for a in legal)
 
 
-def test_5_7_done_returns_the_rest_and_the_round_ends():
-    s = in_round(position({"1-1": 0, "1-2": 1}, {"sumer": ("1-1", 1)}), "1-1", 0, 3)
+def test_5_4_growth_continues_until_the_army_pool_is_empty():
+    """5.4 "This continues until the Army Pool is empty"; 5.7 ends the round only then: no `done`
+    while an Army can be placed, and the refusal says why (RULES-NOTES 5.4)."""
+    s = in_round(position({"1-1": 0, "1-2": 1}, {"sumer": ("1-1", 1)}), "1-1", 0, 2)
     s.order = [0]
-    s, events = act(s, "done")
-    assert "3 Armies return unused" in text(events) and "round ends" in text(events)
+    assert "done" not in GAME.legal_actions(s, 0)
+    with pytest.raises(IllegalAction, match=r"until the Army Pool is empty \(5.4, 5.7\)"):
+        GAME.apply(s, 0, "done")
+    s, events = act(s, "place sumer")
+    assert s.rnd.civ == "1-1" and s.rnd.pool == 1 and "round ends" not in text(events)
+    s, events = act(s, "place sumer")
+    assert "1-1 Sumer's round ends (1 Area)." in events
+
+
+def test_5_4_done_only_when_no_army_can_be_placed():
+    """Hemmed in (Does Not Expand in Epoch VI, its Areas full), the rest may still go to
+    Non-Combat Expansion or back unused; with nothing at all to do the round ends at once."""
+    s = in_round(position({"5-4": 0, "6-1": 1}, {"nineveh": ("5-4", 3)}, epoch=6), "5-4", 0, 2)
+    s.order = [0]
+    s.rnd.current = True  # a current Civilization that cannot place: culture or `done`
+    assert GAME.legal_actions(s, 0) == ["culture", "done"]
+    s2, events = act(s, "done")
+    assert "5-4 Neo Assyria cannot place another Army and stops; 2 Armies return unused (5.4)." in events
+    s.rnd.current = False
+    from engine.cradle.flow import advance
+    events = []
+    advance(s, events)
+    assert "5-4 Neo Assyria has nowhere to grow; 2 Armies return unused (5.4)." in events
 
 
 def test_5_4_golden_count_sumer_first_step():
-    """Sumer in Sumer (Lagash), 8 Armies left: 6 places, a Wonder, culture, done."""
+    """Sumer in Sumer (Lagash), 8 Armies left: 6 places, a Wonder, culture (no `done`: RULES-NOTES 5.4)."""
     s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 8)
     assert GAME.legal_actions(s, 0) == [
         "place babylon", "place elam", "place malgium", "place sumer", "place ur", "place uruk",
-        "wonder sumer", "culture", "done"]
+        "wonder sumer", "culture"]
     assert GAME.legal_actions(s, 1) == []
 
 
@@ -298,5 +321,5 @@ def test_5_2_raiders_are_hostile_to_everyone():
 def test_5_7_round_end_line_reads_as_english():
     s = in_round(position({"1-6": 0, "1-1": 1}, {"mari": ("1-6", 1)}), "1-6", 0, 1)
     s.order = [0]
-    _, events = act(s, "done")
+    _, events = act(s, "place mari")
     assert "1-6 Amorites' round ends (1 Area)." in events

@@ -65,9 +65,10 @@ def test_7_2_scored_after_the_players_last_round_only():
     events: list[str] = []
     advance(s, events)  # 1-1 (3 Areas): pool 1
     assert s.rnd.civ == "1-1" and s.vp[0] == 0
-    s, events = act(s, "done")
+    s, events = act(s, "place sumer")
     assert s.rnd.civ == "2-1" and s.vp[0] == 0  # 1-6 had no growth; Minoans to come: nothing scored yet
-    s, events = act(s, "done")
+    s.rnd.pool = 1  # the Minoans' last Army
+    s, events = act(s, "place crete")
     # 5 Areas (2), Mesopotamia presence (1) ... scored once, after the Minoans' round
     assert "ann scores" in text(events) and s.vp[0] == score_before(board)
 
