@@ -15,7 +15,11 @@ from .state import Round, State, dice
 
 
 def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
-    """One exchange in `rnd.area`; sets `rnd.step` to what comes next (grow, combat or lost)."""
+    """One exchange in `rnd.area`; sets `rnd.step` to what comes next (grow, or combat while the attacker stands).
+
+    Once the attacking Army is lost the round is back to growth: 5.5's "another Army must be
+    placed into the Area" to go on is simply the next `attack` of the same Area (RULES-NOTES 5.5).
+    """
     area = rnd.area
     defender = state.civ_at[area]
     terrain = C.areas[area].terrain
@@ -55,7 +59,9 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
             f"{civ_name(defender, state)} rolls {def_txt}")
     if notes:
         line += f" [{'; '.join(notes)}]"
-    events.append(line + ": " + " and ".join(outcome) + ".")
+    held = not defender_lost or state.count[area] > 1
+    again = "; another Army may attack it again (5.5)" if attacker_lost and held and rnd.pool else ""
+    events.append(line + ": " + " and ".join(outcome) + again + ".")
 
     if rnd.civ == PERSIA and att_dice[0] == att_dice[1] and area not in rnd.doubles:
         rnd.doubles.append(area)
@@ -74,9 +80,8 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
                 destroy_cities_on_entry(state, rnd.civ, area, events)
         rnd.step, rnd.area = "grow", ""
     elif attacker_lost:
-        rnd.step = "lost" if rnd.pool > 0 else "grow"
-        if rnd.step == "grow":
-            rnd.area = ""
+        rnd.step, rnd.area = "grow", ""
+        if not rnd.pool:
             events.append(f"{civ_name(rnd.civ, state)} has no Armies left to continue the battle.")
     else:
         rnd.step = "combat"

@@ -23,12 +23,12 @@ def why_not(state: State, seat: int, action: str) -> str | None:
     if rnd.step == "combat" and verb != "continue":
         return (f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: "
                 f"`continue` (5.5).")
-    if rnd.step == "lost" and verb not in ("commit", "withdraw"):
-        return (f"The attacking Army in {area_name(rnd.area)} is lost: `commit` another from the pool "
-                f"or `withdraw` (5.5).")
     if rnd.step != "grow":
         return None
     civ = civ_name(rnd.civ, state)
+    if verb in ("commit", "withdraw"):
+        return ("A battle goes on only while its attacking Army stands; after that, `attack` the Area again "
+                "to place another Army into it, or grow elsewhere (5.5).")
     if verb == "done":
         return (f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
                 f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed.")

@@ -1,8 +1,8 @@
 """The Civilization Round (rulebook 5.0-5.7, 6.1-6.3): pool, bonus, start, growth, expansion.
 
 Growth is one Army at a time (`place <area>` / `attack <area>`), each battle one
-roll at a time (`continue`; after losing the attacking Army `commit` or
-`withdraw`), Non-Combat Expansion one attempt at a time (`colonize`,
+roll at a time (`continue` while the attacking Army stands; once it is lost,
+another `attack` of the Area carries the battle on), Non-Combat Expansion one attempt at a time (`colonize`,
 `wonder <area>`, `culture`), until the pool is empty (5.4, 5.7): `done`, which
 returns the rest unused, is offered only once no Army can be placed.
 """
@@ -258,8 +258,6 @@ def grow_actions(state: State) -> list[str]:
     step = rnd.step
     if step == "combat":
         return ["continue"]
-    if step == "lost":
-        return ["commit", "withdraw"]
     if step == "start":
         return [f"start {a}" for a in sargonid_starts(state)]
     if step == "displace":
@@ -296,14 +294,6 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         combat_roll(state, rnd, events)
     elif verb == "continue":
         combat_roll(state, rnd, events)
-    elif verb == "commit":
-        rnd.pool -= 1
-        rnd.placed += 1
-        events.append(f"{name} commits another Army to the battle for {area_name(rnd.area)}.")
-        combat_roll(state, rnd, events)
-    elif verb == "withdraw":
-        events.append(f"{name} breaks off the battle for {area_name(rnd.area)}.")
-        rnd.step, rnd.area = "grow", ""
     elif verb == "start":
         events.append(f"{name} chooses to enter the map at {area_name(arg)}.")
         begin_start(state, arg, events)

@@ -57,9 +57,6 @@ def prompt(game, state: State) -> str:
     if rnd.step == "combat":
         return (f"Battle for {area_name(rnd.area)}: {possessive(civ)} attacking Army still stands, so the combat "
                 f"goes on until the Area is taken or the Army is lost (5.5).")
-    if rnd.step == "lost":
-        return (f"Battle for {area_name(rnd.area)}: {civ} lost its attacking Army; {who} commits another "
-                f"from the pool ({rnd.pool} left) or withdraws (5.5).")
     if rnd.current and rnd.seat != DUMMY:
         return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack "
                 f"until it is empty, or use one for Non-Combat Expansion (5.4-5.6).")

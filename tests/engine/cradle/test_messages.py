@@ -40,11 +40,12 @@ def test_5_3_view_says_whose_armies_must_leave_the_start_area_and_why():
                           "to adjacent vacant or friendly Areas (5.3).")
 
 
-def test_5_5_view_names_the_battle_and_the_choice_after_losing_the_army():
+def test_5_5_log_says_the_battle_may_go_on_after_losing_the_army():
     s = _battle("babylon", 2, rolls=[3, 1, 3])
-    s, _ = act(s, "attack babylon")
-    assert _prompt(s) == ("Battle for Babylon: 1-4 Akkadian Empire lost its attacking Army; ann commits another "
-                          "from the pool (2 left) or withdraws (5.5).")
+    s, events = act(s, "attack babylon")
+    assert events[-1].endswith("1-1 Sumer loses an Army and 1-4 Akkadian Empire loses the attacking Army; "
+                               "another Army may attack it again (5.5).")
+    assert _prompt(s).startswith("ann grows 1-4 Akkadian Empire: 2 Armies left in the Army Pool")
 
 
 def test_5_5_view_says_the_combat_goes_on_while_the_army_stands():
@@ -71,7 +72,7 @@ def test_the_alt_text_carries_the_prompt_and_wonder_names():
     s.wonders = {"great-pyramid": "memphis"}
     s, _ = act(s, "attack babylon")
     alt = renderers.render("cradle", GAME.view(s, None)).alt
-    assert "Now: Battle for Babylon: 1-4 Akkadian Empire lost its attacking Army" in alt
+    assert "Now: ann grows 1-4 Akkadian Empire" in alt
     assert "Wonders: Great Pyramid in Memphis" in alt
 
 
@@ -128,7 +129,7 @@ def test_5_5_during_a_battle_refusals_point_to_continue_or_commit():
     assert "goes on while the attacking Army stands: `continue` (5.5)" in _refusal(s, "done")
     s = _battle("babylon", 2, rolls=[3, 1, 3])
     s, _ = act(s, "attack babylon")
-    assert "`commit` another from the pool or `withdraw` (5.5)" in _refusal(s, "place sumer")
+    assert "`attack` the Area again to place another Army into it, or grow elsewhere (5.5)" in _refusal(s, "commit")
 
 
 def test_last_move_keeps_what_the_move_did_and_what_happens_now():
