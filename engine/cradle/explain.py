@@ -7,8 +7,8 @@ facts are used (the board, the round), never a concealed card.
 """
 from __future__ import annotations
 
-from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, has_trait
-from .rounds import can_colonize, wonder_sites, wonders_left
+from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, growth_targets, has_trait, uncounted
+from .rounds import can_colonize, placeable, wonder_sites, wonders_left
 from .state import State
 
 COLONY_SEAS = "the Aegean, Ionian, Egyptian or Phoenician Sea"
@@ -33,7 +33,15 @@ def why_not(state: State, seat: int, action: str) -> str | None:
         return (f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
                 f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed.")
     if verb in ("place", "attack"):
-        return _growth(state, verb, arg, civ)
+        n, area = uncounted(action.split(" ", 1)[1] if arg else "")
+        if verb == "place" and n > 1 and area in C.areas and area in growth_targets(state, rnd)[0]:
+            if rnd.seat == DUMMY:
+                return "A non-player civilization never stacks its Armies (9.0)."
+            room = placeable(state, rnd, area)
+            return (f"{count(n, 'Army')} do not fit: {area_name(area)} takes {room} more "
+                    f"({C.areas[area].terrain.capitalize()} holds {C.stacking[area]}, Terrain Chart; "
+                    f"{count(rnd.pool, 'Army')} in the pool).")
+        return _growth(state, verb, area, civ)
     if verb in ("colonize", "wonder", "culture"):
         if rnd.seat == DUMMY:
             return "A non-player civilization makes no Non-Combat Expansion (9.0)."

@@ -253,6 +253,15 @@ def wonder_sites(state: State, rnd: Round) -> list[str]:
     return sorted(a for a in areas_of(state, rnd.civ) if a in state.cities and a not in taken)
 
 
+def placeable(state: State, rnd: Round, area: str) -> int:
+    """How many Armies one `place` may put into `area` at once: up to its stacking limit and the pool.
+
+    Placing them one by one decides nothing more: no die is rolled for an Army that joins its own
+    Civilization's Area, and a Desert, whose entry roll could matter, holds one (RULES-NOTES 5.4).
+    """
+    return min(rnd.pool, C.stacking[area] - state.count.get(area, 0))
+
+
 def grow_actions(state: State) -> list[str]:
     rnd = state.rnd
     step = rnd.step
@@ -263,9 +272,10 @@ def grow_actions(state: State) -> list[str]:
     if step == "displace":
         return displacement_moves(state)
     place, attack = growth_targets(state, rnd)
-    out = [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
     if rnd.seat == DUMMY:
-        return out
+        return [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
+    out = [counted("place", n, a) for a in place for n in range(1, placeable(state, rnd, a) + 1)]
+    out += [f"attack {a}" for a in attack]
     expansion = ["colonize"] if can_colonize(state, rnd) else []
     expansion += [f"wonder {a}" for a in wonder_sites(state, rnd)]
     if rnd.current and not rnd.tried_culture:
@@ -280,11 +290,16 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
     verb, _, arg = action.partition(" ")
     name = civ_name(rnd.civ)
     if verb == "place":
-        rnd.pool -= 1
-        rnd.placed += 1
-        neutral = arg not in state.civ_at
-        if enter(state, rnd, arg, events) and not (neutral and C.areas[arg].terrain == "desert" and not rnd.guides):
-            events.append(f"{name} places an Army in {area_name(arg)} ({state.count[arg]} there).")
+        n, area = uncounted(arg)
+        neutral = area not in state.civ_at
+        entered = True
+        for _ in range(n):
+            rnd.pool -= 1
+            rnd.placed += 1
+            entered = enter(state, rnd, area, events)  # False only for an Army lost entering a Desert (n == 1)
+        if entered and not (neutral and C.areas[area].terrain == "desert" and not rnd.guides):
+            armies = "an Army" if n == 1 else count(n, "Army")
+            events.append(f"{name} places {armies} in {area_name(area)} ({state.count[area]} there).")
     elif verb == "attack":
         rnd.pool -= 1
         rnd.placed += 1

@@ -102,6 +102,13 @@ def test_5_4_refusals_for_place_and_attack_say_why():
     assert "There is no Area 'atlantis'" in _refusal(s, "place atlantis")
 
 
+def test_5_4_too_many_armies_for_one_area_says_how_many_fit():
+    s = _elam(pool=2)
+    assert ("3 Armies do not fit: Malgium takes 2 more (Plains holds 3, Terrain Chart; 2 Armies in the pool)."
+            in _refusal(s, "place 3 malgium"))
+    assert "There is no Area 'atlantis'" in _refusal(s, "place 2 atlantis")
+
+
 def test_5_5_placing_into_a_hostile_area_is_an_attack():
     s = in_round(position({"1-2": 0, "1-1": 1}, {"ur": ("1-2", 1), "sumer": ("1-1", 1)}), "1-2", 0, 3)
     assert "Sumer is held by 1-1 Sumer: entering it is an `attack sumer`" in _refusal(s, "place sumer")

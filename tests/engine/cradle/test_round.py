@@ -288,12 +288,30 @@ def test_5_4_done_only_when_no_army_can_be_placed():
 
 
 def test_5_4_golden_count_sumer_first_step():
-    """Sumer in Sumer (Lagash), 8 Armies left: 6 places, a Wonder, culture (no `done`: RULES-NOTES 5.4)."""
+    """Sumer in Sumer (Lagash), 8 Armies left: 17 places (up to 3 at once on Plains, 2 more in Sumer),
+    a Wonder, culture (no `done`: RULES-NOTES 5.4)."""
     s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 8)
     assert GAME.legal_actions(s, 0) == [
-        "place babylon", "place elam", "place malgium", "place sumer", "place ur", "place uruk",
+        "place babylon", "place 2 babylon", "place 3 babylon", "place elam", "place 2 elam", "place 3 elam",
+        "place malgium", "place 2 malgium", "place 3 malgium", "place sumer", "place 2 sumer",
+        "place ur", "place 2 ur", "place 3 ur", "place uruk", "place 2 uruk", "place 3 uruk",
         "wonder sumer", "culture"]
     assert GAME.legal_actions(s, 1) == []
+
+
+def test_5_4_several_armies_into_one_area_in_one_choice():
+    """`place 3 uruk` places three Armies one at a time with nothing rolled between them: the same as three
+    `place uruk` (RULES-NOTES 5.4); limited by stacking and the pool; a Desert takes one, with its roll."""
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}), "1-1", 0, 2)
+    legal = GAME.legal_actions(s, 0)
+    assert "place 2 uruk" in legal and "place 3 uruk" not in legal  # 2 left in the pool
+    s2, events = act(s, "place 2 uruk")
+    assert s2.count["uruk"] == 2 and (s2.rnd is None or s2.rnd.civ != "1-1")
+    assert "1-1 Sumer places 2 Armies in Uruk (2 there)." in events
+    one_by_one, _ = act(act(s, "place uruk")[0], "place uruk")
+    assert one_by_one.civ_at == s2.civ_at and one_by_one.count == s2.count
+    babylon = in_round(position({"1-4": 0}, {"babylon": ("1-4", 1)}), "1-4", 0, 5)
+    assert "place 2 arabia" not in GAME.legal_actions(babylon, 0)
 
 
 def test_5_3_non_player_armies_displaced_without_a_choice():
