@@ -138,7 +138,7 @@ def forbidden_for(state: State, civ: str) -> set[str]:
             if not is_raider(c) and C.civs[c].epoch == 5 and state.cards.get(C.civs[c].card) == na_seat}
 
 
-def growth_targets(state: State, rnd: Round) -> tuple[list[str], list[str]]:
+def growth_targets(state: State, rnd: Round, own: list[str] | None = None) -> tuple[list[str], list[str]]:
     """(Areas to `place` in, Areas to `attack`) for one Army of the round's Civilization (5.4).
 
     Own Areas within stacking, neutral or hostile Areas adjacent to one of its
@@ -147,7 +147,8 @@ def growth_targets(state: State, rnd: Round) -> tuple[list[str], list[str]]:
     A Civilization with "Does Not Expand in Epoch VI" only reinforces in Epoch VI.
     """
     civ = rnd.civ
-    own = [a for a, c in state.civ_at.items() if c == civ]
+    if own is None:
+        own = areas_of(state, civ)
     dummy = rnd.seat == DUMMY
     place: list[str] = []
     if not dummy:

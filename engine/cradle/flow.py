@@ -8,7 +8,7 @@ from __future__ import annotations
 from .allocation import armies_now, begin_allocation
 from .board import C, DUMMY, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
-from .rounds import end_round, grow_actions, start_round
+from .rounds import can_grow, end_round, start_round
 from .scoring import score_seat
 from .state import State
 
@@ -85,7 +85,7 @@ def advance(state: State, events: list[str]) -> None:
                 if rnd.step != "grow":
                     return
                 if rnd.pool > 0:
-                    if grow_actions(state):
+                    if can_grow(state):
                         return
                     events.append(f"{civ_name(rnd.civ)} has nowhere to grow; {unused(rnd.pool)} (5.4).")
                     rnd.pool = 0

@@ -227,10 +227,10 @@ def acting_seat(state: State) -> int:
     return rnd.seat
 
 
-def can_colonize(state: State, rnd: Round) -> bool:
+def can_colonize(state: State, rnd: Round, own: list[str] | None = None) -> bool:
     if not rnd.current or rnd.seat == DUMMY or not rnd.seafaring:
         return False
-    for a in areas_of(state, rnd.civ):
+    for a in areas_of(state, rnd.civ) if own is None else own:
         for sea in C.seas_of[a]:
             if C.seas[sea].colonization:
                 return True
@@ -241,7 +241,7 @@ def wonders_left(state: State) -> list[str]:
     return [w.id for w in C.wonders if w.id not in state.wonders and w.id not in state.lost_wonders]
 
 
-def wonder_sites(state: State, rnd: Round) -> list[str]:
+def wonder_sites(state: State, rnd: Round, own: list[str] | None = None) -> list[str]:
     """Friendly Areas with a City and no Wonder yet, if an attempt is allowed (5.6, 6.1 Wonder)."""
     if not rnd.current or rnd.seat == DUMMY or rnd.built_wonder:
         return []
@@ -250,7 +250,8 @@ def wonder_sites(state: State, rnd: Round) -> list[str]:
     if not wonders_left(state):
         return []
     taken = set(state.wonders.values())
-    return sorted(a for a in areas_of(state, rnd.civ) if a in state.cities and a not in taken)
+    return sorted(a for a in (areas_of(state, rnd.civ) if own is None else own)
+                  if a in state.cities and a not in taken)
 
 
 def placeable(state: State, rnd: Round, area: str) -> int:
@@ -262,6 +263,10 @@ def placeable(state: State, rnd: Round, area: str) -> int:
     return min(rnd.pool, C.stacking[area] - state.count.get(area, 0))
 
 
+#: area -> ["place uruk", "place 2 uruk", "place 3 uruk"], up to its stacking limit (built once: speed)
+PLACE_ACTIONS = {a: [counted("place", n, a) for n in range(1, C.stacking[a] + 1)] for a in C.areas}
+
+
 def grow_actions(state: State) -> list[str]:
     rnd = state.rnd
     step = rnd.step
@@ -271,18 +276,34 @@ def grow_actions(state: State) -> list[str]:
         return [f"start {a}" for a in sargonid_starts(state)]
     if step == "displace":
         return displacement_moves(state)
-    place, attack = growth_targets(state, rnd)
+    own = areas_of(state, rnd.civ)
+    place, attack = growth_targets(state, rnd, own)
     if rnd.seat == DUMMY:
         return [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
-    out = [counted("place", n, a) for a in place for n in range(1, placeable(state, rnd, a) + 1)]
+    out = []
+    for a in place:
+        out += PLACE_ACTIONS[a][:placeable(state, rnd, a)]
     out += [f"attack {a}" for a in attack]
-    expansion = ["colonize"] if can_colonize(state, rnd) else []
-    expansion += [f"wonder {a}" for a in wonder_sites(state, rnd)]
+    expansion = ["colonize"] if can_colonize(state, rnd, own) else []
+    expansion += [f"wonder {a}" for a in wonder_sites(state, rnd, own)]
     if rnd.current and not rnd.tried_culture:
         expansion.append("culture")
     if not out and expansion:
         expansion.append("done")  # no Army can be placed: the rest may go back unused (RULES-NOTES 5.4)
     return out + expansion
+
+
+def can_grow(state: State) -> bool:
+    """Whether the round's Civilization can still use an Army: `grow_actions` is not empty.
+
+    Asked after every growth step (5.7), so the common case, room in an Area it holds, is answered first.
+    """
+    rnd = state.rnd
+    if rnd.seat != DUMMY:
+        stacking, civ, count_ = C.stacking, rnd.civ, state.count
+        if any(c == civ and count_[a] < stacking[a] for a, c in state.civ_at.items()):
+            return True
+    return bool(grow_actions(state))
 
 
 def play_round_action(state: State, action: str, events: list[str]) -> None:
