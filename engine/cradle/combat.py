@@ -11,7 +11,7 @@ RULES-NOTES 6.1). Persia counts the Areas where it rolled doubles (6.3).
 from __future__ import annotations
 
 from .board import PERSIA, C, add_army, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies, unused
-from .state import Round, State, dice
+from .state import Round, State, dice, is_raider
 
 
 def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
@@ -52,11 +52,11 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
         notes.append("Desert: a 1-3 eliminates the attacker")
     outcome = []
     if defender_lost:
-        outcome.append(f"{civ_name(defender, state)} loses an Army")
+        outcome.append(f"{civ_name(defender, state)} {'lose' if is_raider(defender) else 'loses'} an Army")
     if attacker_lost:
         outcome.append(f"{civ_name(rnd.civ, state)} loses the attacking Army")
     line = (f"Battle for {area_name(area)}: {civ_name(rnd.civ, state)} rolls {att_txt}, "
-            f"{civ_name(defender, state)} rolls {def_txt}")
+            f"{civ_name(defender, state)} {'roll' if is_raider(defender) else 'rolls'} {def_txt}")
     if notes:
         line += f" [{'; '.join(notes)}]"
     held = not defender_lost or state.count[area] > 1

@@ -9,20 +9,35 @@ from __future__ import annotations
 
 from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, growth_targets, has_trait, uncounted
 from .rounds import can_colonize, placeable, wonder_sites, wonders_left
+from .allocation import seat_slugs
 from .state import State
+from .view import EVENT_WORDS
 
 COLONY_SEAS = "the Aegean, Ionian, Egyptian or Phoenician Sea"
 
 
 def why_not(state: State, seat: int, action: str) -> str | None:
+    verb, _, rest = action.partition(" ")
+    if state.phase == "allocate" and state.alloc is not None:
+        return _allocation(state, verb, rest)
+    if state.phase == "events" and state.ev_step is not None:
+        return _event(state, verb, rest)
     if state.phase != "strategy" or state.rnd is None:
         return None
     rnd = state.rnd
     words = action.split(" ")
-    verb, arg = words[0], (words[1] if len(words) > 1 else "")
+    arg = words[1] if len(words) > 1 else ""
     if rnd.step == "combat" and verb != "continue":
         return (f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: "
                 f"`continue` (5.5).")
+    if rnd.step == "displace":
+        _, area = uncounted(rest)
+        return (f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} must first leave "
+                f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3)."
+                if verb != "move" or area in C.areas else f"There is no Area {area!r} on the map.")
+    if rnd.step == "start":
+        return (f"{civ_name(rnd.civ)} enters the map in an Area next to 5-4 Neo Assyria that holds no Epoch V "
+                f"Armies of its player (6.3).")
     if rnd.step != "grow":
         return None
     civ = civ_name(rnd.civ, state)
@@ -99,3 +114,39 @@ def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
 
 
 __all__ = ["why_not"]
+
+
+def _allocation(state: State, verb: str, rest: str) -> str | None:
+    """3.0: a drawer who already received a card must pass; cards go only to players without one."""
+    a = state.alloc
+    me = a.order[a.index]
+    words = seat_slugs(state)
+    if verb == "pass" and rest not in words:
+        return f"There is no player `{rest}` at this table."
+    to = me if verb == "keep" else words.index(rest) if verb == "pass" else None
+    if to == me and me in a.dealt:
+        return (f"{state.players[me]} already received a passed card this Epoch, and a drawer who already "
+                "holds a card must pass the drawn one to a player without one (3.0).")
+    if to == me:
+        return "To keep the drawn card say `keep`; `pass` hands it to another player (3.0)."
+    if to is not None and to in a.dealt:
+        return (f"{state.players[to]} has already received a card this Epoch; a card is passed only to a "
+                "player without one (3.0).")
+    return None
+
+
+def _event(state: State, verb: str, area: str) -> str | None:
+    """8.0: the last-place player picks the Areas the event strikes, among those it may strike."""
+    ev = state.ev_step
+    civ = civ_name(ev.civ)
+    if verb != ev.kind:
+        return f"Now {EVENT_WORDS[ev.kind][0]} {civ}: `{ev.kind} <area>` (8.0)."
+    if area not in C.areas:
+        return f"There is no Area {area!r} on the map."
+    if ev.kind == "ruin":
+        return (f"The Disaster destroys a City in an Area of {civ} that had one; "
+                f"{area_name(area)} is not one of them (8.0).")
+    if state.civ_at.get(area) != ev.civ:
+        return f"{EVENT_WORDS[ev.kind][0]} {civ} only; {area_name(area)} is not an Area of it (8.0)."
+    return (f"Barbarian Raids strike a border Area of {civ} (one next to an Area it does not hold); "
+            f"{area_name(area)} lies inside its borders (8.0).")

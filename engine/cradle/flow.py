@@ -9,7 +9,7 @@ from .allocation import armies_now, begin_allocation
 from .board import C, DUMMY, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
 from .rounds import can_grow, end_round, start_round
-from .scoring import score_seat
+from .scoring import result_line, score_seat
 from .state import State
 
 
@@ -103,6 +103,7 @@ def advance(state: State, events: list[str]) -> None:
                 state.phase = "over"
                 events.append("The game is over after Epoch VI. Final scores: " + ", ".join(
                     f"{p} {v}" for p, v in zip(state.players, state.vp)) + ".")
+                events.append(result_line(state))
                 return
             begin_events(state, events)
             continue

@@ -54,17 +54,18 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
     rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
     if not current:
         n = len(areas_of(state, civ))
+        whose = civ_and_owner(state, civ)
         if n == 0:
             state.gone.append(civ)
-            events.append(f"{name} has no Armies on the map: it has vanished into the mists of time.")
+            events.append(f"{whose} has no Armies on the map: it has vanished into the mists of time (5.1).")
             return
         if n <= 2:
-            events.append(f"{name} occupies {n} Area{'s' if n > 1 else ''}: no growth this round.")
+            events.append(f"{whose} occupies {count(n, 'Area')}: no growth this round (5.1).")
             return
         room = C.counter_mix - epoch_armies_on_map(state, seat, c.epoch)
         pool = max(0, min(n // 3, room))  # a current pool may have left more than the mix on the map
         capped = " (limited by the counter mix)" if pool < n // 3 else ""
-        events.append(f"{name} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
+        events.append(f"{whose} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
         if pool <= 0:
             return
         rnd.pool = pool

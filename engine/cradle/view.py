@@ -21,9 +21,9 @@ def _civ_info(state: State, civ: str) -> dict[str, Any]:
             "areas": len(areas_of(state, civ))}
 
 
-EVENT_WORDS = {"raid": ("Barbarian Raids", "places a raiding Army in a border Area of"),
-               "revolt": ("Civil War", "places a rebel Army in an Area of"),
-               "ruin": ("Disaster", "picks the City that is destroyed in")}
+EVENT_WORDS = {"raid": ("Barbarian Raids strike", "places a raiding Army in a border Area of"),
+               "revolt": ("Civil War strikes", "places a rebel Army in an Area of"),
+               "ruin": ("Disaster strikes", "picks the City that is destroyed in")}
 
 
 def prompt(game, state: State) -> str:
@@ -41,9 +41,9 @@ def prompt(game, state: State) -> str:
         return f"{who} looks at the drawn Epoch {era} card: keep it or pass it face down to a player without one (3.0)."
     if state.phase == "events":
         ev = state.ev_step
-        title, doing = EVENT_WORDS.get(ev.kind, (ev.kind, "chooses an Area of"))
-        return (f"{title} strikes {civ_name(ev.civ)}: {who}, in last place, {doing} it "
-                f"({ev.left} left) (8.0).")
+        title, doing = EVENT_WORDS[ev.kind]
+        more = f" ({count(ev.left, 'Area')} to pick)" if ev.left > 1 else ""
+        return f"{title} {civ_name(ev.civ)}: {who}, in last place, {doing} it{more} (8.0)."
     rnd = state.rnd
     if rnd is None:
         return ""

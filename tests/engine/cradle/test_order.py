@@ -70,3 +70,5 @@ def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
     assert {e for e, p in seen if p == "allocate"} == {2, 3, 4, 5, 6}
     assert text.count("Strategy Phase order") == 5  # Epoch I's is in the setup log (the view's last_move)
     assert s.epoch == 6 and s.phase == "over"
+    from engine.cradle.scoring import result_line
+    assert step.events[-1] == result_line(s) and s.players[GAME.winners(s)[0]] in step.events[-1]  # 1.0
