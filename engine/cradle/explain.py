@@ -7,9 +7,9 @@ facts are used (the board, the round), never a concealed card.
 """
 from __future__ import annotations
 
+from .allocation import seat_slugs
 from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, growth_targets, has_trait, uncounted
 from .rounds import can_colonize, placeable, wonder_sites, wonders_left
-from .allocation import seat_slugs
 from .state import State
 from .view import EVENT_WORDS
 
@@ -25,16 +25,15 @@ def why_not(state: State, seat: int, action: str) -> str | None:
     if state.phase != "strategy" or state.rnd is None:
         return None
     rnd = state.rnd
-    words = action.split(" ")
-    arg = words[1] if len(words) > 1 else ""
     if rnd.step == "combat" and verb != "continue":
         return (f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: "
                 f"`continue` (5.5).")
     if rnd.step == "displace":
         _, area = uncounted(rest)
+        if verb == "move" and area not in C.areas:
+            return f"There is no Area {area!r} on the map."
         return (f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} must first leave "
-                f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3)."
-                if verb != "move" or area in C.areas else f"There is no Area {area!r} on the map.")
+                f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3).")
     if rnd.step == "start":
         return (f"{civ_name(rnd.civ)} enters the map in an Area next to 5-4 Neo Assyria that holds no Epoch V "
                 f"Armies of its player (6.3).")
@@ -48,7 +47,7 @@ def why_not(state: State, seat: int, action: str) -> str | None:
         return (f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
                 f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed.")
     if verb in ("place", "attack"):
-        n, area = uncounted(action.split(" ", 1)[1] if arg else "")
+        n, area = uncounted(rest)
         if verb == "place" and n > 1 and area in C.areas and area in growth_targets(state, rnd)[0]:
             if rnd.seat == DUMMY:
                 return "A non-player civilization never stacks its Armies (9.0)."
@@ -68,20 +67,20 @@ def why_not(state: State, seat: int, action: str) -> str | None:
         return f"Colonization needs an Area of {civ} on {COLONY_SEAS} (5.6)."
     if verb == "culture" and rnd.tried_culture:
         return f"{civ} has already tried a Cultural Achievement this Epoch (5.6: once per Epoch)."
-    if verb == "wonder" and arg not in wonder_sites(state, rnd):
+    if verb == "wonder" and rest not in wonder_sites(state, rnd):
         if rnd.built_wonder:
             return f"{civ} has already built a Wonder this Epoch (5.6)."
         if rnd.tried_wonder and not has_trait(state, rnd.civ, "wonder"):
             return f"{civ} has already tried for a Wonder this Epoch (5.6: once per Epoch)."
         if not wonders_left(state):
             return "All seven Wonders are built or destroyed (5.6)."
-        if arg not in C.areas:
-            return f"There is no Area {arg!r} on the map."
-        if state.civ_at.get(arg) != rnd.civ:
-            return f"A Wonder is built in a friendly Area with a City; {civ} does not hold {area_name(arg)} (5.6)."
-        if arg not in state.cities:
-            return f"{area_name(arg)} has no City: a Wonder needs a friendly Area with a City (5.6)."
-        return f"{area_name(arg)} already has a Wonder."
+        if rest not in C.areas:
+            return f"There is no Area {rest!r} on the map."
+        if state.civ_at.get(rest) != rnd.civ:
+            return f"A Wonder is built in a friendly Area with a City; {civ} does not hold {area_name(rest)} (5.6)."
+        if rest not in state.cities:
+            return f"{area_name(rest)} has no City: a Wonder needs a friendly Area with a City (5.6)."
+        return f"{area_name(rest)} already has a Wonder."
     return None
 
 
@@ -111,9 +110,6 @@ def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
         sea = ", nor on a sea one of its Areas borders (Seafaring, 6.1)" if rnd.seafaring else ""
         return f"{name} is not next to an Area of {civ} (5.4){sea}."
     return None
-
-
-__all__ = ["why_not"]
 
 
 def _allocation(state: State, verb: str, rest: str) -> str | None:
@@ -150,3 +146,6 @@ def _event(state: State, verb: str, area: str) -> str | None:
         return f"{EVENT_WORDS[ev.kind][0]} {civ} only; {area_name(area)} is not an Area of it (8.0)."
     return (f"Barbarian Raids strike a border Area of {civ} (one next to an Area it does not hold); "
             f"{area_name(area)} lies inside its borders (8.0).")
+
+
+__all__ = ["why_not"]

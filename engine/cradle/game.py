@@ -14,8 +14,8 @@ from .epoch_end import event_actions, play_event
 from .explain import why_not
 from .flow import advance
 from .rounds import acting_seat, grow_actions, play_round_action
-from .state import State
 from .scoring import winning_seats
+from .state import State
 from .view import make_view
 
 

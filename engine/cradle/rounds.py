@@ -1,10 +1,11 @@
 """The Civilization Round (rulebook 5.0-5.7, 6.1-6.3): pool, bonus, start, growth, expansion.
 
-Growth is one Army at a time (`place <area>` / `attack <area>`), each battle one
-roll at a time (`continue` while the attacking Army stands; once it is lost,
-another `attack` of the Area carries the battle on), Non-Combat Expansion one attempt at a time (`colonize`,
-`wonder <area>`, `culture`), until the pool is empty (5.4, 5.7): `done`, which
-returns the rest unused, is offered only once no Army can be placed.
+Growth places Armies one at a time (`place <area>`, or `place 2 <area>` for several
+into one Area) or attacks (`attack <area>`); each battle goes one roll at a time
+(`continue` while the attacking Army stands; once it is lost, another `attack` of the
+Area carries the battle on); Non-Combat Expansion is one attempt at a time
+(`colonize`, `wonder <area>`, `culture`). All this until the pool is empty (5.4,
+5.7): `done`, which returns the rest unused, is offered only once no Army can be placed.
 """
 from __future__ import annotations
 
