@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from engine.core import IllegalAction, canonical
@@ -10,7 +11,7 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Tab
 from . import rules as rulebook
 from .core import Ctx, Refusal, ServiceBase, shown
 from .reply import Private, Reply
-from .text import choices_text, clip, names, sentences, view_text
+from .text import choices_text, clip, names, neutral, quote, sentences, view_text
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ class MoveCommands(ServiceBase):
         if not args:
             raise Refusal("Say which action: `play <action>`. Your legal actions: " + choices_text(legal),
                           choices={ctx.user: legal}, **self._ids(rec))
-        text = " ".join(args)
+        text = neutral(" ".join(args))  # the engine quotes it back in refusals
         if canonical(text) not in legal and f"play {canonical(text)}" in legal:
             # `play forum build` typed as the command `play` + `forum build`: one `play` is enough.
             text = f"play {text}"
@@ -232,8 +233,9 @@ class MoveCommands(ServiceBase):
         rec = await self._table(ctx, need=("active", "paused", "finished"))
         count = self.settings.log_default
         if args:
-            if not args[0].isdigit() or int(args[0]) < 1:
-                raise Refusal("`log [n]` takes a positive number of moves.", **self._ids(rec))
+            if not re.fullmatch(r"[0-9]+", args[0]) or int(args[0]) < 1:
+                raise Refusal(f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
+                              f"not {quote(args[0], 20)}.", **self._ids(rec))
             count = min(int(args[0]), 50)
         rows = await self.storage.actions(rec.id)
         if not rows:
@@ -243,6 +245,8 @@ class MoveCommands(ServiceBase):
             mark = " (undone)" if r.undone else ""
             via = {"skip": " [skipped by vote]", "auto": " [resigned]"}.get(r.via, "")
             events = (" — " + sentences(r.events)) if r.events else ""
+            if r.damaged:
+                events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
             lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}")
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 

@@ -120,15 +120,6 @@ class UndoCommands(MoveCommands):
         return await self._rewind(ctx, rec, int(request["seq"]),
                                   f"Everyone approved: {self._name(rec, request['by'])}'s undo is done.")
 
-    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
-        game = self._game(rec)
-        state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
-        for r in rows:
-            if r.undone or (before is not None and r.seq >= before):
-                continue
-            state = game.apply(state, r.seat, r.action).state
-        return state
-
     async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
         """Undo every action from `seq` on: replay the log before it (unless the
         caller has that `state` already); the undone lines stay in the log, marked."""

@@ -85,7 +85,7 @@ async def test_interval_per_game_and_off(table, clock):
     clock.advance(100)
     assert len(await table.service.tick()) == 1  # only the earlier, undelivered one
     assert await table.storage.reminders(1) == []
-    await table.refused(1, "settings remind 0", contains="between 0 and 720")
+    await table.refused(1, "settings remind 0", contains="from 1 to 720")
     await table.ok(1, "settings remind 6")
     assert (await table.storage.reminders(1))[0].due == clock.now + 6 * 3600
 
