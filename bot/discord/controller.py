@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import discord
 
+import engine
+
 from . import messages
 from .courier import UNDELIVERED
 from .link import Caller, ServiceLink
@@ -81,6 +83,53 @@ class Controller:
                 and reply.version is not None and not reply.choices:
             buttons = "undo"  # a request: the others answer by button
         await self._publish(interaction, caller, reply, buttons=buttons)
+
+    async def new_game(self, interaction: discord.Interaction, args: str, *, thread: bool = False) -> None:
+        """`/game new`, here or (`thread`, or the word `thread` among the options) in a new
+        public thread of this channel, which then is the table's channel: every post,
+        reminder and button of that game lives in the thread alone."""
+        words = args.split()
+        if "thread" in (w.lower() for w in words):
+            thread = True
+            words = [w for w in words if w.lower() != "thread"]
+        if not thread:
+            await self.command(interaction, "game new", " ".join(words))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            await self._say(interaction, "A game thread opens from a text channel; here, use `/game new` "
+                                         "without `thread`.")
+            return
+        title = next((g.title for gid, g in engine.GAMES.items() if words and gid == words[0].lower()),
+                     words[0] if words else "game")
+        try:
+            room = await parent.create_thread(name=f"{title} — {caller.name}"[:100],
+                                              type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        except discord.HTTPException as exc:
+            log.warning("creating a thread in %s failed: %s", parent.id, exc)
+            await self._say(interaction, "I could not open a thread here (I need the Create Public Threads "
+                                         "permission). Use `/game new` without `thread`, or ask an admin.")
+            return
+        inside = dataclasses.replace(caller, channel=room.id)
+        try:
+            reply = await self.link.command(inside, "game new", " ".join(words))
+        except Exception:
+            log.exception("game new in a thread failed")
+            reply = None
+        self.on_change()
+        if reply is None or reply.error:
+            await room.delete()  # nothing lives in it: no empty thread is left behind
+            await self._say(interaction, reply.text if reply is not None else
+                            "Sorry, something went wrong on my side. Please try again.")
+            return
+        try:
+            await self.courier.post(room.id, reply)
+        except UNDELIVERED as exc:
+            log.warning("posting to thread %s failed (%s); it goes into the outbox", room.id, exc)
+            await self._keep(room.id, reply, {}, "public message", lambda: self.courier.post(room.id, reply))
+        await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
 
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
         """Approve / Reject pressed under an undo request."""

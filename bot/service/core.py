@@ -43,13 +43,13 @@ class Settings:
 LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
 
 HELP = """Commands:
-`game new <game> [option=value ...]` open a table here (games: {games})
+`game new <game> [option=value ...] [thread]` open a table here, or in a new thread (games: {games})
 `game join` / `game leave` / `game start [fixed]` / `game cancel` / `game status` / `games`
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote pause` (after {absent} unanswered reminders); `resume`
 `settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
-`settings dm on|off`"""
+`settings dm on|off` / `settings heads-up on|off`"""
 
 
 def safe(name: str) -> str:

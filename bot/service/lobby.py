@@ -33,7 +33,11 @@ class LobbyCommands(ServiceBase):
         if game is None:
             raise Refusal(f"There is no game {quote(args[0])}. Games: {', '.join(self.games) or 'none'}.")
         options: dict[str, Any] = {}
-        for word in args[1:]:
+        words = [w for w in args[1:] if w.lower() != "thread"]
+        # `thread`: the Discord adapter opens a thread and sends the command from there; one
+        # that reaches the service came from a front end without threads (the terminal)
+        no_thread = len(words) < len(args) - 1
+        for word in words:
             if "=" not in word:
                 raise Refusal(f"Options are written `name=value`, not {quote(word)}.")
             key, value = word.split("=", 1)
@@ -58,8 +62,9 @@ class LobbyCommands(ServiceBase):
             what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
             raise Refusal(f"This channel already has {what}. Finish it or `game cancel` it first; "
                           "one game per channel or thread.") from None
+        note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
         return Reply(f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
-                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.", **self._ids(rec))
+                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}", **self._ids(rec))
 
     async def _cmd_join(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))

@@ -137,11 +137,35 @@ class MoveCommands(ServiceBase):
         lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
         reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping)
+        if turn is not None and not over:
+            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
         if seat is not None and seat.seat is not None and not seat.resigned and seat.seat in game.to_act(state):
             # the turn came back to the caller (other seats' steps were automatic): their panel goes on
             reply.private.append(Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state,
                                                                                               seat.seat, [])))
         return reply
+
+    async def _heads_up(self, rec: TableRecord, game: Any, state: Any, starting: list[int], reply: Reply,
+                        caller: int) -> None:
+        """`settings heads-up on`: the player after each seat whose turn starts now is
+        pinged once, in this post (issue 12 §3). Turn order is the game's
+        (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
+        order_of = getattr(game, "turn_order", None)
+        order = list(order_of(state)) if order_of else [s.seat for s in rec.players]
+        acting = set(game.to_act(state))
+        lines = []
+        for seat in starting:
+            if seat not in order:
+                continue
+            after = order[(order.index(seat) + 1) % len(order)]
+            player = rec.user_at(after)
+            if player is None or player.resigned or after in acting or player.user in (caller, *reply.mentions):
+                continue
+            if (await self._prefs_of(player.user)).heads_up:
+                reply.mentions.append(player.user)
+                lines.append(f"Heads-up, {player.name}: you play after {self._seat_name(rec, seat)}.")
+        if lines:
+            reply.text = clip(reply.text + "\n" + "\n".join(lines))
 
     def _turn_lines(self, rec: TableRecord, rows: list[ActionRecord], *, budget: int) -> list[str]:
         """The steps since the last post, as everyone may read them, within `budget` characters."""

@@ -141,7 +141,8 @@ class PlayerPrefs:
 
     Quiet hours are local hours [quiet_start, quiet_end) with the player's UTC
     offset in minutes; None means no quiet hours. `dm`: private parts and
-    reminders by direct message.
+    reminders by direct message. `heads_up`: a ping when the player before them
+    starts a turn (issue 12 §3).
     """
 
     user: int
@@ -149,6 +150,7 @@ class PlayerPrefs:
     quiet_end: int | None = None
     utc_offset: int = 0
     dm: bool = False
+    heads_up: bool = False
 
 
 @dataclass

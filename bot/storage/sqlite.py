@@ -296,12 +296,12 @@ class SQLiteStorage:
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
-        rows = await self._fetchall("SELECT quiet_start, quiet_end, utc_offset, dm FROM players WHERE user = ?",
-                                    (user,))
+        rows = await self._fetchall(
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user = ?", (user,))
         if not rows:
             return PlayerPrefs(user)
-        qs, qe, off, dm = rows[0]
-        return PlayerPrefs(user, qs, qe, off, bool(dm))
+        qs, qe, off, dm, heads_up = rows[0]
+        return PlayerPrefs(user, qs, qe, off, bool(dm), bool(heads_up))
 
     # --------------------------------------------------------------- writes
     async def _write(self, work) -> Any:
@@ -476,10 +476,13 @@ class SQLiteStorage:
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         async def work(w: aiosqlite.Connection) -> None:
             await w.execute(
-                "INSERT INTO players (user, quiet_start, quiet_end, utc_offset, dm) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO players (user, quiet_start, quiet_end, utc_offset, dm, heads_up) "
+                "VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user) DO UPDATE SET quiet_start = excluded.quiet_start, "
-                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm",
-                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm)))
+                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
+                "heads_up = excluded.heads_up",
+                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm),
+                 int(prefs.heads_up)))
 
         await self._write(work)
 

@@ -161,3 +161,18 @@ async def test_12_1_simultaneous_choices_make_one_post_per_round(table):
     post = picks[-1]
     assert post.text.count("`resource ") == 4 and post.text.count("(a hidden card)") == 2
     assert post.mentions == [rec.user_at(1).user]  # the other player; the last picker (seat 0) reads it
+
+
+async def test_12_3_heads_up_pings_the_next_player_once_when_the_player_before_starts(table):
+    await table.ok(3, "settings heads-up on")
+    assert "Heads-up before your turn: on" in (await table.ok(3, "settings")).text
+    await table.started(users=(1, 2, 3), options="seed=7 pile=20")  # fake race: seats 0, 1, 2 in turn
+    first = await table.ok(1, "play take 1")  # bob's turn starts; cy plays after bob
+    assert first.mentions == [2, 3] and "Heads-up, cy: you play after bob." in first.text
+    second = await table.ok(2, "play take 1")  # cy's own turn: pinged as the player to act, no heads-up
+    assert second.mentions == [3] and "Heads-up" not in second.text
+    third = await table.ok(3, "play take 1")  # ann's turn starts; bob has no heads-up
+    assert third.mentions == [1] and "Heads-up" not in third.text
+    await table.ok(3, "settings heads-up off")
+    assert (await table.ok(1, "play take 1")).mentions == [2]
+    await table.refused(3, "settings heads-up maybe", contains="heads-up on")
