@@ -84,6 +84,18 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .storage import StorageError
+
+    try:
+        return _main(argv)
+    except StorageError as err:
+        # A database that cannot be used (damaged, newer, unreachable): say which and
+        # why, and stop at once; the file was not written to.
+        print(f"epochs: {err}", file=sys.stderr)
+        return 3
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         config = load_config(args.config)

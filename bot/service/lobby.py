@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import IllegalAction, Rng
 
-from ..storage.base import Change, ChannelBusy, SeatRecord, TableRecord
+from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord, TableRecord
 from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
 from .reply import Reply
 from .text import clip, names, quote
@@ -33,7 +33,11 @@ class LobbyCommands(ServiceBase):
         if game is None:
             raise Refusal(f"There is no game {quote(args[0])}. Games: {', '.join(self.games) or 'none'}.")
         options: dict[str, Any] = {}
-        for word in args[1:]:
+        words = [w for w in args[1:] if w.lower() != "thread"]
+        # `thread`: the Discord adapter opens a thread and sends the command from there; one
+        # that reaches the service came from a front end without threads (the terminal)
+        no_thread = len(words) < len(args) - 1
+        for word in words:
             if "=" not in word:
                 raise Refusal(f"Options are written `name=value`, not {quote(word)}.")
             key, value = word.split("=", 1)
@@ -58,8 +62,9 @@ class LobbyCommands(ServiceBase):
             what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
             raise Refusal(f"This channel already has {what}. Finish it or `game cancel` it first; "
                           "one game per channel or thread.") from None
+        note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
         return Reply(f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
-                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.", **self._ids(rec))
+                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}", **self._ids(rec))
 
     async def _cmd_join(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))
@@ -123,19 +128,23 @@ class LobbyCommands(ServiceBase):
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
             raise Refusal(f"{game.title} cannot start with these options: {err}", **self._ids(rec)) from None
         rec.seats = seats
+        rec.meta = {**rec.meta, "last_seq": {}, "seq": 0}
+        records: list[ActionRecord] = []
+        state = self._autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
         meta = dict(rec.meta)
-        meta.update({"last_seq": {}, "seq": 0})
-        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state),
+        meta["last_seq"] = {str(r.seat): r.seq for r in records}
+        meta["posted"] = records[-1].seq if records else 0
+        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state), actions=records,
                         reminders=self._reminders(rec, state, [], ctx.now, actor=None))
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
         seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
-        head = f"{game.title} begins. Seats: {seating}."
-        return await self._position_reply(rec, state, head, ctx, [])
+        lines = [f"{game.title} begins. Seats: {seating}.", *self._turn_lines(rec, records, budget=900)]
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("lobby", "active", "paused"))
+        rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)
         if ctx.user != self._creator(rec) and not ctx.admin:
             raise Refusal("Only the table's creator or a server admin can cancel this game.", **self._ids(rec))
         version = await self.storage.commit(rec, Change(status="cancelled", reminders=[]), ctx.now)
@@ -147,6 +156,8 @@ class LobbyCommands(ServiceBase):
         if rec is None or rec.status == "cancelled":
             return Reply("There is no game in this channel. Open one with `game new <game>` "
                          f"(games: {', '.join(self.games) or 'none'}).")
+        if rec.damaged:
+            rec = await self._mended(rec, ctx.now)
         game = self._game(rec)
         if rec.status == "finished":
             result = rec.meta.get("result", {})
@@ -188,8 +199,9 @@ class LobbyCommands(ServiceBase):
             return Reply("No open games on this server. Open one with `game new <game>`.")
         lines = [f"Open games ({len(tables)}):"]
         for t in tables[:25]:
-            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, "
-                         f"{names([s.name for s in t.players])}")
+            players = names([s.name for s in t.players]) if "seats" not in t.damaged else "players unreadable"
+            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, {players}"
+                         + (" (stored record damaged)" if t.damaged else ""))
         return Reply(clip("\n".join(lines)))
 
 

@@ -40,6 +40,11 @@ COMMUTING = frozenset({"join", "leave"})
 COMMUTING_ATTEMPTS = 8
 
 
+def verb_of(command: str, args: str) -> str:
+    words = f"{command} {args}".split()
+    return words[0].lower().lstrip("/") if words else ""
+
+
 class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
@@ -63,7 +68,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     # ------------------------------------------------------------------ API
     async def handle(self, channel: int, user: int, name: str, command: str, args: str = "", *,
                      guild: int | None = None, admin: bool = False,
-                     expected_version: int | None = None) -> Reply:
+                     expected_version: int | None = None, expected_choice: str | None = None) -> Reply:
         """Run one command and answer it.
 
         `command` is the first word (`game`, `play`, `board`, ...) and `args` the
@@ -71,12 +76,17 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         "game new rising-cultures")` works as well. `admin`: the transport vouches
         that the caller may cancel any game here. `expected_version`: the version
         a button was made for; a press on an older version is refused as stale.
+        `expected_choice`: with it (a pick from a turn panel, `Reply.keys`), a `play`
+        made on an older version still counts when the presser's own decision is
+        unchanged (`ServiceBase.choice_key`): in a simultaneous step another player's
+        pick does not spoil an open panel, while a double press is still refused.
         """
         if unreadable(command) or unreadable(args):
             return Reply("That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
                          "so nothing could store or show it. Type it again with ordinary characters.", error=True)
         words = f"{command} {args}".split()
-        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock())
+        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock(),
+                  expected_choice=expected_choice if verb_of(command, args) == "play" else None)
         if not words:
             return self._help()
         verb, rest = words[0].lower().lstrip("/"), words[1:]
@@ -93,7 +103,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         commutes = verb in COMMUTING and expected_version is None
         attempts = COMMUTING_ATTEMPTS if commutes else 3
         for attempt in range(attempts):
-            ctx.based_on = None
+            ctx.based_on, ctx.version_moved = None, False
             try:
                 return await handler(ctx, rest)
             except Refusal as r:
@@ -149,6 +159,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
                 state = await self._state(rec)
             except StaleWrite:
                 continue  # moved on while reading: read again
+            except Refusal:
+                return None  # a damaged record: no picture of it
             return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
         return None
 

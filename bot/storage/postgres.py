@@ -37,6 +37,7 @@ import asyncpg
 from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
                    ReminderRecord, SeatRecord, Shards, StaleWrite, StorageError, TableRecord)
 from .postgres_migrations import MIGRATIONS
+from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
 
 _OPEN = "('lobby','active','paused')"
@@ -136,12 +137,12 @@ class PostgresStorage:
     # ---------------------------------------------------------------- reads
     @staticmethod
     def _table_row(row: asyncpg.Record) -> TableRecord:
-        seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
-                 for u, n, s, r, j in json.loads(row[14] or "[]")]
-        return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
-                           options=json.loads(row[6]), seed=row[7], version=row[8], created=row[9],
-                           updated=row[10], remind_every=row[11], meta=json.loads(row[12]), seats=seats,
-                           revision=row[13])
+        """A games row and its seats. Columns are typed here, so only the JSON text can be
+        unreadable: read as on SQLite, a garbled options or meta is marked damaged."""
+        rec = _table_record(tuple(row[:14]))
+        rec.seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
+                     for u, n, s, r, j in json.loads(row[14] or "[]")]
+        return rec
 
     async def open_table(self, channel: int) -> TableRecord | None:
         row = await self._p.fetchrow(_TABLE + f" WHERE g.channel = $1 AND g.status IN {_OPEN}", channel)
@@ -170,7 +171,7 @@ class PostgresStorage:
         rows = await self._p.fetch(
             "SELECT seq, seat, action, time, undone, via, user_id, events FROM actions "
             "WHERE game = $1 AND seq > $2 ORDER BY seq", table_id, after)
-        return [ActionRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7])) for r in rows]
+        return [ActionRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], *_json_list(r[7])) for r in rows]
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
         rows = await self._p.fetch("SELECT game, user_id, due, count FROM reminders WHERE game = $1 ORDER BY user_id",
@@ -189,11 +190,11 @@ class PostgresStorage:
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
-        row = await self._p.fetchrow("SELECT quiet_start, quiet_end, utc_offset, dm FROM players WHERE user_id = $1",
-                                     user)
+        row = await self._p.fetchrow(
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user)
         if row is None:
             return PlayerPrefs(user)
-        return PlayerPrefs(user, row[0], row[1], row[2], row[3])
+        return PlayerPrefs(user, *row)
 
     # --------------------------------------------------------------- writes
     async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
@@ -323,10 +324,12 @@ class PostgresStorage:
 
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         await self._write(lambda conn: conn.execute(
-            "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm) VALUES ($1, $2, $3, $4, $5) "
+            "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm, heads_up) "
+            "VALUES ($1, $2, $3, $4, $5, $6) "
             "ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start, "
-            "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm",
-            prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, prefs.dm))
+            "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
+            "heads_up = excluded.heads_up",
+            prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, prefs.dm, prefs.heads_up))
 
     # ------------------------------------------------------------- transfer
     async def row_counts(self) -> dict[str, int]:

@@ -96,6 +96,9 @@ CREATE TABLE players (
 );
 """),
     (2, """
+ALTER TABLE players ADD COLUMN heads_up BOOLEAN NOT NULL DEFAULT FALSE;
+"""),
+    (3, """
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION;
 """),

@@ -24,11 +24,11 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("snapshots", ("game", "version", "state")),
     ("reminders", ("game", "user", "due", "count")),
     ("outbox", ("id", "game", "channel", "payload", "created", "sent")),
-    ("players", ("user", "quiet_start", "quiet_end", "utc_offset", "dm")),
+    ("players", ("user", "quiet_start", "quiet_end", "utc_offset", "dm", "heads_up")),
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
-FLAGS = {("seats", "resigned"), ("actions", "undone"), ("players", "dm")}
+FLAGS = {("seats", "resigned"), ("actions", "undone"), ("players", "dm"), ("players", "heads_up")}
 
 #: The order rows are exported in (seats: joining order within their game).
 ORDER = {"games": "id", "seats": "game, joined, {pos}", "actions": "game, seq", "snapshots": "game",

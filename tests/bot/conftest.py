@@ -48,6 +48,11 @@ class Table:
     channel: int = CHANNEL
     replies: list[Reply] = field(default_factory=list)
 
+    @property
+    def path(self) -> Path:
+        """The SQLite file (for tests that damage it on purpose)."""
+        return Path(self.database)
+
     async def say(self, user: int, line: str, **kw) -> Reply:
         kw.setdefault("guild", GUILD)
         reply = await self.service.handle(kw.pop("channel", self.channel), user, NAMES.get(user, f"u{user}"),
