@@ -1,14 +1,13 @@
 """Rising Cultures behind the engine contract (shared/DESIGN.md)."""
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping, Sequence
 
 from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices
 
 from . import actions, explain, flow, scoring, view as view_mod
 from .data import CIVS, DATA
-from .state import Player, State, state_plain
+from .state import Player, State
 
 OPTIONS = ("match", "civs")
 
@@ -113,7 +112,3 @@ class RisingCultures(BaseGame[State]):
     def clone(self, state: State) -> State:
         """A hand-written copy: several times faster than `copy.deepcopy`."""
         return state.copy()
-
-    def dumps(self, state: State) -> str:
-        """Same text as the shared serialiser (a test checks it), without its generic walk."""
-        return json.dumps(state_plain(state), separators=(",", ":"), ensure_ascii=False)
