@@ -10,7 +10,7 @@ from .data import DataError, SOURCES, data_path, load_entries, load_table, read_
 from .pending import Decision, DecisionStack
 from .rng import Rng
 from .serial import StructureError, from_json, structure, to_json, unstructure
-from .text import count, listing, plural
+from .text import count, listing, plural, possessive
 from .ties import best, ranks, winners_by, worst
 from .turns import Simultaneous, clockwise, next_in_order, next_seat
 
@@ -18,6 +18,6 @@ __all__ = [
     "BaseGame", "DataError", "Decision", "DecisionStack", "Game", "IllegalAction", "Rng",
     "SOURCES", "Simultaneous", "Step", "StructureError", "best", "canonical", "clockwise", "count",
     "data_path", "describe_choices", "from_json", "listing", "load_entries", "load_table", "match",
-    "next_in_order", "next_seat", "plural", "ranks", "read_toml", "readable", "resolve", "set_data_dir",
+    "next_in_order", "next_seat", "plural", "possessive", "ranks", "read_toml", "readable", "resolve", "set_data_dir",
     "slug", "structure", "suggestions", "to_json", "unstructure", "winners_by", "worst",
 ]

@@ -80,9 +80,11 @@ class BaseGame(Generic[S]):
         if seat not in seats:
             if not seats:
                 raise IllegalAction("The game is over; no more actions are taken.", kind="not-your-turn")
+            reason = self.why_waiting(state, seat)
             raise IllegalAction(
                 f"It is not {self.seat_name(state, seat)}'s turn; waiting for "
-                f"{listing([self.seat_name(state, s) for s in seats])}.", kind="not-your-turn")
+                f"{listing([self.seat_name(state, s) for s in seats])}." + (f" {reason}" if reason else ""),
+                kind="not-your-turn")
         legal = self.legal_actions(state, seat)
         chosen = match(action, legal, known_verbs=self.verbs, names=self.names(state),
                        why_not=lambda text: self.why_not(state, seat, text))
@@ -131,6 +133,14 @@ class BaseGame(Generic[S]):
         """The rule that makes `action` (canonical, not legal now) illegal, if the game can say.
 
         Only what `seat` may know goes here: the text reaches the player.
+        """
+        return None
+
+    def why_waiting(self, state: S, seat: int) -> str | None:
+        """Why `seat`, not among those to act, waits now, in the rulebook's terms, if the game can say
+        ("ann holds the progress marker and decides first whether to compete for Gaul.").
+
+        Added to the not-your-turn refusal; only what `seat` may know goes here.
         """
         return None
 

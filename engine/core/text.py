@@ -22,3 +22,8 @@ def plural(word: str) -> str:
 def count(n: int, word: str) -> str:
     """`count(1, "coin")` -> "1 coin", `count(2, "coin")` -> "2 coins", `count(0, "Army")` -> "0 Armies"."""
     return f"{n} {word}" if n == 1 else f"{n} {plural(word)}"
+
+
+def possessive(name: str) -> str:
+    """`ann's`, `Thomas'`: whose card, area or turn, for a message that names a player."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
