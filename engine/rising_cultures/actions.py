@@ -10,7 +10,9 @@ Actions read the way a player says them (issue 2): `civ rome`, `resource market`
 """
 from __future__ import annotations
 
-from .data import CIVS, DATA, RESOURCES, count
+from engine.core import count
+
+from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
 from .flow import card_name, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
@@ -93,10 +95,10 @@ def legal_actions(s: State, seat: int) -> list[str]:
         if step == "swap":
             out = []
             if p.deck:
-                if p.paid_swaps < PAID_SWAPS and p.coins >= 1:
+                if p.paid_swaps == 0 and p.coins >= 1:
                     out.append("swap 1")
-                if p.paid_swaps == 0 and p.coins >= 2 and len(p.deck) >= 2:
-                    out.append("swap 2")
+                if p.paid_swaps == 0 and p.coins >= PAID_SWAPS and len(p.deck) >= PAID_SWAPS:
+                    out.append(f"swap {PAID_SWAPS}")
                 if p.free_swaps < rules.free_swaps(s, seat):
                     out.append("swap free")
             out.append("done")
@@ -166,7 +168,8 @@ def perform(s: State, seat: int, action: str) -> list[str]:
             ev.append(f"{name(s, seat)} places no more coins on the Nile.")
         else:
             p.step = "ready"
-            ev.append(f"{name(s, seat)} keeps their hand and is ready to play.")
+            kept = "has finished swapping" if p.paid_swaps or p.free_swaps else "keeps their hand"
+            ev.append(f"{name(s, seat)} {kept} and is ready to play.")
     elif verb == "play":
         do_play(s, seat, _card(s, seat, words[1]), words[2], ev)
     elif verb == "cover":
@@ -245,7 +248,7 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
     got = gain(s, seat, rules.income(s, seat, effs))
     n = flow.draw(p, 4)
     extra = flow.draw(p, rules.count(effs, "extra_draw"))
-    ev.append(f"{name(s, seat)} takes {count(got, 'coin')} income and draws {n + extra} cards.")
+    ev.append(f"{name(s, seat)} takes {count(got, 'coin')} income and draws {count(n + extra, 'card')}.")
     if extra:
         p.to_bottom = extra
         p.step = "bottom"
@@ -254,7 +257,8 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
 
 
 def do_swap(s: State, seat: int, how: str, ev: list[str]) -> None:
-    """Swap up to 2 cards for 1 coin each (free swaps from abilities cost nothing)."""
+    """Swap up to 2 cards for 1 coin each, the number chosen at once (RULES-NOTES, "Swaps");
+    a free swap from an ability is 1 card and costs nothing."""
     p = s.players[seat]
     if how == "free":
         p.free_swaps += 1
@@ -279,7 +283,7 @@ def do_play(s: State, seat: int, cid: str, use: str, ev: list[str]) -> None:
     if use == "coins":
         got = gain(s, seat, COINS_USE)
         p.discard.append(cid)
-        ev.append(f"{name(s, seat)} discards {card.name} for {got} coins.")
+        ev.append(f"{name(s, seat)} discards {card.name} for {count(got, 'coin')}.")
     elif use == "military":
         band = len(p.military)
         printed = BOARDS[p.civ].military_bands[band]

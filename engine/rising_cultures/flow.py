@@ -7,7 +7,9 @@ the game runs (law 6).
 """
 from __future__ import annotations
 
-from .data import DATA, count
+from engine.core import count
+
+from .data import DATA
 from . import rules
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import HAND, PLAYS, ROUNDS, Pending, Player, State
@@ -82,7 +84,7 @@ def swap_possible(s: State, seat: int) -> bool:
     p = s.players[seat]
     if not p.deck:
         return False
-    if p.paid_swaps < 2 and p.coins >= 1:
+    if p.paid_swaps == 0 and p.coins >= 1:
         return True
     return p.free_swaps < rules.free_swaps(s, seat)
 
@@ -248,7 +250,7 @@ def end_round(s: State, events: list[str]) -> None:
     if s.round < ROUNDS:
         start_round(s, s.round + 1, events)
         return
-    from .scoring import totals
+    from .scoring import result, totals
     if s.match and s.game_no == 1:
         first = totals(s)
         events.append("Game 1 of the match is over: " +
@@ -258,8 +260,9 @@ def end_round(s: State, events: list[str]) -> None:
         return
     s.phase = "over"
     s.pending.clear()
-    final = totals(s)
-    events.append("The game is over: " + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(final)) + ".")
+    game = "Game 2 of the match" if s.match else "The game"
+    events.append(f"{game} is over: " + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(totals(s))) + ".")
+    events.append(result(s))
 
 
 def start_second_game(s: State, first: list[int], events: list[str]) -> None:
