@@ -14,7 +14,7 @@ from engine.core import count
 
 from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
-from .flow import card_name, gain, name, pay
+from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
 
@@ -245,10 +245,11 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
     """Phase I income, then the Phase II draw of 4 (plus extra draws) for this seat."""
     p = s.players[seat]
     effs = rules.effects(s, seat)
-    got = gain(s, seat, rules.income(s, seat, effs))
+    income = rules.income(s, seat, effs)
+    got = gain(s, seat, income)
     n = flow.draw(p, 4)
     extra = flow.draw(p, rules.count(effs, "extra_draw"))
-    ev.append(f"{name(s, seat)} takes {count(got, 'coin')} income and draws {count(n + extra, 'card')}.")
+    ev.append(f"{name(s, seat)} takes {coins(got, income)} income and draws {count(n + extra, 'card')}.")
     if extra:
         p.to_bottom = extra
         p.step = "bottom"
@@ -283,7 +284,7 @@ def do_play(s: State, seat: int, cid: str, use: str, ev: list[str]) -> None:
     if use == "coins":
         got = gain(s, seat, COINS_USE)
         p.discard.append(cid)
-        ev.append(f"{name(s, seat)} discards {card.name} for {count(got, 'coin')}.")
+        ev.append(f"{name(s, seat)} discards {card.name} for {coins(got, COINS_USE)}.")
     elif use == "military":
         band = len(p.military)
         printed = BOARDS[p.civ].military_bands[band]
@@ -319,7 +320,7 @@ def after_build(s: State, seat: int, cid: str, ev: list[str]) -> None:
     for e in card.effects:
         if e.type == "on_build_coins":
             got = gain(s, seat, e.amount)
-            ev.append(f"{name(s, seat)} takes {count(got, 'coin')} from {card.name}.")
+            ev.append(f"{name(s, seat)} takes {coins(got, e.amount)} from {card.name}.")
     for e in card.effects:
         if e.type == "on_build_progress_from_discard":
             s.pending.append(Pending("progress", seat, "wisdom"))

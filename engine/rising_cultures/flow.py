@@ -32,6 +32,11 @@ def gain(s: State, seat: int, n: int) -> int:
     return n
 
 
+def coins(got: int, wanted: int) -> str:
+    """`2 coins`, or `0 coins (the general supply is empty)` when the 28 coins ran short."""
+    return count(got, "coin") + (" (the general supply is empty)" if got < wanted else "")
+
+
 def pay(s: State, seat: int, n: int) -> None:
     s.players[seat].coins -= n
     s.supply += n
@@ -161,7 +166,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     events.append(f"{name(s, winner)} wins {prov.name} ({'/'.join(prov.symbols)}: {shown}).")
     if prov.effect == "coins":
         got = gain(s, winner, prov.amount)
-        events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {prov.name}.")
+        events.append(f"{name(s, winner)} takes {coins(got, prov.amount)} from {prov.name}.")
     elif prov.effect == "keep_military":
         s.spare = True
         events.append(f"{prov.name}: {name(s, winner)} does not discard their last military card.")
@@ -174,7 +179,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     for source, bonus in sources + [("their board", rest)]:
         if bonus > 0:
             got = gain(s, winner, bonus)
-            events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {source} for winning a province.")
+            events.append(f"{name(s, winner)} takes {coins(got, bonus)} from {source} for winning a province.")
 
 
 def keep_cards(s: State, seat: int) -> list[str]:

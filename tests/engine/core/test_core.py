@@ -264,6 +264,19 @@ def test_base_game_refusals_name_players_not_seats():
     assert str(err.value) == "It is not bob's turn; waiting for ann."
 
 
+class NamedCountWithWaiting(NamedCount):
+    def why_waiting(self, s, seat):
+        return f"{s.players[s.turn]} counts first."
+
+
+def test_base_game_not_your_turn_adds_why_the_seat_waits():
+    g = NamedCountWithWaiting()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.setup(["ann", "bob"], 0), 1, "add 1")
+    assert err.value.kind == "not-your-turn"
+    assert str(err.value) == "It is not bob's turn; waiting for ann. ann counts first."
+
+
 def test_base_game_refuses_a_seat_that_does_not_exist_in_apply_and_legal_actions():
     g = NamedCount()
     s = g.setup(["ann", "bob"], 0)

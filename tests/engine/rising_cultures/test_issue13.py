@@ -147,3 +147,13 @@ def test_optional_two_game_match_ends_with_the_match_totals():
     assert events[-2].startswith("Game 2 of the match is over: ")
     assert events[-1].startswith(f"Match totals (both games): ann {total[0]} VP, bob {total[1]} VP. "
                                  f"{s.players[winner].name} wins the match")
+
+
+def test_28_coins_a_gain_the_supply_cannot_pay_says_so():
+    """RULES-NOTES "28 coins": a player takes what is left; the log says why it is less."""
+    s = at_play()
+    lay_out(s, 0, hand=["market", "forum", "villa", "curia"])
+    s.players[1].coins += s.supply
+    s.supply = 0
+    s, ev = act(s, 0, "play forum coins")
+    assert ev[0] == "ann (Rome) discards Forum for 0 coins (the general supply is empty)."
