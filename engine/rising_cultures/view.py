@@ -32,7 +32,8 @@ Player dict:
 - `seat`, `name`, `civ` (id or ""), `civ_name`, `coins`, `coin_limit`, `income`,
   `hand_count`, `deck_count`, `step` (own step in simultaneous phases: opening|income|
   bottom|swap|ready|""), `played` (cards played this round), `to_bottom`,
-  `swaps`: {"paid": n, "paid_max": 2, "free_used": n, "free": n}.
+  `swaps`: {"paid": n, "paid_max": 2, "free_used": n, "free": n} (`paid`: cards swapped
+  for coins this round; one paid swap a round of 1 or `paid_max` cards).
 - `display`: {"buildings": [card dict], "leaders": [card dict + "covered": bool,
   "stack": i, "scores": bool]}.
 - `military`: {"bands": [{"band": 1.., "printed": symbol|None, "card": card dict|None,
