@@ -116,6 +116,8 @@ def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
     still reaches `why_not` as the slug.
     """
     wanted = canonical(text)
+    if wanted in legal:
+        return wanted
     named = _named(wanted, legal)
     if len(named) == 1:
         return named[0]

@@ -40,7 +40,11 @@ class BaseGame(Generic[S]):
         if own is not None and not getattr(own, "checks_seat", False):
             @functools.wraps(own)
             def legal_actions(self: BaseGame, state: Any, seat: int) -> list[str]:
-                self.check_seat(state, seat)
+                # the common case answered in place (it runs on every step); the rest asks check_seat
+                players = getattr(state, "players", None)
+                if not (type(seat) is int and type(players) is list and 0 <= seat < len(players)
+                        and type(self).seat_count is BaseGame.seat_count):
+                    self.check_seat(state, seat)
                 return own(self, state, seat)
             legal_actions.checks_seat = True  # type: ignore[attr-defined]
             cls.legal_actions = legal_actions  # type: ignore[method-assign]
