@@ -205,7 +205,7 @@ def _write_dumper(cls: type, namespace: dict[str, Any]) -> str:
     source = ("def _run(o):\n"
               "    if type(o) is not _cls:\n"
               "        return _walk(o)\n")
-    if "__dict__" in dir(cls) or not hasattr(cls, "__slots__"):
+    if not hasattr(cls, "__slots__"):
         # The instance's own dict, when it holds exactly the fields in their order (as
         # `__init__` and a copy of it leave it): copied in C, and only the fields that
         # need converting replaced (a dict keeps a replaced key in its place).
@@ -444,16 +444,21 @@ def _scalar_type(tp: Any) -> type | None:
     return tp if tp in (int, str, bool, type(None)) else None
 
 
+def _whole(container: type, scalar: type | None, items: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A list or dict of scalars taken as it is, once the types of its items are checked (in C)."""
+    allowed = frozenset({scalar})
+
+    def load_whole(data: Any) -> Any:
+        if type(data) is not container or (scalar is not None and data and not set(map(type, items(data))) <= allowed):
+            raise _Mismatch
+        return data
+    return load_whole
+
+
 def _sequence_loader(make: type, item_t: Any) -> Callable[[Any], Any]:
     scalar = _scalar_type(item_t)
     if make is list and (scalar is not None or item_t is Any):
-        allowed = frozenset({scalar})
-
-        def load_scalars(data: Any) -> Any:
-            if type(data) is not list or (scalar is not None and data and not set(map(type, data)) <= allowed):
-                raise _Mismatch
-            return data
-        return load_scalars
+        return _whole(list, scalar, _same)
     item = _loader(item_t)
 
     def load_items(data: Any) -> Any:
@@ -466,13 +471,7 @@ def _sequence_loader(make: type, item_t: Any) -> Callable[[Any], Any]:
 def _dict_loader(int_keys: bool, val_t: Any) -> Callable[[Any], Any]:
     scalar = _scalar_type(val_t)
     if not int_keys and (scalar is not None or val_t is Any):
-        allowed = frozenset({scalar})
-
-        def load_scalars(data: Any) -> Any:
-            if type(data) is not dict or (scalar is not None and data and not set(map(type, data.values())) <= allowed):
-                raise _Mismatch
-            return data
-        return load_scalars
+        return _whole(dict, scalar, dict.values)
     value = _loader(val_t)
 
     def load_items(data: Any) -> Any:
