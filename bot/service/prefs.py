@@ -5,7 +5,7 @@ import logging
 
 from ..storage.base import Change, PlayerPrefs
 from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
-from .reminders import parse_quiet
+from .reminders import offset_text, parse_quiet
 from .reply import Reply
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ class SettingsCommands(ServiceBase):
         prefs = await self._prefs_of(ctx.user)
         if not args:
             rec = await self.storage.open_table(ctx.channel)
-            quiet = (f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 (UTC{prefs.utc_offset / 60:+g})"
+            quiet = (f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 ({offset_text(prefs.utc_offset)})"
                      if prefs.quiet_start is not None else "none")
             lines = [f"Your quiet hours: {quiet}. Private messages by DM: {'on' if prefs.dm else 'off'}."]
             if rec is not None:
@@ -48,7 +48,7 @@ class SettingsCommands(ServiceBase):
             if start is None:
                 return Reply("Quiet hours off: reminders may come at any hour.")
             return Reply(f"Quiet hours set: no reminders from {start:02d}:00 to {end:02d}:00 "
-                         f"(UTC{prefs.utc_offset / 60:+g}).")
+                         f"({offset_text(prefs.utc_offset)}).")
         if what == "dm":
             if len(args) < 2 or args[1].lower() not in ("on", "off"):
                 raise Refusal("`settings dm on` or `settings dm off`.")
