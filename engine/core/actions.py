@@ -70,6 +70,10 @@ def _named(wanted: str, legal: Sequence[str]) -> list[str]:
     return [a for a in legal if slug(a) == key] if key else []
 
 
+#: The most words a name runs to ("temple of the feathered serpent" and longer are rare).
+_LONGEST_NAME = 6
+
+
 def readable(text: str, names: Collection[str]) -> str:
     """`text` (canonical) with the names in it written as slugs, where a run of words is one.
 
@@ -93,11 +97,7 @@ def readable(text: str, names: Collection[str]) -> str:
     return " ".join(out)
 
 
-#: The most words a name runs to ("temple of the feathered serpent" and longer are rare).
-_LONGEST_NAME = 6
-
-
-def words_of(legal: Iterable[str]) -> set[str]:
+def _words_of(legal: Iterable[str]) -> set[str]:
     """Every word of the legal actions: the names a refusal can recognise without help."""
     return {w for a in legal for w in a.split(" ")}
 
@@ -130,7 +130,7 @@ def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
         raise IllegalAction(
             f"`{text.strip()[:60]}` is not an action of this game. Legal now: {describe_choices(legal)}",
             kind="unreadable", legal=legal)
-    slugged = readable(wanted, words_of(legal).union(names))
+    slugged = readable(wanted, _words_of(legal).union(names))
     near = suggestions(slugged, legal)
     hint = f" Did you mean {describe_choices(near)}?" if near else ""
     reason = why_not(slugged) if why_not else None

@@ -17,9 +17,9 @@ import functools
 from typing import Any, ClassVar, Collection, Generic, Mapping, Sequence, TypeVar
 
 from .actions import canonical, describe_choices, match
-from .text import listing
 from .contract import IllegalAction, Step
 from .serial import from_json, to_json
+from .text import listing
 
 S = TypeVar("S")
 

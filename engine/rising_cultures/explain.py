@@ -160,8 +160,8 @@ def _swap(s: State, seat: int, words: list[str]) -> str | None:
 def _no_deck(s: State) -> str:
     """A swap draws a new card: none is left in round 7 (the deck is used up exactly)."""
     if s.round == ROUNDS:
-        return (f"There are no swaps in round {ROUNDS}: your deck is empty (its last 4 cards are your hand), "
-                "and a swap draws a new card.")
+        return (f"There are no swaps in round {ROUNDS}: your deck is empty (its last 4 cards were drawn this "
+                "round), and a swap draws a new card.")
     return "Your deck is empty, so there is no card to swap with."
 
 

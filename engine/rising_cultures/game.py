@@ -98,6 +98,7 @@ class RisingCultures(BaseGame[State]):
         return explain.waiting(state, seat)
 
     def names(self, state: State) -> frozenset[str]:
+        """Every card and Nile card, so `play marcus aurelius build` reaches `why_not` as the card."""
         return NAMES
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
