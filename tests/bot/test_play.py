@@ -353,3 +353,25 @@ async def test_hand_lists_the_legal_actions_before_a_long_description(table):
     seat = game.to_act(state)[0]
     text = (await table.ok(rec.user_at(seat).user, "hand")).private[0].text
     assert text.splitlines()[1].startswith("Your legal actions: ")
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_13_a_card_named_as_printed_is_played_and_logged_by_its_slug(table):
+    """`play julius caesar build` reaches the card `julius-caesar` (issue 13, names)."""
+    await table.started("rising-cultures", options="seed=4")
+    game = GAMES["rising-cultures"]
+    rng = random.Random(2)
+    for _ in range(300):
+        rec, state = await table.state()
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        hyphenated = [a for a in legal if a.startswith("play ") and "-" in a]
+        if hyphenated:
+            action = hyphenated[0]
+            typed = action[len("play "):].replace("-", " ").title()  # as printed on the card, without `play`
+            await table.ok(rec.user_at(seat).user, f"play {typed}")
+            rows = [r for r in await table.storage.actions(rec.id) if not r.via]
+            assert rows[-1].action == action
+            return
+        await table.ok(rec.user_at(seat).user, "play " + rng.choice(legal))
+    pytest.fail("no card with a hyphenated name was playable")
