@@ -1,8 +1,8 @@
 """The storage interface the service relies on, and the records it passes.
 
 Small on purpose and free of SQL: the service only ever calls these methods, so
-a PostgreSQL backend (asyncpg) can be added beside `sqlite.py` without touching
-the service. Every write goes through `commit`, one transaction that checks the
+the SQLite (`sqlite.py`) and PostgreSQL (`postgres.py`) backends are
+interchangeable under it. Every write goes through `commit`, one transaction that checks the
 table's version first (optimistic concurrency, as boardgame.io's master refuses
 actions made against an old state id) and either applies the whole `Change` or
 raises `StaleWrite` and applies nothing.
