@@ -21,7 +21,7 @@ from bot.storage import open_storage, shard_of
 from .conftest import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-LEASE = 2.0
+LEASE = 3.0  # short, so a crashed process's claims lapse within the test; renewed every 0.2 s round
 
 
 def guild_on(shard: int, n: int = 0) -> int:
