@@ -6,6 +6,8 @@
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
     epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs migrate FROM TO copy every game from one database to another, empty one
+                           (SQLite file or postgresql:// URL) and verify the copy
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
@@ -30,7 +32,8 @@ def _common(parser: argparse.ArgumentParser, default: object = None) -> None:
     (`epochs script --db F`); after the mode the default is SUPPRESS, so a value given
     before it is not overwritten."""
     parser.add_argument("--config", default=default, help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
-    parser.add_argument("--db", default=default, help="SQLite database file (overrides the config)")
+    parser.add_argument("--db", default=default,
+                        help="SQLite database file or postgresql:// URL (overrides the config)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
     _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
+    migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
+    migrate.add_argument("source", metavar="FROM", help="the database to copy (SQLite file or postgresql:// URL)")
+    migrate.add_argument("target", metavar="TO", help="an empty database to copy into (SQLite file or URL)")
     return parser
 
 
@@ -101,6 +107,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode
+    if mode == "migrate":
+        from .migrate import run
+
+        return asyncio.run(run(args.source, args.target, warn=lambda text: print(text, file=sys.stderr)))
     if mode is None:
         if config.has_token:
             mode = "discord"
