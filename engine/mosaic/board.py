@@ -116,9 +116,15 @@ def first_places(values: list[int]) -> list[int]:
 
 
 def controlled(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = None) -> list[str]:
-    """Regions where the seat has the most influence (ties included, influence > 0)."""
+    """Regions where the seat has more influence than every other player (N22: a tie for first
+    is no majority; Imperial, Tyranny and the Colosseum count these)."""
     inf = inf if inf is not None else influence(d, s)
-    return [reg for reg, vals in inf.items() if seat in first_places(vals)]
+    out = []
+    for reg, vals in inf.items():
+        mine = vals[seat]
+        if mine > 0 and all(v < mine for i, v in enumerate(vals) if i != seat):
+            out.append(reg)
+    return out
 
 
 def cities_in(d: Data, s: State, region: str) -> int:

@@ -5,7 +5,7 @@ import dataclasses
 import typing
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, Decision, DecisionStack, IllegalAction, winners_by
+from engine.core import BaseGame, Decision, DecisionStack, IllegalAction
 
 from . import rules, scoring, setup
 from .data import load
@@ -76,9 +76,7 @@ class MosaicGame(BaseGame[State]):
 
     def winners(self, state: State) -> list[int]:
         """Most points; ties to most wonders, then most money (rulebook, Scoring)."""
-        if state.phase != "over":
-            return []
-        return winners_by(state.final, [len(p.wonders) for p in state.players], [p.money for p in state.players])
+        return scoring.winners(state) if state.phase == "over" else []
 
 
 def _container_fields(cls: type, skip: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from . import board, economy, scoring
 from .data import Data
 from .decks import OFFERS
-from .gains import can_play
 from .state import Player, State
+from .words import population_fallback_word, population_word, tax_fallback_word, tax_word
 
 
 def achievement_met(d: Data, s: State, seat: int, aid: str, sym, cache: dict | None = None) -> bool:
@@ -52,10 +52,10 @@ def achievement_met(d: Data, s: State, seat: int, aid: str, sym, cache: dict | N
     return v >= need
 
 
-def free_actions(d: Data, s: State, seat: int) -> list[str]:
-    """Not the turn's action: claims, flips, the government refresh, once-per-game leader powers."""
+def claims(d: Data, s: State, seat: int, sym=None) -> list[str]:
+    """Golden ages and achievements the seat qualifies for now (claimed free, any number, on its turn)."""
     p = s.players[seat]
-    sym = board.symbols(d, p)
+    sym = sym if sym is not None else board.symbols(d, p)
     out = []
     for g in s.golden_ages:
         ga = d.golden_ages[g]
@@ -65,9 +65,14 @@ def free_actions(d: Data, s: State, seat: int) -> list[str]:
     for a in s.achievements:
         if achievement_met(d, s, seat, a, sym, cache):
             out.append(f"claim {a}")
-    for t in p.hidden:
-        if can_play(d, p, t, sym):
-            out.append(f"flip {t}")
+    return out
+
+
+def free_actions(d: Data, s: State, seat: int) -> list[str]:
+    """Not the turn's action: claims, the government refresh, the Republic's look, once-per-game
+    leader powers. (Face-down technologies flip by themselves: N49.)"""
+    p = s.players[seat]
+    out = claims(d, s, seat)
     if p.government and p.government not in s.gov_flipped:
         for name, (_deck, offer) in OFFERS.items():
             if any(getattr(s, offer)):
@@ -97,15 +102,25 @@ def recruit_limit(d: Data, p: Player) -> int:
     return lim or d.rules.recruit_limit
 
 
-def can_move(d: Data, s: State, p: Player, arrived: dict | None = None) -> list[tuple[str, str]]:
+def can_move(d: Data, s: State, p: Player) -> list[tuple[str, str]]:
+    """Moves open to the player whose turn it is: 1 money, to an adjacent region in play,
+    each unit once per turn (N31, N48: units that arrived this turn stay)."""
     if p.money < d.rules.move_money:
         return []
-    arrived = arrived or {}
+    arrived = s.turn_arrived
     out = []
     for reg in s.regions:
         if p.units.get(reg, 0) - arrived.get(reg, 0) > 0:
             out += [(reg, to) for to in d.adjacency[reg] if to in s.regions]
     return out
+
+
+def can_recruit(d: Data, s: State, seat: int) -> list[str]:
+    """Regions to recruit in now: 5 money, a region with your city, up to the limit per turn (N48)."""
+    p = s.players[seat]
+    if s.turn_recruits >= recruit_limit(d, p) or p.money < d.rules.recruit_money:
+        return []
+    return board.city_regions(d, s, seat)
 
 
 def main_actions(d: Data, s: State, seat: int) -> list[str]:
@@ -115,10 +130,12 @@ def main_actions(d: Data, s: State, seat: int) -> list[str]:
     # Population
     cards = [c for c in s.pop_offer if c]
     if cards:
-        out += [f"population {c}" for c in cards
-                if economy.affordable(d, p, [["food", d.population_cards[c].food_cost]])]
+        for c in cards:
+            a = f"population {population_word(d.population_cards[c])}"
+            if a not in out and economy.affordable(d, p, [["food", d.population_cards[c].food_cost]]):
+                out.append(a)
     elif not s.pop_deck and economy.affordable(d, p, [["food", r.population_fallback_food]]):
-        out.append("population fallback")
+        out.append(f"population {population_fallback_word(d)}")
     # Build
     spots: dict[str, bool] = {}
     for c in s.build_offer:
@@ -138,11 +155,14 @@ def main_actions(d: Data, s: State, seat: int) -> list[str]:
     # Tax & Tariff
     taxes = [c for c in s.tax_offer if c]
     if taxes:
-        out += [f"{d.tax_cards[c].kind} {c}" for c in taxes]
+        for c in taxes:
+            a = f"{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}"
+            if a not in out:
+                out.append(a)
     elif not s.tax_deck:
-        out += ["tax fallback", "tariff fallback"]
+        out += [f"tax {tax_fallback_word(d, 'tax')}", f"tariff {tax_fallback_word(d, 'tariff')}"]
     # Military
-    if (p.money >= r.recruit_money and board.city_regions(d, s, seat)) or can_move(d, s, p):
+    if can_recruit(d, s, seat) or can_move(d, s, p):
         out.append("military")
     # Government
     sym = board.symbols(d, p)
@@ -183,14 +203,10 @@ def eliminate_options(d: Data, s: State, seat: int) -> list[str]:
     return out
 
 
-def military_options(d: Data, s: State, seat: int, data: dict) -> list[str]:
-    """Recruit (up to the limit, 5 money, a region with your city), move (1 money, adjacent, once per unit), done."""
-    r = d.rules
-    p = s.players[seat]
-    out = []
-    if data["recruited"] < recruit_limit(d, p) and p.money >= r.recruit_money:
-        out += [f"recruit {reg}" for reg in board.city_regions(d, s, seat)]
-    out += [f"move {a} {b}" for a, b in can_move(d, s, p, data["arrived"])]
-    if data["acted"]:
+def military_options(d: Data, s: State, seat: int, acted: bool) -> list[str]:
+    """Recruit and move (each within the turn's limits), then `done` once something was done."""
+    out = [f"recruit {reg}" for reg in can_recruit(d, s, seat)]
+    out += [f"move {a} {b}" for a, b in can_move(d, s, s.players[seat])]
+    if acted:
         out.append("done")
     return out

@@ -82,6 +82,8 @@ class State:
     stage: str = "main"                                     # main (action to take) | post (action taken)
     action_open: bool = False                               # a main action is being carried out
     actions_left: int = 1
+    turn_recruits: int = 0                                  # units recruited this turn (limit per turn: N48)
+    turn_arrived: dict[str, int] = field(default_factory=dict)  # region -> units that moved there this turn
     end_stage: str = ""                                     # "" | rounds | scribe
     rounds_left: int = 0
     scribe_turn: bool = False

@@ -8,8 +8,7 @@ at the top of one deck. Cache tiles lie face down for everyone.
 Keys (renderers/mosaic.py and the bot read them):
 - game, phase (leaders | draft | setup | play | over), stage (main | post), turn
   (turns taken by all seats), start_player, to_act, pending {kind, seat, hexes?} or None
-  (hexes: the hex ids a `hex <id>` answer may name, when the decision asks for one;
-  a payment adds paying_for, e.g. "the technology Census", and cost, e.g. "5 ideas");
+  (hexes: the hex ids a `hex <id>` answer may name, when the decision asks for one);
 - regions [{id, name, in_play, influence: [per seat]}], pieces [{hex, kind, seat,
   region, wonder?}], trade_goods {hex: good}, caches [hex], fish [hex];
 - offers {technology, build, population, tax: [card id or ""]}, decks {name: cards
@@ -25,8 +24,6 @@ Keys (renderers/mosaic.py and the bot read them):
 """
 from __future__ import annotations
 
-from engine.core import winners_by
-
 from . import board, economy, scoring
 from .data import PILLARS, TRACKS, Data
 from .state import State
@@ -41,27 +38,7 @@ def _pending(d: Data, s: State, top) -> dict | None:
         return None
     from .rules import decision_legal  # rules imports much of the package; only needed here
     hexes = [a[4:] for a in decision_legal(d, s, top) if a.startswith("hex ")]
-    out = {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
-    if top.kind == "pay":
-        out["paying_for"] = _paying_for(d, top.data["then"])
-        out["cost"] = ", ".join(f"{amt} {cur}" for cur, amt in top.data["costs"][top.data["i"]:])
-    return out
-
-
-def _paying_for(d: Data, then: dict) -> str:
-    """What a payment is for, from the public offer or tiles ("the technology Census")."""
-    do = then.get("do", "")
-    if do == "build":
-        return f"{d.builds[then['card']].name} ({d.builds[then['card']].type.replace('_', ' ')})"
-    if do == "wonder":
-        return f"the wonder {d.wonders[then['wonder']].name}"
-    if do == "technology":
-        return f"the technology {d.technologies[then['card']].name}"
-    if do == "population":
-        return "population"
-    if do == "government":
-        return f"the government {d.governments[then['government']].name}"
-    return do
+    return {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
 
 
 def view(d: Data, s: State, seat: int | None) -> dict:
@@ -111,8 +88,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
         "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
         "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
         "players": players, "scores": totals, "last_move": list(s.last),
-        "winners": winners_by(s.final, [len(p.wonders) for p in s.players], [p.money for p in s.players])
-        if s.phase == "over" else [],
+        "winners": scoring.winners(s) if s.phase == "over" else [],
     }
     if seat is not None and 0 <= seat < len(s.players):
         p = s.players[seat]

@@ -50,3 +50,17 @@ def hexes(region: str, kind: str = "land"):
 
 def free_hex(s, region: str, kind: str = "land"):
     return next(h for h in hexes(region, kind) if h not in s.board)
+
+
+def population(card: str = "") -> str:
+    """The action taking population card `card` (by what it costs and gives); none: the empty-deck purchase."""
+    from engine.mosaic.words import population_fallback_word, population_word
+    return "population " + (population_word(D.population_cards[card]) if card else population_fallback_word(D))
+
+
+def tax(card: str = "", kind: str = "tax") -> str:
+    """The action taking tax & tariff card `card`; none: the empty-deck `kind` (tax or tariff)."""
+    from engine.mosaic.words import tax_fallback_word, tax_word
+    if card:
+        return f"{D.tax_cards[card].kind} {tax_word(D.tax_cards[card])}"
+    return f"{kind} {tax_fallback_word(D, kind)}"
