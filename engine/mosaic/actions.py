@@ -20,7 +20,7 @@ def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: li
     the log line after the action's own line says what was paid."""
     p = s.players[seat]
     paid = economy.pay(d, p, [c for c in costs if c[1] > 0])
-    pop = d.builds[then["card"]].cost.get("population", 0) if then["do"] == "build" else 0
+    pop = d.builds[then["card"]].population_cost if then["do"] == "build" else 0
     start = len(ev)
     _finish(d, s, seat, then, ev)
     text = paid_text(paid, pop)
@@ -48,7 +48,7 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         pay_then(d, s, seat, costs, {"do": "wonder", "wonder": data["wonder"], "hex": h}, ev)
     else:
         card = d.builds[data["card"]]
-        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        costs = card.currency_cost
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id, "hex": h}, ev)
 
 
@@ -66,7 +66,7 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
     do = then["do"]
     if do == "build":
         card = d.builds[then["card"]]
-        p.population -= card.cost.get("population", 0)
+        p.population -= card.population_cost
         slot = s.build_offer.index(card.id)
         p.builds.append(card.id)
         h = then.get("hex", "")
@@ -159,7 +159,7 @@ def act_build(d, s, seat, words, ev):
     if purpose:
         s.pending.push("place", seat, purpose=purpose, card=card.id)
     else:
-        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        costs = card.currency_cost
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id}, ev)
 
 

@@ -30,12 +30,25 @@ def gain(p: Player, currency: str, amount: int) -> None:
 def shortfall_money(d: Data, p: Player, costs: list[list]) -> int:
     """Money needed to cover what the currencies themselves cannot pay."""
     rate = d.rules.money_per_currency
-    return sum(rate * max(0, amt - have(p, cur)) for cur, amt in costs if cur != "money") + \
-        sum(amt for cur, amt in costs if cur == "money")
+    need = 0
+    for cur, amt in costs:
+        if cur == "money":
+            need += amt
+        else:
+            short = amt - getattr(p, cur)
+            if short > 0:
+                need += rate * short
+    return need
 
 
 def affordable(d: Data, p: Player, costs: list[list], population: int = 0) -> bool:
     return p.population >= population and shortfall_money(d, p, costs) <= p.money
+
+
+def can_pay(d: Data, p: Player, currency: str, amount: int) -> bool:
+    """`affordable` for a cost in one currency (food, stone or ideas)."""
+    short = amount - getattr(p, currency)
+    return short <= 0 or d.rules.money_per_currency * short <= p.money
 
 
 def pay(d: Data, p: Player, costs: list[list]) -> dict[str, int]:

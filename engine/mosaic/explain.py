@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import board, economy
 from .data import Data
 from .decks import OFFERS
-from .options import achievement_met, recruit_limit, wonder_cost
+from .achievements import achievement_met
+from .options import recruit_limit, wonder_cost
 from .state import State
 from .words import (FALLBACK, population_card, population_fallback_word, population_word, tax_card,
                     tax_fallback_word, tax_word)
@@ -156,8 +157,8 @@ def _build(d: Data, s: State, seat: int, arg: str) -> str | None:
         return f"{arg!r} is not among the build cards on offer."
     card = d.builds[arg]
     p = s.players[seat]
-    costs = [[k, v] for k, v in card.cost.items() if k != "population"]
-    msg = _cost(d, p, costs, card.name, card.cost.get("population", 0))
+    costs = card.currency_cost
+    msg = _cost(d, p, costs, card.name, card.population_cost)
     if msg:
         return msg
     if card.type in ("farm_town", "manufactory_town"):

@@ -17,7 +17,8 @@ from .decks import OFFERS, SCORING, check_tiles_end, draw, refill, trigger_end
 from .flow import end_turn, game_over, settle, start_turn
 from .free import FREE
 from .gains import add_good, apply_cache, can_play, give_units, play_tech, put_piece, take_hex_contents
-from .options import (achievement_met, can_build, can_move, eliminate_options, free_actions, main_actions,
+from .achievements import achievement_met
+from .options import (can_build, can_move, eliminate_options, free_actions, main_actions,
                       military_options, recruit_limit, wonder_cost)
 from .state import State
 from .words import production_name
@@ -29,9 +30,10 @@ def legal(d: Data, s: State, seat: int) -> list[str]:
         return decision_legal(d, s, top) if top.seat == seat else []
     if s.phase != "play" or seat != s.seat:
         return []
+    sym = board.symbols(d, s.players[seat])
     if s.stage == "main":
-        return main_actions(d, s, seat) + free_actions(d, s, seat)
-    return free_actions(d, s, seat) + ["end"]
+        return main_actions(d, s, seat, sym) + free_actions(d, s, seat, sym)
+    return free_actions(d, s, seat, sym) + ["end"]
 
 
 def decision_legal(d: Data, s: State, dec) -> list[str]:
