@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, IllegalAction
+from engine.core import BaseGame, IllegalAction, Step, canonical
 
 from . import rules, scoring, setup
 from .data import MAX_PLAYERS, load
@@ -18,7 +18,7 @@ class MosaicGame(BaseGame[State]):
     min_players = 2
     max_players = MAX_PLAYERS
     state_type = State
-    verbs = ("leader", "draft", "region", "hex", "pay", "work", "population", "build", "wonder", "technology",
+    verbs = ("leader", "draft", "region", "hex", "work", "population", "build", "wonder", "technology",
              "tax", "tariff", "military", "government", "recruit", "move", "done", "unit", "eliminate",
              "library", "art", "production", "claim", "flip", "refresh", "convert", "seize", "end", "skip", "peek")
 
@@ -45,6 +45,17 @@ class MosaicGame(BaseGame[State]):
         if state.phase == "over":
             return []
         return rules.legal(load(), state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> Step:
+        """The contract's `apply`. A legal action is checked against only the legal actions that
+        share its first word (`rules.legal` with a verb: the same strings, without working out
+        the others); anything else goes the shared way, with the shared refusals."""
+        if isinstance(action, str) and state.phase in ("setup", "play"):
+            wanted = canonical(action)
+            if seat in self.to_act(state) and wanted in rules.legal(load(), state, seat, wanted.split(" ", 1)[0]):
+                new = self.clone(state)
+                return Step(state=new, events=self.play(new, seat, wanted))
+        return super().apply(state, seat, action)
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """Which rule stands in the way of a refused action (explain.py); only what `seat` may know."""

@@ -24,7 +24,10 @@ from .state import State
 from .words import production_name
 
 
-def legal(d: Data, s: State, seat: int) -> list[str]:
+def legal(d: Data, s: State, seat: int, verb: str = "") -> list[str]:
+    """Every legal action of `seat`; with `verb`, only the part that actions starting with that
+    word can be in (the turn's actions, the free actions and `end` never share a first word),
+    which is all `MosaicGame.apply` needs to look at."""
     top = s.pending.top
     if top is not None:
         return decision_legal(d, s, top) if top.seat == seat else []
@@ -32,8 +35,14 @@ def legal(d: Data, s: State, seat: int) -> list[str]:
         return []
     sym = board.symbols(d, s.players[seat])
     if s.stage == "main":
+        if verb in MAIN:
+            return main_actions(d, s, seat, sym)
+        if verb:
+            return free_actions(d, s, seat, sym)
         return main_actions(d, s, seat, sym) + free_actions(d, s, seat, sym)
-    return free_actions(d, s, seat, sym) + ["end"]
+    if verb == "end":
+        return ["end"]
+    return free_actions(d, s, seat, sym) + ([] if verb else ["end"])
 
 
 def decision_legal(d: Data, s: State, dec) -> list[str]:

@@ -32,3 +32,23 @@ def test_clone_shares_no_list_or_dict_and_dumps_the_same():
         mine = {id(x): where for where, x in _containers(s)}
         shared = [where for where, x in _containers(c) if id(x) in mine]
         assert not shared, shared
+
+
+def test_apply_checks_an_action_against_the_part_of_the_legal_list_its_first_word_belongs_to():
+    """Law 1 with `MosaicGame.apply`'s narrowed check: an action is in `rules.legal(..., verb)`
+    exactly when it is among the legal actions, for every legal action and a spread of others."""
+    from engine.mosaic import rules
+    from engine.mosaic.data import load
+    d = load()
+    others = ["end", "claim wealthy", "refresh build", "work money", "military", "convert money", "done",
+              "peek tax", "build thebes", "zz", "hex italia-1", "pay 5 food 0 money", "flip coinage"]
+    for n in (2, 4, 6):
+        s = new(n, 7 + n)
+        rng = random.Random(n)
+        while not GAME.is_over(s):
+            for seat in range(n) if s.phase in ("setup", "play") else ():   # (the draft goes the shared way)
+                legal = GAME.legal_actions(s, seat)
+                for a in legal + others:
+                    assert (a in rules.legal(d, s, seat, a.split(" ", 1)[0])) == (a in legal), (a, s.stage)
+            seat = rng.choice(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
