@@ -80,8 +80,11 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb in ("tax", "tariff"):
         return _tax(d, s, verb, arg)
     if verb == "military":
-        return ("A military action needs 5 money and a city to recruit in, or a unit and 1 money to move; "
-                f"you have {p.money} money.")
+        if s.turn_recruits >= recruit_limit(d, p) and p.money >= d.rules.move_money:
+            return (f"This turn's {recruit_limit(d, p)} recruits are made and no unit can still move "
+                    "(each moves once per turn).")
+        return (f"A military action needs {d.rules.recruit_money} money and a city to recruit in, or a unit and "
+                f"{d.rules.move_money} money to move; you have {p.money} money.")
     if verb == "government":
         return _government(d, s, p, arg)
     if verb == "claim":
@@ -198,7 +201,8 @@ def _tax(d: Data, s: State, verb: str, arg: str) -> str | None:
     if tax_card(d, s, other, arg):
         return f"That is a {other} card: `{other} {arg}`."
     offer = [f"`{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}`" for c in s.tax_offer if c]
-    return ("Tax & tariff cards are named by the money they multiply and the unrest they bring; "
+    return ("Tax & tariff cards are named by the money they pay per population or trade good and the unrest "
+            "they bring; "
             + (f"on offer: {', '.join(offer)}." if offer else "none is on offer."))
 
 

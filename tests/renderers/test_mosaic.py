@@ -294,3 +294,20 @@ def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
     from renderers.mosaic import LEGEND
     key = " ".join(item.label for item in LEGEND)
     assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key
+
+
+def test_public_pending_text_never_says_your():
+    """Issue 13: the public board speaks of the player acting, never to them ("your")."""
+    from renderers.mosaic import _header
+    s = GAME.setup(["Ann", "Bo", "Cy"], 9)
+    rng = random.Random(9)
+    seen = set()
+    while not GAME.is_over(s):
+        view = GAME.view(s, None)
+        status = _header(view).status
+        if view["pending"]:
+            seen.add(view["pending"]["kind"])
+        assert "your" not in status.lower() and " you " not in f" {status.lower()} ", status
+        seat = rng.choice(GAME.to_act(s))
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    assert {"place", "military"} <= seen

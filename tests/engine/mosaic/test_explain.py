@@ -62,7 +62,7 @@ def test_refused_card_code_names_the_cards_on_offer_by_what_they_give_and_cost()
     assert "named by the population they give and the food they cost" in msg
     assert helpers.population(s.pop_offer[0]) in msg
     msg = refusal(s, f"tax {next(c for c in s.tax_offer if c)}")
-    assert "named by the money they multiply and the unrest they bring" in msg
+    assert "named by the money they pay per population or trade good and the unrest they bring" in msg
 
 
 def test_refused_second_action_and_early_end():
