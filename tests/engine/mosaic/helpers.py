@@ -64,3 +64,15 @@ def tax(card: str = "", kind: str = "tax") -> str:
     if card:
         return f"{D.tax_cards[card].kind} {tax_word(D.tax_cards[card])}"
     return f"{kind} {tax_fallback_word(D, kind)}"
+
+
+def random_steps(n: int, seed: int, rng_seed: int):
+    """Each position of one random game (`n` players): yields (state, seat to act, its legal actions)."""
+    import random
+    s = GAME.setup([f"p{i}" for i in range(n)], seed)
+    rng = random.Random(rng_seed)
+    while not GAME.is_over(s):
+        seat = rng.choice(GAME.to_act(s))
+        legal = GAME.legal_actions(s, seat)
+        yield s, seat, legal
+        s = GAME.apply(s, seat, rng.choice(legal)).state

@@ -7,7 +7,7 @@ import random
 
 from engine.mosaic import GAME
 
-from .helpers import new
+from .helpers import new, random_steps
 
 
 def _containers(obj, path="state"):
@@ -43,12 +43,8 @@ def test_apply_checks_an_action_against_the_part_of_the_legal_list_its_first_wor
     others = ["end", "claim wealthy", "refresh build", "work money", "military", "convert money", "done",
               "peek tax", "build thebes", "zz", "hex italia-1", "pay 5 food 0 money", "flip coinage"]
     for n in (2, 4, 6):
-        s = new(n, 7 + n)
-        rng = random.Random(n)
-        while not GAME.is_over(s):
+        for s, _seat, _legal in random_steps(n, 7 + n, n):
             for seat in range(n) if s.phase in ("setup", "play") else ():   # (the draft goes the shared way)
                 legal = GAME.legal_actions(s, seat)
                 for a in legal + others:
                     assert (a in rules.legal(d, s, seat, a.split(" ", 1)[0])) == (a in legal), (a, s.stage)
-            seat = rng.choice(GAME.to_act(s))
-            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.mosaic import GAME, board, scoring
 from engine.mosaic.rules import SCORING
 
-from .helpers import D, act, blank_turn, hexes, population, tax, to_play
+from .helpers import D, act, blank_turn, hexes, population, random_steps, tax, to_play
 
 
 def fresh(n=4, leader="engineer"):
@@ -357,16 +357,7 @@ def test_n41_all_9_leaders_offered_in_the_draft():
 
 
 def test_law_2_legal_actions_stay_short_in_random_play():
-    import random
-    longest = 0
-    for n in (2, 4, 6):
-        s = GAME.setup([f"p{i}" for i in range(n)], 21 + n)
-        rng = random.Random(n)
-        while not GAME.is_over(s):
-            seat = rng.choice(GAME.to_act(s))
-            legal = GAME.legal_actions(s, seat)
-            longest = max(longest, len(legal))
-            s = GAME.apply(s, seat, rng.choice(legal)).state
+    longest = max(len(legal) for n in (2, 4, 6) for _s, _seat, legal in random_steps(n, 21 + n, n))
     assert 10 < longest < 60
 
 
@@ -467,14 +458,8 @@ def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
 def test_issue_12_no_step_asks_what_decides_nothing():
     """Payments are never asked, face-down cards are never flipped by hand, and `end` is asked only
     when a tile could still be claimed (N32, N44, N49)."""
-    import random
     for n in (2, 4, 6):
-        s = GAME.setup([f"p{i}" for i in range(n)], 40 + n)
-        rng = random.Random(n)
-        while not GAME.is_over(s):
-            seat = rng.choice(GAME.to_act(s))
-            legal = GAME.legal_actions(s, seat)
+        for _s, _seat, legal in random_steps(n, 40 + n, n):
             assert not any(a.split()[0] in ("pay", "flip") for a in legal)
             if "end" in legal:
                 assert any(a.startswith("claim ") for a in legal), legal
-            s = GAME.apply(s, seat, rng.choice(legal)).state
