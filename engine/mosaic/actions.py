@@ -109,7 +109,8 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             play_tech(d, s, seat, t, ev)
         else:
             p.hidden.append(t)
-            ev.append(f"{p.name} takes a technology face down (its pillars are not there yet).")
+            p.seen.append(t)  # taken from the face-up offer: the table saw which (N51)
+            ev.append(f"{p.name} takes {d.technologies[t].name} face down (its pillars are not there yet).")
         refill(d, s, "technology", slot, ev)
     elif do == "population":
         card = then["card"]

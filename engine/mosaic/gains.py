@@ -118,6 +118,8 @@ def flip_ready(d: Data, s: State, seat: int, ev: list[str], verb: str = "flips")
     for t in p.hidden:
         if can_play(d, p, t, sym):
             p.hidden.remove(t)
+            if t in p.seen:
+                p.seen.remove(t)
             play_tech(d, s, seat, t, ev, verb)
             return True
     return False

@@ -29,7 +29,8 @@ class Player:
     production: dict[str, int] = field(default_factory=_tracks)
     unrest: int = 0
     techs: list[str] = field(default_factory=list)        # face up (played)
-    hidden: list[str] = field(default_factory=list)       # face down: private
+    hidden: list[str] = field(default_factory=list)       # face down: private, except
+    seen: list[str] = field(default_factory=list)         # those of `hidden` taken from the offer (N51)
     builds: list[str] = field(default_factory=list)       # build cards taken
     goods: dict[str, int] = field(default_factory=dict)   # trade goods tiles (duplicates stack)
     wonders: list[str] = field(default_factory=list)
@@ -49,7 +50,7 @@ class Player:
         return _copy(self, _PLAYER_LISTS, _PLAYER_DICTS)
 
 
-_PLAYER_LISTS = ("techs", "hidden", "builds", "wonders", "golden_ages", "achievements", "hand", "picks", "used")
+_PLAYER_LISTS = ("techs", "hidden", "seen", "builds", "wonders", "golden_ages", "achievements", "hand", "picks", "used")
 _PLAYER_DICTS = ("production", "goods", "units")
 
 

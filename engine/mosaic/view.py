@@ -1,9 +1,11 @@
 """What each seat may see (law 5).
 
 Public: the map, trade goods, offers, tiles, every player's board, how many
-face-down technologies and draft cards each player holds. Private to the
-owner: the draft hand and picks, face-down technologies, and a Republic's look
-at the top of one deck. Cache tiles lie face down for everyone.
+face-down technologies and draft cards each player holds, and which face-down
+technologies were taken from the face-up offer (N51). Private to the owner: the
+draft hand and picks, the other face-down technologies (drafted, drawn from a
+cache, the Philosopher's), and a Republic's look at the top of one deck. Cache
+tiles lie face down for everyone.
 
 Keys (renderers/mosaic.py and the bot read them):
 - game, phase (leaders | draft | setup | play | over), stage (main | post), turn
@@ -16,7 +18,8 @@ Keys (renderers/mosaic.py and the bot read them):
   achievements_in_play, governments, governments_flipped}, leaders_left, end
   {stage, rounds_left};
 - players [{seat, name, leader, population, food, stone, ideas, money, production,
-  unrest, net_unrest, pillars, technologies (face up), face_down (a count), builds,
+  unrest, net_unrest, pillars, technologies (face up), face_down (a count), face_down_seen
+  (those of them taken from the offer), builds,
   trade_goods, wonders, golden_ages, achievements, government, units, vp, score,
   score_lines (each line of the final tally as it stands),
   hand and drafted (counts), cities, towns}], scores, last_move, winners;
@@ -61,7 +64,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
             "production": {t: economy.production(d, p, t) for t in TRACKS},
             "unrest": p.unrest, "net_unrest": scoring.net_unrest(d, p),
             "pillars": {x: sym[x] for x in PILLARS if sym[x]},
-            "technologies": list(p.techs), "face_down": len(p.hidden),
+            "technologies": list(p.techs), "face_down": len(p.hidden), "face_down_seen": list(p.seen),
             "builds": list(p.builds), "trade_goods": dict(p.goods), "wonders": list(p.wonders),
             "golden_ages": list(p.golden_ages), "achievements": list(p.achievements),
             "government": p.government, "units": {r: k for r, k in p.units.items() if k},

@@ -234,9 +234,30 @@ def test_hidden_information_never_in_public_view_or_events():
         assert not any(t in action for t in D.technologies) or not action.startswith("draft")  # N45: the log too
         public = str(GAME.view(s, None))
         for p in s.players:
-            for t in p.hidden + p.hand + p.picks:
+            for t in [t for t in p.hidden if t not in p.seen] + p.hand + p.picks:   # N51: `seen` is public
                 assert f"'{t}'" not in public
                 assert not any(D.technologies[t].name in e for e in step.events)
+
+
+def test_n51_a_technology_taken_face_down_from_the_offer_stays_known_to_the_table():
+    """The card lay face up in the offer and everyone saw it taken: it stays named in the public view
+    and the log; a face-down card drawn from the deck (a cache) stays the owner's secret."""
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if c.requires and t not in s.tech_offer)
+    s.tech_offer[0] = t
+    s.players[0].ideas = 5
+    s, ev = act(s, f"technology {t}")
+    public = GAME.view(s, None)["players"][0]
+    assert public["face_down"] == 1 and public["face_down_seen"] == [t]
+    assert f"p0 takes {D.technologies[t].name} face down (its pillars are not there yet)." in ev
+    s = blank_turn(s, 0)
+    from engine.mosaic.gains import apply_cache
+    cache = next(c.id for c in D.caches if c.benefit == "technology_card_face_down")
+    top = s.tech_deck[0] if s.tech_deck[0] != SCORING else s.tech_deck[1]
+    events: list[str] = []
+    apply_cache(D, s, 0, cache, "italia", events)
+    assert top in s.players[0].hidden and top not in s.players[0].seen
+    assert top not in str(GAME.view(s, None)) and GAME.view(s, None)["players"][0]["face_down"] == 2
 
 
 def test_n16_a_start_town_with_no_free_hex_left_is_skipped():
