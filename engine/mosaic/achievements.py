@@ -63,10 +63,9 @@ class Progress:
         """Regions controlled (N22); 0 when fewer than `need` regions hold the seat's pieces or units,
         since it cannot control more than that (influence is then not worked out)."""
         mine = str(self.seat)
-        units = {r for r, k in self.p.units.items() if k}
-        if sum(self.codes()[k + mine] for k in "cpfmw") + len(units) < need:
-            return 0
-        present = units | {self.d.hex_region[h] for h, code in self.s.board.items() if code[1:] == mine}
+        region_of = self.d.hex_region
+        present = {r for r, k in self.p.units.items() if k}
+        present.update(region_of[h] for h, code in self.s.board.items() if code[1:] == mine)
         if len(present) < need:
             return 0
         return len(board.controlled(self.d, self.s, self.seat))

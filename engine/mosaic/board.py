@@ -182,16 +182,20 @@ def place_candidates(d: Data, s: State, seat: int, purpose: str, wonder: str = "
 
 def any_candidate(d: Data, s: State, seat: int, purpose: str, wonder: str = "") -> bool:
     """`place_candidates(...)` is not empty, found without listing every hex."""
+    if purpose in ("city", "start-city", "free-city", "port"):  # asked for every list: the quick way
+        sites = d.port_hexes if purpose == "port" else d.inland_hexes
+        taken = s.board
+        return any(h not in taken for reg in s.regions for h in sites[reg])
     return next(_candidates(d, s, seat, purpose, wonder), None) is not None
 
 
 def _candidates(d: Data, s: State, seat: int, purpose: str, wonder: str) -> Iterator[str]:
     hexes, taken = d.hexes, s.board
     if purpose in ("city", "start-city", "free-city", "port"):
-        port = purpose == "port"
+        sites = d.port_hexes if purpose == "port" else d.inland_hexes
         for reg in s.regions:
-            for h in d.region_hexes[reg]:
-                if h not in taken and (hexes[h].kind == "port") == port:
+            for h in sites[reg]:
+                if h not in taken:
                     yield h
     elif purpose in ("farm", "manufactory", "start-town"):
         seen: set[str] = set()

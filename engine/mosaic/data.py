@@ -313,7 +313,9 @@ class Data:
     population_cards: dict[str, PopulationCard]
     tax_cards: dict[str, TaxCard]
     region_hexes: dict[str, list[str]] = field(default_factory=dict)
-    hex_region: dict[str, str] = field(default_factory=dict)   # derived from `hexes`, for the hot paths
+    hex_region: dict[str, str] = field(default_factory=dict)   # derived from `hexes`, for the hot paths:
+    inland_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its non-port hexes
+    port_hexes: dict[str, list[str]] = field(default_factory=dict)    # region -> its port hexes
     influence_techs: frozenset = frozenset()                   # technologies that change influence
     piece_codes: dict[str, tuple[str, int]] = field(default_factory=dict)  # "c2" -> ("c", 2): State.board codes
     symbols_seen: dict = field(default_factory=dict, repr=False, compare=False)  # board.symbols' cache
@@ -405,6 +407,8 @@ def load() -> Data:
                                                  check=lambda t: None if t.kind in ("tax", "tariff") else f"kind {t.kind!r} is not tax or tariff")},
         region_hexes=region_hexes,
         hex_region={h.id: h.region for h in hexes.values()},
+        inland_hexes={r: [h for h in hs if hexes[h].kind != "port"] for r, hs in region_hexes.items()},
+        port_hexes={r: [h for h in hs if hexes[h].kind == "port"] for r, hs in region_hexes.items()},
         influence_techs=frozenset(t.id for t in technologies.values() if t.influence_piece),
         piece_codes={f"{kind}{seat}": (kind, seat) for kind in "cpfmw" for seat in range(MAX_PLAYERS)},
     )
