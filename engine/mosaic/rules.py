@@ -48,7 +48,6 @@ def legal(d: Data, s: State, seat: int, verb: str = "") -> list[str]:
 def decision_legal(d: Data, s: State, dec) -> list[str]:
     k = dec.kind
     data = dec.data
-    p = s.players[dec.seat]
     if k == "place":
         cands = board.place_candidates(d, s, dec.seat, data["purpose"], data.get("wonder", ""))
         if not cands:  # a leader's start town whose hexes another start town just took
