@@ -378,8 +378,6 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if why == "first":
             data["anchors"] = [region]
             data["founded"] = region  # a new empire grows from this region (explain.py names it)
-            if reg.area != "old_world":
-                data["area"] = reg.area
         elif why == "water":
             data["area"] = reg.area
         elif why == "reentry":

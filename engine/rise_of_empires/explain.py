@@ -165,8 +165,8 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return None
     founded = data.get("founded")
     if founded and data["anchors"] == [founded]:
-        return (f"A new empire spreads only next to its first region: {reg.name} does not border "
-                f"{comp.regions[founded].name} (6.4, Mayfair FAQ).")
+        return (f"A new empire spreads only next to its first region in the Old World: {reg.name} does not border "
+                f"{comp.regions[founded].name} (6.4, Mayfair FAQ; a water tile's overseas area comes in addition, 6.4.4).")
     return f"{reg.name} is not in or next to a region that held your cubes before this placement (6.4)."
 
 

@@ -276,3 +276,17 @@ def test_6_0_b_turn_disc_removed_from_a_row_with_nothing_to_perform_does_nothing
     s = act(s, "remove territory 1")
     assert actor(s) == R and s.rows["territory"][0] == EMPTY
     assert s.last == "p0 (white) removes a disc from the territory row."
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_6_0_pass_at_every_player_count(n):
+    """Mayfair FAQ (asked for 5 players), read for every count: no performable action -> place the disc, do nothing."""
+    s = a_turn(n)
+    s.offer_progress, s.offer_territory, s.offer_city, s.empire_track = [], [], [], []
+    s.players[W].resources = 0
+    s = restart(s, list(range(n)))
+    assert legal(s) == [f"pass {row}" for row in ("progress", "territory", "city", "empire", "trade")]
+    s = act(s, "pass city")
+    assert s.rows["city"][0] == W and s.players[W].actions == 1 and actor(s) == R
+    s.players[R].resources = 1                                   # red can trade: no pass for red
+    assert "pass city" not in legal(restart(s, [R, *[i for i in range(n) if i != R]]))

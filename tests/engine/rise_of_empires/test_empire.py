@@ -1,6 +1,10 @@
 """6.4 Empire Tiles: placement, eras, control, the Mediterranean, the New World and Far East, battles."""
 from __future__ import annotations
 
+import itertools
+
+import pytest
+
 from engine.rise_of_empires.board import region_income, region_vp, standings
 
 from .helpers import COMP, act, actor, legal, new, refuses, restart
@@ -215,3 +219,34 @@ def test_law_2_a_new_empire_in_era_iii_lists_under_60_choices():
     options = legal(s)
     assert len(places(s)) == 16 and len(options) < 60
     assert "place 12 russia" in options and "place 3 russia" not in options
+
+
+def _new_empire_water_turn():
+    """Era II B, no cubes on the map, the "3 water" tile (e2's Era II/III side) on offer."""
+    s = empire_turn(turn=4)
+    s.rows["empire"][0] = W
+    s = restart(s, [W, R, B, G])
+    return act(s, "remove empire 1", "take empire 3 water 1-1")
+
+
+@pytest.mark.parametrize("regions", [("sw-europe", "north-america", "south-america"),
+                                     ("sw-europe", "nw-africa", "north-america"),
+                                     ("china", "japan", "anatolia")])
+def test_6_4_4_new_empire_regions_in_any_order(regions):
+    """6.4.4: the overseas area comes "in addition to cubes placed in the European/North African/Near East
+    part": a new empire's set of regions is legal in every order (North America first, then SW Europe too)."""
+    for order in itertools.permutations(regions):
+        s = _new_empire_water_turn()
+        for region in order:
+            assert region in places(s), (order, region)
+            s = act(s, f"place 1 {region}")
+        assert sorted(r for r in COMP.regions if s.cubes[r][W]) == sorted(regions)
+
+
+def test_6_4_4_new_empire_overseas_first_then_old_world_grows_from_its_first_old_world_region():
+    s = _new_empire_water_turn()
+    s = act(s, "place 1 north-america", "place 1 sw-europe")
+    assert "nw-africa" in places(s) and "china" not in places(s)
+    msg = refuses(s, "place 1 near-east")
+    assert "new empire spreads only next to its first region in the Old World" in msg
+    assert "does not border SW Europe" in msg and "North America" not in msg
