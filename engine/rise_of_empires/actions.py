@@ -14,8 +14,9 @@ from typing import Any
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .phases import amount, bank_resources, who
+from .phases import bank_resources
 from .state import EMPTY, ROWS, State
+from .words import amount, holding, listing, who
 
 PAYMENTS = ("gold", "cube", "resource", "food", "vp")
 
@@ -37,35 +38,25 @@ def empire_terms(side: EmpireSide, era: int) -> str:
     return f"{regions}; " + ("battles" if len(rows) > 1 else "battle") + f": {battles}"
 
 
-def cubes(k: int) -> str:
-    return f"{k} cube" + ("" if k == 1 else "s")
-
-
-def holding(state: State, region: str) -> str:
-    """Who has how many cubes in `region` after a change, e.g. `red 2, blue 1` (or `empty`)."""
-    held = [f"{state.players[s].colour} {n}" for s, n in enumerate(state.cubes[region]) if n > 0]
-    return ", ".join(held) or "empty"
-
-
 def has(state: State, seat: int, good: str) -> int:
     p = state.players[seat]
     return {"gold": p.gold, "resources": p.resources, "resource": p.resources, "food": p.food,
             "cubes": p.pool, "cube": p.pool, "vp": p.vp}[good]
 
 
-def gain(state: State, seat: int, good: str, amount: int) -> None:
+def gain(state: State, seat: int, good: str, k: int) -> None:
     p = state.players[seat]
     if good == "gold":
-        p.gold += amount
+        p.gold += k
     elif good in ("resources", "resource"):
-        p.resources += amount
+        p.resources += k
     elif good == "food":
-        p.food += amount
+        p.food += k
     elif good in ("cubes", "cube"):
-        p.pool += amount
-        p.stock -= amount
+        p.pool += k
+        p.stock -= k
     elif good == "vp":
-        p.vp += amount
+        p.vp += k
 
 
 def surcharge(comp: Components, state: State, tile: str) -> int:
@@ -389,7 +380,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         state.cubes[region][seat] += k
         p.pool -= k
         data["placed"] += k
-        return [f"{who(state, seat)} places {cubes(k)} in {reg.name} (now {holding(state, region)})."]
+        return [f"{who(state, seat)} places {amount(k, 'cube')} in {reg.name} (now {holding(state, region)})."]
     if kind == "battle":
         if action == "done":
             stack.pop()
@@ -405,13 +396,13 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             stack.pop()
         name = comp.regions[region].name
         return [f"{who(state, seat)} attacks {who(state, defender)} in {name}: {state.players[defender].colour} "
-                f"loses {cubes(lost_d)}, {p.colour} loses {cubes(lost_a)} (now {holding(state, region)})."]
+                f"loses {amount(lost_d, 'cube')}, {p.colour} loses {amount(lost_a, 'cube')} (now {holding(state, region)})."]
     if kind == "weapon":
         stack.pop()
         region = words[1]
         defender = next(i for i, q in enumerate(state.players) if q.colour == words[2])
         lost = remove_cubes(state, region, defender, data["count"])
-        return [f"{who(state, seat)} removes {cubes(lost)} of {who(state, defender)} in {comp.regions[region].name} "
+        return [f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in {comp.regions[region].name} "
                 f"(now {holding(state, region)})."]
     if kind == "ally":
         stack.pop()
@@ -458,6 +449,6 @@ def discard_unkept(comp: Components, state: State, seat: int, data: dict[str, An
             p.ally = -1
     for c in data["cities"]:
         p.cities.remove(c)
-    lost = len(data["progress"]) + len(data["cities"])
+    names = [comp.progress[t].name for t in data["progress"]] + [f"the city {comp.cities[c].name}" for c in data["cities"]]
     data["progress"], data["cities"] = [], []
-    return [f"{who(state, seat)} returns {amount(lost, 'tile')} to the box."] if lost else []
+    return [f"{who(state, seat)} returns {listing(names)} to the box (11.0)."] if names else []

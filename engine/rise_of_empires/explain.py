@@ -7,10 +7,10 @@ itself, so a gap here can only make a message less specific, never wrong.
 """
 from __future__ import annotations
 
-from .actions import empire_name, surcharge, usable
+from .actions import empire_name, has, surcharge, usable
 from .board import allied, occupied, target_kind
 from .data import Components
-from .phases import amount
+from .words import amount
 from .state import EMPTY, ROWS, State
 
 ERAS = {1: "I", 2: "II", 3: "III"}
@@ -66,7 +66,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         return "You can only keep tiles you hold and have not kept yet (11.0)."
     if d.kind == "resource-upkeep" and action == "pay upkeep":
         need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return f"Your cities' upkeep is {need} resource disc(s) and you have {p.resources}: discard a city (8.0)."
+        return f"Your cities' upkeep is {amount(need, 'resource')} and you have {p.resources}: discard a city (8.0)."
     if d.kind == "order" and verb == "choose":
         return "That position of the turn order is already taken (10.0)."
     return None
@@ -86,7 +86,10 @@ def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:
         return f"You took {prog.name} only now: every other player must take an action first (6.1)."
     if not usable(comp, state, seat, tile):
         if prog.effect == "exchange":
-            return f"{prog.name} needs {prog.pay_amount} {prog.pay} to pay (or the bank has no {prog.gain} left)."
+            have = has(state, seat, prog.pay)
+            if have < prog.pay_amount:
+                return f"{prog.name} needs {amount(prog.pay_amount, prog.pay)} to pay and you have {have} (6.1)."
+            return f"{prog.name} gives resource discs and the bank has none left (2.6: 40 discs)."
         return f"{prog.name} needs a region holding your cubes and another (non-allied) player's (6.1)."
     return "Free actions are used on your own turn, before or after your action (6.1)."
 
@@ -109,8 +112,8 @@ def _take(comp: Components, state: State, seat: int, row: str, ident: str) -> st
             return f"{city.name if city else ident} is not among the face-up city tiles."
         need = [f"{city.cost_gold} gold (you have {p.gold})"]
         if city.wonder:
-            need += [f"{city.cost_resources} resource discs (you have {p.resources})",
-                     f"{city.cost_cubes} cubes from your pool (you have {p.pool})"]
+            need += [f"{amount(city.cost_resources, 'resource')} (you have {p.resources})",
+                     f"{amount(city.cost_cubes, 'cube')} from your pool (you have {p.pool})"]
         return f"{city.name} costs " + ", ".join(need) + " (6.3)."
     if row == "empire":
         if p.pool <= 0 and not occupied(state, seat):
@@ -151,7 +154,7 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return f"{reg.name} is an Era {ERAS[reg.era]} region (6.4.1)."
     used = data["used"]
     if len(used) >= data["limit"]:
-        return f"This empire tile places in {data['limit']} region(s) and you have used them all (6.4)."
+        return f"This empire tile places in {amount(data['limit'], 'region')} and you have used them all (6.4)."
     if reg.sea and not data["water"]:
         return "Only an empire tile with water may place in the Mediterranean (6.4.3)."
     overseas = reg.area != "old_world"

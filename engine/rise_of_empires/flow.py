@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from .actions import discard_unkept, legal, resolve
 from .data import Components
-from .phases import (collect_income, final_scoring, food_phase, halve_cubes, new_tiles, turn_order_choosers,
-                     vp_phase, who)
+from .phases import (collect_income, final_scoring, food_phase, game_result, halve_cubes, new_tiles,
+                     turn_order_choosers, vp_phase)
 from .state import ROWS, State
+from .words import who
 
 MARKERS = ("end-action", "food", "income", "vp", "era-cubes", "turn-order", "new-turn")
 MARKER_SEAT = -1
@@ -101,6 +102,7 @@ def _marker(comp: Components, state: State, d) -> list[str]:
         if state.turn == 6:
             events += final_scoring(comp, state)
             state.phase = "over"
+            events += game_result(state)
             return events
         stack.push("turn-order", MARKER_SEAT)
         if state.turn in (2, 4):

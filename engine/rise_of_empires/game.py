@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import BaseGame, Rng, clockwise, winners_by
+from ..core import BaseGame, Rng, clockwise
 from .actions import legal, resolve
 from .data import components
 from .explain import why_not
 from .flow import advance
-from .phases import deal_progress, new_tiles
+from .phases import deal_progress, final_winners, new_tiles
 from .state import Player, State
 from .view import make_view
 
@@ -86,4 +86,4 @@ class RiseOfEmpires(BaseGame[State]):
         """11.0: most VP; a tie goes to the most gold."""
         if state.phase != "over":
             return []
-        return winners_by(self.scores(state), [p.gold for p in state.players])
+        return final_winners(state)

@@ -9,7 +9,9 @@ from typing import Any
 from .actions import empire_name, legal
 from .board import standings
 from .data import Components
-from .phases import circles, food_change, income_of, who
+from .phases import circles
+from .scoring import food_change, income_of
+from .words import amount, who
 from .state import EMPTY, ROWS, State
 
 ERA_NAMES = {1: "I", 2: "II", 3: "III"}
@@ -47,21 +49,22 @@ def prompt(comp: Components, state: State) -> str:
     if d.kind == "place":
         tile = empire_name(comp.empire_sides[data["tile"]])
         used = len(data["used"])
-        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {data['limit']} "
-                f"region(s) used, {p.pool} cube(s) in the pool; `done` when finished (6.4).")
+        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
+                f"used, {amount(p.pool, 'cube')} in the pool; `done` when finished (6.4).")
     if d.kind == "battle":
         return (f"{name} may fight a battle ({_battle_rows(data['rows'])}) in a region holding their "
                 f"cubes and another player's, or `done` (6.4.5).")
     if d.kind == "weapon":
         tile = comp.progress[data["tile"]].name
-        return f"{name} uses {tile}: remove {data['count']} cube(s) of one other player where {name} also has cubes (6.1)."
+        return (f"{name} uses {tile}: remove {amount(data['count'], 'cube')} of one other player where {name} "
+                f"also has cubes (6.1).")
     if d.kind == "ally":
         return f"{name} took Diplomacy: place the alliance piece with another player (2.9)."
     if d.kind == "food-upkeep":
         return f"{name} keeps their cities (paying their food upkeep) or discards one (6.3, 7.0)."
     if d.kind == "resource-upkeep":
         need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return (f"{name} pays {need} resource disc(s) of city upkeep (has {p.resources}) "
+        return (f"{name} pays {amount(need, 'resource')} of city upkeep (has {p.resources}) "
                 f"or discards a city (8.0).")
     if d.kind == "era-end":
         return (f"End of the era: {name} may keep progress tiles (1 gold each) and cities "

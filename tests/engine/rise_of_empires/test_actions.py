@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rise_of_empires.phases import circles, food_change, income_of, vp_of
+from engine.rise_of_empires.phases import circles
+from engine.rise_of_empires.scoring import food_change, income_of, vp_of
 from engine.rise_of_empires.state import EMPTY
 
 from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart

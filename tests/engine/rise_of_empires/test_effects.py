@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from engine.core import IllegalAction
-from engine.rise_of_empires.phases import food_change, income_of, vp_of
+from engine.rise_of_empires.scoring import food_change, income_of, vp_of
 
 from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
 

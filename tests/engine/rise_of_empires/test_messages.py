@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.rise_of_empires import GAME
 
-from .helpers import act, refuses, restart
+from engine.rise_of_empires.phases import game_result
+
+from .helpers import act, new, refuses, restart
 from .test_actions import b_turn
 from .test_empire import R, W, empire_turn
 
@@ -63,8 +65,10 @@ def test_6_4_view_says_what_the_placement_decision_is():
     s = act(s, "take empire 3 1-1", "place 2 se-europe")
     view = GAME.view(s, None)
     assert view["doing"] == "placing cubes"
-    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 region(s) "
-                              "used, 3 cube(s) in the pool; `done` when finished (6.4).")
+    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 regions "
+                              "used, 3 cubes in the pool; `done` when finished (6.4).")
+    s = act(s, "place 1 anatolia", "place 1 sw-europe")
+    assert "3 of 3 regions used, 1 cube in the pool" in GAME.view(s, None)["prompt"]
 
 
 def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
@@ -132,3 +136,62 @@ def test_6_1_using_a_weapon_tile_says_what_comes_next():
                     "in a region where both have cubes (6.1).")
     s = act(s, "use iron-weapons")
     assert _events(s, "remove anatolia red") == ["p0 (white) removes 1 cube of p1 (red) in Anatolia (now white 2, red 1)."]
+
+
+def test_11_0_era_end_names_the_tiles_returned_to_the_box():
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    p = s.players[W]
+    p.progress = ["writing", "agriculture"]
+    p.cities = ["athens", "memphis"]
+    s = restart(s, [W, R, 2, 3])
+    while s.phase == "food":
+        s = act(s, "keep cities")
+    assert s.phase == "era end" and s.stack.top.seat == W
+    s = act(s, "keep progress agriculture")
+    assert _events(s, "done")[0] == "p0 (white) returns Writing, the city Athens and the city Memphis to the box (11.0)."
+
+
+def _over(vp_gold):
+    s = new(len(vp_gold))
+    for p, (vp, gold) in zip(s.players, vp_gold):
+        p.vp, p.gold = vp, gold
+    return s
+
+
+def test_11_0_final_line_names_the_winner():
+    assert game_result(_over([(30, 1), (45, 2), (20, 9)]))[-1] == "The game ends: p1 (red) wins with 45 VP."
+
+
+def test_11_0_final_line_names_the_gold_tie_break_when_it_decides():
+    s = _over([(45, 8), (45, 5), (20, 9)])
+    assert game_result(s) == [
+        "Final standings (VP): white 45, red 45, blue 20.",
+        "The game ends: p0 (white) wins: tied with p1 (red) on 45 VP, ahead on the tie-break, most gold "
+        "(8 against 5) (11.0)."]
+    assert GAME.winners(_finished(s)) == [W]
+
+
+def test_11_0_final_line_names_a_shared_win():
+    s = _over([(45, 8), (45, 8), (20, 9)])
+    assert game_result(s)[-1] == ("The game ends: p0 (white) and p1 (red) share the win: tied on 45 VP and on the "
+                                  "tie-break, most gold (8 gold each) (11.0).")
+
+
+def _finished(s):
+    s.phase = "over"
+    return s
+
+
+def test_11_0_a_played_game_ends_with_the_result_line():
+    """The last event of a whole game names its winner (and it is the engine's winner)."""
+    import random
+    rng = random.Random(3)
+    s = new(3, seed=3)
+    events = []
+    while not GAME.is_over(s):
+        step = GAME.apply(s, GAME.to_act(s)[0], rng.choice(GAME.legal_actions(s, GAME.to_act(s)[0])))
+        s, events = step.state, events + step.events
+    (winner,) = GAME.winners(s)
+    assert events[-1].startswith(f"The game ends: {s.players[winner].name} ({s.players[winner].colour}) win")

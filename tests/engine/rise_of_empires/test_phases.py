@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
-                                           turn_order_choosers, vp_of)
+                                           turn_order_choosers)
+from engine.rise_of_empires.scoring import vp_of
 
 from .helpers import COMP, GAME, act, actor, legal, new, restart
 
@@ -206,3 +207,25 @@ def test_10_0_example_peter_lin_uli_michael():
     assert actor(s) == PETER
     s = act(s, "choose position 1", "choose position 4", "choose position 3")
     assert s.order == [PETER, MICHAEL, ULI, LIN]
+
+
+def test_7_0_food_lines_say_what_the_ends_of_the_track_cost_or_give():
+    """7.0 examples: 2 food, down 4 -> 2 VP lost; 19 food, up 4 -> 1 gold."""
+    s = new(2)
+    s.players[W].food, s.players[W].vp = 2, 5
+    s.players[W].territories = ["forest", "forest"]
+    s.players[R].food = 19
+    s.players[R].territories = ["plains", "plains"]
+    s.order = [W, R]
+    assert food_phase(COMP, s) == [
+        "Food: p0 (white) -4 (2× Forest -4) -> 0, 2 food short: loses 2 VP.",
+        "Food: p1 (red) +4 (2× Plains +4) -> 20, 3 food beyond the top of the track: takes 1 gold (1 per 2 food)."]
+
+
+def test_8_0_income_line_says_when_the_stock_or_bank_runs_short():
+    s = new(2)
+    s.players[W].territories = ["mountain"] * 3
+    s.players[W].stock = 2
+    assert collect_income(COMP, s, W) == [
+        "Income: p0 (white) takes 2 cubes (3× Mountain 9; 9 earned, but the general stock held only 2)."]
+    assert collect_income(COMP, s, R) == ["Income: p1 (red) earns nothing."]

@@ -107,3 +107,17 @@ def test_12_0_turn_order_choice(after_actions):
     # 5.0: the two progress tiles nobody took stay available beside 8 new ones.
     assert s.offer_progress[:2] == ["writing", "irrigation"] and len(s.offer_progress) == 10
     assert GAME.to_act(s) == [SANDRA]
+
+
+def test_12_0_food_income_and_vp_lines_give_the_rulebook_parts(after_actions):
+    """7.0-9.0 as the sample tells them: each line names what earned or cost what."""
+    events = GAME.apply(after_actions, actor(after_actions), "keep cities").events
+    assert "Food: Sandra (white) -9 (3× Mountain -9) -> 7." in events
+    assert "Food: Thomas (red) +2 (Forest -2, Mediterranean +2, Agriculture +2) -> 18." in events
+    assert "Food: Peter (blue) -3 (Plains +2, Forest -2, Rome -3) -> 13." in events
+    assert ("Income: Sandra (white) takes 5 resource discs (SW Europe 2, Mining 3) "
+            "and 11 cubes (3× Mountain 9, NW Africa 2).") in events
+    assert ("Income: Peter (blue) takes 2 gold (SW Asia 2), 3 resource discs (Near East 2, Iron Axe 1) "
+            "and 5 cubes (Plains 1, Forest 2, Anatolia 2).") in events
+    assert "Victory points: Sandra (white) scores 4 VP (SW Europe control 2, NW Africa control 2) -> 4." in events
+    assert "Victory points: Thomas (red) scores 3 VP (Mediterranean control 2, SW Europe second 1) -> 5." in events
