@@ -1,11 +1,13 @@
-"""Player decisions: what may be chosen now (legal) and what a choice does (resolve).
+"""Player decisions: what may be chosen now (legal), what the rules decide alone (automatic),
+and what a choice does (resolve).
 
 Every compound move of the rulebook is a sequence of small decisions on the
 state's DecisionStack (law 2): an action turn (6.0) is `action` -> the row's
-own steps (`place`, `battle`, `ally`, `pay`, `b-row`) -> `after` (free actions
-after the regular action, 6.1). Names come from the rulebook's words:
+own steps (`pay`, `b-row`, `place`, `battle`, `ally`). Free actions (6.1,
+`use <tile>`) are offered alongside each step of the player's turn, and the
+turn ends with its last step. Names come from the rulebook's words:
 `take progress navigation`, `place 2 mediterranean`, `battle mediterranean red`,
-`pay gold`, `done`.
+`pay 2 gold 1 food`, `done`.
 """
 from __future__ import annotations
 
@@ -14,11 +16,14 @@ from typing import Any
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
+from .payment import GOODS, pay_action, read_pay, splits, within
 from .phases import bank_resources
+from .scoring import food_change
 from .state import EMPTY, ROWS, State
 from .words import amount, holding, listing, who
 
-PAYMENTS = ("gold", "cube", "resource", "food", "vp")
+#: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
+TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")
 
 
 def empire_name(side: EmpireSide) -> str:
@@ -42,6 +47,12 @@ def has(state: State, seat: int, good: str) -> int:
     p = state.players[seat]
     return {"gold": p.gold, "resources": p.resources, "resource": p.resources, "food": p.food,
             "cubes": p.pool, "cube": p.pool, "vp": p.vp}[good]
+
+
+def holdings(state: State, seat: int) -> list[int]:
+    """What a player holds of each good in payment.GOODS: gold, pool cubes, resource discs, food, VP."""
+    p = state.players[seat]
+    return [p.gold, p.pool, p.resources, p.food, p.vp]
 
 
 def gain(state: State, seat: int, good: str, k: int) -> None:
@@ -76,37 +87,67 @@ def holds_effect(comp: Components, state: State, seat: int, effect: str) -> bool
 
 # ---- what may be chosen ------------------------------------------------------------------
 
-def row_actions(comp: Components, state: State, seat: int, row: str) -> list[str]:
-    """The performable actions of one row (6.0: only an action you can carry out)."""
+def row_of(action: str) -> str:
+    """The action display row a row action belongs to: `take city rome` -> city, `trade ...`, `withdraw`."""
+    words = action.split(" ")
+    if words[0] in ("trade", "withdraw"):
+        return "trade" if words[0] == "trade" else "empire"
+    return words[1] if len(words) > 1 else ""
+
+
+def offered(comp: Components, state: State, seat: int, row: str) -> list[str]:
+    """The actions of one row on offer to this player, whether or not they can pay for them."""
     p = state.players[seat]
-    out: list[str] = []
     if row == "progress":
-        for t in sorted(set(state.offer_progress)):
-            if t not in p.progress and p.gold >= surcharge(comp, state, t):
-                out.append(f"take progress {t}")
-    elif row == "territory":
-        out = [f"take territory {t}" for t in sorted(set(state.offer_territory))]
-    elif row == "city":
-        for c in state.offer_city:
-            city = comp.cities[c]
-            if p.gold >= city.cost_gold and p.resources >= city.cost_resources and p.pool >= city.cost_cubes:
-                out.append(f"take city {c}")
-    elif row == "empire":
-        # Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to
-        # place, withdraw or fight with) an empire tile cannot be performed (6.0).
-        if p.pool <= 0 and not occupied(state, seat):
-            return out
-        seen = []
+        return [f"take progress {t}" for t in sorted(set(state.offer_progress)) if t not in p.progress]
+    if row == "territory":
+        return [f"take territory {t}" for t in sorted(set(state.offer_territory))]
+    if row == "city":
+        return [f"take city {c}" for c in state.offer_city]
+    if row == "empire":
+        names: list[str] = []
         for t in state.empire_track:
             name = empire_name(comp.empire(t, state.era))
-            if name not in seen:
-                seen.append(name)
-        out = [f"take empire {n}" for n in sorted(seen)]
-    elif row == "trade":
-        for i, box in enumerate(comp.trade):
-            if state.era in box.eras and i not in state.trade_used and p.resources >= box.discs:
-                out.append(box.action)
-    return out
+            if name not in names:
+                names.append(name)
+        # 6.4: "Before placing cubes, you may voluntarily remove all of your cubes from the world map":
+        # `withdraw` is that empire action (the tile is chosen next), so placing never waits for it.
+        withdraw = ["withdraw"] if names and occupied(state, seat) else []
+        return [f"take empire {n}" for n in sorted(names)] + withdraw
+    return [box.action for i, box in enumerate(comp.trade) if state.era in box.eras and i not in state.trade_used]
+
+
+def requirement(comp: Components, state: State, seat: int, action: str) -> list[int]:
+    """What the player must hold to perform a row action, per good of payment.GOODS (6.0: only an
+    action you can carry out): gold for a progress surcharge (6.1) or a city (6.3), discs and cubes
+    for a wonder, discs for a trade box (6.5), a cube for an empire tile when none is on the map."""
+    need = [0] * len(GOODS)
+    words = action.split(" ")
+    if words[0] == "trade":
+        need[2] = comp.trade[comp.trade_by_action[action]].discs
+    elif words[0] == "withdraw":
+        pass
+    elif words[1] == "progress":
+        need[0] = surcharge(comp, state, words[2])
+    elif words[1] == "city":
+        city = comp.cities[words[2]]
+        need[0], need[1], need[2] = city.cost_gold, city.cost_cubes, city.cost_resources
+    elif words[1] == "empire" and not occupied(state, seat):
+        # Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to
+        # place, withdraw or fight with) an empire tile cannot be performed (6.0).
+        need[1] = 1
+    return need
+
+
+def affordable(have: list[int], need: list[int], cost: int = 0) -> bool:
+    """`need` is held, and `cost` can still be paid from what is left over (a B-turn disc, 6.0)."""
+    return all(h >= n for h, n in zip(have, need)) and (cost == 0 or sum(within(have, need)) >= cost)
+
+
+def row_actions(comp: Components, state: State, seat: int, row: str, cost: int = 0) -> list[str]:
+    """The performable actions of one row, after paying `cost` for the disc removed for it (6.0)."""
+    have = holdings(state, seat)
+    return [a for a in offered(comp, state, seat, row) if affordable(have, requirement(comp, state, seat, a), cost)]
 
 
 def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
@@ -136,6 +177,39 @@ def own_discs(state: State, seat: int) -> list[str]:
     return [f"remove {row} {i + 1}" for row in ROWS for i, s in enumerate(state.rows[row]) if s == seat]
 
 
+def discs_left(state: State, row: str, index: int) -> int:
+    """6.0: the discs to the left of circle `index` (empty circles are free)."""
+    return sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
+
+
+def cheapest_disc(state: State, seat: int, row: str) -> int | None:
+    """The player's disc in `row` with the fewest discs to its left: their leftmost one (discs fill from the right)."""
+    cells = state.rows[row]
+    for i in range(len(cells) - 1, -1, -1):
+        if cells[i] == seat:
+            return i
+    return None
+
+
+def b_cost(comp: Components, state: State, seat: int, row: str, index: int) -> int:
+    """6.0: one payment per disc to the left of the removed one, capped at what the player holds
+    (RULES-NOTES); Printing waives it."""
+    if holds_effect(comp, state, seat, "no_b_turn_position_cost"):
+        return 0
+    return min(discs_left(state, row, index), sum(holdings(state, seat)))
+
+
+def b_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
+    """6.0 B turn: each row's actions with the player's cheapest disc there (it is removed, paid for,
+    and its action taken in one choice), then `remove <row> <circle>` for any particular disc."""
+    out: list[str] = []
+    for row in ROWS:
+        index = cheapest_disc(state, seat, row)
+        if index is not None:
+            out += row_actions(comp, state, seat, row, b_cost(comp, state, seat, row, index))
+    return out + own_discs(state, seat)
+
+
 def a_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
     out: list[str] = []
     for row in ROWS:
@@ -152,45 +226,65 @@ def place_counts(pool: int) -> list[int]:
     return counts
 
 
-def legal(comp: Components, state: State, d: Decision) -> list[str]:
+#: Every list of choices stays shorter than this (law 2: fit for a menu).
+LIST_LIMIT = 60
+
+
+def tile_battle_rows(comp: Components, state: State, side_id: str) -> list[list[int]]:
+    """6.4.5: the tile's battle rows usable now; a second row only in Era III."""
+    return [list(r) for r in comp.empire_sides[side_id].battle_rows[: (2 if state.era == 3 else 1)]]
+
+
+def battle_options(comp: Components, state: State, seat: int, rows: list[list[int]], fought: list[str]) -> list[str]:
+    """`battle <region> <colour>` for each region holding your cubes and another player's (6.4.5),
+    with `row <k>` when the two rows of an Era III tile differ."""
+    suffix = len(rows) > 1 and rows[0] != rows[1]
+    out = []
+    for r, s in battle_targets(comp, state, seat, fought):
+        colour = state.players[s].colour
+        if suffix:
+            out += [f"battle {r} {colour} row {i + 1}" for i in range(len(rows))]
+        else:
+            out.append(f"battle {r} {colour}")
+    return out
+
+
+def step_options(comp: Components, state: State, d: Decision) -> list[str]:
+    """The choices of one step, free actions aside."""
     seat, kind, data = d.seat, d.kind, d.data
     if kind == "action":
-        if state.half == "A":
-            # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
-            acts = (a_turn_actions(comp, state, seat)
-                    or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
-        else:
-            acts = own_discs(state, seat)
-        return acts + free_uses(comp, state, seat)
-    if kind == "after":
-        return free_uses(comp, state, seat) + ["done"]
+        if state.half == "B":
+            return b_turn_actions(comp, state, seat)
+        # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
+        return (a_turn_actions(comp, state, seat)
+                or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
     if kind == "pay":
-        return [f"pay {g}" for g in PAYMENTS if has(state, seat, g) > 0]
+        have = within(holdings(state, seat), data["reserve"])
+        return [pay_action(x) for x in splits(have, data["cost"])]
     if kind == "b-row":
         return row_actions(comp, state, seat, data["row"]) + ["done"]
+    if kind == "empire-tile":
+        return [a for a in offered(comp, state, seat, "empire") if a != "withdraw"]
     if kind == "place":
+        # 6.4.5: battles come "after ... placing any cubes": a battle ends the placement, `done` the action.
+        battles = battle_options(comp, state, seat, tile_battle_rows(comp, state, data["tile"]), [])
         pool = state.players[seat].pool
         out = []
         if pool > 0:
             counts = place_counts(pool)
             targets = place_targets(comp, state, data)
-            if len(targets) * len(counts) > 56 and 3 in counts and pool > 3:
-                counts.remove(3)  # law 2: keep the list under 60 (3 = 2 + 1 in the same region)
+            room = LIST_LIMIT - len(battles) - 1 - len(free_uses(comp, state, seat))
+            for k in (3, 2):
+                # law 2: keep the list under 60 (a left-out count is reached by placing again in the region)
+                if len(targets) * len(counts) < room:
+                    break
+                if k in counts and pool > k:
+                    counts.remove(k)
             for r in targets:
                 out += [f"place {k} {r}" for k in counts]
-        if data["placed"] == 0 and data["anchors"] and occupied(state, seat):
-            out.append("withdraw")
-        return out + ["done"]
+        return out + battles + ["done"]
     if kind == "battle":
-        rows = data["rows"]
-        suffix = len(rows) > 1 and rows[0] != rows[1]
-        out = []
-        for r, s in battle_targets(comp, state, seat, data["fought"]):
-            colour = state.players[s].colour
-            if suffix:
-                out += [f"battle {r} {colour} row {i + 1}" for i in range(len(rows))]
-            else:
-                out.append(f"battle {r} {colour}")
+        out = battle_options(comp, state, seat, data["rows"], data["fought"])
         return out + ["done"] if out else []
     if kind == "weapon":
         return [f"remove {r} {state.players[s].colour}" for r, s in battle_targets(comp, state, seat)]
@@ -204,8 +298,7 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
         cities = sorted({c for c in p.cities if comp.cities[c].upkeep_resources > 0})
         if not cities:
             return []
-        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return (["pay upkeep"] if p.resources >= need else []) + [f"discard {c}" for c in cities]
+        return (["pay upkeep"] if p.resources >= disc_upkeep(comp, state, seat) else []) + [f"discard {c}" for c in cities]
     if kind == "era-end":
         p = state.players[seat]
         out = []
@@ -218,6 +311,44 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
         free = [i + 1 for i, s in enumerate(state.new_order) if s < 0]
         return [f"choose position {k}" for k in free] if len(free) > 1 else []
     return []
+
+
+def legal(comp: Components, state: State, d: Decision) -> list[str]:
+    """A step's choices, with the free actions usable now alongside when it is a step of the player's
+    own turn that asks something (6.1: "in addition to your regular action when it is your turn")."""
+    options = step_options(comp, state, d)
+    if d.kind in TURN_STEPS and options and options != ["done"]:
+        options += free_uses(comp, state, d.seat)
+    return options
+
+
+def disc_upkeep(comp: Components, state: State, seat: int) -> int:
+    """8.0: the resource discs the player's cities cost this turn."""
+    return sum(comp.cities[c].upkeep_resources for c in state.players[seat].cities)
+
+
+def automatic(comp: Components, state: State, d: Decision) -> str | None:
+    """The choice the rules leave no reason to ask about, made for the player (issue 12, RULES-NOTES):
+
+    - placing, or a removed disc's row, with nothing to do but `done` (6.0: the disc does nothing);
+    - keeping the cities when the food track pays their food upkeep without going below 0 (6.3, 7.0):
+      discarding would give up the cities' VP and income to save food points, which score nothing;
+    - paying the cities' disc upkeep when the player has the discs (6.3, 8.0): every city scores
+      at least as many VP this very turn as the discs it costs, more than a disc can ever fetch.
+    A choice remains whenever paying would cost VP (food) or is impossible (discs).
+    """
+    kind, seat = d.kind, d.seat
+    if kind in ("place", "b-row"):
+        return "done" if step_options(comp, state, d) == ["done"] else None
+    p = state.players[seat]
+    if kind == "food-upkeep":
+        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+        pays = any(comp.cities[c].upkeep_food for c in p.cities)
+        return "keep cities" if pays and p.food + food_change(comp, state, seat) * factor >= 0 else None
+    if kind == "resource-upkeep":
+        need = disc_upkeep(comp, state, seat)
+        return "pay upkeep" if need and p.resources >= need else None
+    return None
 
 
 # ---- what a choice does ------------------------------------------------------------------
@@ -242,6 +373,15 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
     """Carry out a row action (6.1-6.5); sub-decisions are pushed onto the stack."""
     p = state.players[seat]
     words = action.split(" ")
+    if words[0] == "withdraw":
+        back = 0
+        for counts in state.cubes.values():
+            back += counts[seat]
+            counts[seat] = 0
+        p.pool += back
+        state.stack.push("empire-tile", seat)
+        return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire "
+                f"with an empire tile (6.4)."]
     if words[0] == "trade":
         i = comp.trade_by_action[action]
         box = comp.trade[i]
@@ -291,13 +431,25 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
     raise ValueError(action)
 
 
-def b_cost(comp: Components, state: State, seat: int, row: str, index: int) -> int:
-    """6.0: one payment per disc to the left of the removed one; Printing waives it."""
-    if holds_effect(comp, state, seat, "no_b_turn_position_cost"):
-        return 0
-    left = sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
-    p = state.players[seat]
-    return min(left, p.gold + p.pool + p.resources + p.food + p.vp)
+def remove_disc(comp: Components, state: State, seat: int, row: str, index: int, then: str,
+                idle: bool = False) -> list[str]:
+    """6.0 B turn: take the disc off the display; what it costs is paid next (one `pay` choice),
+    then `then` (the row action chosen with it) is performed, or the b-row step asks what to do,
+    or (`idle`) the disc does nothing: "you may remove an action disc but then do nothing"."""
+    cost = b_cost(comp, state, seat, row, index)
+    left = discs_left(state, row, index)
+    state.rows[row][index] = EMPTY
+    line = f"{who(state, seat)} removes a disc from the {row} row" + (" without taking its action" if idle else "")
+    if cost:
+        reserve = requirement(comp, state, seat, then) if then else [0] * len(GOODS)
+        state.stack.push("pay", seat, cost=cost, reserve=reserve, then=then)
+        line += f" and must pay {cost}, one per disc to its left (6.0)"
+        if cost < left:
+            line += f"; {amount(left, 'disc')} are to its left, but it holds only {cost} to pay with"
+    elif left:
+        line += (" free of charge (Printing)" if holds_effect(comp, state, seat, "no_b_turn_position_cost")
+                 else f"; {amount(left, 'disc')} to its left, but it holds nothing to pay with")
+    return [line + "."] + (perform(comp, state, seat, then) if then and not cost else [])
 
 
 def resolve(comp: Components, state: State, d: Decision, action: str) -> list[str]:
@@ -316,32 +468,30 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             cells[cells.index(EMPTY)] = seat
             return [f"{who(state, seat)} cannot perform any action and places a disc in the {words[1]} row "
                     f"without acting."]
-        stack.push("after", seat)
-        if words[0] == "remove":
-            row, index = words[1], int(words[2]) - 1
-            cost = b_cost(comp, state, seat, row, index)
-            left = sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
-            state.rows[row][index] = EMPTY
-            stack.push("b-row", seat, row=row)
-            if cost:
-                stack.push("pay", seat, remaining=cost)
-            return [f"{who(state, seat)} removes a disc from the {row} row" + (f" and must pay {cost}, one per disc to its left (6.0)" + ("" if cost == left else
-                     f"; {left} discs are to its left, but it holds only {cost} to pay with") + "." if cost else ".")]
-        row = "trade" if words[0] == "trade" else words[1]
+        if state.half == "B":
+            if words[0] == "remove":
+                row, index = words[1], int(words[2]) - 1
+                cheapest = index == cheapest_disc(state, seat, row)
+                if not cheapest:
+                    stack.push("b-row", seat, row=row)
+                return remove_disc(comp, state, seat, row, index, then="", idle=cheapest)
+            row = row_of(action)
+            return remove_disc(comp, state, seat, row, cheapest_disc(state, seat, row), then=action)
+        row = row_of(action)
         cells = state.rows[row]
         cells[cells.index(EMPTY)] = seat
         return perform(comp, state, seat, action)
-    if kind == "after":
-        stack.pop()
-        return []
     if kind == "pay":
-        good = words[1]
-        gain(state, seat, good, -1)
-        data["remaining"] -= 1
-        if data["remaining"] <= 0:
-            stack.pop()
-        left = f"; {data['remaining']} still to pay" if data["remaining"] > 0 else ""
-        return [f"{who(state, seat)} pays {amount(1, good)}{left}."]
+        stack.pop()
+        split = read_pay(action)
+        for good, k in zip(GOODS, split):
+            gain(state, seat, good, -k)
+        paid = listing([amount(k, good) for good, k in zip(GOODS, split) if k])
+        events = [f"{who(state, seat)} pays {paid} for the disc (6.0)."]
+        return events + (perform(comp, state, seat, data["then"]) if data["then"] else [])
+    if kind == "empire-tile":
+        stack.pop()
+        return perform(comp, state, seat, action)
     if kind == "b-row":
         stack.pop()
         if action == "done":
@@ -350,19 +500,11 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
     if kind == "place":
         if action == "done":
             stack.pop()
-            side = comp.empire_sides[data["tile"]]
-            rows = [list(r) for r in side.battle_rows[: (2 if state.era == 3 else 1)]]
-            stack.push("battle", seat, rows=rows, fought=[])
             return []
-        if action == "withdraw":
-            back = 0
-            for counts in state.cubes.values():
-                back += counts[seat]
-                counts[seat] = 0
-            p.pool += back
-            data["anchors"] = []
-            data["reentry"] = False
-            return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire."]
+        if words[0] == "battle":
+            stack.pop()
+            battle = stack.push("battle", seat, rows=tile_battle_rows(comp, state, data["tile"]), fought=[])
+            return resolve(comp, state, battle, action)
         k, region = int(words[1]), words[2]
         why = target_kind(comp, state, data, region)
         reg = comp.regions[region]
@@ -379,7 +521,6 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             data["used"].append(region)
         state.cubes[region][seat] += k
         p.pool -= k
-        data["placed"] += k
         return [f"{who(state, seat)} places {amount(k, 'cube')} in {reg.name} (now {holding(state, region)})."]
     if kind == "battle":
         if action == "done":

@@ -84,7 +84,7 @@ def start_placement(comp: Components, state: State, seat: int, side_id: str, bon
     return {
         "tile": side_id, "limit": side.number + bonus, "water": side.water, "used": [],
         "anchors": anchors, "area": "", "reentry": bool(side.water and overseas and not old),
-        "merc": merc, "placed": 0,
+        "merc": merc,
     }
 
 

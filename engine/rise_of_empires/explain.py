@@ -7,15 +7,18 @@ itself, so a gap here can only make a message less specific, never wrong.
 """
 from __future__ import annotations
 
-from .actions import empire_name, has, surcharge, usable
+from .actions import (TURN_STEPS, b_cost, cheapest_disc, disc_upkeep, empire_name, has, holdings, offered,
+                      row_actions, row_of, surcharge, usable)
 from .board import allied, occupied, target_kind
 from .data import Components
-from .words import amount
+from .payment import GOODS, READ, read_pay
 from .state import EMPTY, ROWS, State
+from .words import amount, listing
 
 ERAS = {1: "I", 2: "II", 3: "III"}
-GOODS = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
-         "vp": "victory points"}
+#: What a player holds of each good of payment.GOODS, for refusals.
+GOODS_HELD = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
+              "vp": "victory points"}
 
 
 def why_not(comp: Components, state: State, seat: int, action: str) -> str | None:
@@ -26,12 +29,13 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     verb = words[0]
     p = state.players[seat]
     if verb == "use" and len(words) == 2:
-        if d.kind not in ("action", "after"):
-            return "A free-action tile is used before or after your action, not in the middle of it (6.1)."
+        if d.kind not in TURN_STEPS:
+            return ("Free-action tiles are used at the steps of your own action turn; "
+                    "finish this one first (6.1).")
         return _use(comp, state, seat, words[1])
     if d.kind == "action":
         if state.half == "B" and verb in ("take", "trade"):
-            return "In a B turn you first remove one of your discs (`remove <row> <circle>`), then take its action (6.0)."
+            return _b_turn(comp, state, seat, action)
         if state.half == "A" and verb == "remove":
             return "In an A turn you place a disc; discs are removed in the B turn (6.0)."
         if verb == "remove" and len(words) == 3 and words[1] in ROWS and words[2].isdigit():
@@ -40,7 +44,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         if verb == "pass":
             return "You can still perform an action; a disc is placed without acting only when none is possible (6.0)."
     if d.kind in ("action", "b-row") and verb in ("take", "trade"):
-        row = "trade" if verb == "trade" else (words[1] if len(words) > 1 else "")
+        row = row_of(action)
         if d.kind == "action" and row in ROWS and EMPTY not in state.rows[row]:
             return f"Every circle of the {row} row is taken this turn (6.0)."
         if d.kind == "b-row" and row != d.data.get("row"):
@@ -48,15 +52,18 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         if verb == "trade":
             return _trade(comp, state, seat, action)
         return _take(comp, state, seat, row, " ".join(words[2:]))
-    if d.kind == "pay" and verb == "pay" and len(words) == 2 and words[1] in GOODS:
-        return f"You have no {GOODS[words[1]]} to pay with; any mix of gold, cubes, discs, food and VP will do (6.0)."
+    if d.kind == "pay" and verb == "pay":
+        return _pay(state, seat, d.data, words[1:])
     if d.kind == "place" and verb == "place" and len(words) == 3:
         return _place(comp, state, seat, d.data, words[1], words[2])
-    if d.kind == "place" and verb == "battle":
-        return "Battles come after placing: `done` ends the placement, then `battle <region> <colour>` (6.4.5)."
+    if verb == "withdraw":
+        if not occupied(state, seat):
+            return "You have no cubes on the map to withdraw (6.4)."
+        return ("Withdrawing all your cubes from the map is an empire action, chosen instead of "
+                "`take empire <tile>` when you choose an action; the tile follows (6.4).")
     if d.kind == "battle" and verb == "place":
         return "Placing for this empire tile is over; now `battle <region> <colour>` or `done` (6.4.5)."
-    if d.kind == "battle" and verb == "battle" and len(words) >= 3:
+    if d.kind in ("place", "battle") and verb == "battle" and len(words) >= 3:
         return _battle(comp, state, seat, d.data, words[1], words[2])
     if d.kind == "era-end" and verb == "keep":
         if len(words) == 3 and words[1] == "progress" and p.gold < comp.rules.keep_progress_gold:
@@ -65,11 +72,48 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
             return "Keeping a city costs 1 cube from your pool and your pool is empty (11.0)."
         return "You can only keep tiles you hold and have not kept yet (11.0)."
     if d.kind == "resource-upkeep" and action == "pay upkeep":
-        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
+        need = disc_upkeep(comp, state, seat)
         return f"Your cities' upkeep is {amount(need, 'resource')} and you have {p.resources}: discard a city (8.0)."
     if d.kind == "order" and verb == "choose":
         return "That position of the turn order is already taken (10.0)."
     return None
+
+
+def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | None:
+    """A row action named in a B turn: it needs a disc of yours in that row, paid for, and then performable."""
+    words = action.split(" ")
+    row = row_of(action)
+    if row not in ROWS:
+        return None
+    index = cheapest_disc(state, seat, row)
+    if index is None:
+        return f"You have no disc in the {row} row: in a B turn you take the action of a disc you remove (6.0)."
+    if action in offered(comp, state, seat, row) and action in row_actions(comp, state, seat, row):
+        cost = b_cost(comp, state, seat, row, index)
+        return (f"Your disc there costs {cost} to remove (one per disc to its left), and paying it would leave "
+                f"too little for `{action}` (6.0).")
+    if row == "trade":
+        return _trade(comp, state, seat, action)
+    return _take(comp, state, seat, row, " ".join(words[2:]))
+
+
+def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
+    cost, then = data["cost"], data["then"]
+    example = "`pay 2 gold 1 food`"
+    if len(words) % 2 or not words or any(not k.isdigit() for k in words[::2]) or any(w not in READ for w in words[1::2]):
+        return f"Name how many of each good you pay, e.g. {example}: gold, cubes, resources, food or vp (6.0)."
+    split = read_pay("pay " + " ".join(words))
+    if sum(split) != cost:
+        return f"The discs to the left of yours cost {cost}; the payment must add up to exactly that (6.0)."
+    have = holdings(state, seat)
+    short = [GOODS_HELD[g] for g, k, h in zip(GOODS, split, have) if k > h]
+    if short:
+        return f"You do not hold that many {listing(short)} (6.0)."
+    left = [h - k for h, k in zip(have, split)]
+    if then and any(x < n for x, n in zip(left, data["reserve"])):
+        return f"That payment would leave too little for `{then}`, which you chose with the disc (6.0)."
+    return ("With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
+            "but one (law 2: a list fit for a menu); choose one of them.")
 
 
 def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:

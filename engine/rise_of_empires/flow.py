@@ -1,13 +1,14 @@
 """The course of a game turn (4.0): whose action comes next, and the phases that run by themselves.
 
 `advance` runs after setup and after every accepted action. While the top of
-the decision stack is a step nobody has to choose (a phase marker, or a choice
-with nothing to choose from), it carries it out; it stops at the first real
-choice, whose seat is then the one to act.
+the decision stack is a step nobody has to choose (a phase marker, a choice
+with nothing to choose from, or one the rules make for the player: actions.
+automatic), it carries it out; it stops at the first real choice, whose seat
+is then the one to act.
 """
 from __future__ import annotations
 
-from .actions import discard_unkept, legal, resolve
+from .actions import automatic, discard_unkept, legal, resolve
 from .data import Components
 from .phases import (collect_income, final_scoring, food_phase, game_result, halve_cubes, new_tiles,
                      turn_order_choosers, vp_phase)
@@ -37,12 +38,11 @@ def advance(comp: Components, state: State) -> list[str]:
             stack.pop()
             events += _marker(comp, state, top)
             continue
-        options = legal(comp, state, top)
-        if options == ["done"] and top.kind in ("after", "place", "b-row"):
-            # Nothing to choose but "done": no free action left, no cube that could be placed, or
-            # a removed disc whose row offers nothing that can be performed (6.0: the disc does nothing).
-            events += resolve(comp, state, top, "done")
+        chosen = automatic(comp, state, top)
+        if chosen:
+            events += resolve(comp, state, top, chosen)
             continue
+        options = legal(comp, state, top)
         if not options:
             stack.pop()
             if top.kind == "era-end":

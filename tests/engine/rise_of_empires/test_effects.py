@@ -85,8 +85,8 @@ def test_6_4_5_differing_battle_rows_are_named(monkeypatch):
     s.turn = 5
     s.cubes["anatolia"] = [3, 3, 0, 0]
     s = restart(s, [W, R, B, G])
-    s = act(s, "take empire 3 0-1 1-3", "done")
-    assert legal(s) == ["battle anatolia red row 1", "battle anatolia red row 2", "done"]
+    s = act(s, "take empire 3 0-1 1-3")
+    assert [a for a in legal(s) if a.startswith("battle")] == ["battle anatolia red row 1", "battle anatolia red row 2"]
     s = act(s, "battle anatolia red row 2")
     assert s.cubes["anatolia"] == [2, 0, 0, 0]
 
@@ -181,13 +181,21 @@ def test_law_1_placement_and_battle_refusals_cite_6_4():
     assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 russia")
     assert "You have 5 cubes in your pool" in refuses(s, "place 9 nw-africa")
     assert "SW Asia is not in or next to a region that held your cubes" in refuses(s, "place 1 sw-asia")
-    s = act(s, "done")
     assert "You have no cubes in SW Asia" in refuses(s, "battle sw-asia blue")
 
 
-def test_law_1_a_free_action_is_not_used_in_the_middle_of_an_action():
+def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
     s = new(4)
     s.players[W].progress = ["haven"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert "A free-action tile is used before or after your action" in refuses(s, "use haven")
+    assert "use haven" in legal(s)                                       # placing cubes: a step of the turn
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.rows["city"][:2] = [W, R]
+    s.players[W].progress = ["haven"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1")
+    assert s.stack.top.kind == "pay" and "use haven" not in legal(s)
+    assert "finish this one first (6.1)" in refuses(s, "use haven")

@@ -38,7 +38,7 @@ def test_6_4_placing_counts_cubes_in_words_and_shows_the_region_after():
 def test_6_4_5_battle_example_names_who_lost_what_and_the_result():
     """Dan (3 cubes) attacks Peter (2) in the Med with the "1" water tile: Peter loses 2, Dan 1."""
     s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
-    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean", "done")
+    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean")
     (line,) = _events(s, "battle mediterranean red")
     assert line == ("p0 (white) attacks p1 (red) in Mediterranean: red loses 2 cubes, white loses 1 cube "
                     "(now white 2).")
@@ -64,9 +64,9 @@ def test_6_4_view_says_what_the_placement_decision_is():
     s = empire_turn()
     s = act(s, "take empire 3 1-1", "place 2 se-europe")
     view = GAME.view(s, None)
-    assert view["doing"] == "placing cubes"
+    assert view["doing"] == "placing cubes or a battle"
     assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 regions "
-                              "used, 3 cubes in the pool; `done` when finished (6.4).")
+                              "used, 3 cubes in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
     s = act(s, "place 1 anatolia", "place 1 sw-europe")
     assert "3 of 3 regions used, 1 cube in the pool" in GAME.view(s, None)["prompt"]
 
@@ -77,18 +77,18 @@ def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
     s = act(s, "remove city 1")
     view = GAME.view(s, None)
     assert view["doing"] == "paying for a disc"
-    assert view["prompt"].startswith("p0 (white) still owes 2 for the discs left of the removed one")
+    assert view["prompt"].startswith("p0 (white) pays 2 for the discs left of the removed one, in any mix")
 
 
-def test_6_0_removing_a_disc_says_why_it_costs_and_each_payment_what_is_left():
+def test_6_0_removing_a_disc_says_why_it_costs_and_the_payment_what_was_paid():
     s = b_turn(rows={"city": [W, R, R]})
     s = restart(s, [W, R, 2, 3])
     (line,) = _events(s, "remove city 1")
-    assert line == "p0 (white) removes a disc from the city row and must pay 2, one per disc to its left (6.0)."
+    assert line == ("p0 (white) removes a disc from the city row without taking its action and must pay 2, "
+                    "one per disc to its left (6.0).")
     s = act(s, "remove city 1")
-    assert _events(s, "pay gold") == ["p0 (white) pays 1 gold; 1 still to pay."]
-    s = act(s, "pay gold")
-    assert _events(s, "pay resource") == ["p0 (white) pays 1 resource disc."]
+    assert _events(s, "pay 1 gold 1 resource") == ["p0 (white) pays 1 gold and 1 resource disc for the disc (6.0)."]
+    assert _events(s, "pay 2 cubes") == ["p0 (white) pays 2 cubes for the disc (6.0)."]
 
 
 def test_6_0_a_capped_cost_says_so():
@@ -110,11 +110,13 @@ def test_6_2_territory_and_trade_events_use_the_right_words():
     assert _events(a, "trade 1 for 2 gold") == ["p0 (white) trades 1 resource disc for 2 gold."]
 
 
-def test_6_4_5_battle_during_placement_says_battles_come_after():
-    s = empire_turn(cubes={"anatolia": [0, 2, 0, 0]})
-    s = act(s, "take empire 2 0-1", "place 1 anatolia")
-    assert "Battles come after placing: `done` ends the placement" in refuses(s, "battle anatolia red")
-    s = act(s, "done")
+def test_6_4_5_a_battle_ends_the_placement():
+    """6.4.5: battles come after placing; choosing one ends the placement, and the second battle
+    of an Era III tile is no time to place."""
+    s = empire_turn(turn=5, cubes={"anatolia": [1, 2, 0, 0], "russia": [1, 0, 1, 0]})
+    s = act(s, "take empire 2 1-2 1-2", "place 1 anatolia")
+    s = act(s, "battle anatolia red")
+    assert s.stack.top.kind == "battle" and GAME.view(s, None)["doing"] == "a second battle or done"
     assert "Placing for this empire tile is over" in refuses(s, "place 1 anatolia")
 
 
