@@ -11,12 +11,13 @@ turn ends with its last step. Names come from the rulebook's words:
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..core import Decision
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .payment import GOODS, pay_action, read_pay, splits, within
+from .payment import GOODS, pay_actions, read_pay, within
 from .phases import bank_resources
 from .scoring import food_change
 from .state import EMPTY, ROWS, State
@@ -24,12 +25,6 @@ from .words import amount, holding, listing, who
 
 #: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
 TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")
-
-
-def empire_name(side: EmpireSide) -> str:
-    """`2 water 1-1`: number, water, then each battle row as attacker-defender (2.5.4)."""
-    parts = [str(side.number)] + (["water"] if side.water else []) + [f"{a}-{d}" for a, d in side.battle_rows]
-    return " ".join(parts)
 
 
 def empire_terms(side: EmpireSide, era: int) -> str:
@@ -72,8 +67,7 @@ def gain(state: State, seat: int, good: str, k: int) -> None:
 
 def surcharge(comp: Components, state: State, tile: str) -> int:
     """6.1: 1 gold for a previous-era progress tile, 2 for an Era I tile in Era III."""
-    back = state.era - comp.progress[tile].era
-    return comp.rules.progress_surcharge[back] if back > 0 else 0
+    return _needs(comp, state.era)[f"take progress {tile}"][0]
 
 
 def bonus_regions(comp: Components, state: State, seat: int) -> int:
@@ -95,8 +89,9 @@ def row_of(action: str) -> str:
     return words[1] if len(words) > 1 else ""
 
 
-def offered(comp: Components, state: State, seat: int, row: str) -> list[str]:
-    """The actions of one row on offer to this player, whether or not they can pay for them."""
+def offered(comp: Components, state: State, seat: int, row: str, on_map: bool | None = None) -> list[str]:
+    """The actions of one row on offer to this player, whether or not they can pay for them
+    (`on_map`: whether the player has cubes on the map, if already known)."""
     p = state.players[seat]
     if row == "progress":
         return [f"take progress {t}" for t in sorted(set(state.offer_progress)) if t not in p.progress]
@@ -105,49 +100,71 @@ def offered(comp: Components, state: State, seat: int, row: str) -> list[str]:
     if row == "city":
         return [f"take city {c}" for c in state.offer_city]
     if row == "empire":
-        names: list[str] = []
-        for t in state.empire_track:
-            name = empire_name(comp.empire(t, state.era))
-            if name not in names:
-                names.append(name)
+        names = set(comp.empire_names(state.empire_track, state.era))
         # 6.4: "Before placing cubes, you may voluntarily remove all of your cubes from the world map":
         # `withdraw` is that empire action (the tile is chosen next), so placing never waits for it.
-        withdraw = ["withdraw"] if names and occupied(state, seat) else []
+        if on_map is None:
+            on_map = bool(occupied(state, seat))
+        withdraw = ["withdraw"] if names and on_map else []
         return [f"take empire {n}" for n in sorted(names)] + withdraw
     return [box.action for i, box in enumerate(comp.trade) if state.era in box.eras and i not in state.trade_used]
 
 
+#: What a row action needs to be held (6.0: only an action you can carry out): gold, pool cubes and
+#: resource discs (the goods of payment.GOODS an action can need; food and VP never are).
+Need = tuple[int, int, int]
+NOTHING: Need = (0, 0, 0)
+#: Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to place,
+#: withdraw or fight with) an empire tile cannot be performed.
+A_CUBE: Need = (0, 1, 0)
+
+
 def requirement(comp: Components, state: State, seat: int, action: str) -> list[int]:
-    """What the player must hold to perform a row action, per good of payment.GOODS (6.0: only an
-    action you can carry out): gold for a progress surcharge (6.1) or a city (6.3), discs and cubes
-    for a wonder, discs for a trade box (6.5), a cube for an empire tile when none is on the map."""
-    need = [0] * len(GOODS)
-    words = action.split(" ")
-    if words[0] == "trade":
-        need[2] = comp.trade[comp.trade_by_action[action]].discs
-    elif words[0] == "withdraw":
-        pass
-    elif words[1] == "progress":
-        need[0] = surcharge(comp, state, words[2])
-    elif words[1] == "city":
-        city = comp.cities[words[2]]
-        need[0], need[1], need[2] = city.cost_gold, city.cost_cubes, city.cost_resources
-    elif words[1] == "empire" and not occupied(state, seat):
-        # Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to
-        # place, withdraw or fight with) an empire tile cannot be performed (6.0).
-        need[1] = 1
-    return need
+    """What the player must keep to perform a row action, per good of payment.GOODS."""
+    if action.startswith("take empire") and not occupied(state, seat):
+        need = A_CUBE
+    else:
+        need = _needs(comp, state.era).get(action, NOTHING)
+    return [*need, 0, 0]
 
 
-def affordable(have: list[int], need: list[int], cost: int = 0) -> bool:
-    """`need` is held, and `cost` can still be paid from what is left over (a B-turn disc, 6.0)."""
-    return all(h >= n for h, n in zip(have, need)) and (cost == 0 or sum(within(have, need)) >= cost)
+@functools.lru_cache(maxsize=16)
+def _needs(comp: Components, era: int) -> dict[str, Need]:
+    """Gold for a progress tile's surcharge (6.1) or a city (6.3), discs and cubes for a wonder,
+    discs for a trade box (6.5), by action; every other row action needs nothing. It depends only
+    on the data and the era, so it is worked out once per era."""
+    needs: dict[str, Need] = {}
+    for t, prog in comp.progress.items():
+        back = era - prog.era
+        needs[f"take progress {t}"] = (comp.rules.progress_surcharge[back] if back > 0 else 0, 0, 0)
+    for c, city in comp.cities.items():
+        needs[f"take city {c}"] = (city.cost_gold, city.cost_cubes, city.cost_resources)
+    for box in comp.trade:
+        needs[box.action] = (0, 0, box.discs)
+    return needs
 
 
 def row_actions(comp: Components, state: State, seat: int, row: str, cost: int = 0) -> list[str]:
-    """The performable actions of one row, after paying `cost` for the disc removed for it (6.0)."""
-    have = holdings(state, seat)
-    return [a for a in offered(comp, state, seat, row) if affordable(have, requirement(comp, state, seat, a), cost)]
+    """The performable actions of one row, after paying `cost` for the disc removed for it (6.0):
+    what the action needs must be held, and the cost paid from the rest."""
+    gold, cubes, discs, food, vp = holdings(state, seat)
+    spare = gold + cubes + discs + food + vp - cost
+    if spare < 0:
+        return []
+    if row == "territory":
+        return offered(comp, state, seat, row)
+    if row == "empire":
+        on_map = bool(occupied(state, seat))
+        if not on_map and (cubes < 1 or spare < 1):
+            return []
+        return offered(comp, state, seat, row, on_map)
+    needs = _needs(comp, state.era)
+    out = []
+    for action in offered(comp, state, seat, row):
+        g, c, d = needs[action]
+        if gold >= g and cubes >= c and discs >= d and spare >= g + c + d:
+            out.append(action)
+    return out
 
 
 def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
@@ -170,7 +187,8 @@ def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
 
 
 def free_uses(comp: Components, state: State, seat: int) -> list[str]:
-    return [f"use {t}" for t in state.players[seat].progress if usable(comp, state, seat, t)]
+    free = comp.free_action_tiles
+    return [f"use {t}" for t in state.players[seat].progress if t in free and usable(comp, state, seat, t)]
 
 
 def own_discs(state: State, seat: int) -> list[str]:
@@ -203,10 +221,13 @@ def b_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
     """6.0 B turn: each row's actions with the player's cheapest disc there (it is removed, paid for,
     and its action taken in one choice), then `remove <row> <circle>` for any particular disc."""
     out: list[str] = []
+    free = holds_effect(comp, state, seat, "no_b_turn_position_cost")
+    assets = sum(holdings(state, seat))
     for row in ROWS:
         index = cheapest_disc(state, seat, row)
         if index is not None:
-            out += row_actions(comp, state, seat, row, b_cost(comp, state, seat, row, index))
+            cost = 0 if free else min(discs_left(state, row, index), assets)
+            out += row_actions(comp, state, seat, row, cost)
     return out + own_discs(state, seat)
 
 
@@ -260,7 +281,7 @@ def step_options(comp: Components, state: State, d: Decision) -> list[str]:
                 or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
     if kind == "pay":
         have = within(holdings(state, seat), data["reserve"])
-        return [pay_action(x) for x in splits(have, data["cost"])]
+        return pay_actions(have, data["cost"])
     if kind == "b-row":
         return row_actions(comp, state, seat, data["row"]) + ["done"]
     if kind == "empire-tile":
@@ -317,7 +338,7 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
     """A step's choices, with the free actions usable now alongside when it is a step of the player's
     own turn that asks something (6.1: "in addition to your regular action when it is your turn")."""
     options = step_options(comp, state, d)
-    if d.kind in TURN_STEPS and options and options != ["done"]:
+    if d.kind in TURN_STEPS and options and not (len(options) == 1 and options[0] == "done"):
         options += free_uses(comp, state, d.seat)
     return options
 
@@ -338,8 +359,11 @@ def automatic(comp: Components, state: State, d: Decision) -> str | None:
     A choice remains whenever paying would cost VP (food) or is impossible (discs).
     """
     kind, seat = d.kind, d.seat
-    if kind in ("place", "b-row"):
-        return "done" if step_options(comp, state, d) == ["done"] else None
+    if kind == "place":
+        placeable = state.players[seat].pool > 0 and any(target_kind(comp, state, d.data, r) for r in comp.regions)
+        return None if placeable or battle_targets(comp, state, seat) else "done"
+    if kind == "b-row":
+        return None if row_actions(comp, state, seat, d.data["row"]) else "done"
     p = state.players[seat]
     if kind == "food-upkeep":
         factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
@@ -421,7 +445,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         p.cities.append(ident)
         return [f"{who(state, seat)} takes the city {city.name} for {city.cost_gold} gold."]
     if row == "empire":
-        tile = next(t for t in state.empire_track if empire_name(comp.empire(t, state.era)) == ident)
+        tile = next(t for t in state.empire_track if comp.empire(t, state.era).name == ident)
         state.empire_track.remove(tile)
         p.empires.append(tile)
         side = comp.empire(tile, state.era)
@@ -441,7 +465,7 @@ def remove_disc(comp: Components, state: State, seat: int, row: str, index: int,
     state.rows[row][index] = EMPTY
     line = f"{who(state, seat)} removes a disc from the {row} row" + (" without taking its action" if idle else "")
     if cost:
-        reserve = requirement(comp, state, seat, then) if then else [0] * len(GOODS)
+        reserve = list(requirement(comp, state, seat, then)) if then else [0] * len(GOODS)
         state.stack.push("pay", seat, cost=cost, reserve=reserve, then=then)
         line += f" and must pay {cost}, one per disc to its left (6.0)"
         if cost < left:

@@ -7,7 +7,7 @@ itself, so a gap here can only make a message less specific, never wrong.
 """
 from __future__ import annotations
 
-from .actions import (TURN_STEPS, b_cost, cheapest_disc, disc_upkeep, empire_name, has, holdings, offered,
+from .actions import (TURN_STEPS, b_cost, cheapest_disc, disc_upkeep, has, holdings, offered,
                       row_actions, row_of, surcharge, usable)
 from .board import allied, occupied, target_kind
 from .data import Components
@@ -162,7 +162,7 @@ def _take(comp: Components, state: State, seat: int, row: str, ident: str) -> st
     if row == "empire":
         if p.pool <= 0 and not occupied(state, seat):
             return "You have no cube in your pool or on the map: an empire tile needs cubes (Mayfair FAQ)."
-        shown = sorted({empire_name(comp.empire(t, state.era)) for t in state.empire_track})
+        shown = sorted(set(comp.empire_names(state.empire_track, state.era)))
         return f"No such empire tile is on the track; on offer: {', '.join(shown) or 'none'}."
     return None
 

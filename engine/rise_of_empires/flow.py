@@ -8,7 +8,7 @@ is then the one to act.
 """
 from __future__ import annotations
 
-from .actions import automatic, discard_unkept, legal, resolve
+from .actions import automatic, discard_unkept, resolve, step_options
 from .data import Components
 from .phases import (collect_income, final_scoring, food_phase, game_result, halve_cubes, new_tiles,
                      turn_order_choosers, vp_phase)
@@ -16,6 +16,10 @@ from .state import ROWS, State
 from .words import who
 
 MARKERS = ("end-action", "food", "income", "vp", "era-cubes", "turn-order", "new-turn")
+#: Steps that may offer nothing at all (every other step always offers something: an action has
+#: `pass`, a payment is asked only when the disc can be paid, placing and a removed disc's row
+#: have `done`, a weapon is usable only with a target, an ally always exists).
+MAY_BE_EMPTY = ("battle", "food-upkeep", "resource-upkeep", "era-end", "order")
 MARKER_SEAT = -1
 
 
@@ -42,8 +46,7 @@ def advance(comp: Components, state: State) -> list[str]:
         if chosen:
             events += resolve(comp, state, top, chosen)
             continue
-        options = legal(comp, state, top)
-        if not options:
+        if top.kind in MAY_BE_EMPTY and not step_options(comp, state, top):
             stack.pop()
             if top.kind == "era-end":
                 events += discard_unkept(comp, state, top.seat, top.data)

@@ -15,6 +15,7 @@ there are at most 30 of them (tests/engine/rise_of_empires/test_payment.py).
 """
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 #: The goods a disc may be paid with, in the rulebook's order (6.0).
@@ -81,6 +82,18 @@ def splits(have: Sequence[int], cost: int) -> list[Split]:
     else:
         found = _whole_holding_splits(have, cost)
     return sorted(found, key=lambda x: (sum(1 for k in x if k), [-k for k in x]))
+
+
+def pay_actions(have: Sequence[int], cost: int) -> list[str]:
+    """The `pay ...` actions offered for `cost` (splits, as actions)."""
+    # Holding more of a good than the cost allows nothing more than holding exactly the cost.
+    return list(_pay_actions(tuple(min(h, cost) for h in have), cost))
+
+
+@functools.lru_cache(maxsize=4096)
+def _pay_actions(have: tuple[int, ...], cost: int) -> tuple[str, ...]:
+    """Worked out once per (holdings up to the cost, cost): payments recur all game long."""
+    return tuple(pay_action(x) for x in splits(have, cost))
 
 
 def pay_action(split: Split) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import disc_upkeep, empire_name, legal
+from .actions import disc_upkeep, legal
 from .board import standings
 from .data import Components
 from .phases import circles
@@ -51,7 +51,7 @@ def prompt(comp: Components, state: State) -> str:
     if d.kind == "b-row":
         return f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
     if d.kind == "place":
-        tile = empire_name(comp.empire_sides[data["tile"]])
+        tile = comp.empire_sides[data["tile"]].name
         used = len(data["used"])
         return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
                 f"used, {amount(p.pool, 'cube')} in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
@@ -105,7 +105,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
                          for t in p.progress],
             "territories": [{"id": t, "name": comp.territories[t].name} for t in p.territories],
             "cities": [{"id": c, "name": comp.cities[c].name, "vp": comp.cities[c].vp} for c in p.cities],
-            "empires": [empire_name(comp.empire(t, state.era)) for t in p.empires],
+            "empires": comp.empire_names(p.empires, state.era),
             "ally": state.players[p.ally].colour if p.ally >= 0 else None,
             "actions": p.actions,
             # 7.0: the food change is doubled in the last game turn; the forecast shows what will happen.
@@ -131,7 +131,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
             "territory": [{"id": t, "name": comp.territories[t].name} for t in state.offer_territory],
             "city": [{"id": c, "name": comp.cities[c].name, "wonder": comp.cities[c].wonder,
                       "cost": comp.cities[c].cost_gold, "vp": comp.cities[c].vp} for c in state.offer_city],
-            "empire": [empire_name(comp.empire(t, state.era)) for t in state.empire_track],
+            "empire": comp.empire_names(state.empire_track, state.era),
             "trade": [{"action": b.action, "discs": b.discs, "gain": b.gain, "amount": b.amount,
                        "open": state.era in b.eras,
                        "taken_by": state.players[state.trade_used[i]].colour if i in state.trade_used else None}
