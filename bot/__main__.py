@@ -25,14 +25,22 @@ from .config import Config, ConfigError, load_config
 log = logging.getLogger("epochs")
 
 
+def _common(parser: argparse.ArgumentParser, default: object = None) -> None:
+    """--config and --db, accepted before the mode (`epochs --db F script`) and after it
+    (`epochs script --db F`); after the mode the default is SUPPRESS, so a value given
+    before it is not overwritten."""
+    parser.add_argument("--config", default=default, help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
+    parser.add_argument("--db", default=default, help="SQLite database file (overrides the config)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="epochs", description="Epochs: civilization board games by message.")
-    parser.add_argument("--config", help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
-    parser.add_argument("--db", help="SQLite database file (overrides the config)")
+    _common(parser)
     sub = parser.add_subparsers(dest="mode")
-    sub.add_parser("discord", help="run the Discord bot")
-    sub.add_parser("local", help="play at this terminal (hot seat)")
+    _common(sub.add_parser("discord", help="run the Discord bot"), argparse.SUPPRESS)
+    _common(sub.add_parser("local", help="play at this terminal (hot seat)"), argparse.SUPPRESS)
     script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
+    _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
     return parser
 
@@ -70,6 +78,18 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .storage import StorageError
+
+    try:
+        return _main(argv)
+    except StorageError as err:
+        # A database that cannot be used (damaged, newer, unreachable): say which and
+        # why, and stop at once; the file was not written to.
+        print(f"epochs: {err}", file=sys.stderr)
+        return 3
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         config = load_config(args.config)

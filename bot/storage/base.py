@@ -34,6 +34,19 @@ class ChannelBusy(StorageError):
     """The channel already has an open (lobby, active or paused) table."""
 
 
+class DamagedDatabase(StorageError):
+    """The database as a whole cannot be used (not a database, truncated, garbage inside).
+
+    Raised by `open` before anything is written, so the file stays as it was for
+    whoever restores it; the message names the file and what is wrong with it."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"the database {where} is damaged: {reason}. It was left untouched; "
+                         "restore it from a backup, or point --db (or [storage] database) at another file.")
+        self.where = where
+        self.reason = reason
+
+
 @dataclass
 class SeatRecord:
     """One player at a table. `seat` is None in the lobby, the engine seat after start."""
@@ -72,6 +85,10 @@ class TableRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatRecord] = field(default_factory=list)
     revision: int = 0
+    #: What of this table's stored row could not be read ("meta", "seats", "options"),
+    #: [] when all is well. A damaged part reads as empty; the service refuses to play
+    #: on a table whose seats are damaged and rebuilds what the log can give.
+    damaged: list[str] = field(default_factory=list)
 
     def seat_of(self, user: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user == user), None)
@@ -104,6 +121,8 @@ class ActionRecord:
     via: str = ""
     user: int | None = None
     events: list[str] = field(default_factory=list)
+    #: The stored events could not be read (the action itself, which replays, is intact).
+    damaged: bool = False
 
 
 @dataclass
@@ -122,7 +141,8 @@ class PlayerPrefs:
 
     Quiet hours are local hours [quiet_start, quiet_end) with the player's UTC
     offset in minutes; None means no quiet hours. `dm`: private parts and
-    reminders by direct message.
+    reminders by direct message. `heads_up`: a ping when the player before them
+    starts a turn (issue 12 §3).
     """
 
     user: int
@@ -130,6 +150,7 @@ class PlayerPrefs:
     quiet_end: int | None = None
     utc_offset: int = 0
     dm: bool = False
+    heads_up: bool = False
 
 
 @dataclass

@@ -85,4 +85,8 @@ CREATE TABLE players (
     dm          INTEGER NOT NULL DEFAULT 0
 );
 """),
+    (2, """
+-- issue 12 §3: `settings heads-up on` (a ping when the player before you starts a turn)
+ALTER TABLE players ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0;
+"""),
 ]

@@ -566,7 +566,17 @@ class DiscordEmulator:
                     self.messages.pop(mid)
                     return web.Response(status=204)
             return _json({"message": "Unknown Message", "code": 10008}, 404)
+        mt = re.fullmatch(r"/channels/(\d+)/threads", p)
+        if mt and m == "POST":  # start a thread without a message (public thread: type 11)
+            parent = int(mt.group(1))
+            if parent not in self.channels or self.channels[parent]["type"] != 0:
+                return _json({"message": "Cannot start a thread here", "code": 50024}, 400)
+            thread = self.add_channel(next(self._ids), str((rec.body or {}).get("name", "thread")), thread_of=parent)
+            asyncio.get_running_loop().create_task(self.dispatch("THREAD_CREATE", {**thread, "newly_created": True}))
+            return _json(thread, 201)
         mt = re.fullmatch(r"/channels/(\d+)", p)
+        if mt and m == "DELETE" and int(mt.group(1)) in self.channels:
+            return _json(self.channels.pop(int(mt.group(1))))
         if mt and m == "GET" and int(mt.group(1)) in self.channels:
             return _json(self.channels[int(mt.group(1))])
         return _json({"message": f"404: Not Found ({m} {p})", "code": 0}, 404)
