@@ -14,14 +14,14 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..core import Decision
+from ..core import Decision, listing
 from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
 from .payment import GOODS, pay_actions, read_pay, within
 from .phases import bank_resources
 from .scoring import food_change
 from .state import EMPTY, ROWS, State
-from .words import amount, holding, listing, who
+from .words import amount, holding, who
 
 #: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
 TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")

@@ -225,6 +225,11 @@ class Components:
         return self.empire_sides[f"{tile}-{'i' if era == 1 else 'ii'}"]
 
     @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every region, tile and city slug an action may name (so `place 1 SW Europe` reads as `sw-europe`)."""
+        return frozenset([*self.regions, *self.progress, *self.cities, *self.territories])
+
+    @functools.cached_property
     def free_action_tiles(self) -> frozenset[str]:
         """The progress tiles used as free actions (6.1, player aid)."""
         return frozenset(t for t, p in self.progress.items() if p.free_action)

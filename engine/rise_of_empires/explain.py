@@ -7,13 +7,14 @@ itself, so a gap here can only make a message less specific, never wrong.
 """
 from __future__ import annotations
 
+from ..core import listing
 from .actions import (TURN_STEPS, b_cost, cheapest_disc, disc_upkeep, has, holdings, offered,
                       row_actions, row_of, surcharge, usable)
 from .board import allied, occupied, target_kind
 from .data import Components
 from .payment import GOODS, READ, read_pay
 from .state import EMPTY, ROWS, State
-from .words import amount, listing
+from .words import amount
 
 ERAS = {1: "I", 2: "II", 3: "III"}
 #: What a player holds of each good of payment.GOODS, for refusals.

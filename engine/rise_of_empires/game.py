@@ -1,7 +1,7 @@
 """Rise of Empires behind the engine contract (shared/DESIGN.md)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from ..core import BaseGame, Rng, clockwise
 from .actions import legal, resolve
@@ -10,7 +10,7 @@ from .explain import why_not
 from .flow import advance
 from .phases import deal_progress, final_winners, new_tiles
 from .state import Player, State
-from .view import make_view
+from .view import make_view, prompt
 
 
 class RiseOfEmpires(BaseGame[State]):
@@ -62,6 +62,14 @@ class RiseOfEmpires(BaseGame[State]):
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, citing its section (explain.py)."""
         return why_not(components(), state, seat, action)
+
+    def names(self, state: State) -> Collection[str]:
+        """Regions, tiles and cities as players read them: `place 1 SW Europe`, `take city Saint Petersburg`."""
+        return components().names
+
+    def why_waiting(self, state: State, seat: int) -> str | None:
+        """What the player to act is deciding now (all of it public, 6.0)."""
+        return prompt(components(), state) if state.stack.top is not None and state.phase != "over" else None
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         comp = components()

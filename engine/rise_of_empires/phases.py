@@ -5,11 +5,11 @@ Each function changes the state and returns the log lines it produced.
 """
 from __future__ import annotations
 
-from ..core import best, winners_by
+from ..core import best, listing, winners_by
 from .data import Components
 from .scoring import food_parts, income_parts, itemise, vp_parts
 from .state import EMPTY, ROWS, State
-from .words import amount, listing, who
+from .words import amount, who
 
 
 def circles(comp: Components, n_players: int, row: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import disc_upkeep, legal
-from .board import standings
+from .board import occupied, standings
 from .data import Components
 from .phases import circles
 from .scoring import food_change, income_of
@@ -37,8 +37,10 @@ def prompt(comp: Components, state: State) -> str:
     p = state.players[d.seat]
     if d.kind == "action":
         if state.half == "A":
-            return (f"{name} places an action disc in a row and takes that action; `withdraw` takes an empire "
-                    f"tile after removing all their cubes from the map (6.0, 6.4).")
+            if occupied(state, d.seat):
+                return (f"{name} places an action disc in a row and takes that action; `withdraw` takes an "
+                        f"empire tile after removing all their cubes from the map (6.0, 6.4).")
+            return f"{name} places an action disc in a row and takes that action (6.0)."
         return (f"{name} removes one of their action discs and takes that row's action: `take ...` or `trade ...` "
                 f"removes their disc that costs least in that row; `remove <row> <circle>` removes that disc "
                 f"without acting, or, if another of theirs in the row costs less, lets them act with it next (6.0).")

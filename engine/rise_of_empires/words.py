@@ -1,11 +1,11 @@
 """How the log and the prompts name things: players, counts of goods, lists.
 
 One place for the game's words, so every line says "1 cube" and "2 cubes",
-names a player with their colour, and never writes "(s)".
+names a player with their colour, and never writes "(s)". Goods have the
+rulebook's words ("resource disc"; gold, food and VP do not take an s), so
+`amount` keeps its own table (lists: engine.core's `listing`).
 """
 from __future__ import annotations
-
-from typing import Sequence
 
 from .state import State
 
@@ -24,14 +24,6 @@ def amount(k: int, good: str) -> str:
     """`1 resource disc`, `3 cubes`, `2 VP`: a count with the rulebook's word for the good."""
     one, many = GOOD_WORDS.get(good, (good, good))
     return f"{k} {one if k == 1 else many}"
-
-
-def listing(items: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def holding(state: State, region: str) -> str:

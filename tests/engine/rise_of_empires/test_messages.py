@@ -2,6 +2,9 @@
 being decided now and why (6.0, 6.4, 6.4.5), refusals name the rule that stands in the way."""
 from __future__ import annotations
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.rise_of_empires import GAME
 
 from engine.rise_of_empires.phases import game_result
@@ -197,3 +200,25 @@ def test_11_0_a_played_game_ends_with_the_result_line():
         s, events = step.state, events + step.events
     (winner,) = GAME.winners(s)
     assert events[-1].startswith(f"The game ends: {s.players[winner].name} ({s.players[winner].colour}) win")
+
+
+def test_names_as_players_read_them():
+    """Issue 13: `place 1 SW Europe` is `place 1 sw-europe`; a refused name typed as printed still reaches the rule."""
+    s = empire_turn()
+    s = act(s, "take empire 2 0-1")
+    s = act(s, "place 1 SW Europe")
+    assert s.cubes["sw-europe"][W] == 1
+    assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 Russia")
+    s = empire_turn()
+    s.offer_progress = ["writing"]
+    assert "Iron Weapons is not among the face-up progress tiles" in refuses(s, "take progress Iron Weapons")
+
+
+def test_not_your_turn_says_what_the_player_to_act_is_deciding():
+    s = empire_turn()
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, R, "take empire 2 0-1")
+    assert str(err.value) == ("It is not p1's turn; waiting for p0. p0 (white) places an action disc in a row and "
+                              "takes that action (6.0).")
+    s.cubes["anatolia"][W] = 1
+    assert "`withdraw` takes an empire tile after removing all their cubes" in GAME.view(s, None)["prompt"]
