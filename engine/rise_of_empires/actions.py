@@ -20,7 +20,7 @@ from .data import Components, EmpireSide
 from .payment import GOODS, pay_actions, read_pay, within
 from .phases import bank_resources
 from .scoring import food_change
-from .state import EMPTY, ROWS, State
+from .state import EMPTY, ROWS, State, without
 from .words import amount, holding, who
 
 #: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
@@ -381,8 +381,8 @@ def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     """A free action (6.1): flip the tile face down and carry out its effect."""
     p = state.players[seat]
     prog = comp.progress[tile]
-    p.used.append(tile)
-    p.fresh.pop(tile, None)
+    p.used = (*p.used, tile)
+    p.fresh = {t: snap for t, snap in p.fresh.items() if t != tile}
     if prog.effect == "exchange":
         gain(state, seat, prog.pay, -prog.pay_amount)
         gain(state, seat, prog.gain, prog.gain_amount)
@@ -418,8 +418,8 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         cost = surcharge(comp, state, ident)
         p.gold -= cost
         state.offer_progress.remove(ident)
-        p.progress.append(ident)
-        p.fresh[ident] = [q.actions_total for q in state.players]
+        p.progress = (*p.progress, ident)
+        p.fresh = {**p.fresh, ident: tuple(q.actions_total for q in state.players)}
         prog = comp.progress[ident]
         if prog.effect == "unlock_overseas_in_era2_A":
             state.navigation_taken = True
@@ -429,7 +429,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         return [f"{who(state, seat)} takes the progress tile {prog.name}{extra}."]
     if row == "territory":
         state.offer_territory.remove(ident)
-        p.territories.append(ident)
+        p.territories = (*p.territories, ident)
         name = comp.territories[ident].name
         return [f"{who(state, seat)} takes {'an' if name[0] in 'AEIOU' else 'a'} {name} territory tile."]
     if row == "city":
@@ -442,12 +442,12 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
             p.stock += city.cost_cubes
             p.vp += city.vp
             return [f"{who(state, seat)} builds the wonder {city.name} and scores {city.vp} VP at once."]
-        p.cities.append(ident)
+        p.cities = (*p.cities, ident)
         return [f"{who(state, seat)} takes the city {city.name} for {city.cost_gold} gold."]
     if row == "empire":
         tile = next(t for t in state.empire_track if comp.empire(t, state.era).name == ident)
         state.empire_track.remove(tile)
-        p.empires.append(tile)
+        p.empires = (*p.empires, tile)
         side = comp.empire(tile, state.era)
         merc = holds_effect(comp, state, seat, "placement_ignore_adjacency")
         state.stack.push("place", seat, **start_placement(comp, state, seat, side.id, bonus_regions(comp, state, seat), merc))
@@ -576,7 +576,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         return [f"{who(state, seat)} places the alliance piece with {who(state, other)}."]
     if kind in ("food-upkeep", "resource-upkeep"):
         if words[0] == "discard":
-            p.cities.remove(words[1])
+            p.cities = without(p.cities, words[1])
             return [f"{who(state, seat)} discards the city {comp.cities[words[1]].name} rather than pay its upkeep."]
         stack.pop()
         if action == "pay upkeep":
@@ -608,12 +608,12 @@ def discard_unkept(comp: Components, state: State, seat: int, data: dict[str, An
     """11.0: tiles not paid for go back to the box."""
     p = state.players[seat]
     for t in data["progress"]:
-        p.progress.remove(t)
-        p.fresh.pop(t, None)
+        p.progress = without(p.progress, t)
+        p.fresh = {k: snap for k, snap in p.fresh.items() if k != t}
         if comp.progress[t].effect == "alliance":
             p.ally = -1
     for c in data["cities"]:
-        p.cities.remove(c)
+        p.cities = without(p.cities, c)
     names = [comp.progress[t].name for t in data["progress"]] + [f"the city {comp.cities[c].name}" for c in data["cities"]]
     data["progress"], data["cities"] = [], []
     return [f"{who(state, seat)} returns {listing(names)} to the box (11.0)."] if names else []

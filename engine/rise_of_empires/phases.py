@@ -49,8 +49,8 @@ def new_tiles(comp: Components, state: State) -> list[str]:
             # 5.0: set aside and still available, except wonders, which go back to the box.
             state.offer_city = [c for c in state.offer_city if not comp.cities[c].wonder]
         for p in state.players:
-            p.empires = []
-            p.used = []
+            p.empires = ()
+            p.used = ()
         state.trade_used = {}
     k = rules.progress_per_turn
     state.offer_progress += state.progress_deck[:k]

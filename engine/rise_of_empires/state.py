@@ -16,7 +16,11 @@ EMPTY = -1
 
 @dataclass
 class Player:
-    """One player's holdings (3.0): tracks, bank items, pool and general stock, tiles in front of them."""
+    """One player's holdings (3.0): tracks, bank items, pool and general stock, tiles in front of them.
+
+    The tiles are tuples, and `fresh` is replaced rather than changed: a change rebinds the field
+    (`p.cities = (*p.cities, city)`), so a copy shares them and `copy` is a dictionary copy.
+    """
 
     name: str
     colour: str
@@ -26,14 +30,14 @@ class Player:
     resources: int = 2
     pool: int = 5
     stock: int = 25
-    progress: list[str] = field(default_factory=list)
+    progress: tuple[str, ...] = ()
     #: progress tiles flipped face down this game turn (6.1: each usable once per turn)
-    used: list[str] = field(default_factory=list)
+    used: tuple[str, ...] = ()
     #: progress tile -> every seat's action count when it was taken (6.1: wait for the others)
-    fresh: dict[str, list[int]] = field(default_factory=dict)
-    territories: list[str] = field(default_factory=list)
-    cities: list[str] = field(default_factory=list)
-    empires: list[str] = field(default_factory=list)
+    fresh: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    territories: tuple[str, ...] = ()
+    cities: tuple[str, ...] = ()
+    empires: tuple[str, ...] = ()
     #: the seat this player's alliance piece marks (Diplomacy, 2.9), or -1
     ally: int = -1
     #: actions taken this game turn, and over the whole game (for the 6.1 waiting rule)
@@ -42,9 +46,7 @@ class Player:
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
-        p.__dict__ = {**self.__dict__, "progress": self.progress[:], "used": self.used[:],
-                      "fresh": {k: v[:] for k, v in self.fresh.items()} if self.fresh else {},
-                      "territories": self.territories[:], "cities": self.cities[:], "empires": self.empires[:]}
+        p.__dict__ = self.__dict__.copy()
         return p
 
     @property
@@ -114,6 +116,12 @@ class State:
             "choosers": self.choosers[:], "new_order": self.new_order[:], "waiting": self.waiting[:],
         }
         return s
+
+
+def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """`items` less one copy of `item` (a player may hold duplicate cities and territories)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 def _copy_data(data: dict[str, Any]) -> dict[str, Any]:

@@ -79,11 +79,11 @@ def test_6_0_b_turn_free_with_nothing_to_the_left():
     takes = [f"take progress {t}" for t in sorted(set(s.offer_progress))]
     assert legal(s) == takes + ["remove progress 2"]
     idle = act(s, "remove progress 2")       # 6.0: "remove an action disc but then do nothing"
-    assert idle.rows["progress"][:2] == [W, EMPTY] and idle.players[R].progress == [] and actor(idle) == W
+    assert idle.rows["progress"][:2] == [W, EMPTY] and idle.players[R].progress == () and actor(idle) == W
     # The row's action with the disc, in one choice: nothing to its left, so nothing to pay.
     tile = takes[0].split(" ")[2]
     s = act(s, takes[0])
-    assert s.players[R].progress == [tile] and s.players[R].gold == 5 and s.rows["progress"][:2] == [W, EMPTY]
+    assert s.players[R].progress == (tile,) and s.players[R].gold == 5 and s.rows["progress"][:2] == [W, EMPTY]
     assert actor(s) == W
 
 
@@ -107,7 +107,7 @@ def test_6_0_printing_waives_the_position_cost():
     s.players[W].progress = ["printing"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take city athens")             # two discs to the left, nothing to pay
-    assert s.players[W].cities == ["athens"] and s.players[W].gold == 5 - 2 and actor(s) == R
+    assert s.players[W].cities == ("athens",) and s.players[W].gold == 5 - 2 and actor(s) == R
 
 
 def test_6_0_b_turn_cost_capped_by_assets():
@@ -202,7 +202,7 @@ def test_6_2_5_town_tiles_give_a_vp_and_one_benefit():
 def test_6_3_city_costs_gold_and_earns_vp():
     s = a_turn()
     s = act(s, "take city athens")
-    assert s.players[W].gold == 3 and s.players[W].cities == ["athens"]
+    assert s.players[W].gold == 3 and s.players[W].cities == ("athens",)
     assert vp_of(COMP, s, W) == 1 and "athens" not in s.offer_city
 
 
@@ -217,7 +217,7 @@ def test_6_3_wonder_costs_gold_discs_cubes_and_scores_at_once():
     assert (p.vp, p.gold, p.resources, p.pool) == (0, 3, 3, 2)  # the old object is untouched
     p = s.players[W]
     assert (p.vp, p.gold, p.resources, p.pool, p.stock) == (8, 0, 0, 0, 27)
-    assert p.cities == [] and s.offer_city == []
+    assert p.cities == () and s.offer_city == []
 
 
 def test_6_3_city_upkeep_choice():
@@ -291,7 +291,7 @@ def test_6_1_example_dan_uses_weapons_with_his_agriculture_action():
     assert actor(s) == W                      # the free action is not the turn's action
     s = act(s, "take progress agriculture")
     p = s.players[W]
-    assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ["iron-weapons"] and "agriculture" in p.progress
+    assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ("iron-weapons",) and "agriculture" in p.progress
     assert actor(s) == R                      # the turn ends with its action: no `done` after it
 
 
@@ -345,7 +345,7 @@ def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
     s = act(s, "take city rome")
     assert legal(s) == ["pay 1 cube", "pay 1 food"]
     s = act(s, "pay 1 food")
-    assert s.players[W].cities == ["rome"] and s.players[W].gold == 0
+    assert s.players[W].cities == ("rome",) and s.players[W].gold == 0
 
 
 def test_6_0_b_turn_action_refused_when_the_payment_would_leave_too_little():
@@ -372,4 +372,4 @@ def test_6_0_b_turn_a_particular_disc_then_its_action():
     s = act(s, "pay 2 food")
     assert s.stack.top.kind == "b-row" and "take city athens" in legal(s) and "done" in legal(s)
     s = act(s, "take city athens")
-    assert s.players[W].cities == ["athens"] and s.rows["city"][:3] == [EMPTY, R, W]
+    assert s.players[W].cities == ("athens",) and s.rows["city"][:3] == [EMPTY, R, W]

@@ -54,7 +54,7 @@ def test_6_4_cubes_come_from_the_pool_and_zero_is_allowed():
     assert "withdraw" in legal(s)         # may start again with the cubes on the map
     s = act(s, "take empire 2 0-1")
     assert actor(s) == R                  # nothing to place, no battle: the action is over at once
-    assert s.players[W].empires == ["e4"] and s.players[W].stock == 24
+    assert s.players[W].empires == ("e4",) and s.players[W].stock == 24
 
 
 def test_6_4_no_empire_tile_without_any_cube_faq():

@@ -113,7 +113,7 @@ def test_12_0_turn_order_choice(after_actions):
     s = act(s, "choose position 4")  # Peter has no choice: third
     assert s.turn == 2 and s.half == "B" and s.order == [SANDRA, LISA, PETER, THOMAS]
     # The game turn ends: empire tiles return, used tiles flip back, the trade track empties.
-    assert len(s.empire_track) == 8 and s.trade_used == {} and s.players[THOMAS].used == []
+    assert len(s.empire_track) == 8 and s.trade_used == {} and s.players[THOMAS].used == ()
     # 5.0: the two progress tiles nobody took stay available beside 8 new ones.
     assert s.offer_progress[:2] == ["writing", "irrigation"] and len(s.offer_progress) == 10
     assert GAME.to_act(s) == [SANDRA]
