@@ -92,22 +92,40 @@ def row_of(action: str) -> str:
 def offered(comp: Components, state: State, seat: int, row: str, on_map: bool | None = None) -> list[str]:
     """The actions of one row on offer to this player, whether or not they can pay for them
     (`on_map`: whether the player has cubes on the map, if already known)."""
-    p = state.players[seat]
     if row == "progress":
-        return [f"take progress {t}" for t in sorted(set(state.offer_progress)) if t not in p.progress]
+        held = state.players[seat].progress
+        return [a for t, a in _tile_actions("progress", tuple(state.offer_progress)) if t not in held]
     if row == "territory":
-        return [f"take territory {t}" for t in sorted(set(state.offer_territory))]
+        return [a for _, a in _tile_actions("territory", tuple(state.offer_territory))]
     if row == "city":
         return [f"take city {c}" for c in state.offer_city]
     if row == "empire":
-        names = set(comp.empire_names(state.empire_track, state.era))
+        takes = _empire_actions(comp, tuple(state.empire_track), state.era)
         # 6.4: "Before placing cubes, you may voluntarily remove all of your cubes from the world map":
         # `withdraw` is that empire action (the tile is chosen next), so placing never waits for it.
         if on_map is None:
             on_map = bool(occupied(state, seat))
-        withdraw = ["withdraw"] if names and on_map else []
-        return [f"take empire {n}" for n in sorted(names)] + withdraw
-    return [box.action for i, box in enumerate(comp.trade) if state.era in box.eras and i not in state.trade_used]
+        return [*takes, "withdraw"] if takes and on_map else list(takes)
+    used = state.trade_used
+    return [action for i, action in _open_boxes(comp, state.era) if i not in used]
+
+
+@functools.lru_cache(maxsize=256)
+def _tile_actions(row: str, offer: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(tile, `take <row> <tile>`) for each kind of tile on offer, once per kind, sorted."""
+    return tuple((t, f"take {row} {t}") for t in sorted(set(offer)))
+
+
+@functools.lru_cache(maxsize=256)
+def _empire_actions(comp: Components, track: tuple[str, ...], era: int) -> tuple[str, ...]:
+    """`take empire <name>` for each empire tile on the track, as played in `era`, once per name."""
+    return tuple(f"take empire {n}" for n in sorted(set(comp.empire_names(list(track), era))))
+
+
+@functools.lru_cache(maxsize=16)
+def _open_boxes(comp: Components, era: int) -> tuple[tuple[int, str], ...]:
+    """(box, action) for the trade boxes open in `era` (6.5: the era colours at a box's bottom)."""
+    return tuple((i, box.action) for i, box in enumerate(comp.trade) if era in box.eras)
 
 
 #: What a row action needs to be held (6.0: only an action you can carry out): gold, pool cubes and

@@ -24,7 +24,7 @@ def restart(state: State, order: list[int] | None = None) -> State:
     state.cursor = 0
     state.phase = "actions"
     state.stack = DecisionStack()
-    advance(COMP, state)
+    advance(components(), state)          # the data in force (an owner's corrected files, if a test sets them)
     return state
 
 

@@ -1,11 +1,12 @@
 """Progress tile effects (6.1, player aid as reconstructed in data/progress.toml), views and the contract."""
 from __future__ import annotations
 
-import dataclasses
+from pathlib import Path
 
 import pytest
 
 from engine.core import IllegalAction
+from engine.rise_of_empires import data as roe_data
 from engine.rise_of_empires.scoring import food_change, income_of, vp_of
 
 from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
@@ -78,9 +79,16 @@ def test_mercenaries_one_region_beyond_adjacency():
     assert "near-east" not in {a.split()[2] for a in legal(s) if a.startswith("place")}
 
 
-def test_6_4_5_differing_battle_rows_are_named(monkeypatch):
-    side = COMP.empire_sides["e4-ii"]
-    monkeypatch.setitem(COMP.empire_sides, "e4-ii", dataclasses.replace(side, battle_rows=[[0, 1], [1, 3]]))
+def test_6_4_5_differing_battle_rows_are_named(tmp_path, monkeypatch):
+    """An owner's corrected empires.toml whose Era III tile has two different battle rows."""
+    root = tmp_path / "rise-of-empires"
+    root.mkdir()
+    shipped = Path(roe_data.__file__).parent / "data" / "empires.toml"
+    text = shipped.read_text().replace('tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [0, 1]]',
+                                       'tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [1, 3]]')
+    assert "[[0, 1], [1, 3]]" in text
+    (root / "empires.toml").write_text(text)
+    monkeypatch.setenv("EPOCHS_DATA_DIR", str(tmp_path))
     s = new(4)
     s.turn = 5
     s.cubes["anatolia"] = [3, 3, 0, 0]
