@@ -334,13 +334,18 @@ def test_6_0_pass_at_every_player_count(n):
     assert "pass city" not in legal(restart(s, [R, *[i for i in range(n) if i != R]]))
 
 
-def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
-    """The disc is paid for first (6.0), then the city (6.3): the payment may not spend Rome's 4 gold."""
+def _rome_behind_one_disc(gold, pool, resources, food, vp):
+    """B turn: white's city disc has red's to its left (cost 1); Rome (4 gold) is on offer."""
     s = b_turn(rows={"city": [W, R]})
     s.offer_city = ["rome"]
     p = s.players[W]
-    p.gold, p.pool, p.resources, p.food, p.vp = 4, 1, 0, 1, 0
-    s = restart(s, [W, R, B, G])
+    p.gold, p.pool, p.resources, p.food, p.vp = gold, pool, resources, food, vp
+    return restart(s, [W, R, B, G])
+
+
+def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
+    """The disc is paid for first (6.0), then the city (6.3): the payment may not spend Rome's 4 gold."""
+    s = _rome_behind_one_disc(gold=4, pool=1, resources=0, food=1, vp=0)
     assert "take city rome" in legal(s)
     s = act(s, "take city rome")
     assert legal(s) == ["pay 1 cube", "pay 1 food"]
@@ -349,11 +354,7 @@ def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
 
 
 def test_6_0_b_turn_action_refused_when_the_payment_would_leave_too_little():
-    s = b_turn(rows={"city": [W, R]})
-    s.offer_city = ["rome"]
-    p = s.players[W]
-    p.gold, p.pool, p.resources, p.food, p.vp = 4, 0, 0, 0, 0
-    s = restart(s, [W, R, B, G])
+    s = _rome_behind_one_disc(gold=4, pool=0, resources=0, food=0, vp=0)
     assert "take city rome" not in legal(s)
     assert "paying it would leave too little for `take city rome`" in refuses(s, "take city rome")
     assert "You have no disc in the progress row" in refuses(s, "take progress " + s.offer_progress[0])

@@ -9,7 +9,7 @@ from engine.rise_of_empires import GAME
 
 from engine.rise_of_empires.phases import game_result
 
-from .helpers import act, new, refuses, restart
+from .helpers import act, era_end, new, refuses, restart
 from .test_actions import b_turn
 from .test_empire import R, W, empire_turn
 
@@ -144,15 +144,7 @@ def test_6_1_using_a_weapon_tile_says_what_comes_next():
 
 
 def test_11_0_era_end_names_the_tiles_returned_to_the_box():
-    s = new(4)
-    s.turn = 2
-    s.rows = {r: [-1] * 8 for r in s.rows}
-    p = s.players[W]
-    p.progress = ["writing", "agriculture"]
-    p.cities = ["athens", "memphis"]
-    s = restart(s, [W, R, 2, 3])
-    while s.phase == "food":
-        s = act(s, "keep cities")
+    s = restart(era_end(progress=["writing", "agriculture"], cities=["athens", "memphis"]), [W, R, 2, 3])
     assert s.phase == "era end" and s.stack.top.seat == W
     s = act(s, "keep progress agriculture")
     assert _events(s, "done")[0] == "p0 (white) returns Writing, the city Athens and the city Memphis to the box (11.0)."

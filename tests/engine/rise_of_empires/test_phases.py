@@ -7,7 +7,7 @@ from engine.rise_of_empires.phases import (bank_resources, collect_income, final
                                            turn_order_choosers)
 from engine.rise_of_empires.scoring import vp_of
 
-from .helpers import COMP, GAME, act, actor, legal, new, restart
+from .helpers import COMP, GAME, act, actor, era_end, legal, new, restart
 
 W, R, B, G = range(4)
 
@@ -124,13 +124,7 @@ def test_10_0_positions_are_chosen_in_order_and_the_last_is_forced():
 
 
 def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
-    s = new(4)
-    s.turn = 2
-    s.rows = {r: [-1] * 8 for r in s.rows}
-    p = s.players[W]
-    p.progress = ["writing", "agriculture"]
-    p.cities = ["athens"]
-    p.territories = ["island"]
+    s = era_end(progress=["writing", "agriculture"], cities=["athens"], territories=["island"])
     s.cubes["sw-europe"] = [5, 1, 0, 0]
     s = restart(s, [W, R, B, G])
     assert s.phase == "era end" and actor(s) == W
@@ -138,7 +132,7 @@ def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
     gold, pool = s.players[W].gold, s.players[W].pool
     s = act(s, "keep progress agriculture", "keep city athens", "done")
     p = s.players[W]
-    assert p.progress == ["agriculture"] and p.cities == ["athens"] and p.territories == ["island"]
+    assert p.progress == ("agriculture",) and p.cities == ("athens",) and p.territories == ("island",)
     assert (p.gold, p.pool) == (gold - 1, pool - 1)
     assert s.cubes["sw-europe"] == [2, 0, 0, 0]        # 5 -> remove 3; 1 -> remove 1
 
