@@ -8,10 +8,10 @@ itself, so a gap here can only make a message less specific, never wrong.
 from __future__ import annotations
 
 from ..core import listing
-from .actions import (TURN_STEPS, b_cost, cheapest_disc, disc_upkeep, has, holdings, offered,
-                      row_actions, row_of, surcharge, usable)
+from .actions import TURN_STEPS, disc_upkeep, has, usable
 from .board import allied, occupied, target_kind
 from .data import Components
+from .display import b_cost, cheapest_disc, holdings, offered, row_actions, row_of, surcharge
 from .payment import GOODS, READ, read_pay
 from .state import EMPTY, ROWS, State
 from .words import amount
