@@ -314,11 +314,21 @@ _current: tuple[object, Components] | None = None
 def components() -> Components:
     """The component data in force (an owner's corrected files first, else the shipped ones).
 
-    Called on every step, so the file lookup is redone only when the data
-    directory setting (config `data_dir` or EPOCHS_DATA_DIR) changes.
+    The file lookup is redone only when the data directory setting (config
+    `data_dir` or EPOCHS_DATA_DIR) changes.
     """
     global _current
     key = (_core_data._override_dir, os.environ.get("EPOCHS_DATA_DIR"))
     if _current is None or _current[0] != key:
         _current = (key, _cached(tuple(data_path(HERE, GAME_ID, f) for f in FILES)))
     return _current[1]
+
+
+def in_play() -> Components:
+    """The data the games in play use: what `components()` resolved last.
+
+    A game is set up or loaded with the data in force (setup and loads ask
+    `components()`) and keeps it; the steps of play, which run all the time,
+    do not look at the data directory settings again.
+    """
+    return _current[1] if _current is not None else components()
