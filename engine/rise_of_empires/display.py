@@ -141,7 +141,8 @@ def own_discs(state: State, seat: int) -> list[str]:
 
 def discs_left(state: State, row: str, index: int) -> int:
     """6.0: the discs to the left of circle `index` (empty circles are free)."""
-    return sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
+    left = state.rows[row][index + 1:]
+    return len(left) - left.count(EMPTY)
 
 
 def cheapest_disc(state: State, seat: int, row: str) -> int | None:
@@ -165,14 +166,16 @@ def b_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
     """6.0 B turn: each row's actions with the player's cheapest disc there (it is removed, paid for,
     and its action taken in one choice), then `remove <row> <circle>` for any particular disc."""
     out: list[str] = []
+    removes: list[str] = []
     free = holds_effect(comp, state, seat, "no_b_turn_position_cost")
     assets = sum(holdings(state, seat))
     for row in ROWS:
-        index = cheapest_disc(state, seat, row)
-        if index is not None:
-            cost = 0 if free else min(discs_left(state, row, index), assets)
+        mine = [i for i, s in enumerate(state.rows[row]) if s == seat]
+        if mine:
+            cost = 0 if free else min(discs_left(state, row, mine[-1]), assets)   # the leftmost costs least
             out += row_actions(comp, state, seat, row, cost)
-    return out + own_discs(state, seat)
+            removes += [f"remove {row} {i + 1}" for i in mine]
+    return out + removes
 
 
 def a_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
