@@ -20,7 +20,7 @@ from .display import (a_turn_actions, b_cost, b_turn_actions, cheapest_disc, dis
                       offered, requirement, row_actions, row_of, surcharge)
 from .payment import GOODS, pay_actions, read_pay, within
 from .phases import bank_resources
-from .scoring import food_change
+from .scoring import food_change, itemise
 from .state import EMPTY, ROWS, State, without
 from .words import amount, holding, who
 
@@ -432,9 +432,11 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             return [f"{who(state, seat)} discards the city {comp.cities[words[1]].name} rather than pay its upkeep."]
         stack.pop()
         if action == "pay upkeep":
-            need = sum(comp.cities[c].upkeep_resources for c in p.cities)
+            need = disc_upkeep(comp, state, seat)
             p.resources -= need
-            return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep."]
+            parts = itemise([(comp.cities[c].name, comp.cities[c].upkeep_resources)
+                             for c in p.cities if comp.cities[c].upkeep_resources])
+            return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep ({parts}, 8.0)."]
         return []
     if kind == "era-end":
         if action == "done":

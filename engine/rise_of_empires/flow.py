@@ -59,6 +59,18 @@ def advance(comp: Components, state: State) -> list[str]:
     return events
 
 
+def upgrade(state: State) -> State:
+    """A game stored while a step of the earlier flow was open goes on in today's (issue 12):
+    the `done` after an action is gone (the turn simply ends), and a payment asked one good at
+    a time becomes the one payment of what is still owed."""
+    items = state.stack.items
+    for d in items:
+        if d.kind == "pay" and "remaining" in d.data:
+            d.data = {"cost": d.data["remaining"], "reserve": [0, 0, 0, 0, 0], "then": ""}
+    state.stack.items = [d for d in items if d.kind != "after"]
+    return state
+
+
 def _next(comp: Components, state: State) -> list[str]:
     """Nothing pending: the next player's action, or the phases after the actions (7.0-10.0)."""
     n = state.n

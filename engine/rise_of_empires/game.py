@@ -7,7 +7,7 @@ from ..core import BaseGame, Rng, clockwise
 from .actions import legal, resolve
 from .data import components, in_play
 from .explain import why_not
-from .flow import advance
+from .flow import advance, upgrade
 from .phases import deal_progress, final_winners, new_tiles
 from .state import Player, State
 from .view import make_view, prompt
@@ -87,7 +87,7 @@ class RiseOfEmpires(BaseGame[State]):
     def loads(self, text: str) -> State:
         """A stored game plays with the data in force now (an owner may have corrected it since)."""
         components()
-        return super().loads(text)
+        return upgrade(super().loads(text))
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"

@@ -207,3 +207,21 @@ def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
     s = act(s, "remove city 1")
     assert s.stack.top.kind == "pay" and "use haven" not in legal(s)
     assert "finish this one first (6.1)" in refuses(s, "use haven")
+
+
+def test_law_4_a_game_stored_mid_step_by_the_earlier_flow_goes_on():
+    """A snapshot with the old `after` step and a one-good-at-a-time payment loads into today's steps."""
+    import json
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.rows["city"][:3] = [W, R, B]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1")                     # idle: a payment of 2 follows
+    old = json.loads(GAME.dumps(s))
+    old["stack"]["items"][-1] = {"kind": "pay", "seat": W, "data": {"remaining": 1}}
+    old["stack"]["items"].insert(-1, {"kind": "after", "seat": W, "data": {}})
+    again = GAME.loads(json.dumps(old))
+    assert [d.kind for d in again.stack.items][-2:] == ["end-action", "pay"]
+    assert legal(again) == ["pay 1 gold", "pay 1 cube", "pay 1 resource", "pay 1 food"]
+    assert actor(act(again, "pay 1 food")) == R

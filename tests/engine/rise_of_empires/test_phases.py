@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from engine.core import DecisionStack
+from engine.rise_of_empires.flow import advance
 from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
                                            turn_order_choosers)
 from engine.rise_of_empires.scoring import vp_of
@@ -221,3 +223,14 @@ def test_8_0_income_line_says_when_the_stock_or_bank_runs_short():
     assert collect_income(COMP, s, W) == [
         "Income: p0 (white) takes 2 cubes (3× Mountain 9; 9 earned, but the general stock held only 2)."]
     assert collect_income(COMP, s, R) == ["Income: p1 (red) earns nothing."]
+
+
+def test_8_0_disc_upkeep_line_names_the_cities():
+    s = new(4)
+    s.players[W].cities = ("carthage", "venice", "athens")     # 1 disc each for Carthage and Venice
+    s.turn = 4                                                  # a B turn with no disc left: Food, then Income
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.order = [W, R, B, G]
+    s.phase, s.cursor, s.stack = "actions", 0, DecisionStack()
+    events = advance(COMP, s)
+    assert "p0 (white) pays 2 resource discs of city upkeep (Carthage 1, Venice 1, 8.0)." in events
