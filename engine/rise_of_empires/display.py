@@ -112,10 +112,12 @@ def _needs(comp: Components, era: int) -> dict[str, Need]:
     return needs
 
 
-def row_actions(comp: Components, state: State, seat: int, row: str, cost: int = 0) -> list[str]:
+def row_actions(comp: Components, state: State, seat: int, row: str, cost: int = 0,
+                have: list[int] | None = None) -> list[str]:
     """The performable actions of one row, after paying `cost` for the disc removed for it (6.0):
-    what the action needs must be held, and the cost paid from the rest."""
-    gold, cubes, discs, food, vp = holdings(state, seat)
+    what the action needs must be held, and the cost paid from the rest (`have`: the player's
+    holdings, when already known)."""
+    gold, cubes, discs, food, vp = have or holdings(state, seat)
     spare = gold + cubes + discs + food + vp - cost
     if spare < 0:
         return []
@@ -168,19 +170,22 @@ def b_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
     out: list[str] = []
     removes: list[str] = []
     free = holds_effect(comp, state, seat, "no_b_turn_position_cost")
-    assets = sum(holdings(state, seat))
+    have = holdings(state, seat)
+    assets = sum(have)
     for row in ROWS:
         mine = [i for i, s in enumerate(state.rows[row]) if s == seat]
         if mine:
             cost = 0 if free else min(discs_left(state, row, mine[-1]), assets)   # the leftmost costs least
-            out += row_actions(comp, state, seat, row, cost)
+            out += row_actions(comp, state, seat, row, cost, have)
             removes += [f"remove {row} {i + 1}" for i in mine]
     return out + removes
 
 
 def a_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
+    """6.0 A turn: the actions of every row with a free circle."""
     out: list[str] = []
+    have = holdings(state, seat)
     for row in ROWS:
         if EMPTY in state.rows[row]:
-            out += row_actions(comp, state, seat, row)
+            out += row_actions(comp, state, seat, row, 0, have)
     return out
