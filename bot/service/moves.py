@@ -152,8 +152,7 @@ class MoveCommands(ServiceBase):
         """`settings heads-up on`: the player after each seat whose turn starts now is
         pinged once, in this post (issue 12 §3). Turn order is the game's
         (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
-        order_of = getattr(game, "turn_order", None)
-        order = list(order_of(state)) if order_of else [s.seat for s in rec.players]
+        order = game.turn_order(state) or [s.seat for s in rec.players]
         acting = set(game.to_act(state))
         lines = []
         for seat in starting:

@@ -140,6 +140,13 @@ class BaseGame(Generic[S]):
         """
         return None
 
+    def turn_order(self, state: S) -> list[int]:
+        """The seats in the order they take their turns now: seat order unless the game
+        keeps another (a turn order track, a strategy order). Who plays after whom, for
+        the service's heads-up ping."""
+        players = getattr(state, "players", None)
+        return list(range(len(players))) if isinstance(players, list) else []
+
     def why_waiting(self, state: S, seat: int) -> str | None:
         """Why `seat`, not among those to act, waits now, in the rulebook's terms, if the game can say
         ("ann holds the progress marker and decides first whether to compete for Gaul.").

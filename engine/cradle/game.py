@@ -69,6 +69,10 @@ class CradleGame(BaseGame[State]):
     def clone(self, state: State) -> State:
         return state.copy()
 
+    def turn_order(self, state: State) -> list[int]:
+        """The Strategy Phase order (4.0) once it is set, seat order before."""
+        return list(state.order) or super().turn_order(state)
+
     def to_act(self, state: State) -> list[int]:
         phase = state.phase
         if phase == "strategy":

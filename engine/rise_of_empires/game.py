@@ -49,6 +49,10 @@ class RiseOfEmpires(BaseGame[State]):
         advance(comp, state)
         return state
 
+    def turn_order(self, state: State) -> list[int]:
+        """The turn order track (3.0, 10.0): who plays after whom this game turn."""
+        return list(state.order) or super().turn_order(state)
+
     def to_act(self, state: State) -> list[int]:
         if state.phase == "over" or not state.stack:
             return []

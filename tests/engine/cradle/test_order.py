@@ -72,3 +72,15 @@ def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
     assert s.epoch == 6 and s.phase == "over"
     from engine.cradle.scoring import result_line
     assert step.events[-1] == result_line(s) and s.players[GAME.winners(s)[0]] in step.events[-1]  # 1.0
+
+
+def test_4_0_turn_order_is_the_strategy_order_for_the_heads_up():
+    """The service pings the player after the one whose turn starts (issue 12 §3): in
+    Cradle that is the next player in the Strategy Phase order, not in seat order."""
+    from engine.cradle import GAME
+
+    state = GAME.setup(["a", "b", "c", "d"], 1)
+    state.order = [2, 0, 3, 1]
+    assert GAME.turn_order(state) == [2, 0, 3, 1]
+    state.order = []
+    assert GAME.turn_order(state) == [0, 1, 2, 3]

@@ -237,3 +237,13 @@ def test_8_0_disc_upkeep_line_names_the_cities():
     s.phase, s.cursor, s.stack = "actions", 0, DecisionStack()
     events = advance(COMP, s)
     assert "p0 (white) pays 2 resource discs of city upkeep (Carthage 1, Venice 1, 8.0)." in events
+
+
+def test_10_0_turn_order_is_the_turn_order_track_for_the_heads_up():
+    """The service pings the player after the one whose turn starts (issue 12 §3): in Rise
+    of Empires that is the next player on the turn order track, not in seat order."""
+    from engine.rise_of_empires import GAME
+
+    state = GAME.setup(["a", "b", "c"], 1)
+    state.order = [2, 0, 1]
+    assert GAME.turn_order(state) == [2, 0, 1]
