@@ -6,6 +6,9 @@
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
     epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs replay FILE [--to N] [--out IMAGE]
+                           replay an exported game, checking every step, and write
+                           the board image of the position reached
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
@@ -42,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
     script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
     _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
+    replay = sub.add_parser("replay", help="replay an exported game step by step and draw the position reached")
+    _common(replay, argparse.SUPPRESS)
+    replay.add_argument("file", help="a file written by `game export`")
+    replay.add_argument("--to", type=int, default=None, help="stop after log line N (default: the end)")
+    replay.add_argument("--out", default=None, help="where to write the board image (default: FILE-at-N.png)")
     return parser
 
 
@@ -101,6 +109,10 @@ def _main(argv: Sequence[str] | None) -> int:
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode
+    if mode == "replay":
+        from .replay import run
+
+        return run(args.file, to=args.to, out=args.out)
     if mode is None:
         if config.has_token:
             mode = "discord"

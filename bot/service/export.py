@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from engine.core import IllegalAction, data_path
+from engine.core import IllegalAction, data_path, slug
 
 #: What the `format` field of every export says.
 FORMAT = "epochs-game"
@@ -150,13 +150,16 @@ def build(*, table: int, game: Any, seed: int, options: dict[str, Any], seats: S
 
 
 def dumps(doc: dict[str, Any]) -> bytes:
-    """The document as UTF-8 JSON: the head indented, one line per action (a long game
-    stays a file one can read and diff)."""
-    head = {k: v for k, v in doc.items() if k != "actions"}
-    text = json.dumps(head, indent=2, ensure_ascii=False)
-    actions = [json.dumps(a, ensure_ascii=False) for a in doc.get("actions", [])]
-    body = "[]" if not actions else "[\n    " + ",\n    ".join(actions) + "\n  ]"
-    return (text[:-2] + ',\n  "actions": ' + body + "\n}\n").encode("utf-8")
+    """The document as UTF-8 JSON, a field a line and a seat or an action a line (a long
+    game stays a file one can read and diff)."""
+    fields = []
+    for key, value in doc.items():
+        if key in ("seats", "actions") and value:
+            text = "[\n    " + ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value) + "\n  ]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+        fields.append(f"  {json.dumps(key)}: {text}")
+    return ("{\n" + ",\n".join(fields) + "\n}\n").encode("utf-8")
 
 
 # ---- reading ----------------------------------------------------------------------------
@@ -221,11 +224,13 @@ def parse(data: bytes | str) -> Export:
 # ---- replaying --------------------------------------------------------------------------
 @dataclass
 class Replayed:
-    """A position reached while replaying: after line `line` (None: the setup)."""
+    """A position reached while replaying: after line `line` (None: the setup), by
+    `action` (the line's, or the same words with the new players' names in a fork)."""
 
     line: Line | None
     state: Any
     events: list[str]
+    action: str = ""
 
     @property
     def seq(self) -> int:
@@ -238,7 +243,9 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
     one after each live line (up to sequence number `to`). Raises ReplayError at the
     first step the engine does not accept — not that seat's turn, an action it refuses
     — or, at the end of a finished game, when the result differs from the recorded one.
-    `names`: other players' names for the same seats (a fork with new players)."""
+    `names`: other players' names for the same seats (a fork with new players): an
+    action that names a player (Cradle's `pass <player>`) is then read with the name
+    of the player now on that seat."""
     if export.seed is None:
         raise ReplayError(0, "this is a public export of a running game: it holds no seed, so its shuffles "
                              "and dice cannot be replayed.")
@@ -253,20 +260,31 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
     except (IllegalAction, ValueError, KeyError, TypeError) as err:
         raise ReplayError(0, f"the game does not start with these options: {err}") from None
     yield Replayed(None, state, [])
+    renames = {}
+    if players != export.names:
+        old = seat_words(game, game.setup(list(export.names), export.seed, export.options or None))
+        new = seat_words(game, state)
+        renames = {a: b for a, b in zip(old, new) if a != b}
     for line in export.live(to):
         acting = game.to_act(state)
         if line.seat not in acting:
             who = ", ".join(players[s] for s in acting) or "nobody (the game is over)"
             raise ReplayError(line.seq, f"it is not {players[line.seat]}'s turn (seat {line.seat}); "
                                         f"{who} must act.")
-        try:
-            step = game.apply(state, line.seat, line.action)
-        except IllegalAction as err:
-            raise ReplayError(line.seq, f"the engine refuses {line.action!r} for {players[line.seat]}: {err}") \
-                from None
+        renamed = " ".join(renames.get(word, word) for word in line.action.split(" "))
+        tries = [renamed, line.action] if renamed != line.action else [line.action]
+        for action in tries:
+            try:
+                step = game.apply(state, line.seat, action)
+                break
+            except IllegalAction as err:
+                refusal = err
+        else:
+            raise ReplayError(line.seq, f"the engine refuses {line.action!r} for {players[line.seat]}: "
+                                        f"{refusal}")
         state = step.state
-        yield Replayed(line, state, list(step.events))
-    if to is None and export.result is not None and export.result.get("reason") == "end":
+        yield Replayed(line, state, list(step.events), action)
+    if to is None and export.result is not None and export.result.get("reason") == "end" and not renames:
         if not game.is_over(state):
             raise ReplayError(export.lines[-1].seq if export.lines else 0,
                               "the file says the game ended, but after its last step it goes on.")
@@ -275,3 +293,14 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
             raise ReplayError(export.lines[-1].seq if export.lines else 0,
                               f"the game ends with scores {scores} and winners {winners}; the file recorded "
                               f"{export.result.get('scores')} and {export.result.get('winners')}.")
+
+
+def seat_words(game: Any, state: Any) -> list[str]:
+    """The words actions name each seat by: the public view's `seat_words` when the game
+    lists them, else each player's name as a slug."""
+    view = game.view(state, None)
+    words = view.get("seat_words")
+    if isinstance(words, list) and all(isinstance(w, str) for w in words):
+        return list(words)
+    names = [p.get("name") for p in view.get("players", [])] if isinstance(view.get("players"), list) else []
+    return [slug(str(n)) for n in names]

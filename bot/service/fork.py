@@ -122,14 +122,14 @@ class ForkCommands(ServiceBase):
         and the log lines to store (their events told again with the new names)."""
         lines = [export.Line(int(seq), int(seat), str(action), float(time)) for seq, seat, action, time
                  in fork["lines"]]
-        source = export.Export(game.id, [s.name for s in seats], dict(rec.options), rec.seed, lines)
+        source = export.Export(game.id, [str(n) for n in fork["names"]], dict(rec.options), rec.seed, lines)
         records: list[ActionRecord] = []
         position = None
         try:
-            for position in export.replay(game, source):
+            for position in export.replay(game, source, names=[s.name for s in seats]):
                 if position.line is not None:
                     ln = position.line
-                    records.append(ActionRecord(ln.seq, ln.seat, ln.action, ln.time, False, "fork", None,
+                    records.append(ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None,
                                                 position.events))
         except export.ReplayError as err:
             raise Refusal(f"The copied steps do not replay with these players: {err}.", **self._ids(rec)) from None
