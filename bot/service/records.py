@@ -300,14 +300,14 @@ class RecordCommands(ServiceBase):
         def draw() -> Any:
             from renderers.common.chart import ChartLine, ScoreChart, score_chart  # noqa: PLC0415 - optional
 
-            told = story(game, self._positions(rec, list(rows)), len(players))
+            over = rec.status in ("finished", "cancelled")
+            told = story(game, self._positions(rec, list(rows)), len(players), ended=over)
             if len(told.labels) < 2:
                 return None
             lines = [ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners)
                      for p in players]
-            over = rec.status in ("finished", "cancelled")
             note = "open practice game" if rec.meta.get("practice") else ""
-            return score_chart(ScoreChart(game.title, told.word, told.labels, lines, over and told.finished, note))
+            return score_chart(ScoreChart(game.title, told.word, told.labels, lines, told.finished, note))
 
         try:
             image = await asyncio.to_thread(draw)

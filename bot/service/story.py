@@ -2,7 +2,8 @@
 
 The log is replayed and the *public* view of each position is read — never the
 raw state or `scores()` — so a chart drawn while the game runs shows only what
-everyone may see (a game that hid its scores during play would give no points).
+everyone may see (a game that hid its scores during play gives no points until
+it has ended; then nothing of it is hidden any more and `scores()` fills in).
 The period a point closes is the one each game's public view names:
 
 | game | period | read from the public view |
@@ -87,27 +88,35 @@ class Story:
             self.scores.append(list(scores))
 
 
-def story(game: Any, states: Iterable[Any], players: int) -> Story:
-    """The score story of the positions `states` (the setup first, then one per step)."""
+def story(game: Any, states: Iterable[Any], players: int, *, ended: bool = False) -> Story:
+    """The score story of the positions `states` (the setup first, then one per step).
+
+    Scores come from the public views. `ended`: the game is over (finished or
+    cancelled), so nothing of it is hidden any more (its export holds the seed):
+    where a public view showed no scores, the game's `scores()` fill in."""
     word, period = PERIODS.get(game.id, ("move", None))
     out = Story(word)
-    last_label: str | None = None
-    last_scores: list[int] | None = None
     current: int | None = None
+    last_scores: list[int] | None = None
     state = None
     for index, state in enumerate(states):
         view = game.view(state, None)
         scores = public_scores(view, players)
-        now = index + 1 if period is None else period(view, players)  # a move is its own period
+        if scores is None and ended:
+            scores = [int(v) for v in game.scores(state)]
         if index == 0:
             out.add("start", scores)
-        elif now != current and current is not None:
+        elif period is None:
+            out.add(str(index), scores)  # every move is a point of its own
+            continue
+        now = period(view, players) if period is not None else None
+        if now != current and current is not None:
             out.add(str(current), scores)  # the step that closed the period scored it too
         current = now if now is not None else current
-        last_label, last_scores = (str(current) if current is not None else None), scores
+        last_scores = scores
     if state is None:
         return out
-    out.finished = bool(game.is_over(state))
-    if last_label is not None and (not out.labels or out.labels[-1] != last_label):
-        out.add(last_label if out.finished else f"{last_label} so far", last_scores)
+    out.finished = ended or bool(game.is_over(state))
+    if current is not None and out.labels[-1:] != [str(current)]:
+        out.add(str(current) if out.finished else f"{current} so far", last_scores)
     return out
