@@ -151,3 +151,23 @@ async def test_every_game_forks_midway_with_new_players(table, game_id):
     rec = await table.storage.latest_table(CHANNEL)
     assert game.dumps(await table.service.replay(rec.id)) == (await table.storage.snapshot(rec.id))[1]
     assert (await table.storage.table(rec.id)).meta["practice"]["fork"] == doc["table"]
+
+
+async def test_at_the_terminal_an_export_is_written_to_a_file_and_forked_from_its_path(table, tmp_path):
+    from bot.local import Terminal
+
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    await terminal.run_script(["ann game new fake-race seed=7 pile=4", "bob game join", "ann game start fixed",
+                               "ann take 2", "bob take 1", "ann take 1", "ann game export"])
+    saved = tmp_path / "img" / "epochs-fake-race-1.json"
+    assert f"[file: {saved.resolve()}]" in out
+    out.clear()
+    other = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=OTHER)
+    refused = await other.run_script([f"bob game new from={saved} at=2", "ann game join", "bob game start",
+                                      "ann take 1", f"bob game new from={tmp_path / 'missing.json'} at=1"])
+    text = "\n".join(out)
+    assert refused == 1, text
+    assert "forked from game #1 at step 2 (2 steps copied)" in text
+    assert "Forked from game #1 at step 2" in text and "ann played `take 1`" in text and "Game over" in text
+    assert "! cannot read" in text
