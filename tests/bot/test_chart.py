@@ -130,3 +130,11 @@ async def test_no_chart_before_the_second_point(drawn):
         await say(drawn, user, line)
     reply = await say(drawn, 1, "game chart")
     assert reply.error and "not reached a second point" in reply.text
+
+
+def test_the_records_benchmark_measures_story_chart_and_export(capsys):
+    from tests.bench import records as bench
+
+    figures = bench.measure("rising-cultures", 1)
+    assert figures["steps"] > 20 and figures["story"] >= figures["replay"] > 0 and figures["chart_kib"] > 5
+    assert bench.main(["--games", "1"]) == 0 and "chart ms" in capsys.readouterr().out
