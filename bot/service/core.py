@@ -347,12 +347,16 @@ class ServiceBase:
 
 def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
     """The service's bookkeeping as far as the log holds it: the last sequence number
-    used (never reused, undone lines included) and each seat's last live action."""
+    used (never reused, undone lines included), each seat's last live action, and the
+    practice mark of a fork (a chosen seed's mark is not in the log: it is lost)."""
     last: dict[str, int] = {}
     for r in rows:
         if not r.undone:
             last[str(r.seat)] = r.seq
-    return {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    meta: dict[str, Any] = {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    if any(r.via == "fork" for r in rows):  # a fork's copied lines: still an open practice game
+        meta["practice"] = {"fork": True}
+    return meta
 
 
 def _option_value(text: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
 
@@ -83,6 +84,12 @@ async def test_a_fork_with_new_players_gives_matching_names_their_seats(table):
     assert "Seats: cy (seat 0), bob (seat 1)." in start.text
     rec = await table.storage.open_table(OTHER)
     assert "cy took 2" in (await table.storage.actions(rec.id))[0].events[0]  # told again with the new names
+    # damaged bookkeeping is rebuilt from the log, and the copied lines keep it a practice game
+    conn = sqlite3.connect(table.path)
+    conn.execute("UPDATE games SET meta = 'not json' WHERE id = ?", (rec.id,))
+    conn.commit()
+    conn.close()
+    assert "Open practice game (forked" in (await table.ok(2, "game status", channel=OTHER)).text
 
 
 async def test_fork_refusals_say_what_is_wrong_and_open_nothing(table):
