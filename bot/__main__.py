@@ -6,6 +6,8 @@
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
     epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs migrate FROM TO copy every game from one database to another, empty one
+                           (SQLite file or postgresql:// URL) and verify the copy
     epochs replay FILE [--to N] [--out IMAGE]
                            replay an exported game, checking every step, and write
                            the board image of the position reached
@@ -33,7 +35,8 @@ def _common(parser: argparse.ArgumentParser, default: object = None) -> None:
     (`epochs script --db F`); after the mode the default is SUPPRESS, so a value given
     before it is not overwritten."""
     parser.add_argument("--config", default=default, help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
-    parser.add_argument("--db", default=default, help="SQLite database file (overrides the config)")
+    parser.add_argument("--db", default=default,
+                        help="SQLite database file or postgresql:// URL (overrides the config)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
     _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
+    migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
+    migrate.add_argument("source", metavar="FROM", help="the database to copy (SQLite file or postgresql:// URL)")
+    migrate.add_argument("target", metavar="TO", help="an empty database to copy into (SQLite file or URL)")
     replay = sub.add_parser("replay", help="replay an exported game step by step and draw the position reached")
     _common(replay, argparse.SUPPRESS)
     replay.add_argument("file", help="a file written by `game export`")
@@ -109,10 +115,14 @@ def _main(argv: Sequence[str] | None) -> int:
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode
-    if mode == "replay":
-        from .replay import run
+    if mode == "migrate":
+        from .migrate import run
 
-        return run(args.file, to=args.to, out=args.out)
+        return asyncio.run(run(args.source, args.target, warn=lambda text: print(text, file=sys.stderr)))
+    if mode == "replay":
+        from .replay import run as replay
+
+        return replay(args.file, to=args.to, out=args.out)
     if mode is None:
         if config.has_token:
             mode = "discord"

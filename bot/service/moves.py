@@ -5,7 +5,7 @@ import logging
 import re
 from typing import Any
 
-from engine.core import IllegalAction, canonical, match
+from engine.core import IllegalAction, match, resolve
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
@@ -32,13 +32,15 @@ class MoveCommands(ServiceBase):
         if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
             raise StaleWrite(rec.id, ctx.expected_version or 0, rec.version)  # the decision itself changed
         if seat not in acting:
-            raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}.",
-                          **self._ids(rec))
+            why = getattr(game, "why_waiting", lambda *_: None)(state, seat)  # the game's reason, if it has one
+            raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}."
+                          + (f" {why}" if why else ""), **self._ids(rec))
         if not args:
             return await self._panel(ctx, rec, game, state, seat, ask=True)
         text = neutral(" ".join(args))  # the engine quotes it back in refusals
-        if canonical(text) not in legal and f"play {canonical(text)}" in legal:
-            # `play forum build` typed as the command `play` + `forum build`: one `play` is enough.
+        if resolve(text, legal) is None and resolve(f"play {text}", legal):
+            # `play forum build` typed as the command `play` + `forum build`: one `play` is enough
+            # (also with names as printed: `play julius caesar build`).
             text = f"play {text}"
         try:
             # The game itself matches the text, so its refusal says why (not only what is legal).

@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core import canonical
 
-from ..storage.base import PlayerPrefs, StaleWrite, Storage
+from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .fork import ForkCommands
@@ -172,25 +172,29 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
             return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
         return None
 
-    async def tick(self) -> list[Notice]:
+    async def tick(self, claim: Claim | None = None) -> list[Notice]:
         """Send due reminders (into the outbox) and return every undelivered notice.
 
         Call it periodically (the Discord adapter's background task, the terminal
         loop); deliver each notice, then call `delivered(notice.id)`. Notices stay
         in the database until then, across restarts.
+
+        With several processes, each passes its `claim` (its owner name, lease and
+        shards): only its shards' reminders are sent, and only the notices it
+        claimed are returned, so no other process delivers them meanwhile.
         """
         now = self.clock()
-        for reminder in await self.storage.due_reminders(now):
+        for reminder in await self.storage.due_reminders(now, claim.shards if claim else None):
             try:
                 await self._remind(reminder, now)
             except StaleWrite:
                 continue  # the table moved on; its reminders were rewritten
             except Exception:  # one broken table must not stop everyone's reminders
                 log.exception("reminder for table %s failed", reminder.table)
-        return await self.pending_notices()
+        return await self.pending_notices(claim)
 
-    async def pending_notices(self) -> list[Notice]:
-        rows = await self.storage.notices()
+    async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
+        rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
         return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
                        bool(r.payload.get("held")), dict(r.payload.get("tags") or {}), bool(r.payload.get("chart")))
                 for r in rows]
@@ -275,6 +279,11 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""
         await self.storage.mark_sent(notice_id, self.clock())
+
+    async def release(self, claim: Claim) -> None:
+        """Give back the notices `claim.owner` holds and did not deliver (a clean stop), so
+        the next process takes them at once rather than after the lease."""
+        await self.storage.release_notices(claim.owner)
 
     async def close(self) -> None:
         """Close the storage (the service is done)."""

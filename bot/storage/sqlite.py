@@ -28,10 +28,11 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, DamagedDatabase, GameRecord, NoticeRecord,
-                   PlayerPrefs, RecordSeat, ReminderRecord, SeatRecord, Standing, StaleWrite, StorageError,
-                   TableRecord)
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, DamagedDatabase, GameRecord,
+                   NoticeRecord, PlayerPrefs, RecordSeat, ReminderRecord, SeatRecord, Shards, Standing, StaleWrite,
+                   StorageError, TableRecord)
 from .migrations import MIGRATIONS
+from .transfer import ORDER, TABLES, Rows, normalise
 
 log = logging.getLogger(__name__)
 
@@ -287,14 +288,36 @@ class SQLiteStorage:
                                     (table_id,))
         return [ReminderRecord(*r) for r in rows]
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE due <= ? ORDER BY due",
-                                    (now,))
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        where, params = _shard_filter("g.guild", shards)
+        rows = await self._fetchall(
+            "SELECT r.game, r.user, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
+            f"WHERE r.due <= ? AND {where} ORDER BY r.due", (now, *params))
         return [ReminderRecord(*r) for r in rows]
 
     async def notices(self) -> list[NoticeRecord]:
         rows = await self._fetchall(
             "SELECT id, game, channel, payload, created FROM outbox WHERE sent IS NULL ORDER BY id")
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        """A read first: the write lock is taken only when something is to be claimed or
+        renewed (a renewal when less than half the lease is left), so a dispatcher round
+        with nothing new costs no write. BEGIN IMMEDIATE serialises claims across processes."""
+        where, params = _shard_filter("g.guild", claim.shards)
+        claimable = (f"o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
+                     "OR o.claimed_until <= ? OR (o.claimed_by = ? AND o.claimed_until < ?))")
+        args = (*params, now, claim.owner, now + claim.lease / 2)
+        candidates = f"SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game WHERE {claimable}"
+        if await self._fetchall(candidates + " LIMIT 1", args):
+            async def work(w: aiosqlite.Connection) -> None:
+                await w.execute(f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({candidates})",
+                                (claim.owner, now + claim.lease, *args))
+
+            await self._write(work)
+        rows = await self._fetchall(
+            "SELECT id, game, channel, payload, created FROM outbox "
+            "WHERE sent IS NULL AND claimed_by = ? AND claimed_until > ? ORDER BY id", (claim.owner, now))
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
@@ -537,6 +560,12 @@ class SQLiteStorage:
 
         await self._write(work)
 
+    async def release_notices(self, owner: str) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,))
+
+        await self._write(work)
+
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         async def work(w: aiosqlite.Connection) -> None:
             await w.execute(
@@ -547,6 +576,32 @@ class SQLiteStorage:
                 "heads_up = excluded.heads_up",
                 (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm),
                  int(prefs.heads_up)))
+
+        await self._write(work)
+
+    # ------------------------------------------------------------- transfer
+    async def row_counts(self) -> dict[str, int]:
+        return {table: (await self._fetchall(f"SELECT count(*) FROM {table}"))[0][0] for table, _ in TABLES}
+
+    async def export_rows(self) -> Rows:
+        """Every table (transfer.TABLES) from one consistent snapshot (a read transaction)."""
+        out: Rows = {}
+        await self._r.execute("BEGIN")
+        try:
+            for table, columns in TABLES:
+                order = ORDER[table].format(pos="rowid", user="user")
+                rows = await self._fetchall(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
+                out[table] = [normalise(table, r) for r in rows]
+        finally:
+            await self._r.execute("COMMIT")
+        return out
+
+    async def import_rows(self, rows: Rows) -> None:
+        """Write a whole database's rows (ids kept, seats in the order given) in one transaction."""
+        async def work(w: aiosqlite.Connection) -> None:
+            for table, columns in TABLES:
+                await w.executemany(f"INSERT INTO {table} ({', '.join(columns)}) "
+                                    f"VALUES ({', '.join('?' * len(columns))})", rows.get(table, []))
 
         await self._write(work)
 
@@ -577,6 +632,14 @@ async def _rollback(w: aiosqlite.Connection) -> None:
     caller being cancelled only afterwards) there is nothing to roll back."""
     if w.in_transaction:
         await w.execute("ROLLBACK")
+
+
+def _shard_filter(guild: str, shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """SQL true for the guilds on `shards` (Discord's `(guild_id >> 22) % count`)."""
+    if shards is None:
+        return "1", ()
+    ids = sorted(shards.ids)
+    return (f"((COALESCE({guild}, 0) >> 22) % ?) IN ({', '.join('?' * len(ids))})", (shards.count, *ids))
 
 
 def _statements(sql: str) -> list[str]:

@@ -9,8 +9,13 @@ import pytest
 from bot.service.records import places
 from bot.storage.base import Change, GameRecord, RecordSeat
 
+from bot.storage import open_storage
+from tests.conftest import database_url
+
 from .conftest import CHANNEL, GUILD
 from .memory_storage import MemoryStorage
+
+pytestmark = pytest.mark.both_backends  # records are storage: every flow runs on SQLite and PostgreSQL
 
 
 async def race(table, users=(1, 2), *, options: str = "pile=6", moves=("take 2",) * 3, channel=CHANNEL) -> None:
@@ -164,19 +169,19 @@ def _record(table: int, guild, ended: float, *, reason="end", practice=False, ki
     return GameRecord(table, guild, kind, reason, ended - 100, ended, 5, practice, list(seats))
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-async def backend(request, tmp_path):
+@pytest.fixture(params=["sqlite", "postgres", "memory"])
+async def records_storage(request, tmp_path):
     if request.param == "memory":
         yield MemoryStorage()
         return
-    from bot.storage import SQLiteStorage
-    storage = SQLiteStorage(tmp_path / "records.sqlite", durable=False)
+    storage = open_storage(database_url(request, request.param, tmp_path))
     await storage.open()
     yield storage
     await storage.close()
 
 
-async def test_storage_history_standings_and_forget_keep_their_contract(backend):
+async def test_storage_history_standings_and_forget_keep_their_contract(records_storage):
+    backend = records_storage
     tables = []
     for n in range(6):
         rec = await backend.create_table(guild=7 if n < 5 else 8, channel=100 + n, game="fake-race", creator=1,

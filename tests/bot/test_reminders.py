@@ -1,10 +1,14 @@
 """Reminders, quiet hours, votes to skip or pause, the outbox — across restarts (issue 3 §2, §3)."""
 from __future__ import annotations
 
+import pytest
+
 from bot.service import Settings
 from bot.storage import PlayerPrefs
 
 from .conftest import CHANNEL
+
+pytestmark = pytest.mark.both_backends  # storage matters here: run on SQLite and PostgreSQL
 
 
 async def test_the_player_to_act_is_reminded_after_the_interval(table, clock):
@@ -183,3 +187,16 @@ async def test_simultaneous_step_reminds_each_waiting_player_and_keeps_their_cou
     await table.refused(1, "play bid 1", contains="not your turn; waiting for bob")
     reply = await table.ok(2, "play bid 1")
     assert reply.mentions == [1] and "ann and bob**, 2 steps" in reply.text  # one post for the round
+
+
+async def test_a_reminder_another_process_sent_meanwhile_is_not_sent_again(table, clock):
+    """Two processes' ticks may both read a reminder as due; the one that comes second
+    finds it already sent (rescheduled) and sends nothing."""
+    await table.started()
+    clock.advance(12.5)
+    read_by_the_other = await table.storage.due_reminders(clock.now)
+    (sent,) = await table.service.tick()
+    for reminder in read_by_the_other:
+        await table.service._remind(reminder, clock.now)
+    assert [n.id for n in await table.service.pending_notices()] == [sent.id]
+    assert [r.count for r in await table.storage.reminders(1)] == [1]

@@ -52,6 +52,7 @@ async def test_seed_out_of_the_storage_range_is_refused(table):
     await table.ok(1, "game new fake-race seed=9223372036854775807")
 
 
+@pytest.mark.both_backends  # PostgreSQL text cannot hold a lone surrogate: the repair must come first
 async def test_lone_surrogates_in_options_are_refused_and_in_names_repaired(table):
     await table.refused(1, "game new fake-race pile=\ud800", contains="broken characters")
     assert await table.storage.open_table(CHANNEL) is None

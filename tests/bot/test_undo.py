@@ -3,9 +3,13 @@ since and nothing hidden or random was revealed; otherwise with every other
 player's approval, within 24 h; undone lines stay in the log, marked."""
 from __future__ import annotations
 
+import pytest
+
 import engine
 
 from .conftest import GAMES
+
+pytestmark = pytest.mark.both_backends  # storage matters here: run on SQLite and PostgreSQL
 
 FAKE = GAMES["fake-race"]
 

@@ -293,6 +293,8 @@ class DiscordEmulator:
         ready = {"v": 10, "user": self.bot, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
                  "session_id": self._session, "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                  "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": []}
+        if "shard" in d:  # as Discord does, READY names the shard the connection identified for
+            ready["shard"] = d["shard"]
         self._ws_ready = True
         await self.dispatch("READY", ready)
         await self.dispatch("GUILD_CREATE", self.guild_payload())
