@@ -76,7 +76,9 @@ class Terminal:
         if words and words[0].lower().lstrip("/") not in COMMANDS:
             line = "play " + line
         files = {}
-        for word in words:  # `game new from=FILE at=N`: the terminal reads the export named
+        lowered = [w.lower().lstrip("/") for w in words]
+        opening = lowered[:2] == ["game", "new"] or lowered[:1] == ["new"]
+        for word in words if opening else []:  # `game new from=FILE at=N`: the terminal reads the export
             if word.lower().startswith("from="):
                 try:
                     files[word[5:]] = Path(word[5:]).expanduser().read_bytes()

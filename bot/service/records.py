@@ -158,7 +158,7 @@ class RecordCommands(ServiceBase):
             user, label = ctx.user, ctx.name
         else:
             user, label = await self._stats_player(ctx, " ".join(rest))
-        rows = [s for s in await self.storage.standings(ctx.guild, game=game_id, user=user)]
+        rows = await self.storage.standings(ctx.guild, game=game_id, user=user)
         which = f" in {self.games[game_id].title}" if game_id else ""
         if not rows:
             return Reply(f"{label} has no counted games{which} on this server yet (practice and cancelled games "
@@ -286,8 +286,8 @@ class RecordCommands(ServiceBase):
             raise Refusal(f"There is no chart of game #{rec.id} yet: its public view shows no scores "
                           "round by round, or it has not reached a second point.", **self._ids(rec))
         state = "so far" if rec.status in ("active", "paused") else "over the whole game"
-        return Reply(f"How game #{rec.id} ({self._title(rec)}) went {state}: every player's score after each "
-                     "round, from what everyone could see.", files=[chart], **self._ids(rec))
+        return Reply(f"How game #{rec.id} ({self._title(rec)}) went {state}: every player's score as the game "
+                     "went on, from what everyone could see.", files=[chart], **self._ids(rec))
 
     async def _chart(self, rec: TableRecord, rows: Sequence[ActionRecord]) -> Attachment | None:
         """The score chart of `rec`'s log, drawn off the event loop; None when the game's
