@@ -62,9 +62,9 @@ class ForkCommands(ServiceBase):
             raise Refusal("That export was made while its game was running: it holds no seed (it would reveal "
                           "hidden cards), so no position of it can be rebuilt. Fork the export of an ended game.")
         last = record.live()[-1].seq if record.live() else 0
-        if at is None:
+        if at is None or at > last:
             raise Refusal(f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
-                          f"start) to `at={last}`.")
+                          f"start) to `at={last}`, where the export's log ends.")
         position = None
         try:
             for position in export.replay(game, record, to=at):
@@ -73,9 +73,8 @@ class ForkCommands(ServiceBase):
             raise Refusal(f"That export does not replay with this bot's {game.title}, so it cannot be forked: "
                           f"{err}.") from None
         assert position is not None
-        if at > last or game.is_over(position.state):
-            raise Refusal(f"At step {at} the game is over; choose an earlier step (the last is {last}, "
-                          "and a position where someone still acts).")
+        if game.is_over(position.state):
+            raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
         copied = [[ln.seq, ln.seat, ln.action, ln.time] for ln in record.live(at)]
         meta = {"practice": {"seed": record.seed, "fork": record.table},
                 "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied}}

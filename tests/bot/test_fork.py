@@ -96,8 +96,8 @@ async def test_fork_refusals_say_what_is_wrong_and_open_nothing(table):
     data = await finished_race(table)
     for line, files, message in [
         ("game new from=game.json", {"game.json": data}, "From which step? `at=<step>`"),
-        ("game new from=game.json at=99", {"game.json": data}, "At step 99 the game is over"),
-        ("game new from=game.json at=8", {"game.json": data}, "At step 8 the game is over"),
+        ("game new from=game.json at=99", {"game.json": data}, "to `at=6`, where the export's log ends"),
+        ("game new from=game.json at=6", {"game.json": data}, "At step 6 the game is over"),
         ("game new from=game.json at=-1", {"game.json": data}, "`at=` is a step number"),
         ("game new from=game.json at=2 seed=5", {"game.json": data}, "the seed and the options come from the export"),
         ("game new mosaic from=game.json at=2", {"game.json": data}, "The export is of Fake Race, not Mosaic"),
