@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.service import Service, Settings
-from bot.service import export
+from bot.service import Service, Settings, export
 from bot.service.story import public_scores, story
 from bot.storage import SQLiteStorage
 
