@@ -8,6 +8,9 @@
     epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
     epochs migrate FROM TO copy every game from one database to another, empty one
                            (SQLite file or postgresql:// URL) and verify the copy
+    epochs replay FILE [--to N] [--out IMAGE]
+                           replay an exported game, checking every step, and write
+                           the board image of the position reached
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
@@ -48,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
     migrate.add_argument("source", metavar="FROM", help="the database to copy (SQLite file or postgresql:// URL)")
     migrate.add_argument("target", metavar="TO", help="an empty database to copy into (SQLite file or URL)")
+    replay = sub.add_parser("replay", help="replay an exported game step by step and draw the position reached")
+    _common(replay, argparse.SUPPRESS)
+    replay.add_argument("file", help="a file written by `game export`")
+    replay.add_argument("--to", type=int, default=None, help="stop after log line N (default: the end)")
+    replay.add_argument("--out", default=None, help="where to write the board image (default: FILE-at-N.png)")
     return parser
 
 
@@ -111,6 +119,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from .migrate import run
 
         return asyncio.run(run(args.source, args.target, warn=lambda text: print(text, file=sys.stderr)))
+    if mode == "replay":
+        from .replay import run as replay
+
+        return replay(args.file, to=args.to, out=args.out)
     if mode is None:
         if config.has_token:
             mode = "discord"

@@ -42,7 +42,11 @@ log = logging.getLogger(__name__)
 
 #: Commands whose answer only the caller needs (ephemeral). Everything else that
 #: succeeds is posted to the channel for all players.
-QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status"})
+QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status", "history", "stats", "export"})
+#: The largest exported game `/game new export:` reads (a long game's export is a few hundred KB).
+EXPORT_LIMIT = 8 * 1024 * 1024
+#: The name an attached export goes by in the command handed to the service (`from=export`).
+EXPORT = "export"
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -62,11 +66,15 @@ class Controller:
         self.on_change = on_change
 
     # ----- slash commands --------------------------------------------------------------
-    async def command(self, interaction: discord.Interaction, command: str, args: str = "") -> None:
+    async def command(self, interaction: discord.Interaction, command: str, args: str = "", *,
+                      attachment: discord.Attachment | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         caller = caller_of(interaction)
+        files = await self._attached(interaction, attachment)
+        if files is None:
+            return
         try:
-            reply = await self.link.command(caller, command, args)
+            reply = await self.link.command(caller, command, args, files=files)
         except Exception:
             log.exception("command %s failed", command)
             await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
@@ -84,19 +92,26 @@ class Controller:
             buttons = "undo"  # a request: the others answer by button
         await self._publish(interaction, caller, reply, buttons=buttons)
 
-    async def new_game(self, interaction: discord.Interaction, args: str, *, thread: bool = False) -> None:
+    async def new_game(self, interaction: discord.Interaction, args: str, *, thread: bool = False,
+                       export: discord.Attachment | None = None, at: int | None = None) -> None:
         """`/game new`, here or (`thread`, or the word `thread` among the options) in a new
         public thread of this channel, which then is the table's channel: every post,
-        reminder and button of that game lives in the thread alone."""
+        reminder and button of that game lives in the thread alone. With `export` (an
+        attached file of `/game export`) the table starts from step `at` of that game."""
         words = args.split()
         if "thread" in (w.lower() for w in words):
             thread = True
             words = [w for w in words if w.lower() != "thread"]
+        if export is not None:
+            words += [f"from={EXPORT}"] + ([f"at={at}"] if at is not None else [])
         if not thread:
-            await self.command(interaction, "game new", " ".join(words))
+            await self.command(interaction, "game new", " ".join(words), attachment=export)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         caller = caller_of(interaction)
+        files = await self._attached(interaction, export)
+        if files is None:
+            return
         parent = interaction.channel
         if not isinstance(parent, discord.TextChannel):
             await self._say(interaction, "A game thread opens from a text channel; here, use `/game new` "
@@ -114,7 +129,7 @@ class Controller:
             return
         inside = dataclasses.replace(caller, channel=room.id)
         try:
-            reply = await self.link.command(inside, "game new", " ".join(words))
+            reply = await self.link.command(inside, "game new", " ".join(words), files=files)
         except Exception:
             log.exception("game new in a thread failed")
             reply = None
@@ -130,6 +145,23 @@ class Controller:
             log.warning("posting to thread %s failed (%s); it goes into the outbox", room.id, exc)
             await self._keep(room.id, reply, {}, "public message", lambda: self.courier.post(room.id, reply))
         await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
+
+    async def _attached(self, interaction: discord.Interaction,
+                        attachment: discord.Attachment | None) -> dict[str, bytes] | None:
+        """The exported game attached to the command, read from Discord ({} without one);
+        None (and the caller told why) when it cannot be read."""
+        if attachment is None:
+            return {}
+        if attachment.size > EXPORT_LIMIT:
+            await self._say(interaction, f"That file is {attachment.size // 1024} KB; an exported game is at most "
+                                         f"{EXPORT_LIMIT // (1024 * 1024)} MB. Attach a file from `/game export`.")
+            return None
+        try:
+            return {EXPORT: await attachment.read()}
+        except (discord.HTTPException, discord.NotFound) as exc:
+            log.warning("reading attachment %s failed: %s", attachment.id, exc)
+            await self._say(interaction, "I could not read the attached file from Discord; please attach it again.")
+            return None
 
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
         """Approve / Reject pressed under an undo request."""
@@ -349,7 +381,7 @@ class Controller:
         files: list[discord.File] = []
         if include_text and reply.text:
             parts.append(reply.text)
-            files += messages.files_of(reply.image)
+            files += messages.files_of(reply.image, reply.files)
         dm_parts = []
         for private in reply.private_for(caller.user):
             if private.dm:

@@ -34,10 +34,12 @@ class ServiceLink:
         self.service = service
 
     async def command(self, caller: Caller, command: str, args: str = "", *,
-                      expected_version: int | None = None, expected_choice: str | None = None) -> Any:
+                      expected_version: int | None = None, expected_choice: str | None = None,
+                      files: dict[str, bytes] | None = None) -> Any:
         return await self.service.handle(caller.channel, caller.user, caller.name, command, args,
                                          guild=caller.guild, admin=caller.admin,
-                                         expected_version=expected_version, expected_choice=expected_choice)
+                                         expected_version=expected_version, expected_choice=expected_choice,
+                                         files=files)
 
     async def legal_actions(self, caller: Caller) -> list[str]:
         return list(await self.service.legal_actions_for(caller.channel, caller.user))

@@ -10,8 +10,8 @@ import asyncio
 import logging
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping
 
 import engine
 
@@ -37,6 +37,9 @@ class Settings:
     #: `Service.render_board`).
     images: bool = True
     log_default: int = 10
+    #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
+    #: so that one lucky win does not top it.
+    min_ranked: int = 3
 
 
 #: Lobby subcommands, also accepted without the leading `game`.
@@ -49,7 +52,10 @@ HELP = """Commands:
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote pause` (after {absent} unanswered reminders); `resume`
 `settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
-`settings dm on|off` / `settings heads-up on|off`"""
+`settings dm on|off` / `settings heads-up on|off`
+`games history [n] [game]`; `stats [player] [game]`; `stats top <game>`; `game export`; `game chart`
+`game new from=<export file> at=<step>` a new table from a position of an exported game
+`games forget <id>` (server admins) deletes a game's history"""
 
 
 def safe(name: str) -> str:
@@ -78,6 +84,9 @@ class Ctx:
     expected_choice: str | None = None
     #: Set by `_table` when the version moved on and only `expected_choice` can decide.
     version_moved: bool = False
+    #: Files that came with the command, by name (an export for `game new from=<name>`);
+    #: the transport read them (a Discord attachment, a file named at the terminal).
+    files: Mapping[str, bytes] = field(default_factory=dict)
 
 
 class Refusal(Exception):
@@ -213,13 +222,21 @@ class ServiceBase:
     def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
         """The state the log gives: the setup from the seed, then every line not undone
         (before sequence number `before`, when given)."""
+        state = None
+        for state in self._positions(rec, rows, before):
+            pass
+        return state
+
+    def _positions(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Iterator[Any]:
+        """Every position of the log in turn: the setup, then one after each line not undone."""
         game = self._game(rec)
         state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
+        yield state
         for r in rows:
             if r.undone or (before is not None and r.seq >= before):
                 continue
             state = game.apply(state, r.seat, r.action).state
-        return state
+            yield state
 
     def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
         seat = rec.seat_of(ctx.user)
@@ -330,12 +347,16 @@ class ServiceBase:
 
 def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
     """The service's bookkeeping as far as the log holds it: the last sequence number
-    used (never reused, undone lines included) and each seat's last live action."""
+    used (never reused, undone lines included), each seat's last live action, and the
+    practice mark of a fork (a chosen seed's mark is not in the log: it is lost)."""
     last: dict[str, int] = {}
     for r in rows:
         if not r.undone:
             last[str(r.seat)] = r.seq
-    return {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    meta: dict[str, Any] = {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    if any(r.via == "fork" for r in rows):  # a fork's copied lines: still an open practice game
+        meta["practice"] = {"fork": True}
+    return meta
 
 
 def _option_value(text: str) -> Any:

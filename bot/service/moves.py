@@ -114,9 +114,13 @@ class MoveCommands(ServiceBase):
         posted = int(meta.get("posted", 0))
         if public and records:
             meta["posted"] = records[-1].seq
+        record, whole = None, []
         if over:
             status = "finished"
             meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+            whole = await self.storage.actions(rec.id) + records  # the whole log, for the record and the chart
+            record = self._game_record(rec, "end", whole, ctx.now, scores=meta["result"]["scores"],
+                                       winners=meta["result"]["winners"])
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
         reminders: list[ReminderRecord] = []
@@ -125,7 +129,7 @@ class MoveCommands(ServiceBase):
             old = await self.storage.reminders(rec.id) if waiting else []
             reminders = self._reminders(rec, state, old, ctx.now, actor=actor, acted=acting_seats)
         change = Change(status=status, meta=meta, actions=records, snapshot=game.dumps(state), reminders=reminders,
-                        seats=seats)
+                        seats=seats, record=record)
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         if status:
@@ -139,6 +143,10 @@ class MoveCommands(ServiceBase):
         lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
         reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping)
+        if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
+            chart = await self._chart(rec, whole)
+            if chart is not None:
+                reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
         if seat is not None and seat.seat is not None and not seat.resigned and seat.seat in game.to_act(state):
@@ -254,6 +262,7 @@ class MoveCommands(ServiceBase):
                     summary = await self._since_last_turn(rec, seat, records)
                     if summary:
                         private.append(Private(u, summary, None, prefs[u].dm))
+        lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images else None
         return Reply(text, image=image, mentions=mentions, private=private, choices=choices, keys=keys,

@@ -30,6 +30,29 @@ class Image:
 
 
 @dataclass
+class Attachment:
+    """A file sent with a message besides its board: a score chart, an exported game.
+
+    `description` is the alt text of an image (or says what the file is); `kind`
+    names what it is ("chart", "export") so a transport that holds the message in
+    the outbox can leave a chart out and have it drawn again (`Service.prepare`)."""
+
+    data: bytes
+    filename: str
+    description: str = ""
+    kind: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": base64.b64encode(self.data).decode("ascii"), "filename": self.filename,
+                "description": self.description, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Attachment":
+        return cls(base64.b64decode(data["data"]), str(data["filename"]), str(data.get("description", "")),
+                   str(data.get("kind", "")))
+
+
+@dataclass
 class Private:
     """Something only `user` may see (a hand, a "since your last turn" summary).
 
@@ -80,6 +103,8 @@ class Reply:
       (a panel offers "undo my last step" only when there is one).
     - `panel`: the caller's turn goes on (bot/DECISIONS.md, "Turns"): nothing is
       posted; their private part and `choices` replace their turn panel in place.
+    - `files`: more files for the public message, after the board: the score chart
+      of a finished game, an exported game (bot/DECISIONS.md, "Records").
     """
 
     text: str = ""
@@ -95,6 +120,7 @@ class Reply:
     panel: bool = False
     keys: dict[int, str] = field(default_factory=dict)
     turn_steps: int = 0
+    files: list[Attachment] = field(default_factory=list)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -106,7 +132,7 @@ class Reply:
             "error": self.error, "game_id": self.game_id, "table_id": self.table_id,
             "version": self.version, "choices": {str(k): v for k, v in self.choices.items()},
             "stale": self.stale, "panel": self.panel, "keys": {str(k): v for k, v in self.keys.items()},
-            "turn_steps": self.turn_steps,
+            "turn_steps": self.turn_steps, "files": [f.to_json() for f in self.files],
         }
 
     @classmethod
@@ -122,6 +148,7 @@ class Reply:
             stale=bool(data.get("stale", False)), panel=bool(data.get("panel", False)),
             keys={int(k): str(v) for k, v in data.get("keys", {}).items()},
             turn_steps=int(data.get("turn_steps", 0)),
+            files=[Attachment.from_json(f) for f in data.get("files", [])],
         )
 
 
@@ -147,3 +174,5 @@ class Notice:
     #: The transport's own notes, stored with the notice and handed back untouched
     #: (e.g. which buttons go under the message); the service never reads them.
     tags: dict[str, Any] = field(default_factory=dict)
+    #: The reply's score chart was not stored either: draw it at send time too.
+    chart: bool = False

@@ -24,8 +24,10 @@ from engine.core import canonical
 from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
+from .fork import ForkCommands
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
+from .records import RecordCommands
 from .reply import Image, Notice, Reply
 from .text import clip, quote, unreadable
 from .undo import UndoCommands
@@ -38,6 +40,8 @@ log = logging.getLogger(__name__)
 COMMUTING = frozenset({"join", "leave"})
 #: Enough for a full table of six arriving in the same moment.
 COMMUTING_ATTEMPTS = 8
+#: `games <word>`: the server-wide commands beside the list of open games.
+GAMES_COMMANDS = frozenset({"history", "forget"})
 
 
 def verb_of(command: str, args: str) -> str:
@@ -45,7 +49,7 @@ def verb_of(command: str, args: str) -> str:
     return words[0].lower().lstrip("/") if words else ""
 
 
-class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
+class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, RecordCommands, ForkCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
@@ -68,7 +72,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     # ------------------------------------------------------------------ API
     async def handle(self, channel: int, user: int, name: str, command: str, args: str = "", *,
                      guild: int | None = None, admin: bool = False,
-                     expected_version: int | None = None, expected_choice: str | None = None) -> Reply:
+                     expected_version: int | None = None, expected_choice: str | None = None,
+                     files: Mapping[str, bytes] | None = None) -> Reply:
         """Run one command and answer it.
 
         `command` is the first word (`game`, `play`, `board`, ...) and `args` the
@@ -80,13 +85,16 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         made on an older version still counts when the presser's own decision is
         unchanged (`ServiceBase.choice_key`): in a simultaneous step another player's
         pick does not spoil an open panel, while a double press is still refused.
+        `files`: files that came with the command, by name (`game new from=<name>`
+        forks the export so named); the service never opens a path itself.
         """
         if unreadable(command) or unreadable(args):
             return Reply("That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
                          "so nothing could store or show it. Type it again with ordinary characters.", error=True)
         words = f"{command} {args}".split()
         ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock(),
-                  expected_choice=expected_choice if verb_of(command, args) == "play" else None)
+                  expected_choice=expected_choice if verb_of(command, args) == "play" else None,
+                  files=dict(files or {}))
         if not words:
             return self._help()
         verb, rest = words[0].lower().lstrip("/"), words[1:]
@@ -96,7 +104,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
             else:
                 verb, rest = rest[0].lower(), rest[1:]
         if verb == "games":
-            verb = "list"
+            verb, rest = (rest[0].lower(), rest[1:]) if rest and rest[0].lower() in GAMES_COMMANDS else ("list", rest)
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
             return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help().text, error=True)
@@ -188,7 +196,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
         rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
         return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
-                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {})) for r in rows]
+                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {}), bool(r.payload.get("chart")))
+                for r in rows]
 
     async def enqueue(self, channel: int, reply: Reply, *, tags: dict[str, Any] | None = None) -> int:
         """Keep a message the transport could not deliver (a public post refused by a
@@ -198,13 +207,17 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         Everything of `reply` is stored but the public board image: PNG bytes would
         bloat the outbox (rows are kept after delivery), and the board can be drawn
         again from the stored state when the message finally goes (`prepare`).
-        Private parts' images (rare: a hand asked for by DM) are stored as they are.
+        Private parts' images (rare: a hand asked for by DM) are stored as they are; a
+        score chart is left out like the board and drawn again at send time.
         `tags` are the transport's own (which buttons go under the message).
         Returns the notice id."""
         payload = reply.to_json()
         payload["board"] = reply.image is not None and reply.table_id is not None and reply.version is not None
         if payload["board"]:
             payload["image"] = None
+        # a score chart is drawn again at send time too (an ended game's log does not change)
+        payload["chart"] = reply.table_id is not None and any(f.kind == "chart" for f in reply.files)
+        payload["files"] = [f for f in payload["files"] if f["kind"] != "chart" or not payload["chart"]]
         payload["tags"] = dict(tags or {})
         payload["held"] = True
         return await self.storage.add_notice(reply.table_id, channel, payload, self.clock())
@@ -224,6 +237,10 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         if not notice.board and not reply.text:
             return reply  # nothing public: a held direct message
         rec = await self.storage.table(reply.table_id)
+        if notice.chart and rec is not None and rec.version == reply.version and rec.game in self.games:
+            chart = await self._chart(rec, await self.storage.actions(rec.id))
+            if chart is not None:
+                reply.files.append(chart)
         if rec is not None and rec.version == reply.version:
             if not notice.board or reply.image is not None or not self.settings.images \
                     or rec.game not in self.games:

@@ -1,6 +1,7 @@
 """Resigning and taking moves back (bot/DECISIONS.md, "Undo" and "Resigning")."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -22,18 +23,27 @@ class UndoCommands(MoveCommands):
         self._player(ctx, rec)  # only a seated player resigns
         game = self._game(rec)
         state = await self._state(rec)
-        rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned or s.user == ctx.user, s.joined)
-                     for s in rec.seats]
+        rec.seats = [dataclasses.replace(s, resigned=s.resigned or s.user == ctx.user) for s in rec.seats]
         remaining = [s for s in rec.seats if not s.resigned]
         meta = dict(rec.meta)
         if len(remaining) <= 1:
             meta["result"] = {"scores": game.scores(state), "winners": [s.seat for s in remaining],
                               "reason": "resign"}
             meta.pop("undo", None)
-            version = await self.storage.commit(rec, Change(status="finished", meta=meta,
-                                                seats=rec.seats, reminders=[]), ctx.now)
-            return Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
-                         game_id=rec.game, table_id=rec.id, version=version)
+            rows = await self.storage.actions(rec.id)
+            record = self._game_record(rec, "resign", rows, ctx.now, scores=meta["result"]["scores"],
+                                       winners=meta["result"]["winners"])
+            version = await self.storage.commit(rec, Change(status="finished", meta=meta, seats=rec.seats,
+                                                            reminders=[], record=record), ctx.now)
+            rec.status, rec.meta = "finished", meta
+            reply = Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
+                          game_id=rec.game, table_id=rec.id, version=version)
+            if self.settings.images:  # the final post: the board and how the game went
+                reply.image = await self._image(rec.game, game.view(state, None), None)
+                chart = await self._chart(rec, rows)
+                if chart is not None:
+                    reply.files.append(chart)
+            return reply
         records: list[ActionRecord] = []
         before = state
         if rec.status == "active":

@@ -49,13 +49,17 @@ class DamagedDatabase(StorageError):
 
 @dataclass
 class SeatRecord:
-    """One player at a table. `seat` is None in the lobby, the engine seat after start."""
+    """One player at a table. `seat` is None in the lobby, the engine seat after start.
+
+    `bot`: None for a person; for a seat played by a fill-in bot, its level (e.g.
+    "normal"). Statistics list bots apart from people and never rank them."""
 
     user: int
     name: str
     seat: int | None = None
     resigned: bool = False
     joined: float = 0.0
+    bot: str | None = None
 
 
 @dataclass
@@ -204,6 +208,65 @@ class Claim:
 
 
 @dataclass
+class RecordSeat:
+    """One seat of a game's record: who sat there and how they finished.
+
+    `place` is the finishing place (1 = a winner; equal scores share a place) and
+    `score` the final score; both None when the game was cancelled before its end."""
+
+    seat: int
+    user: int
+    name: str
+    bot: str | None = None
+    score: int | None = None
+    place: int | None = None
+    winner: bool = False
+    resigned: bool = False
+
+
+@dataclass
+class GameRecord:
+    """The record of a game once it ended, kept for history and statistics (issue 17).
+
+    `table` is the table's id (the game's number in `games history`); `game` the
+    engine's game id. `reason`: "end" (played to its end), "resign" (one player
+    was left), "cancelled". `practice`: opened with a chosen seed, or forked from
+    an export, so anyone could replay its shuffles: shown in history, never counted
+    in statistics. `moves` counts the actions players chose (automatic steps and
+    lines copied into a fork are not counted). Times are Unix seconds."""
+
+    table: int
+    guild: int | None
+    game: str
+    reason: str
+    started: float
+    ended: float
+    moves: int
+    practice: bool = False
+    seats: list[RecordSeat] = field(default_factory=list)
+
+
+@dataclass
+class Standing:
+    """One participant's totals in one game over a server's counted records
+    (`Storage.standings`): what statistics and leaderboards are computed from."""
+
+    game: str
+    user: int
+    bot: str | None
+    #: The name on the participant's most recent counted record.
+    name: str
+    games: int
+    wins: int
+    score_total: int
+    #: Records of these games that have a score (the average score divides by it).
+    scored: int
+    place_total: int
+    #: Records of these games that have a place.
+    placed: int
+
+
+@dataclass
 class Change:
     """Everything one command writes, applied atomically by `Storage.commit`.
 
@@ -224,6 +287,8 @@ class Change:
     reminders: list[ReminderRecord] | None = None
     notices: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     bump: bool = True
+    #: The game's record, written when it ends (replacing any earlier record of the table).
+    record: GameRecord | None = None
 
 
 class Storage(Protocol):
@@ -236,8 +301,10 @@ class Storage(Protocol):
 
     async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
                            options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float) -> TableRecord:
-        """A new lobby; ChannelBusy when the channel has an open table."""
+                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
+        """A new lobby; ChannelBusy when the channel has an open table. `meta` (default
+        {}) is stored as the table's first bookkeeping, in the same transaction (a
+        practice mark, the actions a fork copies)."""
 
     async def open_table(self, channel: int) -> TableRecord | None:
         """The channel's open table (lobby, active or paused), if any."""
@@ -284,6 +351,26 @@ class Storage(Protocol):
         at once (a failed public post): the dispatcher delivers them, after a restart too."""
 
     async def mark_sent(self, notice_id: int, now: float) -> None: ...
+
+    async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
+        """The records of a server's ended games (`guild` None: the games of no server,
+        matched with IS NULL), newest first: by `ended` descending, then by `table`
+        descending; only of engine game `game` when given; at most `limit`. Practice
+        and cancelled games are included. Each record carries its seats in seat order."""
+
+    async def standings(self, guild: int | None, *, game: str | None = None,
+                        user: int | None = None) -> list[Standing]:
+        """Totals per (game, user, bot) over the server's counted records: reason "end"
+        or "resign" and not practice (cancelled and practice games never count). Only
+        game `game` / participant `user` when given. Per group: the number of records
+        (`games`), how many have `winner` (`wins`), the sum and count of non-null
+        scores and places, and the name of the group's record with the latest `ended`
+        (then the highest `table`). Order: game id, then user, then bot (None first)."""
+
+    async def forget(self, table_id: int) -> bool:
+        """Delete a table with everything of it in one transaction: its row, seats,
+        log, snapshot, reminders and record (its outbox rows keep their text but lose
+        their table). False when there was no such table."""
 
     async def prefs(self, user: int) -> PlayerPrefs: ...
 

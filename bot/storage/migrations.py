@@ -95,4 +95,36 @@ ALTER TABLE players ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until REAL;
 """),
+    (4, """
+-- issue 17: a seat may be played by a fill-in bot (its level, NULL for a person)
+ALTER TABLE seats ADD COLUMN bot TEXT;
+
+-- issue 17: the record of every ended game, for history and statistics
+CREATE TABLE records (
+    game     INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    guild    INTEGER,
+    kind     TEXT    NOT NULL,               -- the engine's game id
+    reason   TEXT    NOT NULL CHECK (reason IN ('end','resign','cancelled')),
+    started  REAL    NOT NULL,
+    ended    REAL    NOT NULL,
+    moves    INTEGER NOT NULL,
+    practice INTEGER NOT NULL DEFAULT 0      -- a chosen seed or a fork: never in statistics
+);
+CREATE INDEX records_guild ON records(guild, ended);
+CREATE INDEX records_guild_kind ON records(guild, kind, ended);
+
+CREATE TABLE record_seats (
+    game     INTEGER NOT NULL REFERENCES records(game) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user     INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    bot      TEXT,
+    score    INTEGER,
+    place    INTEGER,
+    winner   INTEGER NOT NULL DEFAULT 0,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX record_seats_user ON record_seats(user);
+"""),
 ]

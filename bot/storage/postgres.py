@@ -34,8 +34,8 @@ from typing import Any, Awaitable, Callable
 
 import asyncpg
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
-                   ReminderRecord, SeatRecord, Shards, StaleWrite, StorageError, TableRecord)
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, GameRecord, NoticeRecord, PlayerPrefs,
+                   RecordSeat, ReminderRecord, SeatRecord, Shards, Standing, StaleWrite, StorageError, TableRecord)
 from .postgres_migrations import MIGRATIONS
 from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
@@ -49,7 +49,8 @@ _MIGRATION_LOCK = 0x45706F6368
 _TABLE = """
 SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
        g.updated, g.remind_every, g.meta, g.revision,
-       (SELECT json_agg(json_build_array(s.user_id, s.name, s.seat, s.resigned, s.joined) ORDER BY s.joined, s.pos)
+       (SELECT json_agg(json_build_array(s.user_id, s.name, s.seat, s.resigned, s.joined, s.bot)
+                        ORDER BY s.joined, s.pos)
           FROM seats s WHERE s.game = g.id)::text AS seats
   FROM games g
 """
@@ -140,8 +141,8 @@ class PostgresStorage:
         """A games row and its seats. Columns are typed here, so only the JSON text can be
         unreadable: read as on SQLite, a garbled options or meta is marked damaged."""
         rec = _table_record(tuple(row[:14]))
-        rec.seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
-                     for u, n, s, r, j in json.loads(row[14] or "[]")]
+        rec.seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j), b)
+                     for u, n, s, r, j, b in json.loads(row[14] or "[]")]
         return rec
 
     async def open_table(self, channel: int) -> TableRecord | None:
@@ -189,6 +190,34 @@ class PostgresStorage:
         rows = await self._p.fetch(_NOTICE + " WHERE sent IS NULL ORDER BY id")
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
+    async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
+        rows = await self._p.fetch(
+            "SELECT game, guild, kind, reason, started, ended, moves, practice FROM records "
+            "WHERE guild IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR kind = $2) "
+            "ORDER BY ended DESC, game DESC LIMIT $3", guild, game, int(limit))
+        records = [GameRecord(*r) for r in rows]
+        by_id = {r.table: r for r in records}
+        if by_id:
+            for r in await self._p.fetch(
+                    "SELECT game, seat, user_id, name, bot, score, place, winner, resigned FROM record_seats "
+                    "WHERE game = ANY($1::bigint[]) ORDER BY game, seat", list(by_id)):
+                by_id[r[0]].seats.append(RecordSeat(*r[1:]))
+        return records
+
+    async def standings(self, guild: int | None, *, game: str | None = None,
+                        user: int | None = None) -> list[Standing]:
+        counted = "{r}.guild IS NOT DISTINCT FROM $1 AND NOT {r}.practice AND {r}.reason IN ('end','resign')"
+        latest = ("SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
+                  f"WHERE {counted.format(r='r2')} AND r2.kind = r.kind AND s2.user_id = s.user_id "
+                  "AND s2.bot IS NOT DISTINCT FROM s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1")
+        rows = await self._p.fetch(
+            f"SELECT r.kind, s.user_id, s.bot, ({latest}), count(*), count(*) FILTER (WHERE s.winner), "
+            "COALESCE(sum(s.score), 0), count(s.score), COALESCE(sum(s.place), 0), count(s.place) "
+            f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {counted.format(r='r')} "
+            "AND ($2::text IS NULL OR r.kind = $2) AND ($3::bigint IS NULL OR s.user_id = $3) "
+            "GROUP BY r.kind, s.user_id, s.bot ORDER BY r.kind, s.user_id, s.bot NULLS FIRST", guild, game, user)
+        return [Standing(*(int(v) if i >= 4 else v for i, v in enumerate(r))) for r in rows]
+
     async def prefs(self, user: int) -> PlayerPrefs:
         row = await self._p.fetchrow(
             "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user)
@@ -215,14 +244,15 @@ class PostgresStorage:
 
     async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
                            options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float) -> TableRecord:
+                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
         async def work(conn: asyncpg.Connection) -> int:
             try:
                 async with conn.transaction():  # a savepoint: the unique index may refuse the row
                     table_id = await conn.fetchval(
                         "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
-                        "updated, remind_every, meta) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, 1, $7, $7, $8, '{}') "
-                        "RETURNING id", guild, channel, game, creator, _dumps(options), seed, now, remind_every)
+                        "updated, remind_every, meta) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, 1, $7, $7, $8, $9) "
+                        "RETURNING id", guild, channel, game, creator, _dumps(options), seed, now, remind_every,
+                        _dumps(meta or {}))
             except asyncpg.UniqueViolationError:
                 raise ChannelBusy(f"channel {channel} already has an open game") from None
             await self._put_seats(conn, table_id, seats)
@@ -237,8 +267,9 @@ class PostgresStorage:
     async def _put_seats(conn: asyncpg.Connection, table_id: int, seats: list[SeatRecord]) -> None:
         await conn.execute("DELETE FROM seats WHERE game = $1", table_id)
         await conn.executemany(
-            "INSERT INTO seats (game, user_id, name, seat, resigned, joined, pos) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [(table_id, s.user, s.name, s.seat, s.resigned, s.joined, pos) for pos, s in enumerate(seats)])
+            "INSERT INTO seats (game, user_id, name, seat, resigned, joined, pos, bot) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            [(table_id, s.user, s.name, s.seat, s.resigned, s.joined, pos, s.bot) for pos, s in enumerate(seats)])
 
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         version = await self._write(lambda conn: self._apply(conn, table, change, now))
@@ -287,7 +318,25 @@ class PostgresStorage:
         if change.notices:
             await conn.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4)",
                                    [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+        if change.record is not None:
+            await cls._put_record(conn, table_id, change.record)
         return version
+
+    @staticmethod
+    async def _put_record(conn: asyncpg.Connection, table_id: int, record: GameRecord) -> None:
+        await conn.execute("DELETE FROM records WHERE game = $1", table_id)  # its seats go with it
+        await conn.execute("INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
+                           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", table_id, record.guild, record.game,
+                           record.reason, record.started, record.ended, record.moves, record.practice)
+        await conn.executemany(
+            "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats])
+
+    async def forget(self, table_id: int) -> bool:
+        deleted = await self._write(lambda conn: conn.fetchval("DELETE FROM games WHERE id = $1 RETURNING id",
+                                                               table_id))
+        return deleted is not None
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         return int(await self._write(lambda conn: conn.fetchval(

@@ -102,4 +102,34 @@ ALTER TABLE players ADD COLUMN heads_up BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION;
 """),
+    (4, """
+ALTER TABLE seats ADD COLUMN bot TEXT;
+
+CREATE TABLE records (
+    game     BIGINT  PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    guild    BIGINT,
+    kind     TEXT    NOT NULL,
+    reason   TEXT    NOT NULL CHECK (reason IN ('end','resign','cancelled')),
+    started  DOUBLE PRECISION NOT NULL,
+    ended    DOUBLE PRECISION NOT NULL,
+    moves    INTEGER NOT NULL,
+    practice BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX records_guild ON records(guild, ended);
+CREATE INDEX records_guild_kind ON records(guild, kind, ended);
+
+CREATE TABLE record_seats (
+    game     BIGINT  NOT NULL REFERENCES records(game) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user_id  BIGINT  NOT NULL,
+    name     TEXT    NOT NULL,
+    bot      TEXT,
+    score    INTEGER,
+    place    INTEGER,
+    winner   BOOLEAN NOT NULL DEFAULT FALSE,
+    resigned BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX record_seats_user ON record_seats(user_id);
+"""),
 ]

@@ -28,8 +28,9 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, DamagedDatabase, NoticeRecord,
-                   PlayerPrefs, ReminderRecord, SeatRecord, Shards, StaleWrite, StorageError, TableRecord)
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, DamagedDatabase, GameRecord,
+                   NoticeRecord, PlayerPrefs, RecordSeat, ReminderRecord, SeatRecord, Shards, Standing, StaleWrite,
+                   StorageError, TableRecord)
 from .migrations import MIGRATIONS
 from .transfer import ORDER, TABLES, Rows, normalise
 
@@ -43,7 +44,8 @@ SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed,
        g.updated, g.remind_every, g.meta, g.revision
   FROM games g
 """
-_SEATS = "SELECT game, user, name, seat, resigned, joined FROM seats WHERE game IN ({}) ORDER BY game, joined, rowid"
+_SEATS = ("SELECT game, user, name, seat, resigned, joined, bot FROM seats WHERE game IN ({}) "
+          "ORDER BY game, joined, rowid")
 
 #: The first 16 bytes of every SQLite 3 database file.
 _MAGIC = b"SQLite format 3\x00"
@@ -126,11 +128,11 @@ def _table_record(row: tuple) -> TableRecord:
 
 def _seat_record(row: tuple) -> SeatRecord | None:
     """A seats row, or None when its values are not what the schema promises."""
-    user, name, seat, resigned, joined = row
+    user, name, seat, resigned, joined, bot = row
     if not (type(user) is int and isinstance(name, str) and (seat is None or type(seat) is int)
-            and type(resigned) is int and isinstance(joined, (int, float))):
+            and type(resigned) is int and isinstance(joined, (int, float)) and (bot is None or isinstance(bot, str))):
         return None
-    return SeatRecord(user, name, seat, bool(resigned), float(joined))
+    return SeatRecord(user, name, seat, bool(resigned), float(joined), bot)
 
 
 class SQLiteStorage:
@@ -318,6 +320,45 @@ class SQLiteStorage:
             "WHERE sent IS NULL AND claimed_by = ? AND claimed_until > ? ORDER BY id", (claim.owner, now))
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
+    async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
+        where, params = "r.guild IS ?", [guild]
+        if game is not None:
+            where += " AND r.kind = ?"
+            params.append(game)
+        rows = await self._fetchall(
+            "SELECT r.game, r.guild, r.kind, r.reason, r.started, r.ended, r.moves, r.practice FROM records r "
+            f"WHERE {where} ORDER BY r.ended DESC, r.game DESC LIMIT ?", (*params, int(limit)))
+        records = [GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows]
+        if records:
+            by_id = {r.table: r for r in records}
+            marks = ", ".join("?" * len(records))
+            for row in await self._fetchall(
+                    "SELECT game, seat, user, name, bot, score, place, winner, resigned FROM record_seats "
+                    f"WHERE game IN ({marks}) ORDER BY game, seat", list(by_id)):
+                by_id[row[0]].seats.append(RecordSeat(row[1], row[2], row[3], row[4], row[5], row[6],
+                                                      bool(row[7]), bool(row[8])))
+        return records
+
+    async def standings(self, guild: int | None, *, game: str | None = None,
+                        user: int | None = None) -> list[Standing]:
+        counted = "r.guild IS ? AND r.practice = 0 AND r.reason IN ('end','resign')"
+        where, params = counted, [guild]
+        if game is not None:
+            where += " AND r.kind = ?"
+            params.append(game)
+        if user is not None:
+            where += " AND s.user = ?"
+            params.append(user)
+        latest = ("SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
+                  f"WHERE {counted.replace('r.', 'r2.')} AND r2.kind = r.kind AND s2.user = s.user "
+                  "AND s2.bot IS s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1")
+        rows = await self._fetchall(
+            f"SELECT r.kind, s.user, s.bot, ({latest}), COUNT(*), SUM(s.winner), COALESCE(SUM(s.score), 0), "
+            "COUNT(s.score), COALESCE(SUM(s.place), 0), COUNT(s.place) "
+            f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {where} "
+            "GROUP BY r.kind, s.user, s.bot ORDER BY r.kind, s.user, s.bot", (guild, *params))
+        return [Standing(*row) for row in rows]
+
     async def prefs(self, user: int) -> PlayerPrefs:
         rows = await self._fetchall(
             "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user = ?", (user,))
@@ -350,13 +391,14 @@ class SQLiteStorage:
 
     async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
                            options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float) -> TableRecord:
+                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
         async def work(w: aiosqlite.Connection) -> int:
             try:
                 cur = await w.execute(
                     "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
-                    "updated, remind_every, meta) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?, ?, ?, '{}')",
-                    (guild, channel, game, creator, _dumps(options), seed, now, now, remind_every))
+                    "updated, remind_every, meta) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?, ?, ?, ?)",
+                    (guild, channel, game, creator, _dumps(options), seed, now, now, remind_every,
+                     _dumps(meta or {})))
             except sqlite3.IntegrityError:
                 raise ChannelBusy(f"channel {channel} already has an open game") from None
             table_id = cur.lastrowid
@@ -372,8 +414,8 @@ class SQLiteStorage:
     async def _put_seats(w: aiosqlite.Connection, table_id: int, seats: list[SeatRecord]) -> None:
         await w.execute("DELETE FROM seats WHERE game = ?", (table_id,))
         await w.executemany(
-            "INSERT INTO seats (game, user, name, seat, resigned, joined) VALUES (?, ?, ?, ?, ?, ?)",
-            [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined) for s in seats])
+            "INSERT INTO seats (game, user, name, seat, resigned, joined, bot) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined, s.bot) for s in seats])
 
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         """Group commit: commands arriving together share one transaction and one
@@ -480,7 +522,29 @@ class SQLiteStorage:
         if change.notices:
             await w.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
                                 [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+        if change.record is not None:
+            await cls._put_record(w, table_id, change.record)
         return version
+
+    @staticmethod
+    async def _put_record(w: aiosqlite.Connection, table_id: int, record: GameRecord) -> None:
+        await w.execute("DELETE FROM records WHERE game = ?", (table_id,))  # its seats go with it
+        await w.execute("INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (table_id, record.guild, record.game, record.reason, record.started, record.ended,
+                         record.moves, int(record.practice)))
+        await w.executemany(
+            "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, int(s.winner), int(s.resigned))
+             for s in record.seats])
+
+    async def forget(self, table_id: int) -> bool:
+        async def work(w: aiosqlite.Connection) -> bool:
+            cur = await w.execute("DELETE FROM games WHERE id = ?", (table_id,))  # the rest cascades
+            return cur.rowcount == 1
+
+        return await self._write(work)
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         async def work(w: aiosqlite.Connection) -> int:

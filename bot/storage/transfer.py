@@ -19,20 +19,24 @@ from typing import Any
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("games", ("id", "guild", "channel", "game", "status", "creator", "options", "seed", "version", "revision",
                "created", "updated", "remind_every", "meta")),
-    ("seats", ("game", "user", "name", "seat", "resigned", "joined")),
+    ("seats", ("game", "user", "name", "seat", "resigned", "joined", "bot")),
     ("actions", ("game", "seq", "seat", "action", "time", "undone", "via", "user", "events")),
     ("snapshots", ("game", "version", "state")),
     ("reminders", ("game", "user", "due", "count")),
     ("outbox", ("id", "game", "channel", "payload", "created", "sent")),
     ("players", ("user", "quiet_start", "quiet_end", "utc_offset", "dm", "heads_up")),
+    ("records", ("game", "guild", "kind", "reason", "started", "ended", "moves", "practice")),
+    ("record_seats", ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned")),
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
-FLAGS = {("seats", "resigned"), ("actions", "undone"), ("players", "dm"), ("players", "heads_up")}
+FLAGS = {("seats", "resigned"), ("actions", "undone"), ("players", "dm"), ("players", "heads_up"),
+         ("records", "practice"), ("record_seats", "winner"), ("record_seats", "resigned")}
 
 #: The order rows are exported in (seats: joining order within their game).
 ORDER = {"games": "id", "seats": "game, joined, {pos}", "actions": "game, seq", "snapshots": "game",
-         "reminders": "game, {user}", "outbox": "id", "players": "{user}"}
+         "reminders": "game, {user}", "outbox": "id", "players": "{user}", "records": "game",
+         "record_seats": "game, seat"}
 
 Rows = dict[str, list[tuple[Any, ...]]]
 

@@ -14,6 +14,7 @@ import pytest
 
 from bot.storage import (ActionRecord, Change, ChannelBusy, Claim, PlayerPrefs, ReminderRecord, SeatRecord, Shards,
                          SQLiteStorage, StaleWrite, StorageError, open_storage, shard_of)
+from bot.storage.base import GameRecord, RecordSeat
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres_migrations import MIGRATIONS as PG_MIGRATIONS
@@ -446,9 +447,15 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
                                 snapshot="{}", reminders=[ReminderRecord(rec.id, 2, 9.0, 1)],
                                 notices=[(1, {"text": "hi"})]), 2.0)
     await db.set_prefs(PlayerPrefs(2, 22, 7, 60, True))
+    await db.commit(rec, Change(status="finished", seats=[SeatRecord(1, "ann", 0, False, 1.0),
+                                                          SeatRecord(2, "bob", 1, True, 1.0, "normal")],
+                                record=GameRecord(rec.id, 9, "g", "end", 1.0, 3.0, 1, True, [
+                                    RecordSeat(0, 1, "ann", None, 5, 1, True), RecordSeat(1, 2, "bob", "normal", 2, 2,
+                                                                                         False, True)])), 3.0)
     rows = await db.export_rows()
     assert counts(rows) == {"games": 1, "seats": 2, "actions": 1, "snapshots": 1, "reminders": 1, "outbox": 1,
-                            "players": 1}
+                            "players": 1, "records": 1, "record_seats": 2}
+    assert rows["seats"][1][-1] == "normal" and rows["records"][0][-1] is True
     for backend in BACKENDS:
         target = open_storage(database_url(request, backend, tmp_path, f"copy-{backend}"))
         await target.open()
