@@ -6,6 +6,7 @@ hostile otherwise — even when the same player controls the occupier.
 """
 from __future__ import annotations
 
+from ..core import count, possessive
 from .data import components
 from .state import DUMMY, Round, State, dice, is_raider
 
@@ -16,21 +17,9 @@ SARGONID_ASSYRIA = "6-2"   #: rulebook 6.3
 PERSIA = "6-6"             #: rulebook 6.3
 
 
-def count(n: int, word: str) -> str:
-    """`count(1, "Army")` -> "1 Army", `count(2, "Army")` -> "2 Armies" (for the log)."""
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 def unused(n: int) -> str:
     """`1 Army returns unused`, `3 Armies return unused` (5.4, 6.3)."""
     return f"{count(n, 'Army')} return{'s' if n == 1 else ''} unused"
-
-
-def possessive(name: str) -> str:
-    """`Elam's`, `Greeks'`: the possessive of a name for the log."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def area_name(area: str) -> str:

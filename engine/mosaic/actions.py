@@ -12,7 +12,8 @@ from .decks import check_tiles_end, refill
 from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
 from .state import State
-from .words import FALLBACK, and_list, population_card, tax_card
+from ..core import listing
+from .words import FALLBACK, population_card, tax_card
 
 
 def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: list[str]) -> None:
@@ -57,7 +58,7 @@ def paid_text(paid: dict[str, int], population: int = 0) -> str:
     parts = [f"{v} {'idea' if cur == 'ideas' and v == 1 else cur}" for cur, v in paid.items()]
     if population:
         parts.append(f"{population} population")
-    return and_list(parts)
+    return listing(parts)
 
 
 def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:

@@ -10,7 +10,8 @@ from . import board, economy
 from .data import Data
 from .decks import draw
 from .state import Player, State
-from .words import count, production_name
+from ..core import count
+from .words import production_name
 
 
 def add_good(d: Data, p: Player, good: str) -> None:

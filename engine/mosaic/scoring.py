@@ -13,7 +13,7 @@ from engine.core import best, winners_by
 from . import board
 from .data import Data
 from .state import State
-from .words import and_list, count
+from ..core import count, listing
 
 
 def small_game(s: State) -> bool:
@@ -35,7 +35,7 @@ def empire_scoring(d: Data, s: State) -> list[str]:
         for seat in firsts:
             gained[seat] += bonus
         each = " each" if len(firsts) > 1 else ""
-        part = [f"{d.regions[reg].name}: first {and_list([s.players[x].name for x in firsts])} +{bonus}{each}"]
+        part = [f"{d.regions[reg].name}: first {listing([s.players[x].name for x in firsts])} +{bonus}{each}"]
         rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
         if rest:
             second_val = max(rest)
@@ -44,7 +44,7 @@ def empire_scoring(d: Data, s: State) -> list[str]:
                 gained[seconds[0]] += r.second_place_vp
                 part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
             else:
-                part.append(f"second {and_list([s.players[x].name for x in seconds])} tied, 0")
+                part.append(f"second {listing([s.players[x].name for x in seconds])} tied, 0")
         lines.append("; ".join(part))
     for seat, p in enumerate(s.players):
         g = government_bonus(d, s, seat, inf)
@@ -187,9 +187,9 @@ def result_text(s: State) -> str:
             return _clauses(clauses) + f"; {name(top[0])} wins with the most {what} ({tail})."
         shared = count(vals[top[0]], unit) if unit else f"{vals[top[0]]} money"
         if k == 0:
-            clauses.append((and_list([name(i) for i in top]), "", [shared]))
+            clauses.append((listing([name(i) for i in top]), "", [shared]))
         elif len(top) < len(tied):
-            clauses.append((and_list([name(i) for i in top]), f"have the most {what} ({vals[top[0]]})", []))
+            clauses.append((listing([name(i) for i in top]), f"have the most {what} ({vals[top[0]]})", []))
         else:
             clauses[-1][2].append(shared)
         tied = top
@@ -202,6 +202,6 @@ def _clauses(clauses: list[tuple[str, str, list[str]]]) -> str:
     for who, lead, shared in clauses:
         text = f"{who} {lead}" if lead else who
         if shared:
-            text += f"{' and' if lead else ''} tie on {and_list(shared)}"
+            text += f"{' and' if lead else ''} tie on {listing(shared)}"
         out.append(text)
     return "; ".join(out)

@@ -17,18 +17,6 @@ from .state import State
 FALLBACK = "fallback"
 
 
-def and_list(parts: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def count(n: int, one: str, many: str = "") -> str:
-    """"1 unit", "2 units" ("1 city", "2 cities" with `many`)."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def production_name(track: str) -> str:
     """"idea production", not "ideas production": the track's name before "production"."""
     return "idea" if track == "ideas" else track
