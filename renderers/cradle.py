@@ -16,7 +16,6 @@ and cached (`cached_layer`); each render only draws pieces on top.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image as PILImage
@@ -24,7 +23,7 @@ from PIL import ImageDraw
 
 from engine.cradle.data import components
 from renderers.common import (HIGHLIGHT, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header,
+                              Canvas, Header, Image, LegendItem, alt_lines, cached_layer, cached_sprite, draw_header,
                               draw_legend, font, header_height, ink_on, join_alt, legend_height, line_height,
                               player_color, player_letter, register_icon, tint, wrap)
 
@@ -225,7 +224,7 @@ def chip_label(info: Mapping[str, Any]) -> str:
     return f"{tag}×{info['armies']}"
 
 
-@lru_cache(maxsize=512)
+@cached_sprite(maxsize=512)
 def chip_image(owner: int | None, label: str, raider: bool, w: int, h: int) -> PILImage.Image:
     color = seat_color(owner)
     chip = PILImage.new("RGB", (w, h), color)

@@ -1,0 +1,176 @@
+"""Bounded caches for drawn pictures: static layers and sprites, each within a byte budget.
+
+A board is a cached static layer (frames, maps, legends) with pieces pasted on
+top, and the pieces are small cached sprites (a card, a chip, a label). Both
+caches are bounded by the bytes they hold, shared by every game's renderer in
+the process, least recently used out first: Pillow keeps an RGB image at 4 bytes
+a pixel, so one full-width layer is 3-7 MB, and caches bounded only by a count
+per function (16 layers here, 256 sprites there) reached hundreds of MB.
+
+Keys are what the picture depends on — a layout, a player count, an era, the
+regions in play, a card's printed face — never player names or table ids
+(those are drawn on top each time): a key that names the table never hits
+again at the next table, it only fills memory. The renderer tests check that
+boards of tables with other names reuse the same layers.
+
+Budgets (per process; a worker process draws every game): `EPOCHS_LAYER_CACHE_MB`
+(default 20) and `EPOCHS_SPRITE_CACHE_MB` (default 6).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from functools import wraps
+from typing import Any, Callable, Hashable, NamedTuple
+
+from PIL import Image as PILImage
+
+MB = 1 << 20
+
+
+def _budget(variable: str, default_mb: float) -> int:
+    try:
+        return int(float(os.environ.get(variable, default_mb)) * MB)
+    except ValueError:
+        raise ValueError(f"{variable} is a number of megabytes, not {os.environ[variable]!r}") from None
+
+
+def image_bytes(im: PILImage.Image) -> int:
+    """Memory Pillow holds for `im` (RGB is stored as 4 bytes a pixel)."""
+    per_pixel = 4 if im.mode in ("RGB", "RGBA", "RGBX", "CMYK", "I", "F") else len(im.getbands())
+    return im.width * im.height * per_pixel
+
+
+class CacheInfo(NamedTuple):
+    """Like functools' cache_info, per decorated function (currsize: its entries now)."""
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class ImageCache:
+    """An LRU of images bounded by total bytes (thread-safe: renders may run on threads)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    @property
+    def used(self) -> int:
+        """Bytes held now."""
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Hashable) -> Any | None:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is None:
+                return None
+            self._items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Hashable, value: Any, size: int) -> None:
+        """Keep `value`, dropping the least recently used until the budget holds
+        (a value larger than the whole budget is not kept)."""
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
+            if size > self.budget:
+                return
+            self._items[key] = (value, size)
+            self._bytes += size
+            while self._bytes > self.budget:
+                _, (_, dropped) = self._items.popitem(last=False)
+                self._bytes -= dropped
+
+    def keys_of(self, owner: Hashable) -> list[Hashable]:
+        with self._lock:
+            return [k for k in self._items if k[0] == owner]  # type: ignore[index]
+
+    def drop(self, keys: list[Hashable]) -> None:
+        with self._lock:
+            for key in keys:
+                old = self._items.pop(key, None)
+                if old is not None:
+                    self._bytes -= old[1]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._bytes = 0
+
+
+LAYERS = ImageCache(_budget("EPOCHS_LAYER_CACHE_MB", 20))
+SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 6))
+
+
+def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        owner = f"{fn.__module__}.{fn.__qualname__}"
+        stats = {"hits": 0, "misses": 0}
+        lock = threading.Lock()
+
+        @wraps(fn)
+        def cached(*args: Hashable, **kwargs: Hashable) -> Any:
+            key = (owner, args, tuple(sorted(kwargs.items()))) if kwargs else (owner, args)
+            value = store.get(key)
+            if value is None:
+                value = fn(*args, **kwargs)
+                with lock:
+                    stats["misses"] += 1
+                    mine = store.keys_of(owner)
+                    if len(mine) >= maxsize:  # the function's own bound, oldest first
+                        store.drop(mine[: len(mine) - maxsize + 1])
+                store.put(key, value, _size(value))
+            else:
+                with lock:
+                    stats["hits"] += 1
+            return value.copy() if copy else value
+
+        def cache_info() -> CacheInfo:
+            return CacheInfo(stats["hits"], stats["misses"], maxsize, len(store.keys_of(owner)))
+
+        def cache_clear() -> None:
+            store.drop(store.keys_of(owner))
+            stats["hits"] = stats["misses"] = 0
+
+        cached.cache_info = cache_info  # type: ignore[attr-defined]
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return cached
+    return deco
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, PILImage.Image):
+        return image_bytes(value)
+    if isinstance(value, tuple):  # e.g. (image, offset)
+        return sum(_size(v) for v in value) + 64
+    return 64
+
+
+def cached_layer(maxsize: int = 32) -> Callable:
+    """Decorator for a function (hashable args) -> PIL image: draw once, hand out copies.
+
+    The copy is what each render draws on, so the cached original is never
+    changed. Use it for backgrounds, frames, fixed labels and legends; the
+    arguments are the cache key, so pass only what the picture depends on.
+    """
+    return _cached(LAYERS, maxsize, copy=True)
+
+
+def cached_sprite(maxsize: int = 256) -> Callable:
+    """Decorator for a function (hashable args) -> a small image that is only ever
+    pasted, never drawn on (a card, a chip, a label): kept and handed out as it is."""
+    return _cached(SPRITES, maxsize, copy=False)
+
+
+def usage() -> dict[str, tuple[int, int]]:
+    """(entries, bytes) held by each cache (for the memory benchmark)."""
+    return {"layers": (len(LAYERS), LAYERS.used), "sprites": (len(SPRITES), SPRITES.used)}
