@@ -1,0 +1,458 @@
+"""Worker processes for CPU-bound jobs: board images now, fill-in bots' decisions later.
+
+Why processes and not threads: drawing a board is 30-100 ms of Python and Pillow,
+and Python threads share one interpreter lock; 16 boards on 2 threads ran only
+0.85-1.36x as fast as one after another, and every drawing thread also slowed the
+event loop that answers Discord. A process per core draws in parallel and leaves
+the loop's process free to talk to Discord and SQLite.
+
+    pool = WorkerPool(size=2, initializer="renderers:warm")
+    await pool.start()                     # optional: run() starts a pool that never ran
+    image = await pool.run("renderers:render", "mosaic", view, None)
+    await pool.restart()                   # fresh workers, queued jobs kept
+    await pool.close()
+
+- A job is a function named `"module:function"` (or the function itself, when it
+  can be pickled by reference) and picklable arguments; its result, or the
+  exception it raised, comes back to the caller. Naming the function by string
+  means the calling process never imports what only the workers need (Pillow).
+- `initializer` runs once in every new worker before its first job (warm fonts
+  and static layers), so a replaced worker is warm as well.
+- At most `queue_limit` jobs wait for a worker; a caller beyond that waits its
+  turn in `run` (back-pressure, in arrival order) instead of piling up work.
+- A worker that dies during a job (a crash, the out-of-memory killer) fails only
+  that job, with `WorkerCrashed`, and is replaced at once; a job that overruns
+  its `timeout` has its worker killed and replaced (`JobTimeout`). Other jobs go on.
+- Workers are started with "spawn": a fresh interpreter, safe from a process that
+  runs threads (aiosqlite, discord.py); they ignore Ctrl-C (the parent decides
+  when to stop) and exit when the parent's end of their pipe closes.
+
+The parent side runs on the event loop: one task per worker takes jobs from the
+queue; the blocking pipe calls (send, wait for the answer or the worker's death)
+run on one small thread per worker that only waits, never draws.
+"""
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import ctypes.util
+import importlib
+import logging
+import multiprocessing
+import os
+import pickle
+import signal
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+Job = Callable[..., Any] | str
+
+#: Seconds a new worker may take to start and warm up before it counts as failed.
+START_TIMEOUT = 120.0
+#: glibc's mallopt parameter number for the mmap threshold.
+M_MMAP_THRESHOLD = -3
+#: Seconds a closing worker gets to finish its job and exit before it is killed.
+STOP_GRACE = 5.0
+
+
+class PoolError(RuntimeError):
+    """Base of the pool's own errors (a job's own exceptions come back as they are)."""
+
+
+class PoolClosed(PoolError):
+    """The pool was closed; `start()` it again to use it."""
+
+
+class WorkerCrashed(PoolError):
+    """The worker died while running the job (it has been replaced)."""
+
+
+class JobTimeout(PoolError):
+    """The job ran longer than its timeout; its worker was killed and replaced."""
+
+
+class WorkerStartFailed(PoolError):
+    """A new worker could not start (its initializer raised, or it died, or it took too long)."""
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker, attached as its `__cause__`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def default_size() -> int:
+    """The cores this process may run on (a container's CPU set included)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# ----------------------------------------------------------------------------- worker side
+_resolved: dict[str, Callable[..., Any]] = {}
+
+
+def resolve(job: Job) -> Callable[..., Any]:
+    """The function a job names: `"package.module:function"`, or the callable itself."""
+    if callable(job):
+        return job
+    fn = _resolved.get(job)
+    if fn is None:
+        module, sep, name = job.partition(":")
+        if not sep or not module or not name:
+            raise ValueError(f"a job is named 'module:function', not {job!r}")
+        fn = getattr(importlib.import_module(module), name)
+        if not callable(fn):
+            raise TypeError(f"{job!r} is not a function")
+        _resolved[job] = fn
+    return fn
+
+
+def _portable(err: BaseException) -> tuple[BaseException, str]:
+    """The exception as it can cross the pipe, with its traceback as text."""
+    text = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+    try:
+        pickle.loads(pickle.dumps(err))
+    except Exception:
+        err = PoolError(f"{type(err).__name__}: {err}")
+    return err, text
+
+
+def _return_freed_memory() -> None:
+    """Have glibc give large freed blocks straight back to the system.
+
+    glibc raises its mmap threshold each time a large block is freed, so after a
+    few boards every full-size image buffer (5-12 MB) comes from the heap, and
+    the heap keeps what it once held: a drawing worker stayed at its peak
+    (about 45 MB more than it uses between jobs). A fixed threshold keeps big
+    buffers as their own mappings, returned when freed; costs a few page faults
+    per board."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to tune
+
+
+def _serve(conn: Connection, initializer: Job | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's life: warm up, then answer jobs until told to stop or the parent goes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _return_freed_memory()
+    try:
+        if initializer is not None:
+            resolve(initializer)(*initargs)
+    except BaseException as err:  # noqa: BLE001 - reported to the parent, which refuses the worker
+        conn.send(("failed", _portable(err)))
+        return
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone
+        if message is None:
+            return
+        job, args = message
+        try:
+            reply: tuple[str, Any] = ("ok", resolve(job)(*args))
+        except BaseException as err:  # noqa: BLE001 - the caller gets it
+            reply = ("error", _portable(err))
+        try:
+            conn.send(reply)
+        except Exception as err:  # the result cannot be pickled: say so instead
+            conn.send(("error", _portable(err)))
+
+
+# ----------------------------------------------------------------------------- parent side
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    conn: Connection
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    def exchange(self, job: Job, args: tuple[Any, ...], timeout: float | None) -> tuple[str, Any]:
+        """Send one job and wait for its answer (runs on an I/O thread): ("ok", result),
+        ("error", (exception, traceback)), ("died", exit code) or ("timeout", None)."""
+        try:
+            self.conn.send((job, args))
+        except (BrokenPipeError, EOFError, OSError):
+            self.process.join(1)
+            return "died", self.process.exitcode
+        ready = wait([self.conn, self.process.sentinel], timeout)
+        if not ready:
+            return "timeout", None
+        if self.conn in ready or self.conn.poll():
+            try:
+                return self.conn.recv()
+            except (EOFError, OSError):
+                pass
+        self.process.join(1)
+        return "died", self.process.exitcode
+
+    def stop(self, grace: float = STOP_GRACE) -> None:
+        """Ask the worker to exit; kill it if it does not within `grace` seconds."""
+        try:
+            self.conn.send(None)
+        except (BrokenPipeError, EOFError, OSError):
+            pass
+        self.process.join(grace)
+        self.kill()
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+
+
+@dataclass
+class _Task:
+    job: Job
+    args: tuple[Any, ...]
+    timeout: float | None
+    future: asyncio.Future[Any] = field(repr=False)
+
+
+@dataclass
+class PoolStats:
+    """What the pool has done since it was built (for logs and benchmarks)."""
+
+    done: int = 0
+    failed: int = 0
+    crashed: int = 0
+    timed_out: int = 0
+    started: int = 0
+
+
+class WorkerPool:
+    """A fixed number of worker processes fed from one bounded queue (see the module doc)."""
+
+    def __init__(self, size: int | None = None, *, initializer: Job | None = None,
+                 initargs: tuple[Any, ...] = (), queue_limit: int | None = None,
+                 name: str = "epochs-worker", start_method: str = "spawn") -> None:
+        self.size = size if size is not None else default_size()
+        if self.size < 1:
+            raise ValueError(f"a worker pool needs at least one worker, not {self.size}")
+        self.initializer = initializer
+        self.initargs = tuple(initargs)
+        self.queue_limit = queue_limit if queue_limit is not None else 64 * self.size
+        self.name = name
+        self._context = multiprocessing.get_context(start_method)
+        self._workers: list[_Worker | None] = []
+        self._drivers: list[asyncio.Task[None]] = []
+        self._queue: asyncio.Queue[_Task] | None = None
+        self._busy: list[bool] = []
+        self._stopping = False
+        self._io: ThreadPoolExecutor | None = None
+        self._lock: asyncio.Lock | None = None
+        self._running = False
+        self._closed = False
+        self.stats = PoolStats()
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    @property
+    def pids(self) -> list[int]:
+        """Process ids of the live workers (for memory figures and tests)."""
+        return [w.pid for w in self._workers if w is not None and w.pid is not None and w.process.is_alive()]
+
+    def _guard(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    async def start(self) -> None:
+        """Start (and warm) every worker; a no-op when running. Raises `WorkerStartFailed`."""
+        async with self._guard():
+            await self._start()
+
+    async def close(self) -> None:
+        """Stop: waiting jobs fail with `PoolClosed`, jobs in progress finish (or are cut
+        after a grace period), the workers exit. `start()` makes the pool usable again."""
+        async with self._guard():
+            self._closed = True
+            await self._stop(keep_waiting=False)
+
+    async def restart(self) -> None:
+        """Replace every worker with a fresh one: jobs in progress finish first, waiting
+        jobs stay queued and run on the new workers."""
+        async with self._guard():
+            await self._stop(keep_waiting=True)
+            await self._start()
+
+    async def _start(self) -> None:
+        if self._running:
+            return
+        loop = asyncio.get_running_loop()
+        io = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix=f"{self.name}-io")
+        spawned = await asyncio.gather(*(loop.run_in_executor(io, self._spawn, i) for i in range(self.size)),
+                                       return_exceptions=True)
+        failed = [w for w in spawned if isinstance(w, BaseException)]
+        if failed:
+            await asyncio.gather(*(loop.run_in_executor(io, w.kill) for w in spawned if isinstance(w, _Worker)))
+            io.shutdown(wait=False)
+            raise failed[0]
+        self._io = io
+        self._workers = list(spawned)  # type: ignore[arg-type]
+        if self._queue is None:
+            self._queue = asyncio.Queue(self.queue_limit)
+        self._busy = [False] * self.size
+        self._stopping = False
+        self._drivers = [asyncio.create_task(self._drive(i), name=f"{self.name}-{i}") for i in range(self.size)]
+        self._running, self._closed = True, False
+        log.info("%s: %d workers started (pids %s)", self.name, self.size, self.pids)
+
+    async def _stop(self, *, keep_waiting: bool) -> None:
+        if not self._running:
+            return
+        self._running = False
+        self._stopping = True
+        assert self._queue is not None
+        if not keep_waiting:
+            while not self._queue.empty():
+                task = self._queue.get_nowait()
+                if not task.future.done():
+                    task.future.set_exception(PoolClosed(f"{self.name} was closed before the job ran"))
+            self._queue = None
+        for slot, driver in enumerate(self._drivers):
+            if not self._busy[slot]:
+                driver.cancel()  # idle in queue.get(): nothing is lost (the item stays queued)
+        _, busy = await asyncio.wait(self._drivers, timeout=STOP_GRACE)
+        loop = asyncio.get_running_loop()
+        # a job still running after the grace period is cut: its driver hears "died"
+        await asyncio.gather(*(loop.run_in_executor(None, w.stop, 0 if busy else STOP_GRACE)
+                               for w in self._workers if w is not None))
+        if busy:
+            await asyncio.wait(busy)
+        self._workers, self._drivers = [], []
+        if self._io is not None:
+            self._io.shutdown(wait=False)
+            self._io = None
+        log.info("%s: stopped", self.name)
+
+    # ------------------------------------------------------------------ jobs
+    async def run(self, job: Job, *args: Any, timeout: float | None = None) -> Any:
+        """Run `job(*args)` in a worker and return its result (or raise its exception).
+
+        A pool that never ran is started here (lazily); a closed one raises `PoolClosed`.
+        """
+        if not self._running:
+            if self._closed:
+                raise PoolClosed(f"{self.name} is closed")
+            await self.start()
+        queue = self._queue
+        if queue is None:
+            raise PoolClosed(f"{self.name} is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await queue.put(_Task(job, args, timeout, future))
+        if queue is not self._queue:  # closed while this job waited for room in the queue
+            raise PoolClosed(f"{self.name} was closed before the job ran")
+        return await future
+
+    async def _drive(self, slot: int) -> None:
+        """Feed one worker: take a job, hand it over, deliver the outcome; replace the worker
+        when it dies. Exits after its job once the pool stops."""
+        assert self._queue is not None
+        queue, loop = self._queue, asyncio.get_running_loop()
+        while not self._stopping:
+            self._busy[slot] = False
+            task = await queue.get()
+            self._busy[slot] = True
+            if task.future.done():  # the caller gave up while it waited
+                continue
+            worker = self._workers[slot]
+            if worker is None:
+                try:
+                    worker = self._workers[slot] = await loop.run_in_executor(self._io, self._spawn, slot)
+                except PoolError as err:
+                    if not task.future.done():
+                        task.future.set_exception(err)
+                    continue
+            kind, value = await loop.run_in_executor(self._io, worker.exchange, task.job, task.args, task.timeout)
+            if kind in ("died", "timeout"):
+                self._workers[slot] = None
+                await loop.run_in_executor(self._io, worker.kill)
+                error = self._lost(worker, task, kind, value)
+                if not task.future.done():
+                    task.future.set_exception(error)
+                if not self._stopping:  # replace it now, so the next job finds a warm worker
+                    try:
+                        self._workers[slot] = await loop.run_in_executor(self._io, self._spawn, slot)
+                    except PoolError:
+                        log.exception("%s: could not replace worker %d; trying again with the next job",
+                                      self.name, slot)
+            elif task.future.done():
+                continue
+            elif kind == "ok":
+                self.stats.done += 1
+                task.future.set_result(value)
+            else:
+                self.stats.failed += 1
+                err, text = value
+                err.__cause__ = RemoteTraceback(text)
+                task.future.set_exception(err)
+
+    def _lost(self, worker: _Worker, task: _Task, kind: str, exit_code: Any) -> PoolError:
+        """The error for a job whose worker died or overran (logged: it should not happen)."""
+        if kind == "died" and self._stopping:
+            error: PoolError = PoolClosed(f"{self.name} was closed while {_name(task.job)} ran")
+        elif kind == "died":
+            self.stats.crashed += 1
+            error = WorkerCrashed(f"{self.name} worker {worker.pid} died (exit code {exit_code}) "
+                                  f"while running {_name(task.job)}; it was replaced")
+        else:
+            self.stats.timed_out += 1
+            error = JobTimeout(f"{_name(task.job)} ran longer than {task.timeout} s; "
+                               f"{self.name} worker {worker.pid} was replaced")
+        log.warning("%s", error)
+        return error
+
+    def _spawn(self, slot: int) -> _Worker:
+        """Start one worker and wait until it is warm (runs on an I/O thread)."""
+        parent, child = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(child, self.initializer, self.initargs),
+                                        name=f"{self.name}-{slot}", daemon=True)
+        process.start()
+        child.close()
+        worker = _Worker(process, parent)
+        if not wait([parent, process.sentinel], START_TIMEOUT) or not parent.poll():
+            worker.kill()
+            raise WorkerStartFailed(f"{self.name} worker {slot} did not start within {START_TIMEOUT:.0f} s "
+                                    f"(exit code {process.exitcode})")
+        try:
+            kind, value = parent.recv()
+        except (EOFError, OSError):
+            worker.kill()
+            raise WorkerStartFailed(f"{self.name} worker {slot} died while starting "
+                                    f"(exit code {process.exitcode})") from None
+        if kind != "ready":
+            worker.kill()
+            err, text = value
+            raise WorkerStartFailed(f"{self.name} worker {slot} could not warm up: {err!r}") from RemoteTraceback(text)
+        self.stats.started += 1
+        return worker
+
+
+def _name(job: Job) -> str:
+    return job if isinstance(job, str) else getattr(job, "__qualname__", repr(job))
+
+
+__all__ = ["JobTimeout", "PoolClosed", "PoolError", "PoolStats", "RemoteTraceback", "WorkerCrashed",
+           "WorkerPool", "WorkerStartFailed", "default_size", "resolve"]
