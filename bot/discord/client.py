@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..workers import WorkerPool, default_size
 from . import messages
 from .cog import GameCommands, PlayCommands
 from .controller import Controller
@@ -55,11 +54,11 @@ class DiscordSettings:
     max_ratelimit_timeout: float = 30.0
     #: A notice Discord keeps refusing (4xx, not 429) this long is given up (logged).
     give_up_after: float = 86400.0
-    #: Threads for `asyncio.to_thread` work (board rendering): one per core by default.
-    #: More CPU-bound threads than cores only fight over the GIL and starve the event
-    #: loop (the 20-games benchmark: callback p99 ~150 ms with asyncio's default of 6
-    #: threads on 2 cores, ~16 ms with 2). 0 leaves asyncio's default executor alone.
-    worker_threads: int = field(default_factory=lambda: os.cpu_count() or 2)
+    #: Processes that draw the boards (bot/workers.py): one per core by default, so
+    #: boards are drawn in parallel and never on the event loop's process. 0 draws
+    #: in this process on a thread (boards then queue behind one another and slow
+    #: the replies to Discord; for tests and tiny machines).
+    render_workers: int = field(default_factory=default_size)
 
     @classmethod
     def from_config(cls, config: Any) -> "DiscordSettings":
@@ -85,7 +84,7 @@ class DiscordSettings:
             sync_commands=bool(pick("sync_commands", default=True)),
             max_ratelimit_timeout=float(pick("max_ratelimit_timeout", default=30.0)),
             give_up_after=float(pick("give_up_after", default=86400.0)),
-            worker_threads=int(pick("worker_threads", default=os.cpu_count() or 2)),
+            render_workers=int(pick("render_workers", default=default_size())),
         )
 
 
@@ -122,12 +121,18 @@ class EpochsBot(commands.Bot):
         self.dispatcher = Dispatcher(self.link, self.courier, poll=settings.poll, retry_base=settings.retry_base,
                                      retry_cap=settings.retry_cap, give_up_after=settings.give_up_after)
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
+        self.workers: WorkerPool | None = None
+        if settings.render_workers > 0:
+            self.workers = WorkerPool(settings.render_workers, initializer="renderers:warm", name="epochs-render")
+            self.link.draw_with(self.workers)
+        self._warming: asyncio.Task[None] | None = None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        if self.settings.worker_threads > 0:
-            asyncio.get_running_loop().set_default_executor(
-                ThreadPoolExecutor(max_workers=self.settings.worker_threads, thread_name_prefix="epochs-render"))
+        if self.workers is not None:
+            # the drawing workers warm up (fonts, static layers) while the bot logs in;
+            # a board asked for before they are ready waits for them
+            self._warming = asyncio.create_task(self._start_workers(), name="epochs-render-start")
         await self.add_cog(GameCommands(self))
         await self.add_cog(PlayCommands(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -152,9 +157,20 @@ class EpochsBot(commands.Bot):
         else:
             log.info("synced %d slash commands to %s", len(synced), where)
 
+    async def _start_workers(self) -> None:
+        assert self.workers is not None
+        try:
+            await self.workers.start()
+        except Exception:  # boards are then drawn text-only; the game goes on
+            log.exception("the drawing workers could not start")
+
     async def close(self) -> None:
         await self.dispatcher.stop()
         await super().close()
+        if self._warming is not None:
+            await asyncio.gather(self._warming, return_exceptions=True)
+        if self.workers is not None:
+            await self.workers.close()
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("command failed: %s", error, exc_info=error)
