@@ -12,7 +12,6 @@ Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -70,6 +69,8 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import asyncio  # here, not at the top: the drawing workers import this module, and need no asyncio
+
     args = _parser().parse_args(argv)
     try:
         config = load_config(args.config)

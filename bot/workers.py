@@ -23,39 +23,38 @@ the loop's process free to talk to Discord and SQLite.
 - A worker that dies during a job (a crash, the out-of-memory killer) fails only
   that job, with `WorkerCrashed`, and is replaced at once; a job that overruns
   its `timeout` has its worker killed and replaced (`JobTimeout`). Other jobs go on.
-- Workers are started with "spawn": a fresh interpreter, safe from a process that
-  runs threads (aiosqlite, discord.py); they ignore Ctrl-C (the parent decides
-  when to stop) and exit when the parent's end of their pipe closes.
+- A worker is a fresh interpreter (`python -c "from bot.worker import main; ..."`,
+  talking over a socket pair), never a fork of a process that runs threads
+  (aiosqlite, discord.py). It runs bot/worker.py, which imports nothing it does not
+  need — not asyncio (with its ssl, 9 MB a process), not the bot's own `__main__`
+  (which multiprocessing's "spawn" re-imports in every child), and no
+  multiprocessing resource-tracker process comes with it.
 
-The parent side runs on the event loop: one task per worker takes jobs from the
-queue; the blocking pipe calls (send, wait for the answer or the worker's death)
-run on one small thread per worker that only waits, never draws.
+This module is the parent side and runs on the event loop: one task per worker
+takes jobs from the queue; the blocking pipe calls (send, wait for the answer or
+the worker's death) run on one small thread per worker that only waits, never draws.
 """
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import ctypes.util
-import importlib
 import logging
-import multiprocessing
 import os
-import pickle
-import signal
-import traceback
+import socket
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable
+from typing import Any
+
+from .worker import TIDY, Job, JobError, resolve
 
 log = logging.getLogger(__name__)
 
-Job = Callable[..., Any] | str
-
+#: What a worker process runs: bot/worker.py's main on the socket it was handed.
+WORKER_MAIN = "import sys; from bot.worker import main; main(int(sys.argv[1]), sys.argv[2])"
 #: Seconds a new worker may take to start and warm up before it counts as failed.
 START_TIMEOUT = 120.0
-#: glibc's mallopt parameter number for the mmap threshold.
-M_MMAP_THRESHOLD = -3
 #: Seconds a closing worker gets to finish its job and exit before it is killed.
 STOP_GRACE = 5.0
 
@@ -99,123 +98,63 @@ def default_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-# ----------------------------------------------------------------------------- worker side
-_resolved: dict[str, Callable[..., Any]] = {}
-
-
-def resolve(job: Job) -> Callable[..., Any]:
-    """The function a job names: `"package.module:function"`, or the callable itself."""
-    if callable(job):
-        return job
-    fn = _resolved.get(job)
-    if fn is None:
-        module, sep, name = job.partition(":")
-        if not sep or not module or not name:
-            raise ValueError(f"a job is named 'module:function', not {job!r}")
-        fn = getattr(importlib.import_module(module), name)
-        if not callable(fn):
-            raise TypeError(f"{job!r} is not a function")
-        _resolved[job] = fn
-    return fn
-
-
-def _portable(err: BaseException) -> tuple[BaseException, str]:
-    """The exception as it can cross the pipe, with its traceback as text."""
-    text = "".join(traceback.format_exception(type(err), err, err.__traceback__))
-    try:
-        pickle.loads(pickle.dumps(err))
-    except Exception:
-        err = PoolError(f"{type(err).__name__}: {err}")
-    return err, text
-
-
-def _return_freed_memory() -> None:
-    """Have glibc give large freed blocks straight back to the system.
-
-    glibc raises its mmap threshold each time a large block is freed, so after a
-    few boards every full-size image buffer (5-12 MB) comes from the heap, and
-    the heap keeps what it once held: a drawing worker stayed at its peak
-    (about 45 MB more than it uses between jobs). A fixed threshold keeps big
-    buffers as their own mappings, returned when freed; costs a few page faults
-    per board."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.mallopt(M_MMAP_THRESHOLD, 1 << 20)
-    except (OSError, AttributeError):
-        pass  # not glibc: nothing to tune
-
-
-def _serve(conn: Connection, initializer: Job | None, initargs: tuple[Any, ...]) -> None:
-    """A worker's life: warm up, then answer jobs until told to stop or the parent goes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _return_freed_memory()
-    try:
-        if initializer is not None:
-            resolve(initializer)(*initargs)
-    except BaseException as err:  # noqa: BLE001 - reported to the parent, which refuses the worker
-        conn.send(("failed", _portable(err)))
-        return
-    conn.send(("ready", os.getpid()))
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return  # the parent is gone
-        if message is None:
-            return
-        job, args = message
-        try:
-            reply: tuple[str, Any] = ("ok", resolve(job)(*args))
-        except BaseException as err:  # noqa: BLE001 - the caller gets it
-            reply = ("error", _portable(err))
-        try:
-            conn.send(reply)
-        except Exception as err:  # the result cannot be pickled: say so instead
-            conn.send(("error", _portable(err)))
-
-
 # ----------------------------------------------------------------------------- parent side
 @dataclass
 class _Worker:
-    process: multiprocessing.process.BaseProcess
+    process: subprocess.Popen[bytes]
     conn: Connection
 
     @property
-    def pid(self) -> int | None:
+    def pid(self) -> int:
         return self.process.pid
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def exit_code(self) -> int | None:
+        try:
+            return self.process.wait(1)
+        except subprocess.TimeoutExpired:
+            return None
 
     def exchange(self, job: Job, args: tuple[Any, ...], timeout: float | None) -> tuple[str, Any]:
         """Send one job and wait for its answer (runs on an I/O thread): ("ok", result),
         ("error", (exception, traceback)), ("died", exit code) or ("timeout", None)."""
         try:
             self.conn.send((job, args))
-        except (BrokenPipeError, EOFError, OSError):
-            self.process.join(1)
-            return "died", self.process.exitcode
-        ready = wait([self.conn, self.process.sentinel], timeout)
-        if not ready:
-            return "timeout", None
-        if self.conn in ready or self.conn.poll():
-            try:
-                return self.conn.recv()
-            except (EOFError, OSError):
-                pass
-        self.process.join(1)
-        return "died", self.process.exitcode
+            if not wait([self.conn], timeout):
+                return "timeout", None
+            return self.conn.recv()
+        except (BrokenPipeError, ConnectionResetError, EOFError, OSError):
+            return "died", self.exit_code()
+
+    def tidy(self) -> None:
+        """Tell an idle worker to give its freed memory back (no answer is expected)."""
+        try:
+            self.conn.send(TIDY)
+        except OSError:
+            pass  # it died: the next job finds out
 
     def stop(self, grace: float = STOP_GRACE) -> None:
         """Ask the worker to exit; kill it if it does not within `grace` seconds."""
         try:
             self.conn.send(None)
-        except (BrokenPipeError, EOFError, OSError):
+        except OSError:
             pass
-        self.process.join(grace)
+        try:
+            self.process.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
         self.kill()
 
     def kill(self) -> None:
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.process.kill()
-        self.process.join(5)
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            log.error("worker %d did not exit after SIGKILL", self.pid)
         self.conn.close()
 
 
@@ -243,7 +182,7 @@ class WorkerPool:
 
     def __init__(self, size: int | None = None, *, initializer: Job | None = None,
                  initargs: tuple[Any, ...] = (), queue_limit: int | None = None,
-                 name: str = "epochs-worker", start_method: str = "spawn") -> None:
+                 name: str = "epochs-worker") -> None:
         self.size = size if size is not None else default_size()
         if self.size < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {self.size}")
@@ -251,7 +190,6 @@ class WorkerPool:
         self.initargs = tuple(initargs)
         self.queue_limit = queue_limit if queue_limit is not None else 64 * self.size
         self.name = name
-        self._context = multiprocessing.get_context(start_method)
         self._workers: list[_Worker | None] = []
         self._drivers: list[asyncio.Task[None]] = []
         self._queue: asyncio.Queue[_Task] | None = None
@@ -271,7 +209,7 @@ class WorkerPool:
     @property
     def pids(self) -> list[int]:
         """Process ids of the live workers (for memory figures and tests)."""
-        return [w.pid for w in self._workers if w is not None and w.pid is not None and w.process.is_alive()]
+        return [w.pid for w in self._workers if w is not None and w.alive]
 
     def _guard(self) -> asyncio.Lock:
         if self._lock is None:
@@ -398,9 +336,12 @@ class WorkerPool:
                     except PoolError:
                         log.exception("%s: could not replace worker %d; trying again with the next job",
                                       self.name, slot)
-            elif task.future.done():
                 continue
-            elif kind == "ok":
+            if queue.empty():
+                worker.tidy()  # idle now: give back what this job's drawing freed
+            if task.future.done():
+                continue
+            if kind == "ok":
                 self.stats.done += 1
                 task.future.set_result(value)
             else:
@@ -426,22 +367,26 @@ class WorkerPool:
 
     def _spawn(self, slot: int) -> _Worker:
         """Start one worker and wait until it is warm (runs on an I/O thread)."""
-        parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child, self.initializer, self.initargs),
-                                        name=f"{self.name}-{slot}", daemon=True)
-        process.start()
-        child.close()
-        worker = _Worker(process, parent)
-        if not wait([parent, process.sentinel], START_TIMEOUT) or not parent.poll():
-            worker.kill()
-            raise WorkerStartFailed(f"{self.name} worker {slot} did not start within {START_TIMEOUT:.0f} s "
-                                    f"(exit code {process.exitcode})")
+        ours, theirs = socket.socketpair()
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))  # find what we find
         try:
-            kind, value = parent.recv()
-        except (EOFError, OSError):
+            process = subprocess.Popen([sys.executable, "-c", WORKER_MAIN, str(theirs.fileno()), self.name],
+                                       pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL)
+        finally:
+            theirs.close()
+        worker = _Worker(process, Connection(ours.detach()))
+        try:
+            worker.conn.send((self.initializer, self.initargs))
+            if not wait([worker.conn], START_TIMEOUT):
+                raise WorkerStartFailed(f"{self.name} worker {slot} did not start within {START_TIMEOUT:.0f} s")
+            kind, value = worker.conn.recv()
+        except (OSError, EOFError):
             worker.kill()
             raise WorkerStartFailed(f"{self.name} worker {slot} died while starting "
-                                    f"(exit code {process.exitcode})") from None
+                                    f"(exit code {worker.exit_code()})") from None
+        except WorkerStartFailed:
+            worker.kill()
+            raise
         if kind != "ready":
             worker.kill()
             err, text = value
@@ -454,5 +399,5 @@ def _name(job: Job) -> str:
     return job if isinstance(job, str) else getattr(job, "__qualname__", repr(job))
 
 
-__all__ = ["JobTimeout", "PoolClosed", "PoolError", "PoolStats", "RemoteTraceback", "WorkerCrashed",
-           "WorkerPool", "WorkerStartFailed", "default_size", "resolve"]
+__all__ = ["Job", "JobError", "JobTimeout", "PoolClosed", "PoolError", "PoolStats", "RemoteTraceback",
+           "WorkerCrashed", "WorkerPool", "WorkerStartFailed", "default_size", "resolve"]

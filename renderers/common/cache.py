@@ -7,6 +7,13 @@ the process, least recently used out first: Pillow keeps an RGB image at 4 bytes
 a pixel, so one full-width layer is 3-7 MB, and caches bounded only by a count
 per function (16 layers here, 256 sprites there) reached hundreds of MB.
 
+A layer or an opaque sprite is kept as a palette image (1 byte a pixel instead
+of 4): its 128 most frequent colours exactly — the flat fills, lines and ink —
+and 128 more that cover the anti-aliasing shades; a render converts a layer back
+to RGB (about what copying it cost) and pastes a sprite as it is (Pillow converts
+it on the way). Sprites with transparency (icons, badges, labels) stay RGBA. The board is reduced to 128 colours when it
+is encoded anyway (encode.py).
+
 Keys are what the picture depends on — a layout, a player count, an era, the
 regions in play, a card's printed face — never player names or table ids
 (those are drawn on top each time): a key that names the table never hits
@@ -14,7 +21,8 @@ again at the next table, it only fills memory. The renderer tests check that
 boards of tables with other names reuse the same layers.
 
 Budgets (per process; a worker process draws every game): `EPOCHS_LAYER_CACHE_MB`
-(default 20) and `EPOCHS_SPRITE_CACHE_MB` (default 6).
+(default 6: a game's layers at every player count, or each game's common
+ones) and `EPOCHS_SPRITE_CACHE_MB` (default 2: some 300 cards, chips and icons).
 """
 from __future__ import annotations
 
@@ -107,8 +115,32 @@ class ImageCache:
             self._bytes = 0
 
 
-LAYERS = ImageCache(_budget("EPOCHS_LAYER_CACHE_MB", 20))
-SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 6))
+LAYERS = ImageCache(_budget("EPOCHS_LAYER_CACHE_MB", 6))
+SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 2))
+
+
+def compact(im: PILImage.Image) -> PILImage.Image:
+    """`im` as a palette image: exact when it has at most 256 colours; otherwise its
+    128 most frequent colours exactly (the flat fills, lines and ink) plus 128 that
+    cover the rest (anti-aliasing shades; fast octree), each pixel mapped to the
+    nearest of them."""
+    if im.mode != "RGB":
+        return im
+    colours = im.getcolors(im.width * im.height)
+    if colours is None:
+        return im
+    colours.sort(reverse=True)
+    keep = [rgb for _, rgb in colours[:256]]
+    if len(colours) > 256:
+        keep = keep[:128]
+        spread = im.quantize(256 - len(keep), method=PILImage.Quantize.FASTOCTREE).getpalette() or []
+        for i in range(0, len(spread), 3):
+            rgb = tuple(spread[i:i + 3])
+            if len(keep) < 256 and rgb not in keep:
+                keep.append(rgb)  # type: ignore[arg-type]
+    palette = PILImage.new("P", (1, 1))
+    palette.putpalette([v for rgb in keep for v in rgb] + [0, 0, 0] * (256 - len(keep)))
+    return im.quantize(palette=palette, dither=PILImage.Dither.NONE)
 
 
 def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
@@ -122,7 +154,7 @@ def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
             key = (owner, args, tuple(sorted(kwargs.items()))) if kwargs else (owner, args)
             value = store.get(key)
             if value is None:
-                value = fn(*args, **kwargs)
+                value = compact(fn(*args, **kwargs))
                 with lock:
                     stats["misses"] += 1
                     mine = store.keys_of(owner)
@@ -132,7 +164,9 @@ def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
             else:
                 with lock:
                     stats["hits"] += 1
-            return value.copy() if copy else value
+            if not copy:
+                return value
+            return value.convert("RGB") if value.mode == "P" else value.copy()
 
         def cache_info() -> CacheInfo:
             return CacheInfo(stats["hits"], stats["misses"], maxsize, len(store.keys_of(owner)))
@@ -158,8 +192,8 @@ def _size(value: Any) -> int:
 def cached_layer(maxsize: int = 32) -> Callable:
     """Decorator for a function (hashable args) -> PIL image: draw once, hand out copies.
 
-    The copy is what each render draws on, so the cached original is never
-    changed. Use it for backgrounds, frames, fixed labels and legends; the
+    The copy (RGB, from the compact palette image kept) is what each render
+    draws on, so the cached original is never changed. Use it for backgrounds, frames, fixed labels and legends; the
     arguments are the cache key, so pass only what the picture depends on.
     """
     return _cached(LAYERS, maxsize, copy=True)
@@ -167,7 +201,8 @@ def cached_layer(maxsize: int = 32) -> Callable:
 
 def cached_sprite(maxsize: int = 256) -> Callable:
     """Decorator for a function (hashable args) -> a small image that is only ever
-    pasted, never drawn on (a card, a chip, a label): kept and handed out as it is."""
+    pasted, never drawn on (a card, a chip, a label): kept and handed out as it is
+    (an opaque one as a palette image)."""
     return _cached(SPRITES, maxsize, copy=False)
 
 

@@ -25,8 +25,10 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 MIN_TEXT = 18
 
 
-#: Font objects kept (each holds a FreeType face, ~200 KB); a board uses about 20 sizes.
-FONT_CACHE = 48
+#: Font objects kept (each holds a FreeType face, ~300 KB once used); a board's text uses
+#: about 20 sizes, and the large ones drawing badge letters are needed only while a badge
+#: sprite is drawn.
+FONT_CACHE = 24
 #: Widths kept (a string, its size and weight, one float: ~150 bytes each).
 WIDTH_CACHE = 16384
 

@@ -1,7 +1,7 @@
 """The worker pool (bot/workers.py): jobs in other processes, crashes, timeouts, restarts.
 
-The jobs below are module-level functions, so the spawned workers import them by
-name (`tests.bot.test_workers:<function>`), as they import `renderers:render`.
+The jobs are in tests/bot/jobs.py, which the workers import by name
+(`tests.bot.jobs:<function>`), as they import `renderers:render`.
 """
 from __future__ import annotations
 
@@ -14,42 +14,9 @@ import pytest
 from bot.workers import (JobTimeout, PoolClosed, RemoteTraceback, WorkerCrashed, WorkerPool, WorkerStartFailed,
                          default_size)
 
-HERE = __name__
-WARMED: list[str] = []
+from .jobs import square
 
-
-# ---- jobs (run in the workers) ------------------------------------------------------------
-def warm_up(tag: str) -> None:
-    WARMED.append(tag)
-
-
-def who() -> tuple[int, list[str]]:
-    return os.getpid(), list(WARMED)
-
-
-def square(x: int) -> int:
-    return x * x
-
-
-def fail(message: str) -> None:
-    raise ValueError(message)
-
-
-def crash(code: int) -> None:
-    os._exit(code)
-
-
-def nap(seconds: float) -> float:
-    time.sleep(seconds)
-    return seconds
-
-
-def unpicklable() -> object:
-    return lambda: None
-
-
-def refuse_to_start() -> None:
-    raise RuntimeError("no fonts here")
+HERE = "tests.bot.jobs"
 
 
 # ---- tests --------------------------------------------------------------------------------
@@ -140,7 +107,7 @@ async def test_close_stops_the_workers_fails_waiting_jobs_and_start_reopens(pool
     for t in queued:
         with pytest.raises(PoolClosed):
             await t
-    assert not any(proc.is_alive() for proc in processes)
+    assert all(proc.poll() is not None for proc in processes)  # every worker exited
     with pytest.raises(PoolClosed):
         await p.run(f"{HERE}:square", 2)
     await p.start()
