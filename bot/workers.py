@@ -55,6 +55,9 @@ log = logging.getLogger(__name__)
 WORKER_MAIN = "import sys; from bot.worker import main; main(int(sys.argv[1]), sys.argv[2])"
 #: Seconds a new worker may take to start and warm up before it counts as failed.
 START_TIMEOUT = 120.0
+#: Seconds a worker must have been idle before it gives its freed memory back: trimming
+#: after every job would make the next board fault its buffers in again (~5-10 ms).
+TIDY_AFTER = 1.0
 #: Seconds a closing worker gets to finish its job and exit before it is killed.
 STOP_GRACE = 5.0
 
@@ -194,6 +197,7 @@ class WorkerPool:
         self._drivers: list[asyncio.Task[None]] = []
         self._queue: asyncio.Queue[_Task] | None = None
         self._busy: list[bool] = []
+        self._tidying: list[asyncio.TimerHandle | None] = []
         self._stopping = False
         self._io: ThreadPoolExecutor | None = None
         self._lock: asyncio.Lock | None = None
@@ -252,6 +256,7 @@ class WorkerPool:
         if self._queue is None:
             self._queue = asyncio.Queue(self.queue_limit)
         self._busy = [False] * self.size
+        self._tidying = [None] * self.size
         self._stopping = False
         self._drivers = [asyncio.create_task(self._drive(i), name=f"{self.name}-{i}") for i in range(self.size)]
         self._running, self._closed = True, False
@@ -270,6 +275,7 @@ class WorkerPool:
                     task.future.set_exception(PoolClosed(f"{self.name} was closed before the job ran"))
             self._queue = None
         for slot, driver in enumerate(self._drivers):
+            self._cancel_tidy(slot)
             if not self._busy[slot]:
                 driver.cancel()  # idle in queue.get(): nothing is lost (the item stays queued)
         _, busy = await asyncio.wait(self._drivers, timeout=STOP_GRACE)
@@ -315,6 +321,7 @@ class WorkerPool:
             self._busy[slot] = True
             if task.future.done():  # the caller gave up while it waited
                 continue
+            self._cancel_tidy(slot)
             worker = self._workers[slot]
             if worker is None:
                 try:
@@ -337,8 +344,8 @@ class WorkerPool:
                         log.exception("%s: could not replace worker %d; trying again with the next job",
                                       self.name, slot)
                 continue
-            if queue.empty():
-                worker.tidy()  # idle now: give back what this job's drawing freed
+            if queue.empty():  # idle: give back what the drawing freed, unless work comes soon
+                self._tidying[slot] = loop.call_later(TIDY_AFTER, worker.tidy)
             if task.future.done():
                 continue
             if kind == "ok":
@@ -349,6 +356,11 @@ class WorkerPool:
                 err, text = value
                 err.__cause__ = RemoteTraceback(text)
                 task.future.set_exception(err)
+
+    def _cancel_tidy(self, slot: int) -> None:
+        handle, self._tidying[slot] = self._tidying[slot], None
+        if handle is not None:
+            handle.cancel()
 
     def _lost(self, worker: _Worker, task: _Task, kind: str, exit_code: Any) -> PoolError:
         """The error for a job whose worker died or overran (logged: it should not happen)."""

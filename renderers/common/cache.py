@@ -59,11 +59,14 @@ class CacheInfo(NamedTuple):
 
 
 class ImageCache:
-    """An LRU of images bounded by total bytes (thread-safe: renders may run on threads)."""
+    """An LRU of images bounded by total bytes, shared by several cached functions
+    (owners), each also bounded by a count of its own; thread-safe (renders may run
+    on threads). Keys are `(owner, arguments)`."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
-        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._items: OrderedDict[tuple[str, Hashable], tuple[Any, int]] = OrderedDict()
+        self._counts: dict[str, int] = {}
         self._bytes = 0
         self._lock = threading.Lock()
 
@@ -75,7 +78,10 @@ class ImageCache:
     def __len__(self) -> int:
         return len(self._items)
 
-    def get(self, key: Hashable) -> Any | None:
+    def count(self, owner: str) -> int:
+        return self._counts.get(owner, 0)
+
+    def get(self, key: tuple[str, Hashable]) -> Any | None:
         with self._lock:
             hit = self._items.get(key)
             if hit is None:
@@ -83,63 +89,65 @@ class ImageCache:
             self._items.move_to_end(key)
             return hit[0]
 
-    def put(self, key: Hashable, value: Any, size: int) -> None:
-        """Keep `value`, dropping the least recently used until the budget holds
-        (a value larger than the whole budget is not kept)."""
+    def put(self, key: tuple[str, Hashable], value: Any, size: int, limit: int) -> None:
+        """Keep `value`, dropping the least recently used until the budget holds and the
+        owner has at most `limit` entries (a value larger than the whole budget is not kept)."""
+        owner = key[0]
         with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._bytes -= old[1]
+            self._pop(key)
             if size > self.budget:
                 return
             self._items[key] = (value, size)
+            self._counts[owner] = self._counts.get(owner, 0) + 1
             self._bytes += size
             while self._bytes > self.budget:
-                _, (_, dropped) = self._items.popitem(last=False)
-                self._bytes -= dropped
+                self._pop(next(iter(self._items)))
+            if self._counts[owner] > limit:
+                self._pop(next(k for k in self._items if k[0] == owner))
 
-    def keys_of(self, owner: Hashable) -> list[Hashable]:
+    def clear(self, owner: str | None = None) -> None:
         with self._lock:
-            return [k for k in self._items if k[0] == owner]  # type: ignore[index]
+            for key in [k for k in self._items if owner is None or k[0] == owner]:
+                self._pop(key)
 
-    def drop(self, keys: list[Hashable]) -> None:
-        with self._lock:
-            for key in keys:
-                old = self._items.pop(key, None)
-                if old is not None:
-                    self._bytes -= old[1]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._bytes = 0
+    def _pop(self, key: tuple[str, Hashable]) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._bytes -= old[1]
+            self._counts[key[0]] -= 1
 
 
 LAYERS = ImageCache(_budget("EPOCHS_LAYER_CACHE_MB", 6))
 SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 2))
+TEXTS = ImageCache(_budget("EPOCHS_TEXT_CACHE_MB", 2))
 
 
-def compact(im: PILImage.Image) -> PILImage.Image:
+def compact(im: Any) -> Any:
     """`im` as a palette image: exact when it has at most 256 colours; otherwise its
     128 most frequent colours exactly (the flat fills, lines and ink) plus 128 that
-    cover the rest (anti-aliasing shades; fast octree), each pixel mapped to the
-    nearest of them."""
-    if im.mode != "RGB":
+    cover the rest (anti-aliasing shades: fast octree of a half-size sample), each
+    pixel mapped to the nearest of them. Anything but an RGB image is kept as it is,
+    and so is an image of more than 65,536 colours (a photograph, not a board)."""
+    if not isinstance(im, PILImage.Image) or im.mode != "RGB":
         return im
-    colours = im.getcolors(im.width * im.height)
+    colours = im.getcolors(1 << 16)
     if colours is None:
         return im
     colours.sort(reverse=True)
     keep = [rgb for _, rgb in colours[:256]]
     if len(colours) > 256:
         keep = keep[:128]
-        spread = im.quantize(256 - len(keep), method=PILImage.Quantize.FASTOCTREE).getpalette() or []
+        sample = im.resize((max(1, im.width // 2), max(1, im.height // 2)), PILImage.Resampling.NEAREST)
+        spread = sample.quantize(128, method=PILImage.Quantize.FASTOCTREE).getpalette() or []
+        known = set(keep)
         for i in range(0, len(spread), 3):
             rgb = tuple(spread[i:i + 3])
-            if len(keep) < 256 and rgb not in keep:
+            if len(keep) < 256 and rgb not in known:
                 keep.append(rgb)  # type: ignore[arg-type]
+                known.add(rgb)  # type: ignore[arg-type]
+    keep += [keep[-1]] * (256 - len(keep))  # no stray black for a colour to be matched to
     palette = PILImage.new("P", (1, 1))
-    palette.putpalette([v for rgb in keep for v in rgb] + [0, 0, 0] * (256 - len(keep)))
+    palette.putpalette([v for rgb in keep for v in rgb])
     return im.quantize(palette=palette, dither=PILImage.Dither.NONE)
 
 
@@ -147,32 +155,26 @@ def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
         owner = f"{fn.__module__}.{fn.__qualname__}"
         stats = {"hits": 0, "misses": 0}
-        lock = threading.Lock()
 
         @wraps(fn)
         def cached(*args: Hashable, **kwargs: Hashable) -> Any:
-            key = (owner, args, tuple(sorted(kwargs.items()))) if kwargs else (owner, args)
+            key = (owner, (args, tuple(sorted(kwargs.items()))) if kwargs else args)
             value = store.get(key)
             if value is None:
+                stats["misses"] += 1
                 value = compact(fn(*args, **kwargs))
-                with lock:
-                    stats["misses"] += 1
-                    mine = store.keys_of(owner)
-                    if len(mine) >= maxsize:  # the function's own bound, oldest first
-                        store.drop(mine[: len(mine) - maxsize + 1])
-                store.put(key, value, _size(value))
+                store.put(key, value, _size(value), maxsize)
             else:
-                with lock:
-                    stats["hits"] += 1
+                stats["hits"] += 1
             if not copy:
                 return value
             return value.convert("RGB") if value.mode == "P" else value.copy()
 
         def cache_info() -> CacheInfo:
-            return CacheInfo(stats["hits"], stats["misses"], maxsize, len(store.keys_of(owner)))
+            return CacheInfo(stats["hits"], stats["misses"], maxsize, store.count(owner))
 
         def cache_clear() -> None:
-            store.drop(store.keys_of(owner))
+            store.clear(owner)
             stats["hits"] = stats["misses"] = 0
 
         cached.cache_info = cache_info  # type: ignore[attr-defined]
@@ -206,6 +208,14 @@ def cached_sprite(maxsize: int = 256) -> Callable:
     return _cached(SPRITES, maxsize, copy=False)
 
 
+def cached_text(maxsize: int = 4096) -> Callable:
+    """Decorator for a function (hashable args) -> (glyph mask, dx, dy) of a line of
+    text: rasterising glyphs was a quarter of a board's drawing, and most lines (labels,
+    numbers, names at the same table) recur from one board to the next."""
+    return _cached(TEXTS, maxsize, copy=False)
+
+
 def usage() -> dict[str, tuple[int, int]]:
     """(entries, bytes) held by each cache (for the memory benchmark)."""
-    return {"layers": (len(LAYERS), LAYERS.used), "sprites": (len(SPRITES), SPRITES.used)}
+    return {name: (len(store), store.used) for name, store in (("layers", LAYERS), ("sprites", SPRITES),
+                                                                ("texts", TEXTS))}

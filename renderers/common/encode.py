@@ -16,7 +16,7 @@ from PIL import Image as PILImage
 
 from ..image import Image
 
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 3
 COLORS = 128
 
 

@@ -8,13 +8,14 @@ alt text. Sizes are in pixels for a 1200 px wide image; no text is drawn below
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
-from .cache import cached_layer, cached_sprite
+from .cache import cached_layer, cached_sprite, cached_text
 from .encode import Image, encode_png
 from .fonts import MIN_TEXT, font, measure
 from .icons import paste_icon
@@ -123,6 +124,22 @@ def line_height(size: int) -> int:
     return int(size * 1.25)
 
 
+@cached_text(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+              ) -> tuple[PILImage.Image | None, int, int]:
+    """The glyph coverage of one line as an "L" mask, and where its top-left goes
+    relative to the (whole-pixel) anchor point; `fx`, `fy` are the anchor's fractions
+    of a pixel, which Pillow renders with. None for a line with no ink (spaces)."""
+    f = font(size, bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    if right <= left or bottom <= top:
+        return None, 0, 0
+    pad = 2
+    mask = PILImage.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(mask).text((pad - left + fx, pad - top + fy), text, font=f, fill=255, anchor=anchor)
+    return mask, left - pad, top - pad
+
+
 class Canvas:
     """An RGB image plus drawing helpers; `finish(alt)` gives the encoded `Image`."""
 
@@ -150,8 +167,16 @@ class Canvas:
         if max_width is not None and measure(text, size, bold) > max_width:
             size = fit_size(text, max_width, size, bold=bold)
             text = ellipsize(text, max_width, size, bold)
-        self.d.text((x, y), text, font=font(size, bold), fill=fill, anchor=anchor)
+        self._draw_text(x, y, text, size, bold, fill, anchor)
         return int(measure(text, size, bold))
+
+    def _draw_text(self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str) -> None:
+        """Paste the line's cached glyph mask in `fill` (what ImageDraw.text does, without
+        rasterising the glyphs again: most of a board's lines recur from board to board)."""
+        ix, iy = math.floor(x), math.floor(y)
+        mask, dx, dy = text_mask(text, size, bold, anchor, x - ix, y - iy)
+        if mask is not None:
+            self.im.paste(fill, (ix + dx, iy + dy), mask)
 
     def paragraph(self, x: int, y: int, text: str, max_width: int, size: int = 22, *, bold: bool = False,
                   fill: RGB = INK, max_lines: int | None = None) -> int:
@@ -159,7 +184,7 @@ class Canvas:
         lines = wrap(text, max_width, max(size, MIN_TEXT), bold, max_lines)
         lh = line_height(size)
         for i, ln in enumerate(lines):
-            self.d.text((x, y + i * lh), ln, font=font(max(size, MIN_TEXT), bold), fill=fill)
+            self._draw_text(x, y + i * lh, ln, max(size, MIN_TEXT), bold, fill, "la")
         return lh * len(lines)
 
     # shapes

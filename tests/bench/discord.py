@@ -169,8 +169,9 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
                           render_workers=args.render_workers)
         await harness.start()
         try:
-            if harness.bot.workers is not None:
-                await harness.bot.workers.start()  # warm, as a bot that has been up a moment
+            workers = getattr(harness.bot, "workers", None)
+            if workers is not None:
+                await workers.start()  # warm, as a bot that has been up a moment
             t0 = time.perf_counter()
             harness.service.settings.images = False  # storing the games is not what is measured
             await _setup_games(harness.service, emu, args.games, users, games)

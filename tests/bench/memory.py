@@ -123,7 +123,7 @@ async def measure(path: Path, stored: int, tables: int, workers: int) -> bool:
             drawn += sum(r.image is not None for r in replies)
         elapsed = time.perf_counter() - t0
         gc.collect()
-        await asyncio.sleep(1.0)  # the workers tidy up once idle
+        await asyncio.sleep(2.5)  # the workers tidy up once idle (bot/workers.py TIDY_AFTER)
         pids = [("main", os.getpid())] + [(f"worker {i + 1}", pid) for i, pid in enumerate(pool.pids if pool else [])]
         rows = [(name, rss_mb(pid), pss_mb(pid)) for name, pid in pids]
     finally:
