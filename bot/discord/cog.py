@@ -35,10 +35,15 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
-    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)")
+    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)",
+                           thread="Open a public thread for this game and play there (a busy channel hosts many)",
+                           export="Start from a position of an exported game (a file from /game export)",
+                           at="With an export: the step of its log to start after (0: its start)")
     @_game_choices
-    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None) -> None:
-        await self.bot.controller.command(interaction, "game new", _words(game, options))
+    async def new(self, interaction: discord.Interaction, game: Optional[str] = None, options: Optional[str] = None,
+                  thread: bool = False, export: Optional[discord.Attachment] = None,
+                  at: Optional[app_commands.Range[int, 0, 1_000_000]] = None) -> None:
+        await self.bot.controller.new_game(interaction, _words(game, options), thread=thread, export=export, at=at)
 
     @app_commands.command(name="join", description="Take a seat at the game being set up here")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -64,6 +69,28 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
     @app_commands.command(name="list", description="The games on this server")
     async def list_(self, interaction: discord.Interaction) -> None:
         await self.bot.controller.command(interaction, "games")
+
+    @app_commands.command(name="history", description="The ended games of this server, newest first")
+    @app_commands.describe(count="How many games (default 10, at most 25)", game="Only games of this kind")
+    @_game_choices
+    async def history(self, interaction: discord.Interaction, count: Optional[app_commands.Range[int, 1, 25]] = None,
+                      game: Optional[str] = None) -> None:
+        await self.bot.controller.command(interaction, "history", _words(count, game))
+
+    @app_commands.command(name="export", description="The game as a JSON file (a running game: its public log only)")
+    @app_commands.describe(id="A game of this server from /game history (default: this channel's game)")
+    async def export(self, interaction: discord.Interaction, id: Optional[app_commands.Range[int, 1]] = None) -> None:
+        await self.bot.controller.command(interaction, "export", _words(id))
+
+    @app_commands.command(name="chart", description="Every player's score after each round, as a picture")
+    @app_commands.describe(id="A game of this server from /game history (default: this channel's game)")
+    async def chart(self, interaction: discord.Interaction, id: Optional[app_commands.Range[int, 1]] = None) -> None:
+        await self.bot.controller.command(interaction, "chart", _words(id))
+
+    @app_commands.command(name="forget", description="Delete an ended game and its history (server admins)")
+    @app_commands.describe(id="The game's number from /game history")
+    async def forget(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        await self.bot.controller.command(interaction, "games forget", str(id))
 
 
 class PlayCommands(commands.Cog):
@@ -115,6 +142,17 @@ class PlayCommands(commands.Cog):
     async def vote(self, interaction: discord.Interaction, kind: str) -> None:
         await self.bot.controller.command(interaction, "vote", kind)
 
+    @app_commands.command(name="stats", description="Games played, wins and averages on this server; or a leaderboard")
+    @app_commands.describe(player="Whose statistics (default: yours)", game="Only this game",
+                           top="The leaderboard of `game` instead")
+    @_game_choices
+    async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None,
+                    game: Optional[str] = None, top: bool = False) -> None:
+        if top:
+            await self.bot.controller.command(interaction, "stats", _words("top", game))
+        else:
+            await self.bot.controller.command(interaction, "stats", _words(f"<@{player.id}>" if player else "", game))
+
     @app_commands.command(name="resume", description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
         await self.bot.controller.command(interaction, "resume")
@@ -123,9 +161,11 @@ class PlayCommands(commands.Cog):
     @app_commands.describe(reminders="Hours between reminders for this game, or 'off' (creator or admin)",
                            quiet="Your quiet hours, local time, e.g. 22-7, or 'off'",
                            utc="Your offset from UTC for the quiet hours, e.g. +2 or -5:30",
-                           dm="Get reminders and private information by direct message")
+                           dm="Get reminders and private information by direct message",
+                           heads_up="A ping when the player before you starts their turn")
     async def settings(self, interaction: discord.Interaction, reminders: Optional[str] = None,
-                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None) -> None:
+                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None,
+                       heads_up: Optional[bool] = None) -> None:
         steps: list[tuple[str, str]] = []
         if reminders is not None:
             steps.append(("settings", f"remind {reminders}"))
@@ -134,4 +174,6 @@ class PlayCommands(commands.Cog):
             steps.append(("settings", f"quiet {quiet}{offset}"))
         if dm is not None:
             steps.append(("settings", f"dm {'on' if dm else 'off'}"))
+        if heads_up is not None:
+            steps.append(("settings", f"heads-up {'on' if heads_up else 'off'}"))
         await self.bot.controller.quiet_steps(interaction, steps or [("settings", "")])

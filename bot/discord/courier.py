@@ -83,7 +83,7 @@ class Courier:
         users = list(dict.fromkeys([*reply.mentions, *extra_mentions]))
         content = messages.clip(messages.with_mentions(reply.text or "", users))
         kwargs: dict[str, Any] = {"allowed_mentions": messages.allowed(users)}
-        files = messages.files_of(reply.image)
+        files = messages.files_of(reply.image, reply.files)
         if files:
             kwargs["files"] = files
         if view is not None:

@@ -69,6 +69,12 @@ def image_file(image) -> discord.File | None:
                         description=(image.alt or "")[:1024] or None)
 
 
-def files_of(image) -> list[discord.File]:
+def files_of(image, more: Sequence = ()) -> list[discord.File]:
+    """The board image, then the reply's other files (a score chart, an export), each with
+    its alt text or description; Discord takes at most 10 files a message."""
     file = image_file(image)
-    return [file] if file is not None else []
+    out = [file] if file is not None else []
+    for extra in more:
+        out.append(discord.File(io.BytesIO(extra.data), filename=extra.filename,
+                                description=(extra.description or "")[:1024] or None))
+    return out[:10]

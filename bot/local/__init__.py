@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from ..service import Reply, Service
-from ..service.text import names as join_names
+from ..service.text import names as join_names, quote
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
 
 COMMANDS = {"game", "play", "board", "hand", "log", "rules", "undo", "resign", "vote", "resume", "settings",
-            "status", "games", "help", "new", "join", "leave", "start", "cancel", "list"}
+            "status", "games", "help", "new", "join", "leave", "start", "cancel", "list", "history", "stats",
+            "export", "chart", "forget"}
 
 
 def user_id(name: str) -> int:
@@ -47,6 +48,9 @@ class Terminal:
             self.out(prefix + reply.text)
         if reply.image is not None:
             self.out(f"[board image: {self._save(reply.image.png, reply, 'board')}]")
+        for file in reply.files:
+            what = "chart image" if file.kind == "chart" else "file"
+            self.out(f"[{what}: {self._save(file.data, reply, file.filename, exact=True)}]")
         for part in reply.private:
             who = self.names.get(part.user, str(part.user))
             self.out(f"--- private to {who} (others look away) ---")
@@ -55,11 +59,13 @@ class Terminal:
                 self.out(f"[{who}'s private image: {self._save(part.image.png, reply, who)}]")
             self.out("--- end of private part ---")
 
-    def _save(self, png: bytes, reply: Reply, what: str) -> Path:
+    def _save(self, data: bytes, reply: Reply, what: str, *, exact: bool = False) -> Path:
+        """Write an image (or, `exact`, a file under its own name) into the images folder."""
         self.images_dir.mkdir(parents=True, exist_ok=True)
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in what)
-        path = self.images_dir / f"table{reply.table_id or 0}-v{reply.version or 0}-{safe}.png"
-        path.write_bytes(png)
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in what).lstrip(".") or "file"
+        name = safe if exact else f"table{reply.table_id or 0}-v{reply.version or 0}-{safe}.png"
+        path = self.images_dir / name
+        path.write_bytes(data)
         return path.resolve()
 
     async def say(self, name: str, line: str) -> Reply:
@@ -69,7 +75,17 @@ class Terminal:
         words = line.split()
         if words and words[0].lower().lstrip("/") not in COMMANDS:
             line = "play " + line
-        reply = await self.service.handle(self.channel, uid, name, line)
+        files = {}
+        lowered = [w.lower().lstrip("/") for w in words]
+        opening = lowered[:2] == ["game", "new"] or lowered[:1] == ["new"]
+        for word in words if opening else []:  # `game new from=FILE at=N`: the terminal reads the export
+            if word.lower().startswith("from="):
+                try:
+                    files[word[5:]] = Path(word[5:]).expanduser().read_bytes()
+                except OSError as err:
+                    self.out(f"! cannot read {word[5:]}: {err.strerror or err}")
+                    return Reply(f"cannot read {word[5:]}", error=True)
+        reply = await self.service.handle(self.channel, uid, name, line, files=files)
         self.show(reply, name)
         await self.flush()
         return reply
@@ -92,7 +108,7 @@ class Terminal:
             name, _, command = line.partition(" ")
             name = name.rstrip(":")
             if not command.strip():
-                self.out(f"! `{line[:60]}`: a line is `<user> <command>`")
+                self.out(f"! {quote(line, 60)}: a line is `<user> <command>`")
                 refused += 1
                 continue
             self.out(f"> {name}: {command.strip()}")

@@ -30,6 +30,29 @@ class Image:
 
 
 @dataclass
+class Attachment:
+    """A file sent with a message besides its board: a score chart, an exported game.
+
+    `description` is the alt text of an image (or says what the file is); `kind`
+    names what it is ("chart", "export") so a transport that holds the message in
+    the outbox can leave a chart out and have it drawn again (`Service.prepare`)."""
+
+    data: bytes
+    filename: str
+    description: str = ""
+    kind: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": base64.b64encode(self.data).decode("ascii"), "filename": self.filename,
+                "description": self.description, "kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Attachment":
+        return cls(base64.b64decode(data["data"]), str(data["filename"]), str(data.get("description", "")),
+                   str(data.get("kind", "")))
+
+
+@dataclass
 class Private:
     """Something only `user` may see (a hand, a "since your last turn" summary).
 
@@ -74,6 +97,14 @@ class Reply:
       A user's choices may reveal their hand: show them only to that user
       (ephemerally), never in the public message.
     - `stale`: the command was refused because the game moved on underneath it.
+    - `keys`: for each user in `choices`, the key of the decision they make
+      (`expected_choice` of a pick from their panel).
+    - `turn_steps`: how many steps the caller chose in the turn their panel shows
+      (a panel offers "undo my last step" only when there is one).
+    - `panel`: the caller's turn goes on (bot/DECISIONS.md, "Turns"): nothing is
+      posted; their private part and `choices` replace their turn panel in place.
+    - `files`: more files for the public message, after the board: the score chart
+      of a finished game, an exported game (bot/DECISIONS.md, "Records").
     """
 
     text: str = ""
@@ -86,6 +117,10 @@ class Reply:
     version: int | None = None
     choices: dict[int, list[str]] = field(default_factory=dict)
     stale: bool = False
+    panel: bool = False
+    keys: dict[int, str] = field(default_factory=dict)
+    turn_steps: int = 0
+    files: list[Attachment] = field(default_factory=list)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -96,7 +131,8 @@ class Reply:
             "mentions": list(self.mentions), "private": [p.to_json() for p in self.private],
             "error": self.error, "game_id": self.game_id, "table_id": self.table_id,
             "version": self.version, "choices": {str(k): v for k, v in self.choices.items()},
-            "stale": self.stale,
+            "stale": self.stale, "panel": self.panel, "keys": {str(k): v for k, v in self.keys.items()},
+            "turn_steps": self.turn_steps, "files": [f.to_json() for f in self.files],
         }
 
     @classmethod
@@ -109,7 +145,10 @@ class Reply:
             error=bool(data.get("error", False)), game_id=data.get("game_id"),
             table_id=data.get("table_id"), version=data.get("version"),
             choices={int(k): list(v) for k, v in data.get("choices", {}).items()},
-            stale=bool(data.get("stale", False)),
+            stale=bool(data.get("stale", False)), panel=bool(data.get("panel", False)),
+            keys={int(k): str(v) for k, v in data.get("keys", {}).items()},
+            turn_steps=int(data.get("turn_steps", 0)),
+            files=[Attachment.from_json(f) for f in data.get("files", [])],
         )
 
 
@@ -135,3 +174,5 @@ class Notice:
     #: The transport's own notes, stored with the notice and handed back untouched
     #: (e.g. which buttons go under the message); the service never reads them.
     tags: dict[str, Any] = field(default_factory=dict)
+    #: The reply's score chart was not stored either: draw it at send time too.
+    chart: bool = False

@@ -21,19 +21,35 @@ from typing import Any, Callable, Mapping
 
 from engine.core import canonical
 
-from ..storage.base import PlayerPrefs, StaleWrite, Storage
+from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
+from .fork import ForkCommands
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
+from .records import RecordCommands
 from .reply import Image, Notice, Reply
-from .text import clip
+from .text import clip, quote, unreadable
 from .undo import UndoCommands
 
 log = logging.getLogger(__name__)
 
+#: Commands whose changes commute with each other's (two players joining at once both
+#: sit down): on a lost race they are simply run again on the table as it is now.
+#: Moves never are: a move decided on an old position is refused (DECISIONS.md).
+COMMUTING = frozenset({"join", "leave"})
+#: Enough for a full table of six arriving in the same moment.
+COMMUTING_ATTEMPTS = 8
+#: `games <word>`: the server-wide commands beside the list of open games.
+GAMES_COMMANDS = frozenset({"history", "forget"})
 
-class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
+
+def verb_of(command: str, args: str) -> str:
+    words = f"{command} {args}".split()
+    return words[0].lower().lstrip("/") if words else ""
+
+
+class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, RecordCommands, ForkCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
@@ -56,7 +72,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     # ------------------------------------------------------------------ API
     async def handle(self, channel: int, user: int, name: str, command: str, args: str = "", *,
                      guild: int | None = None, admin: bool = False,
-                     expected_version: int | None = None) -> Reply:
+                     expected_version: int | None = None, expected_choice: str | None = None,
+                     files: Mapping[str, bytes] | None = None) -> Reply:
         """Run one command and answer it.
 
         `command` is the first word (`game`, `play`, `board`, ...) and `args` the
@@ -64,9 +81,20 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         "game new rising-cultures")` works as well. `admin`: the transport vouches
         that the caller may cancel any game here. `expected_version`: the version
         a button was made for; a press on an older version is refused as stale.
+        `expected_choice`: with it (a pick from a turn panel, `Reply.keys`), a `play`
+        made on an older version still counts when the presser's own decision is
+        unchanged (`ServiceBase.choice_key`): in a simultaneous step another player's
+        pick does not spoil an open panel, while a double press is still refused.
+        `files`: files that came with the command, by name (`game new from=<name>`
+        forks the export so named); the service never opens a path itself.
         """
+        if unreadable(command) or unreadable(args):
+            return Reply("That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
+                         "so nothing could store or show it. Type it again with ordinary characters.", error=True)
         words = f"{command} {args}".split()
-        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock())
+        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock(),
+                  expected_choice=expected_choice if verb_of(command, args) == "play" else None,
+                  files=dict(files or {}))
         if not words:
             return self._help()
         verb, rest = words[0].lower().lstrip("/"), words[1:]
@@ -76,12 +104,14 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
             else:
                 verb, rest = rest[0].lower(), rest[1:]
         if verb == "games":
-            verb = "list"
+            verb, rest = (rest[0].lower(), rest[1:]) if rest and rest[0].lower() in GAMES_COMMANDS else ("list", rest)
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
-            return Reply(f"Unknown command `{verb[:30]}`.\n" + self._help().text, error=True)
-        for attempt in range(3):
-            ctx.based_on = None
+            return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help().text, error=True)
+        commutes = verb in COMMUTING and expected_version is None
+        attempts = COMMUTING_ATTEMPTS if commutes else 3
+        for attempt in range(attempts):
+            ctx.based_on, ctx.version_moved = None, False
             try:
                 return await handler(ctx, rest)
             except Refusal as r:
@@ -89,9 +119,13 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
             except StaleWrite:
                 # Lost a race. If only bookkeeping changed (a vote, an approval, a sent
                 # reminder) the game is where the command saw it: simply run it again.
+                # A lobby change that commutes with others (a join, a leave) is run
+                # again on the table as it is now: it re-reads and re-checks everything.
                 # If the game itself moved on, say so and change nothing.
-                if ctx.based_on is None or attempt == 2:
+                if ctx.based_on is None or attempt == attempts - 1:
                     break
+                if commutes:
+                    continue
                 rec = await self.storage.open_table(ctx.channel)
                 if rec is None or rec.version != ctx.based_on:
                     break
@@ -133,30 +167,37 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
                 state = await self._state(rec)
             except StaleWrite:
                 continue  # moved on while reading: read again
+            except Refusal:
+                return None  # a damaged record: no picture of it
             return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
         return None
 
-    async def tick(self) -> list[Notice]:
+    async def tick(self, claim: Claim | None = None) -> list[Notice]:
         """Send due reminders (into the outbox) and return every undelivered notice.
 
         Call it periodically (the Discord adapter's background task, the terminal
         loop); deliver each notice, then call `delivered(notice.id)`. Notices stay
         in the database until then, across restarts.
+
+        With several processes, each passes its `claim` (its owner name, lease and
+        shards): only its shards' reminders are sent, and only the notices it
+        claimed are returned, so no other process delivers them meanwhile.
         """
         now = self.clock()
-        for reminder in await self.storage.due_reminders(now):
+        for reminder in await self.storage.due_reminders(now, claim.shards if claim else None):
             try:
                 await self._remind(reminder, now)
             except StaleWrite:
                 continue  # the table moved on; its reminders were rewritten
             except Exception:  # one broken table must not stop everyone's reminders
                 log.exception("reminder for table %s failed", reminder.table)
-        return await self.pending_notices()
+        return await self.pending_notices(claim)
 
-    async def pending_notices(self) -> list[Notice]:
-        rows = await self.storage.notices()
+    async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
+        rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
         return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
-                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {})) for r in rows]
+                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {}), bool(r.payload.get("chart")))
+                for r in rows]
 
     async def enqueue(self, channel: int, reply: Reply, *, tags: dict[str, Any] | None = None) -> int:
         """Keep a message the transport could not deliver (a public post refused by a
@@ -166,13 +207,17 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         Everything of `reply` is stored but the public board image: PNG bytes would
         bloat the outbox (rows are kept after delivery), and the board can be drawn
         again from the stored state when the message finally goes (`prepare`).
-        Private parts' images (rare: a hand asked for by DM) are stored as they are.
+        Private parts' images (rare: a hand asked for by DM) are stored as they are; a
+        score chart is left out like the board and drawn again at send time.
         `tags` are the transport's own (which buttons go under the message).
         Returns the notice id."""
         payload = reply.to_json()
         payload["board"] = reply.image is not None and reply.table_id is not None and reply.version is not None
         if payload["board"]:
             payload["image"] = None
+        # a score chart is drawn again at send time too (an ended game's log does not change)
+        payload["chart"] = reply.table_id is not None and any(f.kind == "chart" for f in reply.files)
+        payload["files"] = [f for f in payload["files"] if f["kind"] != "chart" or not payload["chart"]]
         payload["tags"] = dict(tags or {})
         payload["held"] = True
         return await self.storage.add_notice(reply.table_id, channel, payload, self.clock())
@@ -192,6 +237,10 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         if not notice.board and not reply.text:
             return reply  # nothing public: a held direct message
         rec = await self.storage.table(reply.table_id)
+        if notice.chart and rec is not None and rec.version == reply.version and rec.game in self.games:
+            chart = await self._chart(rec, await self.storage.actions(rec.id))
+            if chart is not None:
+                reply.files.append(chart)
         if rec is not None and rec.version == reply.version:
             if not notice.board or reply.image is not None or not self.settings.images \
                     or rec.game not in self.games:
@@ -230,6 +279,11 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""
         await self.storage.mark_sent(notice_id, self.clock())
+
+    async def release(self, claim: Claim) -> None:
+        """Give back the notices `claim.owner` holds and did not deliver (a clean stop), so
+        the next process takes them at once rather than after the lease."""
+        await self.storage.release_notices(claim.owner)
 
     async def close(self) -> None:
         """Close the storage (the service is done)."""

@@ -1,6 +1,7 @@
 """Resigning and taking moves back (bot/DECISIONS.md, "Undo" and "Resigning")."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -9,7 +10,7 @@ from .core import HOUR, Ctx, Refusal, shown
 from .moves import MoveCommands
 from .reply import Reply
 from .reveal import reveals
-from .text import names
+from .text import clip, names
 
 log = logging.getLogger(__name__)
 
@@ -22,18 +23,27 @@ class UndoCommands(MoveCommands):
         self._player(ctx, rec)  # only a seated player resigns
         game = self._game(rec)
         state = await self._state(rec)
-        rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned or s.user == ctx.user, s.joined)
-                     for s in rec.seats]
+        rec.seats = [dataclasses.replace(s, resigned=s.resigned or s.user == ctx.user) for s in rec.seats]
         remaining = [s for s in rec.seats if not s.resigned]
         meta = dict(rec.meta)
         if len(remaining) <= 1:
             meta["result"] = {"scores": game.scores(state), "winners": [s.seat for s in remaining],
                               "reason": "resign"}
             meta.pop("undo", None)
-            version = await self.storage.commit(rec, Change(status="finished", meta=meta,
-                                                seats=rec.seats, reminders=[]), ctx.now)
-            return Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
-                         game_id=rec.game, table_id=rec.id, version=version)
+            rows = await self.storage.actions(rec.id)
+            record = self._game_record(rec, "resign", rows, ctx.now, scores=meta["result"]["scores"],
+                                       winners=meta["result"]["winners"])
+            version = await self.storage.commit(rec, Change(status="finished", meta=meta, seats=rec.seats,
+                                                            reminders=[], record=record), ctx.now)
+            rec.status, rec.meta = "finished", meta
+            reply = Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
+                          game_id=rec.game, table_id=rec.id, version=version)
+            if self.settings.images:  # the final post: the board and how the game went
+                reply.image = await self._image(rec.game, game.view(state, None), None)
+                chart = await self._chart(rec, rows)
+                if chart is not None:
+                    reply.files.append(chart)
+            return reply
         records: list[ActionRecord] = []
         before = state
         if rec.status == "active":
@@ -80,11 +90,13 @@ class UndoCommands(MoveCommands):
             raise Refusal("You have no action to take back.", **self._ids(rec))
         target = mine[-1]
         later = [r for r in rows if r.seq > target.seq]
+        # steps nobody chose (forced, a resigned seat's) are consequences of the action: they go with it
+        chosen_since = [r for r in later if r.via not in ("forced", "auto")]
         others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
         head = f"{ctx.name} took back `{shown(self._game(rec), target.action)}`."
         if not others:
             return await self._rewind(ctx, rec, target.seq, head)
-        if later:
+        if chosen_since:
             why = "others have acted since"
         else:
             game = self._game(rec)
@@ -97,8 +109,9 @@ class UndoCommands(MoveCommands):
                         "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
         version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
+        more = f"the {len(later)} later action{'s' if len(later) != 1 else ''}"
         text = (f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
-                + (f" and the {len(later)} later action(s)" if later else "")
+                + (f" and {more}" if later else "")
                 + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
                 f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone.")
         return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
@@ -120,15 +133,6 @@ class UndoCommands(MoveCommands):
         return await self._rewind(ctx, rec, int(request["seq"]),
                                   f"Everyone approved: {self._name(rec, request['by'])}'s undo is done.")
 
-    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
-        game = self._game(rec)
-        state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
-        for r in rows:
-            if r.undone or (before is not None and r.seq >= before):
-                continue
-            state = game.apply(state, r.seat, r.action).state
-        return state
-
     async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
         """Undo every action from `seq` on: replay the log before it (unless the
         caller has that `state` already); the undone lines stay in the log, marked."""
@@ -143,10 +147,20 @@ class UndoCommands(MoveCommands):
             if not r.undone and r.seq < seq:
                 last[str(r.seat)] = r.seq
         meta["last_seq"] = last
+        # a step nobody else heard of yet (the caller's turn goes on) is taken back in their
+        # panel alone; one already posted is taken back in the channel as well
+        posted = int(rec.meta.get("posted", 0))
+        told = seq <= posted
+        meta["posted"] = min(posted, seq - 1)
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         text = head + " Undone: " + ", ".join(f"`{shown(self._game(rec), r.action)}`" for r in undone) + "."
+        seat = rec.seat_of(ctx.user)
+        if not told and seat is not None and seat.seat in game.to_act(state):
+            panel = await self._panel(ctx, rec, game, state, seat.seat)
+            panel.private[0].text = clip(text + "\n" + panel.private[0].text)
+            return panel
         return await self._position_reply(rec, state, text, ctx, [])

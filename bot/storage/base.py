@@ -1,8 +1,8 @@
 """The storage interface the service relies on, and the records it passes.
 
 Small on purpose and free of SQL: the service only ever calls these methods, so
-a PostgreSQL backend (asyncpg) can be added beside `sqlite.py` without touching
-the service. Every write goes through `commit`, one transaction that checks the
+the SQLite (`sqlite.py`) and PostgreSQL (`postgres.py`) backends are
+interchangeable under it. Every write goes through `commit`, one transaction that checks the
 table's version first (optimistic concurrency, as boardgame.io's master refuses
 actions made against an old state id) and either applies the whole `Change` or
 raises `StaleWrite` and applies nothing.
@@ -34,15 +34,32 @@ class ChannelBusy(StorageError):
     """The channel already has an open (lobby, active or paused) table."""
 
 
+class DamagedDatabase(StorageError):
+    """The database as a whole cannot be used (not a database, truncated, garbage inside).
+
+    Raised by `open` before anything is written, so the file stays as it was for
+    whoever restores it; the message names the file and what is wrong with it."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"the database {where} is damaged: {reason}. It was left untouched; "
+                         "restore it from a backup, or point --db (or [storage] database) at another file.")
+        self.where = where
+        self.reason = reason
+
+
 @dataclass
 class SeatRecord:
-    """One player at a table. `seat` is None in the lobby, the engine seat after start."""
+    """One player at a table. `seat` is None in the lobby, the engine seat after start.
+
+    `bot`: None for a person; for a seat played by a fill-in bot, its level (e.g.
+    "normal"). Statistics list bots apart from people and never rank them."""
 
     user: int
     name: str
     seat: int | None = None
     resigned: bool = False
     joined: float = 0.0
+    bot: str | None = None
 
 
 @dataclass
@@ -72,6 +89,10 @@ class TableRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatRecord] = field(default_factory=list)
     revision: int = 0
+    #: What of this table's stored row could not be read ("meta", "seats", "options"),
+    #: [] when all is well. A damaged part reads as empty; the service refuses to play
+    #: on a table whose seats are damaged and rebuilds what the log can give.
+    damaged: list[str] = field(default_factory=list)
 
     def seat_of(self, user: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user == user), None)
@@ -104,6 +125,8 @@ class ActionRecord:
     via: str = ""
     user: int | None = None
     events: list[str] = field(default_factory=list)
+    #: The stored events could not be read (the action itself, which replays, is intact).
+    damaged: bool = False
 
 
 @dataclass
@@ -122,7 +145,8 @@ class PlayerPrefs:
 
     Quiet hours are local hours [quiet_start, quiet_end) with the player's UTC
     offset in minutes; None means no quiet hours. `dm`: private parts and
-    reminders by direct message.
+    reminders by direct message. `heads_up`: a ping when the player before them
+    starts a turn (issue 12 §3).
     """
 
     user: int
@@ -130,6 +154,7 @@ class PlayerPrefs:
     quiet_end: int | None = None
     utc_offset: int = 0
     dm: bool = False
+    heads_up: bool = False
 
 
 @dataclass
@@ -141,6 +166,104 @@ class NoticeRecord:
     channel: int
     payload: dict[str, Any]
     created: float
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one bot process runs: it serves only their guilds.
+
+    Discord puts a guild on shard `(guild_id >> 22) % count`; direct messages (no
+    guild) belong to shard 0, as Discord sends them there.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shard ids {sorted(self.ids)} must lie in 0..{self.count - 1}")
+
+    def owns(self, guild: int | None) -> bool:
+        return shard_of(guild, self.count) in self.ids
+
+
+def shard_of(guild: int | None, count: int) -> int:
+    """Discord's shard of a guild (0 for no guild: direct messages)."""
+    return ((guild or 0) >> 22) % count
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Who takes outbox notices for delivery, for how long, and of which guilds.
+
+    A claimed notice is offered to no other owner until `lease` seconds after its
+    last claim; the owner renews its claims every dispatcher round, so only a
+    process that stopped (crashed, killed) lets them expire. `shards` None: every
+    guild. A notice of no table (no guild known) may be claimed by any owner.
+    """
+
+    owner: str
+    lease: float = 120.0
+    shards: Shards | None = None
+
+
+@dataclass
+class RecordSeat:
+    """One seat of a game's record: who sat there and how they finished.
+
+    `place` is the finishing place (1 = a winner; equal scores share a place) and
+    `score` the final score; both None when the game was cancelled before its end."""
+
+    seat: int
+    user: int
+    name: str
+    bot: str | None = None
+    score: int | None = None
+    place: int | None = None
+    winner: bool = False
+    resigned: bool = False
+
+
+@dataclass
+class GameRecord:
+    """The record of a game once it ended, kept for history and statistics (issue 17).
+
+    `table` is the table's id (the game's number in `games history`); `game` the
+    engine's game id. `reason`: "end" (played to its end), "resign" (one player
+    was left), "cancelled". `practice`: opened with a chosen seed, or forked from
+    an export, so anyone could replay its shuffles: shown in history, never counted
+    in statistics. `moves` counts the actions players chose (automatic steps and
+    lines copied into a fork are not counted). Times are Unix seconds."""
+
+    table: int
+    guild: int | None
+    game: str
+    reason: str
+    started: float
+    ended: float
+    moves: int
+    practice: bool = False
+    seats: list[RecordSeat] = field(default_factory=list)
+
+
+@dataclass
+class Standing:
+    """One participant's totals in one game over a server's counted records
+    (`Storage.standings`): what statistics and leaderboards are computed from."""
+
+    game: str
+    user: int
+    bot: str | None
+    #: The name on the participant's most recent counted record.
+    name: str
+    games: int
+    wins: int
+    score_total: int
+    #: Records of these games that have a score (the average score divides by it).
+    scored: int
+    place_total: int
+    #: Records of these games that have a place.
+    placed: int
 
 
 @dataclass
@@ -164,6 +287,8 @@ class Change:
     reminders: list[ReminderRecord] | None = None
     notices: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     bump: bool = True
+    #: The game's record, written when it ends (replacing any earlier record of the table).
+    record: GameRecord | None = None
 
 
 class Storage(Protocol):
@@ -176,8 +301,10 @@ class Storage(Protocol):
 
     async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
                            options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float) -> TableRecord:
-        """A new lobby; ChannelBusy when the channel has an open table."""
+                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
+        """A new lobby; ChannelBusy when the channel has an open table. `meta` (default
+        {}) is stored as the table's first bookkeeping, in the same transaction (a
+        practice mark, the actions a fork copies)."""
 
     async def open_table(self, channel: int) -> TableRecord | None:
         """The channel's open table (lobby, active or paused), if any."""
@@ -201,12 +328,22 @@ class Storage(Protocol):
         return the new version (and update `table.version`/`table.revision`).
         StaleWrite otherwise (nothing written)."""
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]: ...
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        """Reminders due at `now`, soonest first; only of `shards`' guilds when given."""
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]: ...
 
     async def notices(self) -> list[NoticeRecord]:
         """Undelivered outbox rows, oldest first."""
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        """Claim for `claim.owner` the undelivered notices of its shards that nobody else
+        holds (never claimed, or their lease ran out), renew the owner's own claims, and
+        return every notice the owner now holds, oldest first. Two owners never hold
+        the same notice at once."""
+
+    async def release_notices(self, owner: str) -> None:
+        """Let go of every claim of `owner` (a clean stop): others may take them at once."""
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         """Put one notice into the outbox in its own transaction (no version check, the
@@ -214,6 +351,26 @@ class Storage(Protocol):
         at once (a failed public post): the dispatcher delivers them, after a restart too."""
 
     async def mark_sent(self, notice_id: int, now: float) -> None: ...
+
+    async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
+        """The records of a server's ended games (`guild` None: the games of no server,
+        matched with IS NULL), newest first: by `ended` descending, then by `table`
+        descending; only of engine game `game` when given; at most `limit`. Practice
+        and cancelled games are included. Each record carries its seats in seat order."""
+
+    async def standings(self, guild: int | None, *, game: str | None = None,
+                        user: int | None = None) -> list[Standing]:
+        """Totals per (game, user, bot) over the server's counted records: reason "end"
+        or "resign" and not practice (cancelled and practice games never count). Only
+        game `game` / participant `user` when given. Per group: the number of records
+        (`games`), how many have `winner` (`wins`), the sum and count of non-null
+        scores and places, and the name of the group's record with the latest `ended`
+        (then the highest `table`). Order: game id, then user, then bot (None first)."""
+
+    async def forget(self, table_id: int) -> bool:
+        """Delete a table with everything of it in one transaction: its row, seats,
+        log, snapshot, reminders and record (its outbox rows keep their text but lose
+        their table). False when there was no such table."""
 
     async def prefs(self, user: int) -> PlayerPrefs: ...
 

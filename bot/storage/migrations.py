@@ -85,4 +85,46 @@ CREATE TABLE players (
     dm          INTEGER NOT NULL DEFAULT 0
 );
 """),
+    (2, """
+-- issue 12 §3: `settings heads-up on` (a ping when the player before you starts a turn)
+ALTER TABLE players ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0;
+"""),
+    # issue 16: several bot processes deliver the outbox; a notice is claimed by one of them
+    # for a lease (see DECISIONS.md, "Several processes"). Claims are never copied by `epochs migrate`.
+    (3, """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+"""),
+    (4, """
+-- issue 17: a seat may be played by a fill-in bot (its level, NULL for a person)
+ALTER TABLE seats ADD COLUMN bot TEXT;
+
+-- issue 17: the record of every ended game, for history and statistics
+CREATE TABLE records (
+    game     INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    guild    INTEGER,
+    kind     TEXT    NOT NULL,               -- the engine's game id
+    reason   TEXT    NOT NULL CHECK (reason IN ('end','resign','cancelled')),
+    started  REAL    NOT NULL,
+    ended    REAL    NOT NULL,
+    moves    INTEGER NOT NULL,
+    practice INTEGER NOT NULL DEFAULT 0      -- a chosen seed or a fork: never in statistics
+);
+CREATE INDEX records_guild ON records(guild, ended);
+CREATE INDEX records_guild_kind ON records(guild, kind, ended);
+
+CREATE TABLE record_seats (
+    game     INTEGER NOT NULL REFERENCES records(game) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    user     INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    bot      TEXT,
+    score    INTEGER,
+    place    INTEGER,
+    winner   INTEGER NOT NULL DEFAULT 0,
+    resigned INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX record_seats_user ON record_seats(user);
+"""),
 ]

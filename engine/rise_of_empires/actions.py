@@ -1,29 +1,31 @@
-"""Player decisions: what may be chosen now (legal) and what a choice does (resolve).
+"""Player decisions: what may be chosen now (legal), what the rules decide alone (automatic),
+and what a choice does (resolve).
 
 Every compound move of the rulebook is a sequence of small decisions on the
 state's DecisionStack (law 2): an action turn (6.0) is `action` -> the row's
-own steps (`place`, `battle`, `ally`, `pay`, `b-row`) -> `after` (free actions
-after the regular action, 6.1). Names come from the rulebook's words:
+own steps (`pay`, `b-row`, `place`, `battle`, `ally`). Free actions (6.1,
+`use <tile>`) are offered alongside each step of the player's turn, and the
+turn ends with its last step. Names come from the rulebook's words:
 `take progress navigation`, `place 2 mediterranean`, `battle mediterranean red`,
-`pay gold`, `done`.
+`pay 2 gold 1 food`, `done`.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Decision
-from .board import battle_targets, occupied, place_targets, remove_cubes, start_placement, target_kind
+from ..core import Decision, listing
+from .board import battle_targets, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .phases import amount, bank_resources, who
-from .state import EMPTY, ROWS, State
+from .display import (a_turn_actions, b_cost, b_turn_actions, cheapest_disc, discs_left, holdings, holds_effect,
+                      offered, requirement, row_actions, row_of, surcharge)
+from .payment import GOODS, pay_actions, read_pay, within
+from .phases import bank_resources
+from .scoring import food_change, itemise
+from .state import EMPTY, ROWS, State, without
+from .words import amount, holding, who
 
-PAYMENTS = ("gold", "cube", "resource", "food", "vp")
-
-
-def empire_name(side: EmpireSide) -> str:
-    """`2 water 1-1`: number, water, then each battle row as attacker-defender (2.5.4)."""
-    parts = [str(side.number)] + (["water"] if side.water else []) + [f"{a}-{d}" for a, d in side.battle_rows]
-    return " ".join(parts)
+#: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
+TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")
 
 
 def empire_terms(side: EmpireSide, era: int) -> str:
@@ -37,41 +39,25 @@ def empire_terms(side: EmpireSide, era: int) -> str:
     return f"{regions}; " + ("battles" if len(rows) > 1 else "battle") + f": {battles}"
 
 
-def cubes(k: int) -> str:
-    return f"{k} cube" + ("" if k == 1 else "s")
-
-
-def holding(state: State, region: str) -> str:
-    """Who has how many cubes in `region` after a change, e.g. `red 2, blue 1` (or `empty`)."""
-    held = [f"{state.players[s].colour} {n}" for s, n in enumerate(state.cubes[region]) if n > 0]
-    return ", ".join(held) or "empty"
-
-
 def has(state: State, seat: int, good: str) -> int:
     p = state.players[seat]
     return {"gold": p.gold, "resources": p.resources, "resource": p.resources, "food": p.food,
             "cubes": p.pool, "cube": p.pool, "vp": p.vp}[good]
 
 
-def gain(state: State, seat: int, good: str, amount: int) -> None:
+def gain(state: State, seat: int, good: str, k: int) -> None:
     p = state.players[seat]
     if good == "gold":
-        p.gold += amount
+        p.gold += k
     elif good in ("resources", "resource"):
-        p.resources += amount
+        p.resources += k
     elif good == "food":
-        p.food += amount
+        p.food += k
     elif good in ("cubes", "cube"):
-        p.pool += amount
-        p.stock -= amount
+        p.pool += k
+        p.stock -= k
     elif good == "vp":
-        p.vp += amount
-
-
-def surcharge(comp: Components, state: State, tile: str) -> int:
-    """6.1: 1 gold for a previous-era progress tile, 2 for an Era I tile in Era III."""
-    back = state.era - comp.progress[tile].era
-    return comp.rules.progress_surcharge[back] if back > 0 else 0
+        p.vp += k
 
 
 def bonus_regions(comp: Components, state: State, seat: int) -> int:
@@ -79,44 +65,7 @@ def bonus_regions(comp: Components, state: State, seat: int) -> int:
                if comp.progress[t].effect == "empire_tile_bonus_regions")
 
 
-def holds_effect(comp: Components, state: State, seat: int, effect: str) -> bool:
-    return any(comp.progress[t].effect == effect for t in state.players[seat].progress)
-
-
 # ---- what may be chosen ------------------------------------------------------------------
-
-def row_actions(comp: Components, state: State, seat: int, row: str) -> list[str]:
-    """The performable actions of one row (6.0: only an action you can carry out)."""
-    p = state.players[seat]
-    out: list[str] = []
-    if row == "progress":
-        for t in sorted(set(state.offer_progress)):
-            if t not in p.progress and p.gold >= surcharge(comp, state, t):
-                out.append(f"take progress {t}")
-    elif row == "territory":
-        out = [f"take territory {t}" for t in sorted(set(state.offer_territory))]
-    elif row == "city":
-        for c in state.offer_city:
-            city = comp.cities[c]
-            if p.gold >= city.cost_gold and p.resources >= city.cost_resources and p.pool >= city.cost_cubes:
-                out.append(f"take city {c}")
-    elif row == "empire":
-        # Mayfair FAQ: cubes are limited; with none in the pool and none on the map (nothing to
-        # place, withdraw or fight with) an empire tile cannot be performed (6.0).
-        if p.pool <= 0 and not occupied(state, seat):
-            return out
-        seen = []
-        for t in state.empire_track:
-            name = empire_name(comp.empire(t, state.era))
-            if name not in seen:
-                seen.append(name)
-        out = [f"take empire {n}" for n in sorted(seen)]
-    elif row == "trade":
-        for i, box in enumerate(comp.trade):
-            if state.era in box.eras and i not in state.trade_used and p.resources >= box.discs:
-                out.append(box.action)
-    return out
-
 
 def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
     """6.1: a free-action tile, face up, and every other player has acted since it was taken."""
@@ -138,19 +87,8 @@ def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
 
 
 def free_uses(comp: Components, state: State, seat: int) -> list[str]:
-    return [f"use {t}" for t in state.players[seat].progress if usable(comp, state, seat, t)]
-
-
-def own_discs(state: State, seat: int) -> list[str]:
-    return [f"remove {row} {i + 1}" for row in ROWS for i, s in enumerate(state.rows[row]) if s == seat]
-
-
-def a_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
-    out: list[str] = []
-    for row in ROWS:
-        if EMPTY in state.rows[row]:
-            out += row_actions(comp, state, seat, row)
-    return out
+    free = comp.free_action_tiles
+    return [f"use {t}" for t in state.players[seat].progress if t in free and usable(comp, state, seat, t)]
 
 
 def place_counts(pool: int) -> list[int]:
@@ -161,45 +99,65 @@ def place_counts(pool: int) -> list[int]:
     return counts
 
 
-def legal(comp: Components, state: State, d: Decision) -> list[str]:
+#: Every list of choices stays shorter than this (law 2: fit for a menu).
+LIST_LIMIT = 60
+
+
+def tile_battle_rows(comp: Components, state: State, side_id: str) -> list[list[int]]:
+    """6.4.5: the tile's battle rows usable now; a second row only in Era III."""
+    return [list(r) for r in comp.empire_sides[side_id].battle_rows[: (2 if state.era == 3 else 1)]]
+
+
+def battle_options(comp: Components, state: State, seat: int, rows: list[list[int]], fought: list[str]) -> list[str]:
+    """`battle <region> <colour>` for each region holding your cubes and another player's (6.4.5),
+    with `row <k>` when the two rows of an Era III tile differ."""
+    suffix = len(rows) > 1 and rows[0] != rows[1]
+    out = []
+    for r, s in battle_targets(comp, state, seat, fought):
+        colour = state.players[s].colour
+        if suffix:
+            out += [f"battle {r} {colour} row {i + 1}" for i in range(len(rows))]
+        else:
+            out.append(f"battle {r} {colour}")
+    return out
+
+
+def step_options(comp: Components, state: State, d: Decision) -> list[str]:
+    """The choices of one step, free actions aside."""
     seat, kind, data = d.seat, d.kind, d.data
     if kind == "action":
-        if state.half == "A":
-            # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
-            acts = (a_turn_actions(comp, state, seat)
-                    or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
-        else:
-            acts = own_discs(state, seat)
-        return acts + free_uses(comp, state, seat)
-    if kind == "after":
-        return free_uses(comp, state, seat) + ["done"]
+        if state.half == "B":
+            return b_turn_actions(comp, state, seat)
+        # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
+        return (a_turn_actions(comp, state, seat)
+                or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
     if kind == "pay":
-        return [f"pay {g}" for g in PAYMENTS if has(state, seat, g) > 0]
+        have = within(holdings(state, seat), data["reserve"])
+        return pay_actions(have, data["cost"])
     if kind == "b-row":
         return row_actions(comp, state, seat, data["row"]) + ["done"]
+    if kind == "empire-tile":
+        return [a for a in offered(comp, state, seat, "empire") if a != "withdraw"]
     if kind == "place":
+        # 6.4.5: battles come "after ... placing any cubes": a battle ends the placement, `done` the action.
+        battles = battle_options(comp, state, seat, tile_battle_rows(comp, state, data["tile"]), [])
         pool = state.players[seat].pool
         out = []
         if pool > 0:
             counts = place_counts(pool)
             targets = place_targets(comp, state, data)
-            if len(targets) * len(counts) > 56 and 3 in counts and pool > 3:
-                counts.remove(3)  # law 2: keep the list under 60 (3 = 2 + 1 in the same region)
+            room = LIST_LIMIT - len(battles) - 1 - len(free_uses(comp, state, seat))
+            for k in (3, 2):
+                # law 2: keep the list under 60 (a left-out count is reached by placing again in the region)
+                if len(targets) * len(counts) < room:
+                    break
+                if k in counts and pool > k:
+                    counts.remove(k)
             for r in targets:
                 out += [f"place {k} {r}" for k in counts]
-        if data["placed"] == 0 and data["anchors"] and occupied(state, seat):
-            out.append("withdraw")
-        return out + ["done"]
+        return out + battles + ["done"]
     if kind == "battle":
-        rows = data["rows"]
-        suffix = len(rows) > 1 and rows[0] != rows[1]
-        out = []
-        for r, s in battle_targets(comp, state, seat, data["fought"]):
-            colour = state.players[s].colour
-            if suffix:
-                out += [f"battle {r} {colour} row {i + 1}" for i in range(len(rows))]
-            else:
-                out.append(f"battle {r} {colour}")
+        out = battle_options(comp, state, seat, data["rows"], data["fought"])
         return out + ["done"] if out else []
     if kind == "weapon":
         return [f"remove {r} {state.players[s].colour}" for r, s in battle_targets(comp, state, seat)]
@@ -213,8 +171,7 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
         cities = sorted({c for c in p.cities if comp.cities[c].upkeep_resources > 0})
         if not cities:
             return []
-        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return (["pay upkeep"] if p.resources >= need else []) + [f"discard {c}" for c in cities]
+        return (["pay upkeep"] if p.resources >= disc_upkeep(comp, state, seat) else []) + [f"discard {c}" for c in cities]
     if kind == "era-end":
         p = state.players[seat]
         out = []
@@ -229,14 +186,55 @@ def legal(comp: Components, state: State, d: Decision) -> list[str]:
     return []
 
 
+def legal(comp: Components, state: State, d: Decision) -> list[str]:
+    """A step's choices, with the free actions usable now alongside when it is a step of the player's
+    own turn that asks something (6.1: "in addition to your regular action when it is your turn")."""
+    options = step_options(comp, state, d)
+    if d.kind in TURN_STEPS and options and not (len(options) == 1 and options[0] == "done"):
+        options += free_uses(comp, state, d.seat)
+    return options
+
+
+def disc_upkeep(comp: Components, state: State, seat: int) -> int:
+    """8.0: the resource discs the player's cities cost this turn."""
+    return sum(comp.cities[c].upkeep_resources for c in state.players[seat].cities)
+
+
+def automatic(comp: Components, state: State, d: Decision) -> str | None:
+    """The choice the rules leave no reason to ask about, made for the player (issue 12, RULES-NOTES):
+
+    - placing, or a removed disc's row, with nothing to do but `done` (6.0: the disc does nothing);
+    - keeping the cities when the food track pays their food upkeep without going below 0 (6.3, 7.0):
+      discarding would give up the cities' VP and income to save food points, which score nothing;
+    - paying the cities' disc upkeep when the player has the discs (6.3, 8.0): every city scores
+      at least as many VP this very turn as the discs it costs, more than a disc can ever fetch.
+    A choice remains whenever paying would cost VP (food) or is impossible (discs).
+    """
+    kind, seat = d.kind, d.seat
+    if kind == "place":
+        placeable = state.players[seat].pool > 0 and any(target_kind(comp, state, d.data, r) for r in comp.regions)
+        return None if placeable or battle_targets(comp, state, seat) else "done"
+    if kind == "b-row":
+        return None if row_actions(comp, state, seat, d.data["row"]) else "done"
+    p = state.players[seat]
+    if kind == "food-upkeep":
+        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+        pays = any(comp.cities[c].upkeep_food for c in p.cities)
+        return "keep cities" if pays and p.food + food_change(comp, state, seat) * factor >= 0 else None
+    if kind == "resource-upkeep":
+        need = disc_upkeep(comp, state, seat)
+        return "pay upkeep" if need and p.resources >= need else None
+    return None
+
+
 # ---- what a choice does ------------------------------------------------------------------
 
 def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     """A free action (6.1): flip the tile face down and carry out its effect."""
     p = state.players[seat]
     prog = comp.progress[tile]
-    p.used.append(tile)
-    p.fresh.pop(tile, None)
+    p.used = (*p.used, tile)
+    p.fresh = {t: snap for t, snap in p.fresh.items() if t != tile}
     if prog.effect == "exchange":
         gain(state, seat, prog.pay, -prog.pay_amount)
         gain(state, seat, prog.gain, prog.gain_amount)
@@ -251,6 +249,15 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
     """Carry out a row action (6.1-6.5); sub-decisions are pushed onto the stack."""
     p = state.players[seat]
     words = action.split(" ")
+    if words[0] == "withdraw":
+        back = 0
+        for counts in state.cubes.values():
+            back += counts[seat]
+            counts[seat] = 0
+        p.pool += back
+        state.stack.push("empire-tile", seat)
+        return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire "
+                f"with an empire tile (6.4)."]
     if words[0] == "trade":
         i = comp.trade_by_action[action]
         box = comp.trade[i]
@@ -263,8 +270,8 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         cost = surcharge(comp, state, ident)
         p.gold -= cost
         state.offer_progress.remove(ident)
-        p.progress.append(ident)
-        p.fresh[ident] = [q.actions_total for q in state.players]
+        p.progress = (*p.progress, ident)
+        p.fresh = {**p.fresh, ident: tuple(q.actions_total for q in state.players)}
         prog = comp.progress[ident]
         if prog.effect == "unlock_overseas_in_era2_A":
             state.navigation_taken = True
@@ -274,7 +281,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         return [f"{who(state, seat)} takes the progress tile {prog.name}{extra}."]
     if row == "territory":
         state.offer_territory.remove(ident)
-        p.territories.append(ident)
+        p.territories = (*p.territories, ident)
         name = comp.territories[ident].name
         return [f"{who(state, seat)} takes {'an' if name[0] in 'AEIOU' else 'a'} {name} territory tile."]
     if row == "city":
@@ -287,12 +294,12 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
             p.stock += city.cost_cubes
             p.vp += city.vp
             return [f"{who(state, seat)} builds the wonder {city.name} and scores {city.vp} VP at once."]
-        p.cities.append(ident)
+        p.cities = (*p.cities, ident)
         return [f"{who(state, seat)} takes the city {city.name} for {city.cost_gold} gold."]
     if row == "empire":
-        tile = next(t for t in state.empire_track if empire_name(comp.empire(t, state.era)) == ident)
+        tile = next(t for t in state.empire_track if comp.empire(t, state.era).name == ident)
         state.empire_track.remove(tile)
-        p.empires.append(tile)
+        p.empires = (*p.empires, tile)
         side = comp.empire(tile, state.era)
         merc = holds_effect(comp, state, seat, "placement_ignore_adjacency")
         state.stack.push("place", seat, **start_placement(comp, state, seat, side.id, bonus_regions(comp, state, seat), merc))
@@ -300,13 +307,25 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
     raise ValueError(action)
 
 
-def b_cost(comp: Components, state: State, seat: int, row: str, index: int) -> int:
-    """6.0: one payment per disc to the left of the removed one; Printing waives it."""
-    if holds_effect(comp, state, seat, "no_b_turn_position_cost"):
-        return 0
-    left = sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
-    p = state.players[seat]
-    return min(left, p.gold + p.pool + p.resources + p.food + p.vp)
+def remove_disc(comp: Components, state: State, seat: int, row: str, index: int, then: str,
+                idle: bool = False) -> list[str]:
+    """6.0 B turn: take the disc off the display; what it costs is paid next (one `pay` choice),
+    then `then` (the row action chosen with it) is performed, or the b-row step asks what to do,
+    or (`idle`) the disc does nothing: "you may remove an action disc but then do nothing"."""
+    cost = b_cost(comp, state, seat, row, index)
+    left = discs_left(state, row, index)
+    state.rows[row][index] = EMPTY
+    line = f"{who(state, seat)} removes a disc from the {row} row" + (" without taking its action" if idle else "")
+    if cost:
+        reserve = list(requirement(comp, state, seat, then)) if then else [0] * len(GOODS)
+        state.stack.push("pay", seat, cost=cost, reserve=reserve, then=then)
+        line += f" and must pay {cost}, one per disc to its left (6.0)"
+        if cost < left:
+            line += f"; {amount(left, 'disc')} are to its left, but it holds only {cost} to pay with"
+    elif left:
+        line += (" free of charge (Printing)" if holds_effect(comp, state, seat, "no_b_turn_position_cost")
+                 else f"; {amount(left, 'disc')} to its left, but it holds nothing to pay with")
+    return [line + "."] + (perform(comp, state, seat, then) if then and not cost else [])
 
 
 def resolve(comp: Components, state: State, d: Decision, action: str) -> list[str]:
@@ -325,32 +344,30 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             cells[cells.index(EMPTY)] = seat
             return [f"{who(state, seat)} cannot perform any action and places a disc in the {words[1]} row "
                     f"without acting."]
-        stack.push("after", seat)
-        if words[0] == "remove":
-            row, index = words[1], int(words[2]) - 1
-            cost = b_cost(comp, state, seat, row, index)
-            left = sum(1 for s in state.rows[row][index + 1:] if s != EMPTY)
-            state.rows[row][index] = EMPTY
-            stack.push("b-row", seat, row=row)
-            if cost:
-                stack.push("pay", seat, remaining=cost)
-            return [f"{who(state, seat)} removes a disc from the {row} row" + (f" and must pay {cost}, one per disc to its left (6.0)" + ("" if cost == left else
-                     f"; {left} discs are to its left, but it holds only {cost} to pay with") + "." if cost else ".")]
-        row = "trade" if words[0] == "trade" else words[1]
+        if state.half == "B":
+            if words[0] == "remove":
+                row, index = words[1], int(words[2]) - 1
+                cheapest = index == cheapest_disc(state, seat, row)
+                if not cheapest:
+                    stack.push("b-row", seat, row=row)
+                return remove_disc(comp, state, seat, row, index, then="", idle=cheapest)
+            row = row_of(action)
+            return remove_disc(comp, state, seat, row, cheapest_disc(state, seat, row), then=action)
+        row = row_of(action)
         cells = state.rows[row]
         cells[cells.index(EMPTY)] = seat
         return perform(comp, state, seat, action)
-    if kind == "after":
-        stack.pop()
-        return []
     if kind == "pay":
-        good = words[1]
-        gain(state, seat, good, -1)
-        data["remaining"] -= 1
-        if data["remaining"] <= 0:
-            stack.pop()
-        left = f"; {data['remaining']} still to pay" if data["remaining"] > 0 else ""
-        return [f"{who(state, seat)} pays {amount(1, good)}{left}."]
+        stack.pop()
+        split = read_pay(action)
+        for good, k in zip(GOODS, split):
+            gain(state, seat, good, -k)
+        paid = listing([amount(k, good) for good, k in zip(GOODS, split) if k])
+        events = [f"{who(state, seat)} pays {paid} for the disc (6.0)."]
+        return events + (perform(comp, state, seat, data["then"]) if data["then"] else [])
+    if kind == "empire-tile":
+        stack.pop()
+        return perform(comp, state, seat, action)
     if kind == "b-row":
         stack.pop()
         if action == "done":
@@ -359,27 +376,17 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
     if kind == "place":
         if action == "done":
             stack.pop()
-            side = comp.empire_sides[data["tile"]]
-            rows = [list(r) for r in side.battle_rows[: (2 if state.era == 3 else 1)]]
-            stack.push("battle", seat, rows=rows, fought=[])
             return []
-        if action == "withdraw":
-            back = 0
-            for counts in state.cubes.values():
-                back += counts[seat]
-                counts[seat] = 0
-            p.pool += back
-            data["anchors"] = []
-            data["reentry"] = False
-            return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire."]
+        if words[0] == "battle":
+            stack.pop()
+            battle = stack.push("battle", seat, rows=tile_battle_rows(comp, state, data["tile"]), fought=[])
+            return resolve(comp, state, battle, action)
         k, region = int(words[1]), words[2]
         why = target_kind(comp, state, data, region)
         reg = comp.regions[region]
         if why == "first":
             data["anchors"] = [region]
             data["founded"] = region  # a new empire grows from this region (explain.py names it)
-            if reg.area != "old_world":
-                data["area"] = reg.area
         elif why == "water":
             data["area"] = reg.area
         elif why == "reentry":
@@ -390,8 +397,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             data["used"].append(region)
         state.cubes[region][seat] += k
         p.pool -= k
-        data["placed"] += k
-        return [f"{who(state, seat)} places {cubes(k)} in {reg.name} (now {holding(state, region)})."]
+        return [f"{who(state, seat)} places {amount(k, 'cube')} in {reg.name} (now {holding(state, region)})."]
     if kind == "battle":
         if action == "done":
             stack.pop()
@@ -407,13 +413,13 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
             stack.pop()
         name = comp.regions[region].name
         return [f"{who(state, seat)} attacks {who(state, defender)} in {name}: {state.players[defender].colour} "
-                f"loses {cubes(lost_d)}, {p.colour} loses {cubes(lost_a)} (now {holding(state, region)})."]
+                f"loses {amount(lost_d, 'cube')}, {p.colour} loses {amount(lost_a, 'cube')} (now {holding(state, region)})."]
     if kind == "weapon":
         stack.pop()
         region = words[1]
         defender = next(i for i, q in enumerate(state.players) if q.colour == words[2])
         lost = remove_cubes(state, region, defender, data["count"])
-        return [f"{who(state, seat)} removes {cubes(lost)} of {who(state, defender)} in {comp.regions[region].name} "
+        return [f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in {comp.regions[region].name} "
                 f"(now {holding(state, region)})."]
     if kind == "ally":
         stack.pop()
@@ -422,13 +428,15 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         return [f"{who(state, seat)} places the alliance piece with {who(state, other)}."]
     if kind in ("food-upkeep", "resource-upkeep"):
         if words[0] == "discard":
-            p.cities.remove(words[1])
+            p.cities = without(p.cities, words[1])
             return [f"{who(state, seat)} discards the city {comp.cities[words[1]].name} rather than pay its upkeep."]
         stack.pop()
         if action == "pay upkeep":
-            need = sum(comp.cities[c].upkeep_resources for c in p.cities)
+            need = disc_upkeep(comp, state, seat)
             p.resources -= need
-            return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep."]
+            parts = itemise([(comp.cities[c].name, comp.cities[c].upkeep_resources)
+                             for c in p.cities if comp.cities[c].upkeep_resources])
+            return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep ({parts}, 8.0)."]
         return []
     if kind == "era-end":
         if action == "done":
@@ -454,12 +462,12 @@ def discard_unkept(comp: Components, state: State, seat: int, data: dict[str, An
     """11.0: tiles not paid for go back to the box."""
     p = state.players[seat]
     for t in data["progress"]:
-        p.progress.remove(t)
-        p.fresh.pop(t, None)
+        p.progress = without(p.progress, t)
+        p.fresh = {k: snap for k, snap in p.fresh.items() if k != t}
         if comp.progress[t].effect == "alliance":
             p.ally = -1
     for c in data["cities"]:
-        p.cities.remove(c)
-    lost = len(data["progress"]) + len(data["cities"])
+        p.cities = without(p.cities, c)
+    names = [comp.progress[t].name for t in data["progress"]] + [f"the city {comp.cities[c].name}" for c in data["cities"]]
     data["progress"], data["cities"] = [], []
-    return [f"{who(state, seat)} returns {amount(lost, 'tile')} to the box."] if lost else []
+    return [f"{who(state, seat)} returns {listing(names)} to the box (11.0)."] if names else []

@@ -84,7 +84,7 @@ def start_placement(comp: Components, state: State, seat: int, side_id: str, bon
     return {
         "tile": side_id, "limit": side.number + bonus, "water": side.water, "used": [],
         "anchors": anchors, "area": "", "reentry": bool(side.water and overseas and not old),
-        "merc": merc, "placed": 0,
+        "merc": merc,
     }
 
 
@@ -92,9 +92,15 @@ def target_kind(comp: Components, state: State, d: dict[str, Any], region: str) 
     """Why `region` may take cubes in this placement, or None (6.4, 6.4.1, 6.4.3, 6.4.4).
 
     "used": already placed in this play; "adjacent": in or next to a region held
-    before the play; "first": the first region of a new empire; "water": the one
+    before the play (for a new empire: next to its first Old World region);
+    "first": the first Old World region of a new empire; "water": the one
     overseas area a water tile opens; "reentry": the Old World region a player
     with only overseas cubes may enter (6.4.4); "merc": Mercenaries.
+
+    The overseas area a water tile opens comes "in addition to" the Old World
+    regions (6.4.4) and never anchors them, so a new empire's regions are legal
+    in any order: North America then SW Europe as well as SW Europe then North
+    America.
     """
     reg = comp.regions[region]
     if reg.era > state.era:
@@ -110,16 +116,14 @@ def target_kind(comp: Components, state: State, d: dict[str, Any], region: str) 
     if overseas and state.era == 2 and state.half == "A" and not state.navigation_taken:
         return None
     anchors = d["anchors"]
-    if not anchors:
-        if overseas and not d["water"]:
-            return None
-        return "first"
-    if region in anchors or not comp.adjacent[region].isdisjoint(anchors):
+    if anchors and (region in anchors or not comp.adjacent[region].isdisjoint(anchors)):
         return "adjacent"
     if overseas:
         if d["water"] and d["area"] in ("", reg.area):
             return "water"
         return None
+    if not anchors:
+        return "first"
     if d["reentry"]:
         return "reentry"
     if d["merc"]:

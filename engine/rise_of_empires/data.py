@@ -149,6 +149,12 @@ class EmpireSide:
     cite: str
     note: str = ""
 
+    @functools.cached_property
+    def name(self) -> str:
+        """`2 water 1-1`: number, water, then each battle row as attacker-defender (2.5.4); actions name tiles so."""
+        parts = [str(self.number)] + (["water"] if self.water else []) + [f"{a}-{d}" for a, d in self.battle_rows]
+        return " ".join(parts)
+
 
 @dataclass(frozen=True)
 class TradeBox:
@@ -164,7 +170,7 @@ class TradeBox:
     cite: str
     note: str = ""
 
-    @property
+    @functools.cached_property
     def action(self) -> str:
         return f"trade {self.discs} for {self.amount} {self.gain}"
 
@@ -197,9 +203,10 @@ class Rules:
     note: str = ""
 
 
-@dataclass
+@dataclass(eq=False)
 class Components:
-    """All component data, indexed the way the rules need it."""
+    """All component data, indexed the way the rules need it (compared and hashed by identity, so
+    rule functions may cache what they derive from it)."""
 
     rules: Rules
     regions: dict[str, Region]
@@ -216,6 +223,21 @@ class Components:
     def empire(self, tile: str, era: int) -> EmpireSide:
         """The side of `tile` in play in `era` (5.0: Era II/III side from game turn 3)."""
         return self.empire_sides[f"{tile}-{'i' if era == 1 else 'ii'}"]
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every region, tile and city slug an action may name (so `place 1 SW Europe` reads as `sw-europe`)."""
+        return frozenset([*self.regions, *self.progress, *self.cities, *self.territories])
+
+    @functools.cached_property
+    def free_action_tiles(self) -> frozenset[str]:
+        """The progress tiles used as free actions (6.1, player aid)."""
+        return frozenset(t for t, p in self.progress.items() if p.free_action)
+
+    def empire_names(self, tiles: list[str], era: int) -> list[str]:
+        """The names of the empire tiles `tiles` as played in `era`, in that order."""
+        suffix = "-i" if era == 1 else "-ii"
+        return [self.empire_sides[t + suffix].name for t in tiles]
 
 
 def _check_choice(value: str, allowed: tuple[str, ...], what: str) -> str | None:
@@ -292,11 +314,21 @@ _current: tuple[object, Components] | None = None
 def components() -> Components:
     """The component data in force (an owner's corrected files first, else the shipped ones).
 
-    Called on every step, so the file lookup is redone only when the data
-    directory setting (config `data_dir` or EPOCHS_DATA_DIR) changes.
+    The file lookup is redone only when the data directory setting (config
+    `data_dir` or EPOCHS_DATA_DIR) changes.
     """
     global _current
     key = (_core_data._override_dir, os.environ.get("EPOCHS_DATA_DIR"))
     if _current is None or _current[0] != key:
         _current = (key, _cached(tuple(data_path(HERE, GAME_ID, f) for f in FILES)))
     return _current[1]
+
+
+def in_play() -> Components:
+    """The data the games in play use: what `components()` resolved last.
+
+    A game is set up or loaded with the data in force (setup and loads ask
+    `components()`) and keeps it; the steps of play, which run all the time,
+    do not look at the data directory settings again.
+    """
+    return _current[1] if _current is not None else components()

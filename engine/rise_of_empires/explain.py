@@ -7,15 +7,19 @@ itself, so a gap here can only make a message less specific, never wrong.
 """
 from __future__ import annotations
 
-from .actions import empire_name, surcharge, usable
+from ..core import listing
+from .actions import TURN_STEPS, disc_upkeep, has, usable
 from .board import allied, occupied, target_kind
 from .data import Components
-from .phases import amount
+from .display import b_cost, cheapest_disc, holdings, offered, row_actions, row_of, surcharge
+from .payment import GOODS, READ, read_pay
 from .state import EMPTY, ROWS, State
+from .words import amount
 
 ERAS = {1: "I", 2: "II", 3: "III"}
-GOODS = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
-         "vp": "victory points"}
+#: What a player holds of each good of payment.GOODS, for refusals.
+GOODS_HELD = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
+              "vp": "victory points"}
 
 
 def why_not(comp: Components, state: State, seat: int, action: str) -> str | None:
@@ -26,12 +30,13 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     verb = words[0]
     p = state.players[seat]
     if verb == "use" and len(words) == 2:
-        if d.kind not in ("action", "after"):
-            return "A free-action tile is used before or after your action, not in the middle of it (6.1)."
+        if d.kind not in TURN_STEPS:
+            return ("Free-action tiles are used at the steps of your own action turn; "
+                    "finish this one first (6.1).")
         return _use(comp, state, seat, words[1])
     if d.kind == "action":
         if state.half == "B" and verb in ("take", "trade"):
-            return "In a B turn you first remove one of your discs (`remove <row> <circle>`), then take its action (6.0)."
+            return _b_turn(comp, state, seat, action)
         if state.half == "A" and verb == "remove":
             return "In an A turn you place a disc; discs are removed in the B turn (6.0)."
         if verb == "remove" and len(words) == 3 and words[1] in ROWS and words[2].isdigit():
@@ -40,7 +45,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         if verb == "pass":
             return "You can still perform an action; a disc is placed without acting only when none is possible (6.0)."
     if d.kind in ("action", "b-row") and verb in ("take", "trade"):
-        row = "trade" if verb == "trade" else (words[1] if len(words) > 1 else "")
+        row = row_of(action)
         if d.kind == "action" and row in ROWS and EMPTY not in state.rows[row]:
             return f"Every circle of the {row} row is taken this turn (6.0)."
         if d.kind == "b-row" and row != d.data.get("row"):
@@ -48,15 +53,18 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         if verb == "trade":
             return _trade(comp, state, seat, action)
         return _take(comp, state, seat, row, " ".join(words[2:]))
-    if d.kind == "pay" and verb == "pay" and len(words) == 2 and words[1] in GOODS:
-        return f"You have no {GOODS[words[1]]} to pay with; any mix of gold, cubes, discs, food and VP will do (6.0)."
+    if d.kind == "pay" and verb == "pay":
+        return _pay(state, seat, d.data, words[1:])
     if d.kind == "place" and verb == "place" and len(words) == 3:
         return _place(comp, state, seat, d.data, words[1], words[2])
-    if d.kind == "place" and verb == "battle":
-        return "Battles come after placing: `done` ends the placement, then `battle <region> <colour>` (6.4.5)."
+    if verb == "withdraw":
+        if not occupied(state, seat):
+            return "You have no cubes on the map to withdraw (6.4)."
+        return ("Withdrawing all your cubes from the map is an empire action, chosen instead of "
+                "`take empire <tile>` when you choose an action; the tile follows (6.4).")
     if d.kind == "battle" and verb == "place":
         return "Placing for this empire tile is over; now `battle <region> <colour>` or `done` (6.4.5)."
-    if d.kind == "battle" and verb == "battle" and len(words) >= 3:
+    if d.kind in ("place", "battle") and verb == "battle" and len(words) >= 3:
         return _battle(comp, state, seat, d.data, words[1], words[2])
     if d.kind == "era-end" and verb == "keep":
         if len(words) == 3 and words[1] == "progress" and p.gold < comp.rules.keep_progress_gold:
@@ -65,11 +73,48 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
             return "Keeping a city costs 1 cube from your pool and your pool is empty (11.0)."
         return "You can only keep tiles you hold and have not kept yet (11.0)."
     if d.kind == "resource-upkeep" and action == "pay upkeep":
-        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return f"Your cities' upkeep is {need} resource disc(s) and you have {p.resources}: discard a city (8.0)."
+        need = disc_upkeep(comp, state, seat)
+        return f"Your cities' upkeep is {amount(need, 'resource')} and you have {p.resources}: discard a city (8.0)."
     if d.kind == "order" and verb == "choose":
         return "That position of the turn order is already taken (10.0)."
     return None
+
+
+def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | None:
+    """A row action named in a B turn: it needs a disc of yours in that row, paid for, and then performable."""
+    words = action.split(" ")
+    row = row_of(action)
+    if row not in ROWS:
+        return None
+    index = cheapest_disc(state, seat, row)
+    if index is None:
+        return f"You have no disc in the {row} row: in a B turn you take the action of a disc you remove (6.0)."
+    if action in offered(comp, state, seat, row) and action in row_actions(comp, state, seat, row):
+        cost = b_cost(comp, state, seat, row, index)
+        return (f"Your disc there costs {cost} to remove (one per disc to its left), and paying it would leave "
+                f"too little for `{action}` (6.0).")
+    if row == "trade":
+        return _trade(comp, state, seat, action)
+    return _take(comp, state, seat, row, " ".join(words[2:]))
+
+
+def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
+    cost, then = data["cost"], data["then"]
+    example = "`pay 2 gold 1 food`"
+    if len(words) % 2 or not words or any(not k.isdigit() for k in words[::2]) or any(w not in READ for w in words[1::2]):
+        return f"Name how many of each good you pay, e.g. {example}: gold, cubes, resources, food or vp (6.0)."
+    split = read_pay("pay " + " ".join(words))
+    if sum(split) != cost:
+        return f"The discs to the left of yours cost {cost}; the payment must add up to exactly that (6.0)."
+    have = holdings(state, seat)
+    short = [GOODS_HELD[g] for g, k, h in zip(GOODS, split, have) if k > h]
+    if short:
+        return f"You do not hold that many {listing(short)} (6.0)."
+    left = [h - k for h, k in zip(have, split)]
+    if then and any(x < n for x, n in zip(left, data["reserve"])):
+        return f"That payment would leave too little for `{then}`, which you chose with the disc (6.0)."
+    return ("With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
+            "but one (law 2: a list fit for a menu); choose one of them.")
 
 
 def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:
@@ -86,7 +131,10 @@ def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:
         return f"You took {prog.name} only now: every other player must take an action first (6.1)."
     if not usable(comp, state, seat, tile):
         if prog.effect == "exchange":
-            return f"{prog.name} needs {prog.pay_amount} {prog.pay} to pay (or the bank has no {prog.gain} left)."
+            have = has(state, seat, prog.pay)
+            if have < prog.pay_amount:
+                return f"{prog.name} needs {amount(prog.pay_amount, prog.pay)} to pay and you have {have} (6.1)."
+            return f"{prog.name} gives resource discs and the bank has none left (2.6: 40 discs)."
         return f"{prog.name} needs a region holding your cubes and another (non-allied) player's (6.1)."
     return "Free actions are used on your own turn, before or after your action (6.1)."
 
@@ -109,13 +157,13 @@ def _take(comp: Components, state: State, seat: int, row: str, ident: str) -> st
             return f"{city.name if city else ident} is not among the face-up city tiles."
         need = [f"{city.cost_gold} gold (you have {p.gold})"]
         if city.wonder:
-            need += [f"{city.cost_resources} resource discs (you have {p.resources})",
-                     f"{city.cost_cubes} cubes from your pool (you have {p.pool})"]
+            need += [f"{amount(city.cost_resources, 'resource')} (you have {p.resources})",
+                     f"{amount(city.cost_cubes, 'cube')} from your pool (you have {p.pool})"]
         return f"{city.name} costs " + ", ".join(need) + " (6.3)."
     if row == "empire":
         if p.pool <= 0 and not occupied(state, seat):
             return "You have no cube in your pool or on the map: an empire tile needs cubes (Mayfair FAQ)."
-        shown = sorted({empire_name(comp.empire(t, state.era)) for t in state.empire_track})
+        shown = sorted(set(comp.empire_names(state.empire_track, state.era)))
         return f"No such empire tile is on the track; on offer: {', '.join(shown) or 'none'}."
     return None
 
@@ -151,7 +199,7 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return f"{reg.name} is an Era {ERAS[reg.era]} region (6.4.1)."
     used = data["used"]
     if len(used) >= data["limit"]:
-        return f"This empire tile places in {data['limit']} region(s) and you have used them all (6.4)."
+        return f"This empire tile places in {amount(data['limit'], 'region')} and you have used them all (6.4)."
     if reg.sea and not data["water"]:
         return "Only an empire tile with water may place in the Mediterranean (6.4.3)."
     overseas = reg.area != "old_world"
@@ -165,8 +213,8 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return None
     founded = data.get("founded")
     if founded and data["anchors"] == [founded]:
-        return (f"A new empire spreads only next to its first region: {reg.name} does not border "
-                f"{comp.regions[founded].name} (6.4, Mayfair FAQ).")
+        return (f"A new empire spreads only next to its first region in the Old World: {reg.name} does not border "
+                f"{comp.regions[founded].name} (6.4, Mayfair FAQ; a water tile's overseas area comes in addition, 6.4.4).")
     return f"{reg.name} is not in or next to a region that held your cubes before this placement (6.4)."
 
 

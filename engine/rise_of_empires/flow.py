@@ -1,19 +1,25 @@
 """The course of a game turn (4.0): whose action comes next, and the phases that run by themselves.
 
 `advance` runs after setup and after every accepted action. While the top of
-the decision stack is a step nobody has to choose (a phase marker, or a choice
-with nothing to choose from), it carries it out; it stops at the first real
-choice, whose seat is then the one to act.
+the decision stack is a step nobody has to choose (a phase marker, a choice
+with nothing to choose from, or one the rules make for the player: actions.
+automatic), it carries it out; it stops at the first real choice, whose seat
+is then the one to act.
 """
 from __future__ import annotations
 
-from .actions import discard_unkept, legal, resolve
+from .actions import automatic, discard_unkept, resolve, step_options
 from .data import Components
-from .phases import (collect_income, final_scoring, food_phase, halve_cubes, new_tiles, turn_order_choosers,
-                     vp_phase, who)
+from .phases import (collect_income, final_scoring, food_phase, game_result, halve_cubes, new_tiles,
+                     turn_order_choosers, vp_phase)
 from .state import ROWS, State
+from .words import who
 
 MARKERS = ("end-action", "food", "income", "vp", "era-cubes", "turn-order", "new-turn")
+#: Steps that may offer nothing at all (every other step always offers something: an action has
+#: `pass`, a payment is asked only when the disc can be paid, placing and a removed disc's row
+#: have `done`, a weapon is usable only with a target, an ally always exists).
+MAY_BE_EMPTY = ("battle", "food-upkeep", "resource-upkeep", "era-end", "order")
 MARKER_SEAT = -1
 
 
@@ -36,13 +42,11 @@ def advance(comp: Components, state: State) -> list[str]:
             stack.pop()
             events += _marker(comp, state, top)
             continue
-        options = legal(comp, state, top)
-        if options == ["done"] and top.kind in ("after", "place", "b-row"):
-            # Nothing to choose but "done": no free action left, no cube that could be placed, or
-            # a removed disc whose row offers nothing that can be performed (6.0: the disc does nothing).
-            events += resolve(comp, state, top, "done")
+        chosen = automatic(comp, state, top)
+        if chosen:
+            events += resolve(comp, state, top, chosen)
             continue
-        if not options:
+        if top.kind in MAY_BE_EMPTY and not step_options(comp, state, top):
             stack.pop()
             if top.kind == "era-end":
                 events += discard_unkept(comp, state, top.seat, top.data)
@@ -53,6 +57,18 @@ def advance(comp: Components, state: State) -> list[str]:
             continue
         break
     return events
+
+
+def upgrade(state: State) -> State:
+    """A game stored while a step of the earlier flow was open goes on in today's (issue 12):
+    the `done` after an action is gone (the turn simply ends), and a payment asked one good at
+    a time becomes the one payment of what is still owed."""
+    items = state.stack.items
+    for d in items:
+        if d.kind == "pay" and "remaining" in d.data:
+            d.data = {"cost": d.data["remaining"], "reserve": [0, 0, 0, 0, 0], "then": ""}
+    state.stack.items = [d for d in items if d.kind != "after"]
+    return state
 
 
 def _next(comp: Components, state: State) -> list[str]:
@@ -101,6 +117,7 @@ def _marker(comp: Components, state: State, d) -> list[str]:
         if state.turn == 6:
             events += final_scoring(comp, state)
             state.phase = "over"
+            events += game_result(state)
             return events
         stack.push("turn-order", MARKER_SEAT)
         if state.turn in (2, 4):

@@ -1,16 +1,16 @@
 """Rise of Empires behind the engine contract (shared/DESIGN.md)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
-from ..core import BaseGame, Rng, clockwise, winners_by
+from ..core import BaseGame, Rng, clockwise
 from .actions import legal, resolve
-from .data import components
+from .data import components, in_play
 from .explain import why_not
-from .flow import advance
-from .phases import deal_progress, new_tiles
+from .flow import advance, upgrade
+from .phases import deal_progress, final_winners, new_tiles
 from .state import Player, State
-from .view import make_view
+from .view import make_view, prompt
 
 
 class RiseOfEmpires(BaseGame[State]):
@@ -49,6 +49,10 @@ class RiseOfEmpires(BaseGame[State]):
         advance(comp, state)
         return state
 
+    def turn_order(self, state: State) -> list[int]:
+        """The turn order track (3.0, 10.0): who plays after whom this game turn."""
+        return list(state.order) or super().turn_order(state)
+
     def to_act(self, state: State) -> list[int]:
         if state.phase == "over" or not state.stack:
             return []
@@ -57,14 +61,22 @@ class RiseOfEmpires(BaseGame[State]):
     def legal_actions(self, state: State, seat: int) -> list[str]:
         if state.phase == "over" or not state.stack or state.stack.top.seat != seat:
             return []
-        return legal(components(), state, state.stack.top)
+        return legal(in_play(), state, state.stack.top)
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, citing its section (explain.py)."""
-        return why_not(components(), state, seat, action)
+        return why_not(in_play(), state, seat, action)
+
+    def names(self, state: State) -> Collection[str]:
+        """Regions, tiles and cities as players read them: `place 1 SW Europe`, `take city Saint Petersburg`."""
+        return in_play().names
+
+    def why_waiting(self, state: State, seat: int) -> str | None:
+        """What the player to act is deciding now (all of it public, 6.0)."""
+        return prompt(in_play(), state) if state.stack.top is not None and state.phase != "over" else None
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
-        comp = components()
+        comp = in_play()
         events = resolve(comp, state, state.stack.top, action)
         events += advance(comp, state)
         state.last = events[0] if events else action
@@ -74,7 +86,12 @@ class RiseOfEmpires(BaseGame[State]):
         return state.clone()
 
     def view(self, state: State, seat: int | None) -> dict:
-        return make_view(components(), state, seat, self)
+        return make_view(in_play(), state, seat, self)
+
+    def loads(self, text: str) -> State:
+        """A stored game plays with the data in force now (an owner may have corrected it since)."""
+        components()
+        return upgrade(super().loads(text))
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
@@ -86,4 +103,4 @@ class RiseOfEmpires(BaseGame[State]):
         """11.0: most VP; a tie goes to the most gold."""
         if state.phase != "over":
             return []
-        return winners_by(self.scores(state), [p.gold for p in state.players])
+        return final_winners(state)

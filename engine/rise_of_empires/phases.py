@@ -5,25 +5,11 @@ Each function changes the state and returns the log lines it produced.
 """
 from __future__ import annotations
 
-from .board import controlled, region_income, region_vp
+from ..core import best, listing, winners_by
 from .data import Components
+from .scoring import food_parts, income_parts, itemise, vp_parts
 from .state import EMPTY, ROWS, State
-
-
-def who(state: State, seat: int) -> str:
-    p = state.players[seat]
-    return f"{p.name} ({p.colour})"
-
-
-GOOD_WORDS = {"gold": ("gold", "gold"), "vp": ("VP", "VP"), "food": ("food", "food"),
-              "resource": ("resource disc", "resource discs"), "resources": ("resource disc", "resource discs"),
-              "cube": ("cube", "cubes"), "cubes": ("cube", "cubes"), "tile": ("tile", "tiles")}
-
-
-def amount(k: int, good: str) -> str:
-    """`1 resource disc`, `3 cubes`, `2 VP`: a count with the rulebook's word for the good."""
-    one, many = GOOD_WORDS.get(good, (good, good))
-    return f"{k} {one if k == 1 else many}"
+from .words import amount, who
 
 
 def circles(comp: Components, n_players: int, row: str) -> int:
@@ -63,8 +49,8 @@ def new_tiles(comp: Components, state: State) -> list[str]:
             # 5.0: set aside and still available, except wonders, which go back to the box.
             state.offer_city = [c for c in state.offer_city if not comp.cities[c].wonder]
         for p in state.players:
-            p.empires = []
-            p.used = []
+            p.empires = ()
+            p.used = ()
         state.trade_used = {}
     k = rules.progress_per_turn
     state.offer_progress += state.progress_deck[:k]
@@ -81,117 +67,69 @@ def new_tiles(comp: Components, state: State) -> list[str]:
     return events
 
 
-def food_change(comp: Components, state: State, seat: int) -> int:
-    """White minus red food numbers for one player (7.0), before the last-turn doubling."""
-    p = state.players[seat]
-    total = 0
-    for t in p.territories:
-        total += comp.territories[t].food
-    for c in p.cities:
-        city = comp.cities[c]
-        total += city.produces_food - city.upkeep_food
-    for r, counts in state.cubes.items():
-        total += region_income(comp, r, counts).get(seat, 0) if comp.regions[r].income == "food" else 0
-    for t in p.progress:
-        tile = comp.progress[t]
-        if tile.effect == "food_per_turn":
-            total += tile.amount
-        elif tile.effect == "food_per_territory":
-            total += tile.amount * sum(1 for x in p.territories if comp.territories[x].kind == tile.territory)
-    return total
-
-
 def food_phase(comp: Components, state: State) -> list[str]:
     """7.0: move every food marker; below 0 costs VP, above the top pays 1 gold per 2 food."""
     events = []
     factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
     for seat in state.order:
         p = state.players[seat]
-        delta = food_change(comp, state, seat) * factor
+        parts = food_parts(comp, state, seat)
+        delta = sum(k for _, k in parts) * factor
         new = p.food + delta
         note = ""
         if new < 0:
             lost = min(p.vp, -new)
             p.vp -= lost
-            note = f", losing {lost} VP for the food it cannot pay"
+            note = f", {amount(-new, 'food')} short: loses {amount(lost, 'vp')}"
+            if lost < -new:
+                note += " (never below 0 VP)"
             new = 0
         elif new > comp.rules.food_max:
-            gold = (new - comp.rules.food_max) // 2
+            beyond = new - comp.rules.food_max
+            gold = beyond // 2
             p.gold += gold
-            note = f", taking {gold} gold for food beyond the top of the track"
+            note = f", {amount(beyond, 'food')} beyond the top of the track: takes {amount(gold, 'gold')} (1 per 2 food)"
             new = comp.rules.food_max
         p.food = new
-        events.append(f"Food: {who(state, seat)} {delta:+d} -> {p.food}{note}.")
+        why = itemise(parts, signed=True) or "nothing earns or costs food"
+        if factor != 1 and parts:
+            why += ", doubled in the last game turn"
+        events.append(f"Food: {who(state, seat)} {delta:+d} ({why}) -> {p.food}{note}.")
     return events
-
-
-def income_of(comp: Components, state: State, seat: int) -> dict[str, int]:
-    """8.0: the gold, resource discs and cubes one player earns this turn."""
-    p = state.players[seat]
-    inc = {"gold": 0, "resources": 0, "cubes": 0}
-    for t in p.territories:
-        tile = comp.territories[t]
-        inc["cubes"] += tile.cubes
-        inc["gold"] += tile.gold
-        inc["resources"] += tile.resources
-    for c in p.cities:
-        city = comp.cities[c]
-        inc["gold"] += city.produces_gold
-        inc["resources"] += city.produces_resources
-    for r, counts in state.cubes.items():
-        kind = comp.regions[r].income
-        if kind in inc:
-            inc[kind] += region_income(comp, r, counts).get(seat, 0)
-    for t in p.progress:
-        tile = comp.progress[t]
-        if tile.effect == "resources_per_territory":
-            inc["resources"] += tile.amount * sum(1 for x in p.territories if comp.territories[x].kind == tile.territory)
-        elif tile.effect == "cubes_per_turn":
-            inc["cubes"] += tile.amount
-        elif tile.effect == "gold_per_turn":
-            inc["gold"] += tile.amount
-    return inc
 
 
 def collect_income(comp: Components, state: State, seat: int) -> list[str]:
     """8.0 for one player: cubes from the general stock into the pool, discs from the bank, gold."""
     p = state.players[seat]
-    inc = income_of(comp, state, seat)
-    cubes = min(inc["cubes"], p.stock)
-    res = min(inc["resources"], bank_resources(comp, state))
-    p.stock -= cubes
-    p.pool += cubes
-    p.resources += res
-    p.gold += inc["gold"]
-    return [f"Income: {who(state, seat)} takes {inc['gold']} gold, {amount(res, 'resource')} and {amount(cubes, 'cube')}."]
-
-
-def vp_of(comp: Components, state: State, seat: int) -> int:
-    """9.0: VP this turn for cities, towns, progress tiles and regions."""
-    p = state.players[seat]
-    vp = sum(comp.cities[c].vp for c in p.cities)
-    vp += sum(comp.territories[t].vp for t in p.territories)
-    ruled = None
-    for t in p.progress:
-        tile = comp.progress[t]
-        if tile.effect == "vp_per_turn":
-            vp += tile.amount
-        elif tile.effect == "vp_per_city":
-            vp += tile.amount * len(p.cities)
-        elif tile.effect == "vp_per_controlled_region":
-            ruled = controlled(state, seat) if ruled is None else ruled
-            vp += tile.amount * len(ruled)
-    for r, counts in state.cubes.items():
-        vp += region_vp(comp, r, counts).get(seat, 0)
-    return vp
+    parts = income_parts(comp, state, seat)
+    earned = {g: sum(k for _, k in parts[g]) for g in parts}
+    got = {"gold": earned["gold"], "resources": min(earned["resources"], bank_resources(comp, state)),
+           "cubes": min(earned["cubes"], p.stock)}
+    p.stock -= got["cubes"]
+    p.pool += got["cubes"]
+    p.resources += got["resources"]
+    p.gold += got["gold"]
+    short = {"resources": "the bank had only {} left (2.6)", "cubes": "the general stock held only {}"}
+    items = []
+    for good in ("gold", "resources", "cubes"):
+        if earned[good]:
+            why = itemise(parts[good])
+            if got[good] < earned[good]:
+                why += f"; {earned[good]} earned, but " + short[good].format(got[good])
+            items.append(f"{amount(got[good], good)} ({why})")
+    if not items:
+        return [f"Income: {who(state, seat)} earns nothing."]
+    return [f"Income: {who(state, seat)} takes {listing(items)}."]
 
 
 def vp_phase(comp: Components, state: State) -> list[str]:
     events = []
     for seat in state.order:
-        gained = vp_of(comp, state, seat)
+        parts = vp_parts(comp, state, seat)
+        gained = sum(k for _, k in parts)
         state.players[seat].vp += gained
-        events.append(f"Victory points: {who(state, seat)} scores {gained} -> {state.players[seat].vp}.")
+        why = f" ({itemise(parts)})" if parts else ""
+        events.append(f"Victory points: {who(state, seat)} scores {amount(gained, 'vp')}{why} -> {state.players[seat].vp}.")
     return events
 
 
@@ -211,10 +149,39 @@ def final_scoring(comp: Components, state: State) -> list[str]:
     events = []
     for seat in state.order:
         p = state.players[seat]
-        bonus = p.gold // comp.rules.final_gold_per_vp + p.resources // comp.rules.final_resources_per_vp
-        p.vp += bonus
-        events.append(f"Final scoring: {who(state, seat)} gains {bonus} VP for gold and resource discs -> {p.vp}.")
+        for_gold = p.gold // comp.rules.final_gold_per_vp
+        for_discs = p.resources // comp.rules.final_resources_per_vp
+        p.vp += for_gold + for_discs
+        events.append(f"Final scoring: {who(state, seat)} gains {amount(for_gold + for_discs, 'vp')} "
+                      f"({for_gold} for {amount(p.gold, 'gold')}, {for_discs} for {amount(p.resources, 'resource')}) -> {p.vp}.")
     return events
+
+
+def final_winners(state: State) -> list[int]:
+    """11.0: "The player with the most victory points wins the game. In case of a tie, the player with the most gold wins." """
+    return winners_by([p.vp for p in state.players], [p.gold for p in state.players])
+
+
+def game_result(state: State) -> list[str]:
+    """11.0: the final standings, then who won and, when it decided, the tie-break (most gold)."""
+    vp = [p.vp for p in state.players]
+    gold = [p.gold for p in state.players]
+    ranked = sorted(range(state.n), key=lambda s: (-vp[s], -gold[s]))
+    standings = ", ".join(f"{state.players[s].colour} {vp[s]}" for s in ranked)
+    leaders = best(range(state.n), key=lambda s: vp[s])
+    winners = final_winners(state)
+    names = listing([who(state, s) for s in winners])
+    top = amount(vp[winners[0]], "vp")
+    if len(leaders) == 1:
+        result = f"{names} wins with {top}."
+    elif len(winners) == 1:
+        others = listing([who(state, s) for s in leaders if s not in winners])
+        result = (f"{names} wins: tied with {others} on {top}, ahead on the tie-break, most gold "
+                  f"({gold[winners[0]]} against {listing([str(gold[s]) for s in leaders if s not in winners])}) (11.0).")
+    else:
+        result = (f"{names} share the win: tied on {top} and on the tie-break, most gold "
+                  f"({amount(gold[winners[0]], 'gold')} each) (11.0).")
+    return [f"Final standings (VP): {standings}.", f"The game ends: {result}"]
 
 
 def turn_order_choosers(state: State) -> list[int]:

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import empire_name, legal
-from .board import standings
+from .actions import disc_upkeep, legal
+from .board import occupied, standings
 from .data import Components
-from .phases import circles, food_change, income_of, who
+from .phases import circles
+from .scoring import food_change, income_of
 from .state import EMPTY, ROWS, State
+from .words import amount, who
 
 ERA_NAMES = {1: "I", 2: "II", 3: "III"}
 
 
 #: A few words for the board's status line: what the player to act is doing now.
 DOING = {
-    "action": "choosing an action", "after": "free actions or done", "pay": "paying for a disc",
-    "b-row": "taking the disc's action", "place": "placing cubes", "battle": "battle or done",
+    "action": "choosing an action", "pay": "paying for a disc",
+    "b-row": "taking the disc's action", "empire-tile": "choosing an empire tile", "place": "placing cubes or a battle", "battle": "a second battle or done",
     "weapon": "removing cubes", "ally": "choosing an ally", "food-upkeep": "city food upkeep",
     "resource-upkeep": "city disc upkeep", "era-end": "keeping tiles", "order": "choosing a turn position",
 }
@@ -35,34 +37,43 @@ def prompt(comp: Components, state: State) -> str:
     p = state.players[d.seat]
     if d.kind == "action":
         if state.half == "A":
+            if occupied(state, d.seat):
+                return (f"{name} places an action disc in a row and takes that action; `withdraw` takes an "
+                        f"empire tile after removing all their cubes from the map (6.0, 6.4).")
             return f"{name} places an action disc in a row and takes that action (6.0)."
-        return f"{name} removes one of their action discs and takes that row's action (6.0)."
-    if d.kind == "after":
-        return f"{name} may use a free-action tile, or `done` (6.1)."
+        return (f"{name} removes one of their action discs and takes that row's action: `take ...` or `trade ...` "
+                f"removes their disc that costs least in that row; `remove <row> <circle>` removes that disc "
+                f"without acting, or, if another of theirs in the row costs less, lets them act with it next (6.0).")
     if d.kind == "pay":
-        return (f"{name} still owes {data['remaining']} for the discs left of the removed one: "
-                f"pay 1 gold, cube, resource disc, food or VP per step (6.0).")
+        then = f", then `{data['then']}`" if data["then"] else ""
+        return (f"{name} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
+                f"resource discs, food and VP{then} (6.0).")
+    if d.kind == "empire-tile":
+        return f"{name} withdrew their cubes from the map: choose the empire tile for the new empire (6.4)."
     if d.kind == "b-row":
         return f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
     if d.kind == "place":
-        tile = empire_name(comp.empire_sides[data["tile"]])
+        tile = comp.empire_sides[data["tile"]].name
         used = len(data["used"])
-        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {data['limit']} "
-                f"region(s) used, {p.pool} cube(s) in the pool; `done` when finished (6.4).")
+        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
+                f"used, {amount(p.pool, 'cube')} in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
     if d.kind == "battle":
-        return (f"{name} may fight a battle ({_battle_rows(data['rows'])}) in a region holding their "
-                f"cubes and another player's, or `done` (6.4.5).")
+        return (f"{name} may fight a second battle ({_battle_rows(data['rows'])}) in another region holding "
+                f"their cubes and another player's, or `done` (6.4.5).")
     if d.kind == "weapon":
         tile = comp.progress[data["tile"]].name
-        return f"{name} uses {tile}: remove {data['count']} cube(s) of one other player where {name} also has cubes (6.1)."
+        return (f"{name} uses {tile}: remove {amount(data['count'], 'cube')} of one other player where {name} "
+                f"also has cubes (6.1).")
     if d.kind == "ally":
         return f"{name} took Diplomacy: place the alliance piece with another player (2.9)."
     if d.kind == "food-upkeep":
-        return f"{name} keeps their cities (paying their food upkeep) or discards one (6.3, 7.0)."
+        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+        change = food_change(comp, state, d.seat) * factor
+        return (f"{name}'s food ({p.food}, change {change:+d}) cannot pay the cities' food upkeep: keep them "
+                f"and lose 1 VP per food short, or discard a city (6.3, 7.0).")
     if d.kind == "resource-upkeep":
-        need = sum(comp.cities[c].upkeep_resources for c in p.cities)
-        return (f"{name} pays {need} resource disc(s) of city upkeep (has {p.resources}) "
-                f"or discards a city (8.0).")
+        return (f"{name} cannot pay the cities' {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
+                f"(has {p.resources}): discard a city (8.0).")
     if d.kind == "era-end":
         return (f"End of the era: {name} may keep progress tiles (1 gold each) and cities "
                 f"(1 pool cube each); `done` returns the rest (11.0).")
@@ -96,7 +107,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
                          for t in p.progress],
             "territories": [{"id": t, "name": comp.territories[t].name} for t in p.territories],
             "cities": [{"id": c, "name": comp.cities[c].name, "vp": comp.cities[c].vp} for c in p.cities],
-            "empires": [empire_name(comp.empire(t, state.era)) for t in p.empires],
+            "empires": comp.empire_names(p.empires, state.era),
             "ally": state.players[p.ally].colour if p.ally >= 0 else None,
             "actions": p.actions,
             # 7.0: the food change is doubled in the last game turn; the forecast shows what will happen.
@@ -122,7 +133,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
             "territory": [{"id": t, "name": comp.territories[t].name} for t in state.offer_territory],
             "city": [{"id": c, "name": comp.cities[c].name, "wonder": comp.cities[c].wonder,
                       "cost": comp.cities[c].cost_gold, "vp": comp.cities[c].vp} for c in state.offer_city],
-            "empire": [empire_name(comp.empire(t, state.era)) for t in state.empire_track],
+            "empire": comp.empire_names(state.empire_track, state.era),
             "trade": [{"action": b.action, "discs": b.discs, "gain": b.gain, "amount": b.amount,
                        "open": state.era in b.eras,
                        "taken_by": state.players[state.trade_used[i]].colour if i in state.trade_used else None}

@@ -10,8 +10,8 @@ import asyncio
 import copy
 import itertools
 
-from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs,
-                              ReminderRecord, StaleWrite, TableRecord)
+from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, GameRecord, NoticeRecord,
+                              PlayerPrefs, ReminderRecord, Shards, Standing, StaleWrite, TableRecord)
 
 
 class MemoryStorage:
@@ -22,6 +22,8 @@ class MemoryStorage:
         self.reminders_: dict[int, list[ReminderRecord]] = {}
         self.outbox: list[tuple[NoticeRecord, float | None]] = []
         self.players: dict[int, PlayerPrefs] = {}
+        self.claims: dict[int, tuple[str, float]] = {}  # notice id -> (owner, until)
+        self.records: dict[int, GameRecord] = {}
         self.ids = itertools.count(1)
         self.notice_ids = itertools.count(1)
 
@@ -29,11 +31,12 @@ class MemoryStorage:
 
     async def close(self) -> None: ...
 
-    async def create_table(self, *, guild, channel, game, creator, options, seed, seats, remind_every, now):
+    async def create_table(self, *, guild, channel, game, creator, options, seed, seats, remind_every, now,
+                           meta=None):
         if await self.open_table(channel) is not None:
             raise ChannelBusy(str(channel))
         rec = TableRecord(next(self.ids), guild, channel, game, "lobby", creator, dict(options), seed, 1, now, now,
-                          remind_every, {}, [copy.copy(s) for s in seats])
+                          remind_every, copy.deepcopy(meta or {}), [copy.copy(s) for s in seats])
         self.tables_[rec.id] = rec
         self.logs[rec.id] = []
         return copy.deepcopy(rec)
@@ -85,12 +88,15 @@ class MemoryStorage:
         for channel, payload in change.notices:
             self.outbox.append((NoticeRecord(next(self.notice_ids), table.id, channel, copy.deepcopy(payload), now),
                                 None))
+        if change.record is not None:
+            self.records[table.id] = copy.deepcopy(change.record)
         stored.version, stored.revision, stored.updated = version, stored.revision + 1, now
         table.version, table.revision = version, stored.revision
         return version
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs if r.due <= now),
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs
+                       if r.due <= now and (shards is None or shards.owns(self.tables_[r.table].guild))),
                       key=lambda r: r.due)
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
@@ -98,6 +104,20 @@ class MemoryStorage:
 
     async def notices(self) -> list[NoticeRecord]:
         return [copy.deepcopy(n) for n, sent in self.outbox if sent is None]
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        held = []
+        for notice, sent in self.outbox:
+            owner, until = self.claims.get(notice.id, (None, 0.0))
+            ours = claim.shards is None or notice.table is None or claim.shards.owns(self.tables_[notice.table].guild)
+            if sent is None and ours and (owner is None or until <= now or owner == claim.owner):
+                if owner != claim.owner or until < now + claim.lease / 2:
+                    self.claims[notice.id] = (claim.owner, now + claim.lease)
+                held.append(copy.deepcopy(notice))
+        return held
+
+    async def release_notices(self, owner: str) -> None:
+        self.claims = {i: c for i, c in self.claims.items() if c[0] != owner}
 
     async def add_notice(self, table_id, channel: int, payload: dict, now: float) -> int:
         notice = NoticeRecord(next(self.notice_ids), table_id, channel, copy.deepcopy(payload), now)
@@ -113,4 +133,30 @@ class MemoryStorage:
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         self.players[prefs.user] = copy.copy(prefs)
 
+    async def history(self, guild, *, game=None, limit=10) -> list[GameRecord]:
+        found = [r for r in self.records.values() if r.guild == guild and (game is None or r.game == game)]
+        found.sort(key=lambda r: (r.ended, r.table), reverse=True)
+        return [copy.deepcopy(r) for r in found[:limit]]
 
+    async def standings(self, guild, *, game=None, user=None) -> list[Standing]:
+        groups: dict[tuple, list] = {}
+        for r in sorted(self.records.values(), key=lambda r: (r.ended, r.table)):
+            if r.guild != guild or r.practice or r.reason not in ("end", "resign") or game not in (None, r.game):
+                continue
+            for s in r.seats:
+                if user is None or s.user == user:
+                    groups.setdefault((r.game, s.user, s.bot), []).append(s)
+        out = []
+        for (kind, uid, bot), seats in groups.items():
+            scores = [s.score for s in seats if s.score is not None]
+            places = [s.place for s in seats if s.place is not None]
+            out.append(Standing(kind, uid, bot, seats[-1].name, len(seats), sum(s.winner for s in seats),
+                                sum(scores), len(scores), sum(places), len(places)))
+        return sorted(out, key=lambda s: (s.game, s.user, s.bot is not None, s.bot or ""))
+
+    async def forget(self, table_id: int) -> bool:
+        if self.tables_.pop(table_id, None) is None:
+            return False
+        for store in (self.snapshots, self.logs, self.reminders_, self.records):
+            store.pop(table_id, None)
+        return True

@@ -56,6 +56,15 @@ class Attachment:
 
 
 @dataclass
+class Upload:
+    """A file a user attaches to a slash command (an option of type ATTACHMENT)."""
+
+    filename: str
+    data: bytes
+    content_type: str = "application/json"
+
+
+@dataclass
 class Request:
     """One REST request the bot made, as the emulator understood it."""
 
@@ -149,6 +158,7 @@ class DiscordEmulator:
         self.commands: dict[str, list[dict]] = {}  # "global" or guild id -> synced commands
         self.faults: list[Fault] = []
         self.closed_dms: set[int] = set()
+        self.uploads: dict[str, Upload] = {}  # attachment id -> a file users attached to commands
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op/payload) / ("send", ...)
         self.heartbeats = 0
         self.identifies = 0
@@ -199,6 +209,7 @@ class DiscordEmulator:
     async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/uploads/{id}/{name}", self._upload)
         app.router.add_route("*", API + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
@@ -282,6 +293,8 @@ class DiscordEmulator:
         ready = {"v": 10, "user": self.bot, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
                  "session_id": self._session, "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                  "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": []}
+        if "shard" in d:  # as Discord does, READY names the shard the connection identified for
+            ready["shard"] = d["shard"]
         self._ws_ready = True
         await self.dispatch("READY", ready)
         await self.dispatch("GUILD_CREATE", self.guild_payload())
@@ -362,11 +375,30 @@ class DiscordEmulator:
                     return cmd["id"]
         raise KeyError(f"command /{name} was never synced")
 
-    def _options(self, name: str, options: dict[str, Any] | None, focused: str | None) -> tuple[str, list]:
-        """'game new' + {'game': 'x'} -> (root name, nested option payload)."""
+    def _options(self, name: str, options: dict[str, Any] | None, focused: str | None,
+                 resolved: dict[str, Any] | None = None) -> tuple[str, list]:
+        """'game new' + {'game': 'x'} -> (root name, nested option payload). An `Upload`
+        value becomes an attachment option, described in `resolved` and served by GET."""
         parts = name.split()
         leaf = []
         for key, value in (options or {}).items():
+            if isinstance(value, Upload):
+                aid = str(next(self._ids))
+                self.uploads[aid] = value
+                url = f"{self.base_url}/uploads/{aid}/{value.filename}"
+                (resolved if resolved is not None else {}).setdefault("attachments", {})[aid] = {
+                    "id": aid, "filename": value.filename, "size": len(value.data), "url": url, "proxy_url": url,
+                    "content_type": value.content_type}
+                leaf.append({"name": key, "type": 11, "value": aid})
+                continue
+            if isinstance(value, User):  # a user option: the id, and the user and member resolved
+                found = resolved if resolved is not None else {}
+                found.setdefault("users", {})[str(value.id)] = value.payload()
+                found.setdefault("members", {})[str(value.id)] = {
+                    "roles": [], "nick": None, "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
+                    "mute": False, "flags": 0, "permissions": str(value.permissions)}
+                leaf.append({"name": key, "type": 6, "value": str(value.id)})
+                continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) else 3
             opt = {"name": key, "type": kind, "value": value}
             if key == focused:
@@ -377,9 +409,12 @@ class DiscordEmulator:
         return parts[0], leaf
 
     async def slash(self, user: User, channel_id: int, name: str, options: dict[str, Any] | None = None) -> Interaction:
-        root, opts = self._options(name, options, None)
+        resolved: dict[str, Any] = {}
+        root, opts = self._options(name, options, None, resolved)
         data = {"id": self._command_id(root), "name": root, "type": 1, "options": opts,
                 "guild_id": str(self.guild_id)}
+        if resolved:
+            data["resolved"] = resolved
         return await self._send(self._interaction(2, user, channel_id, data))
 
     async def autocomplete(self, user: User, channel_id: int, name: str, options: dict[str, Any],
@@ -442,6 +477,13 @@ class DiscordEmulator:
 
     def original(self, inter: Interaction) -> dict | None:
         return self.messages.get(inter.original_id) if inter.original_id else None
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        """A file a user attached (Discord's CDN): what discord.py's `Attachment.read` fetches."""
+        upload = self.uploads.get(request.match_info["id"])
+        if upload is None:
+            return web.Response(status=404)
+        return web.Response(body=upload.data, content_type=upload.content_type)
 
     # ----- REST ---------------------------------------------------------------------------
     async def _read(self, request: web.Request) -> tuple[Any, list[Attachment]]:
@@ -566,7 +608,17 @@ class DiscordEmulator:
                     self.messages.pop(mid)
                     return web.Response(status=204)
             return _json({"message": "Unknown Message", "code": 10008}, 404)
+        mt = re.fullmatch(r"/channels/(\d+)/threads", p)
+        if mt and m == "POST":  # start a thread without a message (public thread: type 11)
+            parent = int(mt.group(1))
+            if parent not in self.channels or self.channels[parent]["type"] != 0:
+                return _json({"message": "Cannot start a thread here", "code": 50024}, 400)
+            thread = self.add_channel(next(self._ids), str((rec.body or {}).get("name", "thread")), thread_of=parent)
+            asyncio.get_running_loop().create_task(self.dispatch("THREAD_CREATE", {**thread, "newly_created": True}))
+            return _json(thread, 201)
         mt = re.fullmatch(r"/channels/(\d+)", p)
+        if mt and m == "DELETE" and int(mt.group(1)) in self.channels:
+            return _json(self.channels.pop(int(mt.group(1))))
         if mt and m == "GET" and int(mt.group(1)) in self.channels:
             return _json(self.channels[int(mt.group(1))])
         return _json({"message": f"404: Not Found ({m} {p})", "code": 0}, 404)

@@ -24,7 +24,7 @@ def restart(state: State, order: list[int] | None = None) -> State:
     state.cursor = 0
     state.phase = "actions"
     state.stack = DecisionStack()
-    advance(COMP, state)
+    advance(components(), state)          # the data in force (an owner's corrected files, if a test sets them)
     return state
 
 
@@ -71,3 +71,13 @@ def finish_actions(state: State) -> State:
             pick = next((a for a in options if a.startswith(("remove", "pay"))), options[0])
         state = act(state, pick)
     return state
+
+
+def era_end(progress=(), cities=(), territories=(), n: int = 4) -> State:
+    """The end of Era I (game turn 2, no discs left) with white holding these tiles (11.0)."""
+    s = new(n)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    p = s.players[0]
+    p.progress, p.cities, p.territories = tuple(progress), tuple(cities), tuple(territories)
+    return s

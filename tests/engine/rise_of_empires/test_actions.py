@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rise_of_empires.phases import circles, food_change, income_of, vp_of
+from engine.rise_of_empires.phases import circles
+from engine.rise_of_empires.scoring import food_change, income_of, vp_of
 from engine.rise_of_empires.state import EMPTY
 
 from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
@@ -74,32 +75,39 @@ def test_6_0_pass_only_when_nothing_is_possible():
 
 def test_6_0_b_turn_free_with_nothing_to_the_left():
     s = b_turn(rows={"progress": [W, R]})
-    assert legal(s) == ["remove progress 1"]
     s = restart(s, [R, W, B, G])
-    s = act(s, "remove progress 2")
-    assert s.stack.top.kind == "b-row" and "done" in legal(s)
+    takes = [f"take progress {t}" for t in sorted(set(s.offer_progress))]
+    assert legal(s) == takes + ["remove progress 2"]
+    idle = act(s, "remove progress 2")       # 6.0: "remove an action disc but then do nothing"
+    assert idle.rows["progress"][:2] == [W, EMPTY] and idle.players[R].progress == () and actor(idle) == W
+    # The row's action with the disc, in one choice: nothing to its left, so nothing to pay.
+    tile = takes[0].split(" ")[2]
+    s = act(s, takes[0])
+    assert s.players[R].progress == (tile,) and s.players[R].gold == 5 and s.rows["progress"][:2] == [W, EMPTY]
+    assert actor(s) == W
 
 
-def test_6_0_b_turn_pays_one_per_disc_to_the_left_each_chosen():
+def test_6_0_b_turn_pays_one_per_disc_to_the_left_in_one_choice():
     s = b_turn(rows={"empire": [B, R, EMPTY, G], "progress": [G]})
     s = restart(s, [B, W, R, G])
     s = act(s, "remove empire 1")
-    assert legal(s) == ["pay gold", "pay cube", "pay resource", "pay food", "pay vp"][:4]  # 0 VP: cannot pay VP
-    s = act(s, "pay gold", "pay food")
+    # Two discs to the left (the empty circle is free); blue has no VP, so any mix of the other four.
+    assert legal(s) == ["pay 2 gold", "pay 2 cubes", "pay 2 resources", "pay 2 food",
+                        "pay 1 gold 1 cube", "pay 1 gold 1 resource", "pay 1 gold 1 food",
+                        "pay 1 cube 1 resource", "pay 1 cube 1 food", "pay 1 resource 1 food"]
+    s = act(s, "pay 1 gold 1 food")
     p = s.players[B]
+    # Doing nothing after removing still costs the full amount.
     assert (p.gold, p.food) == (4, 15)
-    assert s.stack.top.kind == "b-row"
-    # Doing nothing after removing still costs the full amount (already paid).
-    s = act(s, "done")
-    assert s.rows["empire"][:4] == [EMPTY, R, EMPTY, G] and actor(s) == R
+    assert s.rows["empire"][:4] == [EMPTY, R, EMPTY, G] and actor(s) == R     # white has no disc
 
 
 def test_6_0_printing_waives_the_position_cost():
     s = b_turn(rows={"city": [W, R, B]})
     s.players[W].progress = ["printing"]
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove city 1")
-    assert s.stack.top.kind == "b-row"
+    s = act(s, "take city athens")             # two discs to the left, nothing to pay
+    assert s.players[W].cities == ("athens",) and s.players[W].gold == 5 - 2 and actor(s) == R
 
 
 def test_6_0_b_turn_cost_capped_by_assets():
@@ -108,8 +116,10 @@ def test_6_0_b_turn_cost_capped_by_assets():
     p.gold = p.pool = p.resources = p.vp = 0
     p.food = 1
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove city 1", "pay food")
-    assert s.stack.top.kind == "b-row" and s.players[W].food == 0
+    s = act(s, "remove city 1")
+    assert legal(s) == ["pay 1 food"]          # two discs to the left, one food to pay with
+    s = act(s, "pay 1 food")
+    assert s.players[W].food == 0 and actor(s) == R
 
 
 def test_6_1_previous_era_tiles_cost_gold():
@@ -192,7 +202,7 @@ def test_6_2_5_town_tiles_give_a_vp_and_one_benefit():
 def test_6_3_city_costs_gold_and_earns_vp():
     s = a_turn()
     s = act(s, "take city athens")
-    assert s.players[W].gold == 3 and s.players[W].cities == ["athens"]
+    assert s.players[W].gold == 3 and s.players[W].cities == ("athens",)
     assert vp_of(COMP, s, W) == 1 and "athens" not in s.offer_city
 
 
@@ -203,26 +213,41 @@ def test_6_3_wonder_costs_gold_discs_cubes_and_scores_at_once():
     p = s.players[W]
     p.gold, p.resources, p.pool = 3, 3, 2
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove city 1", "take city great-wall")
+    s = act(s, "take city great-wall")
     assert (p.vp, p.gold, p.resources, p.pool) == (0, 3, 3, 2)  # the old object is untouched
     p = s.players[W]
     assert (p.vp, p.gold, p.resources, p.pool, p.stock) == (8, 0, 0, 0, 27)
-    assert p.cities == [] and s.offer_city == []
+    assert p.cities == () and s.offer_city == []
 
 
 def test_6_3_city_upkeep_choice():
+    """6.3: "If you cannot or do not want to pay": asked when the food track cannot pay (RULES-NOTES)."""
     s = b_turn()
     s.players[W].cities = ["rome", "carthage"]     # Rome: 3 food; Carthage: 2 food and 1 disc
     s.players[W].resources = 0
+    s.players[W].food = 3                          # 3 - 5 would go below zero
     s.rows = {r: [EMPTY] * 8 for r in s.rows}
     s = restart(s, [W, R, B, G])
     assert s.phase == "food" and legal(s) == ["keep cities", "discard carthage", "discard rome"]
-    s = act(s, "discard rome", "keep cities")
-    assert s.players[W].food == 16 - 2
+    s = act(s, "discard rome")                     # now 3 - 2 >= 0: Carthage is kept without asking
+    assert s.players[W].food == 3 - 2
     # Income: no disc comes in, so Carthage's disc cannot be paid: it must go.
     assert s.phase == "income" and legal(s) == ["discard carthage"]
     s = act(s, "discard carthage")
     assert s.players[W].cities == []
+
+
+def test_6_3_cities_kept_without_asking_when_the_food_track_pays():
+    """RULES-NOTES (issue 12): keeping is automatic when the track stays at or above 0; disc upkeep
+    is paid automatically when the player has the discs."""
+    s = b_turn()
+    s.players[W].cities = ["rome", "carthage"]
+    s.players[W].food, s.players[W].resources = 5, 1
+    s.rows = {r: [EMPTY] * 8 for r in s.rows}
+    s = restart(s, [W, R, B, G])
+    assert s.phase == "era end"                    # no upkeep question on the way (turn 2 ends Era I)
+    p = s.players[W]
+    assert p.cities == ["rome", "carthage"] and p.food == 0 and p.resources == 0
 
 
 def test_6_5_trading_one_player_per_box_and_by_era():
@@ -244,28 +269,45 @@ def test_6_0_example_peter_pays_two_for_the_empire_disc():
     """6.0 example: Peter (red) in the B turn; green and white discs to the left of his empire disc cost him 2."""
     s = b_turn(rows={"empire": [R, G, W], "progress": [W, G]}, n=4)
     s = restart(s, [R, W, B, G])
-    assert legal(s) == ["remove empire 1"]
-    s = act(s, "remove empire 1")
-    assert s.stack.top.kind == "pay" and s.stack.top.data["remaining"] == 2
-    s = act(s, "pay gold", "pay resource")
+    empire = sorted({a for a in legal(s) if a.startswith("take empire")})
+    assert empire and legal(s) == empire + ["remove empire 1"]
+    s = act(s, "take empire 2 0-1")
+    assert s.stack.top.kind == "pay" and s.stack.top.data["cost"] == 2
+    s = act(s, "pay 1 gold 1 resource")
     p = s.players[R]
-    assert (p.gold, p.resources) == (4, 1) and s.stack.top.kind == "b-row"
-    assert any(a.startswith("take empire") for a in legal(s))
+    assert (p.gold, p.resources) == (4, 1) and s.stack.top.kind == "place" and p.empires
 
 
-def test_6_1_example_dan_takes_agriculture_then_uses_weapons():
-    """6.1 example: Dan takes Agriculture (progress row), then uses the Weapons tile he acquired earlier."""
+def test_6_1_example_dan_uses_weapons_with_his_agriculture_action():
+    """6.1 example: Dan takes Agriculture and uses the Weapons tile he acquired earlier. Taking a tile has
+    no further step, so the free action comes before it (RULES-NOTES 6.1): the same result."""
     s = a_turn()
     s.offer_progress = ["agriculture"]
     s.players[W].progress = ["iron-weapons"]
     s.cubes["anatolia"] = [1, 0, 0, 1]
     s = restart(s, [W, R, B, G])
-    s = act(s, "take progress agriculture")
-    assert s.stack.top.kind == "after" and legal(s) == ["use iron-weapons", "done"]
+    assert "take progress agriculture" in legal(s) and "use iron-weapons" in legal(s)
     s = act(s, "use iron-weapons", "remove anatolia green")
+    assert actor(s) == W                      # the free action is not the turn's action
+    s = act(s, "take progress agriculture")
     p = s.players[W]
-    assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ["iron-weapons"] and "agriculture" in p.progress
-    assert actor(s) == R              # nothing left to use: the turn passes on
+    assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ("iron-weapons",) and "agriculture" in p.progress
+    assert actor(s) == R                      # the turn ends with its action: no `done` after it
+
+
+def test_6_1_free_actions_offered_alongside_the_steps_of_the_turn():
+    """RULES-NOTES 6.1: after placing, Iron Weapons is offered beside the battle; the last step ends the turn."""
+    s = a_turn()
+    s.players[W].progress = ["iron-weapons"]
+    s.cubes["anatolia"] = [1, 2, 0, 0]
+    s.players[W].pool = 2
+    s = restart(s, [W, R, B, G])
+    s = act(s, "take empire 2 0-1")
+    assert "use iron-weapons" in legal(s)                       # alongside placing
+    s = act(s, "place 2 anatolia")
+    assert legal(s) == ["battle anatolia red", "done", "use iron-weapons"]
+    s = act(s, "battle anatolia red")
+    assert actor(s) == R and "iron-weapons" not in s.players[W].used
 
 
 def test_6_0_b_turn_disc_removed_from_a_row_with_nothing_to_perform_does_nothing():
@@ -275,4 +317,60 @@ def test_6_0_b_turn_disc_removed_from_a_row_with_nothing_to_perform_does_nothing
     s = restart(s, [W, R, B, G])
     s = act(s, "remove territory 1")
     assert actor(s) == R and s.rows["territory"][0] == EMPTY
-    assert s.last == "p0 (white) removes a disc from the territory row."
+    assert s.last == "p0 (white) removes a disc from the territory row without taking its action."
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_6_0_pass_at_every_player_count(n):
+    """Mayfair FAQ (asked for 5 players), read for every count: no performable action -> place the disc, do nothing."""
+    s = a_turn(n)
+    s.offer_progress, s.offer_territory, s.offer_city, s.empire_track = [], [], [], []
+    s.players[W].resources = 0
+    s = restart(s, list(range(n)))
+    assert legal(s) == [f"pass {row}" for row in ("progress", "territory", "city", "empire", "trade")]
+    s = act(s, "pass city")
+    assert s.rows["city"][0] == W and s.players[W].actions == 1 and actor(s) == R
+    s.players[R].resources = 1                                   # red can trade: no pass for red
+    assert "pass city" not in legal(restart(s, [R, *[i for i in range(n) if i != R]]))
+
+
+def _rome_behind_one_disc(gold, pool, resources, food, vp):
+    """B turn: white's city disc has red's to its left (cost 1); Rome (4 gold) is on offer."""
+    s = b_turn(rows={"city": [W, R]})
+    s.offer_city = ["rome"]
+    p = s.players[W]
+    p.gold, p.pool, p.resources, p.food, p.vp = gold, pool, resources, food, vp
+    return restart(s, [W, R, B, G])
+
+
+def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
+    """The disc is paid for first (6.0), then the city (6.3): the payment may not spend Rome's 4 gold."""
+    s = _rome_behind_one_disc(gold=4, pool=1, resources=0, food=1, vp=0)
+    assert "take city rome" in legal(s)
+    s = act(s, "take city rome")
+    assert legal(s) == ["pay 1 cube", "pay 1 food"]
+    s = act(s, "pay 1 food")
+    assert s.players[W].cities == ("rome",) and s.players[W].gold == 0
+
+
+def test_6_0_b_turn_action_refused_when_the_payment_would_leave_too_little():
+    s = _rome_behind_one_disc(gold=4, pool=0, resources=0, food=0, vp=0)
+    assert "take city rome" not in legal(s)
+    assert "paying it would leave too little for `take city rome`" in refuses(s, "take city rome")
+    assert "You have no disc in the progress row" in refuses(s, "take progress " + s.offer_progress[0])
+
+
+def test_6_0_b_turn_a_particular_disc_then_its_action():
+    """RULES-NOTES 6.0: the player chooses which disc; one other than the cheapest is removed, paid for,
+    and then its row's action is chosen."""
+    s = b_turn(rows={"city": [W, R, W]})
+    s = restart(s, [W, R, B, G])
+    assert {"remove city 1", "remove city 3"} <= set(legal(s))
+    idle = act(s, "remove city 3")                    # the cheapest: nothing to its left, no action
+    assert actor(idle) == R and idle.rows["city"][:3] == [W, R, EMPTY]
+    s = act(s, "remove city 1")                       # red and white to its left: 2 to pay
+    assert s.stack.top.kind == "pay" and s.stack.top.data["cost"] == 2
+    s = act(s, "pay 2 food")
+    assert s.stack.top.kind == "b-row" and "take city athens" in legal(s) and "done" in legal(s)
+    s = act(s, "take city athens")
+    assert s.players[W].cities == ("athens",) and s.rows["city"][:3] == [EMPTY, R, W]

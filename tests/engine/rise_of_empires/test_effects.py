@@ -1,12 +1,13 @@
 """Progress tile effects (6.1, player aid as reconstructed in data/progress.toml), views and the contract."""
 from __future__ import annotations
 
-import dataclasses
+from pathlib import Path
 
 import pytest
 
 from engine.core import IllegalAction
-from engine.rise_of_empires.phases import food_change, income_of, vp_of
+from engine.rise_of_empires import data as roe_data
+from engine.rise_of_empires.scoring import food_change, income_of, vp_of
 
 from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
 
@@ -78,15 +79,22 @@ def test_mercenaries_one_region_beyond_adjacency():
     assert "near-east" not in {a.split()[2] for a in legal(s) if a.startswith("place")}
 
 
-def test_6_4_5_differing_battle_rows_are_named(monkeypatch):
-    side = COMP.empire_sides["e4-ii"]
-    monkeypatch.setitem(COMP.empire_sides, "e4-ii", dataclasses.replace(side, battle_rows=[[0, 1], [1, 3]]))
+def test_6_4_5_differing_battle_rows_are_named(tmp_path, monkeypatch):
+    """An owner's corrected empires.toml whose Era III tile has two different battle rows."""
+    root = tmp_path / "rise-of-empires"
+    root.mkdir()
+    shipped = Path(roe_data.__file__).parent / "data" / "empires.toml"
+    text = shipped.read_text().replace('tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [0, 1]]',
+                                       'tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [1, 3]]')
+    assert "[[0, 1], [1, 3]]" in text
+    (root / "empires.toml").write_text(text)
+    monkeypatch.setenv("EPOCHS_DATA_DIR", str(tmp_path))
     s = new(4)
     s.turn = 5
     s.cubes["anatolia"] = [3, 3, 0, 0]
     s = restart(s, [W, R, B, G])
-    s = act(s, "take empire 3 0-1 1-3", "done")
-    assert legal(s) == ["battle anatolia red row 1", "battle anatolia red row 2", "done"]
+    s = act(s, "take empire 3 0-1 1-3")
+    assert [a for a in legal(s) if a.startswith("battle")] == ["battle anatolia red row 1", "battle anatolia red row 2"]
     s = act(s, "battle anatolia red row 2")
     assert s.cubes["anatolia"] == [2, 0, 0, 0]
 
@@ -117,7 +125,7 @@ def test_law_5_views_hide_the_face_down_stacks_only():
 def test_law_1_refusals_say_why_and_change_nothing():
     s = new(2)
     other = 1 - actor(s)
-    with pytest.raises(IllegalAction, match="not seat"):
+    with pytest.raises(IllegalAction, match="It is not .*'s turn; waiting for"):
         GAME.apply(s, other, legal(s)[0])
     with pytest.raises(IllegalAction, match="not an action of this game"):
         GAME.apply(s, actor(s), "fly to the moon")
@@ -181,13 +189,39 @@ def test_law_1_placement_and_battle_refusals_cite_6_4():
     assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 russia")
     assert "You have 5 cubes in your pool" in refuses(s, "place 9 nw-africa")
     assert "SW Asia is not in or next to a region that held your cubes" in refuses(s, "place 1 sw-asia")
-    s = act(s, "done")
     assert "You have no cubes in SW Asia" in refuses(s, "battle sw-asia blue")
 
 
-def test_law_1_a_free_action_is_not_used_in_the_middle_of_an_action():
+def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
     s = new(4)
     s.players[W].progress = ["haven"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert "A free-action tile is used before or after your action" in refuses(s, "use haven")
+    assert "use haven" in legal(s)                                       # placing cubes: a step of the turn
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.rows["city"][:2] = [W, R]
+    s.players[W].progress = ["haven"]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1")
+    assert s.stack.top.kind == "pay" and "use haven" not in legal(s)
+    assert "finish this one first (6.1)" in refuses(s, "use haven")
+
+
+def test_law_4_a_game_stored_mid_step_by_the_earlier_flow_goes_on():
+    """A snapshot with the old `after` step and a one-good-at-a-time payment loads into today's steps."""
+    import json
+    s = new(4)
+    s.turn = 2
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.rows["city"][:3] = [W, R, B]
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove city 1")                     # idle: a payment of 2 follows
+    old = json.loads(GAME.dumps(s))
+    old["stack"]["items"][-1] = {"kind": "pay", "seat": W, "data": {"remaining": 1}}
+    old["stack"]["items"].insert(-1, {"kind": "after", "seat": W, "data": {}})
+    again = GAME.loads(json.dumps(old))
+    assert [d.kind for d in again.stack.items][-2:] == ["end-action", "pay"]
+    assert legal(again) == ["pay 1 gold", "pay 1 cube", "pay 1 resource", "pay 1 food"]
+    assert actor(act(again, "pay 1 food")) == R

@@ -1,6 +1,10 @@
 """6.4 Empire Tiles: placement, eras, control, the Mediterranean, the New World and Far East, battles."""
 from __future__ import annotations
 
+import itertools
+
+import pytest
+
 from engine.rise_of_empires.board import region_income, region_vp, standings
 
 from .helpers import COMP, act, actor, legal, new, refuses, restart
@@ -47,11 +51,10 @@ def test_6_4_later_placements_only_next_to_regions_held_before():
 def test_6_4_cubes_come_from_the_pool_and_zero_is_allowed():
     s = empire_turn(pool=0, cubes={"sw-asia": [1, 0, 0, 0]})
     s.players[W].stock = 24
+    assert "withdraw" in legal(s)         # may start again with the cubes on the map
     s = act(s, "take empire 2 0-1")
-    assert legal(s) == ["withdraw", "done"]   # nothing in the pool to place; may still start again
-    s = act(s, "done")
-    assert actor(s) == R                  # nothing placed, no battle: the action is over
-    assert s.players[W].empires == ["e4"] and s.players[W].stock == 24
+    assert actor(s) == R                  # nothing to place, no battle: the action is over at once
+    assert s.players[W].empires == ("e4",) and s.players[W].stock == 24
 
 
 def test_6_4_no_empire_tile_without_any_cube_faq():
@@ -65,13 +68,15 @@ def test_6_4_no_empire_tile_without_any_cube_faq():
 
 def test_6_4_withdraw_all_cubes_and_start_again():
     s = empire_turn(cubes={"sw-europe": [3, 0, 0, 0], "nw-africa": [1, 0, 0, 0]}, pool=1)
-    s = act(s, "take empire 2 0-1")
     assert "withdraw" in legal(s)
     s = act(s, "withdraw")
     assert s.players[W].pool == 5 and s.cubes["sw-europe"][W] == 0
+    assert "take empire 2 0-1" in legal(s) and "withdraw" not in legal(s)    # the tile comes next
+    s = act(s, "take empire 2 0-1")
     assert "sw-asia" in places(s)          # a new empire may start anywhere
+    assert "no cubes on the map to withdraw" in refuses(s, "withdraw")
     s = act(s, "place 1 sw-asia")
-    assert "withdraw" not in legal(s)
+    assert "chosen instead of `take empire <tile>`" in refuses(s, "withdraw")
 
 
 def test_6_4_1_only_regions_of_this_or_earlier_eras():
@@ -124,7 +129,7 @@ def test_6_4_4_navigation_opens_the_new_world_in_era_ii_a():
     s = empire_turn(turn=4, cubes={"sw-europe": [2, 0, 0, 0]})
     s.rows["empire"][0] = W
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove empire 1", "take empire 3 water 1-1")
+    s = act(s, "take empire 3 water 1-1")
     assert "north-america" in places(s)          # the restriction ends in Era II B
 
 
@@ -133,7 +138,7 @@ def test_6_4_4_one_overseas_area_per_water_tile():
     s = empire_turn(turn=4, cubes={"sw-europe": [2, 0, 0, 0]})
     s.rows["empire"][0] = W
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove empire 1", "take empire 3 water 1-1", "place 1 north-america")
+    s = act(s, "take empire 3 water 1-1", "place 1 north-america")
     assert "south-america" in places(s) and "china" not in places(s) and "japan" not in places(s)
     s = act(s, "place 1 south-america")
     # The third region may be in Europe (next to SW Europe), never in the Far East.
@@ -153,7 +158,7 @@ def test_6_4_4_back_to_the_old_world_from_overseas():
     s = empire_turn(turn=4, cubes={"china": [2, 0, 0, 0]})
     s.rows["empire"][0] = W
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove empire 1", "take empire 3 water 1-1")
+    s = act(s, "take empire 3 water 1-1")
     old = [r for r in places(s) if COMP.regions[r].area == "old_world"]
     assert "sw-asia" in old and "nw-africa" in old
     s = act(s, "place 1 nw-africa")
@@ -163,8 +168,8 @@ def test_6_4_4_back_to_the_old_world_from_overseas():
 def test_6_4_5_battle_example_defender_then_attacker():
     """Dan places 3 cubes in the Med with the "1" water tile; Peter (2 cubes) loses 2, Dan loses 1."""
     s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
-    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean", "done")
-    assert legal(s) == ["battle mediterranean red", "done"]
+    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean")
+    assert "battle mediterranean red" in legal(s)         # the battle ends the placement (6.4.5)
     s = act(s, "battle mediterranean red")
     assert s.cubes["mediterranean"] == [2, 0, 0, 0]
     assert s.players[R].stock == 27 and s.players[W].stock == 26
@@ -172,8 +177,8 @@ def test_6_4_5_battle_example_defender_then_attacker():
 
 def test_6_4_5_battles_are_optional_and_anywhere_you_have_cubes():
     s = empire_turn(cubes={"sw-asia": [1, 0, 3, 0]})
-    s = act(s, "take empire 2 0-2", "place 1 near-east", "done")
-    assert legal(s) == ["battle sw-asia blue", "done"]
+    s = act(s, "take empire 2 0-2", "place 1 near-east")
+    assert [a for a in legal(s) if a.startswith("battle")] == ["battle sw-asia blue"]
     s = act(s, "done")
     assert s.cubes["sw-asia"] == [1, 0, 3, 0] and actor(s) == R
 
@@ -181,10 +186,10 @@ def test_6_4_5_battles_are_optional_and_anywhere_you_have_cubes():
 def test_6_4_5_second_battle_only_in_era_iii_in_another_region():
     cubes = {"anatolia": [2, 2, 0, 0], "russia": [2, 0, 2, 0]}
     s = empire_turn(turn=3, cubes=cubes)
-    s = act(s, "take empire 2 1-2 1-2", "done", "battle anatolia red")
+    s = act(s, "take empire 2 1-2 1-2", "battle anatolia red")
     assert actor(s) == R                              # Era II: one battle, the top row
     s = empire_turn(turn=5, cubes=cubes)
-    s = act(s, "take empire 2 1-2 1-2", "done", "battle anatolia red")
+    s = act(s, "take empire 2 1-2 1-2", "battle anatolia red")
     assert legal(s) == ["battle russia blue", "done"]  # not Anatolia again
     s = act(s, "battle russia blue")
     assert s.cubes["russia"] == [1, 0, 0, 0] and actor(s) == R
@@ -194,8 +199,8 @@ def test_2_9_allies_cannot_battle_each_other():
     s = empire_turn(cubes={"anatolia": [2, 2, 0, 0], "sw-asia": [1, 0, 1, 0]})
     s.players[R].ally = W
     s = restart(s, [W, R, B, G])
-    s = act(s, "take empire 2 0-2", "done")
-    assert legal(s) == ["battle sw-asia blue", "done"]
+    s = act(s, "take empire 2 0-2")
+    assert [a for a in legal(s) if a.startswith("battle")] == ["battle sw-asia blue"]
 
 
 def test_2_9_diplomacy_places_the_alliance_piece():
@@ -215,3 +220,34 @@ def test_law_2_a_new_empire_in_era_iii_lists_under_60_choices():
     options = legal(s)
     assert len(places(s)) == 16 and len(options) < 60
     assert "place 12 russia" in options and "place 3 russia" not in options
+
+
+def _new_empire_water_turn():
+    """Era II B, no cubes on the map, the "3 water" tile (e2's Era II/III side) on offer."""
+    s = empire_turn(turn=4)
+    s.rows["empire"][0] = W
+    s = restart(s, [W, R, B, G])
+    return act(s, "take empire 3 water 1-1")
+
+
+@pytest.mark.parametrize("regions", [("sw-europe", "north-america", "south-america"),
+                                     ("sw-europe", "nw-africa", "north-america"),
+                                     ("china", "japan", "anatolia")])
+def test_6_4_4_new_empire_regions_in_any_order(regions):
+    """6.4.4: the overseas area comes "in addition to cubes placed in the European/North African/Near East
+    part": a new empire's set of regions is legal in every order (North America first, then SW Europe too)."""
+    for order in itertools.permutations(regions):
+        s = _new_empire_water_turn()
+        for region in order:
+            assert region in places(s), (order, region)
+            s = act(s, f"place 1 {region}")
+        assert sorted(r for r in COMP.regions if s.cubes[r][W]) == sorted(regions)
+
+
+def test_6_4_4_new_empire_overseas_first_then_old_world_grows_from_its_first_old_world_region():
+    s = _new_empire_water_turn()
+    s = act(s, "place 1 north-america", "place 1 sw-europe")
+    assert "nw-africa" in places(s) and "china" not in places(s)
+    msg = refuses(s, "place 1 near-east")
+    assert "new empire spreads only next to its first region in the Old World" in msg
+    assert "does not border SW Europe" in msg and "North America" not in msg

@@ -2,9 +2,14 @@
 being decided now and why (6.0, 6.4, 6.4.5), refusals name the rule that stands in the way."""
 from __future__ import annotations
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.rise_of_empires import GAME
 
-from .helpers import act, refuses, restart
+from engine.rise_of_empires.phases import game_result
+
+from .helpers import act, era_end, new, refuses, restart
 from .test_actions import b_turn
 from .test_empire import R, W, empire_turn
 
@@ -36,7 +41,7 @@ def test_6_4_placing_counts_cubes_in_words_and_shows_the_region_after():
 def test_6_4_5_battle_example_names_who_lost_what_and_the_result():
     """Dan (3 cubes) attacks Peter (2) in the Med with the "1" water tile: Peter loses 2, Dan 1."""
     s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
-    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean", "done")
+    s = act(s, "take empire 1 water 1-2", "place 3 mediterranean")
     (line,) = _events(s, "battle mediterranean red")
     assert line == ("p0 (white) attacks p1 (red) in Mediterranean: red loses 2 cubes, white loses 1 cube "
                     "(now white 2).")
@@ -62,9 +67,11 @@ def test_6_4_view_says_what_the_placement_decision_is():
     s = empire_turn()
     s = act(s, "take empire 3 1-1", "place 2 se-europe")
     view = GAME.view(s, None)
-    assert view["doing"] == "placing cubes"
-    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 region(s) "
-                              "used, 3 cube(s) in the pool; `done` when finished (6.4).")
+    assert view["doing"] == "placing cubes or a battle"
+    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 regions "
+                              "used, 3 cubes in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
+    s = act(s, "place 1 anatolia", "place 1 sw-europe")
+    assert "3 of 3 regions used, 1 cube in the pool" in GAME.view(s, None)["prompt"]
 
 
 def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
@@ -73,18 +80,18 @@ def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
     s = act(s, "remove city 1")
     view = GAME.view(s, None)
     assert view["doing"] == "paying for a disc"
-    assert view["prompt"].startswith("p0 (white) still owes 2 for the discs left of the removed one")
+    assert view["prompt"].startswith("p0 (white) pays 2 for the discs left of the removed one, in any mix")
 
 
-def test_6_0_removing_a_disc_says_why_it_costs_and_each_payment_what_is_left():
+def test_6_0_removing_a_disc_says_why_it_costs_and_the_payment_what_was_paid():
     s = b_turn(rows={"city": [W, R, R]})
     s = restart(s, [W, R, 2, 3])
     (line,) = _events(s, "remove city 1")
-    assert line == "p0 (white) removes a disc from the city row and must pay 2, one per disc to its left (6.0)."
+    assert line == ("p0 (white) removes a disc from the city row without taking its action and must pay 2, "
+                    "one per disc to its left (6.0).")
     s = act(s, "remove city 1")
-    assert _events(s, "pay gold") == ["p0 (white) pays 1 gold; 1 still to pay."]
-    s = act(s, "pay gold")
-    assert _events(s, "pay resource") == ["p0 (white) pays 1 resource disc."]
+    assert _events(s, "pay 1 gold 1 resource") == ["p0 (white) pays 1 gold and 1 resource disc for the disc (6.0)."]
+    assert _events(s, "pay 2 cubes") == ["p0 (white) pays 2 cubes for the disc (6.0)."]
 
 
 def test_6_0_a_capped_cost_says_so():
@@ -106,11 +113,13 @@ def test_6_2_territory_and_trade_events_use_the_right_words():
     assert _events(a, "trade 1 for 2 gold") == ["p0 (white) trades 1 resource disc for 2 gold."]
 
 
-def test_6_4_5_battle_during_placement_says_battles_come_after():
-    s = empire_turn(cubes={"anatolia": [0, 2, 0, 0]})
-    s = act(s, "take empire 2 0-1", "place 1 anatolia")
-    assert "Battles come after placing: `done` ends the placement" in refuses(s, "battle anatolia red")
-    s = act(s, "done")
+def test_6_4_5_a_battle_ends_the_placement():
+    """6.4.5: battles come after placing; choosing one ends the placement, and the second battle
+    of an Era III tile is no time to place."""
+    s = empire_turn(turn=5, cubes={"anatolia": [1, 2, 0, 0], "russia": [1, 0, 1, 0]})
+    s = act(s, "take empire 2 1-2 1-2", "place 1 anatolia")
+    s = act(s, "battle anatolia red")
+    assert s.stack.top.kind == "battle" and GAME.view(s, None)["doing"] == "a second battle or done"
     assert "Placing for this empire tile is over" in refuses(s, "place 1 anatolia")
 
 
@@ -132,3 +141,76 @@ def test_6_1_using_a_weapon_tile_says_what_comes_next():
                     "in a region where both have cubes (6.1).")
     s = act(s, "use iron-weapons")
     assert _events(s, "remove anatolia red") == ["p0 (white) removes 1 cube of p1 (red) in Anatolia (now white 2, red 1)."]
+
+
+def test_11_0_era_end_names_the_tiles_returned_to_the_box():
+    s = restart(era_end(progress=["writing", "agriculture"], cities=["athens", "memphis"]), [W, R, 2, 3])
+    assert s.phase == "era end" and s.stack.top.seat == W
+    s = act(s, "keep progress agriculture")
+    assert _events(s, "done")[0] == "p0 (white) returns Writing, the city Athens and the city Memphis to the box (11.0)."
+
+
+def _over(vp_gold):
+    s = new(len(vp_gold))
+    for p, (vp, gold) in zip(s.players, vp_gold):
+        p.vp, p.gold = vp, gold
+    return s
+
+
+def test_11_0_final_line_names_the_winner():
+    assert game_result(_over([(30, 1), (45, 2), (20, 9)]))[-1] == "The game ends: p1 (red) wins with 45 VP."
+
+
+def test_11_0_final_line_names_the_gold_tie_break_when_it_decides():
+    s = _over([(45, 8), (45, 5), (20, 9)])
+    assert game_result(s) == [
+        "Final standings (VP): white 45, red 45, blue 20.",
+        "The game ends: p0 (white) wins: tied with p1 (red) on 45 VP, ahead on the tie-break, most gold "
+        "(8 against 5) (11.0)."]
+    assert GAME.winners(_finished(s)) == [W]
+
+
+def test_11_0_final_line_names_a_shared_win():
+    s = _over([(45, 8), (45, 8), (20, 9)])
+    assert game_result(s)[-1] == ("The game ends: p0 (white) and p1 (red) share the win: tied on 45 VP and on the "
+                                  "tie-break, most gold (8 gold each) (11.0).")
+
+
+def _finished(s):
+    s.phase = "over"
+    return s
+
+
+def test_11_0_a_played_game_ends_with_the_result_line():
+    """The last event of a whole game names its winner (and it is the engine's winner)."""
+    import random
+    rng = random.Random(3)
+    s = new(3, seed=3)
+    events = []
+    while not GAME.is_over(s):
+        step = GAME.apply(s, GAME.to_act(s)[0], rng.choice(GAME.legal_actions(s, GAME.to_act(s)[0])))
+        s, events = step.state, events + step.events
+    (winner,) = GAME.winners(s)
+    assert events[-1].startswith(f"The game ends: {s.players[winner].name} ({s.players[winner].colour}) win")
+
+
+def test_names_as_players_read_them():
+    """Issue 13: `place 1 SW Europe` is `place 1 sw-europe`; a refused name typed as printed still reaches the rule."""
+    s = empire_turn()
+    s = act(s, "take empire 2 0-1")
+    s = act(s, "place 1 SW Europe")
+    assert s.cubes["sw-europe"][W] == 1
+    assert "Russia is an Era III region (6.4.1)" in refuses(s, "place 1 Russia")
+    s = empire_turn()
+    s.offer_progress = ["writing"]
+    assert "Iron Weapons is not among the face-up progress tiles" in refuses(s, "take progress Iron Weapons")
+
+
+def test_not_your_turn_says_what_the_player_to_act_is_deciding():
+    s = empire_turn()
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, R, "take empire 2 0-1")
+    assert str(err.value) == ("It is not p1's turn; waiting for p0. p0 (white) places an action disc in a row and "
+                              "takes that action (6.0).")
+    s.cubes["anatolia"][W] = 1
+    assert "`withdraw` takes an empire tile after removing all their cubes" in GAME.view(s, None)["prompt"]

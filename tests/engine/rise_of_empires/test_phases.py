@@ -3,10 +3,15 @@ from __future__ import annotations
 
 import random
 
-from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
-                                           turn_order_choosers, vp_of)
+import pytest
 
-from .helpers import COMP, GAME, act, actor, legal, new, restart
+from engine.core import DecisionStack
+from engine.rise_of_empires.flow import advance
+from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
+                                           turn_order_choosers)
+from engine.rise_of_empires.scoring import vp_of
+
+from .helpers import COMP, GAME, act, actor, era_end, legal, new, restart
 
 W, R, B, G = range(4)
 
@@ -74,10 +79,8 @@ def test_8_0_city_disc_upkeep_may_use_this_turns_income():
     s.players[W].territories = ["town-resources"]
     s.turn = 2                                         # a B turn with no discs left: straight to Food
     s.rows = {r: [-1] * 8 for r in s.rows}
-    s = restart(s, [W, R, B, G])
-    s = act(s, "keep cities")
-    assert s.phase == "income" and legal(s) == ["pay upkeep", "discard carthage"]
-    s = act(s, "pay upkeep")
+    s = restart(s, [W, R, B, G])      # the food track and the Town's disc pay everything: nothing is asked
+    assert s.phase == "era end"
     assert s.players[W].resources == 0 and s.players[W].cities == ["carthage"]
 
 
@@ -125,13 +128,7 @@ def test_10_0_positions_are_chosen_in_order_and_the_last_is_forced():
 
 
 def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
-    s = new(4)
-    s.turn = 2
-    s.rows = {r: [-1] * 8 for r in s.rows}
-    p = s.players[W]
-    p.progress = ["writing", "agriculture"]
-    p.cities = ["athens"]
-    p.territories = ["island"]
+    s = era_end(progress=["writing", "agriculture"], cities=["athens"], territories=["island"])
     s.cubes["sw-europe"] = [5, 1, 0, 0]
     s = restart(s, [W, R, B, G])
     assert s.phase == "era end" and actor(s) == W
@@ -139,7 +136,7 @@ def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
     gold, pool = s.players[W].gold, s.players[W].pool
     s = act(s, "keep progress agriculture", "keep city athens", "done")
     p = s.players[W]
-    assert p.progress == ["agriculture"] and p.cities == ["athens"] and p.territories == ["island"]
+    assert p.progress == ("agriculture",) and p.cities == ("athens",) and p.territories == ("island",)
     assert (p.gold, p.pool) == (gold - 1, pool - 1)
     assert s.cubes["sw-europe"] == [2, 0, 0, 0]        # 5 -> remove 3; 1 -> remove 1
 
@@ -172,16 +169,17 @@ def test_halving_and_final_scoring_helpers_report_events():
     assert final_scoring(COMP, s)[0].startswith("Final scoring")
 
 
-def test_law_6_random_games_end_for_every_player_count():
-    for n in range(2, 6):
-        rng = random.Random(n)
-        s = new(n, seed=n)
-        steps = 0
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_law_6_random_games_end_for_every_player_count(n):
+    """Random play ends, and every list of choices fits a menu (law 2: under 60), one choice at least."""
+    for seed in range(n, n + 4):
+        rng = random.Random(seed)
+        s = new(n, seed=seed)
         while not GAME.is_over(s):
             options = legal(s)
             assert options and len(options) < 60
+            assert options != ["done"], s.stack.top.kind     # a step with nothing to decide is played alone
             s = act(s, rng.choice(options))
-            steps += 1
         assert s.turn == 6 and GAME.winners(s)
 
 
@@ -206,3 +204,46 @@ def test_10_0_example_peter_lin_uli_michael():
     assert actor(s) == PETER
     s = act(s, "choose position 1", "choose position 4", "choose position 3")
     assert s.order == [PETER, MICHAEL, ULI, LIN]
+
+
+def test_7_0_food_lines_say_what_the_ends_of_the_track_cost_or_give():
+    """7.0 examples: 2 food, down 4 -> 2 VP lost; 19 food, up 4 -> 1 gold."""
+    s = new(2)
+    s.players[W].food, s.players[W].vp = 2, 5
+    s.players[W].territories = ["forest", "forest"]
+    s.players[R].food = 19
+    s.players[R].territories = ["plains", "plains"]
+    s.order = [W, R]
+    assert food_phase(COMP, s) == [
+        "Food: p0 (white) -4 (2× Forest -4) -> 0, 2 food short: loses 2 VP.",
+        "Food: p1 (red) +4 (2× Plains +4) -> 20, 3 food beyond the top of the track: takes 1 gold (1 per 2 food)."]
+
+
+def test_8_0_income_line_says_when_the_stock_or_bank_runs_short():
+    s = new(2)
+    s.players[W].territories = ["mountain"] * 3
+    s.players[W].stock = 2
+    assert collect_income(COMP, s, W) == [
+        "Income: p0 (white) takes 2 cubes (3× Mountain 9; 9 earned, but the general stock held only 2)."]
+    assert collect_income(COMP, s, R) == ["Income: p1 (red) earns nothing."]
+
+
+def test_8_0_disc_upkeep_line_names_the_cities():
+    s = new(4)
+    s.players[W].cities = ("carthage", "venice", "athens")     # 1 disc each for Carthage and Venice
+    s.turn = 4                                                  # a B turn with no disc left: Food, then Income
+    s.rows = {r: [-1] * 8 for r in s.rows}
+    s.order = [W, R, B, G]
+    s.phase, s.cursor, s.stack = "actions", 0, DecisionStack()
+    events = advance(COMP, s)
+    assert "p0 (white) pays 2 resource discs of city upkeep (Carthage 1, Venice 1, 8.0)." in events
+
+
+def test_10_0_turn_order_is_the_turn_order_track_for_the_heads_up():
+    """The service pings the player after the one whose turn starts (issue 12 §3): in Rise
+    of Empires that is the next player on the turn order track, not in seat order."""
+    from engine.rise_of_empires import GAME
+
+    state = GAME.setup(["a", "b", "c"], 1)
+    state.order = [2, 0, 1]
+    assert GAME.turn_order(state) == [2, 0, 1]

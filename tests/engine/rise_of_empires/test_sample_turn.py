@@ -30,8 +30,10 @@ def play_actions():
             "take progress haven", "take territory forest")
     # Third action
     s = act(s, "take territory mountain", "take territory mountain",
-            "take empire 2 water 1-1", "place 2 mediterranean", "place 2 sw-europe", "done",
-            "battle mediterranean green", "use iron-weapons", "remove mediterranean green", "done",
+            "take empire 2 water 1-1", "place 2 mediterranean", "place 2 sw-europe",
+            # Thomas's battle and Iron Weapons (the sample names the battle first): free actions come
+            # alongside the steps of the turn and the battle ends it (RULES-NOTES 6.1); same result.
+            "use iron-weapons", "remove mediterranean green", "battle mediterranean green",
             "take progress iron-axe")
     # Fourth action
     s = act(s, "take territory mountain", "take progress agriculture",
@@ -42,21 +44,29 @@ def play_actions():
     # Sixth action
     s = act(s, "take empire 2 0-1", "place 3 sw-europe", "place 2 nw-africa", "battle sw-europe red",
             "take empire 2 0-2", "place 1 anatolia", "done",
-            "take progress agriculture", "trade 2 for 3 gold")
-    return s
+            "take progress agriculture")
+    # Peter concludes the Actions segment; the Food, Income and VP phases follow without a question
+    # (Peter's food track pays Rome's upkeep, RULES-NOTES 6.3), up to the turn order choice.
+    step = GAME.apply(s, actor(s), "trade 2 for 3 gold")
+    return step.state, step.events
 
 
 @pytest.fixture(scope="module")
-def after_actions():
+def played():
     return play_actions()
+
+
+@pytest.fixture(scope="module")
+def after_actions(played):
+    return played[0]
 
 
 def test_12_0_action_display_after_six_actions(after_actions):
     s = after_actions
-    assert s.phase == "food" and actor(s) == PETER and legal(s) == ["keep cities", "discard rome"]
+    assert s.phase == "turn order"
     # Thomas took the eighth territory tile: the 4-player row is full.
     assert s.rows["territory"].count(-1) == 0
-    assert s.players[THOMAS].vp == 2 and s.players[SANDRA].gold == 9
+    assert s.players[THOMAS].vp == 2 + 3 and s.players[SANDRA].gold == 9   # trade VP, then the VP phase
 
 
 def test_12_0_map_after_the_battles(after_actions):
@@ -70,12 +80,12 @@ def test_12_0_map_after_the_battles(after_actions):
 
 
 def test_12_0_food_sandra_7_lisa_16_thomas_18_peter_13(after_actions):
-    s = act(after_actions, "keep cities")
+    s = after_actions
     assert [p.food for p in s.players] == [7, 16, 18, 13]
 
 
 def test_12_0_income_and_victory_points(after_actions):
-    s = act(after_actions, "keep cities")
+    s = after_actions
     # Collect income: Sandra 9 + 2 cubes, 2 + 3 discs; Peter 5 cubes, 3 discs, 2 gold.
     assert s.players[SANDRA].pool == 11 and s.players[SANDRA].resources == 5
     assert s.players[THOMAS].pool == 1 + 2
@@ -85,14 +95,14 @@ def test_12_0_income_and_victory_points(after_actions):
 
 def test_12_0_income_lisa_follows_6_2_4(after_actions):
     """The sample prints 3 cubes (Mountain 2); 6.2.4 gives a Mountain 3 cubes: 4 (RULES-NOTES)."""
-    s = act(after_actions, "keep cities")
+    s = after_actions
     lisa = s.players[LISA]
     assert lisa.pool == 0 + 1 + 3
     assert lisa.gold == 5 - 2 + 2
 
 
 def test_12_0_turn_order_choice(after_actions):
-    s = act(after_actions, "keep cities")
+    s = after_actions
     assert s.phase == "turn order"
     # Sandra and Lisa tie on 4 VP; Lisa has fewer game tokens and picks first.
     assert actor(s) == LISA and legal(s) == [f"choose position {k}" for k in (1, 2, 3, 4)]
@@ -103,7 +113,21 @@ def test_12_0_turn_order_choice(after_actions):
     s = act(s, "choose position 4")  # Peter has no choice: third
     assert s.turn == 2 and s.half == "B" and s.order == [SANDRA, LISA, PETER, THOMAS]
     # The game turn ends: empire tiles return, used tiles flip back, the trade track empties.
-    assert len(s.empire_track) == 8 and s.trade_used == {} and s.players[THOMAS].used == []
+    assert len(s.empire_track) == 8 and s.trade_used == {} and s.players[THOMAS].used == ()
     # 5.0: the two progress tiles nobody took stay available beside 8 new ones.
     assert s.offer_progress[:2] == ["writing", "irrigation"] and len(s.offer_progress) == 10
     assert GAME.to_act(s) == [SANDRA]
+
+
+def test_12_0_food_income_and_vp_lines_give_the_rulebook_parts(played):
+    """7.0-9.0 as the sample tells them: each line names what earned or cost what."""
+    events = played[1]
+    assert "Food: Sandra (white) -9 (3× Mountain -9) -> 7." in events
+    assert "Food: Thomas (red) +2 (Forest -2, Mediterranean +2, Agriculture +2) -> 18." in events
+    assert "Food: Peter (blue) -3 (Plains +2, Forest -2, Rome -3) -> 13." in events
+    assert ("Income: Sandra (white) takes 5 resource discs (SW Europe 2, Mining 3) "
+            "and 11 cubes (3× Mountain 9, NW Africa 2).") in events
+    assert ("Income: Peter (blue) takes 2 gold (SW Asia 2), 3 resource discs (Near East 2, Iron Axe 1) "
+            "and 5 cubes (Plains 1, Forest 2, Anatolia 2).") in events
+    assert "Victory points: Sandra (white) scores 4 VP (SW Europe control 2, NW Africa control 2) -> 4." in events
+    assert "Victory points: Thomas (red) scores 3 VP (Mediterranean control 2, SW Europe second 1) -> 5." in events

@@ -15,7 +15,7 @@ def test_3_0_every_player_starts_the_same():
     s = new(5)
     for p, colour in zip(s.players, ["white", "red", "blue", "green", "yellow"]):
         assert (p.colour, p.vp, p.food, p.gold, p.resources, p.pool, p.stock) == (colour, 0, 16, 5, 2, 5, 25)
-        assert p.progress == p.territories == p.cities == []
+        assert p.progress == p.territories == p.cities == ()
 
 
 def test_3_0_colours_can_be_chosen_and_must_differ():
@@ -88,7 +88,7 @@ def test_5_0_empire_tiles_return_and_flip_from_turn_3():
     s.empire_track = s.empire_track[:3]
     s.players[0].empires = ["e1"]
     s = _next_turn(s, 2)
-    assert len(s.empire_track) == 8 and s.players[0].empires == []
+    assert len(s.empire_track) == 8 and s.players[0].empires == ()
     s = _next_turn(s, 3)
     from engine.rise_of_empires.actions import row_actions
     assert "take empire 4 water 1-1" in row_actions(COMP, s, 0, "empire")  # e3's Era II/III side

@@ -1,0 +1,106 @@
+"""`epochs replay FILE [--to N] [--out IMAGE]`: an exported game played again at the terminal.
+
+The export (`game export`, bot/service/export.py) is replayed step by step against
+this build's engine: every action must be legal for its seat when its turn comes,
+and a game recorded as ended must end with the recorded scores and winners. The
+log is printed as it goes (with the events the engine tells now; where the file
+tells them otherwise, that is noted: wording may change between versions, the
+rules may not), and the public board image of the position reached is written.
+
+Exit status: 0 when every step replays; 1 when one does not (which step and why
+are printed); 2 when the file is not a readable export or the game is unknown.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import engine
+
+from .service import export
+from .service.turns import VIA_MARKS
+
+
+def run(path: str | Path, *, to: int | None = None, out: str | Path | None = None,
+        write: Callable[[str], None] = print) -> int:
+    path = Path(path)
+    try:
+        record = export.parse(path.read_bytes())
+    except OSError as err:
+        write(f"epochs replay: cannot read {path}: {err.strerror or err}")
+        return 2
+    except export.ExportError as err:
+        write(f"epochs replay: {path}: {err}")
+        return 2
+    game = engine.GAMES.get(record.game)
+    if game is None:
+        write(f"epochs replay: {path} is a game of {record.game!r}, which this Epochs does not have "
+              f"({', '.join(engine.GAMES)}).")
+        return 2
+    seats = ", ".join(f"{name} (seat {i})" for i, name in enumerate(record.names))
+    write(f"{game.title}, game #{record.table}: {seats}.")
+    if record.data_version and record.data_version != export.data_version(game):
+        write(f"Note: the file was made with component data {record.data_version}; this Epochs plays "
+              f"{export.data_version(game)}. Every step is checked all the same.")
+    if record.seed is None:
+        for line in record.lines:
+            write(_line(record, line, line.events))
+        write("This is a public export of a running game; " + export.PUBLIC_NOTE.split("; ", 1)[-1])
+        write(f"epochs replay: {path} does not replay: setup: it holds no seed.")
+        return 1
+    differ = 0
+    try:
+        steps = export.replay(game, record, to=to)
+        position = next(steps)  # the setup
+        for line in record.lines:
+            if to is not None and line.seq > to:
+                break
+            if line.undone:
+                write(_line(record, line, line.events))
+                continue
+            position = next(steps)
+            write(_line(record, line, position.events))
+            if line.events and line.events != position.events:
+                differ += 1
+                write("    (the file tells it: " + " ".join(line.events) + ")")
+        for _ in steps:  # the end: a game recorded as ended must end as recorded
+            pass
+    except export.ReplayError as err:
+        write(f"epochs replay: {path} does not replay: {err}")
+        return 1
+    assert position is not None
+    state = position.state
+    steps = len(record.live(to))
+    write(f"Replayed {steps} step{'s' if steps != 1 else ''}" + (f", up to #{position.seq}" if position.seq else "")
+          + "; every one was legal." + (f" ({differ} told in other words than the file's.)" if differ else ""))
+    if game.is_over(state):
+        scores = game.scores(state)
+        write("Game over. Scores: " + ", ".join(f"{n} {scores[i]}" for i, n in enumerate(record.names))
+              + ". Winner: " + ", ".join(record.names[w] for w in game.winners(state)) + ".")
+    else:
+        acting = ", ".join(record.names[s] for s in game.to_act(state))
+        write(f"Next to act: {acting}.")
+    image = _board(game, state)
+    if image is None:
+        write("(No board image: this game has no renderer.)")
+        return 0
+    target = Path(out) if out else Path(f"{path.stem}-at-{position.seq}.png")
+    target.write_bytes(image)
+    write(f"Board image of this position: {target.resolve()}")
+    return 0
+
+
+def _line(record: export.Export, line: export.Line, events: list[str]) -> str:
+    mark = f" [{VIA_MARKS[line.via]}]" if line.via in VIA_MARKS else ""
+    undone = " (undone: not replayed)" if line.undone else ""
+    told = f" — {' '.join(events)}" if events else ""
+    return f"#{line.seq} {record.names[line.seat]}: {line.action}{mark}{undone}{told}"
+
+
+def _board(game: object, state: object) -> bytes | None:
+    try:
+        import renderers  # noqa: PLC0415 - the terminal may run without Pillow's fonts
+
+        return renderers.render(game.id, game.view(state, None)).png  # type: ignore[attr-defined]
+    except (ImportError, KeyError, NotImplementedError):
+        return None

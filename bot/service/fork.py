@@ -1,0 +1,136 @@
+"""A new table from a position of an exported game: `game new from=<export> at=<step>`.
+
+"What if we had...": the export (a finished game's whole record) is checked by
+replaying it to step `at`; the table opens as a lobby with the export's game, seed
+and options, and players join as usual — the same ones or others. At `game start`
+the copied steps become the first lines of the new table's own log (`via = "fork"`,
+their original sequence numbers and times, events written again with the new
+players' names), so the log stays the source of truth: replay from the setup,
+undo (a copied line is never anyone's to take back) and the repair of a damaged
+snapshot work unchanged. A fork is an open practice game: its seed is in the export.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
+from . import export
+from .core import Ctx, Refusal, ServiceBase, _hours, _option_value
+from .reply import Reply
+from .text import names, quote
+
+
+class ForkCommands(ServiceBase):
+    """Opening and starting a table forked from an export."""
+
+    async def _new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
+        wanted, source, at, remind = None, None, None, None
+        for word in args:
+            key, eq, value = word.partition("=")
+            low = key.lower()
+            if not eq and low in self.games and wanted is None:
+                wanted = low
+            elif eq and low == "from":
+                source = value
+            elif eq and low == "at":
+                if not re.fullmatch(r"[0-9]{1,9}", value):
+                    raise Refusal(f"`at=` is a step number from the game's log (`at=0` is the start), "
+                                  f"not {quote(value, 20)}.")
+                at = int(value)
+            elif eq and low == "remind":
+                remind = value
+            elif low == "thread" and not eq:
+                continue
+            else:
+                raise Refusal(f"A fork takes `from=<export>`, `at=<step>` and `remind=<hours>`; the seed and the "
+                              f"options come from the export, so {quote(word, 30)} cannot be set.")
+        if not source or source not in ctx.files:
+            raise Refusal("`game new from=<export> at=<step>` needs the exported game as a file: on Discord, "
+                          "attach it to `/game new` (the `export` option); at the terminal, name its path.")
+        try:
+            record = export.parse(ctx.files[source])
+        except export.ExportError as err:
+            raise Refusal(f"That file cannot be forked: {err}") from None
+        game = self.games.get(record.game)
+        if game is None:
+            raise Refusal(f"The export is of {quote(record.game, 30)}, which this bot does not offer.")
+        if wanted is not None and wanted != record.game:
+            raise Refusal(f"The export is of {game.title}, not {self.games[wanted].title}.")
+        if record.seed is None:
+            raise Refusal("That export was made while its game was running: it holds no seed (it would reveal "
+                          "hidden cards), so no position of it can be rebuilt. Fork the export of an ended game.")
+        last = record.live()[-1].seq if record.live() else 0
+        if at is None or at > last:
+            raise Refusal(f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
+                          f"start) to `at={last}`, where the export's log ends.")
+        position = None
+        try:
+            for position in export.replay(game, record, to=at):
+                pass
+        except export.ReplayError as err:
+            raise Refusal(f"That export does not replay with this bot's {game.title}, so it cannot be forked: "
+                          f"{err}.") from None
+        assert position is not None
+        if game.is_over(position.state):
+            raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
+        copied = [[ln.seq, ln.seat, ln.action, ln.time] for ln in record.live(at)]
+        meta = {"practice": {"seed": record.seed, "fork": record.table},
+                "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied}}
+        remind_every = self.settings.remind_every if remind is None else _hours(_option_value(remind))
+        try:
+            rec = await self.storage.create_table(
+                guild=ctx.guild, channel=ctx.channel, game=game.id, creator=ctx.user, options=record.options,
+                seed=record.seed, seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
+                remind_every=remind_every, now=ctx.now, meta=meta)
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish it or `game cancel` it first; one game per "
+                          "channel or thread.") from None
+        seats = ", ".join(f"{name} (seat {i})" for i, name in enumerate(record.names))
+        data = "" if record.data_version in ("", export.data_version(game)) else (
+            " (The export was made with other component data; it replays all the same.)")
+        return Reply(f"{ctx.name} opened a {game.title} table forked from game #{record.table} at step {at} "
+                     f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
+                     f"takes it, the others fill the free seats in joining order. Others: `game join`; "
+                     f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
+                     f"{self._practice_line(rec)}", **self._ids(rec))
+
+    def _fork_seats(self, rec: TableRecord, fork: dict[str, Any]) -> list[SeatRecord]:
+        """The joined players on the fork's seats: by name where a name matches a seat
+        of the original game, the others on the free seats in joining order."""
+        originals = [str(n).lower() for n in fork["names"]]
+        if len(rec.seats) != len(originals):
+            raise Refusal(f"This position has {len(originals)} seats ({names(list(fork['names']))}); "
+                          f"{len(rec.seats)} joined.", **self._ids(rec))
+        placed: dict[int, SeatRecord] = {}
+        rest = []
+        for player in rec.seats:
+            seat = next((i for i, n in enumerate(originals) if n == player.name.lower() and i not in placed), None)
+            if seat is None:
+                rest.append(player)
+            else:
+                placed[seat] = player
+        free = [i for i in range(len(originals)) if i not in placed]
+        placed.update(zip(free, rest))
+        return [dataclasses.replace(placed[i], seat=i, resigned=False) for i in range(len(originals))]
+
+    def _fork_lines(self, rec: TableRecord, game: Any, seats: list[SeatRecord],
+                    fork: dict[str, Any]) -> tuple[Any, list[ActionRecord]]:
+        """The copied steps replayed with the new players' names: the position reached
+        and the log lines to store (their events told again with the new names)."""
+        lines = [export.Line(int(seq), int(seat), str(action), float(time)) for seq, seat, action, time
+                 in fork["lines"]]
+        source = export.Export(game.id, [str(n) for n in fork["names"]], dict(rec.options), rec.seed, lines)
+        records: list[ActionRecord] = []
+        position = None
+        try:
+            for position in export.replay(game, source, names=[s.name for s in seats]):
+                if position.line is not None:
+                    ln = position.line
+                    records.append(ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None,
+                                                position.events))
+        except export.ReplayError as err:
+            raise Refusal(f"The copied steps do not replay with these players: {err}.", **self._ids(rec)) from None
+        assert position is not None
+        return position.state, records
