@@ -17,7 +17,6 @@ Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -104,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    import asyncio  # here, not at the top: the drawing workers import this module, and need no asyncio
+
     args = _parser().parse_args(argv)
     try:
         config = load_config(args.config)

@@ -5,16 +5,21 @@
 `render(view, seat) -> Image` — so adding a game means adding one module, not
 editing this dispatcher. Renderers only ever see views (never the raw state),
 so they cannot leak what a seat may not know.
+
+Importing this package costs nothing (no Pillow, no renderer): the bot's main
+process names `renderers:render` as a job for its drawing workers and receives
+`Image`s back without ever loading the drawing code. `warm()` is what each
+drawing worker runs once before its first board.
 """
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-from .common import Image
+from .image import Image
 
-__all__ = ["Image", "module_for", "render"]
+__all__ = ["Image", "module_for", "render", "warm"]
 
 
 def module_name(game_id: str) -> str:
@@ -37,6 +42,24 @@ def module_for(game_id: str) -> ModuleType:
     return module
 
 
-def render(game_id: str, view: Mapping[str, Any], *, seat: int | None = None) -> Image:
+def render(game_id: str, view: Mapping[str, Any], seat: int | None = None) -> Image:
     """Draw `view` (from `engine.get(game_id).view(state, seat)`) for `seat` (None: public)."""
     return module_for(game_id).render(view, seat)
+
+
+def warm(games: Iterable[str] | None = None) -> None:
+    """Load every renderer, its fonts, icons and the static layers of a game's opening
+    board (public and a private image), so that a fresh drawing worker's first board
+    costs what any other does. The boards are drawn from each game's own setup at its
+    smallest player count; a game without a renderer is skipped."""
+    import engine  # noqa: PLC0415 - only a worker warming up needs the rules
+
+    for game_id in games if games is not None else list(engine.GAMES):
+        try:
+            module_for(game_id)
+        except KeyError:
+            continue
+        game = engine.get(game_id)
+        state = game.setup([f"Player {i + 1}" for i in range(game.min_players)], 1)
+        for seat in (None, 0):
+            render(game_id, game.view(state, seat), seat)

@@ -10,7 +10,6 @@ Republic's look at the deck tops). Drawn from views only (DESIGN.md, Rendering).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any, Mapping
 
 from PIL import Image as PILImage
@@ -19,8 +18,9 @@ from PIL import ImageDraw
 from engine.mosaic.data import load
 from engine.mosaic.words import population_fallback_word, population_word, tax_fallback_word, tax_word
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, WIDTH, Box, Canvas,
-                              Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
-                              font, header_height, ink_on, join_alt, legend_height, player_color, player_letter, tint)
+                              Header, Image, LegendItem, alt_lines, cached_layer, cached_sprite, draw_header,
+                              draw_legend, font, header_height, ink_on, join_alt, legend_height, measure,
+                              player_color, player_letter, tint)
 
 SEA = (168, 200, 222)
 OUT_OF_PLAY = (190, 186, 178)
@@ -117,7 +117,7 @@ _SPOTS = sorted(((dx, dy) for dy in range(-240, 241, 8) for dx in range(-320, 32
                 key=lambda o: o[0] * o[0] + 2 * o[1] * o[1])
 
 
-@lru_cache(maxsize=256)
+@cached_sprite(maxsize=256)
 def _label(text: str, size: int = 18, bold: bool = False) -> PILImage.Image:
     """A small text sprite (RGBA), drawn once: map labels repeat on many hexes."""
     f = font(size, bold)
@@ -232,7 +232,7 @@ def _influence_panel(c: Canvas, box: Box, view: Mapping[str, Any]) -> None:
         for seat, v in enumerate(r["influence"]):
             if v:
                 if v == top:  # first place now (ties included): framed, as Empire Scoring would pay it
-                    w = 28 + font(18, True).getlength(str(v)) + 6
+                    w = 28 + measure(str(v), 18, True) + 6
                     c.d.rounded_rectangle([x - 3, y + 1, x + w, y + 29], radius=6, outline=HIGHLIGHT_EDGE, width=3)
                 c.badge(seat, x, y + 3, 24)
                 x += 28 + c.text(x + 28, y + 14, str(v), 18, bold=True, anchor="lm") + 10

@@ -19,7 +19,8 @@ from PIL import Image as PILImage
 
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
                               Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
-                              encode_png, font, header_height, ink_on, join_alt, legend_height, line_height, tint, wrap)
+                              encode_png, font, header_height, ink_on, join_alt, legend_height, line_height, measure,
+                              tint, wrap)
 
 # ---- the game's own colours (2.4), close to Okabe-Ito, each with its letter ----------------
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -134,7 +135,7 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
             c.d.ellipse(nb.rect, fill=fill, outline=(60, 100, 140), width=3)
         else:
             c.d.rounded_rectangle(nb.rect, radius=12, fill=fill, outline=(90, 80, 64), width=3)
-        bold = font(SMALL, True).getlength(name) <= nb.w - 12
+        bold = measure(name, SMALL, True) <= nb.w - 12
         c.text(nb.x + nb.w / 2, nb.y + 6, name, 20, bold=bold, anchor="ma", max_width=nb.w - 6)
         symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
         ink = INK if open_ else MUTED
@@ -255,7 +256,7 @@ def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
     x = x0 + 96
     for b in offer.get("trade") or []:
         label = f"{b['discs']}>{b['amount']}{'VP' if b['gain'] == 'vp' else 'g'}"
-        tw = int(font(SMALL).getlength(label)) + 12
+        tw = int(measure(label, SMALL)) + 12
         if x + tw + 30 > box.right - 8:
             x = x0 + 96
             y += 30

@@ -19,7 +19,6 @@ import logging
 import os
 import secrets
 import socket
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..storage.base import Claim, Shards
+from ..workers import WorkerPool, default_size
 from . import messages
 from .cog import GameCommands, PlayCommands
 from .controller import Controller
@@ -64,11 +64,11 @@ class DiscordSettings:
     max_ratelimit_timeout: float = 30.0
     #: A notice Discord keeps refusing (4xx, not 429) this long is given up (logged).
     give_up_after: float = 86400.0
-    #: Threads for `asyncio.to_thread` work (board rendering): one per core by default.
-    #: More CPU-bound threads than cores only fight over the GIL and starve the event
-    #: loop (the 20-games benchmark: callback p99 ~150 ms with asyncio's default of 6
-    #: threads on 2 cores, ~16 ms with 2). 0 leaves asyncio's default executor alone.
-    worker_threads: int = field(default_factory=lambda: os.cpu_count() or 2)
+    #: Processes that draw the boards (bot/workers.py): one per core by default, so
+    #: boards are drawn in parallel and never on the event loop's process. 0 draws
+    #: in this process on a thread (boards then queue behind one another and slow
+    #: the replies to Discord; for tests and tiny machines).
+    render_workers: int = field(default_factory=default_size)
     #: Shards in all and the ones this process runs (None: every shard, as Discord recommends).
     shard_count: int | None = None
     shard_ids: list[int] | None = None
@@ -106,7 +106,7 @@ class DiscordSettings:
             sync_commands=bool(pick("sync_commands", default=True)),
             max_ratelimit_timeout=float(pick("max_ratelimit_timeout", default=30.0)),
             give_up_after=float(pick("give_up_after", default=86400.0)),
-            worker_threads=int(pick("worker_threads", default=os.cpu_count() or 2)),
+            render_workers=int(pick("render_workers", default=default_size())),
             shard_count=None if pick("shard_count") is None else int(pick("shard_count")),
             shard_ids=None if pick("shard_ids") is None else [int(i) for i in pick("shard_ids")],
             claim_lease=float(pick("claim_lease", default=120.0)),
@@ -150,12 +150,18 @@ class EpochsBot(commands.AutoShardedBot):
                                      retry_cap=settings.retry_cap, give_up_after=settings.give_up_after,
                                      claim=Claim(owner, settings.claim_lease, settings.shards))
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
+        self.workers: WorkerPool | None = None
+        if settings.render_workers > 0:
+            self.workers = WorkerPool(settings.render_workers, initializer="renderers:warm", name="epochs-render")
+            self.link.draw_with(self.workers)
+        self._warming: asyncio.Task[None] | None = None
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        if self.settings.worker_threads > 0:
-            asyncio.get_running_loop().set_default_executor(
-                ThreadPoolExecutor(max_workers=self.settings.worker_threads, thread_name_prefix="epochs-render"))
+        if self.workers is not None:
+            # the drawing workers warm up (fonts, static layers) while the bot logs in;
+            # a board asked for before they are ready waits for them
+            self._warming = asyncio.create_task(self._start_workers(), name="epochs-render-start")
         await self.add_cog(GameCommands(self))
         await self.add_cog(PlayCommands(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -180,9 +186,20 @@ class EpochsBot(commands.AutoShardedBot):
         else:
             log.info("synced %d slash commands to %s", len(synced), where)
 
+    async def _start_workers(self) -> None:
+        assert self.workers is not None
+        try:
+            await self.workers.start()
+        except Exception:  # boards are then drawn text-only; the game goes on
+            log.exception("the drawing workers could not start")
+
     async def close(self) -> None:
         await self.dispatcher.stop()
         await super().close()
+        if self._warming is not None:
+            await asyncio.gather(self._warming, return_exceptions=True)
+        if self.workers is not None:
+            await self.workers.close()
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("command failed: %s", error, exc_info=error)

@@ -33,6 +33,10 @@ class ServiceLink:
     def __init__(self, service: Any) -> None:
         self.service = service
 
+    def draw_with(self, workers: Any) -> None:
+        """Have the service draw its boards in these worker processes (bot/workers.py)."""
+        self.service.workers = workers
+
     async def command(self, caller: Caller, command: str, args: str = "", *,
                       expected_version: int | None = None, expected_choice: str | None = None,
                       files: dict[str, bytes] | None = None) -> Any:

@@ -119,6 +119,9 @@ class ServiceBase:
     _cache: OrderedDict[int, tuple[int, Any]]
     _cache_size: int
     _prefs: dict[int, PlayerPrefs]
+    #: A `bot.workers.WorkerPool` to draw boards in (the Discord bot sets one); None:
+    #: draw in this process on a thread (the terminal, scripts, tests).
+    workers: Any = None
 
     @property
     def games(self) -> Mapping[str, Any]:
@@ -326,15 +329,17 @@ class ServiceBase:
         return [p.name for s in seats if (p := rec.user_at(s)) is not None]
 
     async def _image(self, game_id: str, view: dict, seat: int | None) -> Image | None:
+        """The picture of `view`: drawn in the worker processes when the service has
+        them (named by string, so this process never loads Pillow), else on a thread."""
         render = self._renderer
-        if render is None:
-            try:
-                import renderers  # noqa: PLC0415 - optional, may not exist for a game
-                render = renderers.render  # type: ignore[attr-defined]
-            except (ImportError, AttributeError):
-                return None
         try:
-            out = await asyncio.to_thread(render, game_id, view, seat=seat)
+            if render is None and self.workers is not None:
+                out = await self.workers.run("renderers:render", game_id, view, seat)
+            else:
+                if render is None:
+                    import renderers  # noqa: PLC0415 - optional, may not exist for a game
+                    render = renderers.render
+                out = await asyncio.to_thread(render, game_id, view, seat=seat)
         except (KeyError, ImportError, NotImplementedError):
             return None
         except Exception:  # a drawing bug must never lose a move's reply

@@ -11,30 +11,20 @@ fast as octree quantisation of the full image, for the same error.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from PIL import Image as PILImage
 
-COMPRESS_LEVEL = 6
+from ..image import Image
+
+COMPRESS_LEVEL = 3
 COLORS = 128
-
-
-@dataclass(frozen=True)
-class Image:
-    """A rendered image: PNG bytes plus its alt text (a text summary of the same view)."""
-    png: bytes
-    alt: str
-    width: int
-    height: int
-
-    def __repr__(self) -> str:
-        return f"Image({self.width}x{self.height}, {len(self.png)} bytes PNG)"
 
 
 def png_bytes(im: PILImage.Image, *, colors: int = COLORS, compress_level: int = COMPRESS_LEVEL) -> bytes:
     """Quantize to a palette (fast octree, no dither) and encode as PNG."""
     if im.mode != "P":
-        im = im.convert("RGB")
+        if im.mode != "RGB":
+            im = im.convert("RGB")
         sample = im.resize((max(1, im.width // 2), max(1, im.height // 2)), PILImage.Resampling.NEAREST)
         palette = sample.quantize(colors=colors, method=PILImage.Quantize.FASTOCTREE, dither=PILImage.Dither.NONE)
         im = im.quantize(palette=palette, dither=PILImage.Dither.NONE)

@@ -3,6 +3,12 @@
 `font(size, bold=False)` is cached per (size, bold). If the shipped files are
 missing (a stripped install), Pillow's own scalable default (FreeType) is used,
 and only if FreeType itself is missing do we fall back to the fixed bitmap font.
+
+`measure(text, size, bold)` is the one place text is measured. Laying out a
+board measured text some 800 times (fitting, ellipsizing and wrapping each try
+the same words again), at ~15 µs a call; labels, words and numbers repeat from
+board to board, so the widths are memoised (a bounded LRU of strings and their
+widths: no picture, so nothing that could show one table's names on another).
 """
 from __future__ import annotations
 
@@ -19,7 +25,15 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 MIN_TEXT = 18
 
 
-@lru_cache(maxsize=128)
+#: Font objects kept (each holds a FreeType face, ~300 KB once used); a board's text uses
+#: about 20 sizes, and the large ones drawing badge letters are needed only while a badge
+#: sprite is drawn.
+FONT_CACHE = 24
+#: Widths kept (a string, its size and weight, one float: ~150 bytes each).
+WIDTH_CACHE = 16384
+
+
+@lru_cache(maxsize=FONT_CACHE)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The house font at `size` pixels (bold on request)."""
     path = BOLD if bold else REGULAR
@@ -29,6 +43,12 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
         return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=WIDTH_CACHE)
+def measure(text: str, size: int, bold: bool = False) -> float:
+    """Advance width of `text` in pixels at `size` (exact, memoised)."""
+    return font(size, bold).getlength(text)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """Advance width of `text` in pixels at `size`."""
-    return int(round(font(size, bold).getlength(text)))
+    """Advance width of `text` in whole pixels at `size`."""
+    return int(round(measure(text, size, bold)))

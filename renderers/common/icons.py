@@ -8,11 +8,11 @@ greyscale. Games may add their own with `register_icon`.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Callable
 
 from PIL import Image, ImageDraw
 
+from .cache import cached_sprite
 from .fonts import font
 from .palette import INK, RESOURCE_COLORS, RGB
 
@@ -224,7 +224,7 @@ def _golden(d, s, color):
     d.ellipse([s * .24, s * .24, s * .76, s * .76], fill=c, outline=_darker(c, .6), width=max(2, s // 28))
 
 
-@lru_cache(maxsize=512)
+@cached_sprite(maxsize=512)
 def icon(name: str, size: int, color: RGB | None = None) -> Image.Image:
     """The icon `name` as an RGBA image of side `size`; unknown names get a lettered disc."""
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))

@@ -8,15 +8,16 @@ alt text. Sizes are in pixels for a 1200 px wide image; no text is drawn below
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
+from .cache import cached_layer, cached_sprite, cached_text
 from .encode import Image, encode_png
-from .fonts import MIN_TEXT, font
+from .fonts import MIN_TEXT, font, measure
 from .icons import paste_icon
 from .palette import (HEADER_BG, HEADER_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, PANEL, PAPER, RGB, RULE,
                       ink_on, player_color, player_letter, player_pattern, tint)
@@ -56,21 +57,29 @@ class Box:
 
 # ---- text -------------------------------------------------------------------
 def fit_size(text: str, max_width: int, size: int, min_size: int = MIN_TEXT, bold: bool = False) -> int:
-    """The largest size <= `size` (and >= `min_size`) at which `text` fits in `max_width`."""
-    while size > min_size and font(size, bold).getlength(text) > max_width:
-        size -= 1
-    return size
+    """The largest size <= `size` (and >= `min_size`) at which `text` fits in `max_width`.
+
+    Width grows about in proportion to the size, so the first guess is that
+    proportion; a step or two either way makes it exact (not one try per size)."""
+    width = measure(text, size, bold)
+    if width <= max_width or size <= min_size:
+        return size
+    guess = max(min_size, min(size - 1, int(size * max_width / width)))
+    while guess < size - 1 and measure(text, guess + 1, bold) <= max_width:
+        guess += 1
+    while guess > min_size and measure(text, guess, bold) > max_width:
+        guess -= 1
+    return guess
 
 
 def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
     """`text`, cut with an ellipsis so that it fits in `max_width` at `size`."""
-    f = font(size, bold)
-    if f.getlength(text) <= max_width:
+    if measure(text, size, bold) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + "…") <= max_width:
+        if measure(text[:mid].rstrip() + "…", size, bold) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -79,26 +88,56 @@ def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
 
 def wrap(text: str, max_width: int, size: int, bold: bool = False, max_lines: int | None = None) -> list[str]:
     """Greedy word wrap of `text` to `max_width`; the last allowed line is ellipsized."""
-    f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if f.getlength(trial) <= max_width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines += _wrap_words(para.split(), max_width, size, bold)
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " …", max_width, size, bold)
     return [ellipsize(ln, max_width, size, bold) for ln in lines]
 
 
+def _wrap_words(words: list[str], max_width: int, size: int, bold: bool) -> list[str]:
+    """Lines of `words`, each as long as fits (a word longer than a line stands alone).
+
+    A line's width is first taken as its words' widths plus spaces (words repeat,
+    their widths are memoised), which is never more than the true width by more
+    than kerning; the line is then measured once and shortened while it overflows,
+    so the result is the same as trying every word on the real line."""
+    if not words:
+        return [""]
+    space = measure(" ", size, bold)
+    lines, start = [], 0
+    while start < len(words):
+        end, width = start + 1, measure(words[start], size, bold)
+        while end < len(words) and width + space + measure(words[end], size, bold) <= max_width:
+            width += space + measure(words[end], size, bold)
+            end += 1
+        while end - start > 1 and measure(" ".join(words[start:end]), size, bold) > max_width:
+            end -= 1
+        lines.append(" ".join(words[start:end]))
+        start = end
+    return lines
+
+
 def line_height(size: int) -> int:
     return int(size * 1.25)
+
+
+@cached_text(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+              ) -> tuple[PILImage.Image | None, int, int]:
+    """The glyph coverage of one line as an "L" mask, and where its top-left goes
+    relative to the (whole-pixel) anchor point; `fx`, `fy` are the anchor's fractions
+    of a pixel, which Pillow renders with. None for a line with no ink (spaces)."""
+    f = font(size, bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    if right <= left or bottom <= top:
+        return None, 0, 0
+    pad = 2
+    mask = PILImage.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(mask).text((pad - left + fx, pad - top + fy), text, font=f, fill=255, anchor=anchor)
+    return mask, left - pad, top - pad
 
 
 class Canvas:
@@ -125,12 +164,19 @@ class Canvas:
              anchor: str = "la", max_width: int | None = None) -> int:
         """Draw one line (shrunk down to MIN_TEXT, then ellipsized, to fit `max_width`); returns its width."""
         size = max(size, MIN_TEXT)
-        if max_width is not None:
+        if max_width is not None and measure(text, size, bold) > max_width:
             size = fit_size(text, max_width, size, bold=bold)
             text = ellipsize(text, max_width, size, bold)
-        f = font(size, bold)
-        self.d.text((x, y), text, font=f, fill=fill, anchor=anchor)
-        return int(f.getlength(text))
+        self._draw_text(x, y, text, size, bold, fill, anchor)
+        return int(measure(text, size, bold))
+
+    def _draw_text(self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str) -> None:
+        """Paste the line's cached glyph mask in `fill` (what ImageDraw.text does, without
+        rasterising the glyphs again: most of a board's lines recur from board to board)."""
+        ix, iy = math.floor(x), math.floor(y)
+        mask, dx, dy = text_mask(text, size, bold, anchor, x - ix, y - iy)
+        if mask is not None:
+            self.im.paste(fill, (ix + dx, iy + dy), mask)
 
     def paragraph(self, x: int, y: int, text: str, max_width: int, size: int = 22, *, bold: bool = False,
                   fill: RGB = INK, max_lines: int | None = None) -> int:
@@ -138,7 +184,7 @@ class Canvas:
         lines = wrap(text, max_width, max(size, MIN_TEXT), bold, max_lines)
         lh = line_height(size)
         for i, ln in enumerate(lines):
-            self.d.text((x, y + i * lh), ln, font=font(max(size, MIN_TEXT), bold), fill=fill)
+            self._draw_text(x, y + i * lh, ln, max(size, MIN_TEXT), bold, fill, "la")
         return lh * len(lines)
 
     # shapes
@@ -204,7 +250,7 @@ def fill_pattern(im: PILImage.Image, box: Box, seat: int, *, radius: int = 0) ->
     im.paste(layer, (box.x, box.y), mask)
 
 
-@lru_cache(maxsize=64)
+@cached_sprite(maxsize=64)
 def _badge(seat: int, size: int) -> PILImage.Image:
     ss = 4
     big = PILImage.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
@@ -220,26 +266,6 @@ def player_badge(im: PILImage.Image, seat: int, x: int, y: int, size: int = 34) 
     """A disc in the seat's colour with its letter (A, B, ...): colour plus a second cue."""
     b = _badge(seat, size)
     im.paste(b, (int(x), int(y)), b)
-
-
-# ---- static layers ---------------------------------------------------------------
-def cached_layer(maxsize: int = 32) -> Callable:
-    """Decorator for a function (hashable args) -> PIL image: draw once, return copies.
-
-    The copy is what each render draws on, so the cached original is never
-    changed. Use it for backgrounds, frames, fixed labels and legends.
-    """
-    def deco(fn: Callable[..., PILImage.Image]) -> Callable[..., PILImage.Image]:
-        cached = lru_cache(maxsize=maxsize)(fn)
-
-        def layer(*args: Hashable) -> PILImage.Image:
-            return cached(*args).copy()
-        layer.cache_info = cached.cache_info  # type: ignore[attr-defined]
-        layer.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-        layer.__doc__ = fn.__doc__
-        layer.__name__ = fn.__name__
-        return layer
-    return deco
 
 
 # ---- header and legend -----------------------------------------------------------
@@ -319,7 +345,7 @@ def _legend_rows(items: Sequence[LegendItem], width: int) -> list[list[tuple[Leg
     rows: list[list[tuple[LegendItem, int]]] = [[]]
     x = 0
     for it in items:
-        w = LEGEND_ICON + 6 + int(font(LEGEND_TEXT).getlength(it.label)) + 22
+        w = LEGEND_ICON + 6 + int(measure(it.label, LEGEND_TEXT)) + 22
         if x + w > width and rows[-1]:
             rows.append([])
             x = 0

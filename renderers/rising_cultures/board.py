@@ -4,8 +4,9 @@ Layout (1200 px wide): header; province row (leftmost = contested this round,
 highlighted); one column per player with its display, military area (card
 symbol and printed board symbol per red band), resource totals, progress
 levels and won provinces; the Nile when Egypt plays; the legend. The frames,
-titles, player bars and legend form a static layer cached per (civilizations,
-names, rows); everything else is pasted from cached sprites (parts.py).
+titles, player bars and legend form a static layer cached per (player count,
+rows, Nile): what the frame depends on, so every table shares it; names and
+civilizations are written on top, the rest is pasted from cached sprites (parts.py).
 """
 from __future__ import annotations
 
@@ -95,29 +96,33 @@ def province_rows(view: Mapping[str, Any]) -> int:
 
 # ---- the static layer ------------------------------------------------------------
 @cached_layer(maxsize=16)
-def body_layer(players: tuple[tuple[str, str], ...], lay: ColumnLayout, nile: bool) -> PILImage.Image:
-    """Everything below the header that does not change during a game."""
+def body_layer(players: int, lay: ColumnLayout, nile: bool) -> PILImage.Image:
+    """Everything below the header that is the same at every table with this layout."""
     legend_y = PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN + (NILE_H + MARGIN if nile else 0)
     height = legend_y + legend_height(LEGEND)
     c = Canvas.blank(WIDTH, height, PAPER)
     prov = Box(MARGIN, 0, WIDTH - 2 * MARGIN, PROVINCE_PANEL_H)
     c.panel(prov)
-    for seat, (name, civ) in enumerate(players):
+    for seat in range(players):
         col = column_box(seat, lay)
         c.panel(col)
         bar = Box(col.x, col.y, col.w, 56)
         c.d.rounded_rectangle(bar.rect, radius=10, fill=tint(player_color(seat), .78), outline=RULE, width=2)
         fill_pattern(c.im, Box(bar.x + 2, bar.y + 2, 22, bar.h - 4), seat, radius=8)
         c.badge(seat, bar.x + 32, bar.y + 8, 40)
-        w = c.text(bar.x + 82, bar.y + 28, name, 28, bold=True, anchor="lm", max_width=300)
-        c.text(bar.x + 92 + w, bar.y + 30, civ or "choosing…", 22, fill=INK, anchor="lm",
-               max_width=max(40, bar.w - 92 - w - 70))
         for title, y in (("Display", lay.display), ("Military", lay.military), ("Resources", lay.resources),
                          ("Progress", lay.progress), ("Provinces won", lay.provinces)):
             c.d.line([col.x + PAD, col.y + y - 4, col.right - PAD, col.y + y - 4], fill=RULE, width=1)
             c.text(col.x + PAD, col.y + y, title, TITLE, bold=True)
     draw_legend(c, LEGEND, legend_y)
     return c.im
+
+
+def _bar_names(c: Canvas, bar: Box, name: str, civ: str) -> None:
+    """The player's name and civilization in their bar (per table, so not in the layer)."""
+    w = c.text(bar.x + 82, bar.y + 28, name, 28, bold=True, anchor="lm", max_width=300)
+    c.text(bar.x + 92 + w, bar.y + 30, civ or "choosing…", 22, fill=INK, anchor="lm",
+           max_width=max(40, bar.w - 92 - w - 70))
 
 
 def title_w(title: str) -> int:
@@ -168,8 +173,7 @@ def draw(view: Mapping[str, Any]) -> PILImage.Image:
     players = view.get("players", [])
     lay = ColumnLayout(display_rows(view), province_rows(view))
     nile = bool(view.get("nile"))
-    key = tuple((p.get("name", ""), p.get("civ_name", "")) for p in players)
-    body = body_layer(key, lay, nile)
+    body = body_layer(len(players), lay, nile)
     head = header_for(view)
     hh = header_height(head)
     im = PILImage.new("RGB", (WIDTH, hh + MARGIN + body.height), PAPER)
@@ -181,6 +185,7 @@ def draw(view: Mapping[str, Any]) -> PILImage.Image:
     _provinces(c, view, top, recent)
     for seat, p in enumerate(players):
         col = column_box(seat, lay)
+        _bar_names(c, Box(col.x, col.y + top, col.w, 56), p.get("name", ""), p.get("civ_name", ""))
         _column(c, view, p, Box(col.x, col.y + top, col.w, col.h), lay, recent)
     if nile:
         _nile(c, view, top + PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN)

@@ -8,12 +8,11 @@ they are pasted onto.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from PIL import Image as PILImage
 
 from renderers.common import (COVERED, GOOD, HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, PANEL, PANEL_ALT, RULE, Canvas,
-                              fit_size, font, tint, wrap)
+                              cached_sprite, fit_size, font, tint, wrap)
 
 from .labels import effect_glyphs, province_effect
 
@@ -28,7 +27,7 @@ def _sprite(w: int, h: int, bg=PANEL) -> Canvas:
     return Canvas(PILImage.new("RGB", (w, h), bg))
 
 
-@lru_cache(maxsize=64)
+@cached_sprite(maxsize=64)
 def province_card(pid: int, name: str, symbols: tuple[str, ...], vp: int, icon: str, effect_text: str,
                   caption: str, current: bool, recent: bool) -> PILImage.Image:
     """One province card: its round, name, the symbols compared, VP, icon letter and effect."""
@@ -61,7 +60,7 @@ def province_card(pid: int, name: str, symbols: tuple[str, ...], vp: int, icon: 
     return c.im
 
 
-@lru_cache(maxsize=256)
+@cached_sprite(maxsize=256)
 def display_tile(name: str, kind: str, vp: int, covered: bool, scores: bool, recent: bool,
                  note: str = "") -> PILImage.Image:
     """A building or leader in the display; a covered leader is greyed, its VP crossed if it does not score."""
@@ -86,7 +85,7 @@ def display_tile(name: str, kind: str, vp: int, covered: bool, scores: bool, rec
     return c.im
 
 
-@lru_cache(maxsize=128)
+@cached_sprite(maxsize=128)
 def band_cell(band: int, printed: str | None, card_symbol: str | None, last: bool, recent: bool) -> PILImage.Image:
     """One red military band: the card's symbol above, the board's printed symbol (active or not) below."""
     c = _sprite(BAND_W, BAND_H)
@@ -116,7 +115,7 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
     return c.im
 
 
-@lru_cache(maxsize=128)
+@cached_sprite(maxsize=128)
 def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool,
                recent: bool = False) -> PILImage.Image:
     """One progress level: its number, what it unlocks (glyphs), reached or not (amber: reached just now)."""
@@ -141,7 +140,7 @@ def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool
     return c.im
 
 
-@lru_cache(maxsize=64)
+@cached_sprite(maxsize=64)
 def province_chip(name: str, vp: int, icon: str, recent: bool, width: int) -> PILImage.Image:
     """A won province: name, VP, icon letter."""
     c = _sprite(width, 40)

@@ -1,4 +1,4 @@
-"""Render benchmark: `python -m tests.bench render <game-id> [--seed N] [--games N] [--every K] [--players N]`.
+"""Render benchmark: `python -m tests.bench render <game-id|all> [--seed N] [--games N] [--every K] [--players N]`.
 
 Plays seeded random games with the engine contract (setup, legal_actions,
 apply) and renders the public board and the acting seat's private image after
@@ -6,13 +6,22 @@ every K-th step. For each image it also times encoding the very same picture
 alone (the PNG is decoded and re-encoded with the renderer's own encoder,
 `renderers.common.png_bytes`): that is the floor no renderer can beat.
 
-Targets (issue 5): render p95 < 150 ms, render p95 <= 3x the encode floor's
-p95, PNG < 1 MB. Figures only; nothing is asserted.
+Targets: render p95 < 150 ms, render p95 <= 3x the encode floor's p95 (issue 5;
+Mosaic's public board <= 2.5x, issue 15), every image >= 1200 px wide and its
+PNG < 1 MB. Figures only; nothing is asserted.
+
+`--throughput` measures instead how many boards a second the bot draws with its
+drawing workers (bot/workers.py): boards of all four games, every K-th step of
+one seeded game each, drawn all at once by a pool of 1 process and of N (the
+cores), with threads for comparison (what the bot did before). Target (issue 15):
+N=2 processes >= 1.7x one.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
+import os
 import random
 import statistics
 import time
@@ -25,7 +34,13 @@ from renderers.common import png_bytes
 
 TARGET_P95_MS = 150.0
 TARGET_RATIO = 3.0
+#: Tighter ratio targets for some public boards (issue 15: Mosaic measured text ~850 times a board).
+PUBLIC_RATIO = {"mosaic": 2.5}
 TARGET_BYTES = 1_000_000
+TARGET_WIDTH = 1200
+TARGET_SPEEDUP = 1.7
+#: Player counts of the throughput mix (the largest tables cost the most).
+MIX = {"rising-cultures": 2, "rise-of-empires": 5, "cradle": 6, "mosaic": 6}
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -82,29 +97,122 @@ def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
         e50, e95 = _pct(s["encode"], .5) * 1000, _pct(s["encode"], .95) * 1000
         b50, bmax = statistics.median(s["bytes"]), max(s["bytes"])
         ratio = r95 / e95 if e95 else float("inf")
-        w = max(p[0] for p in s["px"])
+        target_ratio = PUBLIC_RATIO.get(game_id, TARGET_RATIO) if kind == "public" else TARGET_RATIO
+        w_lo, w_hi = min(p[0] for p in s["px"]), max(p[0] for p in s["px"])
         h_lo, h_hi = min(p[1] for p in s["px"]), max(p[1] for p in s["px"])
-        good = r95 < TARGET_P95_MS and ratio <= TARGET_RATIO and bmax < TARGET_BYTES
+        good = (r95 < TARGET_P95_MS and ratio <= target_ratio and bmax < TARGET_BYTES and w_lo >= TARGET_WIDTH)
         ok &= good
-        print(f"  {kind:8s} n={len(s['render']):4d}  size {w}x{h_lo}-{h_hi}")
+        width = f"{w_lo}" if w_lo == w_hi else f"{w_lo}-{w_hi}"
+        print(f"  {kind:8s} n={len(s['render']):4d}  size {width}x{h_lo}-{h_hi}   (target >= {TARGET_WIDTH} px wide)")
         print(f"    render   p50 {r50:6.1f} ms  p95 {r95:6.1f} ms   (target p95 < {TARGET_P95_MS:.0f} ms)")
         print(f"    encode   p50 {e50:6.1f} ms  p95 {e95:6.1f} ms   (same image, encode alone)")
-        print(f"    ratio    render p95 / encode p95 = {ratio:.2f}x   (target <= {TARGET_RATIO:.0f}x)")
+        print(f"    ratio    render p95 / encode p95 = {ratio:.2f}x   (target <= {target_ratio:g}x)")
         print(f"    PNG      p50 {b50 / 1024:6.1f} KiB  max {bmax / 1024:6.1f} KiB   (target < 1 MB)")
         print(f"    {'meets' if good else 'MISSES'} the targets")
     return ok
 
 
+# ---- throughput: boards a second with the drawing workers -------------------------------------
+def boards(every: int, seed: int) -> list[tuple[str, dict]]:
+    """Public views of all four games (MIX), every `every`-th step of one seeded game each."""
+    out: list[tuple[str, dict]] = []
+    for game_id, players in MIX.items():
+        if game_id not in engine.GAMES:
+            continue
+        game = engine.get(game_id)
+        rng = random.Random(seed)
+        state = game.setup([f"Player {i + 1}" for i in range(players)], seed)
+        last: list[str] = []
+        step = 0
+        while not game.is_over(state):
+            seat = rng.choice(game.to_act(state))
+            if step % every == 0:
+                out.append((game_id, {**game.view(state, None), "last_move": last}))
+            result = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            state, last = result.state, list(result.events)
+            step += 1
+    return out
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time the processes have used (Linux /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+async def _rate_in_processes(jobs: list[tuple[str, dict]], workers: int) -> tuple[float, float]:
+    """(boards per second, the workers' CPU milliseconds per board)."""
+    from bot.workers import WorkerPool
+
+    pool = WorkerPool(workers, initializer="renderers:warm", name="bench-render")
+    try:
+        await pool.start()
+        await asyncio.gather(*(pool.run("renderers:render", g, v, None) for g, v in jobs))  # warm every cache
+        cpu0, t0 = _cpu_seconds(pool.pids), time.perf_counter()
+        await asyncio.gather(*(pool.run("renderers:render", g, v, None) for g, v in jobs))
+        elapsed, cpu = time.perf_counter() - t0, _cpu_seconds(pool.pids) - cpu0
+        return len(jobs) / elapsed, cpu / len(jobs) * 1000
+    finally:
+        await pool.close()
+
+
+def _rate_in_threads(jobs: list[tuple[str, dict]], threads: int) -> float:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(threads) as ex:
+        list(ex.map(lambda job: renderers.render(job[0], job[1]), jobs))
+        t0 = time.perf_counter()
+        list(ex.map(lambda job: renderers.render(job[0], job[1]), jobs))
+        return len(jobs) / (time.perf_counter() - t0)
+
+
+def throughput(every: int, seed: int, workers: int) -> bool:
+    jobs = boards(every, seed)
+    print(f"render throughput: {len(jobs)} public boards ({', '.join(f'{g} {n}p' for g, n in MIX.items())}), "
+          f"all submitted at once, caches warm")
+    load = os.getloadavg()[0]
+    one, cpu_one = asyncio.run(_rate_in_processes(jobs, 1))
+    many, cpu_many = asyncio.run(_rate_in_processes(jobs, workers))
+    t_one, t_many = _rate_in_threads(jobs, 1), _rate_in_threads(jobs, workers)
+    print(f"  processes  1: {one:6.1f} boards/s   {workers}: {many:6.1f} boards/s   "
+          f"speed-up {many / one:.2f}x   (target >= {TARGET_SPEEDUP}x)")
+    print(f"  threads    1: {t_one:6.1f} boards/s   {workers}: {t_many:6.1f} boards/s   "
+          f"speed-up {t_many / t_one:.2f}x   (the GIL; for comparison)")
+    print(f"  workers' CPU per board: {cpu_one:.1f} ms with 1, {cpu_many:.1f} ms with {workers} "
+          f"(equal: drawing in parallel costs nothing extra; a wall-clock speed-up below that means other "
+          f"processes had the cores: load average {load:.1f} on {os.cpu_count()} cores before the run, "
+          f"{os.getloadavg()[0]:.1f} after)")
+    good = many / one >= TARGET_SPEEDUP
+    print(f"  {'meets' if good else 'MISSES'} the target")
+    return good
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.bench render")
-    p.add_argument("game", help="game id, e.g. rising-cultures")
+    p.add_argument("game", help="game id, e.g. rising-cultures, or all")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--every", type=int, default=1, help="render after every K-th step")
     p.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
+    p.add_argument("--throughput", action="store_true", help="boards/s with 1 and N drawing processes")
+    p.add_argument("--workers", type=int, default=None, help="N for --throughput (default: the cores)")
     args = p.parse_args(argv)
-    if args.game not in engine.GAMES:
-        print(f"unknown game {args.game!r}; available: {', '.join(engine.GAMES) or 'none'}")
+    if args.throughput:
+        from bot.workers import default_size
+        throughput(args.every if args.every > 1 else 6, args.seed, args.workers or max(2, default_size()))
+        return 0
+    chosen = list(engine.GAMES) if args.game == "all" else [args.game]
+    unknown = [g for g in chosen if g not in engine.GAMES]
+    if unknown:
+        print(f"unknown game {unknown[0]!r}; available: {', '.join(engine.GAMES) or 'none'}, or all")
         return 2
-    report(args.game, collect(args.game, args.seed, args.games, args.every, args.players))
+    for game_id in chosen:
+        report(game_id, collect(game_id, args.seed, args.games, args.every, args.players))
     return 0

@@ -62,13 +62,18 @@ def open_storage(path: Path) -> Any:
 
 
 class Harness:
+    """`renderer`: how the service draws (default `board_renderer`, on a thread); None with
+    `render_workers=N` draws as production does, in N worker processes (the benchmark)."""
+
     def __init__(self, emu: DiscordEmulator, db: Path, *, dev_guild: bool = True, images: bool = True,
-                 **settings: Any) -> None:
+                 renderer: Any = board_renderer, **settings: Any) -> None:
         self.emu = emu
         self.db = db
         self.clock = Clock()
         self.dev_guild = dev_guild
         self.images = images
+        self.renderer = renderer
+        settings.setdefault("render_workers", 0)  # no processes to start in every test
         self.settings = settings
         self.bot: Any = None
         self.service: Service | None = None
@@ -79,7 +84,7 @@ class Harness:
         self.storage = open_storage(self.db)
         await self.storage.open()
         self.service = Service(self.storage, clock=self.clock, settings=Settings(images=self.images),
-                               renderer=board_renderer)
+                               renderer=self.renderer)
         config = {"token": TOKEN, "guild_ready_timeout": 0.05, "dispatch_poll": 0.2, "retry_base": 0.1,
                   "dev_guild": self.emu.guild_id if self.dev_guild else None, **self.settings}
         self.bot = create_bot(config, self.service)

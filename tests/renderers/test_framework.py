@@ -8,7 +8,7 @@ import types
 
 import pytest
 from PIL import Image as PILImage
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 import renderers
 from renderers.common import (HIGHLIGHT, INK, MIN_TEXT, PAPER, PLAYER_COLORS, PLAYER_LETTERS, PLAYER_PATTERNS,
@@ -220,3 +220,46 @@ def test_canvas_text_is_never_smaller_than_the_minimum(monkeypatch):
     c.text(0, 40, "a long line that cannot fit in forty pixels", 30, max_width=40)
     c.paragraph(0, 80, "wrapped small text", 100, 12)
     assert sizes and min(sizes) == MIN_TEXT
+
+
+# ---- bounded caches and text (issue 15) ----------------------------------------------
+def test_image_caches_are_bounded_by_bytes_least_recently_used_first():
+    from renderers.common.cache import ImageCache, image_bytes
+    im = PILImage.new("RGB", (10, 10))
+    size = image_bytes(im)
+    assert size == 400  # Pillow keeps RGB at 4 bytes a pixel
+    store = ImageCache(budget=2 * size + 10)
+    store.put(("f", 1), im, size, 10)
+    store.put(("f", 2), im, size, 10)
+    assert store.get(("f", 1)) is im  # 1 is now the most recently used
+    store.put(("f", 3), im, size, 10)
+    assert store.get(("f", 2)) is None and store.get(("f", 1)) is im and store.used <= store.budget
+    store.put(("g", 1), PILImage.new("RGB", (40, 40)), 6400, 10)  # larger than the whole budget: not kept
+    assert store.get(("g", 1)) is None and len(store) == 2
+    store.put(("f", 4), im, size, 2)  # the owner's own bound
+    assert store.count("f") == 2
+
+
+def test_layers_are_kept_compact_with_their_flat_colours_exact():
+    from renderers.common.cache import compact
+    im = PILImage.new("RGB", (300, 200), PAPER)
+    d = ImageDraw.Draw(im)
+    d.rectangle([10, 10, 120, 90], fill=(0, 114, 178))
+    for i in range(600):  # far more than 256 colours, as anti-aliasing makes
+        d.point((150 + i % 150, 100 + i // 150), fill=(i % 256, (i * 7) % 256, (i * 13) % 256))
+    small = compact(im)
+    assert small.mode == "P"
+    back = small.convert("RGB")
+    assert back.getpixel((0, 0)) == PAPER and back.getpixel((50, 50)) == (0, 114, 178)
+    few = PILImage.new("RGB", (50, 50), (1, 2, 3))
+    assert compact(few).convert("RGB").tobytes() == few.tobytes()  # <= 256 colours: exact
+
+
+def test_canvas_text_pastes_the_same_pixels_imagedraw_draws():
+    for anchor, (x, y) in (("la", (10, 5)), ("mm", (200.5, 40)), ("lm", (30.25, 70.5)), ("rm", (390, 100))):
+        ours = Canvas.blank(400, 130)
+        ours.text(x, y, "Player 1 · 12 VP, Wonders: Pyr", 22, bold=True, anchor=anchor)
+        theirs = PILImage.new("RGB", (400, 130), PAPER)
+        ImageDraw.Draw(theirs).text((x, y), "Player 1 · 12 VP, Wonders: Pyr", font=font(22, True), fill=INK,
+                                    anchor=anchor)
+        assert ours.im.tobytes() == theirs.tobytes(), anchor
