@@ -7,6 +7,7 @@ undo, absence, prefs), and `Service` (service.py) puts them together.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import zlib
 from collections import OrderedDict
@@ -328,18 +329,23 @@ class ServiceBase:
     def _acting_names(self, rec: TableRecord, seats: list[int]) -> list[str]:
         return [p.name for s in seats if (p := rec.user_at(s)) is not None]
 
+    async def _draw(self, job: str, *args: Any) -> Any:
+        """Run a drawing job (`"package.module:function"`, plain arguments) in the worker
+        processes when the service has them, so this process never loads Pillow; else on
+        a thread (the terminal, scripts and tests)."""
+        if self.workers is not None:
+            return await self.workers.run(job, *args)
+        module, _, name = job.partition(":")
+        return await asyncio.to_thread(getattr(importlib.import_module(module), name), *args)
+
     async def _image(self, game_id: str, view: dict, seat: int | None) -> Image | None:
         """The picture of `view`: drawn in the worker processes when the service has
         them (named by string, so this process never loads Pillow), else on a thread."""
-        render = self._renderer
         try:
-            if render is None and self.workers is not None:
-                out = await self.workers.run("renderers:render", game_id, view, seat)
+            if self._renderer is not None:
+                out = await asyncio.to_thread(self._renderer, game_id, view, seat=seat)
             else:
-                if render is None:
-                    import renderers  # noqa: PLC0415 - optional, may not exist for a game
-                    render = renderers.render
-                out = await asyncio.to_thread(render, game_id, view, seat=seat)
+                out = await self._draw("renderers:render", game_id, view, seat)
         except (KeyError, ImportError, NotImplementedError):
             return None
         except Exception:  # a drawing bug must never lose a move's reply

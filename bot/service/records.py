@@ -297,8 +297,9 @@ class RecordCommands(ServiceBase):
         result = rec.meta.get("result") or {}
         winners = set(result.get("winners") or ())
 
-        def draw() -> Any:
-            from renderers.common.chart import ChartLine, ScoreChart, score_chart  # noqa: PLC0415 - optional
+        def plot() -> Any:
+            """The chart's numbers (replaying the log: CPU work, off the event loop)."""
+            from renderers.scores import ChartLine, ScoreChart  # noqa: PLC0415 - plain data, no Pillow
 
             over = rec.status in ("finished", "cancelled")
             told = story(game, self._positions(rec, list(rows)), len(players), ended=over)
@@ -307,10 +308,11 @@ class RecordCommands(ServiceBase):
             lines = [ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners)
                      for p in players]
             note = "open practice game" if rec.meta.get("practice") else ""
-            return score_chart(ScoreChart(game.title, told.word, told.labels, lines, told.finished, note))
+            return ScoreChart(game.title, told.word, told.labels, lines, told.finished, note)
 
         try:
-            image = await asyncio.to_thread(draw)
+            chart = await asyncio.to_thread(plot)
+            image = None if chart is None else await self._draw("renderers.common.chart:score_chart", chart)
         except ImportError:
             return None
         except Exception:  # a chart must never cost a move its post

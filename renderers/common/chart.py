@@ -5,15 +5,15 @@ players' Okabe-Ito colours each with a second cue — the line's dash pattern, t
 letter badge at its end, and the fill pattern in the legend — so the chart reads in
 greyscale and on a phone. The alt text gives the numbers themselves.
 
-Input is plain data (`ScoreChart`): the bot works the points out of the game's
-public views (bot/service/story.py); this module only draws.
+Input is plain data (`ScoreChart`, renderers/scores.py, which loads no Pillow): the bot
+works the points out of the game's public views (bot/service/story.py) and sends them to
+a drawing worker; this module only draws.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Sequence
 
+from ..scores import ChartLine, ScoreChart
 from .encode import Image
 from .fonts import font
 from .layout import MARGIN, WIDTH, Box, Canvas, Header, draw_header, fill_pattern, header_height, join_alt
@@ -35,26 +35,6 @@ LEFT, RIGHT = 96, 170           # room for the score axis and for the labels at 
 LEGEND_ROW = 48
 #: Discord keeps 1,024 characters of alt text.
 ALT_BUDGET = 1000
-
-
-@dataclass(frozen=True)
-class ChartLine:
-    """One player's line: a score per label (None where none is known)."""
-
-    seat: int
-    name: str
-    values: Sequence[float | None]
-    winner: bool = False
-
-
-@dataclass(frozen=True)
-class ScoreChart:
-    title: str                      # the game's title
-    word: str                       # what a point closes: "round", "epoch", "game turn", "move"
-    labels: Sequence[str]           # "start", "1", "2", ..., "5 so far"
-    lines: Sequence[ChartLine]
-    finished: bool = True
-    note: str = ""                  # e.g. "Open practice game"
 
 
 def nice_step(span: float, ticks: int = 6) -> int:

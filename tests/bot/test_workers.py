@@ -173,3 +173,28 @@ async def test_the_service_draws_boards_in_the_pool_and_a_crash_costs_one_pictur
         assert (await table.ok(1, "board")).image.png == board.image.png
     finally:
         await table.service.workers.close()
+
+
+async def test_the_score_chart_is_drawn_in_the_pool_too(table):
+    """The chart of `game chart` (issue 17) goes to the drawing workers like a board: the
+    service hands over plain numbers (renderers/scores.py), so it never loads Pillow."""
+    table.service.workers = WorkerPool(1, name="test-chart")
+    jobs: list[str] = []
+    run = table.service.workers.run
+
+    async def recorded(job, *args, **kw):
+        jobs.append(job)
+        return await run(job, *args, **kw)
+
+    table.service.workers.run = recorded  # type: ignore[method-assign]
+    try:
+        await table.started("rising-cultures", options="seed=3")
+        game = table.service.games["rising-cultures"]
+        for _ in range(40):
+            rec, state = await table.state()
+            seat = game.to_act(state)[0]
+            await table.ok(rec.user_at(seat).user, "play " + game.legal_actions(state, seat)[0])
+        chart = await table.say(1, "game chart")
+        assert "renderers.common.chart:score_chart" in jobs, chart.text
+    finally:
+        await table.service.workers.close()
