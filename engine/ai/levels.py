@@ -21,16 +21,16 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "mosaic": Budget(iterations=40, rollout=4, horizon=12),
     },
     "normal": {
-        "rising-cultures": Budget(iterations=1200, rollout=10, horizon=30),
-        "rise-of-empires": Budget(iterations=300, rollout=10, horizon=30),
-        "cradle": Budget(iterations=300, rollout=10, horizon=30),
-        "mosaic": Budget(iterations=200, rollout=10, horizon=30),
+        "rising-cultures": Budget(iterations=3000, rollout=10, horizon=30),
+        "rise-of-empires": Budget(iterations=1500, rollout=10, horizon=30),
+        "cradle": Budget(iterations=2000, rollout=10, horizon=30),
+        "mosaic": Budget(iterations=1000, rollout=10, horizon=30),
     },
     "strong": {
-        "rising-cultures": Budget(iterations=4000, rollout=12, horizon=40),
-        "rise-of-empires": Budget(iterations=1000, rollout=12, horizon=40),
-        "cradle": Budget(iterations=1000, rollout=12, horizon=40),
-        "mosaic": Budget(iterations=700, rollout=12, horizon=40),
+        "rising-cultures": Budget(iterations=12000, rollout=12, horizon=40),
+        "rise-of-empires": Budget(iterations=6000, rollout=12, horizon=40),
+        "cradle": Budget(iterations=8000, rollout=12, horizon=40),
+        "mosaic": Budget(iterations=4000, rollout=12, horizon=40),
     },
 }
 

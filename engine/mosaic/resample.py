@@ -161,7 +161,7 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     # technologies: the draft first (starting technologies only), then face-down cards and the deck
     dealt = d.tech_deck.starting_dealt
     groups, unknown = draft_places(s, seat, dealt) if s.phase in ("leaders", "draft", "setup") else ([], [])
-    known_sets = [[get_slot(s, slot) for slot in group] for group in groups]
+    known_sets = [sorted(get_slot(s, slot) for slot in group) for group in groups]  # sorted: the true order is hidden
     for group, cards in zip(groups, known_sets):
         for slot, card in zip(group, rng.shuffled(cards)):
             set_slot(s, slot, card)

@@ -9,8 +9,9 @@ then `engine.ai.decide` on that text alone.
 
 Prints the tested bot's win share (a shared win counts as a fraction) with its
 Wilson 95% interval, its fair share (1/N) and the ratio, and the time of its
-decisions that had a choice (p50, p95, max; `decide` alone, one core each,
-so with `--jobs` above the free cores the times grow). Targets (issue 14):
+decisions that had a choice (p50, p95, max: the CPU time of `decide` alone, so
+what one core spends, whatever else the machine runs; a loaded machine still
+slows it somewhat, through shared caches). Targets (issue 14):
 Rising Cultures `normal` >= 95% and `easy` >= 65% against random; in the other
 games `normal` >= 2.5x its fair share against random and above it against
 `easy`; decision p95 at `normal` <= 2 s at the largest player count. Time
@@ -51,10 +52,10 @@ def play_game(game_id: str, players: int, seed: int, level: str, against: str, m
             action = legal[rand.randrange(len(legal))]
         else:
             text = ai.infostate(game, state, seat, seed=seed * 100_003 + steps)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = ai.decide(game_id, text, seat, level=who, seed=steps)
             if seat == me:
-                times.append(time.perf_counter() - t0)
+                times.append(time.process_time() - t0)
         state = game.apply(state, seat, action).state
         steps += 1
     over = game.is_over(state)
@@ -128,8 +129,8 @@ def main(argv: list[str]) -> int:
               f"{margin:+.1f} against the best other seat")
     if times:
         print(f"  decisions:   {len(times)} with a choice, {len(times) / max(len(results), 1):.0f} a game; "
-              f"decide p50 {percentile(times, 0.5):.2f} s, p95 {percentile(times, 0.95):.2f} s, "
-              f"max {max(times):.2f} s (machine load varies)")
+              f"decide CPU p50 {percentile(times, 0.5):.2f} s, p95 {percentile(times, 0.95):.2f} s, "
+              f"max {max(times):.2f} s")
     key = (args.level, args.against)
     if players == 2 and key in TWO_PLAYER_TARGETS:
         print(f"  target: win share >= {TWO_PLAYER_TARGETS[key]:.0%}")
