@@ -14,6 +14,8 @@ import engine
 from engine.core import Rng
 
 PLAYERS = {"rising-cultures": (2,), "rise-of-empires": (2, 3, 5), "cradle": (4, 6), "mosaic": (2, 3, 6)}
+#: Setup options taken in turn with the player counts: a match, a non-player civilization.
+OPTIONS = {"rising-cultures": ({}, {"match": True}), "cradle": ({}, {}, {"non_player": True}, {})}
 
 
 def positions(game_id: str, count: int, seed: int = 0) -> Iterator[tuple[Any, int]]:
@@ -24,7 +26,8 @@ def positions(game_id: str, count: int, seed: int = 0) -> Iterator[tuple[Any, in
     k = 0
     while made < count:
         n = PLAYERS[game_id][k % len(PLAYERS[game_id])]
-        state = game.setup([f"p{i}" for i in range(n)], seed * 1000 + k)
+        options = OPTIONS.get(game_id, ({},))
+        state = game.setup([f"p{i}" for i in range(n)], seed * 1000 + k, options[k % len(options)])
         k += 1
         every = rand.randint(2, 9)
         step = 0
