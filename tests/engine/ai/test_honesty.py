@@ -99,3 +99,46 @@ def test_the_infostate_keeps_the_mosaic_draft_hand_the_seat_passed():
     # seat 0 never held the hand seat 2 holds now (first dealt to seat 1): it is imagined anew
     hands = {tuple(sorted(game.loads(ai.infostate(game, state, 0, seed=k)).players[2].hand)) for k in range(10)}
     assert len(hands) > 1
+
+
+def test_a_mosaic_republic_keeps_the_card_it_looked_at_and_nobody_else_learns_it():
+    """RULES-NOTES N38: the Republic's look at a deck's top card is its own, for the rest of the turn."""
+    game = engine.get("mosaic")
+    rand = random.Random(1)
+    state = game.setup(["a", "b", "c"], 9)
+    while state.phase != "play" or state.pending or state.stage != "main":
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, rand.choice(game.legal_actions(state, seat))).state
+    looker = state.seat
+    state.players[looker].government = "republic"  # laid out by hand: the Republic is hard to reach by chance
+    state.governments.remove("republic")
+    state = game.apply(state, looker, "peek build").state
+    top = state.build_deck[0]
+    other = (looker + 1) % 3
+    for k in range(8):
+        assert game.loads(ai.infostate(game, state, looker, seed=k)).build_deck[0] == top
+        imagined = game.loads(ai.infostate(game, state, other, seed=k))
+        assert imagined.peeked == f"build {imagined.build_deck[0]}"
+        moved = scramble("mosaic", state, other, rand)
+        assert game.view(moved, other) == game.view(state, other)
+        assert ai.infostate(game, moved, other, seed=k) == ai.infostate(game, state, other, seed=k)
+    assert len({game.loads(ai.infostate(game, state, other, seed=k)).build_deck[0] for k in range(8)}) > 1
+
+
+def test_a_rising_cultures_player_remembers_the_cards_it_put_on_top_and_at_the_bottom():
+    """Setup: one card back on top of the deck, one at the bottom; the owner knows both, the
+    opponent neither."""
+    game = engine.get("rising-cultures")
+    state = game.setup(["ann", "bob"], 5, {"civs": ["rome", "persia"]})
+    for seat in (0, 1):
+        for _ in range(2):
+            state = game.apply(state, seat, game.legal_actions(state, seat)[0]).state
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0]).state  # top <card>
+    ann = state.players[0]
+    assert ann.known_top == ann.deck[0] and ann.known_bottom == ann.deck[-1:]
+    for k in range(10):
+        mine = game.loads(ai.infostate(game, state, 0, seed=k)).players[0]
+        assert mine.deck[0] == ann.deck[0] and mine.deck[-1] == ann.deck[-1]
+    seen_by_bob = {(d.deck[0], d.deck[-1]) for d in
+                   (game.loads(ai.infostate(game, state, 1, seed=k)).players[0] for k in range(10))}
+    assert len(seen_by_bob) > 1
