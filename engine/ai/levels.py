@@ -27,10 +27,10 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "mosaic": Budget(iterations=1000, rollout=10, horizon=30),
     },
     "strong": {
-        "rising-cultures": Budget(iterations=12000, rollout=12, horizon=40),
-        "rise-of-empires": Budget(iterations=6000, rollout=12, horizon=40),
-        "cradle": Budget(iterations=8000, rollout=12, horizon=40),
-        "mosaic": Budget(iterations=4000, rollout=12, horizon=40),
+        "rising-cultures": Budget(iterations=9000, rollout=12, horizon=40),
+        "rise-of-empires": Budget(iterations=4500, rollout=12, horizon=40),
+        "cradle": Budget(iterations=6000, rollout=12, horizon=40),
+        "mosaic": Budget(iterations=3000, rollout=12, horizon=40),
     },
 }
 
