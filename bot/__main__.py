@@ -6,6 +6,8 @@
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
     epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs migrate FROM TO copy every game from one database to another, empty one
+                           (SQLite file or postgresql:// URL) and verify the copy
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
@@ -25,15 +27,27 @@ from .config import Config, ConfigError, load_config
 log = logging.getLogger("epochs")
 
 
+def _common(parser: argparse.ArgumentParser, default: object = None) -> None:
+    """--config and --db, accepted before the mode (`epochs --db F script`) and after it
+    (`epochs script --db F`); after the mode the default is SUPPRESS, so a value given
+    before it is not overwritten."""
+    parser.add_argument("--config", default=default, help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
+    parser.add_argument("--db", default=default,
+                        help="SQLite database file or postgresql:// URL (overrides the config)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="epochs", description="Epochs: civilization board games by message.")
-    parser.add_argument("--config", help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
-    parser.add_argument("--db", help="SQLite database file (overrides the config)")
+    _common(parser)
     sub = parser.add_subparsers(dest="mode")
-    sub.add_parser("discord", help="run the Discord bot")
-    sub.add_parser("local", help="play at this terminal (hot seat)")
+    _common(sub.add_parser("discord", help="run the Discord bot"), argparse.SUPPRESS)
+    _common(sub.add_parser("local", help="play at this terminal (hot seat)"), argparse.SUPPRESS)
     script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
+    _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
+    migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
+    migrate.add_argument("source", metavar="FROM", help="the database to copy (SQLite file or postgresql:// URL)")
+    migrate.add_argument("target", metavar="TO", help="an empty database to copy into (SQLite file or URL)")
     return parser
 
 
@@ -70,6 +84,18 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .storage import StorageError
+
+    try:
+        return _main(argv)
+    except StorageError as err:
+        # A database that cannot be used (damaged, newer, unreachable): say which and
+        # why, and stop at once; the file was not written to.
+        print(f"epochs: {err}", file=sys.stderr)
+        return 3
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         config = load_config(args.config)
@@ -81,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode
+    if mode == "migrate":
+        from .migrate import run
+
+        return asyncio.run(run(args.source, args.target, warn=lambda text: print(text, file=sys.stderr)))
     if mode is None:
         if config.has_token:
             mode = "discord"

@@ -32,6 +32,12 @@ class Config:
     log_level: str = "INFO"
     images_dir: str = "epochs-images"
     dispatch_poll: float = 30.0
+    #: Discord shards: how many the bot has in all, and which of them this process runs
+    #: (None: one process runs them all, as many as Discord recommends).
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    #: Seconds an outbox notice stays claimed by this process without being renewed.
+    claim_lease: float = 120.0
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -52,6 +58,33 @@ def _number(value: Any, name: str, kind: type = float, low: float = 0) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < low:
         raise ConfigError(f"{name} must be a number >= {low:g}, not {value!r}")
     return kind(value)
+
+
+def _shards(discord: dict[str, Any], env: dict[str, str]) -> tuple[int | None, list[int] | None]:
+    """[discord] shard_count and shard_ids (EPOCHS_SHARD_IDS="0,1" overrides the ids, so
+    several processes can share one config file), checked against each other."""
+    count = discord.get("shard_count")
+    ids: Any = discord.get("shard_ids")
+    if env.get("EPOCHS_SHARD_IDS", "").strip():
+        try:
+            ids = [int(part) for part in env["EPOCHS_SHARD_IDS"].split(",") if part.strip()]
+        except ValueError:
+            raise ConfigError(f"EPOCHS_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), "
+                              f"not {env['EPOCHS_SHARD_IDS']!r}") from None
+    if count is None:
+        if ids is not None:
+            raise ConfigError("discord.shard_ids needs discord.shard_count (how many shards the bot has in all)")
+        return None, None
+    count = _number(count, "discord.shard_count", int, 1)
+    if ids is None:
+        return count, None
+    if not isinstance(ids, list) or not ids or any(isinstance(i, bool) or not isinstance(i, int) for i in ids):
+        raise ConfigError(f"discord.shard_ids must be a list of shard numbers (e.g. [0, 1]), not {ids!r}")
+    wrong = [i for i in ids if not 0 <= i < count]
+    if wrong or len(set(ids)) != len(ids):
+        raise ConfigError(f"discord.shard_ids must be different numbers from 0 to {count - 1} "
+                          f"(shard_count = {count}), not {ids!r}")
+    return count, sorted(ids)
 
 
 def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | None = None) -> Config:
@@ -89,6 +122,14 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     guild = discord.get("dev_guild", 0)
     config.dev_guild = _number(guild, "discord.dev_guild", int) or None
     config.dispatch_poll = _number(discord.get("dispatch_poll", 30.0), "discord.dispatch_poll", float, 1)
+    config.shard_count, config.shard_ids = _shards(discord, env)
+    # the adapter reads its keys from this section: give it the checked values in force
+    config.discord.update(shard_count=config.shard_count, shard_ids=config.shard_ids)
+    config.claim_lease = _number(discord.get("claim_lease", 120.0), "discord.claim_lease", float, 5)
+    if config.claim_lease <= 2 * config.dispatch_poll:
+        # claims are renewed once less than half the lease is left, at rounds at most a poll apart
+        raise ConfigError(f"discord.claim_lease ({config.claim_lease:g} s) must be more than twice "
+                          f"discord.dispatch_poll ({config.dispatch_poll:g} s), or claims would lapse")
     config.database = str(env.get("EPOCHS_DATABASE") or storage.get("database", config.database))
     config.remind_hours = _number(reminders.get("every_hours", 12), "reminders.every_hours")
     config.absent_after = _number(reminders.get("absent_after", 3), "reminders.absent_after", int, 1)

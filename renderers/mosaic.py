@@ -17,6 +17,7 @@ from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from engine.mosaic.data import load
+from engine.mosaic.words import population_fallback_word, population_word, tax_fallback_word, tax_word
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, WIDTH, Box, Canvas,
                               Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
                               font, header_height, ink_on, join_alt, legend_height, player_color, player_letter, tint)
@@ -36,7 +37,7 @@ PILLAR_ABBR = {"science": "Sci", "economy": "Eco", "food": "Food", "population":
 WONDER_ABBR = {"colosseum-of-rome": "Col", "hanging-gardens": "HGa", "stonehenge": "Stn", "colossus-of-rhodes": "Rho",
                "great-library": "Lib", "lighthouse-of-alexandria": "Lgt", "temple-of-artemis": "Tem",
                "great-pyramid": "Pyr", "sphinx": "Sph"}
-PENDING = {"place": "choosing a hex", "pay": "paying (money 2:1)", "military": "military action",
+PENDING = {"place": "choosing a hex", "military": "military action",
            "unit": "placing free units", "eliminate": "General's removal", "library": "Great Library symbols",
            "art": "Art golden age", "production": "leader production", "seize": "Priestess takes a city"}
 PHASES = {"leaders": "Leader draft", "draft": "Starting technology draft", "setup": "Setup: cities and leaders",
@@ -287,8 +288,8 @@ def _build_text(card) -> str:
 def _tax_text(card) -> str:
     """A tax & tariff card as the money it gives (its multiplier in the board's formula) and its unrest."""
     if card.kind == "tax":
-        return f"tax: {card.multiplier}×population + Gov symbols + tax prod; +{card.unrest} unrest"
-    return f"tariff: {card.multiplier}×unique goods + cities + tariff prod; +{card.unrest} unrest"
+        return f"{card.multiplier}×population + Gov symbols + tax prod; +{card.unrest} unrest"
+    return f"{card.multiplier}×unique goods + cities + tariff prod; +{card.unrest} unrest"
 
 
 def _offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
@@ -312,17 +313,20 @@ def _offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
     for pc in off["population"]:
         if pc:
             card = d.population_cards[pc]
-            right.append((f"{pc}: +{card.population} population for {card.food_cost} food", None))
+            right.append((f"population {population_word(card)}: +{card.population} population for "
+                          f"{card.food_cost} food", None))
     if not any(off["population"]) and not decks["population"]:
-        right.append((f"All cards used: +{r.population_fallback_gain} population for "
-                      f"{r.population_fallback_food} food", None))
+        right.append((f"All cards used: population {population_fallback_word(d)}: +{r.population_fallback_gain} "
+                      f"population for {r.population_fallback_food} food", None))
     right.append(("Tax & tariff offer", decks["tax"]))
     for tc in off["tax"]:
         if tc:
-            right.append((f"{tc}: {_tax_text(d.tax_cards[tc])}", None))
+            card = d.tax_cards[tc]
+            right.append((f"{card.kind} {tax_word(card)}: {_tax_text(card)}", None))
     if not any(off["tax"]) and not decks["tax"]:
-        right.append((f"All cards used: tax {r.tax_fallback_per_population}×population + Gov symbols + tax prod; "
-                      f"tariff {r.tariff_fallback_per_trade_good}×unique goods + cities + tariff prod"
+        right.append((f"All cards used: tax {tax_fallback_word(d, 'tax')}: {r.tax_fallback_per_population}×population"
+                      f" + Gov symbols + tax prod; tariff {tax_fallback_word(d, 'tariff')}: "
+                      f"{r.tariff_fallback_per_trade_good}×unique goods + cities + tariff prod"
                       + (f"; unrest +{r.fallback_unrest}" if r.fallback_unrest else "; no unrest"), None))
     tiles = view["tiles"]
     if view.get("leaders_left"):
@@ -439,10 +443,7 @@ def _header(view: Mapping[str, Any], subtitle: str = "") -> Header:
         status += " · winner: " + ", ".join(names[w] for w in view["winners"])
     pend = view.get("pending")
     if pend:
-        if pend.get("paying_for"):
-            status += f" · paying for {pend['paying_for']}"
-        else:
-            status += " · " + PENDING.get(pend["kind"], pend["kind"])
+        status += " · " + PENDING.get(pend["kind"], pend["kind"])
     return Header(title="Mosaic", status=status, to_act=[(s, names[s]) for s in view["to_act"]],
                   last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
@@ -497,19 +498,10 @@ def _hex_choices(view: Mapping[str, Any]) -> str:
     return f"Hexes to choose from (`hex <id>`, numbered on the map): {', '.join(what(h) for h in hexes)}"
 
 
-def _payment(view: Mapping[str, Any]) -> str:
-    """An open payment: what for, what it costs, and that money stands in 2:1 ("" if none)."""
-    pend = view.get("pending") or {}
-    if not pend.get("paying_for"):
-        return ""
-    return (f"Paying for {pend['paying_for']}: {pend.get('cost', '')}; money stands in 2:1 "
-            f"(`pay <amount> <currency> <money> money`)")
-
-
 def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     d = load()
     lines = alt_lines(header)
-    choices = _hex_choices(view) or _payment(view)
+    choices = _hex_choices(view)
     if choices:
         lines.append(choices)
     for r in view["regions"]:
@@ -547,7 +539,7 @@ def _card_text(card: str) -> str:
         pc = d.population_cards[card]
         return f"+{pc.population} population for {pc.food_cost} food"
     if card in d.tax_cards:
-        return _tax_text(d.tax_cards[card])
+        return f"{d.tax_cards[card].kind}: {_tax_text(d.tax_cards[card])}"
     return card
 
 
@@ -566,9 +558,6 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
     name = next((p["name"] for p in view["players"] if p["seat"] == seat), f"seat {seat}")
     header = _header(view, subtitle=f"Private: {name}")
     sections: list[tuple[str, list[str]]] = []
-    pend = view.get("pending") or {}
-    if pend.get("seat") == seat and _payment(view):
-        sections.append(("Your decision now", [_payment(view)]))
 
     me = next((p for p in view["players"] if p["seat"] == seat), {})
     have = me.get("pillars", {})
@@ -581,7 +570,7 @@ def _private(view: Mapping[str, Any], seat: int) -> tuple[PILImage.Image, str]:
             line = (f"{k}. " if numbered else "") + f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}"
             if status:
                 lack = [f"{k} {v - have.get(k, 0)}" for k, v in c.requires.items() if have.get(k, 0) < v]
-                line += f" [missing: {', '.join(lack)}]" if lack else " [ready: flip it for free]"
+                line += f" [missing: {', '.join(lack)}]" if lack else " [ready: it flips by itself on your turn]"
             out.append(line)
         return out or ["none"]
 

@@ -1,5 +1,11 @@
 """The discord.py client: start-up, command sync, persistent components, the dispatcher.
 
+An `AutoShardedBot`: with `[discord] shard_count` and `shard_ids` set, this process
+runs those shards only, and its dispatcher sends only their guilds' reminders and
+notices, claimed in the database so no other process sends them too (README,
+"Running at scale"); without them, one process runs every shard Discord
+recommends.
+
 Follows discord.py's `examples/advanced_startup.py`: everything asynchronous is
 set up in `setup_hook` — cogs, the dynamic (persistent) items, the command sync
 (to the development guild when one is configured, which is instant, globally
@@ -11,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
+import socket
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..storage.base import Claim, Shards
 from . import messages
 from .cog import GameCommands, PlayCommands
 from .controller import Controller
@@ -60,6 +69,18 @@ class DiscordSettings:
     #: loop (the 20-games benchmark: callback p99 ~150 ms with asyncio's default of 6
     #: threads on 2 cores, ~16 ms with 2). 0 leaves asyncio's default executor alone.
     worker_threads: int = field(default_factory=lambda: os.cpu_count() or 2)
+    #: Shards in all and the ones this process runs (None: every shard, as Discord recommends).
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    #: Seconds a claimed notice stays this process's without renewal (DECISIONS.md).
+    claim_lease: float = 120.0
+
+    @property
+    def shards(self) -> Shards | None:
+        """The guilds this process serves, for its claims (None: all)."""
+        if self.shard_count is None:
+            return None
+        return Shards(self.shard_count, frozenset(self.shard_ids or range(self.shard_count)))
 
     @classmethod
     def from_config(cls, config: Any) -> "DiscordSettings":
@@ -86,6 +107,9 @@ class DiscordSettings:
             max_ratelimit_timeout=float(pick("max_ratelimit_timeout", default=30.0)),
             give_up_after=float(pick("give_up_after", default=86400.0)),
             worker_threads=int(pick("worker_threads", default=os.cpu_count() or 2)),
+            shard_count=None if pick("shard_count") is None else int(pick("shard_count")),
+            shard_ids=None if pick("shard_ids") is None else [int(i) for i in pick("shard_ids")],
+            claim_lease=float(pick("claim_lease", default=120.0)),
         )
 
 
@@ -105,7 +129,7 @@ class TokenFilter(logging.Filter):
         return True
 
 
-class EpochsBot(commands.Bot):
+class EpochsBot(commands.AutoShardedBot):
     def __init__(self, settings: DiscordSettings, service: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -115,12 +139,16 @@ class EpochsBot(commands.Bot):
                          allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout,
                          max_ratelimit_timeout=settings.max_ratelimit_timeout,
                          # games are played in server channels and threads, not in DMs with the bot
-                         allowed_contexts=app_commands.AppCommandContext(guild=True))
+                         allowed_contexts=app_commands.AppCommandContext(guild=True),
+                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
         self.settings = settings
         self.link = ServiceLink(service)
         self.courier = Courier(self)
+        # this process's name on its outbox claims: unique per start, readable in the database
+        owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.dispatcher = Dispatcher(self.link, self.courier, poll=settings.poll, retry_base=settings.retry_base,
-                                     retry_cap=settings.retry_cap, give_up_after=settings.give_up_after)
+                                     retry_cap=settings.retry_cap, give_up_after=settings.give_up_after,
+                                     claim=Claim(owner, settings.claim_lease, settings.shards))
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 

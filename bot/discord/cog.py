@@ -35,10 +35,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
-    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)")
+    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)",
+                           thread="Open a public thread for this game and play there (a busy channel hosts many)")
     @_game_choices
-    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None) -> None:
-        await self.bot.controller.command(interaction, "game new", _words(game, options))
+    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None,
+                  thread: bool = False) -> None:
+        await self.bot.controller.new_game(interaction, _words(game, options), thread=thread)
 
     @app_commands.command(name="join", description="Take a seat at the game being set up here")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -123,9 +125,11 @@ class PlayCommands(commands.Cog):
     @app_commands.describe(reminders="Hours between reminders for this game, or 'off' (creator or admin)",
                            quiet="Your quiet hours, local time, e.g. 22-7, or 'off'",
                            utc="Your offset from UTC for the quiet hours, e.g. +2 or -5:30",
-                           dm="Get reminders and private information by direct message")
+                           dm="Get reminders and private information by direct message",
+                           heads_up="A ping when the player before you starts their turn")
     async def settings(self, interaction: discord.Interaction, reminders: Optional[str] = None,
-                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None) -> None:
+                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None,
+                       heads_up: Optional[bool] = None) -> None:
         steps: list[tuple[str, str]] = []
         if reminders is not None:
             steps.append(("settings", f"remind {reminders}"))
@@ -134,4 +138,6 @@ class PlayCommands(commands.Cog):
             steps.append(("settings", f"quiet {quiet}{offset}"))
         if dm is not None:
             steps.append(("settings", f"dm {'on' if dm else 'off'}"))
+        if heads_up is not None:
+            steps.append(("settings", f"heads-up {'on' if heads_up else 'off'}"))
         await self.bot.controller.quiet_steps(interaction, steps or [("settings", "")])

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import discord
 
+import engine
+
 from . import messages
 from .courier import UNDELIVERED
 from .link import Caller, ServiceLink
@@ -73,11 +75,61 @@ class Controller:
         if reply.error or command.split()[0] in QUIET:
             await self._private_answer(interaction, caller, reply, include_text=True)
             return
+        if reply.panel:  # the caller's turn goes on: their panel, nothing in the channel
+            await self._show_panel(interaction, caller, reply, fallback=self._say)
+            return
         buttons = None
         if command == "undo" and not args and reply.mentions and reply.table_id is not None \
                 and reply.version is not None and not reply.choices:
             buttons = "undo"  # a request: the others answer by button
         await self._publish(interaction, caller, reply, buttons=buttons)
+
+    async def new_game(self, interaction: discord.Interaction, args: str, *, thread: bool = False) -> None:
+        """`/game new`, here or (`thread`, or the word `thread` among the options) in a new
+        public thread of this channel, which then is the table's channel: every post,
+        reminder and button of that game lives in the thread alone."""
+        words = args.split()
+        if "thread" in (w.lower() for w in words):
+            thread = True
+            words = [w for w in words if w.lower() != "thread"]
+        if not thread:
+            await self.command(interaction, "game new", " ".join(words))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = caller_of(interaction)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            await self._say(interaction, "A game thread opens from a text channel; here, use `/game new` "
+                                         "without `thread`.")
+            return
+        title = next((g.title for gid, g in engine.GAMES.items() if words and gid == words[0].lower()),
+                     words[0] if words else "game")
+        try:
+            room = await parent.create_thread(name=f"{title} — {caller.name}"[:100],
+                                              type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        except discord.HTTPException as exc:
+            log.warning("creating a thread in %s failed: %s", parent.id, exc)
+            await self._say(interaction, "I could not open a thread here (I need the Create Public Threads "
+                                         "permission). Use `/game new` without `thread`, or ask an admin.")
+            return
+        inside = dataclasses.replace(caller, channel=room.id)
+        try:
+            reply = await self.link.command(inside, "game new", " ".join(words))
+        except Exception:
+            log.exception("game new in a thread failed")
+            reply = None
+        self.on_change()
+        if reply is None or reply.error:
+            await room.delete()  # nothing lives in it: no empty thread is left behind
+            await self._say(interaction, reply.text if reply is not None else
+                            "Sorry, something went wrong on my side. Please try again.")
+            return
+        try:
+            await self.courier.post(room.id, reply)
+        except UNDELIVERED as exc:
+            log.warning("posting to thread %s failed (%s); it goes into the outbox", room.id, exc)
+            await self._keep(room.id, reply, {}, "public message", lambda: self.courier.post(room.id, reply))
+        await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
 
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
         """Approve / Reject pressed under an undo request."""
@@ -126,22 +178,23 @@ class Controller:
 
     # ----- components -------------------------------------------------------------------
     async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None:
-        """"Take your turn": the presser's legal actions as buttons or select menus.
+        """"Take your turn": the presser's turn panel, where their turn stands.
 
         Asks the service for `play` without an action against the button's version:
         a stale version is refused by the service, a player who must act gets their
-        legal actions (`choices`), anyone else the reason (not your turn, not a player).
-        """
+        panel (this turn so far and their choices, from the stored log: the same after
+        a restart), anyone else the reason (not your turn, not a player)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         caller = caller_of(interaction)
+        head = ""
         try:
             reply = await self.link.command(caller, "play", "", expected_version=version)
             if reply.stale and reply.table_id == table:
-                # refused; offer the current menu at once (the presser still decides anew)
-                fresh = await self.link.command(caller, "play", "")
-                await self._show_menu(interaction, caller, table, fresh,
-                                      stale_text(version, reply.version), self._say)
-                return
+                # an older message's button: the panel where the turn stands now (the press
+                # played nothing); the older-turn note only for a presser who no longer acts
+                reply = await self.link.command(caller, "play", "")
+                if not reply.panel:
+                    head = stale_text(version, reply.version)
         except Exception:
             log.exception("menu failed")
             await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
@@ -149,43 +202,62 @@ class Controller:
         if reply.table_id != table:  # finished, cancelled, or another game here now
             await self._say(interaction, GONE)
             return
-        await self._show_menu(interaction, caller, table, reply, "", self._say)
-
-    async def _show_menu(self, interaction: discord.Interaction, caller: Caller, table: int, reply: Any,
-                         head: str, fallback: Callable[[discord.Interaction, str], Any]) -> None:
-        """Edit the ephemeral message into the caller's menu for `reply.version`, or explain."""
-        actions = reply.choices.get(caller.user) or []
-        if not actions or reply.table_id != table or reply.version is None:
-            await fallback(interaction, "\n".join(t for t in (head, reply.text) if t))
+        if not reply.panel:
+            await self._say(interaction, "\n".join(t for t in (head, reply.text) if t))
             return
-        version = reply.version
-        view, shown = menu_view(table, version, actions)
-        lines = [head] if head else []
-        try:  # worked out from the stored log: the same after a restart
+        summary = ""
+        try:  # what the others did since the presser's last turn, worked out from the stored log
             summary = await self.link.since_last_turn(caller)
         except Exception:
             log.exception("summary failed")
-            summary = ""
-        if summary:
-            lines.append(summary)
+        await self._show_panel(interaction, caller, reply, head="\n".join(t for t in (head, summary) if t),
+                               fallback=self._say)
+
+    async def _show_panel(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
+                          head: str = "", fallback: Callable[[discord.Interaction, str], Any]) -> None:
+        """Edit the caller's ephemeral message into their turn panel for `reply.version`:
+        what their turn holds so far, what is decided now, and one click per choice
+        (with "Undo my last step" while the turn lasts). Without choices (their part of a
+        simultaneous step is done) the panel says whom it waits for."""
+        own = [p.text for p in reply.private_for(caller.user)]
+        actions = reply.choices.get(caller.user) or []
+        lines = [t for t in (head, *own) if t]
+        if not actions or reply.table_id is None or reply.version is None:
+            await fallback(interaction, "\n".join(lines) or reply.text or "✅ Done.")
+            return
+        view, shown = menu_view(reply.table_id, reply.version, actions, undo=reply.turn_steps > 0,
+                                key=reply.keys.get(caller.user, ""))
         lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
         if shown < len(actions):
             lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
         await interaction.edit_original_response(content=messages.clip("\n".join(lines)), view=view,
                                                  allowed_mentions=messages.NO_PINGS)
 
-    async def play_choice(self, interaction: discord.Interaction, table: int, version: int, action: str) -> None:
-        """A pick from the ephemeral menu: play it against the version the menu was made for."""
-        await interaction.response.defer()  # deferred update of the menu message itself
+    async def play_choice(self, interaction: discord.Interaction, table: int, version: int, action: str,
+                          key: str | None = None) -> None:
+        """A pick from the panel: play it against the decision the panel was made for, then
+        edit the same panel in place to the next step (no channel post while the turn lasts)."""
+        await interaction.response.defer()  # deferred update of the panel message itself
+        await self._panel_step(interaction, table, version, "play", action, key)
+
+    async def undo_step(self, interaction: discord.Interaction, table: int, version: int) -> None:
+        """"Undo my last step" in the panel: the service takes it back (alone when it revealed
+        nothing and nobody acted since, else it asks the others, in the channel)."""
+        await interaction.response.defer()
+        await self._panel_step(interaction, table, version, "undo", "")
+
+    async def _panel_step(self, interaction: discord.Interaction, table: int, version: int,
+                          command: str, args: str, key: str | None = None) -> None:
         caller = caller_of(interaction)
         try:
             current = await self.link.current(caller)
             if current is None or current.table != table:
                 await self._menu_done(interaction, GONE)
                 return
-            reply = await self.link.command(caller, "play", action, expected_version=version)
+            reply = await self.link.command(caller, command, args, expected_version=version,
+                                            expected_choice=key)
         except Exception:
-            log.exception("menu play failed")
+            log.exception("panel %s failed", command)
             await self._menu_done(interaction, "Sorry, something went wrong on my side. Please try again.")
             return
         self.on_change()
@@ -195,27 +267,41 @@ class Controller:
             except Exception:
                 log.exception("fresh menu failed")
                 fresh = reply
-            await self._show_menu(interaction, caller, table, fresh, stale_text(version, reply.version),
-                                  self._menu_done)
+            await self._show_panel(interaction, caller, fresh, head=stale_text(version, reply.version),
+                                   fallback=self._menu_done)
             return
-        if reply.error:
-            await self._menu_done(interaction, reply.text)
+        if reply.error:  # refused (nothing to undo, say): the reason above the same panel
+            try:
+                fresh = await self.link.command(caller, "play", "")
+            except Exception:
+                log.exception("fresh menu failed")
+                fresh = reply
+            await self._show_panel(interaction, caller, fresh, head="❌ " + reply.text, fallback=self._menu_done)
             return
-        message = await self._post_public(interaction, reply)
-        note = f"✅ You played **{action}**."
+        if reply.panel:
+            await self._show_panel(interaction, caller, reply, fallback=self._menu_done)
+            return
+        buttons = "undo" if command == "undo" and reply.mentions and not reply.choices else None
+        message = await self._post_public(interaction, reply, buttons=buttons)
+        note = "✅ Your turn is over." if command == "play" else "✅ Done."
         if message is not None:
             note += f" {message.jump_url}"
-        own = reply.private_for(caller.user)
-        if own and not any(p.dm for p in own):
-            note += "\n" + "\n".join(p.text for p in own)
-        await self._menu_done(interaction, note)
+        if reply.choices.get(caller.user):  # the turn came back to the caller: the panel goes on
+            await self._show_panel(interaction, caller, reply, head=note, fallback=self._menu_done)
+        else:
+            await self._menu_done(interaction, note)
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     # ----- delivery -------------------------------------------------------------------------
     async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
                        buttons: str | None = None) -> None:
         message = await self._post_public(interaction, reply, buttons=buttons) if (reply.text or reply.image) else None
-        await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
+        if reply.choices.get(caller.user) and buttons is None:
+            # the caller acts next (they started the game, or the turn came back to them): their panel
+            note = "✅ Posted." + (f" {message.jump_url}" if message is not None else "")
+            await self._show_panel(interaction, caller, reply, head=note, fallback=self._say)
+        else:
+            await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     async def _post_public(self, interaction: discord.Interaction, reply: Any, *,

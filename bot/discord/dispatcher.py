@@ -13,6 +13,11 @@ a crash between sending and marking may repeat a notice, never lose one. Only a
 notice Discord keeps refusing outright (a 4xx other than 429) for `give_up_after`
 (a day) is given up — logged as an error — so it cannot block its channel forever.
 
+Several processes: each round claims the notices of this process's shards in the
+database (`Service.tick(claim)`) and renews its earlier claims, so two processes
+never deliver one notice; a crashed process's claims expire after their lease and
+another process of those shards takes them over.
+
 A held direct message (tag `dm`) queues under minus the user id, so one player's
 failing DMs never hold up their channel. A held public post's board is drawn again
 at send time (`Service.prepare`), once per notice, not once per attempt.
@@ -26,6 +31,7 @@ from typing import Any
 
 import discord
 
+from ..storage.base import Claim
 from .courier import Courier, Pending, transient
 from .link import ServiceLink
 
@@ -34,8 +40,11 @@ log = logging.getLogger(__name__)
 
 class Dispatcher:
     def __init__(self, link: ServiceLink, courier: Courier, *, poll: float = 30.0, retry_base: float = 2.0,
-                 retry_cap: float = 600.0, send_timeout: float = 60.0, give_up_after: float = 86400.0) -> None:
+                 retry_cap: float = 600.0, send_timeout: float = 60.0, give_up_after: float = 86400.0,
+                 claim: Claim | None = None) -> None:
         self.link = link
+        #: Whose notices these are (owner, lease, shards); None: every notice (one process).
+        self.claim = claim
         self.courier = courier
         self.poll = poll
         self.retry_base = retry_base
@@ -70,6 +79,12 @@ class Dispatcher:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
         self._workers.clear()
+        if self.claim is not None:
+            try:
+                await self.link.release(self.claim)
+            except Exception:  # the database may be gone too: then the claims simply expire
+                log.warning("could not give back this process's outbox claims; they expire in %.0f s",
+                            self.claim.lease, exc_info=True)
 
     def wake(self) -> None:
         """Look at the outbox now (after a command that may have queued notices)."""
@@ -91,7 +106,7 @@ class Dispatcher:
 
     async def round(self) -> None:
         """One pass: due reminders into the outbox, then start a worker per waiting channel."""
-        notices = await self.link.tick()
+        notices = await self.link.tick(self.claim)
         by_channel: dict[int, list[Any]] = {}
         for notice in notices:
             by_channel.setdefault(self.key(notice), []).append(notice)

@@ -34,10 +34,10 @@ class ServiceLink:
         self.service = service
 
     async def command(self, caller: Caller, command: str, args: str = "", *,
-                      expected_version: int | None = None) -> Any:
+                      expected_version: int | None = None, expected_choice: str | None = None) -> Any:
         return await self.service.handle(caller.channel, caller.user, caller.name, command, args,
                                          guild=caller.guild, admin=caller.admin,
-                                         expected_version=expected_version)
+                                         expected_version=expected_version, expected_choice=expected_choice)
 
     async def legal_actions(self, caller: Caller) -> list[str]:
         return list(await self.service.legal_actions_for(caller.channel, caller.user))
@@ -48,12 +48,17 @@ class ServiceLink:
             return None
         return Current(table.id, table.version)
 
-    async def tick(self) -> list[Any]:
-        """Due reminders into the outbox, then every undelivered notice (oldest first)."""
-        return list(await self.service.tick())
+    async def tick(self, claim: Any = None) -> list[Any]:
+        """Due reminders into the outbox, then every undelivered notice (oldest first);
+        with a `claim`, only this process's shards' reminders and the notices it claimed."""
+        return list(await self.service.tick(claim))
 
     async def delivered(self, notice_id: int) -> None:
         await self.service.delivered(notice_id)
+
+    async def release(self, claim: Any) -> None:
+        """Give back this process's undelivered claims (it is stopping)."""
+        await self.service.release(claim)
 
     async def enqueue(self, channel: int, reply: Any, tags: dict[str, Any] | None = None) -> int:
         """An undelivered message into the outbox (durable; the dispatcher sends it)."""

@@ -48,47 +48,51 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"ep:do:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"):
-    """One legal action as a button in the ephemeral menu (when there are few)."""
+                   template=r"ep:do:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<action>.+)"):
+    """One legal action as a button in the turn panel (when there are few). `key` is the
+    decision it was offered for (`Reply.keys`): another player's pick in a simultaneous
+    step does not spoil it."""
 
-    def __init__(self, table: int, version: int, action: str) -> None:
+    def __init__(self, table: int, version: int, action: str, key: str = "") -> None:
         super().__init__(discord.ui.Button(label=action[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ep:do:{table}:{version}:{action}"))
-        self.table, self.version, self.action = table, version, action
+                                           custom_id=f"ep:do:{table}:{version}:{key}:{action}"))
+        self.table, self.version, self.action, self.key = table, version, action, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> "ActionButton":
-        return cls(int(match["table"]), int(match["version"]), match["action"])
+        return cls(int(match["table"]), int(match["version"]), match["action"], match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controller(interaction).play_choice(interaction, self.table, self.version, self.action)
+        await _controller(interaction).play_choice(interaction, self.table, self.version, self.action,
+                                                   self.key or None)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"ep:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+                   template=r"ep:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<page>[0-9]+)"):
     """Up to 25 legal actions as a select menu (several menus when there are more)."""
 
-    def __init__(self, table: int, version: int, page: int = 0, actions: Sequence[str] = ()) -> None:
+    def __init__(self, table: int, version: int, page: int = 0, actions: Sequence[str] = (), key: str = "") -> None:
         options = [discord.SelectOption(label=a[:100], value=a[:100]) for a in actions]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ep:pick:{table}:{version}:{page}",
+            custom_id=f"ep:pick:{table}:{version}:{key}:{page}",
             placeholder=_placeholder(actions, page), min_values=1, max_values=1,
             options=options or [discord.SelectOption(label="-", value="-")])
         super().__init__(select)
-        self.table, self.version, self.page = table, version, page
+        self.table, self.version, self.page, self.key = table, version, page, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> "ActionSelect":
-        return cls(int(match["table"]), int(match["version"]), int(match["page"]))
+        return cls(int(match["table"]), int(match["version"]), int(match["page"]), key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if not values:
             await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
             return
-        await _controller(interaction).play_choice(interaction, self.table, self.version, str(values[0]))
+        await _controller(interaction).play_choice(interaction, self.table, self.version, str(values[0]),
+                                                   self.key or None)
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -110,6 +114,24 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         await _controller(interaction).answer_undo(interaction, self.table, self.version, self.answer)
 
 
+class UndoStepButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"ep:back:(?P<table>[0-9]+):(?P<version>[0-9]+)"):
+    """"Undo my last step" in the turn panel (issue 12: `/undo` works from the panel)."""
+
+    def __init__(self, table: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo my last step", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ep:back:{table}:{version}"))
+        self.table, self.version = table, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> "UndoStepButton":
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).undo_step(interaction, self.table, self.version)
+
+
 def _placeholder(actions: Sequence[str], page: int) -> str:
     if not actions:
         return "Choose an action"
@@ -123,23 +145,32 @@ def turn_view(table: int, version: int) -> discord.ui.View:
     return view
 
 
-def menu_view(table: int, version: int, actions: Sequence[str]) -> tuple[discord.ui.View, int]:
-    """An ephemeral menu of legal actions: buttons when few and short, else select menus.
+def menu_view(table: int, version: int, actions: Sequence[str], *, undo: bool = False,
+              key: str = "") -> tuple[discord.ui.View, int]:
+    """An ephemeral menu of legal actions: buttons when few and short, else select menus;
+    with `undo`, an "Undo my last step" button below them (the turn panel).
 
-    Returns the view and how many actions it could show (5 menus of 25 at most;
+    Returns the view and how many actions it could show (5 rows at most: menus of 25;
     the rest stay reachable through /play and its autocomplete).
     """
     view = discord.ui.View(timeout=None)
-    prefix = len(f"ep:do:{table}:{version}:")
+    prefix = len(f"ep:do:{table}:{version}:{key}:")
     if len(actions) <= BUTTONS_UP_TO and all(prefix + len(a) <= CUSTOM_ID_LIMIT for a in actions):
         for action in actions:
-            view.add_item(ActionButton(table, version, action))
-        return view, len(actions)
-    usable = [a for a in actions if len(a) <= 100]
-    shown = usable[: SELECT_LIMIT * ROWS]
-    for page in range(0, len(shown), SELECT_LIMIT):
-        view.add_item(ActionSelect(table, version, page // SELECT_LIMIT, shown[page: page + SELECT_LIMIT]))
-    return view, len(shown)
+            view.add_item(ActionButton(table, version, action, key))
+        shown = len(actions)
+        rows_left = ROWS - 1
+    else:
+        usable = [a for a in actions if len(a) <= 100]
+        rows_left = ROWS - (1 if undo else 0)
+        picked = usable[: SELECT_LIMIT * rows_left]
+        for page in range(0, len(picked), SELECT_LIMIT):
+            view.add_item(ActionSelect(table, version, page // SELECT_LIMIT, picked[page: page + SELECT_LIMIT], key))
+        shown = len(picked)
+        rows_left -= (len(picked) + SELECT_LIMIT - 1) // SELECT_LIMIT
+    if undo and rows_left >= 0:
+        view.add_item(UndoStepButton(table, version))
+    return view, shown
 
 
 def undo_view(table: int, version: int) -> discord.ui.View:
@@ -150,4 +181,4 @@ def undo_view(table: int, version: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (TurnButton, ActionButton, ActionSelect, UndoButton)
+DYNAMIC_ITEMS = (TurnButton, ActionButton, ActionSelect, UndoButton, UndoStepButton)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from ..service import Reply, Service
-from ..service.text import names as join_names
+from ..service.text import names as join_names, quote
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
@@ -92,7 +92,7 @@ class Terminal:
             name, _, command = line.partition(" ")
             name = name.rstrip(":")
             if not command.strip():
-                self.out(f"! `{line[:60]}`: a line is `<user> <command>`")
+                self.out(f"! {quote(line, 60)}: a line is `<user> <command>`")
                 refused += 1
                 continue
             self.out(f"> {name}: {command.strip()}")

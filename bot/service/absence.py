@@ -20,6 +20,9 @@ class AbsenceCommands(MoveCommands):
         if rec is None:
             return
         others = await self.storage.reminders(rec.id)
+        current = next((r for r in others if r.user == reminder.user), None)
+        if current is None or current.due > now:
+            return  # sent meanwhile (another process's tick read it due too), or rewritten by a move
         rest = [r for r in others if r.user != reminder.user]
         if rec.status != "active" or rec.seat_of(reminder.user) is None:
             await self.storage.commit(rec, Change(reminders=rest, bump=False), now)

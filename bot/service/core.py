@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import engine
 
-from ..storage.base import PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
+from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
 from .reply import Image, Reply
-from .text import choices_text, names
+from .text import choices_text, names, neutral, repaired
 
 log = logging.getLogger(__name__)
 
@@ -42,18 +43,21 @@ class Settings:
 LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
 
 HELP = """Commands:
-`game new <game> [option=value ...]` open a table here (games: {games})
+`game new <game> [option=value ...] [thread]` open a table here, or in a new thread (games: {games})
 `game join` / `game leave` / `game start [fixed]` / `game cancel` / `game status` / `games`
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote pause` (after {absent} unanswered reminders); `resume`
 `settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
-`settings dm on|off`"""
+`settings dm on|off` / `settings heads-up on|off`"""
 
 
 def safe(name: str) -> str:
-    """A display name that can never act as a mention (`@everyone`, `<@&role>`)."""
-    return str(name).replace("@", "@\u200b").replace("<", "\u2039").replace("`", "'")[:64] or "?"
+    """A display name that can never act as a mention (`@everyone`, `<@&role>`).
+
+    Broken characters (lone surrogates) are replaced rather than refused: a
+    player cannot fix a display name by typing a command again."""
+    return neutral(repaired(name).strip())[:64] or "?"
 
 
 @dataclass
@@ -69,6 +73,11 @@ class Ctx:
     now: float
     #: The game version the command read (set when it loads its table).
     based_on: int | None = None
+    #: The decision a panel's pick was made for (`choice_key`): with it, a pick from a
+    #: panel the game outgrew still counts when the presser's own choice is unchanged.
+    expected_choice: str | None = None
+    #: Set by `_table` when the version moved on and only `expected_choice` can decide.
+    version_moved: bool = False
 
 
 class Refusal(Exception):
@@ -119,7 +128,7 @@ class ServiceBase:
         except KeyError:
             raise Refusal(f"This table plays {rec.game!r}, which this bot no longer offers.") from None
 
-    async def _table(self, ctx: Ctx, *, need: tuple[str, ...] = ("active",)) -> TableRecord:
+    async def _table(self, ctx: Ctx, *, need: tuple[str, ...] = ("active",), damaged_ok: bool = False) -> TableRecord:
         rec = await self.storage.open_table(ctx.channel)
         if rec is None:
             rec = await self.storage.latest_table(ctx.channel)
@@ -135,10 +144,82 @@ class ServiceBase:
             if rec.status == "paused":
                 raise Refusal("The game is paused. Any player can `resume` it.", **self._ids(rec))
             raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
+        if rec.damaged:
+            rec = await self._mended(rec, ctx.now, cancelling=damaged_ok)
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
-            raise StaleWrite(rec.id, ctx.expected_version, rec.version)
+            if ctx.expected_choice is None:
+                raise StaleWrite(rec.id, ctx.expected_version, rec.version)
+            ctx.version_moved = True  # the command compares the presser's decision (`choice_key`)
         ctx.based_on = rec.version
         return rec
+
+    @staticmethod
+    def choice_key(rec: TableRecord, seat: int, legal: list[str]) -> str:
+        """What one seat's decision is made on: its own last move and its legal actions now.
+
+        Another seat's step in a simultaneous round moves the table's version but
+        leaves this key alone, so a panel opened before it still plays; the seat's own
+        step (a double press, a second window) changes it, so nothing is played twice."""
+        own = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        return f"{own}.{zlib.crc32(chr(10).join(legal).encode('utf-8')):08x}"
+
+    # ---- damaged records: the log is the source of truth --------------------------
+    async def _mended(self, rec: TableRecord, now: float, *, cancelling: bool = False) -> TableRecord:
+        """A table whose stored row could not be read whole (`rec.damaged`).
+
+        Its bookkeeping (meta: move counter, whose last move was which, the result)
+        is rebuilt from the log and stored again. Seats and options cannot be
+        rebuilt (the log does not say who sat where): the table then refuses every
+        command but `game cancel`, so its channel can host a new game."""
+        unrecoverable = [part for part in rec.damaged if part != "meta"]
+        if unrecoverable:
+            if cancelling:
+                return rec
+            log.error("table %s: stored %s cannot be read; it refuses commands until cancelled",
+                      rec.id, " and ".join(unrecoverable))
+            raise Refusal(f"This game's stored record is damaged (its {' and '.join(unrecoverable)} cannot be "
+                          "read), so it cannot go on; nothing was changed. Its creator or a server admin can "
+                          "`game cancel` it to free this channel.", **self._ids(rec))
+        rows = await self.storage.actions(rec.id)
+        meta = _meta_from_log(rows)
+        if rec.status == "finished":
+            try:
+                state = self._replay(rec, rows)
+                game = self._game(rec)
+                meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+            except Exception:  # noqa: BLE001 - the result line is lost, the table still reads
+                log.warning("table %s: the result of the finished game could not be rebuilt", rec.id)
+        await self.storage.commit(rec, Change(meta=meta, bump=False), now)
+        rec.meta, rec.damaged = meta, []
+        log.warning("table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
+                    "(pending undo requests and votes are dropped)", rec.id, len(rows))
+        return rec
+
+    async def _rebuilt(self, rec: TableRecord, why: str) -> Any:
+        """The position replayed from the log when the stored snapshot is damaged or missing,
+        stored again; a Refusal when the log itself cannot rebuild it."""
+        rows = await self.storage.actions(rec.id)
+        try:
+            state = self._replay(rec, rows)
+        except Exception as err:  # noqa: BLE001 - any failure means the record is beyond repair
+            log.error("table %s: snapshot %s and the log does not replay (%s)", rec.id, why, err)
+            raise Refusal("This game's stored record is damaged and its log cannot rebuild it, so it cannot go "
+                          "on; nothing was changed. Its creator or a server admin can `game cancel` it.",
+                          **self._ids(rec)) from None
+        await self.storage.commit(rec, Change(snapshot=self._game(rec).dumps(state), bump=False), self.clock())
+        log.warning("table %s: snapshot %s; rebuilt from its log of %d lines", rec.id, why, len(rows))
+        return state
+
+    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
+        """The state the log gives: the setup from the seed, then every line not undone
+        (before sequence number `before`, when given)."""
+        game = self._game(rec)
+        state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
+        for r in rows:
+            if r.undone or (before is not None and r.seq >= before):
+                continue
+            state = game.apply(state, r.seat, r.action).state
+        return state
 
     def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
         seat = rec.seat_of(ctx.user)
@@ -164,12 +245,19 @@ class ServiceBase:
             return hit[1]
         snap = await self.storage.snapshot(rec.id)
         if snap is None:
-            raise Refusal("This game has no stored position yet.")
-        version, text = snap
-        if version > rec.version:
-            # the table was read before a move, its snapshot after: the game moved on
-            raise StaleWrite(rec.id, rec.version, version)
-        state = self._game(rec).loads(text)
+            if rec.status == "lobby":
+                raise Refusal("This game has no stored position yet.")
+            state = await self._rebuilt(rec, "missing")
+        else:
+            version, text = snap
+            if version > rec.version:
+                # the table was read before a move, its snapshot after: the game moved on
+                raise StaleWrite(rec.id, rec.version, version)
+            game = self._game(rec)
+            try:
+                state = game.loads(text)
+            except Exception as err:  # noqa: BLE001 - unreadable text of any kind: the log decides
+                state = await self._rebuilt(rec, f"damaged ({type(err).__name__}: {str(err)[:80]})")
         self._remember(rec.id, rec.version, state)
         return state
 
@@ -184,12 +272,14 @@ class ServiceBase:
         before the start or for a game this bot no longer offers)."""
         for _ in range(5):
             rec = await self.storage.open_table(channel)
-            if rec is None or rec.status == "lobby" or rec.game not in self.games:
-                return rec, None
+            if rec is None or rec.status == "lobby" or rec.game not in self.games or rec.damaged:
+                return rec, None  # (a damaged table answers its commands itself)
             try:
                 return rec, await self._state(rec)
             except StaleWrite:
                 continue  # a move landed between the two reads: read again
+            except Refusal:
+                return rec, None  # damaged beyond repair: its commands say so
         return rec, None
 
     async def _stale(self, ctx: Ctx) -> Reply:
@@ -238,6 +328,16 @@ class ServiceBase:
         return Image(out.png, out.alt, f"{game_id}-{'board' if seat is None else 'seat' + str(seat)}.png")
 
 
+def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
+    """The service's bookkeeping as far as the log holds it: the last sequence number
+    used (never reused, undone lines included) and each seat's last live action."""
+    last: dict[str, int] = {}
+    for r in rows:
+        if not r.undone:
+            last[str(r.seat)] = r.seq
+    return {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+
+
 def _option_value(text: str) -> Any:
     low = text.lower()
     if low in ("true", "yes", "on"):
@@ -254,7 +354,13 @@ def _option_value(text: str) -> Any:
         return low
 
 
+#: Reminder intervals allowed, in hours: at most hourly (a reminder is a ping), at least monthly.
+REMIND_HOURS = (1, 720)
+
+
 def _hours(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 24 * 30:
-        raise Refusal("The reminder interval is a number of hours between 0 and 720, e.g. `remind=12`.")
+    low, high = REMIND_HOURS
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise Refusal(f"The reminder interval is a number of hours from {low} to {high}, e.g. `remind=12` "
+                      "(or `settings remind off`).")
     return float(value) * HOUR

@@ -2,17 +2,24 @@
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 
 from engine.core import IllegalAction, Rng
 
-from ..storage.base import Change, ChannelBusy, SeatRecord, TableRecord
+from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord, TableRecord
 from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
 from .reply import Reply
-from .text import clip, names
+from .text import clip, names, quote
 
 log = logging.getLogger(__name__)
+
+#: The largest seed a table can keep (a signed 64-bit integer in every backend).
+MAX_SEED = 2**63 - 1
+#: What `game new` options look like: they are stored and handed to the game as they are.
+_OPTION_KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}", re.ASCII | re.IGNORECASE)
+_OPTION_VALUE = re.compile(r"[a-z0-9._+-]{1,40}", re.ASCII | re.IGNORECASE)
 
 
 class LobbyCommands(ServiceBase):
@@ -24,18 +31,25 @@ class LobbyCommands(ServiceBase):
         game_id = args[0].lower()
         game = self.games.get(game_id)
         if game is None:
-            raise Refusal(f"There is no game {args[0][:40]!r}. Games: {', '.join(self.games) or 'none'}.")
+            raise Refusal(f"There is no game {quote(args[0])}. Games: {', '.join(self.games) or 'none'}.")
         options: dict[str, Any] = {}
-        for word in args[1:]:
+        words = [w for w in args[1:] if w.lower() != "thread"]
+        # `thread`: the Discord adapter opens a thread and sends the command from there; one
+        # that reaches the service came from a front end without threads (the terminal)
+        no_thread = len(words) < len(args) - 1
+        for word in words:
             if "=" not in word:
-                raise Refusal(f"Options are written `name=value`, not {word[:40]!r}.")
+                raise Refusal(f"Options are written `name=value`, not {quote(word)}.")
             key, value = word.split("=", 1)
+            if not _OPTION_KEY.fullmatch(key) or not _OPTION_VALUE.fullmatch(value):
+                raise Refusal(f"{quote(word)} is not an option: a name of letters, digits, `_` or `-`, then `=`, "
+                              "then a value of letters, digits and `._+-` (e.g. `seed=42`, `non_player=true`).")
             options[key.lower()] = _option_value(value)
         seed = options.pop("seed", None)
         if seed is None:
             seed = secrets.randbits(48)
-        elif not isinstance(seed, int):
-            raise Refusal("`seed` must be a whole number.")
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise Refusal(f"`seed` is a whole number from 0 to {MAX_SEED} (the storage keeps 64-bit numbers).")
         remind = options.pop("remind", None)
         remind_every = self.settings.remind_every if remind is None else _hours(remind)
         try:
@@ -48,8 +62,9 @@ class LobbyCommands(ServiceBase):
             what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
             raise Refusal(f"This channel already has {what}. Finish it or `game cancel` it first; "
                           "one game per channel or thread.") from None
+        note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
         return Reply(f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
-                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.", **self._ids(rec))
+                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}", **self._ids(rec))
 
     async def _cmd_join(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))
@@ -113,19 +128,23 @@ class LobbyCommands(ServiceBase):
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
             raise Refusal(f"{game.title} cannot start with these options: {err}", **self._ids(rec)) from None
         rec.seats = seats
+        rec.meta = {**rec.meta, "last_seq": {}, "seq": 0}
+        records: list[ActionRecord] = []
+        state = self._autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
         meta = dict(rec.meta)
-        meta.update({"last_seq": {}, "seq": 0})
-        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state),
+        meta["last_seq"] = {str(r.seat): r.seq for r in records}
+        meta["posted"] = records[-1].seq if records else 0
+        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state), actions=records,
                         reminders=self._reminders(rec, state, [], ctx.now, actor=None))
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
         seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
-        head = f"{game.title} begins. Seats: {seating}."
-        return await self._position_reply(rec, state, head, ctx, [])
+        lines = [f"{game.title} begins. Seats: {seating}.", *self._turn_lines(rec, records, budget=900)]
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("lobby", "active", "paused"))
+        rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)
         if ctx.user != self._creator(rec) and not ctx.admin:
             raise Refusal("Only the table's creator or a server admin can cancel this game.", **self._ids(rec))
         version = await self.storage.commit(rec, Change(status="cancelled", reminders=[]), ctx.now)
@@ -137,6 +156,8 @@ class LobbyCommands(ServiceBase):
         if rec is None or rec.status == "cancelled":
             return Reply("There is no game in this channel. Open one with `game new <game>` "
                          f"(games: {', '.join(self.games) or 'none'}).")
+        if rec.damaged:
+            rec = await self._mended(rec, ctx.now)
         game = self._game(rec)
         if rec.status == "finished":
             result = rec.meta.get("result", {})
@@ -178,8 +199,9 @@ class LobbyCommands(ServiceBase):
             return Reply("No open games on this server. Open one with `game new <game>`.")
         lines = [f"Open games ({len(tables)}):"]
         for t in tables[:25]:
-            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, "
-                         f"{names([s.name for s in t.players])}")
+            players = names([s.name for s in t.players]) if "seats" not in t.damaged else "players unreadable"
+            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, {players}"
+                         + (" (stored record damaged)" if t.damaged else ""))
         return Reply(clip("\n".join(lines)))
 
 

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
-from engine.core import IllegalAction, canonical
+from engine.core import IllegalAction, match, resolve
 
-from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, TableRecord
+from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Refusal, ServiceBase, shown
 from .reply import Private, Reply
-from .text import choices_text, clip, names, sentences, view_text
+from .turns import VIA_MARKS, Turn, action_line, fit
+from .text import choices_text, clip, names, neutral, quote, sentences, view_text
 
 log = logging.getLogger(__name__)
 
@@ -26,27 +28,31 @@ class MoveCommands(ServiceBase):
         seat = player.seat
         assert seat is not None
         acting = game.to_act(state)
+        legal = game.legal_actions(state, seat) if seat in acting else []
+        if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
+            raise StaleWrite(rec.id, ctx.expected_version or 0, rec.version)  # the decision itself changed
         if seat not in acting:
-            raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}.",
-                          **self._ids(rec))
-        legal = game.legal_actions(state, seat)
+            why = getattr(game, "why_waiting", lambda *_: None)(state, seat)  # the game's reason, if it has one
+            raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}."
+                          + (f" {why}" if why else ""), **self._ids(rec))
         if not args:
-            raise Refusal("Say which action: `play <action>`. Your legal actions: " + choices_text(legal),
-                          choices={ctx.user: legal}, **self._ids(rec))
-        text = " ".join(args)
-        if canonical(text) not in legal and f"play {canonical(text)}" in legal:
-            # `play forum build` typed as the command `play` + `forum build`: one `play` is enough.
+            return await self._panel(ctx, rec, game, state, seat, ask=True)
+        text = neutral(" ".join(args))  # the engine quotes it back in refusals
+        if resolve(text, legal) is None and resolve(f"play {text}", legal):
+            # `play forum build` typed as the command `play` + `forum build`: one `play` is enough
+            # (also with names as printed: `play julius caesar build`).
             text = f"play {text}"
         try:
             # The game itself matches the text, so its refusal says why (not only what is legal).
             step = game.apply(state, seat, text)
-            action = canonical(text)
         except IllegalAction as err:
             raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
+        action = match(text, legal, known_verbs=getattr(game, "verbs", ()))  # the canonical form, for the log
+        turn = Turn(acting)
+        turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
-        after = self._autoplay(rec, game, step.state, records, ctx.now)
-        return await self._commit_moves(ctx, rec, game, after, records, f"{ctx.name} played `{shown(game, action)}`.",
-                                        before=state)
+        after = self._autoplay(rec, game, step.state, records, ctx.now, turn)
+        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn)
 
     @staticmethod
     def _record(rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None,
@@ -56,30 +62,45 @@ class MoveCommands(ServiceBase):
         rec.meta = {**rec.meta, "seq": seq}
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
-    def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float) -> Any:
-        """Play resigned seats' turns with their first legal action (bot/DECISIONS.md, "Resigning")."""
+    def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float,
+                  turn: Turn | None = None) -> Any:
+        """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
+        seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
+        resigned seat's turns with its first legal action (`via = "auto"`)."""
         resigned = {s.seat for s in rec.seats if s.resigned}
-        for _ in range(500):
-            acting = game.to_act(state)
-            auto = [s for s in acting if s in resigned]
-            if not auto or len(resigned) >= len(rec.seats):
+        for _ in range(2000):
+            if game.is_over(state):
                 break
-            seat = auto[0]
-            legal = game.legal_actions(state, seat)
-            if not legal:
+            chosen = None
+            for seat in game.to_act(state):
+                legal = game.legal_actions(state, seat)
+                if len(legal) == 1:
+                    chosen = (seat, legal[0], "forced")
+                elif legal and seat in resigned and len(resigned) < len(rec.seats):
+                    chosen = (seat, legal[0], "auto")
+                if chosen:
+                    break
+            if chosen is None:
                 break
-            step = game.apply(state, seat, legal[0])
-            records.append(self._record(rec, step, seat, legal[0], "auto", None, now))
+            seat, action, via = chosen
+            step = game.apply(state, seat, action)
+            records.append(self._record(rec, step, seat, action, via, None, now))
             state = step.state
+            if turn is not None:
+                turn.step(game.to_act(state))
         return state
 
     async def _commit_moves(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any,
-                            records: list[ActionRecord], head: str, *, before: Any,
+                            records: list[ActionRecord], head: str, *, before: Any, turn: Turn | None = None,
                             seats: list[SeatRecord] | None = None) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
-        `before` is the state the command started from: a player who had to act
-        then, still must and did not act keeps their running reminder."""
+        `turn` follows the seats to act through the steps: while the caller's turn
+        lasts they alone are answered (their panel); when it passes (or `turn` is
+        None: an announcement such as a resignation) the channel gets one post with
+        every step since the last post. `before` is the state the command started
+        from: a player who had to act then, still must and did not act keeps their
+        running reminder."""
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -89,6 +110,10 @@ class MoveCommands(ServiceBase):
         meta.pop("votes", None)
         status = None
         over = game.is_over(state)
+        public = turn is None or turn.passed or over
+        posted = int(meta.get("posted", 0))
+        if public and records:
+            meta["posted"] = records[-1].seq
         if over:
             status = "finished"
             meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
@@ -106,22 +131,106 @@ class MoveCommands(ServiceBase):
         if status:
             rec.status = status
         self._remember(rec.id, version, state)
-        lines = [head]
-        for r in records:
-            if r.via:
-                who = self._seat_name(rec, r.seat)
-                lines.append(f"{who} ({'skipped by vote' if r.via == 'skip' else 'resigned'}) played `{shown(self._game(rec), r.action)}`.")
-            lines.extend(f"• {e}" for e in r.events)
-        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
+        seat = rec.seat_of(ctx.user)
+        if not public:
+            return await self._panel(ctx, rec, game, state, seat.seat if seat else None)
+        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        lines = [head] if head else []
+        lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
+        ping = None if turn is None else self._acting_users(rec, turn.to_ping())
+        reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping)
+        if turn is not None and not over:
+            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
+        if seat is not None and seat.seat is not None and not seat.resigned and seat.seat in game.to_act(state):
+            # the turn came back to the caller (other seats' steps were automatic): their panel goes on
+            reply.private.append(Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state,
+                                                                                              seat.seat, [])))
+        return reply
+
+    async def _heads_up(self, rec: TableRecord, game: Any, state: Any, starting: list[int], reply: Reply,
+                        caller: int) -> None:
+        """`settings heads-up on`: the player after each seat whose turn starts now is
+        pinged once, in this post (issue 12 §3). Turn order is the game's
+        (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
+        order_of = getattr(game, "turn_order", None)
+        order = list(order_of(state)) if order_of else [s.seat for s in rec.players]
+        acting = set(game.to_act(state))
+        lines = []
+        for seat in starting:
+            if seat not in order:
+                continue
+            after = order[(order.index(seat) + 1) % len(order)]
+            player = rec.user_at(after)
+            if player is None or player.resigned or after in acting or player.user in (caller, *reply.mentions):
+                continue
+            if (await self._prefs_of(player.user)).heads_up:
+                reply.mentions.append(player.user)
+                lines.append(f"Heads-up, {player.name}: you play after {self._seat_name(rec, seat)}.")
+        if lines:
+            reply.text = clip(reply.text + "\n" + "\n".join(lines))
+
+    def _turn_lines(self, rec: TableRecord, rows: list[ActionRecord], *, budget: int) -> list[str]:
+        """The steps since the last post, as everyone may read them, within `budget` characters."""
+        if not rows:
+            return []
+        game = self._game(rec)
+        if len(rows) == 1 and not rows[0].via:  # a one-step turn reads as it always did
+            r = rows[0]
+            return [f"{self._seat_name(rec, r.seat)} played `{shown(game, r.action)}`.",
+                    *fit([f"• {e}" for e in r.events], budget)]
+        chosen = [r for r in rows if r.via == ""]
+        actors = list(dict.fromkeys(self._seat_name(rec, r.seat) for r in (chosen or rows)))
+        count = len(rows)
+        head = f"**{names(actors)}**, {count} step{'s' if count != 1 else ''}:"
+        body = [action_line(self._seat_name(rec, r.seat), shown(game, r.action), r.via, r.events, sentences)
+                for r in rows]
+        return [head, *fit(body, budget - len(head) - 1)]
+
+    async def _panel(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any, seat: int | None, *,
+                     ask: bool = False) -> Reply:
+        """The caller's answer while their turn lasts: only to them, edited in place on
+        Discord — this turn so far, what is being decided now and their choices."""
+        rows = [r for r in await self.storage.actions(rec.id, after=int(rec.meta.get("posted", 0)))
+                if not r.undone]
+        text = await self._panel_text(rec, game, state, seat, rows)
+        choices, keys = {}, {}
+        if seat is not None and seat in game.to_act(state):
+            choices[ctx.user] = game.legal_actions(state, seat)
+            keys[ctx.user] = self.choice_key(rec, seat, choices[ctx.user])
+        elif not ask:
+            text += "\nWaiting for " + names(self._acting_names(rec, game.to_act(state))) + "."
+        # never by DM: the player is at the table right now, and the panel is their answer
+        mine = sum(1 for r in rows if r.seat == seat and not r.via)
+        return Reply("", private=[Private(ctx.user, clip(text), None, False)], choices=choices, keys=keys,
+                     panel=True, turn_steps=mine, **self._ids(rec))
+
+    async def _panel_text(self, rec: TableRecord, game: Any, state: Any, seat: int | None,
+                          rows: list[ActionRecord]) -> str:
+        lines = []
+        if rows:
+            lines.append("This turn so far:")
+            # the player's own steps as they chose them, everyone else's as everyone may see them
+            lines.extend(fit([action_line(self._seat_name(rec, r.seat), r.action if r.seat == seat else
+                                          shown(game, r.action), r.via, r.events, sentences) for r in rows], 900))
+        if seat is not None and seat in game.to_act(state):
+            prompt = game.view(state, seat).get("prompt")
+            if isinstance(prompt, str) and prompt:
+                lines.append(f"Now: {prompt}")
+            lines.append("Your choices: " + choices_text(game.legal_actions(state, seat), 25))
+        return "\n".join(lines)
 
     async def _position_reply(self, rec: TableRecord, state: Any, head: str, ctx: Ctx,
-                              records: list[ActionRecord]) -> Reply:
-        """Events, then the result or who acts next, the board and private summaries."""
+                              records: list[ActionRecord], *, ping: list[int] | None = None) -> Reply:
+        """Events, then the result or who acts next, the board and private summaries.
+
+        `ping`: the users to mention (default: everyone who must act). A turn's post
+        pings only those who were not acting already."""
         game = self._game(rec)
         public = game.view(state, None)
         lines = [head]
         mentions: list[int] = []
         choices: dict[int, list[str]] = {}
+        keys: dict[int, str] = {}
         private: list[Private] = []
         if game.is_over(state):
             scores = game.scores(state)
@@ -131,7 +240,7 @@ class MoveCommands(ServiceBase):
         elif rec.status == "active":
             acting = game.to_act(state)
             users = self._acting_users(rec, acting)
-            mentions = users
+            mentions = [u for u in users if u != ctx.user and (ping is None or u in ping)]
             lines.append("Next: " + names(self._acting_names(rec, acting)) + ".")
             prompt = public.get("prompt")
             if isinstance(prompt, str) and prompt:
@@ -141,13 +250,14 @@ class MoveCommands(ServiceBase):
                 seat = rec.seat_of(u).seat  # type: ignore[union-attr]
                 legal = game.legal_actions(state, seat)
                 choices[u] = legal
-                if u != ctx.user:
+                keys[u] = self.choice_key(rec, seat, legal)
+                if u != ctx.user and u in mentions:
                     summary = await self._since_last_turn(rec, seat, records)
                     if summary:
                         private.append(Private(u, summary, None, prefs[u].dm))
-        text = clip("\n".join(lines))
+        text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images else None
-        return Reply(text, image=image, mentions=mentions, private=private, choices=choices,
+        return Reply(text, image=image, mentions=mentions, private=private, choices=choices, keys=keys,
                      game_id=rec.game, table_id=rec.id, version=rec.version)
 
     async def _since_last_turn(self, rec: TableRecord, seat: int, fresh: list[ActionRecord]) -> str:
@@ -232,8 +342,9 @@ class MoveCommands(ServiceBase):
         rec = await self._table(ctx, need=("active", "paused", "finished"))
         count = self.settings.log_default
         if args:
-            if not args[0].isdigit() or int(args[0]) < 1:
-                raise Refusal("`log [n]` takes a positive number of moves.", **self._ids(rec))
+            if not re.fullmatch(r"[0-9]+", args[0]) or int(args[0]) < 1:
+                raise Refusal(f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
+                              f"not {quote(args[0], 20)}.", **self._ids(rec))
             count = min(int(args[0]), 50)
         rows = await self.storage.actions(rec.id)
         if not rows:
@@ -241,8 +352,10 @@ class MoveCommands(ServiceBase):
         lines = [f"Last {min(count, len(rows))} of {len(rows)} log lines:"]
         for r in rows[-count:]:
             mark = " (undone)" if r.undone else ""
-            via = {"skip": " [skipped by vote]", "auto": " [resigned]"}.get(r.via, "")
+            via = f" [{VIA_MARKS[r.via]}]" if r.via in VIA_MARKS else ""
             events = (" — " + sentences(r.events)) if r.events else ""
+            if r.damaged:
+                events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
             lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}")
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 import re
 
 from ..storage.base import PlayerPrefs
+from .text import quote
 
-_RANGE = re.compile(r"^(\d{1,2})(?::00)?-(\d{1,2})(?::00)?$")
-_OFFSET = re.compile(r"^(?:utc|gmt)?([+-]\d{1,2})(?::(\d{2}))?$")
+_RANGE = re.compile(r"^(\d{1,2})(?::00)?-(\d{1,2})(?::00)?$", re.ASCII)
+_OFFSET = re.compile(r"^(?:utc|gmt)?([+-])(\d{1,2})(?::(\d{2}))?$", re.ASCII)
+
+#: UTC offsets in use on Earth run from UTC-12:00 to UTC+14:00.
+OFFSET_RANGE = (-12 * 60, 14 * 60)
 
 
 def local_hour(prefs: PlayerPrefs, now: float) -> float:
@@ -47,16 +51,34 @@ def parse_quiet(words: list[str]) -> tuple[int | None, int | None, int | None]:
         return None, None, None
     found = _RANGE.match(words[0])
     if not found:
-        raise ValueError(f"Quiet hours look like `22-7` (from 22:00 to 07:00), not {words[0][:20]!r}.")
+        raise ValueError(f"Quiet hours look like `22-7` (from 22:00 to 07:00), not {quote(words[0], 20)}.")
     start, end = int(found.group(1)), int(found.group(2))
     if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
         raise ValueError("Quiet hours run from one hour (0-23) to a different one, e.g. `22-7`.")
     offset = None
     if len(words) > 1:
-        off = _OFFSET.match(words[1].lower())
-        if not off or abs(int(off.group(1))) > 14:
-            raise ValueError(f"The UTC offset looks like `utc+2` or `utc-5:30`, not {words[1][:20]!r}.")
-        hours = int(off.group(1))
-        minutes = int(off.group(2) or 0)
-        offset = hours * 60 + (minutes if hours >= 0 else -minutes)
+        offset = parse_offset(words[1])
     return start, end, offset
+
+
+def parse_offset(word: str) -> int:
+    """`utc+2` -> 120, `utc-0:30` -> -30, `utc+5:45` -> 345 (minutes east of UTC).
+
+    The sign belongs to the whole offset (`-0:30` is half an hour west), minutes
+    are 00-59, and the total lies between UTC-12:00 and UTC+14:00."""
+    found = _OFFSET.match(word.lower())
+    if found:
+        sign = -1 if found.group(1) == "-" else 1
+        hours, minutes = int(found.group(2)), int(found.group(3) or 0)
+        offset = sign * (hours * 60 + minutes)
+        if minutes < 60 and OFFSET_RANGE[0] <= offset <= OFFSET_RANGE[1]:
+            return offset
+    raise ValueError(f"The UTC offset looks like `utc+2`, `utc-5` or `utc+5:30` (minutes 00-59, "
+                     f"from utc-12 to utc+14), not {quote(word, 20)}.")
+
+
+def offset_text(minutes: int) -> str:
+    """120 -> `UTC+2`, -30 -> `UTC-0:30`, 345 -> `UTC+5:45`."""
+    sign = "-" if minutes < 0 else "+"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")

@@ -74,6 +74,12 @@ class Reply:
       A user's choices may reveal their hand: show them only to that user
       (ephemerally), never in the public message.
     - `stale`: the command was refused because the game moved on underneath it.
+    - `keys`: for each user in `choices`, the key of the decision they make
+      (`expected_choice` of a pick from their panel).
+    - `turn_steps`: how many steps the caller chose in the turn their panel shows
+      (a panel offers "undo my last step" only when there is one).
+    - `panel`: the caller's turn goes on (bot/DECISIONS.md, "Turns"): nothing is
+      posted; their private part and `choices` replace their turn panel in place.
     """
 
     text: str = ""
@@ -86,6 +92,9 @@ class Reply:
     version: int | None = None
     choices: dict[int, list[str]] = field(default_factory=dict)
     stale: bool = False
+    panel: bool = False
+    keys: dict[int, str] = field(default_factory=dict)
+    turn_steps: int = 0
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -96,7 +105,8 @@ class Reply:
             "mentions": list(self.mentions), "private": [p.to_json() for p in self.private],
             "error": self.error, "game_id": self.game_id, "table_id": self.table_id,
             "version": self.version, "choices": {str(k): v for k, v in self.choices.items()},
-            "stale": self.stale,
+            "stale": self.stale, "panel": self.panel, "keys": {str(k): v for k, v in self.keys.items()},
+            "turn_steps": self.turn_steps,
         }
 
     @classmethod
@@ -109,7 +119,9 @@ class Reply:
             error=bool(data.get("error", False)), game_id=data.get("game_id"),
             table_id=data.get("table_id"), version=data.get("version"),
             choices={int(k): list(v) for k, v in data.get("choices", {}).items()},
-            stale=bool(data.get("stale", False)),
+            stale=bool(data.get("stale", False)), panel=bool(data.get("panel", False)),
+            keys={int(k): str(v) for k, v in data.get("keys", {}).items()},
+            turn_steps=int(data.get("turn_steps", 0)),
         )
 
 

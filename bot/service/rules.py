@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .text import quote
+
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
 #: game id -> rulebook file in bot/rules/.
@@ -156,7 +158,7 @@ def contents(game_id: str) -> list[str]:
 def answer(game_id: str, topic: str, limit: int = 1900) -> str:
     """The reply text for `rules [topic]`."""
     if game_id not in RULEBOOKS:
-        return f"There is no rulebook for {game_id!r}."
+        return f"There is no rulebook for {quote(game_id)}."
     if not topic.strip():
         heads = contents(game_id)
         listing = ", ".join(heads)
@@ -165,7 +167,7 @@ def answer(game_id: str, topic: str, limit: int = 1900) -> str:
         return f"Rulebook sections: {listing}\nAsk for one with `rules <topic>`."
     found = find(game_id, topic)
     if found is None:
-        return f"No rulebook section matches {topic.strip()[:60]!r}. Try `rules` for the list."
+        return f"No rulebook section matches {quote(topic, 60)}. Try `rules` for the list."
     text = f"**{found.heading}**\n{found.body}"
     if len(text) > limit:
         text = text[: limit - 40].rsplit(" ", 1)[0] + " ... (section continues)"

@@ -21,16 +21,28 @@ from typing import Any, Callable, Mapping
 
 from engine.core import canonical
 
-from ..storage.base import PlayerPrefs, StaleWrite, Storage
+from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
 from .reply import Image, Notice, Reply
-from .text import clip
+from .text import clip, quote, unreadable
 from .undo import UndoCommands
 
 log = logging.getLogger(__name__)
+
+#: Commands whose changes commute with each other's (two players joining at once both
+#: sit down): on a lost race they are simply run again on the table as it is now.
+#: Moves never are: a move decided on an old position is refused (DECISIONS.md).
+COMMUTING = frozenset({"join", "leave"})
+#: Enough for a full table of six arriving in the same moment.
+COMMUTING_ATTEMPTS = 8
+
+
+def verb_of(command: str, args: str) -> str:
+    words = f"{command} {args}".split()
+    return words[0].lower().lstrip("/") if words else ""
 
 
 class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
@@ -56,7 +68,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     # ------------------------------------------------------------------ API
     async def handle(self, channel: int, user: int, name: str, command: str, args: str = "", *,
                      guild: int | None = None, admin: bool = False,
-                     expected_version: int | None = None) -> Reply:
+                     expected_version: int | None = None, expected_choice: str | None = None) -> Reply:
         """Run one command and answer it.
 
         `command` is the first word (`game`, `play`, `board`, ...) and `args` the
@@ -64,9 +76,17 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
         "game new rising-cultures")` works as well. `admin`: the transport vouches
         that the caller may cancel any game here. `expected_version`: the version
         a button was made for; a press on an older version is refused as stale.
+        `expected_choice`: with it (a pick from a turn panel, `Reply.keys`), a `play`
+        made on an older version still counts when the presser's own decision is
+        unchanged (`ServiceBase.choice_key`): in a simultaneous step another player's
+        pick does not spoil an open panel, while a double press is still refused.
         """
+        if unreadable(command) or unreadable(args):
+            return Reply("That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
+                         "so nothing could store or show it. Type it again with ordinary characters.", error=True)
         words = f"{command} {args}".split()
-        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock())
+        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock(),
+                  expected_choice=expected_choice if verb_of(command, args) == "play" else None)
         if not words:
             return self._help()
         verb, rest = words[0].lower().lstrip("/"), words[1:]
@@ -79,9 +99,11 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
             verb = "list"
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
-            return Reply(f"Unknown command `{verb[:30]}`.\n" + self._help().text, error=True)
-        for attempt in range(3):
-            ctx.based_on = None
+            return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help().text, error=True)
+        commutes = verb in COMMUTING and expected_version is None
+        attempts = COMMUTING_ATTEMPTS if commutes else 3
+        for attempt in range(attempts):
+            ctx.based_on, ctx.version_moved = None, False
             try:
                 return await handler(ctx, rest)
             except Refusal as r:
@@ -89,9 +111,13 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
             except StaleWrite:
                 # Lost a race. If only bookkeeping changed (a vote, an approval, a sent
                 # reminder) the game is where the command saw it: simply run it again.
+                # A lobby change that commutes with others (a join, a leave) is run
+                # again on the table as it is now: it re-reads and re-checks everything.
                 # If the game itself moved on, say so and change nothing.
-                if ctx.based_on is None or attempt == 2:
+                if ctx.based_on is None or attempt == attempts - 1:
                     break
+                if commutes:
+                    continue
                 rec = await self.storage.open_table(ctx.channel)
                 if rec is None or rec.version != ctx.based_on:
                     break
@@ -133,28 +159,34 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
                 state = await self._state(rec)
             except StaleWrite:
                 continue  # moved on while reading: read again
+            except Refusal:
+                return None  # a damaged record: no picture of it
             return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
         return None
 
-    async def tick(self) -> list[Notice]:
+    async def tick(self, claim: Claim | None = None) -> list[Notice]:
         """Send due reminders (into the outbox) and return every undelivered notice.
 
         Call it periodically (the Discord adapter's background task, the terminal
         loop); deliver each notice, then call `delivered(notice.id)`. Notices stay
         in the database until then, across restarts.
+
+        With several processes, each passes its `claim` (its owner name, lease and
+        shards): only its shards' reminders are sent, and only the notices it
+        claimed are returned, so no other process delivers them meanwhile.
         """
         now = self.clock()
-        for reminder in await self.storage.due_reminders(now):
+        for reminder in await self.storage.due_reminders(now, claim.shards if claim else None):
             try:
                 await self._remind(reminder, now)
             except StaleWrite:
                 continue  # the table moved on; its reminders were rewritten
             except Exception:  # one broken table must not stop everyone's reminders
                 log.exception("reminder for table %s failed", reminder.table)
-        return await self.pending_notices()
+        return await self.pending_notices(claim)
 
-    async def pending_notices(self) -> list[Notice]:
-        rows = await self.storage.notices()
+    async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
+        rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
         return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
                        bool(r.payload.get("held")), dict(r.payload.get("tags") or {})) for r in rows]
 
@@ -230,6 +262,11 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands):
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""
         await self.storage.mark_sent(notice_id, self.clock())
+
+    async def release(self, claim: Claim) -> None:
+        """Give back the notices `claim.owner` holds and did not deliver (a clean stop), so
+        the next process takes them at once rather than after the lease."""
+        await self.storage.release_notices(claim.owner)
 
     async def close(self) -> None:
         """Close the storage (the service is done)."""

@@ -6,9 +6,42 @@ Discord caps a message at 2,000 characters, so everything here is bounded.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LIMIT = 1800
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def neutral(text: str) -> str:
+    """`text` that can neither ping nor break out of code formatting in a reply.
+
+    `@` gets a zero-width space (no `@everyone`), `<` becomes `‹` (no `<@id>`
+    or `<@&role>`), a backtick becomes `'`: user text quoted inside `...` stays
+    inside it, even if a reply were ever sent with broader `allowed_mentions`.
+    Canonical actions never hold these characters, so a typed action still matches.
+    """
+    return str(text).replace("@", "@\u200b").replace("<", "\u2039").replace("`", "'")
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """User text shown back in a reply: neutralised, on one line, cut to `limit`, in code formatting."""
+    flat = " ".join(neutral(text).split())
+    if len(flat) > limit:
+        flat = flat[: limit - 1] + "…"
+    return f"`{flat}`"
+
+
+def unreadable(text: str) -> bool:
+    """Text holding lone surrogates (not valid Unicode; nothing can store or send it)."""
+    return bool(_LONE_SURROGATE.search(text))
+
+
+def repaired(text: str) -> str:
+    """`text` with lone surrogates replaced by U+FFFD and control characters by spaces."""
+    return _CONTROL.sub(" ", _LONE_SURROGATE.sub("\ufffd", str(text)))
 
 
 def _scalar(value: Any) -> bool:

@@ -9,7 +9,7 @@ from .core import HOUR, Ctx, Refusal, shown
 from .moves import MoveCommands
 from .reply import Reply
 from .reveal import reveals
-from .text import names
+from .text import clip, names
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +80,13 @@ class UndoCommands(MoveCommands):
             raise Refusal("You have no action to take back.", **self._ids(rec))
         target = mine[-1]
         later = [r for r in rows if r.seq > target.seq]
+        # steps nobody chose (forced, a resigned seat's) are consequences of the action: they go with it
+        chosen_since = [r for r in later if r.via not in ("forced", "auto")]
         others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
         head = f"{ctx.name} took back `{shown(self._game(rec), target.action)}`."
         if not others:
             return await self._rewind(ctx, rec, target.seq, head)
-        if later:
+        if chosen_since:
             why = "others have acted since"
         else:
             game = self._game(rec)
@@ -97,8 +99,9 @@ class UndoCommands(MoveCommands):
                         "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
         version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
+        more = f"the {len(later)} later action{'s' if len(later) != 1 else ''}"
         text = (f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
-                + (f" and the {len(later)} later action(s)" if later else "")
+                + (f" and {more}" if later else "")
                 + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
                 f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone.")
         return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
@@ -120,15 +123,6 @@ class UndoCommands(MoveCommands):
         return await self._rewind(ctx, rec, int(request["seq"]),
                                   f"Everyone approved: {self._name(rec, request['by'])}'s undo is done.")
 
-    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
-        game = self._game(rec)
-        state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
-        for r in rows:
-            if r.undone or (before is not None and r.seq >= before):
-                continue
-            state = game.apply(state, r.seat, r.action).state
-        return state
-
     async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
         """Undo every action from `seq` on: replay the log before it (unless the
         caller has that `state` already); the undone lines stay in the log, marked."""
@@ -143,10 +137,20 @@ class UndoCommands(MoveCommands):
             if not r.undone and r.seq < seq:
                 last[str(r.seat)] = r.seq
         meta["last_seq"] = last
+        # a step nobody else heard of yet (the caller's turn goes on) is taken back in their
+        # panel alone; one already posted is taken back in the channel as well
+        posted = int(rec.meta.get("posted", 0))
+        told = seq <= posted
+        meta["posted"] = min(posted, seq - 1)
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         text = head + " Undone: " + ", ".join(f"`{shown(self._game(rec), r.action)}`" for r in undone) + "."
+        seat = rec.seat_of(ctx.user)
+        if not told and seat is not None and seat.seat in game.to_act(state):
+            panel = await self._panel(ctx, rec, game, state, seat.seat)
+            panel.private[0].text = clip(text + "\n" + panel.private[0].text)
+            return panel
         return await self._position_reply(rec, state, text, ctx, [])

@@ -1,29 +1,39 @@
-"""Where games live: the storage interface (base) and its SQLite implementation.
+"""Where games live: the storage interface (base) and its two implementations.
 
 The service depends only on `Storage` and the records in `base`; `open_storage`
-picks the backend from a URL-ish path (SQLite file today; a PostgreSQL backend
-would be one more module implementing the same Protocol).
+picks the backend from the configured database: a `postgresql://` (or
+`postgres://`) URL opens PostgreSQL (postgres.py, asyncpg), anything else is a
+SQLite file (sqlite.py, the embedded default; `sqlite:///path` also works).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs, ReminderRecord,
-                   SeatRecord, StaleWrite, Storage, StorageError, TableRecord)
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
+                   ReminderRecord, SeatRecord, Shards, StaleWrite, Storage, StorageError, TableRecord, shard_of)
 from .sqlite import SQLiteStorage
 
+POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 
-def open_storage(path: str | Path, *, durable: bool = True) -> Storage:
-    """The storage for `path` (not yet opened: `await storage.open()`)."""
-    text = str(path)
-    if text.startswith(("postgres://", "postgresql://")):
-        raise StorageError("PostgreSQL storage is not part of this build; use a SQLite file path.")
+
+def is_postgres(database: str | Path) -> bool:
+    return str(database).startswith(POSTGRES_SCHEMES)
+
+
+def open_storage(database: str | Path, *, durable: bool = True) -> Storage:
+    """The storage for `database` (not yet opened: `await storage.open()`)."""
+    text = str(database)
+    if is_postgres(text):
+        from .postgres import PostgresStorage  # asyncpg is imported only when PostgreSQL is used
+
+        return PostgresStorage(text, durable=durable)
     if text.startswith("sqlite:///"):
         text = text[len("sqlite:///"):]
     return SQLiteStorage(text, durable=durable)
 
 
 __all__ = [
-    "OPEN_STATUSES", "ActionRecord", "Change", "ChannelBusy", "NoticeRecord", "PlayerPrefs", "ReminderRecord",
-    "SQLiteStorage", "SeatRecord", "StaleWrite", "Storage", "StorageError", "TableRecord", "open_storage",
+    "OPEN_STATUSES", "ActionRecord", "Change", "ChannelBusy", "Claim", "NoticeRecord", "PlayerPrefs",
+    "ReminderRecord", "SQLiteStorage", "SeatRecord", "Shards", "StaleWrite", "Storage", "StorageError",
+    "TableRecord", "is_postgres", "open_storage", "shard_of",
 ]

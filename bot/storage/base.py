@@ -1,8 +1,8 @@
 """The storage interface the service relies on, and the records it passes.
 
 Small on purpose and free of SQL: the service only ever calls these methods, so
-a PostgreSQL backend (asyncpg) can be added beside `sqlite.py` without touching
-the service. Every write goes through `commit`, one transaction that checks the
+the SQLite (`sqlite.py`) and PostgreSQL (`postgres.py`) backends are
+interchangeable under it. Every write goes through `commit`, one transaction that checks the
 table's version first (optimistic concurrency, as boardgame.io's master refuses
 actions made against an old state id) and either applies the whole `Change` or
 raises `StaleWrite` and applies nothing.
@@ -32,6 +32,19 @@ class StaleWrite(StorageError):
 
 class ChannelBusy(StorageError):
     """The channel already has an open (lobby, active or paused) table."""
+
+
+class DamagedDatabase(StorageError):
+    """The database as a whole cannot be used (not a database, truncated, garbage inside).
+
+    Raised by `open` before anything is written, so the file stays as it was for
+    whoever restores it; the message names the file and what is wrong with it."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"the database {where} is damaged: {reason}. It was left untouched; "
+                         "restore it from a backup, or point --db (or [storage] database) at another file.")
+        self.where = where
+        self.reason = reason
 
 
 @dataclass
@@ -72,6 +85,10 @@ class TableRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatRecord] = field(default_factory=list)
     revision: int = 0
+    #: What of this table's stored row could not be read ("meta", "seats", "options"),
+    #: [] when all is well. A damaged part reads as empty; the service refuses to play
+    #: on a table whose seats are damaged and rebuilds what the log can give.
+    damaged: list[str] = field(default_factory=list)
 
     def seat_of(self, user: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user == user), None)
@@ -104,6 +121,8 @@ class ActionRecord:
     via: str = ""
     user: int | None = None
     events: list[str] = field(default_factory=list)
+    #: The stored events could not be read (the action itself, which replays, is intact).
+    damaged: bool = False
 
 
 @dataclass
@@ -122,7 +141,8 @@ class PlayerPrefs:
 
     Quiet hours are local hours [quiet_start, quiet_end) with the player's UTC
     offset in minutes; None means no quiet hours. `dm`: private parts and
-    reminders by direct message.
+    reminders by direct message. `heads_up`: a ping when the player before them
+    starts a turn (issue 12 §3).
     """
 
     user: int
@@ -130,6 +150,7 @@ class PlayerPrefs:
     quiet_end: int | None = None
     utc_offset: int = 0
     dm: bool = False
+    heads_up: bool = False
 
 
 @dataclass
@@ -141,6 +162,45 @@ class NoticeRecord:
     channel: int
     payload: dict[str, Any]
     created: float
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one bot process runs: it serves only their guilds.
+
+    Discord puts a guild on shard `(guild_id >> 22) % count`; direct messages (no
+    guild) belong to shard 0, as Discord sends them there.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shard ids {sorted(self.ids)} must lie in 0..{self.count - 1}")
+
+    def owns(self, guild: int | None) -> bool:
+        return shard_of(guild, self.count) in self.ids
+
+
+def shard_of(guild: int | None, count: int) -> int:
+    """Discord's shard of a guild (0 for no guild: direct messages)."""
+    return ((guild or 0) >> 22) % count
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Who takes outbox notices for delivery, for how long, and of which guilds.
+
+    A claimed notice is offered to no other owner until `lease` seconds after its
+    last claim; the owner renews its claims every dispatcher round, so only a
+    process that stopped (crashed, killed) lets them expire. `shards` None: every
+    guild. A notice of no table (no guild known) may be claimed by any owner.
+    """
+
+    owner: str
+    lease: float = 120.0
+    shards: Shards | None = None
 
 
 @dataclass
@@ -201,12 +261,22 @@ class Storage(Protocol):
         return the new version (and update `table.version`/`table.revision`).
         StaleWrite otherwise (nothing written)."""
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]: ...
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        """Reminders due at `now`, soonest first; only of `shards`' guilds when given."""
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]: ...
 
     async def notices(self) -> list[NoticeRecord]:
         """Undelivered outbox rows, oldest first."""
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        """Claim for `claim.owner` the undelivered notices of its shards that nobody else
+        holds (never claimed, or their lease ran out), renew the owner's own claims, and
+        return every notice the owner now holds, oldest first. Two owners never hold
+        the same notice at once."""
+
+    async def release_notices(self, owner: str) -> None:
+        """Let go of every claim of `owner` (a clean stop): others may take them at once."""
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         """Put one notice into the outbox in its own transaction (no version check, the

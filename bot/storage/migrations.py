@@ -85,4 +85,14 @@ CREATE TABLE players (
     dm          INTEGER NOT NULL DEFAULT 0
 );
 """),
+    (2, """
+-- issue 12 §3: `settings heads-up on` (a ping when the player before you starts a turn)
+ALTER TABLE players ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0;
+"""),
+    # issue 16: several bot processes deliver the outbox; a notice is claimed by one of them
+    # for a lease (see DECISIONS.md, "Several processes"). Claims are never copied by `epochs migrate`.
+    (3, """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+"""),
 ]

@@ -20,30 +20,117 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
+import urllib.parse
 from pathlib import Path
 from typing import Any, Iterable
 
 import aiosqlite
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs, ReminderRecord,
-                   SeatRecord, StaleWrite, StorageError, TableRecord)
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, DamagedDatabase, NoticeRecord,
+                   PlayerPrefs, ReminderRecord, SeatRecord, Shards, StaleWrite, StorageError, TableRecord)
 from .migrations import MIGRATIONS
+from .transfer import ORDER, TABLES, Rows, normalise
+
+log = logging.getLogger(__name__)
 
 _OPEN = "('lobby','active','paused')"
 assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
 
 _TABLE = """
 SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
-       g.updated, g.remind_every, g.meta, g.revision,
-       (SELECT json_group_array(json_array(s.user, s.name, s.seat, s.resigned, s.joined))
-          FROM (SELECT * FROM seats WHERE game = g.id ORDER BY joined, rowid) AS s) AS seats
+       g.updated, g.remind_every, g.meta, g.revision
   FROM games g
 """
+_SEATS = "SELECT game, user, name, seat, resigned, joined FROM seats WHERE game IN ({}) ORDER BY game, joined, rowid"
+
+#: The first 16 bytes of every SQLite 3 database file.
+_MAGIC = b"SQLite format 3\x00"
+
+
+def inspect_file(path: Path) -> str | None:
+    """What makes `path` unusable as a database, or None (also for a new, empty file).
+
+    Cheap enough for every start (header, size, schema; no full scan), and read
+    only: a damaged file is left exactly as it was. Damage deeper inside a table
+    shows when that table is read, as that table's problem alone."""
+    if not path.exists():
+        return None
+    if path.is_dir():
+        return "it is a folder, not a file"
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+        size = path.stat().st_size
+    except OSError as err:
+        return f"it cannot be read ({err.strerror or err})"
+    if size == 0:
+        return None
+    if len(header) < 100 or not header.startswith(_MAGIC):
+        return "it is not a SQLite database (it does not start with SQLite's header)"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"its header names an impossible page size ({page_size})"
+    pages = int.from_bytes(header[28:32], "big")
+    header_valid = header[24:28] == header[92:96] and pages > 0
+    if size % page_size or (header_valid and pages * page_size > size):
+        return f"it is truncated (its header describes {pages * page_size:,} bytes, the file holds {size:,})"
+    try:
+        # immutable: read the main file alone, creating no -wal/-shm beside a damaged file
+        conn = sqlite3.connect(f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro&immutable=1", uri=True)
+        try:
+            conn.execute("SELECT name, sql FROM sqlite_master").fetchall()
+            (schema,) = conn.execute("PRAGMA user_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as err:
+        return f"SQLite cannot read it ({err})"
+    latest = max(number for number, _ in MIGRATIONS)
+    if schema > latest:
+        return f"it was written by a newer Epochs (schema {schema}; this one knows up to {latest})"
+    return None
 
 
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _json_table(text: Any) -> tuple[dict[str, Any], bool]:
+    """A stored JSON object, or ({}, True) when it cannot be read."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {}, True
+    return (value, False) if isinstance(value, dict) else ({}, True)
+
+
+def _json_list(text: Any) -> tuple[list[Any], bool]:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return [], True
+    return (value, False) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ([], True)
+
+
+def _table_record(row: tuple) -> TableRecord:
+    """A games row as a record; an unreadable options or meta column is marked, not raised."""
+    options, bad_options = _json_table(row[6])
+    meta, bad_meta = _json_table(row[12])
+    damaged = [name for name, bad in (("options", bad_options), ("meta", bad_meta)) if bad]
+    return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
+                       options=options, seed=row[7], version=row[8], created=row[9], updated=row[10],
+                       remind_every=row[11], meta=meta, revision=row[13], damaged=damaged)
+
+
+def _seat_record(row: tuple) -> SeatRecord | None:
+    """A seats row, or None when its values are not what the schema promises."""
+    user, name, seat, resigned, joined = row
+    if not (type(user) is int and isinstance(name, str) and (seat is None or type(seat) is int)
+            and type(resigned) is int and isinstance(joined, (int, float))):
+        return None
+    return SeatRecord(user, name, seat, bool(resigned), float(joined))
 
 
 class SQLiteStorage:
@@ -69,13 +156,27 @@ class SQLiteStorage:
 
     # ------------------------------------------------------------ lifecycle
     async def open(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._writer = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._pragmas(self._writer)
-        await self._writer.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
-        await self._migrate()
-        self._reader = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._pragmas(self._reader)
+        """Connect and migrate; DamagedDatabase (nothing written) when the file is unusable.
+
+        A failure closes whatever was opened: aiosqlite's connection threads must
+        end, or the process could never exit."""
+        problem = inspect_file(self.path)
+        if problem:
+            raise DamagedDatabase(str(self.path), problem)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._writer = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._pragmas(self._writer)
+            await self._writer.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            await self._migrate()
+            self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._pragmas(self._reader)
+        except (sqlite3.DatabaseError, OSError) as err:
+            await self.close()
+            raise DamagedDatabase(str(self.path), f"SQLite cannot use it ({err})") from None
+        except BaseException:
+            await self.close()
+            raise
 
     @staticmethod
     async def _pragmas(conn: aiosqlite.Connection) -> None:
@@ -88,7 +189,10 @@ class SQLiteStorage:
             await asyncio.shield(self._flusher)  # let queued writes finish first
         for conn in (self._reader, self._writer):
             if conn is not None:
-                await conn.close()
+                try:
+                    await conn.close()
+                except sqlite3.Error:
+                    log.warning("closing %s failed", self.path, exc_info=True)
         self._reader = self._writer = None
 
     async def _migrate(self) -> None:
@@ -129,33 +233,39 @@ class SQLiteStorage:
         async with self._r.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 
-    @staticmethod
-    def _table_row(row: tuple) -> TableRecord:
-        seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
-                 for u, n, s, r, j in json.loads(row[14] or "[]")]
-        return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
-                           options=json.loads(row[6]), seed=row[7], version=row[8], created=row[9],
-                           updated=row[10], remind_every=row[11], meta=json.loads(row[12]), seats=seats,
-                           revision=row[13])
+    async def _tables(self, where: str, params: Iterable[Any]) -> list[TableRecord]:
+        """Tables and their seats; one table's unreadable row never hides another's."""
+        records = [_table_record(row) for row in await self._fetchall(_TABLE + where, params)]
+        if records:
+            marks = ", ".join("?" * len(records))
+            by_id = {r.id: r for r in records}
+            for row in await self._fetchall(_SEATS.format(marks), [r.id for r in records]):
+                rec = by_id[row[0]]
+                seat = _seat_record(row[1:])
+                if seat is None:
+                    if "seats" not in rec.damaged:
+                        rec.damaged.append("seats")
+                else:
+                    rec.seats.append(seat)
+        return records
 
     async def open_table(self, channel: int) -> TableRecord | None:
-        rows = await self._fetchall(_TABLE + f" WHERE g.channel = ? AND g.status IN {_OPEN}", (channel,))
-        return self._table_row(rows[0]) if rows else None
+        rows = await self._tables(f" WHERE g.channel = ? AND g.status IN {_OPEN}", (channel,))
+        return rows[0] if rows else None
 
     async def latest_table(self, channel: int) -> TableRecord | None:
-        rows = await self._fetchall(_TABLE + " WHERE g.channel = ? ORDER BY g.id DESC LIMIT 1", (channel,))
-        return self._table_row(rows[0]) if rows else None
+        rows = await self._tables(" WHERE g.channel = ? ORDER BY g.id DESC LIMIT 1", (channel,))
+        return rows[0] if rows else None
 
     async def table(self, table_id: int) -> TableRecord | None:
-        rows = await self._fetchall(_TABLE + " WHERE g.id = ?", (table_id,))
-        return self._table_row(rows[0]) if rows else None
+        rows = await self._tables(" WHERE g.id = ?", (table_id,))
+        return rows[0] if rows else None
 
     async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
         where = "g.guild IS ?" if guild is None else "g.guild = ?"
         if not include_closed:
             where += f" AND g.status IN {_OPEN}"
-        rows = await self._fetchall(_TABLE + f" WHERE {where} ORDER BY g.id DESC", (guild,))
-        return [self._table_row(r) for r in rows]
+        return await self._tables(f" WHERE {where} ORDER BY g.id DESC", (guild,))
 
     async def snapshot(self, table_id: int) -> tuple[int, str] | None:
         rows = await self._fetchall("SELECT version, state FROM snapshots WHERE game = ?", (table_id,))
@@ -165,17 +275,22 @@ class SQLiteStorage:
         rows = await self._fetchall(
             "SELECT seq, seat, action, time, undone, via, user, events FROM actions "
             "WHERE game = ? AND seq > ? ORDER BY seq", (table_id, after))
-        return [ActionRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], json.loads(r[7]))
-                for r in rows]
+        out = []
+        for r in rows:
+            events, damaged = _json_list(r[7])
+            out.append(ActionRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], events, damaged))
+        return out
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
         rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE game = ? ORDER BY user",
                                     (table_id,))
         return [ReminderRecord(*r) for r in rows]
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE due <= ? ORDER BY due",
-                                    (now,))
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        where, params = _shard_filter("g.guild", shards)
+        rows = await self._fetchall(
+            "SELECT r.game, r.user, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
+            f"WHERE r.due <= ? AND {where} ORDER BY r.due", (now, *params))
         return [ReminderRecord(*r) for r in rows]
 
     async def notices(self) -> list[NoticeRecord]:
@@ -183,13 +298,33 @@ class SQLiteStorage:
             "SELECT id, game, channel, payload, created FROM outbox WHERE sent IS NULL ORDER BY id")
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        """A read first: the write lock is taken only when something is to be claimed or
+        renewed (a renewal when less than half the lease is left), so a dispatcher round
+        with nothing new costs no write. BEGIN IMMEDIATE serialises claims across processes."""
+        where, params = _shard_filter("g.guild", claim.shards)
+        claimable = (f"o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
+                     "OR o.claimed_until <= ? OR (o.claimed_by = ? AND o.claimed_until < ?))")
+        args = (*params, now, claim.owner, now + claim.lease / 2)
+        candidates = f"SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game WHERE {claimable}"
+        if await self._fetchall(candidates + " LIMIT 1", args):
+            async def work(w: aiosqlite.Connection) -> None:
+                await w.execute(f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({candidates})",
+                                (claim.owner, now + claim.lease, *args))
+
+            await self._write(work)
+        rows = await self._fetchall(
+            "SELECT id, game, channel, payload, created FROM outbox "
+            "WHERE sent IS NULL AND claimed_by = ? AND claimed_until > ? ORDER BY id", (claim.owner, now))
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
     async def prefs(self, user: int) -> PlayerPrefs:
-        rows = await self._fetchall("SELECT quiet_start, quiet_end, utc_offset, dm FROM players WHERE user = ?",
-                                    (user,))
+        rows = await self._fetchall(
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user = ?", (user,))
         if not rows:
             return PlayerPrefs(user)
-        qs, qe, off, dm = rows[0]
-        return PlayerPrefs(user, qs, qe, off, bool(dm))
+        qs, qe, off, dm, heads_up = rows[0]
+        return PlayerPrefs(user, qs, qe, off, bool(dm), bool(heads_up))
 
     # --------------------------------------------------------------- writes
     async def _write(self, work) -> Any:
@@ -361,13 +496,48 @@ class SQLiteStorage:
 
         await self._write(work)
 
+    async def release_notices(self, owner: str) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", (owner,))
+
+        await self._write(work)
+
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
         async def work(w: aiosqlite.Connection) -> None:
             await w.execute(
-                "INSERT INTO players (user, quiet_start, quiet_end, utc_offset, dm) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO players (user, quiet_start, quiet_end, utc_offset, dm, heads_up) "
+                "VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user) DO UPDATE SET quiet_start = excluded.quiet_start, "
-                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm",
-                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm)))
+                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
+                "heads_up = excluded.heads_up",
+                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm),
+                 int(prefs.heads_up)))
+
+        await self._write(work)
+
+    # ------------------------------------------------------------- transfer
+    async def row_counts(self) -> dict[str, int]:
+        return {table: (await self._fetchall(f"SELECT count(*) FROM {table}"))[0][0] for table, _ in TABLES}
+
+    async def export_rows(self) -> Rows:
+        """Every table (transfer.TABLES) from one consistent snapshot (a read transaction)."""
+        out: Rows = {}
+        await self._r.execute("BEGIN")
+        try:
+            for table, columns in TABLES:
+                order = ORDER[table].format(pos="rowid", user="user")
+                rows = await self._fetchall(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
+                out[table] = [normalise(table, r) for r in rows]
+        finally:
+            await self._r.execute("COMMIT")
+        return out
+
+    async def import_rows(self, rows: Rows) -> None:
+        """Write a whole database's rows (ids kept, seats in the order given) in one transaction."""
+        async def work(w: aiosqlite.Connection) -> None:
+            for table, columns in TABLES:
+                await w.executemany(f"INSERT INTO {table} ({', '.join(columns)}) "
+                                    f"VALUES ({', '.join('?' * len(columns))})", rows.get(table, []))
 
         await self._write(work)
 
@@ -398,6 +568,14 @@ async def _rollback(w: aiosqlite.Connection) -> None:
     caller being cancelled only afterwards) there is nothing to roll back."""
     if w.in_transaction:
         await w.execute("ROLLBACK")
+
+
+def _shard_filter(guild: str, shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """SQL true for the guilds on `shards` (Discord's `(guild_id >> 22) % count`)."""
+    if shards is None:
+        return "1", ()
+    ids = sorted(shards.ids)
+    return (f"((COALESCE({guild}, 0) >> 22) % ?) IN ({', '.join('?' * len(ids))})", (shards.count, *ids))
 
 
 def _statements(sql: str) -> list[str]:

@@ -18,7 +18,8 @@ class IllegalAction(Exception):
     - ``"not-your-turn"``: the seat is not among those who must act now;
     - ``"unreadable"``:   the text is no action of this game at all;
     - ``"not-legal"``:    a real action, but not allowed now;
-    - ``"ambiguous"``:    the text names several legal actions.
+    - ``"ambiguous"``:    the text names several legal actions;
+    - ``"no-such-seat"``: the game has no such seat (`apply`, `legal_actions`).
 
     `legal` carries the actions that would have been accepted, so a reply can
     list them.

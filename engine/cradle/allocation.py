@@ -11,7 +11,7 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 from __future__ import annotations
 
 from ..core import slug
-from .board import C, DUMMY, armies_of_seat
+from .board import C, DUMMY, armies_of_seat, count
 from .rounds import roll_off
 from .state import Allocation, State
 
@@ -38,7 +38,7 @@ def deal_first_epoch(state: State, events: list[str]) -> None:
         state.cards[card] = s
         events.append(f"{state.players[s]} is dealt {card_label(card)}.")
     if deck:
-        events.append(f"{len(deck)} Epoch I card{'s' if len(deck) > 1 else ''} leave the game unseen.")
+        events.append(f"{count(len(deck), 'Epoch I card')} {'leaves' if len(deck) == 1 else 'leave'} the game unseen.")
 
 
 def begin_allocation(state: State, events: list[str]) -> None:
@@ -129,7 +129,8 @@ def reveal(state: State, events: list[str]) -> None:
     events.append("The cards are revealed: " + "; ".join(
         f"{state.players[s]}: {card_label(a.dealt[s])}" for s in sorted(a.dealt)) + ".")
     if state.deck:
-        events.append(f"{len(state.deck)} undrawn card{'s' if len(state.deck) > 1 else ''} leave the game unseen.")
+        n = len(state.deck)
+        events.append(f"{count(n, 'undrawn card')} {'leaves' if n == 1 else 'leave'} the game unseen.")
     state.deck = []
     state.alloc = None  # flow.advance starts the Strategy Phase
 

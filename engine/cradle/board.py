@@ -23,6 +23,11 @@ def count(n: int, word: str) -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
+def unused(n: int) -> str:
+    """`1 Army returns unused`, `3 Armies return unused` (5.4, 6.3)."""
+    return f"{count(n, 'Army')} return{'s' if n == 1 else ''} unused"
+
+
 def possessive(name: str) -> str:
     """`Elam's`, `Greeks'`: the possessive of a name for the log."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -42,6 +47,25 @@ def civ_name(civ: str, state: State | None = None) -> str:
 
 def seat_name(state: State, seat: int) -> str:
     return "the non-player civilization" if seat == DUMMY else state.players[seat]
+
+
+def civ_and_owner(state: State, civ: str) -> str:
+    """`1-1 Sumer (bob)`: a Civilization with the player controlling it; raiders name theirs already."""
+    if is_raider(civ):
+        return civ_name(civ, state)
+    seat = owner(state, civ)
+    return civ_name(civ) if seat is None else f"{civ_name(civ)} ({seat_name(state, seat)})"
+
+
+def counted(verb: str, n: int, area: str) -> str:
+    """`place uruk`, `place 2 uruk`: an action putting `n` Armies in one Area at once."""
+    return f"{verb} {area}" if n == 1 else f"{verb} {n} {area}"
+
+
+def uncounted(arg: str) -> tuple[int, str]:
+    """`"2 uruk"` -> (2, "uruk"), `"uruk"` -> (1, "uruk"): the inverse of `counted`."""
+    first, _, rest = arg.partition(" ")
+    return (int(first), rest) if first.isdigit() and rest else (1, arg)
 
 
 def owner(state: State, civ: str) -> int | None:
@@ -114,7 +138,7 @@ def forbidden_for(state: State, civ: str) -> set[str]:
             if not is_raider(c) and C.civs[c].epoch == 5 and state.cards.get(C.civs[c].card) == na_seat}
 
 
-def growth_targets(state: State, rnd: Round) -> tuple[list[str], list[str]]:
+def growth_targets(state: State, rnd: Round, own: list[str] | None = None) -> tuple[list[str], list[str]]:
     """(Areas to `place` in, Areas to `attack`) for one Army of the round's Civilization (5.4).
 
     Own Areas within stacking, neutral or hostile Areas adjacent to one of its
@@ -123,7 +147,8 @@ def growth_targets(state: State, rnd: Round) -> tuple[list[str], list[str]]:
     A Civilization with "Does Not Expand in Epoch VI" only reinforces in Epoch VI.
     """
     civ = rnd.civ
-    own = [a for a, c in state.civ_at.items() if c == civ]
+    if own is None:
+        own = areas_of(state, civ)
     dummy = rnd.seat == DUMMY
     place: list[str] = []
     if not dummy:
@@ -161,17 +186,27 @@ def enter(state: State, rnd: Round, area: str, events: list[str], *, start: bool
     on a 4-6 (6.1); reinforcing an Area it already holds rolls again for nothing
     (RULES-NOTES 6.1).
     """
-    name = civ_name(rnd.civ)
     entering = area not in state.civ_at  # a reinforcement of its own Area enters nothing new
-    if not start and entering and C.areas[area].terrain == "desert" and not rnd.guides:
-        (r,) = dice(state, 1)
-        if r <= 2:
-            events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
-            return False
-        events.append(f"{name} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
+    if not start and entering and not rnd.guides and not survives_desert(state, civ_name(rnd.civ), area, events):
+        return False
     add_army(state, area, rnd.civ)
     if entering and area in state.cities and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
         destroy_cities_on_entry(state, rnd.civ, area, events)
+    return True
+
+
+def survives_desert(state: State, who: str, area: str, events: list[str]) -> bool:
+    """The Terrain Chart's entry roll: an Army entering an unoccupied Desert is removed on 1-2.
+
+    `area` is unoccupied when this is asked; any other terrain needs no roll.
+    """
+    if C.areas[area].terrain != "desert":
+        return True
+    (r,) = dice(state, 1)
+    if r <= 2:
+        events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
+        return False
+    events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
     return True
 
 

@@ -10,12 +10,16 @@ RULES-NOTES 6.1). Persia counts the Areas where it rolled doubles (6.3).
 """
 from __future__ import annotations
 
-from .board import PERSIA, C, add_army, count, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies
-from .state import Round, State, dice
+from .board import PERSIA, C, add_army, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies, unused
+from .state import Round, State, dice, is_raider
 
 
 def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
-    """One exchange in `rnd.area`; sets `rnd.step` to what comes next (grow, combat or lost)."""
+    """One exchange in `rnd.area`; sets `rnd.step` to what comes next (grow, or combat while the attacker stands).
+
+    Once the attacking Army is lost the round is back to growth: 5.5's "another Army must be
+    placed into the Area" to go on is simply the next `attack` of the same Area (RULES-NOTES 5.5).
+    """
     area = rnd.area
     defender = state.civ_at[area]
     terrain = C.areas[area].terrain
@@ -48,14 +52,16 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
         notes.append("Desert: a 1-3 eliminates the attacker")
     outcome = []
     if defender_lost:
-        outcome.append(f"{civ_name(defender, state)} loses an Army")
+        outcome.append(f"{civ_name(defender, state)} {'lose' if is_raider(defender) else 'loses'} an Army")
     if attacker_lost:
         outcome.append(f"{civ_name(rnd.civ, state)} loses the attacking Army")
     line = (f"Battle for {area_name(area)}: {civ_name(rnd.civ, state)} rolls {att_txt}, "
-            f"{civ_name(defender, state)} rolls {def_txt}")
+            f"{civ_name(defender, state)} {'roll' if is_raider(defender) else 'rolls'} {def_txt}")
     if notes:
         line += f" [{'; '.join(notes)}]"
-    events.append(line + ": " + " and ".join(outcome) + ".")
+    held = not defender_lost or state.count[area] > 1
+    again = "; another Army may attack it again (5.5)" if attacker_lost and held and rnd.pool else ""
+    events.append(line + ": " + " and ".join(outcome) + again + ".")
 
     if rnd.civ == PERSIA and att_dice[0] == att_dice[1] and area not in rnd.doubles:
         rnd.doubles.append(area)
@@ -74,9 +80,8 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
                 destroy_cities_on_entry(state, rnd.civ, area, events)
         rnd.step, rnd.area = "grow", ""
     elif attacker_lost:
-        rnd.step = "lost" if rnd.pool > 0 else "grow"
-        if rnd.step == "grow":
-            rnd.area = ""
+        rnd.step, rnd.area = "grow", ""
+        if not rnd.pool:
             events.append(f"{civ_name(rnd.civ, state)} has no Armies left to continue the battle.")
     else:
         rnd.step = "combat"
@@ -85,7 +90,7 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
         if rnd.step == "combat":
             events.append(f"The attacking Persian Army in {area_name(area)} is withdrawn.")
         if rnd.pool:
-            events.append(f"Persia's expansion ends (rule 6.3): {count(rnd.pool, 'Army')} return unused.")
+            events.append(f"Persia's expansion ends (rule 6.3): {unused(rnd.pool)}.")
         else:
             events.append("Persia's expansion ends (rule 6.3).")
         rnd.pool = 0

@@ -23,12 +23,13 @@ def begin_events(state: State, events: list[str]) -> None:
 
 
 def last_place(state: State, events: list[str]) -> int:
-    """The player with fewest VPs; a tie is rolled off (8.0)."""
+    """The player with fewest VPs; a tie is rolled off (8.0). Fixed once per End of Epoch Phase."""
     if state.last_place is None:
         low = min(state.vp)
         tied = [s for s in range(state.n) if state.vp[s] == low]
         state.last_place = roll_off(state, tied, events, "last place")[-1] if len(tied) > 1 else tied[0]
-        events.append(f"{state.players[state.last_place]} is in last place and places the raiders.")
+        events.append(f"{state.players[state.last_place]} is in last place and makes this Epoch's event "
+                      "choices (8.0).")
     return state.last_place
 
 
@@ -167,7 +168,8 @@ def plague(state: State, areas: list[str], events: list[str], what: str) -> None
             lost.append(f"an Army of {civ_name(state.civ_at[a], state)}")
             remove_armies(state, a)
         if lost:
-            events.append(f"Plague in {area_name(a)}: " + " and ".join(lost) + " lost.")
+            events.append(f"Plague in {area_name(a)}: " + " and ".join(lost) + (" are" if len(lost) > 1 else " is")
+                          + " lost.")
 
 
 def bronze_age_collapse(state: State, events: list[str]) -> None:

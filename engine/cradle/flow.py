@@ -6,10 +6,10 @@ bonuses, scoring, event rolls, the next Epoch — until some seat must choose.
 from __future__ import annotations
 
 from .allocation import armies_now, begin_allocation
-from .board import C, DUMMY, civ_name, count, growth_targets
+from .board import C, DUMMY, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
-from .rounds import end_round, start_round
-from .scoring import score_seat
+from .rounds import can_grow, end_round, start_round
+from .scoring import result_line, score_seat
 from .state import State
 
 
@@ -85,12 +85,9 @@ def advance(state: State, events: list[str]) -> None:
                 if rnd.step != "grow":
                     return
                 if rnd.pool > 0:
-                    if rnd.seat != DUMMY:
+                    if can_grow(state):
                         return
-                    place, attack = growth_targets(state, rnd)
-                    if place or attack:
-                        return
-                    events.append(f"{civ_name(rnd.civ)} has nowhere to grow; {count(rnd.pool, 'Army')} return unused.")
+                    events.append(f"{civ_name(rnd.civ)} has nowhere to grow; {unused(rnd.pool)} (5.4).")
                     rnd.pool = 0
                 end_round(state, events)
                 continue
@@ -106,6 +103,7 @@ def advance(state: State, events: list[str]) -> None:
                 state.phase = "over"
                 events.append("The game is over after Epoch VI. Final scores: " + ", ".join(
                     f"{p} {v}" for p, v in zip(state.players, state.vp)) + ".")
+                events.append(result_line(state))
                 return
             begin_events(state, events)
             continue

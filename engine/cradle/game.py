@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import BaseGame, IllegalAction, Rng, winners_by
+from ..core import BaseGame, IllegalAction, Rng
 from .allocation import allocation_actions, deal_first_epoch, drawer, play_allocation
-from .board import C, armies_of_seat
+from .board import C
 from .epoch_end import event_actions, play_event
 from .explain import why_not
 from .flow import advance
 from .rounds import acting_seat, grow_actions, play_round_action
+from .scoring import winning_seats
 from .state import State
 from .view import make_view
 
@@ -116,7 +117,4 @@ class CradleGame(BaseGame[State]):
 
     def winners(self, state: State) -> list[int]:
         """Most VPs; ties go to fewest Armies on the map, else shared (RULES-NOTES 7.0)."""
-        if state.phase != "over":
-            return []
-        fewest = [-armies_of_seat(state, s) for s in range(state.n)]
-        return winners_by(state.vp, fewest)
+        return winning_seats(state) if state.phase == "over" else []

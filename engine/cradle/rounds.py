@@ -1,15 +1,18 @@
 """The Civilization Round (rulebook 5.0-5.7, 6.1-6.3): pool, bonus, start, growth, expansion.
 
-Growth is one Army at a time (`place <area>` / `attack <area>`), each battle one
-roll at a time (`continue`; after losing the attacking Army `commit` or
-`withdraw`), Non-Combat Expansion one attempt at a time (`colonize`,
-`wonder <area>`, `culture`), and `done` returns what is left in the pool.
+Growth places Armies one at a time (`place <area>`, or `place 2 <area>` for several
+into one Area) or attacks (`attack <area>`); each battle goes one roll at a time
+(`continue` while the attacking Army stands; once it is lost, another `attack` of the
+Area carries the battle on); Non-Combat Expansion is one attempt at a time
+(`colonize`, `wonder <area>`, `culture`). All this until the pool is empty (5.4,
+5.7): `done`, which returns the rest unused, is offered only once no Army can be placed.
 """
 from __future__ import annotations
 
 from .board import (
-    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, areas_of, civ_name, displacement_options,
-    enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner, remove_armies, seat_name,
+    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, counted, areas_of, civ_and_owner, civ_name,
+    displacement_options, enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner,
+    remove_armies, seat_name, survives_desert, uncounted, unused,
 )
 from .combat import combat_roll
 from .state import Round, State, dice, is_raider
@@ -50,20 +53,20 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
     name = civ_name(civ)
     current = c.epoch == state.epoch
     rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
-    mix = C.counter_mix
     if not current:
         n = len(areas_of(state, civ))
+        whose = civ_and_owner(state, civ)
         if n == 0:
             state.gone.append(civ)
-            events.append(f"{name} has no Armies on the map: it has vanished into the mists of time.")
+            events.append(f"{whose} has no Armies on the map: it has vanished into the mists of time (5.1).")
             return
         if n <= 2:
-            events.append(f"{name} occupies {n} Area{'s' if n > 1 else ''}: no growth this round.")
+            events.append(f"{whose} occupies {count(n, 'Area')}: no growth this round (5.1).")
             return
-        room = mix - epoch_armies_on_map(state, seat, c.epoch)
-        pool = min(n // 3, room)
+        room = C.counter_mix - epoch_armies_on_map(state, seat, c.epoch)
+        pool = max(0, min(n // 3, room))  # a current pool may have left more than the mix on the map
         capped = " (limited by the counter mix)" if pool < n // 3 else ""
-        events.append(f"{name} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
+        events.append(f"{whose} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
         if pool <= 0:
             return
         rnd.pool = pool
@@ -88,13 +91,9 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
             rnd.wonder_min = 3
         elif entry.effect == "culture-4":
             rnd.culture_min = 4
-    room = mix - epoch_armies_on_map(state, seat, c.epoch)
-    rnd.pool = max(0, min(c.armies + extra, room))
-    why = [f"{c.armies} + {extra} bonus"] if extra else []
-    if rnd.pool < c.armies + extra:
-        why.append("limited by the counter mix")
+    rnd.pool = c.armies + extra  # 5.1: the card's Armies; the counter mix limits Previous Epoch pools only
     events.append(f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
-                  + (f" ({'; '.join(why)})" if why else "") + ".")
+                  + (f" ({c.armies} + {extra} bonus)" if extra else "") + ".")
     if seat == DUMMY:
         rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
     state.rnd = rnd
@@ -126,29 +125,23 @@ def sargonid_starts(state: State) -> list[str]:
 
 
 def begin_start(state: State, area: str, events: list[str]) -> None:
-    """Enter the Start Area, first moving any other Civilization's Armies out (5.3)."""
+    """Enter the Start Area, first moving any other Armies out of it (5.3)."""
     rnd = state.rnd
     rnd.start = area
     occ = state.civ_at.get(area)
-    if occ is not None:
-        if is_raider(occ):
-            n = state.count[area]
-            remove_armies(state, area, n)
-            events.append(f"{civ_name(occ, state)} in {area_name(area)} never move: {n} removed "
-                          f"as {civ_name(rnd.civ)} arrives.")
-        else:
-            rnd.step = "displace"
-            rnd.disp_civ = occ
-            rnd.disp_left = state.count[area]
-            events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {rnd.disp_left} "
-                          f"{civ_name(occ)} Arm{'ies' if rnd.disp_left > 1 else 'y'} must move out.")
-            settle_displacement(state, events)
-            return
-    place_start(state, events)
+    if occ is None:
+        place_start(state, events)
+        return
+    rnd.step = "displace"
+    rnd.disp_civ = occ
+    rnd.disp_left = state.count[area]
+    events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {count(rnd.disp_left, 'Army')} of "
+                  f"{civ_and_owner(state, occ)} must move to an adjacent vacant or friendly Area (5.3).")
+    settle_displacement(state, events)
 
 
 def displacer(state: State) -> int:
-    """Who moves the displaced Armies: their owner."""
+    """Who moves the displaced Armies: their owner (raiders: the player whose colour they are)."""
     return owner(state, state.rnd.disp_civ)
 
 
@@ -161,26 +154,55 @@ def settle_displacement(state: State, events: list[str]) -> None:
         if not options:
             remove_armies(state, area)
             rnd.disp_left -= 1
-            events.append(f"A {civ_name(rnd.disp_civ)} Army has nowhere to go from {area_name(area)} and is removed.")
+            events.append(f"An Army of {civ_name(rnd.disp_civ, state)} has nowhere to go from {area_name(area)} "
+                          "and is removed (5.3).")
             continue
         if len(options) == 1:
-            move_displaced(state, options[0], events)
+            move_displaced(state, options[0], 1, events)
             continue
         if displacer(state) == DUMMY:
-            # 9.0: a non-player civilization does not stack, so a vacant Area comes first
-            vacant = [a for a in options if a not in state.civ_at]
-            move_displaced(state, (vacant or options)[0], events)
+            move_displaced(state, non_player_retreat(state, options), 1, events)
             continue
         return
     place_start(state, events)
 
 
-def move_displaced(state: State, target: str, events: list[str]) -> None:
+def non_player_retreat(state: State, options: list[str]) -> str:
+    """9.0: a non-player Army neither stacks nor enters a Desert unless it has to.
+
+    A vacant Area that is not Desert comes first, then a friendly one (stacking risks
+    nothing), then a vacant Desert (its entry roll may cost the Army); name order within each.
+    """
+    def rank(a: str) -> int:
+        if a in state.civ_at:
+            return 1
+        return 2 if C.areas[a].terrain == "desert" else 0
+    return min(options, key=lambda a: (rank(a), a))
+
+
+def displacement_moves(state: State) -> list[str]:
+    """`move <area>` / `move 2 <area>`: where the displaced Armies may go, several at once (5.3)."""
     rnd = state.rnd
-    remove_armies(state, rnd.start)
-    add_army(state, target, rnd.disp_civ)
-    rnd.disp_left -= 1
-    events.append(f"A {civ_name(rnd.disp_civ)} Army moves from {area_name(rnd.start)} to {area_name(target)}.")
+    out = []
+    for a in displacement_options(state, rnd.disp_civ, rnd.start):
+        room = C.stacking[a] - state.count.get(a, 0)
+        out += [counted("move", n, a) for n in range(1, min(room, rnd.disp_left) + 1)]
+    return out
+
+
+def move_displaced(state: State, target: str, n: int, events: list[str]) -> None:
+    """Move `n` displaced Armies to `target`; one entering an empty Desert rolls (Terrain Chart)."""
+    rnd = state.rnd
+    who = civ_name(rnd.disp_civ, state)
+    for _ in range(n):
+        remove_armies(state, rnd.start)
+        rnd.disp_left -= 1
+        if target in state.civ_at or survives_desert(state, f"An Army of {who} moving out of {area_name(rnd.start)}",
+                                                      target, events):
+            add_army(state, target, rnd.disp_civ)
+    if target in state.civ_at:
+        events.append(f"{count(n, 'Army')} of {who} move{'s' if n == 1 else ''} from {area_name(rnd.start)} "
+                      f"to {area_name(target)}.")
 
 
 def place_start(state: State, events: list[str]) -> None:
@@ -207,10 +229,10 @@ def acting_seat(state: State) -> int:
     return rnd.seat
 
 
-def can_colonize(state: State, rnd: Round) -> bool:
+def can_colonize(state: State, rnd: Round, own: list[str] | None = None) -> bool:
     if not rnd.current or rnd.seat == DUMMY or not rnd.seafaring:
         return False
-    for a in areas_of(state, rnd.civ):
+    for a in areas_of(state, rnd.civ) if own is None else own:
         for sea in C.seas_of[a]:
             if C.seas[sea].colonization:
                 return True
@@ -221,7 +243,7 @@ def wonders_left(state: State) -> list[str]:
     return [w.id for w in C.wonders if w.id not in state.wonders and w.id not in state.lost_wonders]
 
 
-def wonder_sites(state: State, rnd: Round) -> list[str]:
+def wonder_sites(state: State, rnd: Round, own: list[str] | None = None) -> list[str]:
     """Friendly Areas with a City and no Wonder yet, if an attempt is allowed (5.6, 6.1 Wonder)."""
     if not rnd.current or rnd.seat == DUMMY or rnd.built_wonder:
         return []
@@ -230,7 +252,21 @@ def wonder_sites(state: State, rnd: Round) -> list[str]:
     if not wonders_left(state):
         return []
     taken = set(state.wonders.values())
-    return sorted(a for a in areas_of(state, rnd.civ) if a in state.cities and a not in taken)
+    return sorted(a for a in (areas_of(state, rnd.civ) if own is None else own)
+                  if a in state.cities and a not in taken)
+
+
+def placeable(state: State, rnd: Round, area: str) -> int:
+    """How many Armies one `place` may put into `area` at once: up to its stacking limit and the pool.
+
+    Placing them one by one decides nothing more: no die is rolled for an Army that joins its own
+    Civilization's Area, and a Desert, whose entry roll could matter, holds one (RULES-NOTES 5.4).
+    """
+    return min(rnd.pool, C.stacking[area] - state.count.get(area, 0))
+
+
+#: area -> ["place uruk", "place 2 uruk", "place 3 uruk"], up to its stacking limit (built once: speed)
+PLACE_ACTIONS = {a: [counted("place", n, a) for n in range(1, C.stacking[a] + 1)] for a in C.areas}
 
 
 def grow_actions(state: State) -> list[str]:
@@ -238,22 +274,38 @@ def grow_actions(state: State) -> list[str]:
     step = rnd.step
     if step == "combat":
         return ["continue"]
-    if step == "lost":
-        return ["commit", "withdraw"]
     if step == "start":
         return [f"start {a}" for a in sargonid_starts(state)]
     if step == "displace":
-        return [f"move {a}" for a in displacement_options(state, rnd.disp_civ, rnd.start)]
-    place, attack = growth_targets(state, rnd)
-    out = [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
+        return displacement_moves(state)
+    own = areas_of(state, rnd.civ)
+    place, attack = growth_targets(state, rnd, own)
+    if rnd.seat == DUMMY:
+        return [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
+    out = []
+    for a in place:
+        out += PLACE_ACTIONS[a][:placeable(state, rnd, a)]
+    out += [f"attack {a}" for a in attack]
+    expansion = ["colonize"] if can_colonize(state, rnd, own) else []
+    expansion += [f"wonder {a}" for a in wonder_sites(state, rnd, own)]
+    if rnd.current and not rnd.tried_culture:
+        expansion.append("culture")
+    if not out and expansion:
+        expansion.append("done")  # no Army can be placed: the rest may go back unused (RULES-NOTES 5.4)
+    return out + expansion
+
+
+def can_grow(state: State) -> bool:
+    """Whether the round's Civilization can still use an Army: `grow_actions` is not empty.
+
+    Asked after every growth step (5.7), so the common case, room in an Area it holds, is answered first.
+    """
+    rnd = state.rnd
     if rnd.seat != DUMMY:
-        if can_colonize(state, rnd):
-            out.append("colonize")
-        out += [f"wonder {a}" for a in wonder_sites(state, rnd)]
-        if rnd.current and not rnd.tried_culture:
-            out.append("culture")
-        out.append("done")
-    return out
+        stacking, civ, count_ = C.stacking, rnd.civ, state.count
+        if any(c == civ and count_[a] < stacking[a] for a, c in state.civ_at.items()):
+            return True
+    return bool(grow_actions(state))
 
 
 def play_round_action(state: State, action: str, events: list[str]) -> None:
@@ -261,11 +313,16 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
     verb, _, arg = action.partition(" ")
     name = civ_name(rnd.civ)
     if verb == "place":
-        rnd.pool -= 1
-        rnd.placed += 1
-        neutral = arg not in state.civ_at
-        if enter(state, rnd, arg, events) and not (neutral and C.areas[arg].terrain == "desert" and not rnd.guides):
-            events.append(f"{name} places an Army in {area_name(arg)} ({state.count[arg]} there).")
+        n, area = uncounted(arg)
+        neutral = area not in state.civ_at
+        entered = True
+        for _ in range(n):
+            rnd.pool -= 1
+            rnd.placed += 1
+            entered = enter(state, rnd, area, events)  # False only for an Army lost entering a Desert (n == 1)
+        if entered and not (neutral and C.areas[area].terrain == "desert" and not rnd.guides):
+            armies = "an Army" if n == 1 else count(n, "Army")
+            events.append(f"{name} places {armies} in {area_name(area)} ({state.count[area]} there).")
     elif verb == "attack":
         rnd.pool -= 1
         rnd.placed += 1
@@ -275,19 +332,12 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         combat_roll(state, rnd, events)
     elif verb == "continue":
         combat_roll(state, rnd, events)
-    elif verb == "commit":
-        rnd.pool -= 1
-        rnd.placed += 1
-        events.append(f"{name} commits another Army to the battle for {area_name(rnd.area)}.")
-        combat_roll(state, rnd, events)
-    elif verb == "withdraw":
-        events.append(f"{name} breaks off the battle for {area_name(rnd.area)}.")
-        rnd.step, rnd.area = "grow", ""
     elif verb == "start":
         events.append(f"{name} chooses to enter the map at {area_name(arg)}.")
         begin_start(state, arg, events)
     elif verb == "move":
-        move_displaced(state, arg, events)
+        n, area = uncounted(arg)
+        move_displaced(state, area, n, events)
         settle_displacement(state, events)
     elif verb == "colonize":
         rnd.pool -= 1
@@ -326,8 +376,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
                           f"(needs {rnd.culture_min}-6).")
     elif verb == "done":
         if rnd.pool:
-            events.append(f"{name} stops growing; {count(rnd.pool, 'Army')} "
-                          f"return{'s' if rnd.pool == 1 else ''} unused.")
+            events.append(f"{name} cannot place another Army and stops; {unused(rnd.pool)} (5.4).")
         rnd.pool = 0
     else:  # pragma: no cover - legal_actions lists only the verbs above
         raise ValueError(action)

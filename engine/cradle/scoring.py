@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import C, count, has_trait, owner
+from ..core import winners_by
+from .board import C, armies_of_seat, count, has_trait, owner
 from .state import State, is_raider
 
 
@@ -97,3 +98,32 @@ def score_seat(state: State, seat: int) -> Score:
     sc.wonders = sum(1 for a in state.wonders.values() if a in mine_set)
     sc.regions = region_status(state, seat, owners)
     return sc
+
+
+def winning_seats(state: State) -> list[int]:
+    """Most VPs; ties go to fewest Armies on the map, else shared (RULES-NOTES 7.0)."""
+    fewest = [-armies_of_seat(state, s) for s in range(state.n)]
+    return winners_by(state.vp, fewest)
+
+
+def _names(state: State, seats: list[int]) -> str:
+    names = [state.players[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def result_line(state: State) -> str:
+    """The game's last line: who won, and the tie-break when one decided (1.0, RULES-NOTES 7.0)."""
+    won = winning_seats(state)
+    top = state.vp[won[0]]
+    tied = [s for s in range(state.n) if state.vp[s] == top]
+    if len(tied) == 1:
+        return f"{_names(state, won)} wins with {top} VP."
+    armies = {s: armies_of_seat(state, s) for s in tied}
+    if len(won) == len(tied):
+        return (f"{_names(state, won)} tie on {top} VP with {count(armies[won[0]], 'Army')} on the map each: "
+                "they share the win.")
+    others = [s for s in tied if s not in won]
+    beaten = ", ".join(f"{state.players[s]} {armies[s]}" for s in others)
+    return (f"{_names(state, tied)} tie on {top} VP; the tie-break, fewest Armies on the map, goes to "
+            f"{_names(state, won)} ({armies[won[0]]} against {beaten}): "
+            f"{_names(state, won)} {'wins' if len(won) == 1 else 'share the win'}.")

@@ -27,7 +27,7 @@ class Round:
     seat: int                     #: controlling seat, DUMMY for a non-player civilization
     current: bool                 #: a current-Epoch Civilization (bonus, traits, non-combat expansion)
     pool: int = 0                 #: Armies left in the Army Pool (5.1)
-    step: str = "grow"            #: grow | combat | lost | start | displace
+    step: str = "grow"            #: grow | combat | start | displace
     bonus: int = 0                #: the 2d6 Civilization Bonus roll (5.2), 0 when none
     military: bool = False        #: Military this round (trait or bonus)
     seafaring: bool = False       #: Seafaring this round (trait, kept trait or bonus)
@@ -37,7 +37,7 @@ class Round:
     tried_wonder: bool = False
     built_wonder: bool = False
     tried_culture: bool = False
-    area: str = ""                #: the hostile Area being attacked (combat / lost)
+    area: str = ""                #: the hostile Area being attacked (combat)
     doubles: list[str] = field(default_factory=list)  #: Persia: Areas where doubles were rolled (6.3)
     placed: int = 0               #: Armies taken from the pool so far (dummy placing order, 9.0)
     placers: list[int] = field(default_factory=list)  #: dummy: seats in placing order (9.0)

@@ -21,9 +21,9 @@ def _civ_info(state: State, civ: str) -> dict[str, Any]:
             "areas": len(areas_of(state, civ))}
 
 
-EVENT_WORDS = {"raid": ("Barbarian Raids", "places a raiding Army in a border Area of"),
-               "revolt": ("Civil War", "places a rebel Army in an Area of"),
-               "ruin": ("Disaster", "picks the City that is destroyed in")}
+EVENT_WORDS = {"raid": ("Barbarian Raids strike", "places a raiding Army in a border Area of"),
+               "revolt": ("Civil War strikes", "places a rebel Army in an Area of"),
+               "ruin": ("Disaster strikes", "picks the City that is destroyed in")}
 
 
 def prompt(game, state: State) -> str:
@@ -41,32 +41,29 @@ def prompt(game, state: State) -> str:
         return f"{who} looks at the drawn Epoch {era} card: keep it or pass it face down to a player without one (3.0)."
     if state.phase == "events":
         ev = state.ev_step
-        title, doing = EVENT_WORDS.get(ev.kind, (ev.kind, "chooses an Area of"))
-        return (f"{title} strikes {civ_name(ev.civ)}: {who}, in last place, {doing} it "
-                f"({ev.left} left) (8.0).")
+        title, doing = EVENT_WORDS[ev.kind]
+        more = f" ({count(ev.left, 'Area')} to pick)" if ev.left > 1 else ""
+        return f"{title} {civ_name(ev.civ)}: {who}, in last place, {doing} it{more} (8.0)."
     rnd = state.rnd
     if rnd is None:
         return ""
     civ = civ_name(rnd.civ, state)
     if rnd.step == "displace":
         return (f"{civ} arrives in its Start Area {area_name(rnd.start)}: {who} moves "
-                f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ)} to an adjacent vacant or "
-                f"friendly Area, one at a time (5.3).")
+                f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} to adjacent vacant or "
+                f"friendly Areas (5.3).")
     if rnd.step == "start":
         return f"{who} picks the Area next to 5-4 Neo Assyria where {civ} enters the map (6.3)."
     if rnd.step == "combat":
         return (f"Battle for {area_name(rnd.area)}: {possessive(civ)} attacking Army still stands, so the combat "
                 f"goes on until the Area is taken or the Army is lost (5.5).")
-    if rnd.step == "lost":
-        return (f"Battle for {area_name(rnd.area)}: {civ} lost its attacking Army; {who} commits another "
-                f"from the pool ({rnd.pool} left) or withdraws (5.5).")
     if rnd.current and rnd.seat != DUMMY:
-        return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack, "
-                f"or use one for Non-Combat Expansion, or `done` (5.4-5.6).")
+        return (f"{who} grows {civ}: {count(rnd.pool, 'Army')} left in the Army Pool; place or attack "
+                f"until it is empty, or use one for Non-Combat Expansion (5.4-5.6).")
     if rnd.seat == DUMMY:
         return f"{who} places for {civ}: {count(rnd.pool, 'Army')} left in the Army Pool (5.4, 9.0)."
     return (f"{who} grows {civ}, a previous-Epoch Civilization: {count(rnd.pool, 'Army')} left in the "
-            f"Army Pool; place or attack, or `done` (5.1, 5.4).")
+            f"Army Pool; place or attack until it is empty (5.1, 5.4).")
 
 
 def make_view(game, state: State, seat: int | None) -> dict:

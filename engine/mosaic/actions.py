@@ -11,41 +11,21 @@ from .data import Data
 from .decks import check_tiles_end, refill
 from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
-from .state import Player, State
+from .state import State
+from .words import FALLBACK, and_list, population_card, tax_card
 
 
 def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: list[str]) -> None:
-    """Pay `costs` (money may stand in 2:1), asking only where there is a real choice, then finish."""
-    costs = [c for c in costs if c[1] > 0]
+    """Pay `costs` (own currency first, money 2:1 for the shortfall: N32), then carry out the action;
+    the log line after the action's own line says what was paid."""
     p = s.players[seat]
-    # What the player holds now, so the log can say what the action cost (money stands in 2:1).
-    then = dict(then, held=[p.food, p.stone, p.ideas, p.money])
-    s.pending.push("pay", seat, costs=costs, i=0, then=then)
-    advance_pay(d, s, s.pending.top, ev)
-
-
-def advance_pay(d: Data, s: State, dec, ev: list[str]) -> None:
-    p = s.players[dec.seat]
-    costs = dec.data["costs"]
-    while dec.data["i"] < len(costs):
-        i = dec.data["i"]
-        cur, amt = costs[i]
-        if cur == "money":
-            p.money -= amt
-            dec.data["i"] += 1
-            continue
-        lo, hi = economy.money_range(d, p, costs, i)
-        if lo != hi:
-            return
-        pay_item(p, cur, amt, lo, d.rules.money_per_currency)
-        dec.data["i"] += 1
-    s.pending.pop()
-    finish(d, s, dec.seat, dec.data["then"], ev)
-
-
-def pay_item(p: Player, cur: str, amt: int, by_money: int, rate: int) -> None:
-    economy.gain(p, cur, -(amt - by_money))
-    p.money -= rate * by_money
+    paid = economy.pay(d, p, [c for c in costs if c[1] > 0])
+    pop = d.builds[then["card"]].population_cost if then["do"] == "build" else 0
+    start = len(ev)
+    _finish(d, s, seat, then, ev)
+    text = paid_text(paid, pop)
+    if text:
+        ev.insert(min(start + 1, len(ev)), f"{p.name} pays {text}.")
 
 
 def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> None:
@@ -68,36 +48,16 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         pay_then(d, s, seat, costs, {"do": "wonder", "wonder": data["wonder"], "hex": h}, ev)
     else:
         card = d.builds[data["card"]]
-        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        costs = card.currency_cost
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id, "hex": h}, ev)
 
 
-PAID = ("food", "stone", "ideas", "money")
-
-
-def paid_text(p: Player, then: dict, population: int = 0) -> str:
+def paid_text(paid: dict[str, int], population: int = 0) -> str:
     """"8 money and 2 population": what left the player's board for this action."""
-    held = then.get("held")
-    if not held:
-        return ""
-    now = [p.food, p.stone, p.ideas, p.money]
-    parts = [f"{b - a} {'idea' if cur == 'ideas' and b - a == 1 else cur}" for cur, b, a in zip(PAID, held, now) if b > a]
+    parts = [f"{v} {'idea' if cur == 'ideas' and v == 1 else cur}" for cur, v in paid.items()]
     if population:
         parts.append(f"{population} population")
-    if not parts:
-        return ""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
-    """An action's cost is paid: carry out its effect; the log line after the action's
-    own line says what was paid."""
-    start = len(ev)
-    pop = d.builds[then["card"]].cost.get("population", 0) if then["do"] == "build" else 0
-    paid = paid_text(s.players[seat], then, pop)
-    _finish(d, s, seat, then, ev)
-    if paid:
-        ev.insert(min(start + 1, len(ev)), f"{s.players[seat].name} pays {paid}.")
+    return and_list(parts)
 
 
 def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
@@ -106,7 +66,7 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
     do = then["do"]
     if do == "build":
         card = d.builds[then["card"]]
-        p.population -= card.cost.get("population", 0)
+        p.population -= card.population_cost
         slot = s.build_offer.index(card.id)
         p.builds.append(card.id)
         h = then.get("hex", "")
@@ -149,12 +109,13 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             play_tech(d, s, seat, t, ev)
         else:
             p.hidden.append(t)
-            ev.append(f"{p.name} takes a technology face down (its pillars are not there yet).")
+            p.seen.append(t)  # taken from the face-up offer: the table saw which (N51)
+            ev.append(f"{p.name} takes {d.technologies[t].name} face down (its pillars are not there yet).")
         refill(d, s, "technology", slot, ev)
     elif do == "population":
         card = then["card"]
         farmer = 1 if p.leader == "farmer" else 0
-        if card == "fallback":
+        if card == FALLBACK:
             gainp = r.population_fallback_gain
         else:
             gainp = d.population_cards[card].population + farmer
@@ -188,10 +149,9 @@ def act_work(d, s, seat, words, ev):
 
 
 def act_population(d, s, seat, words, ev):
-    if words[1] == "fallback":
-        pay_then(d, s, seat, [["food", d.rules.population_fallback_food]], {"do": "population", "card": "fallback"}, ev)
-    else:
-        pay_then(d, s, seat, [["food", d.population_cards[words[1]].food_cost]], {"do": "population", "card": words[1]}, ev)
+    card = population_card(d, s, words[1])
+    food = d.rules.population_fallback_food if card == FALLBACK else d.population_cards[card].food_cost
+    pay_then(d, s, seat, [["food", food]], {"do": "population", "card": card}, ev)
 
 
 def act_build(d, s, seat, words, ev):
@@ -200,7 +160,7 @@ def act_build(d, s, seat, words, ev):
     if purpose:
         s.pending.push("place", seat, purpose=purpose, card=card.id)
     else:
-        costs = [[k, v] for k, v in card.cost.items() if k != "population"]
+        costs = card.currency_cost
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id}, ev)
 
 
@@ -217,18 +177,19 @@ def act_tax(d, s, seat, words, ev):
     r = d.rules
     p = s.players[seat]
     kind = words[0]
+    card_id = tax_card(d, s, kind, words[1])
     sym = board.symbols(d, p)
-    if words[1] == "fallback":
+    if card_id == FALLBACK:
         mult = r.tax_fallback_per_population if kind == "tax" else r.tariff_fallback_per_trade_good
         unrest = r.fallback_unrest
     else:
-        card = d.tax_cards[words[1]]
+        card = d.tax_cards[card_id]
         mult, unrest = card.multiplier, card.unrest
     if kind == "tax":
         gov, prod = sym["government"], economy.production(d, p, "tax")
         terms = [(mult * p.population, f"{mult}×{p.population} population"),
                  (gov, f"{gov} Government symbol{'s' * (gov != 1)}"), (prod, f"{prod} tax production")]
-        if p.leader == "merchant" and words[1] != "fallback":
+        if p.leader == "merchant" and card_id != FALLBACK:
             goods = board.unique_goods(p)
             terms.append((2 * goods, f"Merchant 2×{goods} unique goods"))
     else:
@@ -243,15 +204,16 @@ def act_tax(d, s, seat, words, ev):
     p.unrest += unrest
     ev.append(f"{p.name} collects {kind}: {amt} money" + (f" ({how})" if how else "")
               + f" + {held} from the holding area" + (f", +{unrest} unrest." if unrest else "."))
-    if words[1] != "fallback":
-        refill(d, s, "tax", s.tax_offer.index(words[1]), ev)
+    if card_id != FALLBACK:
+        refill(d, s, "tax", s.tax_offer.index(card_id), ev)
 
 
 def act_military(d, s, seat, words, ev):
-    s.pending.push("military", seat, recruited=0, arrived={}, acted=False)
+    s.pending.push("military", seat, acted=False)
 
 
 def military_step(d, s, dec, words, ev):
+    """One recruit or move of a military action; the limits are per turn (N48), kept on the state."""
     p = s.players[dec.seat]
     r = d.rules
     if words[0] == "done":
@@ -262,17 +224,16 @@ def military_step(d, s, dec, words, ev):
         reg = words[1]
         p.money -= r.recruit_money
         p.units[reg] = p.units.get(reg, 0) + 1
-        dec.data["recruited"] += 1
+        s.turn_recruits += 1
         ev.append(f"{p.name} recruits a military unit in {d.regions[reg].name}.")
     else:
         a, b = words[1], words[2]
         p.money -= r.move_money
         p.units[a] -= 1
         p.units[b] = p.units.get(b, 0) + 1
-        dec.data["arrived"][b] = dec.data["arrived"].get(b, 0) + 1
+        s.turn_arrived[b] = s.turn_arrived.get(b, 0) + 1
         ev.append(f"{p.name} moves a military unit from {d.regions[a].name} to {d.regions[b].name}.")
-    left = military_options(d, s, dec.seat, dec.data)
-    if not left or left == ["done"]:
+    if military_options(d, s, dec.seat, True) == ["done"]:
         s.pending.pop()
 
 

@@ -8,6 +8,8 @@ never stored twice.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
+from typing import Iterator
 
 from .data import PILLARS, Data
 from .state import Player, State
@@ -21,22 +23,31 @@ def owner(code: str) -> int:
 
 
 def symbols(d: Data, p: Player) -> Counter:
-    """Pillar symbols a player can use: face-up technologies, build cards, Great Library."""
-    c: Counter = Counter()
-    techs, builds = d.technologies, d.builds
-    for t in p.techs:
-        for x in techs[t].provides:
-            c[x] += 1
-    for b in p.builds:
-        for x in builds[b].provides:
-            c[x] += 1
-    if p.library:
-        c[p.library] += 2
-    return c
+    """Pillar symbols a player can use: face-up technologies, build cards, Great Library.
+
+    Asked several times for every legal-action list, so the answer is kept per (cards,
+    library) in a small bounded cache: it depends on nothing else. Read it, never change it.
+    """
+    key = (tuple(p.techs), tuple(p.builds), p.library)
+    cache = d.symbols_seen
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= 4096:
+            cache.clear()
+        techs, builds = d.technologies, d.builds
+        found = Counter(chain([x for t in p.techs for x in techs[t].provides],
+                              [x for b in p.builds for x in builds[b].provides]))
+        if p.library:
+            found[p.library] += 2
+        cache[key] = found
+    return found
 
 
 def meets(need: dict[str, int], have: Counter) -> bool:
-    return all(have[k] >= v for k, v in need.items())
+    for k, v in need.items():
+        if have.get(k, 0) < v:
+            return False
+    return True
 
 
 def unique_goods(p: Player) -> int:
@@ -49,7 +60,9 @@ def pieces(s: State, seat: int, kinds: str) -> list[str]:
 
 
 def cities_of(s: State, seat: int) -> list[str]:
-    return pieces(s, seat, "cp")
+    """Hexes of the seat's cities and port cities."""
+    city, port = f"c{seat}", f"p{seat}"
+    return [h for h, code in s.board.items() if code == city or code == port]
 
 
 def towns_of(s: State, seat: int) -> list[str]:
@@ -70,10 +83,16 @@ def influence_rules(d: Data, p: Player) -> dict[str, tuple[int, str]]:
     """Technology influence modifiers: piece -> (value, where); the highest value wins."""
     out: dict[str, tuple[int, str]] = {}
     for t in p.techs:
+        if t not in d.influence_techs:
+            continue
         card = d.technologies[t]
         if card.influence_piece and card.influence_value > out.get(card.influence_piece, (0, ""))[0]:
             out[card.influence_piece] = (card.influence_value, card.influence_where)
     return out
+
+
+#: Which technology influence modifier applies to a piece code ("u": a military unit).
+MODIFIED = {"c": "city", "p": "city", "f": "town", "m": "town", "u": "military_unit"}
 
 
 def influence(d: Data, s: State) -> dict[str, list[int]]:
@@ -81,32 +100,44 @@ def influence(d: Data, s: State) -> dict[str, list[int]]:
     r = d.rules
     n = len(s.players)
     inf = {reg: [0] * n for reg in s.regions}
+    region_of = d.hex_region
+    base = {"c": r.city_influence, "p": r.city_influence, "w": r.wonder_influence, "f": r.town_influence,
+            "m": r.town_influence, "u": r.unit_influence}
     mods = [influence_rules(d, p) for p in s.players]
-    own_city_regions = [set() for _ in range(n)]
+    pieces = d.piece_codes
+    if not any(mods):  # the printed values only: the common case, kept quick
+        for h, code in s.board.items():
+            vals = inf.get(region_of[h])
+            if vals is not None:
+                kind, seat = pieces[code]
+                vals[seat] += base[kind]
+        for seat, p in enumerate(s.players):
+            for reg, k in p.units.items():
+                if k and reg in inf:
+                    inf[reg][seat] += r.unit_influence * k
+        return inf
+    city_regions: list[set[str]] = [set() for _ in range(n)]  # for "in regions with one of your cities"
     for h, code in s.board.items():
         if code[0] in CITY_KINDS:
-            own_city_regions[owner(code)].add(d.hexes[h].region)
+            city_regions[int(code[1:])].add(region_of[h])
+
+    def value(seat: int, kind: str, reg: str) -> int:
+        mod = mods[seat].get(MODIFIED.get(kind, ""))
+        if mod and (mod[1] != "regions_with_your_city" or reg in city_regions[seat]):
+            return mod[0]
+        return base[kind]
+
     for h, code in s.board.items():
-        reg = d.hexes[h].region
-        if reg not in inf:
-            continue
-        seat = owner(code)
-        kind = code[0]
-        if kind in CITY_KINDS:
-            val, where = mods[seat].get("city", (r.city_influence, "any"))
-        elif kind == "w":
-            val, where = r.wonder_influence, "any"
-        else:
-            val, where = mods[seat].get("town", (r.town_influence, "any"))
-        if where == "regions_with_your_city" and reg not in own_city_regions[seat]:
-            val = r.city_influence if kind in CITY_KINDS else r.town_influence
-        inf[reg][seat] += val
+        reg = region_of[h]
+        vals = inf.get(reg)
+        if vals is not None:
+            kind, seat = pieces[code]
+            vals[seat] += value(seat, kind, reg)
     for seat, p in enumerate(s.players):
-        uval, where = mods[seat].get("military_unit", (r.unit_influence, "any"))
         for reg, k in p.units.items():
-            if reg in inf and k:
-                v = uval if where != "regions_with_your_city" or reg in own_city_regions[seat] else r.unit_influence
-                inf[reg][seat] += v * k
+            vals = inf.get(reg)
+            if vals is not None and k:
+                vals[seat] += value(seat, "u", reg) * k
     return inf
 
 
@@ -116,9 +147,15 @@ def first_places(values: list[int]) -> list[int]:
 
 
 def controlled(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = None) -> list[str]:
-    """Regions where the seat has the most influence (ties included, influence > 0)."""
+    """Regions where the seat has more influence than every other player (N22: a tie for first
+    is no majority; Imperial, Tyranny and the Colosseum count these)."""
     inf = inf if inf is not None else influence(d, s)
-    return [reg for reg, vals in inf.items() if seat in first_places(vals)]
+    out = []
+    for reg, vals in inf.items():
+        top = max(vals)
+        if top > 0 and vals[seat] == top and vals.count(top) == 1:
+            out.append(reg)
+    return out
 
 
 def cities_in(d: Data, s: State, region: str) -> int:
@@ -135,42 +172,48 @@ def open_hex(d: Data, s: State, h: str) -> bool:
 
 
 def place_candidates(d: Data, s: State, seat: int, purpose: str, wonder: str = "") -> list[str]:
-    """Hexes where a piece may go now (Build, Wonder, start city, golden age city)."""
-    if purpose in ("city", "start-city", "free-city"):
-        return [h for reg in s.regions for h in d.region_hexes[reg]
-                if d.hexes[h].kind != "port" and h not in s.board]
-    if purpose == "port":
-        return [h for reg in s.regions for h in d.region_hexes[reg]
-                if d.hexes[h].kind == "port" and h not in s.board]
+    """Hexes where a piece may go now (Build, Wonder, start city, golden age city), in map order
+    (towns: by column, then row)."""
+    found = list(_candidates(d, s, seat, purpose, wonder))
     if purpose in ("farm", "manufactory", "start-town"):
-        out: set[str] = set()
+        found.sort(key=lambda h: (d.hexes[h].col, d.hexes[h].row))
+    return found
+
+
+def any_candidate(d: Data, s: State, seat: int, purpose: str, wonder: str = "") -> bool:
+    """`place_candidates(...)` is not empty, found without listing every hex."""
+    if purpose in ("city", "start-city", "free-city", "port"):  # asked for every list: the quick way
+        sites = d.port_hexes if purpose == "port" else d.inland_hexes
+        taken = s.board
+        return any(h not in taken for reg in s.regions for h in sites[reg])
+    return next(_candidates(d, s, seat, purpose, wonder), None) is not None
+
+
+def _candidates(d: Data, s: State, seat: int, purpose: str, wonder: str) -> Iterator[str]:
+    hexes, taken = d.hexes, s.board
+    if purpose in ("city", "start-city", "free-city", "port"):
+        sites = d.port_hexes if purpose == "port" else d.inland_hexes
+        for reg in s.regions:
+            for h in sites[reg]:
+                if h not in taken:
+                    yield h
+    elif purpose in ("farm", "manufactory", "start-town"):
+        seen: set[str] = set()
         for c in cities_of(s, seat):
             for nb in d.neighbours[c]:
-                if d.hexes[nb].kind != "port" and open_hex(d, s, nb):
-                    out.add(nb)
-        return sorted(out, key=lambda h: (d.hexes[h].col, d.hexes[h].row))
-    if purpose == "wonder":
+                if nb not in seen and hexes[nb].kind != "port" and open_hex(d, s, nb):
+                    seen.add(nb)
+                    yield nb
+    elif purpose == "wonder":
         rule = d.wonders[wonder].placement
-        out2 = []
         for reg in city_regions(d, s, seat):
             if rule == "three_cities" and cities_in(d, s, reg) < 3:
                 continue
             for h in d.region_hexes[reg]:
-                if h in s.board:
-                    continue
-                if (d.hexes[h].kind == "port") == (rule == "port"):
-                    out2.append(h)
-        return out2
-    raise ValueError(purpose)
-
-
-def any_candidate(d: Data, s: State, seat: int, purpose: str) -> bool:
-    """`place_candidates(...)` is not empty, found without listing every hex."""
-    if purpose in ("city", "start-city", "free-city"):
-        return any(d.hexes[h].kind != "port" and h not in s.board for reg in s.regions for h in d.region_hexes[reg])
-    if purpose == "port":
-        return any(d.hexes[h].kind == "port" and h not in s.board for reg in s.regions for h in d.region_hexes[reg])
-    return bool(place_candidates(d, s, seat, purpose))
+                if h not in taken and (hexes[h].kind == "port") == (rule == "port"):
+                    yield h
+    else:
+        raise ValueError(purpose)
 
 
 def symbol_kinds(c: Counter) -> int:

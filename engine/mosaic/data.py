@@ -21,6 +21,11 @@ PILLARS = ("science", "economy", "food", "population", "building", "culture", "g
 CURRENCIES = ("food", "stone", "ideas", "money")
 TRACKS = ("ideas", "food", "stone", "tax", "tariff")
 BUILD_TYPES = ("city", "port_city", "farm_town", "manufactory_town", "project")
+MAX_PLAYERS = 6
+#: What a civilization achievement may measure (achievements.Progress answers each).
+MEASURES = ("population", "projects_and_wonders", "port_cities", "regions_controlled", "cities", "military_units",
+            "unique_trade_goods", "money", "pillar_kinds", "tech_cards", "idea_production", "food_production",
+            "stone_production", "tax_production", "tariff_production")
 
 
 @dataclass
@@ -250,6 +255,20 @@ class BuildCard:
     trade_goods_vp: int = 0
     note: str = ""
 
+    @functools.cached_property
+    def currency_cost(self) -> list[list]:
+        """The cost that money may stand in for ([currency, amount]); population never (read only)."""
+        return [[k, v] for k, v in self.cost.items() if k != "population"]
+
+    @property
+    def population_cost(self) -> int:
+        return self.cost.get("population", 0)
+
+    @functools.cached_property
+    def kind_and_cost(self) -> tuple:
+        """Cards alike in type and cost are alike to build (options.can_build)."""
+        return (self.type, tuple(sorted(self.cost.items())))
+
 
 @dataclass
 class PopulationCard:
@@ -294,6 +313,12 @@ class Data:
     population_cards: dict[str, PopulationCard]
     tax_cards: dict[str, TaxCard]
     region_hexes: dict[str, list[str]] = field(default_factory=dict)
+    hex_region: dict[str, str] = field(default_factory=dict)   # derived from `hexes`, for the hot paths:
+    inland_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its non-port hexes
+    port_hexes: dict[str, list[str]] = field(default_factory=dict)    # region -> its port hexes
+    influence_techs: frozenset = frozenset()                   # technologies that change influence
+    piece_codes: dict[str, tuple[str, int]] = field(default_factory=dict)  # "c2" -> ("c", 2): State.board codes
+    symbols_seen: dict = field(default_factory=dict, repr=False, compare=False)  # board.symbols' cache
 
 
 def _path(name: str) -> Path:
@@ -350,7 +375,9 @@ def load() -> Data:
     region_hexes: dict[str, list[str]] = {r: [] for r in regions}
     for h in hexes.values():
         region_hexes[h.region].append(h.id)
-    achievements = {a.id: a for a in load_entries(tb, "achievement", Achievement)}
+    achievements = {a.id: a for a in load_entries(
+        tb, "achievement", Achievement,
+        check=lambda a: None if a.measure in MEASURES else f"measure {a.measure!r} is not one of {', '.join(MEASURES)}")}
     golden = {g.id: g for g in load_entries(tb, "golden_age", GoldenAge,
                                             check=lambda g: _check_pillars([g.pillar], "pillar"))}
     wonders = {w.id: w for w in load_entries(tb, "wonder", Wonder)}
@@ -361,6 +388,7 @@ def load() -> Data:
     caches = load_entries(tb, "cache", Cache)
     tp, bp, pp, xp = (_path(f) for f in ("technology.toml", "build.toml", "population.toml", "tax_tariff.toml"))
     builds = {b.id: b for b in load_entries(bp, "build", BuildCard, check=_check_build)}
+    technologies = {t.id: t for t in load_entries(tp, "technology", Technology, check=_check_tech)}
     for b in builds.values():
         for g in b.trade_goods:
             if g not in goods:
@@ -372,11 +400,16 @@ def load() -> Data:
         trade_goods=goods, caches=caches,
         tech_deck=load_table(tp, "deck", DeckRules), build_deck=load_table(bp, "deck", DeckRules),
         population_deck=load_table(pp, "deck", DeckRules), tax_deck=load_table(xp, "deck", DeckRules),
-        technologies={t.id: t for t in load_entries(tp, "technology", Technology, check=_check_tech)},
+        technologies=technologies,
         builds=builds,
         population_cards={p.id: p for p in load_entries(pp, "population", PopulationCard)},
         tax_cards={t.id: t for t in load_entries(xp, "tax_tariff", TaxCard,
                                                  check=lambda t: None if t.kind in ("tax", "tariff") else f"kind {t.kind!r} is not tax or tariff")},
         region_hexes=region_hexes,
+        hex_region={h.id: h.region for h in hexes.values()},
+        inland_hexes={r: [h for h in hs if hexes[h].kind != "port"] for r, hs in region_hexes.items()},
+        port_hexes={r: [h for h in hs if hexes[h].kind == "port"] for r, hs in region_hexes.items()},
+        influence_techs=frozenset(t.id for t in technologies.values() if t.influence_piece),
+        piece_codes={f"{kind}{seat}": (kind, seat) for kind in "cpfmw" for seat in range(MAX_PLAYERS)},
     )
 

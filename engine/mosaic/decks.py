@@ -25,7 +25,8 @@ def draw(d: Data, s: State, deck_attr: str, ev: list[str]) -> str:
             return card
         s.scorings += 1
         s.scoring_due += 1
-        ev.append(f"An Empire Scoring card is revealed ({s.scorings} of 3 to end the game).")
+        ev.append(f"An Empire Scoring card is revealed ({s.scorings} of 3 to end the game)." if s.scorings <= 3
+                  else f"An Empire Scoring card is revealed (number {s.scorings}; the game is already ending).")
         if s.scorings >= 3:
             trigger_end(s, ev, "the third Empire Scoring card")
     return ""

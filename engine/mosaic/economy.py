@@ -30,28 +30,47 @@ def gain(p: Player, currency: str, amount: int) -> None:
 def shortfall_money(d: Data, p: Player, costs: list[list]) -> int:
     """Money needed to cover what the currencies themselves cannot pay."""
     rate = d.rules.money_per_currency
-    return sum(rate * max(0, amt - have(p, cur)) for cur, amt in costs if cur != "money") + \
-        sum(amt for cur, amt in costs if cur == "money")
+    need = 0
+    for cur, amt in costs:
+        if cur == "money":
+            need += amt
+        else:
+            short = amt - getattr(p, cur)
+            if short > 0:
+                need += rate * short
+    return need
 
 
 def affordable(d: Data, p: Player, costs: list[list], population: int = 0) -> bool:
     return p.population >= population and shortfall_money(d, p, costs) <= p.money
 
 
-def money_range(d: Data, p: Player, costs: list[list], i: int) -> tuple[int, int]:
-    """How many units of item i may be paid with money (lo..hi), keeping enough for the later items."""
+def can_pay(d: Data, p: Player, currency: str, amount: int) -> bool:
+    """`affordable` for a cost in one currency (food, stone or ideas)."""
+    short = amount - getattr(p, currency)
+    return short <= 0 or d.rules.money_per_currency * short <= p.money
+
+
+def pay(d: Data, p: Player, costs: list[list]) -> dict[str, int]:
+    """Pay in each cost's own currency first; money covers only the shortfall, at 2:1.
+
+    Never asked (RULES-NOTES N32): money left over can later stand in for any currency
+    at the same rate, so keeping currency and spending money instead never helps.
+    Returns what left the player's board, per currency (money last).
+    """
     rate = d.rules.money_per_currency
-    cur, amt = costs[i]
-    reserved = shortfall_money(d, p, costs[i + 1:])
-    lo = max(0, amt - have(p, cur))
-    hi = min(amt, (p.money - reserved) // rate)
-    return lo, hi
-
-
-def pay_options(lo: int, hi: int, limit: int = 12) -> list[int]:
-    """Money-paid units offered as choices; long ranges are thinned to keep the list short (law 2)."""
-    if hi - lo + 1 <= limit:
-        return list(range(lo, hi + 1))
-    step = -(-(hi - lo) // (limit - 1))
-    vals = list(range(lo, hi, step)) + [hi]
-    return vals
+    paid: dict[str, int] = {}
+    money = 0
+    for cur, amt in costs:
+        if cur == "money":
+            money += amt
+            continue
+        own = min(amt, have(p, cur))
+        if own:
+            gain(p, cur, -own)
+            paid[cur] = own
+        money += rate * (amt - own)
+    p.money -= money
+    if money:
+        paid["money"] = money
+    return paid

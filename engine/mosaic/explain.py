@@ -11,17 +11,19 @@ from __future__ import annotations
 from . import board, economy
 from .data import Data
 from .decks import OFFERS
-from .options import achievement_met, recruit_limit, wonder_cost
+from .achievements import achievement_met
+from .options import recruit_limit, wonder_cost
 from .state import State
+from .words import (FALLBACK, population_card, population_fallback_word, population_word, tax_card,
+                    tax_fallback_word, tax_word)
 
 #: The words each pending decision answers to.
-PENDING_VERBS = {"place": ("region", "hex", "skip"), "pay": ("pay",), "military": ("recruit", "move", "done"),
+PENDING_VERBS = {"place": ("region", "hex", "skip"), "military": ("recruit", "move", "done"),
                  "unit": ("unit",), "eliminate": ("eliminate",), "library": ("library",), "art": ("art",),
                  "production": ("production",), "seize": ("hex",)}
 PENDING = {"place": "choose where the piece goes (`region …` / `hex …`)",
-           "pay": "choose how to pay (`pay <n> <currency> <m> money`)",
            "military": "finish the military action (`recruit …`, `move …` or `done`)",
-           "unit": "place the free military unit(s) (`unit <region>`)",
+           "unit": "say where each free military unit goes (`unit <region>`)",
            "eliminate": "settle the General's removal (`eliminate <region> <seat>` or `eliminate none`)",
            "library": "choose the Great Library's pillar (`library <pillar>`)",
            "art": "choose the Art golden age's currency (`art <currency>`)",
@@ -45,20 +47,22 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
         if verb not in PENDING_VERBS.get(top.kind, ()):
             return f"First {PENDING.get(top.kind, top.kind)}."
         if top.kind == "military" and verb == "recruit":
-            return (f"Recruiting costs {d.rules.recruit_money} money a unit, at most {recruit_limit(d, s.players[seat])} "
-                    "per action, in a region with one of your cities.")
+            limit = recruit_limit(d, s.players[seat])
+            return (f"Recruiting costs {d.rules.recruit_money} money a unit, at most {limit} per turn "
+                    f"({s.turn_recruits} recruited this turn), in a region with one of your cities.")
         if top.kind == "military" and verb == "move":
-            return ("A unit moves once per action, to an adjacent region in play, for "
-                    f"{d.rules.move_money} money.")
+            return ("A unit moves once per turn, to an adjacent region in play, for "
+                    f"{d.rules.move_money} money; units that moved this turn stay where they are.")
         return None
     if s.phase != "play" or top is not None:
         return None
     p = s.players[seat]
     main = ("work", "population", "build", "wonder", "technology", "tax", "tariff", "military", "government")
     if verb in main and s.stage == "post":
-        return "You have taken this turn's action; only free actions (claim, flip, refresh…) or `end` remain."
+        return "You have taken this turn's action; only free actions (claim, refresh…) or `end` remain."
     if verb == "end" and s.stage == "main":
-        return "Take your action first (one of the eight actions); `end` comes after it."
+        return ("Take your action first (one of the eight actions): the turn ends with it, and `end` is "
+                "asked only when a tile could still be claimed.")
     if not arg and verb not in ("military", "end"):
         return f"`{verb}` needs to say which one (a card, tile, currency or deck): see what is legal now."
     if verb == "work":
@@ -76,8 +80,11 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb in ("tax", "tariff"):
         return _tax(d, s, verb, arg)
     if verb == "military":
-        return ("A military action needs 5 money and a city to recruit in, or a unit and 1 money to move; "
-                f"you have {p.money} money.")
+        if s.turn_recruits >= recruit_limit(d, p) and p.money >= d.rules.move_money:
+            return (f"This turn's {recruit_limit(d, p)} recruits are made and no unit can still move "
+                    "(each moves once per turn).")
+        return (f"A military action needs {d.rules.recruit_money} money and a city to recruit in, or a unit and "
+                f"{d.rules.move_money} money to move; you have {p.money} money.")
     if verb == "government":
         return _government(d, s, p, arg)
     if verb == "claim":
@@ -85,7 +92,8 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb == "flip":
         if arg not in p.hidden:
             return f"{arg!r} is not one of your face-down technologies."
-        return _pillars(d.technologies[arg].requires, board.symbols(d, p), f"{d.technologies[arg].name}")
+        lack = _pillars(d.technologies[arg].requires, board.symbols(d, p), f"{d.technologies[arg].name}")
+        return "A face-down technology flips by itself once its pillars are there. " + (lack or "")
     if verb == "refresh":
         if not p.government:
             return "Only a player with a government may flip it to clear an offer."
@@ -132,14 +140,19 @@ def _pillars(need: dict[str, int], have, what: str) -> str | None:
 
 
 def _population(d: Data, s: State, p, arg: str) -> str | None:
-    r = d.rules
-    if arg == "fallback":
-        if any(s.pop_offer) or s.pop_deck:
-            return "The 15-food purchase is only for when every population card is used; take a card on offer."
+    """Population cards are named by what they give and cost (`population 2-for-10-food`)."""
+    card = population_card(d, s, arg)
+    if card == FALLBACK:
+        r = d.rules
         return _cost(d, p, [["food", r.population_fallback_food]], f"{r.population_fallback_gain} population")
-    if arg not in s.pop_offer:
-        return f"{arg!r} is not one of the population cards on offer."
-    return _cost(d, p, [["food", d.population_cards[arg].food_cost]], "That population card")
+    if card:
+        return _cost(d, p, [["food", d.population_cards[card].food_cost]], "That population card")
+    if arg == population_fallback_word(d):
+        return (f"`population {arg}` is the purchase for when every population card is used; take a card "
+                "on offer.")
+    offer = [f"`population {population_word(d.population_cards[c])}`" for c in s.pop_offer if c]
+    return ("Population cards are named by the population they give and the food they cost; "
+            + (f"on offer: {', '.join(offer)}." if offer else "none is on offer."))
 
 
 def _build(d: Data, s: State, seat: int, arg: str) -> str | None:
@@ -147,8 +160,8 @@ def _build(d: Data, s: State, seat: int, arg: str) -> str | None:
         return f"{arg!r} is not among the build cards on offer."
     card = d.builds[arg]
     p = s.players[seat]
-    costs = [[k, v] for k, v in card.cost.items() if k != "population"]
-    msg = _cost(d, p, costs, card.name, card.cost.get("population", 0))
+    costs = card.currency_cost
+    msg = _cost(d, p, costs, card.name, card.population_cost)
     if msg:
         return msg
     if card.type in ("farm_town", "manufactory_town"):
@@ -178,14 +191,19 @@ def _wonder(d: Data, s: State, seat: int, arg: str) -> str | None:
 
 
 def _tax(d: Data, s: State, verb: str, arg: str) -> str | None:
-    if arg == "fallback":
-        if any(s.tax_offer) or s.tax_deck:
-            return "The empty-deck formulas apply only once every tax & tariff card is used; take a card on offer."
+    """Tax & tariff cards are named by their multiplier and unrest (`tax 3-per-population-2-unrest`)."""
+    if tax_card(d, s, verb, arg):
         return None
-    if arg not in s.tax_offer:
-        return f"{arg!r} is not one of the tax & tariff cards on offer."
-    kind = d.tax_cards[arg].kind
-    return f"{arg} is a {kind} card: `{kind} {arg}`." if kind != verb else None
+    if arg == tax_fallback_word(d, verb):
+        return (f"`{verb} {arg}` is the empty-deck formula, only once every tax & tariff card is used; "
+                "take a card on offer.")
+    other = "tariff" if verb == "tax" else "tax"
+    if tax_card(d, s, other, arg):
+        return f"That is a {other} card: `{other} {arg}`."
+    offer = [f"`{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}`" for c in s.tax_offer if c]
+    return ("Tax & tariff cards are named by the money they pay per population or trade good and the unrest "
+            "they bring; "
+            + (f"on offer: {', '.join(offer)}." if offer else "none is on offer."))
 
 
 def _government(d: Data, s: State, p, arg: str) -> str | None:
@@ -216,6 +234,12 @@ def _claim(d: Data, s: State, seat: int, arg: str) -> str | None:
             return f"The {a.name} achievement is already taken."
         if not achievement_met(d, s, seat, arg, board.symbols(d, p)):
             need = a.threshold_2_3_players if len(s.players) <= 3 else a.threshold
+            if a.measure == "tech_cards":  # N29
+                return (f"{a.name} needs {need} technology cards face up (a face-down card counts once it "
+                        f"flips); you have {len(p.techs)}.")
+            if a.measure == "regions_controlled":  # N22
+                return (f"{a.name} needs {need} regions where you have more influence than anyone else "
+                        "(a tie for first does not count); you do not have that yet.")
             return f"{a.name} needs {need} {a.measure.replace('_', ' ')}; you do not have that yet."
     return None
 

@@ -1,12 +1,15 @@
 """Turn flow: Empire Scorings after the revealer's action, the end of a turn, the end rounds, the Scribe.
 
-`settle` runs after every step: nothing happens while a decision is pending.
+`settle` runs after every step: nothing happens while a decision is pending. A turn ends
+with its last action's last step, unless a tile can be claimed then (N44); face-down
+technologies whose pillars arrived flip at once (N49).
 """
 from __future__ import annotations
 
 from . import scoring
 from .data import Data
-from .options import eliminate_options, free_actions
+from .gains import flip_ready
+from .options import claims, eliminate_options
 from .decks import check_tiles_end
 from .state import State
 
@@ -23,6 +26,8 @@ def settle(d: Data, s: State, ev: list[str]) -> None:
             return
         if s.phase != "play":
             return
+        if flip_ready(d, s, s.seat, ev):
+            continue
         if s.scoring_due > 0:
             if not s.general_done:
                 s.general_done = True
@@ -45,7 +50,7 @@ def settle(d: Data, s: State, ev: list[str]) -> None:
                 s.stage = "main"
                 return
             s.stage = "post"
-        if s.stage == "post" and not free_actions(d, s, s.seat):
+        if s.stage == "post" and not claims(d, s, s.seat):  # N44: the turn waits only for a claim
             end_turn(d, s, ev)
             if s.phase != "play":
                 return
@@ -57,6 +62,8 @@ def start_turn(d: Data, s: State, seat: int) -> None:
     s.seat = seat
     s.stage = "main"
     s.peeked = ""
+    s.turn_recruits = 0
+    s.turn_arrived = {}
     p = s.players[seat]
     s.actions_left = 2 if (p.leader == "scribe" and p.turns == 0) else 1
 
@@ -88,4 +95,4 @@ def game_over(d: Data, s: State, ev: list[str]) -> None:
     s.phase = "over"
     s.final = scoring.totals(d, s)
     ranking = ", ".join(f"{p.name} {v}" for p, v in sorted(zip(s.players, s.final), key=lambda x: -x[1]))
-    ev.append(f"Game over. Final scores: {ranking}.")
+    ev.append(f"Game over. Final scores: {ranking}. {scoring.result_text(s)}")

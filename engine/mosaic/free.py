@@ -1,8 +1,7 @@
-"""Free actions on your turn (not the turn's action): claims, flips, refresh, the Republic's look, leader powers.
+"""Free actions on your turn (not the turn's action): claims, refresh, the Republic's look, leader powers.
 
 Rulebook: golden ages and civilization achievements are claimed free, any
-number; a face-down technology is flipped free once its pillars are there;
-a government's arrow side clears one offer once per tile; a Republic looks at
+number; a government's arrow side clears one offer once per tile; a Republic looks at
 the top card of one deck before its action; the Magistrate's and Priestess's
 once-per-game powers.
 """
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 from . import board, economy
 from .decks import OFFERS, draw
-from .gains import give_units, play_tech
+from .gains import give_units
 
 
 def free_claim(d, s, seat, words, ev):
@@ -37,12 +36,6 @@ def free_claim(d, s, seat, words, ev):
         s.achievements.remove(tid)
         p.achievements.append(tid)
         ev.append(f"{p.name} claims the {a.name} achievement ({a.vp} VP).")
-
-
-def free_flip(d, s, seat, words, ev):
-    p = s.players[seat]
-    p.hidden.remove(words[1])
-    play_tech(d, s, seat, words[1], ev)
 
 
 def free_refresh(d, s, seat, words, ev):
@@ -81,4 +74,4 @@ def free_seize(d, s, seat, words, ev):
     s.pending.push("seize", seat, target=int(words[1]))
 
 
-FREE = {"claim": free_claim, "flip": free_flip, "refresh": free_refresh, "peek": free_peek, "convert": free_convert, "seize": free_seize}
+FREE = {"claim": free_claim, "refresh": free_refresh, "peek": free_peek, "convert": free_convert, "seize": free_seize}

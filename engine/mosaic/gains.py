@@ -10,6 +10,7 @@ from . import board, economy
 from .data import Data
 from .decks import draw
 from .state import Player, State
+from .words import count, production_name
 
 
 def add_good(d: Data, p: Player, good: str) -> None:
@@ -51,10 +52,10 @@ def apply_cache(d: Data, s: State, seat: int, cache_id: str, region: str, ev: li
     elif b.endswith("_production"):
         track = b[: -len("_production")]
         p.production[track] += c.amount
-        ev.append(f"{p.name} finds a cache: +{c.amount} {track} production.")
+        ev.append(f"{p.name} finds a cache: +{c.amount} {production_name(track)} production.")
     elif b == "military_unit":
         p.units[region] = p.units.get(region, 0) + c.amount
-        ev.append(f"{p.name} finds a cache: {c.amount} military unit in {d.regions[region].name}.")
+        ev.append(f"{p.name} finds a cache: {count(c.amount, 'military unit')} in {d.regions[region].name}.")
     elif b == "technology_card_face_down":
         card = draw(d, s, "tech_deck", ev)
         if card:
@@ -69,26 +70,27 @@ def put_piece(d: Data, s: State, seat: int, h: str, code: str, ev: list[str]) ->
     take_hex_contents(d, s, seat, h, ev)
 
 
-def give_units(d: Data, s: State, seat: int, count: int, ev: list[str], why: str) -> None:
+def give_units(d: Data, s: State, seat: int, units: int, ev: list[str], why: str) -> None:
     """Free military units go to a region holding one of your cities (one choice per unit when several)."""
     regs = board.city_regions(d, s, seat)
     p = s.players[seat]
     if not regs:
-        ev.append(f"{p.name} has no city, so the {count} free unit{'s' * (count != 1)} from {why} {'are' if count != 1 else 'is'} lost.")
+        ev.append(f"{p.name} has no city, so the {count(units, 'free unit')} from {why} "
+                  f"{'are' if units != 1 else 'is'} lost.")
         return
     if len(regs) == 1:
-        p.units[regs[0]] = p.units.get(regs[0], 0) + count
-        ev.append(f"{p.name} gains {count} military unit{'s' * (count != 1)} in {d.regions[regs[0]].name} ({why}).")
+        p.units[regs[0]] = p.units.get(regs[0], 0) + units
+        ev.append(f"{p.name} gains {count(units, 'military unit')} in {d.regions[regs[0]].name} ({why}).")
         return
-    s.pending.push("unit", seat, count=count, why=why)
+    s.pending.push("unit", seat, count=units, why=why)
 
 
-def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str]) -> None:
+def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str], verb: str = "plays") -> None:
     """A technology goes face up: its pillars count from now on and its effect happens (1x or ongoing)."""
     p = s.players[seat]
     c = d.technologies[t]
     p.techs.append(t)
-    ev.append(f"{p.name} plays {c.name} face up ({c.text.rstrip('.')}).")
+    ev.append(f'{p.name} {verb} {c.name} face up: "{c.text}"')
     for cur, amt in c.gain.items():
         economy.gain(p, cur, amt)
     p.population += c.population
@@ -101,3 +103,23 @@ def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str]) -> None:
 def can_play(d: Data, p: Player, t: str, sym=None) -> bool:
     sym = sym if sym is not None else board.symbols(d, p)
     return board.meets(d.technologies[t].requires, sym)
+
+
+def flip_ready(d: Data, s: State, seat: int, ev: list[str], verb: str = "flips") -> bool:
+    """Flip one face-down technology whose pillars are there now; True if one was flipped.
+
+    A flip is free and only ever gains something, so it happens as soon as it can
+    rather than waiting for the player to ask (N49, like N28 for a card just taken).
+    """
+    p = s.players[seat]
+    if not p.hidden:
+        return False
+    sym = board.symbols(d, p)
+    for t in p.hidden:
+        if can_play(d, p, t, sym):
+            p.hidden.remove(t)
+            if t in p.seen:
+                p.seen.remove(t)
+            play_tech(d, s, seat, t, ev, verb)
+            return True
+    return False

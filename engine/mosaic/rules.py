@@ -1,6 +1,6 @@
 """The turn: one action (Work, Population, Build, Wonder, Technology, Tax &
-Tariff, Military, Government), free claims and flips, and every pending
-sub-decision (where to place, how to pay, where units go).
+Tariff, Military, Government), the free actions beside it, and every pending
+sub-decision (where to place, where units go).
 
 Each compound action is a short sequence of small choices kept on
 `State.pending` (DESIGN.md law 2). `settle` moves the game on once nothing is
@@ -11,32 +11,43 @@ extra actions.
 from __future__ import annotations
 
 from . import board, economy
-from .actions import MAIN, advance_pay, military_step, pay_item, placed
+from .actions import MAIN, military_step, placed
 from .data import PILLARS, TRACKS, Data
 from .decks import OFFERS, SCORING, check_tiles_end, draw, refill, trigger_end
 from .flow import end_turn, game_over, settle, start_turn
 from .free import FREE
 from .gains import add_good, apply_cache, can_play, give_units, play_tech, put_piece, take_hex_contents
-from .options import (achievement_met, can_build, can_move, eliminate_options, free_actions, main_actions,
+from .achievements import achievement_met
+from .options import (can_build, can_move, eliminate_options, free_actions, main_actions,
                       military_options, recruit_limit, wonder_cost)
 from .state import State
+from .words import production_name
 
 
-def legal(d: Data, s: State, seat: int) -> list[str]:
+def legal(d: Data, s: State, seat: int, verb: str = "") -> list[str]:
+    """Every legal action of `seat`; with `verb`, only the part that actions starting with that
+    word can be in (the turn's actions, the free actions and `end` never share a first word),
+    which is all `MosaicGame.apply` needs to look at."""
     top = s.pending.top
     if top is not None:
         return decision_legal(d, s, top) if top.seat == seat else []
     if s.phase != "play" or seat != s.seat:
         return []
+    sym = board.symbols(d, s.players[seat])
     if s.stage == "main":
-        return main_actions(d, s, seat) + free_actions(d, s, seat)
-    return free_actions(d, s, seat) + ["end"]
+        if verb in MAIN:
+            return main_actions(d, s, seat, sym)
+        if verb:
+            return free_actions(d, s, seat, sym)
+        return main_actions(d, s, seat, sym) + free_actions(d, s, seat, sym)
+    if verb == "end":
+        return ["end"]
+    return free_actions(d, s, seat, sym) + ([] if verb else ["end"])
 
 
 def decision_legal(d: Data, s: State, dec) -> list[str]:
     k = dec.kind
     data = dec.data
-    p = s.players[dec.seat]
     if k == "place":
         cands = board.place_candidates(d, s, dec.seat, data["purpose"], data.get("wonder", ""))
         if not cands:  # a leader's start town whose hexes another start town just took
@@ -52,14 +63,8 @@ def decision_legal(d: Data, s: State, dec) -> list[str]:
         if len(cands) <= 15 or len(regs) == 1:
             return [f"hex {h}" for h in cands]
         return [f"region {rr}" for rr in regs]
-    if k == "pay":
-        costs = data["costs"]
-        i = data["i"]
-        cur, amt = costs[i]
-        lo, hi = economy.money_range(d, p, costs, i)
-        return [f"pay {amt - y} {cur} {2 * y} money" for y in economy.pay_options(lo, hi)]
     if k == "military":
-        return military_options(d, s, dec.seat, data)
+        return military_options(d, s, dec.seat, data["acted"])
     if k == "unit":
         return [f"unit {reg}" for reg in board.city_regions(d, s, dec.seat)]
     if k == "seize":
@@ -106,12 +111,6 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
             return
         s.pending.pop()
         placed(d, s, dec.seat, dec.data, words[1], ev)
-    elif k == "pay":
-        cur = dec.data["costs"][dec.data["i"]][0]
-        amt = dec.data["costs"][dec.data["i"]][1]
-        pay_item(p, cur, amt, int(words[3]) // d.rules.money_per_currency, d.rules.money_per_currency)
-        dec.data["i"] += 1
-        advance_pay(d, s, dec, ev)
     elif k == "military":
         military_step(d, s, dec, words, ev)
     elif k == "seize":
@@ -145,7 +144,8 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
     elif k == "production":
         s.pending.pop()
         p.production[words[1]] += dec.data["amount"]
-        ev.append(f"{p.name} ({d.leaders[p.leader].name}) adds +{dec.data['amount']} {words[1]} production.")
+        ev.append(f"{p.name} ({d.leaders[p.leader].name}) adds +{dec.data['amount']} {production_name(words[1])} "
+                  "production.")
     else:
         raise ValueError(k)
 

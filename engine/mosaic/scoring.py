@@ -8,9 +8,12 @@ most wonders, then most money.
 """
 from __future__ import annotations
 
+from engine.core import best, winners_by
+
 from . import board
 from .data import Data
 from .state import State
+from .words import and_list, count
 
 
 def small_game(s: State) -> bool:
@@ -31,7 +34,8 @@ def empire_scoring(d: Data, s: State) -> list[str]:
         bonus = r.first_place_vp + board.cities_in(d, s, reg) + board.wonders_in(d, s, reg)
         for seat in firsts:
             gained[seat] += bonus
-        part = [f"{d.regions[reg].name}: first {', '.join(s.players[x].name for x in firsts)} +{bonus}"]
+        each = " each" if len(firsts) > 1 else ""
+        part = [f"{d.regions[reg].name}: first {and_list([s.players[x].name for x in firsts])} +{bonus}{each}"]
         rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
         if rest:
             second_val = max(rest)
@@ -40,7 +44,7 @@ def empire_scoring(d: Data, s: State) -> list[str]:
                 gained[seconds[0]] += r.second_place_vp
                 part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
             else:
-                part.append("second tied, 0")
+                part.append(f"second {and_list([s.players[x].name for x in seconds])} tied, 0")
         lines.append("; ".join(part))
     for seat, p in enumerate(s.players):
         g = government_bonus(d, s, seat, inf)
@@ -154,3 +158,50 @@ def breakdown(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = N
 def totals(d: Data, s: State) -> list[int]:
     inf = board.influence(d, s)
     return [sum(breakdown(d, s, i, inf).values()) for i in range(len(s.players))]
+
+
+def tie_breaks(s: State) -> list[tuple[str, list[int], str]]:
+    """Most points; ties to most wonders, then most money (rulebook, Scoring): (what, per seat, unit)."""
+    return [("points", list(s.final), "point"), ("wonders", [len(p.wonders) for p in s.players], "wonder"),
+            ("money", [p.money for p in s.players], "")]
+
+
+def winners(s: State) -> list[int]:
+    return winners_by(*(vals for _what, vals, _unit in tie_breaks(s)))
+
+
+def result_text(s: State) -> str:
+    """Who wins, and the tie-break that decided when one did: "a and b tie on 50 points; a wins
+    with the most wonders (a 3, b 2)." (issue 13, results)."""
+    def name(i: int) -> str:
+        return s.players[i].name
+
+    tied = list(range(len(s.players)))
+    clauses: list[tuple[str, str, list[str]]] = []   # (who, what they lead on, what they still share)
+    for k, (what, vals, unit) in enumerate(tie_breaks(s)):
+        top = best(tied, key=vals.__getitem__)
+        if len(top) == 1:
+            if k == 0:
+                return f"{name(top[0])} wins."
+            tail = ", ".join(f"{name(i)} {vals[i]}" for i in tied)
+            return _clauses(clauses) + f"; {name(top[0])} wins with the most {what} ({tail})."
+        shared = count(vals[top[0]], unit) if unit else f"{vals[top[0]]} money"
+        if k == 0:
+            clauses.append((and_list([name(i) for i in top]), "", [shared]))
+        elif len(top) < len(tied):
+            clauses.append((and_list([name(i) for i in top]), f"have the most {what} ({vals[top[0]]})", []))
+        else:
+            clauses[-1][2].append(shared)
+        tied = top
+    return _clauses(clauses) + "; they share the win."
+
+
+def _clauses(clauses: list[tuple[str, str, list[str]]]) -> str:
+    """"a, b and c tie on 50 points; a and b have the most wonders (2) and tie on 40 money"."""
+    out = []
+    for who, lead, shared in clauses:
+        text = f"{who} {lead}" if lead else who
+        if shared:
+            text += f"{' and' if lead else ''} tie on {and_list(shared)}"
+        out.append(text)
+    return "; ".join(out)

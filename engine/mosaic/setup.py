@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Rng
 
 from . import board, rules
+from .gains import flip_ready
 from .data import Data
 from .state import Player, State
 
@@ -139,19 +140,15 @@ def setup_flow(d: Data, s: State, ev: list[str]) -> bool:
     s.phase = "play"
     for seat in order:
         p = s.players[seat]
-        picks, p.picks = p.picks, []
-        for t in picks:
-            if rules.can_play(d, p, t):
-                rules.play_tech(d, s, seat, t, ev)
-            else:
-                p.hidden.append(t)
-        if d.leaders[p.leader].start.get("random_tech"):
-            t = rules.draw(d, s, "tech_deck", ev)
-            if t and rules.can_play(d, p, t):
-                rules.play_tech(d, s, seat, t, ev)
-            elif t:
-                p.hidden.append(t)
-                ev.append(f"{p.name} (Philosopher) takes a random technology face down.")
+        p.hidden += p.picks
+        p.picks = []
+        extra = rules.draw(d, s, "tech_deck", ev) if d.leaders[p.leader].start.get("random_tech") else ""
+        if extra:  # the Philosopher's random technology comes after the drafted ones (N17)
+            p.hidden.append(extra)
+        while flip_ready(d, s, seat, ev, verb="plays"):  # in draft order, and any a later card made playable
+            pass
+        if extra in p.hidden:
+            ev.append(f"{p.name} (Philosopher) takes a random technology face down.")
     rules.start_turn(d, s, s.start)
     ev.append(f"{s.players[s.start].name} starts the game.")
     return True

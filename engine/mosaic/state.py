@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import DecisionStack, Rng
+from engine.core import Decision, DecisionStack, Rng
 
 TRACK_NAMES = ("ideas", "food", "stone", "tax", "tariff")
 
@@ -29,7 +29,8 @@ class Player:
     production: dict[str, int] = field(default_factory=_tracks)
     unrest: int = 0
     techs: list[str] = field(default_factory=list)        # face up (played)
-    hidden: list[str] = field(default_factory=list)       # face down: private
+    hidden: list[str] = field(default_factory=list)       # face down: private, except
+    seen: list[str] = field(default_factory=list)         # those of `hidden` taken from the offer (N51)
     builds: list[str] = field(default_factory=list)       # build cards taken
     goods: dict[str, int] = field(default_factory=dict)   # trade goods tiles (duplicates stack)
     wonders: list[str] = field(default_factory=list)
@@ -43,6 +44,14 @@ class Player:
     picks: list[str] = field(default_factory=list)        # drafted starting technologies: private until played
     used: list[str] = field(default_factory=list)         # once-per-game leader abilities used
     turns: int = 0
+
+    def copy(self) -> "Player":
+        """A copy to change: every list and dict is new (their items are str or int)."""
+        return _copy(self, _PLAYER_LISTS, _PLAYER_DICTS)
+
+
+_PLAYER_LISTS = ("techs", "hidden", "seen", "builds", "wonders", "golden_ages", "achievements", "hand", "picks", "used")
+_PLAYER_DICTS = ("production", "goods", "units")
 
 
 @dataclass
@@ -82,6 +91,8 @@ class State:
     stage: str = "main"                                     # main (action to take) | post (action taken)
     action_open: bool = False                               # a main action is being carried out
     actions_left: int = 1
+    turn_recruits: int = 0                                  # units recruited this turn (limit per turn: N48)
+    turn_arrived: dict[str, int] = field(default_factory=dict)  # region -> units that moved there this turn
     end_stage: str = ""                                     # "" | rounds | scribe
     rounds_left: int = 0
     scribe_turn: bool = False
@@ -90,3 +101,40 @@ class State:
     turn_no: int = 0
     last: list[str] = field(default_factory=list)         # public events of the last action (for the board header)
     peeked: str = ""                                      # Republic: "<deck> <card>" seen this turn (private)
+
+    def copy(self) -> "State":
+        """A full copy for `apply` to change, several times faster than `copy.deepcopy`
+        (tests/engine/mosaic/test_clone.py checks that no list or dict is shared)."""
+        s = _copy(self, _STATE_LISTS, _STATE_DICTS)
+        s.players = [p.copy() for p in self.players]
+        s.rng = Rng(self.rng.state)
+        s.pending = DecisionStack([Decision(x.kind, x.seat, _plain_copy(x.data)) for x in self.pending.items])
+        return s
+
+
+_STATE_LISTS = ("regions", "leader_pool", "leader_order", "draft_waiting", "fish_on", "tech_deck", "tech_offer",
+                "build_deck", "build_offer", "pop_deck", "pop_offer", "tax_deck", "tax_offer", "wonders",
+                "golden_ages", "achievements", "achievements_in_play", "governments", "gov_flipped", "final", "last")
+_STATE_DICTS = ("board", "wonder_hex", "goods_on", "cache_on", "turn_arrived")
+
+
+def _copy(obj, lists: tuple[str, ...], dicts: tuple[str, ...]):
+    """A shallow copy of a state dataclass with the named lists and dicts copied one level down."""
+    new = object.__new__(type(obj))
+    d = obj.__dict__.copy()
+    for k in lists:
+        d[k] = d[k][:]
+    for k in dicts:
+        d[k] = d[k].copy()
+    new.__dict__ = d
+    return new
+
+
+def _plain_copy(x):
+    """Copy of JSON-like data (dicts, lists, scalars): what pending decisions hold."""
+    t = type(x)
+    if t is dict:
+        return {k: _plain_copy(v) for k, v in x.items()}
+    if t is list:
+        return [_plain_copy(v) for v in x]
+    return x

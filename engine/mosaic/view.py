@@ -1,15 +1,16 @@
 """What each seat may see (law 5).
 
 Public: the map, trade goods, offers, tiles, every player's board, how many
-face-down technologies and draft cards each player holds. Private to the
-owner: the draft hand and picks, face-down technologies, and a Republic's look
-at the top of one deck. Cache tiles lie face down for everyone.
+face-down technologies and draft cards each player holds, and which face-down
+technologies were taken from the face-up offer (N51). Private to the owner: the
+draft hand and picks, the other face-down technologies (drafted, drawn from a
+cache, the Philosopher's), and a Republic's look at the top of one deck. Cache
+tiles lie face down for everyone.
 
 Keys (renderers/mosaic.py and the bot read them):
 - game, phase (leaders | draft | setup | play | over), stage (main | post), turn
   (turns taken by all seats), start_player, to_act, pending {kind, seat, hexes?} or None
-  (hexes: the hex ids a `hex <id>` answer may name, when the decision asks for one;
-  a payment adds paying_for, e.g. "the technology Census", and cost, e.g. "5 ideas");
+  (hexes: the hex ids a `hex <id>` answer may name, when the decision asks for one);
 - regions [{id, name, in_play, influence: [per seat]}], pieces [{hex, kind, seat,
   region, wonder?}], trade_goods {hex: good}, caches [hex], fish [hex];
 - offers {technology, build, population, tax: [card id or ""]}, decks {name: cards
@@ -17,15 +18,14 @@ Keys (renderers/mosaic.py and the bot read them):
   achievements_in_play, governments, governments_flipped}, leaders_left, end
   {stage, rounds_left};
 - players [{seat, name, leader, population, food, stone, ideas, money, production,
-  unrest, net_unrest, pillars, technologies (face up), face_down (a count), builds,
+  unrest, net_unrest, pillars, technologies (face up), face_down (a count), face_down_seen
+  (those of them taken from the offer), builds,
   trade_goods, wonders, golden_ages, achievements, government, units, vp, score,
   score_lines (each line of the final tally as it stands),
   hand and drafted (counts), cities, towns}], scores, last_move, winners;
 - private (only with a seat): {seat, face_down, hand, drafted, peek?}.
 """
 from __future__ import annotations
-
-from engine.core import winners_by
 
 from . import board, economy, scoring
 from .data import PILLARS, TRACKS, Data
@@ -41,27 +41,7 @@ def _pending(d: Data, s: State, top) -> dict | None:
         return None
     from .rules import decision_legal  # rules imports much of the package; only needed here
     hexes = [a[4:] for a in decision_legal(d, s, top) if a.startswith("hex ")]
-    out = {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
-    if top.kind == "pay":
-        out["paying_for"] = _paying_for(d, top.data["then"])
-        out["cost"] = ", ".join(f"{amt} {cur}" for cur, amt in top.data["costs"][top.data["i"]:])
-    return out
-
-
-def _paying_for(d: Data, then: dict) -> str:
-    """What a payment is for, from the public offer or tiles ("the technology Census")."""
-    do = then.get("do", "")
-    if do == "build":
-        return f"{d.builds[then['card']].name} ({d.builds[then['card']].type.replace('_', ' ')})"
-    if do == "wonder":
-        return f"the wonder {d.wonders[then['wonder']].name}"
-    if do == "technology":
-        return f"the technology {d.technologies[then['card']].name}"
-    if do == "population":
-        return "population"
-    if do == "government":
-        return f"the government {d.governments[then['government']].name}"
-    return do
+    return {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
 
 
 def view(d: Data, s: State, seat: int | None) -> dict:
@@ -84,7 +64,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
             "production": {t: economy.production(d, p, t) for t in TRACKS},
             "unrest": p.unrest, "net_unrest": scoring.net_unrest(d, p),
             "pillars": {x: sym[x] for x in PILLARS if sym[x]},
-            "technologies": list(p.techs), "face_down": len(p.hidden),
+            "technologies": list(p.techs), "face_down": len(p.hidden), "face_down_seen": list(p.seen),
             "builds": list(p.builds), "trade_goods": dict(p.goods), "wonders": list(p.wonders),
             "golden_ages": list(p.golden_ages), "achievements": list(p.achievements),
             "government": p.government, "units": {r: k for r, k in p.units.items() if k},
@@ -111,8 +91,7 @@ def view(d: Data, s: State, seat: int | None) -> dict:
         "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
         "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
         "players": players, "scores": totals, "last_move": list(s.last),
-        "winners": winners_by(s.final, [len(p.wonders) for p in s.players], [p.money for p in s.players])
-        if s.phase == "over" else [],
+        "winners": scoring.winners(s) if s.phase == "over" else [],
     }
     if seat is not None and 0 <= seat < len(s.players):
         p = s.players[seat]

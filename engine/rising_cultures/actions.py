@@ -10,9 +10,11 @@ Actions read the way a player says them (issue 2): `civ rome`, `resource market`
 """
 from __future__ import annotations
 
-from .data import CIVS, DATA, RESOURCES, count
+from engine.core import count
+
+from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
-from .flow import card_name, gain, name, pay
+from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
 
@@ -93,10 +95,10 @@ def legal_actions(s: State, seat: int) -> list[str]:
         if step == "swap":
             out = []
             if p.deck:
-                if p.paid_swaps < PAID_SWAPS and p.coins >= 1:
+                if p.paid_swaps == 0 and p.coins >= 1:
                     out.append("swap 1")
-                if p.paid_swaps == 0 and p.coins >= 2 and len(p.deck) >= 2:
-                    out.append("swap 2")
+                if p.paid_swaps == 0 and p.coins >= PAID_SWAPS and len(p.deck) >= PAID_SWAPS:
+                    out.append(f"swap {PAID_SWAPS}")
                 if p.free_swaps < rules.free_swaps(s, seat):
                     out.append("swap free")
             out.append("done")
@@ -166,7 +168,8 @@ def perform(s: State, seat: int, action: str) -> list[str]:
             ev.append(f"{name(s, seat)} places no more coins on the Nile.")
         else:
             p.step = "ready"
-            ev.append(f"{name(s, seat)} keeps their hand and is ready to play.")
+            kept = "has finished swapping" if p.paid_swaps or p.free_swaps else "keeps their hand"
+            ev.append(f"{name(s, seat)} {kept} and is ready to play.")
     elif verb == "play":
         do_play(s, seat, _card(s, seat, words[1]), words[2], ev)
     elif verb == "cover":
@@ -242,10 +245,11 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
     """Phase I income, then the Phase II draw of 4 (plus extra draws) for this seat."""
     p = s.players[seat]
     effs = rules.effects(s, seat)
-    got = gain(s, seat, rules.income(s, seat, effs))
+    income = rules.income(s, seat, effs)
+    got = gain(s, seat, income)
     n = flow.draw(p, 4)
     extra = flow.draw(p, rules.count(effs, "extra_draw"))
-    ev.append(f"{name(s, seat)} takes {count(got, 'coin')} income and draws {n + extra} cards.")
+    ev.append(f"{name(s, seat)} takes {coins(got, income)} income and draws {count(n + extra, 'card')}.")
     if extra:
         p.to_bottom = extra
         p.step = "bottom"
@@ -254,7 +258,8 @@ def do_income(s: State, seat: int, ev: list[str]) -> None:
 
 
 def do_swap(s: State, seat: int, how: str, ev: list[str]) -> None:
-    """Swap up to 2 cards for 1 coin each (free swaps from abilities cost nothing)."""
+    """Swap up to 2 cards for 1 coin each, the number chosen at once (RULES-NOTES, "Swaps");
+    a free swap from an ability is 1 card and costs nothing."""
     p = s.players[seat]
     if how == "free":
         p.free_swaps += 1
@@ -279,7 +284,7 @@ def do_play(s: State, seat: int, cid: str, use: str, ev: list[str]) -> None:
     if use == "coins":
         got = gain(s, seat, COINS_USE)
         p.discard.append(cid)
-        ev.append(f"{name(s, seat)} discards {card.name} for {got} coins.")
+        ev.append(f"{name(s, seat)} discards {card.name} for {coins(got, COINS_USE)}.")
     elif use == "military":
         band = len(p.military)
         printed = BOARDS[p.civ].military_bands[band]
@@ -315,7 +320,7 @@ def after_build(s: State, seat: int, cid: str, ev: list[str]) -> None:
     for e in card.effects:
         if e.type == "on_build_coins":
             got = gain(s, seat, e.amount)
-            ev.append(f"{name(s, seat)} takes {count(got, 'coin')} from {card.name}.")
+            ev.append(f"{name(s, seat)} takes {coins(got, e.amount)} from {card.name}.")
     for e in card.effects:
         if e.type == "on_build_progress_from_discard":
             s.pending.append(Pending("progress", seat, "wisdom"))

@@ -20,11 +20,6 @@ CIVS = ("rome", "persia", "egypt", "abbasid")
 KINDS = ("building", "leader")
 ICONS = ("A", "B", "C")
 
-def count(n: int, word: str) -> str:
-    """`count(1, "coin")` -> "1 coin", `count(2, "coin")` -> "2 coins": event lines read as spoken."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 #: Effect types a card's bottom half, a progress level or a Nile card may carry.
 EFFECT_TYPES = {
     "income": "Income +{amount} coin(s) in Phase I.",

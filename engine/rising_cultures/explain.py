@@ -8,10 +8,12 @@ reply goes to that player alone, but it still never names a card of either deck.
 """
 from __future__ import annotations
 
+from engine.core import count, possessive
+
 from . import rules
-from .data import CIVS, DATA, RESOURCES, count
+from .data import CIVS, DATA, RESOURCES
 from .rules import BOARDS, CARDS, PROVINCES
-from .state import PAID_SWAPS, PLAYS, State
+from .state import PAID_SWAPS, PLAYS, ROUNDS, State
 
 USES = ("coins", "military", "resources", "build")
 
@@ -28,28 +30,34 @@ def _hand(s: State, seat: int) -> str:
     return _list([CARDS[c].name for c in s.players[seat].hand])
 
 
-def _progress_text(s: State, seat: int) -> str:
+def _progress_text(s: State, seat: int, whose: str) -> str:
     """Moving up flips the last-played resource card (Phase II, "Optional"): name it."""
     area = s.players[seat].resources
-    last = f" (flips {CARDS[area[-1]].name} out of your resources)" if area else ""
+    last = f" (flips {CARDS[area[-1]].name} out of {whose} resources)" if area else ""
     return f"whether to move up 1 progress level{last}"
 
 
-def decision(s: State) -> str:
-    """What the open sub-decision asks, e.g. "whether to compete for Gaul" ("" if none)."""
+def decision(s: State, viewer: int | None = None) -> str:
+    """What the open sub-decision asks, e.g. "whether to compete for Gaul" ("" if none).
+
+    Said to `viewer`: the deciding player reads "your", everyone else (the public
+    view, the opponent) reads the decider's name ("whether Xerxes I keeps ann's last
+    military card").
+    """
     if not s.pending:
         return ""
     d = s.pending[-1]
+    whose = "your" if viewer == d.seat else possessive(s.players[d.seat].name)
     what = {
         "compete": lambda: f"whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "the province",
-        "keep": lambda: f"whether {CARDS[d.card].name} keeps your last military card",
-        "cover": lambda: f"which of your leaders {CARDS[d.card].name} covers",
+        "keep": lambda: f"whether {CARDS[d.card].name} keeps {whose} last military card",
+        "cover": lambda: f"which of {whose} leaders {CARDS[d.card].name} covers",
         "develop": lambda: "which Nile card to develop",
         "nile": lambda: "whether to place (more) coins on the Nile",
-        "progress": lambda: ("whether to move up a progress level with a card from your discard pile "
+        "progress": lambda: (f"whether to move up a progress level with a card from {whose} discard pile "
                              "(House of Wisdom)" if d.card == "wisdom" else
-                             _progress_text(s, d.seat)),
-        "maghreb": lambda: "which card Maghreb places in your progress area",
+                             _progress_text(s, d.seat, whose)),
+        "maghreb": lambda: f"which card Maghreb places in {whose} progress area",
     }.get(d.kind)
     return what() if what else ""
 
@@ -58,8 +66,41 @@ def _pending(s: State, seat: int) -> str | None:
     """The open sub-decision that has to be answered first."""
     if s.pending[-1].seat != seat:
         return None
-    what = decision(s)
+    what = decision(s, seat)
     return f"First decide {what}." if what else None
+
+
+def waiting(s: State, seat: int) -> str | None:
+    """Why `seat` waits while the other player acts, in the rulebook's order of play."""
+    if s.phase == "over":
+        return None
+    other = s.players[1 - seat].name
+    if s.pending:
+        d = s.pending[-1]
+        if d.seat == seat:
+            return None
+        who = s.players[d.seat].name
+        if d.kind == "compete" and s.row:
+            prov = PROVINCES[s.row[0]]
+            if any(x.kind == "compete" and x.seat == seat for x in s.pending):
+                return (f"{who} holds the progress marker and decides first whether to compete for {prov.name}; "
+                        "then you decide.")
+            return (f"{who} decides whether to compete for {prov.name}; you have none of its symbols "
+                    f"({' or '.join(prov.symbols)}), so you cannot compete.")
+        return f"{who} first decides {decision(s, seat)}."
+    if s.phase == "civ":
+        return f"{other} chooses a civilization first."
+    if s.phase in ("opening", "draw") and s.players[seat].step == "ready":
+        rest = f"{other} is still placing their opening cards." if s.phase == "opening" else \
+            f"{other} is still taking income, drawing and swapping."
+        if s.phase == "draw" and s.round == ROUNDS:
+            rest += f" There are no swaps in round {ROUNDS}: your deck is empty."
+        return "You are ready to play; " + rest
+    if s.phase == "play":
+        if s.players[seat].played >= PLAYS:
+            return f"You have played your {PLAYS} cards this round; {other} is still playing."
+        return f"Phase II alternates one card each, the progress marker holder first: {other} plays now, then you."
+    return None
 
 
 def _play(s: State, seat: int, words: list[str]) -> str | None:
@@ -96,23 +137,32 @@ def _swap(s: State, seat: int, words: list[str]) -> str | None:
     p = s.players[seat]
     how = words[1] if len(words) > 1 else ""
     if not p.deck:
-        return "Your deck is empty, so there is no card to swap with."
+        return _no_deck(s)
     if how == "free":
         free = rules.free_swaps(s, seat)
         if not free:
             return "You have no free swap (Mauretania, some cards and board levels give one per round)."
-        return f"You have used your {free} free swap(s) this round."
+        used = "your free swap" if free == 1 else f"all {free} of your free swaps"
+        return f"You have used {used} this round."
     if how not in ("1", "2"):
         return "Say `swap 1` or `swap 2` (1 coin per card), or `swap free`."
-    if p.paid_swaps >= PAID_SWAPS:
-        return f"You have already swapped {PAID_SWAPS} cards for coins this round."
-    if how == "2" and p.paid_swaps:
-        return "You have swapped 1 card already; one more is `swap 1`."
-    if p.coins < int(how):
-        return f"Swapping {count(how, 'card')} costs {count(how, 'coin')}; you have {p.coins}."
-    if len(p.deck) < int(how):
+    n = int(how)
+    if p.paid_swaps:
+        return (f"You have made your paid swap this round ({count(p.paid_swaps, 'card')}): the number of cards, "
+                f"1 or {PAID_SWAPS}, is chosen once, before drawing.")
+    if p.coins < n:
+        return f"Swapping {count(n, 'card')} costs {count(n, 'coin')}; you have {p.coins}."
+    if len(p.deck) < n:
         return f"Your deck has only {count(len(p.deck), 'card')} left."
     return None
+
+
+def _no_deck(s: State) -> str:
+    """A swap draws a new card: none is left in round 7 (the deck is used up exactly)."""
+    if s.round == ROUNDS:
+        return (f"There are no swaps in round {ROUNDS}: your deck is empty (its last 4 cards were drawn this "
+                "round), and a swap draws a new card.")
+    return "Your deck is empty, so there is no card to swap with."
 
 
 def _step(s: State, seat: int, verb: str, words: list[str]) -> str | None:
@@ -125,7 +175,9 @@ def _step(s: State, seat: int, verb: str, words: list[str]) -> str | None:
                     f"{len(p.resources)} placed so far.")
         return "Choose the opening card for the top of your deck (`top <card>`); the other goes to the bottom."
     if step == "income":
-        return "Take your income and draw your 4 cards first: `income`."
+        later = f" (there are no swaps in round {ROUNDS}: your deck runs out)" if verb == "swap" and \
+            s.round == ROUNDS else ""
+        return f"Take your income and draw your 4 cards first: `income`{later}."
     if step == "bottom":
         if verb == "bottom" and len(words) > 1:
             cid = DATA.by_slug[p.civ].get(words[1])
@@ -170,8 +222,13 @@ def why(s: State, seat: int, text: str) -> str | None:
             return f"You have played your {PLAYS} cards this round; the other player is still playing."
         if verb == "play":
             return _play(s, seat, words)
+        if verb == "swap":
+            if not p.deck:
+                return _no_deck(s)
+            return ("Swaps are made at the start of Phase II, before the first card is played; now play a card "
+                    "from your hand (`play <card> <use>`).")
         return "It is your turn in Phase II: play a card from your hand (`play <card> <use>`)."
     return None
 
 
-__all__ = ["decision", "why"]
+__all__ = ["decision", "waiting", "why"]

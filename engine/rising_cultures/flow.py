@@ -7,7 +7,9 @@ the game runs (law 6).
 """
 from __future__ import annotations
 
-from .data import DATA, count
+from engine.core import count
+
+from .data import DATA
 from . import rules
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import HAND, PLAYS, ROUNDS, Pending, Player, State
@@ -28,6 +30,11 @@ def gain(s: State, seat: int, n: int) -> int:
     s.supply -= n
     s.players[seat].coins += n
     return n
+
+
+def coins(got: int, wanted: int) -> str:
+    """`2 coins`, or `0 coins (the general supply is empty)` when the 28 coins ran short."""
+    return count(got, "coin") + (" (the general supply is empty)" if got < wanted else "")
 
 
 def pay(s: State, seat: int, n: int) -> None:
@@ -82,7 +89,7 @@ def swap_possible(s: State, seat: int) -> bool:
     p = s.players[seat]
     if not p.deck:
         return False
-    if p.paid_swaps < 2 and p.coins >= 1:
+    if p.paid_swaps == 0 and p.coins >= 1:
         return True
     return p.free_swaps < rules.free_swaps(s, seat)
 
@@ -159,7 +166,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     events.append(f"{name(s, winner)} wins {prov.name} ({'/'.join(prov.symbols)}: {shown}).")
     if prov.effect == "coins":
         got = gain(s, winner, prov.amount)
-        events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {prov.name}.")
+        events.append(f"{name(s, winner)} takes {coins(got, prov.amount)} from {prov.name}.")
     elif prov.effect == "keep_military":
         s.spare = True
         events.append(f"{prov.name}: {name(s, winner)} does not discard their last military card.")
@@ -172,7 +179,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     for source, bonus in sources + [("their board", rest)]:
         if bonus > 0:
             got = gain(s, winner, bonus)
-            events.append(f"{name(s, winner)} takes {count(got, 'coin')} from {source} for winning a province.")
+            events.append(f"{name(s, winner)} takes {coins(got, bonus)} from {source} for winning a province.")
 
 
 def keep_cards(s: State, seat: int) -> list[str]:
@@ -248,7 +255,7 @@ def end_round(s: State, events: list[str]) -> None:
     if s.round < ROUNDS:
         start_round(s, s.round + 1, events)
         return
-    from .scoring import totals
+    from .scoring import result, totals
     if s.match and s.game_no == 1:
         first = totals(s)
         events.append("Game 1 of the match is over: " +
@@ -258,8 +265,9 @@ def end_round(s: State, events: list[str]) -> None:
         return
     s.phase = "over"
     s.pending.clear()
-    final = totals(s)
-    events.append("The game is over: " + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(final)) + ".")
+    game = "Game 2 of the match" if s.match else "The game"
+    events.append(f"{game} is over: " + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(totals(s))) + ".")
+    events.append(result(s))
 
 
 def start_second_game(s: State, first: list[int], events: list[str]) -> None:

@@ -1,16 +1,19 @@
 """Rising Cultures behind the engine contract (shared/DESIGN.md)."""
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping, Sequence
 
-from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices
+from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices, readable
 
 from . import actions, explain, flow, scoring, view as view_mod
 from .data import CIVS, DATA
-from .state import Player, State, state_plain
+from .state import Player, State
 
 OPTIONS = ("match", "civs")
+#: Every name an action may carry (cards of all four decks, Nile cards), so a refusal reads
+#: `play julius caesar build` as the card even when it is not in hand.
+CARD_NAMES = frozenset(sl for slugs in DATA.by_slug.values() for sl in slugs)
+NAMES = CARD_NAMES | frozenset(DATA.nile_by_slug)
 
 
 class RisingCultures(BaseGame[State]):
@@ -76,10 +79,10 @@ class RisingCultures(BaseGame[State]):
         try:
             return super().apply(state, seat, action)
         except IllegalAction as err:
-            first = canonical(action).split(" ", 1)[0] if isinstance(action, str) else ""
-            if err.kind != "unreadable" or not any(first in slugs for slugs in DATA.by_slug.values()):
+            text = readable(canonical(action), NAMES) if isinstance(action, str) else ""
+            if err.kind != "unreadable" or text.split(" ", 1)[0] not in CARD_NAMES:
                 raise
-            full = "play " + canonical(action)
+            full = "play " + text
             reason = self.why_not(state, seat, full) if full not in err.legal else None
             raise IllegalAction(
                 f"Cards are played with `play <card> <use>`: did you mean `{full[:60]}`?"
@@ -89,6 +92,14 @@ class RisingCultures(BaseGame[State]):
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, in the player's terms (explain.py)."""
         return explain.why(state, seat, action)
+
+    def why_waiting(self, state: State, seat: int) -> str | None:
+        """Why the other player acts now: Phase III's marker holder first, Phase II's alternation..."""
+        return explain.waiting(state, seat)
+
+    def names(self, state: State) -> frozenset[str]:
+        """Every card and Nile card, so `play marcus aurelius build` reaches `why_not` as the card."""
+        return NAMES
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return actions.legal_actions(state, seat)
@@ -113,7 +124,3 @@ class RisingCultures(BaseGame[State]):
     def clone(self, state: State) -> State:
         """A hand-written copy: several times faster than `copy.deepcopy`."""
         return state.copy()
-
-    def dumps(self, state: State) -> str:
-        """Same text as the shared serialiser (a test checks it), without its generic walk."""
-        return json.dumps(state_plain(state), separators=(",", ":"), ensure_ascii=False)

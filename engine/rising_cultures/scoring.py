@@ -113,3 +113,23 @@ def winners(s: State) -> list[int]:
     top = max(score)
     tied = [i for i, v in enumerate(score) if v == top]
     return tied if len(tied) == 1 else [s.marker]
+
+
+def result(s: State) -> str:
+    """The game's last line: who won, with what, and the tie-break when it decided.
+
+    In a two-game match it gives the match totals (both games), which decide.
+    """
+    score = match_totals(s)
+    (winner,) = winners(s)
+    name = s.players[winner].name
+    what = "the match" if s.first_scores else "the game"
+    totals = ""
+    if s.first_scores:
+        totals = "Match totals (both games): " + ", ".join(
+            f"{p.name} {v} VP" for p, v in zip(s.players, score)) + ". "
+    if score.count(score[winner]) > 1:
+        at = " at the end of game 2" if s.first_scores else ""
+        return (f"{totals}{name} wins {what}: a tie at {score[winner]} VP goes to the player holding the "
+                f"progress marker{at}, {name}.")
+    return f"{totals}{name} wins {what} with {score[winner]} VP."

@@ -110,24 +110,3 @@ class State:
         s.first_scores = self.first_scores[:]
         s.first_civs = self.first_civs[:]
         return s
-
-
-def player_plain(p: Player) -> dict:
-    """`unstructure(p)` written out by hand: `dumps` runs after every stored action."""
-    return {"name": p.name, "civ": p.civ, "coins": p.coins, "hand": p.hand, "deck": p.deck,
-            "known_top": p.known_top, "discard": p.discard, "military": p.military,
-            "resources": p.resources, "buildings": p.buildings, "leaders": p.leaders,
-            "progress": p.progress, "provinces": p.provinces, "step": p.step, "to_bottom": p.to_bottom,
-            "paid_swaps": p.paid_swaps, "free_swaps": p.free_swaps, "played": p.played,
-            "keep_used": p.keep_used, "known_bottom": p.known_bottom}
-
-
-def state_plain(s: State) -> dict:
-    """The same plain data as `engine.core.serial.unstructure(s)`, several times faster."""
-    return {"players": [player_plain(p) for p in s.players], "rng": {"state": s.rng.state},
-            "row": s.row, "chosen": s.chosen, "boxed": s.boxed, "marker": s.marker, "round": s.round,
-            "phase": s.phase, "turn": s.turn, "turn_open": s.turn_open, "supply": s.supply,
-            "pending": [{"kind": d.kind, "seat": d.seat, "card": d.card} for d in s.pending],
-            "competing": s.competing, "winner": s.winner, "spare": s.spare,
-            "nile_developed": s.nile_developed, "nile_coins": s.nile_coins, "match": s.match,
-            "game_no": s.game_no, "first_scores": s.first_scores, "first_civs": s.first_civs}

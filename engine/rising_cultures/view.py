@@ -18,7 +18,9 @@ Top level:
   `marker` seat holding the progress marker; `supply` coins in the general supply.
 - `pending` None or {"kind": compete|maghreb|keep|nile|cover|progress|develop,
   "seat": int, "card": card dict or None, "text": what is being decided, e.g.
-  "whether to compete for Gaul"} — the open sub-decision.
+  "whether to compete for Gaul"} — the open sub-decision; `text` says "your" only in
+  the deciding seat's own view, the decider's name elsewhere ("which of ann's leaders
+  Xerxes I covers").
 - `province_row` [province dict] leftmost first (the current one is first);
   `current_province` province dict or None; `boxed_provinces` [province dict].
 - `nile` [] or [{"id", "slug", "name", "developed": bool, "spaces": int,
@@ -30,7 +32,8 @@ Player dict:
 - `seat`, `name`, `civ` (id or ""), `civ_name`, `coins`, `coin_limit`, `income`,
   `hand_count`, `deck_count`, `step` (own step in simultaneous phases: opening|income|
   bottom|swap|ready|""), `played` (cards played this round), `to_bottom`,
-  `swaps`: {"paid": n, "paid_max": 2, "free_used": n, "free": n}.
+  `swaps`: {"paid": n, "paid_max": 2, "free_used": n, "free": n} (`paid`: cards swapped
+  for coins this round; one paid swap a round of 1 or `paid_max` cards).
 - `display`: {"buildings": [card dict], "leaders": [card dict + "covered": bool,
   "stack": i, "scores": bool]}.
 - `military`: {"bands": [{"band": 1.., "printed": symbol|None, "card": card dict|None,
@@ -193,7 +196,7 @@ def view(s: State, seat: int | None, to_act: list[int]) -> dict:
     pend = None
     if d is not None:
         pend = {"kind": d.kind, "seat": d.seat, "card": card_dict(d.card) if d.card in CARDS else None,
-                "text": explain.decision(s)}
+                "text": explain.decision(s, seat)}
     nile = []
     if s.nile_developed:
         nile = [{"id": n.id, "slug": n.slug, "name": n.name, "developed": s.nile_developed[i],

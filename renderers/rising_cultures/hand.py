@@ -113,8 +113,11 @@ def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
         parts.append(f"played {me.get('played', 0)} of 3 cards this round")
     sw = me.get("swaps") or {}
     if view.get("phase") == "draw" and sw:
-        parts.append(f"swaps: {sw.get('paid', 0)} of {sw.get('paid_max', 2)} paid (1 coin each)"
-                     + (f", {sw.get('free_used', 0)} of {sw.get('free')} free" if sw.get("free") else ""))
+        paid = sw.get("paid", 0)  # one paid swap a round, its size chosen at once (RULES-NOTES "Swaps")
+        paid_text = (f"paid swap made ({paid} card{'s' * (paid != 1)})" if paid else
+                     f"paid swap: 1 or {sw.get('paid_max', 2)} cards at 1 coin each, chosen at once")
+        parts.append(paid_text + (f", free swaps: {sw.get('free_used', 0)} of {sw.get('free')} used"
+                                  if sw.get("free") else ""))
     if me.get("to_bottom"):
         parts.append(f"{me['to_bottom']} card{'s' * (me['to_bottom'] != 1)} to put at the bottom of your deck")
     pend = view.get("pending") or {}

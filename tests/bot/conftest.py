@@ -1,4 +1,9 @@
-"""Fixtures for the service tests: a real SQLite file, a hand-set clock, the fake game."""
+"""Fixtures for the service tests: a real database, a hand-set clock, the fake game.
+
+The database is a SQLite file; tests marked `both_backends` (the ones that matter
+for storage: races, restarts, undo, reminders) run once on SQLite and once on
+PostgreSQL (the session's throwaway server, tests/conftest.py).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,7 +13,8 @@ import pytest
 
 import engine
 from bot.service import Reply, Service, Settings
-from bot.storage import SQLiteStorage
+from bot.storage import Storage, open_storage
+from tests.conftest import BACKENDS, database_url
 
 from .fakegame import GAME as FAKE
 
@@ -36,11 +42,16 @@ class Table:
     """A service on a database file, with helpers to speak as a user."""
 
     service: Service
-    storage: SQLiteStorage
+    storage: Storage
     clock: Clock
-    path: Path
+    database: str
     channel: int = CHANNEL
     replies: list[Reply] = field(default_factory=list)
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (for tests that damage it on purpose)."""
+        return Path(self.database)
 
     async def say(self, user: int, line: str, **kw) -> Reply:
         kw.setdefault("guild", GUILD)
@@ -64,7 +75,7 @@ class Table:
         """Close the database and go on with a fresh storage and service on the same file
         (what a restart of the bot does)."""
         await self.storage.close()
-        self.storage = SQLiteStorage(self.path)
+        self.storage = open_storage(self.database)
         await self.storage.open()
         self.service = Service(self.storage, clock=self.clock, games=GAMES, settings=self.service.settings)
 
@@ -87,12 +98,28 @@ def clock() -> Clock:
     return Clock()
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
+        metafunc.parametrize("backend", BACKENDS)
+
+
 @pytest.fixture
-async def table(tmp_path: Path, clock: Clock):
-    path = tmp_path / "epochs.sqlite"
-    storage = SQLiteStorage(path)
+def backend() -> str:
+    """The storage backend of `database` (SQLite unless the test is marked `both_backends`)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """A fresh database URL on `backend`."""
+    return database_url(request, backend, tmp_path)
+
+
+@pytest.fixture
+async def table(database: str, clock: Clock):
+    storage = open_storage(database)
     await storage.open()
     service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
-    t = Table(service, storage, clock, path)
+    t = Table(service, storage, clock, database)
     yield t
     await t.storage.close()

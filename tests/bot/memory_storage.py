@@ -10,8 +10,8 @@ import asyncio
 import copy
 import itertools
 
-from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, NoticeRecord, PlayerPrefs,
-                              ReminderRecord, StaleWrite, TableRecord)
+from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
+                              ReminderRecord, Shards, StaleWrite, TableRecord)
 
 
 class MemoryStorage:
@@ -22,6 +22,7 @@ class MemoryStorage:
         self.reminders_: dict[int, list[ReminderRecord]] = {}
         self.outbox: list[tuple[NoticeRecord, float | None]] = []
         self.players: dict[int, PlayerPrefs] = {}
+        self.claims: dict[int, tuple[str, float]] = {}  # notice id -> (owner, until)
         self.ids = itertools.count(1)
         self.notice_ids = itertools.count(1)
 
@@ -89,8 +90,9 @@ class MemoryStorage:
         table.version, table.revision = version, stored.revision
         return version
 
-    async def due_reminders(self, now: float) -> list[ReminderRecord]:
-        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs if r.due <= now),
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs
+                       if r.due <= now and (shards is None or shards.owns(self.tables_[r.table].guild))),
                       key=lambda r: r.due)
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
@@ -98,6 +100,20 @@ class MemoryStorage:
 
     async def notices(self) -> list[NoticeRecord]:
         return [copy.deepcopy(n) for n, sent in self.outbox if sent is None]
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        held = []
+        for notice, sent in self.outbox:
+            owner, until = self.claims.get(notice.id, (None, 0.0))
+            ours = claim.shards is None or notice.table is None or claim.shards.owns(self.tables_[notice.table].guild)
+            if sent is None and ours and (owner is None or until <= now or owner == claim.owner):
+                if owner != claim.owner or until < now + claim.lease / 2:
+                    self.claims[notice.id] = (claim.owner, now + claim.lease)
+                held.append(copy.deepcopy(notice))
+        return held
+
+    async def release_notices(self, owner: str) -> None:
+        self.claims = {i: c for i, c in self.claims.items() if c[0] != owner}
 
     async def add_notice(self, table_id, channel: int, payload: dict, now: float) -> int:
         notice = NoticeRecord(next(self.notice_ids), table_id, channel, copy.deepcopy(payload), now)

@@ -12,7 +12,8 @@ async def test_new_join_start_seats_everyone_in_fixed_order(table):
     rec, _ = await table.state()
     assert rec.status == "active"
     assert [(s.name, s.seat) for s in rec.players] == [("ann", 0), ("bob", 1), ("cy", 2)]
-    assert reply.mentions == [1] and reply.choices == {1: ["take 1", "take 2", "draw", "roll"]}
+    # ann acts first; she started the game and reads this reply, so she is not pinged (issue 12)
+    assert reply.mentions == [] and reply.choices == {1: ["take 1", "take 2", "draw", "roll"]}
     assert "Next: ann" in reply.text
 
 
@@ -111,7 +112,8 @@ async def test_play_refusals_name_the_reason(table):
     bad = await table.refused(1, "play take 3", contains="not legal now")
     assert "`take 1`" in bad.text and bad.choices == {1: ["take 1", "take 2", "draw", "roll"]}
     await table.refused(1, "play dance", contains="not an action of this game")
-    await table.refused(1, "play", contains="say which action")
+    shown = await table.ok(1, "play")  # no action: the player's turn panel, to them alone
+    assert shown.panel and not shown.text and "Your choices: `take 1`" in shown.private[0].text
     await table.refused(3, "hand", contains="not a player")
     await table.refused(3, "undo", contains="not a player")
     await table.refused(3, "resign", contains="not a player")

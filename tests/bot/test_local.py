@@ -168,3 +168,13 @@ def test_main_refuses_a_broken_config(tmp_path, capsys):
     bad.write_text("[log]\nlevel = 'LOUD'\n")
     assert main(["--config", str(bad), "script", "-"]) == 2
     assert "log.level" in capsys.readouterr().err
+
+
+def test_db_may_come_before_or_after_the_mode(tmp_path):
+    """`epochs script --db FILE` works as well as `epochs --db FILE script` (issue 11 §6)."""
+    db = tmp_path / "kept.sqlite"
+    first = run_bot("script", "--db", str(db), "-", stdin="ann game new rising-cultures seed=1\n", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = run_bot("--db", str(db), "script", stdin="bob game join\nann game status\n", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "waiting to start: ann and bob" in again.stdout

@@ -2,12 +2,13 @@
 go out later, after a restart too; `prepare` draws their board again at send time."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pytest
 
 from bot.service import Service, Settings
-from bot.storage import SQLiteStorage
+from bot.storage import open_storage
 
 from .conftest import CHANNEL, GAMES, Table
 from .memory_storage import MemoryStorage
@@ -23,14 +24,16 @@ def renderer(game_id, view, *, seat=None):
     return Picture(b"\x89PNG-" + str(view["pile"]).encode(), f"pile {view['pile']}")
 
 
+pytestmark = pytest.mark.both_backends  # the outbox is storage: run on SQLite and PostgreSQL
+
+
 @pytest.fixture
-async def drawn(tmp_path, clock):
+async def drawn(database, clock):
     """A service that draws boards (a tiny fake renderer)."""
-    path = tmp_path / "outbox.sqlite"
-    storage = SQLiteStorage(path)
+    storage = open_storage(database)
     await storage.open()
     t = Table(Service(storage, clock=clock, games=GAMES, settings=Settings(images=True), renderer=renderer),
-              storage, clock, path)
+              storage, clock, database)
     yield t
     await t.storage.close()
 
@@ -54,8 +57,8 @@ async def test_an_enqueued_post_survives_a_restart_without_its_image_bytes(drawn
     assert notice.board and notice.reply.image is None and notice.tags == {"buttons": "undo"}
     assert notice.reply.text == reply.text and notice.reply.mentions == [2]
     assert notice.reply.table_id == rec.id and notice.reply.version == rec.version
-    async with drawn.storage._r.execute("SELECT payload FROM outbox") as cur:
-        assert "PNG" not in (await cur.fetchone())[0]  # no image bytes stored
+    (row,) = await drawn.storage.notices()
+    assert "PNG" not in json.dumps(row.payload)  # no image bytes stored
     sent = await drawn.service.prepare(notice)
     assert sent.image is not None and sent.image.png == reply.image.png and sent.image.alt == reply.image.alt
     assert sent.mentions == [2] and "late" not in sent.text

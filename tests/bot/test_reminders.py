@@ -1,10 +1,14 @@
 """Reminders, quiet hours, votes to skip or pause, the outbox — across restarts (issue 3 §2, §3)."""
 from __future__ import annotations
 
+import pytest
+
 from bot.service import Settings
 from bot.storage import PlayerPrefs
 
 from .conftest import CHANNEL
+
+pytestmark = pytest.mark.both_backends  # storage matters here: run on SQLite and PostgreSQL
 
 
 async def test_the_player_to_act_is_reminded_after_the_interval(table, clock):
@@ -85,7 +89,7 @@ async def test_interval_per_game_and_off(table, clock):
     clock.advance(100)
     assert len(await table.service.tick()) == 1  # only the earlier, undelivered one
     assert await table.storage.reminders(1) == []
-    await table.refused(1, "settings remind 0", contains="between 0 and 720")
+    await table.refused(1, "settings remind 0", contains="from 1 to 720")
     await table.ok(1, "settings remind 6")
     assert (await table.storage.reminders(1))[0].due == clock.now + 6 * 3600
 
@@ -110,10 +114,10 @@ async def test_after_n_unanswered_reminders_the_others_may_vote_to_skip(table, c
     first = await table.ok(1, "vote skip")
     assert "1 of 2 needed" in first.text
     done = await table.ok(3, "vote skip")
-    assert "voted to skip bob's turn" in done.text and "bob (skipped by vote) played `take 1`" in done.text
+    assert "voted to skip bob's turn" in done.text and "bob: `take 1` [skipped by vote]" in done.text
     rows = await table.storage.actions(1)
     assert [(r.seat, r.action, r.via) for r in rows][-1] == (1, "take 1", "skip")
-    assert done.mentions == [3]
+    assert done.mentions == [] and list(done.choices) == [3]  # cy cast the last vote and is next: no ping
 
 
 async def test_vote_to_pause_then_resume(table, clock):
@@ -129,7 +133,7 @@ async def test_vote_to_pause_then_resume(table, clock):
     clock.advance(48)
     assert await table.service.tick() == []
     resumed = await table.ok(1, "resume")
-    assert resumed.mentions == [1]
+    assert resumed.mentions == [] and list(resumed.choices) == [1]  # ann resumed it herself: no ping
     assert (await table.storage.reminders(rec.id))[0].due == clock.now + 12 * 3600
 
 
@@ -170,14 +174,29 @@ async def test_a_reminder_sent_meanwhile_does_not_refuse_a_move(table, clock):
 
 async def test_simultaneous_step_reminds_each_waiting_player_and_keeps_their_count(table, clock):
     start = await table.started(options="seed=7 bids=true")
-    assert sorted(start.mentions) == [1, 2] and start.choices == {1: ["bid 1", "bid 2"], 2: ["bid 1", "bid 2"]}
+    assert start.mentions == [2] and start.choices == {1: ["bid 1", "bid 2"], 2: ["bid 1", "bid 2"]}
     clock.advance(12)
     notices = await table.service.tick()
     assert sorted(n.reply.mentions[0] for n in notices) == [1, 2]
     reply = await table.ok(1, "play bid 2")
-    assert reply.mentions == [2] and reply.choices == {2: ["bid 1", "bid 2"]}
+    # the simultaneous step goes on (only bob still bids): no post, ann's panel says whom she waits for
+    assert reply.panel and not reply.text and reply.mentions == [] and reply.choices == {}
+    assert "Waiting for bob" in reply.private[0].text
     reminders = {r.user: r for r in await table.storage.reminders(1)}
     assert list(reminders) == [2] and reminders[2].count == 1  # bob's unanswered reminder still counts
     await table.refused(1, "play bid 1", contains="not your turn; waiting for bob")
     reply = await table.ok(2, "play bid 1")
-    assert reply.mentions == [1]
+    assert reply.mentions == [1] and "ann and bob**, 2 steps" in reply.text  # one post for the round
+
+
+async def test_a_reminder_another_process_sent_meanwhile_is_not_sent_again(table, clock):
+    """Two processes' ticks may both read a reminder as due; the one that comes second
+    finds it already sent (rescheduled) and sends nothing."""
+    await table.started()
+    clock.advance(12.5)
+    read_by_the_other = await table.storage.due_reminders(clock.now)
+    (sent,) = await table.service.tick()
+    for reminder in read_by_the_other:
+        await table.service._remind(reminder, clock.now)
+    assert [n.id for n in await table.service.pending_notices()] == [sent.id]
+    assert [r.count for r in await table.storage.reminders(1)] == [1]

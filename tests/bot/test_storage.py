@@ -1,18 +1,38 @@
-"""The SQLite storage (issue 3 §3): WAL, foreign keys, migrations, versions, atomic commits."""
+"""The storage backends (issue 3 §3, issue 16 §1): versions, atomic commits, migrations.
+
+Every test taking `db` runs on both backends, SQLite and PostgreSQL (the
+session's throwaway server, tests/conftest.py). `sqlite_db` / `pg_db` tests check
+what only one backend has (pragmas; the migration table).
+"""
 from __future__ import annotations
 
 import copy
 import sqlite3
 
+import asyncpg
 import pytest
 
-from bot.storage import (ActionRecord, Change, ChannelBusy, ReminderRecord, SeatRecord, SQLiteStorage, StaleWrite,
-                         StorageError, open_storage)
+from bot.storage import (ActionRecord, Change, ChannelBusy, Claim, PlayerPrefs, ReminderRecord, SeatRecord, Shards,
+                         SQLiteStorage, StaleWrite, StorageError, open_storage, shard_of)
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres_migrations import MIGRATIONS as PG_MIGRATIONS
+from tests.conftest import BACKENDS, database_url
+
+#: What each backend raises when a change breaks the schema's rules (a duplicate sequence number).
+INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+
+
+@pytest.fixture(params=BACKENDS)
+async def db(request, tmp_path):
+    storage = open_storage(database_url(request, request.param, tmp_path, "s"))
+    await storage.open()
+    yield storage
+    await storage.close()
 
 
 @pytest.fixture
-async def db(tmp_path):
+async def sqlite_db(tmp_path):
     storage = SQLiteStorage(tmp_path / "s.sqlite")
     await storage.open()
     yield storage
@@ -24,7 +44,8 @@ async def new(db, channel=1, guild=9):
                                  seed=5, seats=[SeatRecord(1, "ann", None, False, 1.0)], remind_every=60.0, now=1.0)
 
 
-async def test_pragmas_and_migrations(db, tmp_path):
+async def test_pragmas_and_migrations(sqlite_db, tmp_path):
+    db = sqlite_db
     assert await db.schema_version() == MIGRATIONS[-1][0]
     con = sqlite3.connect(tmp_path / "s.sqlite")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -34,6 +55,15 @@ async def test_pragmas_and_migrations(db, tmp_path):
     # reopening applies nothing twice
     await db.close()
     await db.open()
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+
+
+async def test_both_backends_number_their_migrations_alike(db):
+    """Schema version N means the same tables on both: `epochs migrate` relies on it."""
+    assert [n for n, _ in PG_MIGRATIONS] == [n for n, _ in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+    await db.close()
+    await db.open()  # reopening applies nothing twice
     assert await db.schema_version() == MIGRATIONS[-1][0]
 
 
@@ -66,7 +96,7 @@ async def test_log_and_snapshot_are_one_transaction(db):
     rec = await new(db)
     await db.commit(rec, Change(snapshot="A", actions=[ActionRecord(1, 0, "x", 2.0)]), 2.0)
     # a duplicate sequence number fails mid-transaction: the snapshot must not move either
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY):
         await db.commit(rec, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0),
                                                            ActionRecord(1, 0, "z", 3.0)]), 3.0)
     assert await db.snapshot(rec.id) == (2, "A")
@@ -108,7 +138,7 @@ async def test_foreign_keys_hold(db):
     ghost.id = 999
     with pytest.raises(StaleWrite):
         await db.commit(ghost, Change(), 1.0)  # no such table
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY):
         await db._write(lambda w: w.execute(
             "INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)"))
 
@@ -122,12 +152,22 @@ async def test_seats_keep_discord_sized_ids_and_joining_order(db):
     assert [t.id for t in await db.tables(None)] == [rec.id]
 
 
-def test_memory_databases_and_postgres_urls_are_refused():
+def test_the_backend_follows_the_database_url():
     with pytest.raises(StorageError):
         SQLiteStorage(":memory:")
-    with pytest.raises(StorageError):
-        open_storage("postgresql://x/y")
+    assert isinstance(open_storage("postgresql://x/y"), PostgresStorage)
+    assert isinstance(open_storage("postgres://x/y"), PostgresStorage)
     assert isinstance(open_storage("sqlite:///tmp/x.sqlite"), SQLiteStorage)
+    assert isinstance(open_storage("epochs.sqlite"), SQLiteStorage)
+
+
+async def test_an_unreachable_postgres_server_is_a_clear_error_without_the_password():
+    from tests.postgres_server import _free_port
+
+    storage = open_storage(f"postgresql://epochs:hunter2@127.0.0.1:{_free_port()}/epochs")
+    with pytest.raises(StorageError) as err:
+        await storage.open()
+    assert "cannot open the PostgreSQL database" in str(err.value) and "hunter2" not in str(err.value)
 
 
 async def test_group_commit_keeps_each_change_all_or_nothing(db):
@@ -145,16 +185,19 @@ async def test_group_commit_keeps_each_change_all_or_nothing(db):
         return_exceptions=True)
     assert results[:10] == [2] * 10
     assert isinstance(results[10], StaleWrite)
-    assert isinstance(results[11], sqlite3.IntegrityError)
+    # SQLite writes the batch in call order; PostgreSQL runs the commits side by side, so the
+    # duplicate may meet its table before or after the first write moved it on
+    assert isinstance(results[11], INTEGRITY if isinstance(db, SQLiteStorage) else (StaleWrite, *INTEGRITY))
     for t in tables:
         assert await db.snapshot(t.id) == (2, f"s{t.id}")
         assert [a.action for a in await db.actions(t.id)] == ["a"]
     assert (await db.table(tables[1].id)).version == 2  # the failed change left no trace
 
 
-async def test_a_new_numbered_migration_is_applied_once_at_start_keeping_the_data(db, monkeypatch):
+async def test_a_new_numbered_migration_is_applied_once_at_start_keeping_the_data(sqlite_db, monkeypatch):
     from bot.storage import sqlite as module
 
+    db = sqlite_db
     rec = await new(db)
     await db.close()
     extra = MIGRATIONS + [(MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
@@ -211,9 +254,8 @@ async def _cancel_during_commit(db, monkeypatch, write):
     assert not w.in_transaction  # the writer is left clean
 
 
-async def test_a_write_cancelled_during_its_commit_ends_cancelled_and_committed(db, monkeypatch):
-    from bot.storage import PlayerPrefs
-
+async def test_a_write_cancelled_during_its_commit_ends_cancelled_and_committed(sqlite_db, monkeypatch):
+    db = sqlite_db
     rec = await new(db)
     await _cancel_during_commit(db, monkeypatch, lambda: db.set_prefs(PlayerPrefs(7, 22, 7, 60, True)))
     assert (await db.prefs(7)).quiet_start == 22  # the COMMIT went through; nothing half done
@@ -222,11 +264,12 @@ async def test_a_write_cancelled_during_its_commit_ends_cancelled_and_committed(
     assert await db.commit(rec, Change(snapshot="B"), 3.0) == 2
 
 
-async def test_a_group_commit_cancelled_during_its_commit_reports_the_truth(db, monkeypatch):
+async def test_a_group_commit_cancelled_during_its_commit_reports_the_truth(sqlite_db, monkeypatch):
     """The flusher itself cancelled mid-COMMIT (loop shutdown): its callers learn an error,
     never a ROLLBACK failure, and the storage goes on."""
     import asyncio
 
+    db = sqlite_db
     rec = await new(db)
 
     async def write():
@@ -245,3 +288,184 @@ async def test_a_group_commit_cancelled_during_its_commit_reports_the_truth(db, 
     assert await db.snapshot(rec.id) == (2, "C")
     fresh = await db.table(rec.id)
     assert await db.commit(fresh, Change(snapshot="D"), 3.0) == 3
+
+
+async def test_postgres_records_each_migration_once_and_applies_a_new_one_keeping_the_data(postgres, monkeypatch):
+    from bot.storage import postgres as module
+
+    url = postgres.schema()
+    db = PostgresStorage(url)
+    await db.open()
+    try:
+        rec = await new(db)
+        await db.close()
+        extra = PG_MIGRATIONS + [(PG_MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
+        monkeypatch.setattr(module, "MIGRATIONS", extra)
+        await db.open()
+        assert await db.schema_version() == extra[-1][0]
+        assert (await db.table(rec.id)).channel == 1
+        assert [r[0] for r in await db._p.fetch("SELECT note FROM games")] == ["x"]
+        await db.close()
+        await db.open()  # nothing applied twice (a second ALTER would fail)
+        numbers = [r[0] for r in await db._p.fetch("SELECT number FROM schema_migrations ORDER BY number")]
+        assert numbers == [n for n, _ in extra]
+    finally:
+        await db.close()
+        postgres.drop_schema(url)
+
+
+async def test_two_postgres_processes_starting_together_migrate_once(postgres):
+    import asyncio
+
+    url = postgres.schema()
+    first, second = PostgresStorage(url), PostgresStorage(url)
+    try:
+        await asyncio.gather(first.open(), second.open())  # the advisory lock lets one migrate
+        assert await first.schema_version() == await second.schema_version() == PG_MIGRATIONS[-1][0]
+        rec = await new(first)
+        assert (await second.table(rec.id)).seats == rec.seats
+    finally:
+        await first.close()
+        await second.close()
+        postgres.drop_schema(url)
+
+
+async def test_a_postgres_write_whose_caller_gives_up_ends_whole_and_close_waits_for_it(postgres):
+    import asyncio
+
+    url = postgres.schema()
+    db = PostgresStorage(url)
+    await db.open()
+    try:
+        rec = await new(db)
+        for i in range(20):  # cancelled at every stage of the transaction, by chance
+            task = asyncio.ensure_future(db.commit(copy.deepcopy(rec), Change(snapshot=f"s{i}", bump=False,
+                                                                              reminders=[]), 2.0))
+            await asyncio.sleep(0.0005 * i)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await db.close()
+            await db.open()
+            fresh = await db.table(rec.id)
+            if fresh.revision != rec.revision:  # it went through: whole
+                assert await db.snapshot(rec.id) == (1, f"s{i}")
+                rec = fresh
+            else:  # it did not: nothing of it
+                assert (await db.snapshot(rec.id) or (0, ""))[1] != f"s{i}"
+    finally:
+        await db.close()
+        postgres.drop_schema(url)
+
+
+# ------------------------------------------------------------------ claims (issue 16 §2)
+
+def guild_on(shard: int) -> int:
+    """A guild id Discord puts on `shard` of 2 (a real-looking snowflake)."""
+    guild = (1_100_000_000 + shard) << 22
+    assert shard_of(guild, 2) == shard
+    return guild
+
+
+async def notices_in(db, guilds):
+    """One table per guild, each with one notice; returns the notice ids by guild."""
+    ids = {}
+    for n, guild in enumerate(guilds):
+        rec = await new(db, channel=500 + n, guild=guild)
+        await db.commit(rec, Change(notices=[(rec.channel, {"text": f"n{n}"})], bump=False), 2.0)
+        ids[guild] = [r.id for r in await db.notices() if r.table == rec.id]
+    return ids
+
+
+async def test_a_claimed_notice_is_held_by_one_owner_until_its_lease_runs_out(db):
+    await notices_in(db, [1, 2])
+    a, b = Claim("a", lease=100.0), Claim("b", lease=100.0)
+    held = [n.id for n in await db.claim_notices(a, 10.0)]
+    assert len(held) == 2
+    assert await db.claim_notices(b, 20.0) == []
+    assert [n.id for n in await db.claim_notices(a, 70.0)] == held  # renewed: less than half was left
+    assert await db.claim_notices(b, 150.0) == []                  # ... so still a's at 150
+    await db.mark_sent(held[0], 160.0)
+    assert [n.id for n in await db.claim_notices(b, 171.0)] == held[1:]  # a stopped renewing: b takes over
+    assert await db.claim_notices(a, 172.0) == []
+    assert [n.id for n in await db.notices()] == held[1:]
+
+
+async def test_claims_and_due_reminders_keep_to_the_owners_shards(db):
+    ids = await notices_in(db, [guild_on(0), guild_on(1)])
+    loose = await db.add_notice(None, 77, {"text": "no table"}, 3.0)  # no guild known: anyone's
+    one = Claim("one", shards=Shards(2, frozenset({1})))
+    zero = Claim("zero", shards=Shards(2, frozenset({0})))
+    assert [n.id for n in await db.claim_notices(one, 10.0)] == ids[guild_on(1)] + [loose]
+    assert [n.id for n in await db.claim_notices(zero, 10.0)] == ids[guild_on(0)]
+    for rec in await db.tables(guild_on(0)) + await db.tables(guild_on(1)):
+        await db.commit(rec, Change(reminders=[ReminderRecord(rec.id, 1, 5.0)], bump=False), 4.0)
+    assert [r.table for r in await db.due_reminders(5.0, Shards(2, frozenset({0})))] == \
+        [t.id for t in await db.tables(guild_on(0))]
+    assert len(await db.due_reminders(5.0)) == 2
+    assert await db.due_reminders(5.0, Shards(4, frozenset({2, 3}))) == []
+
+
+def test_shards_are_discords_and_refuse_impossible_ids():
+    assert shard_of(None, 4) == 0 and shard_of(81384788765712384, 4) == (81384788765712384 >> 22) % 4
+    assert Shards(3, frozenset({0, 2})).owns(0) and not Shards(3, frozenset({1})).owns(None)
+    with pytest.raises(ValueError):
+        Shards(2, frozenset({2}))
+    with pytest.raises(ValueError):
+        Shards(2, frozenset())
+
+
+async def test_owners_claiming_at_the_same_moment_never_share_a_notice(db):
+    """Two storages on one database (two processes' worth), claiming side by side."""
+    import asyncio
+
+    url = str(db.url if isinstance(db, PostgresStorage) else db.path)
+    other = open_storage(url)
+    await other.open()
+    try:
+        rec = await new(db)
+        claimed: dict[str, set[int]] = {"a": set(), "b": set()}
+        for round_ in range(15):
+            await db.commit(rec, Change(notices=[(1, {"text": f"{round_}.{i}"}) for i in range(4)], bump=False),
+                            2.0)
+            got = await asyncio.gather(db.claim_notices(Claim("a"), 10.0), other.claim_notices(Claim("b"), 10.0))
+            for owner, notices in zip("ab", got):
+                claimed[owner] |= {n.id for n in notices}
+        assert not claimed["a"] & claimed["b"]
+        assert claimed["a"] | claimed["b"] == {n.id for n in await db.notices()}
+    finally:
+        await other.close()
+
+
+async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, request):
+    from bot.storage.transfer import counts
+
+    rec = await new(db)
+    await db.commit(rec, Change(status="active", seats=[SeatRecord(1, "ann", 0, False, 1.0),
+                                                        SeatRecord(2, "bob", 1, True, 1.0)],
+                                actions=[ActionRecord(1, 0, "take 1", 2.0, events=["ann takes 1"], user=1)],
+                                snapshot="{}", reminders=[ReminderRecord(rec.id, 2, 9.0, 1)],
+                                notices=[(1, {"text": "hi"})]), 2.0)
+    await db.set_prefs(PlayerPrefs(2, 22, 7, 60, True))
+    rows = await db.export_rows()
+    assert counts(rows) == {"games": 1, "seats": 2, "actions": 1, "snapshots": 1, "reminders": 1, "outbox": 1,
+                            "players": 1}
+    for backend in BACKENDS:
+        target = open_storage(database_url(request, backend, tmp_path, f"copy-{backend}"))
+        await target.open()
+        try:
+            await target.import_rows(rows)
+            assert await target.export_rows() == rows
+            assert await target.row_counts() == counts(rows)
+            again = await target.create_table(guild=9, channel=2, game="g", creator=1, options={}, seed=1,
+                                              seats=[], remind_every=1.0, now=3.0)
+            assert again.id == rec.id + 1  # ids go on after the copied ones
+        finally:
+            await target.close()
+
+
+async def test_a_released_claim_is_free_at_once(db):
+    await notices_in(db, [1])
+    (held,) = await db.claim_notices(Claim("a"), 10.0)
+    assert await db.claim_notices(Claim("b"), 11.0) == []
+    await db.release_notices("a")  # a clean stop gives them back
+    assert [n.id for n in await db.claim_notices(Claim("b"), 12.0)] == [held.id]

@@ -282,6 +282,8 @@ class DiscordEmulator:
         ready = {"v": 10, "user": self.bot, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
                  "session_id": self._session, "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                  "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": []}
+        if "shard" in d:  # as Discord does, READY names the shard the connection identified for
+            ready["shard"] = d["shard"]
         self._ws_ready = True
         await self.dispatch("READY", ready)
         await self.dispatch("GUILD_CREATE", self.guild_payload())
@@ -566,7 +568,17 @@ class DiscordEmulator:
                     self.messages.pop(mid)
                     return web.Response(status=204)
             return _json({"message": "Unknown Message", "code": 10008}, 404)
+        mt = re.fullmatch(r"/channels/(\d+)/threads", p)
+        if mt and m == "POST":  # start a thread without a message (public thread: type 11)
+            parent = int(mt.group(1))
+            if parent not in self.channels or self.channels[parent]["type"] != 0:
+                return _json({"message": "Cannot start a thread here", "code": 50024}, 400)
+            thread = self.add_channel(next(self._ids), str((rec.body or {}).get("name", "thread")), thread_of=parent)
+            asyncio.get_running_loop().create_task(self.dispatch("THREAD_CREATE", {**thread, "newly_created": True}))
+            return _json(thread, 201)
         mt = re.fullmatch(r"/channels/(\d+)", p)
+        if mt and m == "DELETE" and int(mt.group(1)) in self.channels:
+            return _json(self.channels.pop(int(mt.group(1))))
         if mt and m == "GET" and int(mt.group(1)) in self.channels:
             return _json(self.channels[int(mt.group(1))])
         return _json({"message": f"404: Not Found ({m} {p})", "code": 0}, 404)

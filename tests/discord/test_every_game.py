@@ -6,8 +6,7 @@ import random
 import pytest
 
 import engine
-from tests.discord.emulator import components
-from tests.discord.test_play import acting_users, position
+from tests.discord.test_play import acting_users, offered, position, turn_passed
 
 OTHER_GAMES = [g for g in engine.GAMES if g != "rising-cultures"]
 
@@ -29,16 +28,18 @@ async def test_first_moves_of_each_game_through_menus_and_slash_commands(text_ha
             break
         acting = acting_users(table, game, state)
         latest = emu.public_messages(1)[-1]
-        assert set(latest["pinged"]["users"]) == acting, latest["content"]
         uid = sorted(acting)[0]
         legal = game.legal_actions(state, seats[uid])
         before = len(emu.public_messages(1))
+        seen = len(await harness.storage.actions(table.id))
         if move % 2:
             await harness.do(by_id[uid], "play", {"action": rnd.choice(legal)})
         else:
             menu = emu.original(await harness.press_turn(by_id[uid], latest))
-            offered = [o["value"] for c in components(menu) for o in c.get("options", [])] + \
-                      [c["custom_id"].split(":", 4)[4] for c in components(menu) if c.get("type") == 2]
-            assert offered and set(offered) <= set(legal)
-            await harness.pick(by_id[uid], menu, rnd.choice(offered))
-        assert len(emu.public_messages(1)) == before + 1
+            assert offered(menu) and set(offered(menu)) <= set(legal)
+            await harness.pick(by_id[uid], menu, rnd.choice(offered(menu)))
+        passed, now = await turn_passed(harness, table, seats, acting, seen)
+        posts = emu.public_messages(1)[before:]
+        assert len(posts) == (1 if passed else 0)
+        if passed:  # exactly the players who must act now and were not acting, never the one who acted
+            assert set(posts[0]["pinged"]["users"]) == now - acting - {uid}, posts[0]["content"]

@@ -6,7 +6,7 @@ import logging
 
 from bot.service import HOUR
 from tests.discord.harness import TOKEN
-from tests.discord.test_play import open_game, position, turn_buttons
+from tests.discord.test_play import offered, open_game, position, turn_buttons
 
 
 async def outbox_empty(harness, timeout: float = 5.0) -> None:
@@ -139,9 +139,7 @@ async def test_restarted_bot_resumes_views_and_reminders(harness, emu):
     menu_inter = await harness.press_turn(bob, before_restart)
     assert "legal action" in emu.reply_text(menu_inter)
     menu = emu.original(menu_inter)
-    options = [o["value"] for c in menu["components"][0]["components"] for o in c.get("options", [])] or \
-              [c["custom_id"].split(":", 4)[4] for row in menu["components"] for c in row["components"]]
-    await harness.pick(bob, menu, options[0])
+    await harness.pick(bob, menu, offered(menu)[0])
     assert "Bob played" in emu.public_messages(1)[-1]["content"]
     assert emu.identifies == 2  # a new process logs in afresh
 

@@ -108,9 +108,9 @@ async def test_names_with_everyone_here_and_role_mentions_never_ping_them(harnes
     assert typed.ephemeral and emu.original(typed)["pinged"] == {"users": [], "roles": [], "everyone": False}
     rules = await harness.do(users[1], "rules", {"topic": "@everyone"})
     assert rules.ephemeral and emu.original(rules)["pinged"]["everyone"] is False
-    # the start message pings exactly the player to act, nobody else
+    # the start message pings nobody: the player to act started the game and reads its answer
     start = next(m for m in messages if "begins" in m["content"])
-    assert start["pinged"]["users"] == [2001]
+    assert start["pinged"]["users"] == []
     # and every interaction reply (edits, follow-ups) allowed no mentions at all
     for request in emu.requests:
         if request.path.startswith("/webhooks/") and request.method in ("PATCH", "POST"):
@@ -135,7 +135,7 @@ async def test_a_game_lives_in_a_thread_beside_one_in_its_parent_channel(harness
     await open_game(harness, emu, 1001, 1002)
     await open_game(harness, emu, 1003, 1002, channel=77)
     thread_start = emu.public_messages(77)[-1]
-    assert "begins" in thread_start["content"] and thread_start["pinged"]["users"] == [1003]
+    assert "begins" in thread_start["content"] and thread_start["pinged"]["users"] == []  # Carol started it
     assert (await harness.storage.open_table(77)).id != (await harness.storage.open_table(1)).id
     suggestions = await harness.suggest(emu.users[1003], "civ", channel=77)
     assert suggestions and all(s.startswith("civ") for s in suggestions)

@@ -10,6 +10,7 @@ from PIL import Image as PILImage
 import engine
 import renderers
 from engine.mosaic.data import load
+from engine.mosaic.words import population_word, tax_word
 
 GAME = engine.get("mosaic")
 D = load()
@@ -167,17 +168,21 @@ def test_offers_show_what_each_card_does_and_costs():
         assert ("5 stone 5 ideas" in line) if card.type == "project" else True
         assert ("4 stone 2 pop" in line) if card.type in ("city", "port_city") else True
         assert ("free" in line) if card.type.endswith("town") else True
-    for tc in filter(None, s.tax_offer):
+    for tc in filter(None, s.tax_offer):     # each card under the words its action takes
         c = D.tax_cards[tc]
-        assert f"{c.kind}: {c.multiplier}×" in img.alt and f"+{c.unrest} unrest" in img.alt
+        assert f"{c.kind} {tax_word(c)}: {c.multiplier}×" in img.alt and f"+{c.unrest} unrest" in img.alt
+    for pc in filter(None, s.pop_offer):
+        c = D.population_cards[pc]
+        assert f"population {population_word(c)}: +{c.population} population for {c.food_cost} food" in img.alt
 
 
 def test_empty_population_and_tax_decks_show_the_fallback_formulas():
     s = play(4, 3, 20)
     s.pop_offer, s.pop_deck, s.tax_offer, s.tax_deck = ["", ""], [], ["", ""], []
     alt = renderers.render("mosaic", GAME.view(s, None)).alt
-    assert "All cards used: +2 population for 15 food" in alt
-    assert "tax 2×population + Gov symbols + tax prod; tariff 2×unique goods + cities + tariff prod" in alt
+    assert "All cards used: population 2-for-15-food: +2 population for 15 food" in alt
+    assert ("tax 2-per-population-no-unrest: 2×population + Gov symbols + tax prod; "
+            "tariff 2-per-trade-good-no-unrest: 2×unique goods + cities + tariff prod") in alt
 
 
 def test_private_image_says_what_a_face_down_technology_still_needs():
@@ -191,7 +196,7 @@ def test_private_image_says_what_a_face_down_technology_still_needs():
     ready = [t for t in D.technologies if D.technologies[t].requires == {"culture": 1}][0]
     p.hidden = [ready]
     alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
-    assert "[ready: flip it for free]" in alt
+    assert "[ready: it flips by itself on your turn]" in alt
 
 
 def test_game_over_image_lists_every_line_of_the_final_scoring():
@@ -281,23 +286,6 @@ def test_a_hex_decision_lists_its_hexes_with_their_contents_and_numbers_them_on_
     assert renderers.render("mosaic", plain).png != renderers.render("mosaic", view).png
 
 
-def test_a_payment_decision_says_what_is_being_paid_for_and_the_cost():
-    """Money can be used in place of any currency at 2:1: when that is a choice, the header
-    names the action being paid for and what it costs, not only "paying"."""
-    from tests.engine.mosaic.helpers import blank_turn, to_play
-    s = blank_turn(to_play(2, 5), 0)
-    s.players[0].ideas, s.players[0].money = 5, 10
-    tech = next(t for t in s.tech_offer if t)
-    s = GAME.apply(s, 0, f"technology {tech}").state
-    view = GAME.view(s, 0)
-    assert view["pending"]["kind"] == "pay"
-    assert view["pending"]["paying_for"] == f"the technology {D.technologies[tech].name}"
-    alt = renderers.render("mosaic", view, seat=0).alt
-    assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas; money stands in 2:1" in alt
-    public = renderers.render("mosaic", GAME.view(s, None)).alt
-    assert f"Paying for the technology {D.technologies[tech].name}: 5 ideas" in public
-
-
 def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
     """"needs Urb1 Eco1" is only readable with the pillar key next to it."""
     s = GAME.setup(["ann", "bob"], 5)
@@ -306,3 +294,20 @@ def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
     from renderers.mosaic import LEGEND
     key = " ".join(item.label for item in LEGEND)
     assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key
+
+
+def test_public_pending_text_never_says_your():
+    """Issue 13: the public board speaks of the player acting, never to them ("your")."""
+    from renderers.mosaic import _header
+    s = GAME.setup(["Ann", "Bo", "Cy"], 9)
+    rng = random.Random(9)
+    seen = set()
+    while not GAME.is_over(s):
+        view = GAME.view(s, None)
+        status = _header(view).status
+        if view["pending"]:
+            seen.add(view["pending"]["kind"])
+        assert "your" not in status.lower() and " you " not in f" {status.lower()} ", status
+        seat = rng.choice(GAME.to_act(s))
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    assert {"place", "military"} <= seen

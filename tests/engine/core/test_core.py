@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core import (
     BaseGame, DataError, DecisionStack, IllegalAction, Rng, Simultaneous, best, canonical,
-    clockwise, from_json, load_entries, match, next_in_order, ranks, slug, to_json, winners_by,
+    clockwise, count, from_json, listing, load_entries, match, next_in_order, ranks, resolve, slug,
+    to_json, winners_by,
 )
 
 
@@ -44,6 +46,55 @@ def test_match_says_why_and_what_is_legal():
     with pytest.raises(IllegalAction) as err:
         match("play brewery", legal, known_verbs=("play", "swap"))
     assert err.value.kind == "not-legal" and "Did you mean" in str(err.value)
+
+
+def test_match_reads_names_as_players_read_them():
+    """Issue 13: `play julius caesar build` and `place South Zagros` name the slugs."""
+    legal = ["play julius-caesar build", "play al-mu-tasim coins", "place south-zagros", "swap 1"]
+    verbs = ("play", "place", "swap")
+    assert match("play Julius Caesar build", legal, known_verbs=verbs) == "play julius-caesar build"
+    assert match("place South Zagros", legal, known_verbs=verbs) == "place south-zagros"
+    assert match("PLAY al-Mu'tasim coins", legal, known_verbs=verbs) == "play al-mu-tasim coins"
+    assert match("play julius-caesar build", legal, known_verbs=verbs) == "play julius-caesar build"
+    assert resolve("place south  zagros", legal) == "place south-zagros"
+    assert resolve("place southzagros", legal) is None  # the letters of a name must still be its own
+    with pytest.raises(IllegalAction) as err:
+        match("julius caesar build", legal, known_verbs=verbs)
+    assert err.value.kind == "unreadable"
+
+
+def test_match_reports_ambiguous_names():
+    legal = ["move upper-nile delta", "move upper nile-delta"]
+    assert resolve("move upper nile delta", legal) is None
+    with pytest.raises(IllegalAction) as err:
+        match("Move Upper Nile Delta", legal, known_verbs=("move",))
+    assert err.value.kind == "ambiguous"
+    assert "`move upper-nile delta`, `move upper nile-delta`" in str(err.value)
+    assert match("move upper-nile delta", legal) == "move upper-nile delta"  # as listed: no doubt
+
+
+def test_match_hands_why_not_the_names_as_slugs():
+    asked: list[str] = []
+
+    def why_not(text: str) -> str:
+        asked.append(text)
+        return "Not affordable."
+
+    legal = ["play julius-caesar coins"]
+    with pytest.raises(IllegalAction) as err:
+        match("play Julius Caesar build", legal, known_verbs=("play",), why_not=why_not)
+    assert err.value.kind == "not-legal" and "Not affordable." in str(err.value)
+    with pytest.raises(IllegalAction):  # a card the legal actions do not name: the game lists its names
+        match("play Marcus Aurelius build", legal, known_verbs=("play",), why_not=why_not,
+              names={"marcus-aurelius"})
+    assert asked == ["play julius-caesar build", "play marcus-aurelius build"]
+
+
+def test_text_helpers():
+    assert listing([]) == "" and listing(["ann"]) == "ann" and listing(["ann", "bob"]) == "ann and bob"
+    assert listing(["a", "b", "c"], "or") == "a, b or c"
+    assert count(1, "coin") == "1 coin" and count(2, "coin") == "2 coins" and count(0, "card") == "0 cards"
+    assert count(3, "Army") == "3 Armies" and count(2, "way") == "2 ways"
 
 
 def test_turn_helpers():
@@ -186,6 +237,69 @@ def test_base_game_refusal_carries_the_games_reason_for_readable_actions_only():
     with pytest.raises(IllegalAction) as err:
         g.apply(s, 0, "jump")
     assert err.value.kind == "unreadable" and "at most" not in str(err.value)
+
+
+@dataclass
+class NamedState:
+    players: list[str]
+    total: int = 0
+    turn: int = 0
+
+
+class NamedCount(CountTo3):
+    state_type = NamedState
+
+    def setup(self, players, seed, options=None):
+        return NamedState(list(players))
+
+    def legal_actions(self, s, seat):
+        return ["add 1", "add 2"] if seat in self.to_act(s) else []
+
+
+def test_base_game_refusals_name_players_not_seats():
+    g = NamedCount()
+    s = g.setup(["ann", "bob"], 0)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(s, 1, "add 1")
+    assert str(err.value) == "It is not bob's turn; waiting for ann."
+
+
+class NamedCountWithWaiting(NamedCount):
+    def why_waiting(self, s, seat):
+        return f"{s.players[s.turn]} counts first."
+
+
+def test_base_game_not_your_turn_adds_why_the_seat_waits():
+    g = NamedCountWithWaiting()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(g.setup(["ann", "bob"], 0), 1, "add 1")
+    assert err.value.kind == "not-your-turn"
+    assert str(err.value) == "It is not bob's turn; waiting for ann. ann counts first."
+
+
+def test_base_game_refuses_a_seat_that_does_not_exist_in_apply_and_legal_actions():
+    g = NamedCount()
+    s = g.setup(["ann", "bob"], 0)
+    for seat in (2, -1, None):
+        for call in (lambda: g.legal_actions(s, seat), lambda: g.apply(s, seat, "add 1")):
+            with pytest.raises(IllegalAction) as err:
+                call()
+            assert err.value.kind == "no-such-seat"
+            assert str(err.value) == f"There is no seat {seat!r} in this game; the seats are 0 (ann), 1 (bob)."
+    assert g.legal_actions(s, 0) == ["add 1", "add 2"]
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_every_game_refuses_a_seat_that_does_not_exist(game_id: str):
+    """Issue 13: `legal_actions` for a missing seat raised IndexError in some games."""
+    game = engine.get(game_id)
+    n = game.max_players
+    state = game.setup([f"p{i}" for i in range(n)], 1)
+    for seat in (n, -1, 99):
+        with pytest.raises(IllegalAction, match=rf"no seat {seat} in this game; the seats are 0 \(p0\), 1 \(p1\)"):
+            game.legal_actions(state, seat)
+        with pytest.raises(IllegalAction, match="no seat"):
+            game.apply(state, seat, "done")
 
 
 def test_base_game_public_action_shows_the_action_unless_the_game_hides_part():

@@ -37,8 +37,8 @@ def test_5_5_lower_result_loses_ties_cost_both():
     s = _battle("babylon", 2, rolls=[3, 1, 3])
     s, events = act(s, "attack babylon")
     assert "loses an Army and" in events[-1]
-    assert s.count["babylon"] == 1 and s.rnd.step == "lost"
-    assert GAME.legal_actions(s, 0) == ["commit", "withdraw"]
+    assert s.count["babylon"] == 1 and s.rnd.step == "grow"
+    assert "another Army may attack it again (5.5)" in events[-1]
 
 
 def test_5_5_combat_continues_until_the_area_is_friendly():
@@ -49,14 +49,18 @@ def test_5_5_combat_continues_until_the_area_is_friendly():
     assert "takes Babylon" in text(events) and s.rnd.step == "grow"
 
 
-def test_5_5_after_losing_the_army_commit_another_or_withdraw():
+def test_5_5_after_losing_the_army_attack_again_or_grow_elsewhere():
+    """5.5: "If the Attacker loses and still wishes to continue the battle, another Army must be placed
+    into the Area": the next growth step, `attack babylon` again or growth elsewhere (RULES-NOTES 5.5)."""
     s = _battle("babylon", 1, rolls=[1, 2, 6, 6, 5, 3], pool=3)
     s, _ = act(s, "attack babylon")
-    assert s.rnd.pool == 2
-    s2, events = act(s, "commit")
+    assert s.rnd.pool == 2 and s.rnd.step == "grow"
+    legal = GAME.legal_actions(s, 0)
+    assert "attack babylon" in legal and "commit" not in legal and "withdraw" not in legal
+    s2, events = act(s, "attack babylon")
     assert s2.rnd.pool == 1 and s2.civ_at["babylon"] == "1-4"
-    s3, events = act(s, "withdraw")
-    assert s3.rnd.step == "grow" and s3.civ_at["babylon"] == "1-1" and s3.rnd.pool == 2
+    s3, events = act(s, "place mari")  # a neutral Area next to the attacker's Arabia
+    assert s3.civ_at["babylon"] == "1-1" and s3.civ_at["mari"] == "1-4" and s3.rnd.pool == 1
 
 
 def test_5_5_last_army_lost_ends_the_battle():
@@ -75,14 +79,15 @@ def test_terrain_rough_defender_wins_ties():
     s = _battle("nubia", 1, rolls=[4, 2, 4], cards={"2-2": 0, "1-3": 1}, attacker="2-2", epoch=2)
     s, events = act(s, "attack nubia")
     assert s.count["nubia"] == 1 and "Rough: the defender wins ties" in events[-1]
-    assert s.rnd.step == "lost"
+    assert "2-2 Middle Kingdom of Egypt loses the attacking Army" in events[-1]
+    assert "1-3 Old Kingdom of Egypt loses" not in events[-1]
 
 
 def test_terrain_mountain_defender_rolls_two_dice():
     s = _battle("south-zagros", 1, rolls=[5, 1, 2, 6], cards={"1-4": 0, "1-5": 1})
     s, events = act(s, "attack south-zagros")
     assert "rolls 2 and 6 (Mountain, keeps 6)" in events[-1]
-    assert s.civ_at["south-zagros"] == "1-5" and s.rnd.step == "lost"
+    assert s.civ_at["south-zagros"] == "1-5" and "1-4 Akkadian Empire loses the attacking Army" in events[-1]
 
 
 def test_terrain_desert_attacker_eliminated_on_1_to_3_but_can_still_win():

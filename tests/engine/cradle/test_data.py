@@ -115,3 +115,12 @@ def test_1_3_armies_example_middle_assyria_and_medes():
 def test_1_2_sample_card_old_kingdom_of_egypt():
     c = C.civs["1-3"]
     assert (c.epoch, c.order, c.start_area, c.armies) == (1, 3, "zoan", 5)
+
+
+def test_area_names_read_as_their_action_words():
+    """`place South Zagros` can be matched to `place south-zagros`: every Area's id is the slug of its
+    printed name, and no name starts with a number (so `place 2 south-zagros` stays unambiguous)."""
+    from engine.core import slug
+    for area in C.areas.values():
+        assert area.id == slug(area.name), area
+        assert not area.name[0].isdigit(), area

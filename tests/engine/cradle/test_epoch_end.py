@@ -83,13 +83,22 @@ def test_8_0_plague_on_the_civilizations_areas():
     assert s.count["sumer"] == 1 and "sumer" not in s.cities and s.count["uruk"] == 1
 
 
-def test_8_0_raiders_never_move_and_score_for_their_owner():
+def test_8_0_raiders_score_for_their_owner_and_5_3_move_out_of_a_start_area():
+    """Raiders count for their player (7.0); in a new Start Area they must move like any Army (5.3),
+    their player choosing, and are removed when they cannot (RULES-NOTES 5.3)."""
     s = position({"6-1": 0, "2-2": 1}, {"nubia": ("r2", 1), "thebes": ("2-2", 1)}, epoch=6, rolls=[3, 4])
     assert score_seat(s, 2).areas == 1
     from engine.cradle.rounds import start_round
     events: list[str] = []
     start_round(s, "6-1", events)
-    assert s.civ_at["nubia"] == "6-1" and "never move" in text(events)
+    assert s.civ_at["nubia"] == "6-1"
+    assert "1 Army of cyd's raiders must move" in text(events) and "has nowhere to go" in text(events)
+    s = position({"4-3": 0}, {"philistia": ("r2", 1)}, epoch=4, rolls=[3, 4])
+    start_round(s, "4-3", [])
+    assert GAME.to_act(s) == [2] and GAME.legal_actions(s, 2) == ["move judea", "move phoenicia", "move sinai"]
+    s, events = act(s, "move judea", seat=2)
+    assert s.civ_at["judea"] == "r2" and s.civ_at["philistia"] == "4-3"
+    assert "1 Army of cyd's raiders moves from Philistia to Judea." in events
 
 
 def test_8_0_raiders_do_not_roll_for_events():

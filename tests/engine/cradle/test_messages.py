@@ -37,14 +37,15 @@ def test_5_3_view_says_whose_armies_must_leave_the_start_area_and_why():
     s.cards["1-2"] = 2
     start_round(s, "1-4", [])
     assert _prompt(s) == ("1-4 Akkadian Empire arrives in its Start Area Malgium: bob moves 1 Army of 1-1 Sumer "
-                          "to an adjacent vacant or friendly Area, one at a time (5.3).")
+                          "to adjacent vacant or friendly Areas (5.3).")
 
 
-def test_5_5_view_names_the_battle_and_the_choice_after_losing_the_army():
+def test_5_5_log_says_the_battle_may_go_on_after_losing_the_army():
     s = _battle("babylon", 2, rolls=[3, 1, 3])
-    s, _ = act(s, "attack babylon")
-    assert _prompt(s) == ("Battle for Babylon: 1-4 Akkadian Empire lost its attacking Army; ann commits another "
-                          "from the pool (2 left) or withdraws (5.5).")
+    s, events = act(s, "attack babylon")
+    assert events[-1].endswith("1-1 Sumer loses an Army and 1-4 Akkadian Empire loses the attacking Army; "
+                               "another Army may attack it again (5.5).")
+    assert _prompt(s).startswith("ann grows 1-4 Akkadian Empire: 2 Armies left in the Army Pool")
 
 
 def test_5_5_view_says_the_combat_goes_on_while_the_army_stands():
@@ -71,7 +72,7 @@ def test_the_alt_text_carries_the_prompt_and_wonder_names():
     s.wonders = {"great-pyramid": "memphis"}
     s, _ = act(s, "attack babylon")
     alt = renderers.render("cradle", GAME.view(s, None)).alt
-    assert "Now: Battle for Babylon: 1-4 Akkadian Empire lost its attacking Army" in alt
+    assert "Now: ann grows 1-4 Akkadian Empire" in alt
     assert "Wonders: Great Pyramid in Memphis" in alt
 
 
@@ -101,6 +102,13 @@ def test_5_4_refusals_for_place_and_attack_say_why():
     assert "There is no Area 'atlantis'" in _refusal(s, "place atlantis")
 
 
+def test_5_4_too_many_armies_for_one_area_says_how_many_fit():
+    s = _elam(pool=2)
+    assert ("3 Armies do not fit: Malgium takes 2 more (Plains holds 3, Terrain Chart; 2 Armies in the pool)."
+            in _refusal(s, "place 3 malgium"))
+    assert "There is no Area 'atlantis'" in _refusal(s, "place 2 atlantis")
+
+
 def test_5_5_placing_into_a_hostile_area_is_an_attack():
     s = in_round(position({"1-2": 0, "1-1": 1}, {"ur": ("1-2", 1), "sumer": ("1-1", 1)}), "1-2", 0, 3)
     assert "Sumer is held by 1-1 Sumer: entering it is an `attack sumer`" in _refusal(s, "place sumer")
@@ -128,7 +136,7 @@ def test_5_5_during_a_battle_refusals_point_to_continue_or_commit():
     assert "goes on while the attacking Army stands: `continue` (5.5)" in _refusal(s, "done")
     s = _battle("babylon", 2, rolls=[3, 1, 3])
     s, _ = act(s, "attack babylon")
-    assert "`commit` another from the pool or `withdraw` (5.5)" in _refusal(s, "place sumer")
+    assert "`attack` the Area again to place another Army into it, or grow elsewhere (5.5)" in _refusal(s, "commit")
 
 
 def test_last_move_keeps_what_the_move_did_and_what_happens_now():
@@ -154,9 +162,80 @@ def test_8_0_raid_line_says_who_lost_what_and_who_places_the_raider():
     s = position({"1-1": 0}, board, vp=[10, 3, 5, 7], rolls=[6, 1])
     begin_events(s, [])
     advance_events(s, [])
-    assert _prompt(s) == ("Barbarian Raids strikes 1-1 Sumer: bob, in last place, places a raiding Army in a "
-                          "border Area of it (1 left) (8.0).")
+    assert _prompt(s) == ("Barbarian Raids strike 1-1 Sumer: bob, in last place, places a raiding Army in a "
+                          "border Area of it (8.0).")
     s.rng = Scripted([2])
     s, events = act(s, "raid babylon", seat=1)
     assert events[0] == ("Barbarians raid Babylon: 1-1 Sumer loses 2 Armies; bob (last place) puts one "
                          "upside-down Army there (8.0).")
+
+
+def _refused(state, seat, action) -> str:
+    from engine import IllegalAction
+    before = {k: v for k, v in vars(state.copy()).items() if k != "rng"}
+    try:
+        GAME.apply(state, seat, action)
+    except IllegalAction as err:
+        assert {k: v for k, v in vars(state).items() if k != "rng"} == before  # nothing changed
+        return str(err)
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def test_3_0_refusals_in_the_allocation_say_why():
+    from .test_setup_allocation import _allocation
+    s, _ = _allocation([10, 4, 7, 2], [0, 0, 0, 0])  # draw order dee, bob, cyd, ann
+    s, _ = act(s, "pass bob", seat=3)
+    assert GAME.to_act(s) == [1] and "keep" not in GAME.legal_actions(s, 1)
+    assert ("bob already received a passed card this Epoch, and a drawer who already holds a card must pass "
+            "the drawn one to a player without one (3.0).") in _refused(s, 1, "keep")
+    assert "There is no player `zed` at this table." in _refused(s, 1, "pass zed")
+    assert "bob already received a passed card" in _refused(s, 1, "pass bob")
+    s, _ = act(s, "pass ann", seat=1)
+    assert GAME.to_act(s) == [2]
+    assert "ann has already received a card this Epoch; a card is passed only to a player without one (3.0)." \
+        in _refused(s, 2, "pass ann")
+    fresh, _ = _allocation([10, 4, 7, 2], [0, 0, 0, 0])
+    assert "To keep the drawn card say `keep`" in _refused(fresh, 3, "pass dee")
+
+
+def test_8_0_event_refusals_name_the_areas_it_may_strike():
+    from engine.cradle.epoch_end import advance_events, begin_events
+    board = {a: ("1-1", 2) for a in ["sumer", "uruk", "ur", "babylon", "malgium", "eshnunna"]}
+    board["elam"] = ("1-2", 1)
+    s = position({"1-1": 0, "1-2": 2}, board, vp=[10, 3, 5, 7], rolls=[6, 1])
+    begin_events(s, [])
+    advance_events(s, [])
+    assert GAME.to_act(s) == [1]
+    assert ("Barbarian Raids strike 1-1 Sumer only; Elam is not an Area of it (8.0)."
+            in _refused(s, 1, "raid elam"))
+    assert "Now Barbarian Raids strike 1-1 Sumer: `raid <area>` (8.0)." in _refused(s, 1, "revolt sumer")
+
+
+def test_5_3_refusal_while_armies_are_displaced_says_what_must_happen_first():
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 1), "babylon": ("1-1", 3), "eshnunna": ("1-2", 1)},
+                 rolls=[3, 4])
+    s.cards["1-2"] = 2
+    start_round(s, "1-4", [])
+    assert ("1 Army of 1-1 Sumer must first leave Malgium for adjacent vacant or friendly Areas, within stacking "
+            "(5.3).") in _refused(s, 1, "move babylon")
+
+
+def test_counts_agree_with_their_nouns_and_verbs():
+    """"1 Epoch I card leaves", "1 Army returns": one of a thing is singular in every line."""
+    s = GAME.setup(["ann", "bob", "cyd", "dee"], 4, {"non_player": True})  # 5 of the 6 Epoch I cards dealt
+    assert "1 Epoch I card leaves the game unseen." in s.last
+    from engine.cradle.board import unused
+    assert unused(1) == "1 Army returns unused" and unused(2) == "2 Armies return unused"
+
+
+def test_public_texts_never_say_your():
+    """The public view is read by everyone: its prompt and log name players, never "your"."""
+    import random
+    import re
+    rng = random.Random(5)
+    s = GAME.setup(["ann", "bob", "cyd", "dee", "eve"], 5, {"non_player": True})
+    while not GAME.is_over(s):
+        public = GAME.view(s, None)
+        assert not re.search(r"\byour?\b", " ".join([public["prompt"], *public["last_move"]]), re.I)
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state

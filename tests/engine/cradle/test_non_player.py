@@ -127,7 +127,7 @@ def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest():
     s.order = [DUMMY]
     events: list[str] = []
     advance(s, events)
-    assert "has nowhere to grow; 3 Armies return unused." in text(events)
+    assert "has nowhere to grow; 3 Armies return unused (5.4)." in text(events)
 
 
 def test_9_0_displaced_non_player_armies_do_not_stack_when_a_vacant_area_is_left():

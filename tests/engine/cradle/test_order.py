@@ -42,7 +42,8 @@ def test_5_7_rounds_run_in_order_then_the_player_scores():
     advance(s, events)
     assert s.rnd.civ == "1-1" and s.rnd.pool == 8 and s.civ_at["sumer"] == "1-1"
     assert GAME.to_act(s) == [0]
-    s2 = GAME.apply(s, 0, "done").state
+    s.rnd.pool = 1  # Sumer's last Army
+    s2 = GAME.apply(s, 0, "place sumer").state
     assert s2.rnd.civ == "1-2"  # Elam's round follows Sumer's scoring
     assert s2.vp[0] == 1  # 1 Area (0 VP), no Cities in this position, Mesopotamia presence (1)
 
@@ -69,3 +70,5 @@ def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
     assert {e for e, p in seen if p == "allocate"} == {2, 3, 4, 5, 6}
     assert text.count("Strategy Phase order") == 5  # Epoch I's is in the setup log (the view's last_move)
     assert s.epoch == 6 and s.phase == "over"
+    from engine.cradle.scoring import result_line
+    assert step.events[-1] == result_line(s) and s.players[GAME.winners(s)[0]] in step.events[-1]  # 1.0

@@ -32,7 +32,8 @@ def test_5_1_one_or_two_areas_no_growth(n):
     areas = ["mari", "assur"][:n]
     s = position({"1-6": 0}, {a: ("1-6", 1) for a in areas}, epoch=2)
     events = _start(s, "1-6")
-    assert s.rnd is None and "no growth" in text(events)
+    assert s.rnd is None
+    assert events == [f"1-6 Amorites (ann) occupies {n} Area{'s' if n == 2 else ''}: no growth this round (5.1)."]
 
 
 def test_5_1_no_armies_the_civilization_vanishes():
@@ -125,6 +126,48 @@ def test_5_3_displaced_army_with_nowhere_to_go_is_removed():
     assert "nowhere to go" in text(events)
 
 
+@pytest.mark.parametrize("roll,survives", [(1, False), (2, False), (3, True), (6, True)])
+def test_terrain_displaced_army_entering_an_empty_desert_rolls(roll, survives):
+    """Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2."
+    Libyan Egypt enters Zoan; the Old Kingdom Army there can only go to the empty Sinai Desert
+    (Memphis is held by a third Civilization)."""
+    s = position({"5-2": 0, "1-3": 1, "2-2": 2}, {"zoan": ("1-3", 1), "memphis": ("2-2", 1)}, epoch=5,
+                 rolls=[3, 4, roll])
+    events = _start(s, "5-2")
+    assert s.rng.used == [3, 4, roll] and s.civ_at["zoan"] == "5-2"
+    assert f"moving out of Zoan enters the empty Desert of Sinai: rolls {roll}" in text(events)
+    assert (s.civ_at.get("sinai") == "1-3") is survives
+
+
+def test_5_3_several_displaced_armies_move_together():
+    """One choice moves as many Armies as the Area holds (`move 2 <area>`)."""
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "babylon": ("1-1", 2), "eshnunna": ("1-2", 1),
+                                        "elam": ("1-2", 1), "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s.cards["1-2"] = 2
+    _start(s, "1-4")
+    # Babylon (friendly) has room for 1, South Zagros (vacant Mountain) for 1
+    assert GAME.legal_actions(s, 1) == ["move babylon", "move south-zagros"]
+    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "eshnunna": ("1-2", 1), "elam": ("1-2", 1),
+                                        "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s.cards["1-2"] = 2
+    _start(s, "1-4")
+    assert GAME.legal_actions(s, 1) == ["move babylon", "move 2 babylon", "move 3 babylon", "move south-zagros"]
+    s, events = act(s, "move 3 babylon", seat=1)
+    assert s.count["babylon"] == 3 and s.civ_at["malgium"] == "1-4"
+    assert "3 Armies of 1-1 Sumer move from Malgium to Babylon." in events
+
+
+def test_9_0_displaced_non_player_armies_avoid_the_desert():
+    """A non-player Army leaving a Start Area stacks rather than risk the Desert's entry roll (9.0)."""
+    s = position({"2-3": 0, "1-6": -1}, {"babylon": ("1-6", 2), "eshnunna": ("1-2", 1), "malgium": ("1-2", 1),
+                                         "mari": ("1-6", 1), "sumer": ("1-2", 1), "uruk": ("1-2", 1)},
+                 epoch=2, rolls=[3, 4])
+    s.cards["1-2"] = 1
+    s.non_player = True
+    _start(s, "2-3")
+    assert s.count["mari"] == 3 and "arabia" not in s.civ_at and s.rng.used == [3, 4]
+
+
 # ---- 5.4 -----------------------------------------------------------------------
 
 def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
@@ -132,7 +175,7 @@ def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
     _start(s, "1-1")
     legal = GAME.legal_actions(s, 0)
     assert {"place sumer", "place uruk", "place ur"} <= set(legal)
-    assert "place thrace" not in legal and legal[-1] == "done"
+    assert "place thrace" not in legal and "done" not in legal
 
 
 @pytest.mark.parametrize("area,limit", [("babylon", 3), ("nubia", 2), ("south-zagros", 1), ("arabia", 1)])
@@ -215,20 +258,61 @@ def test_5_6_previous_epoch_civilizations_have_no_non_combat_expansion():
     assert "culture" not in legal and not any(a.startswith("wonder") for a in legal)
 
 
-def test_5_7_done_returns_the_rest_and_the_round_ends():
-    s = in_round(position({"1-1": 0, "1-2": 1}, {"sumer": ("1-1", 1)}), "1-1", 0, 3)
+def test_5_4_growth_continues_until_the_army_pool_is_empty():
+    """5.4 "This continues until the Army Pool is empty"; 5.7 ends the round only then: no `done`
+    while an Army can be placed, and the refusal says why (RULES-NOTES 5.4)."""
+    s = in_round(position({"1-1": 0, "1-2": 1}, {"sumer": ("1-1", 1)}), "1-1", 0, 2)
     s.order = [0]
-    s, events = act(s, "done")
-    assert "3 Armies return unused" in text(events) and "round ends" in text(events)
+    assert "done" not in GAME.legal_actions(s, 0)
+    with pytest.raises(IllegalAction, match=r"until the Army Pool is empty \(5.4, 5.7\)"):
+        GAME.apply(s, 0, "done")
+    s, events = act(s, "place sumer")
+    assert s.rnd.civ == "1-1" and s.rnd.pool == 1 and "round ends" not in text(events)
+    s, events = act(s, "place sumer")
+    assert "1-1 Sumer's round ends (1 Area)." in events
+
+
+def test_5_4_done_only_when_no_army_can_be_placed():
+    """Hemmed in (Does Not Expand in Epoch VI, its Areas full), the rest may still go to
+    Non-Combat Expansion or back unused; with nothing at all to do the round ends at once."""
+    s = in_round(position({"5-4": 0, "6-1": 1}, {"nineveh": ("5-4", 3)}, epoch=6), "5-4", 0, 2)
+    s.order = [0]
+    s.rnd.current = True  # a current Civilization that cannot place: culture or `done`
+    assert GAME.legal_actions(s, 0) == ["culture", "done"]
+    s2, events = act(s, "done")
+    assert "5-4 Neo Assyria cannot place another Army and stops; 2 Armies return unused (5.4)." in events
+    s.rnd.current = False
+    from engine.cradle.flow import advance
+    events = []
+    advance(s, events)
+    assert "5-4 Neo Assyria has nowhere to grow; 2 Armies return unused (5.4)." in events
 
 
 def test_5_4_golden_count_sumer_first_step():
-    """Sumer in Sumer (Lagash), 8 Armies left: 6 places, a Wonder, culture, done."""
+    """Sumer in Sumer (Lagash), 8 Armies left: 17 places (up to 3 at once on Plains, 2 more in Sumer),
+    a Wonder, culture (no `done`: RULES-NOTES 5.4)."""
     s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 8)
     assert GAME.legal_actions(s, 0) == [
-        "place babylon", "place elam", "place malgium", "place sumer", "place ur", "place uruk",
-        "wonder sumer", "culture", "done"]
+        "place babylon", "place 2 babylon", "place 3 babylon", "place elam", "place 2 elam", "place 3 elam",
+        "place malgium", "place 2 malgium", "place 3 malgium", "place sumer", "place 2 sumer",
+        "place ur", "place 2 ur", "place 3 ur", "place uruk", "place 2 uruk", "place 3 uruk",
+        "wonder sumer", "culture"]
     assert GAME.legal_actions(s, 1) == []
+
+
+def test_5_4_several_armies_into_one_area_in_one_choice():
+    """`place 3 uruk` places three Armies one at a time with nothing rolled between them: the same as three
+    `place uruk` (RULES-NOTES 5.4); limited by stacking and the pool; a Desert takes one, with its roll."""
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}), "1-1", 0, 2)
+    legal = GAME.legal_actions(s, 0)
+    assert "place 2 uruk" in legal and "place 3 uruk" not in legal  # 2 left in the pool
+    s2, events = act(s, "place 2 uruk")
+    assert s2.count["uruk"] == 2 and (s2.rnd is None or s2.rnd.civ != "1-1")
+    assert "1-1 Sumer places 2 Armies in Uruk (2 there)." in events
+    one_by_one, _ = act(act(s, "place uruk")[0], "place uruk")
+    assert one_by_one.civ_at == s2.civ_at and one_by_one.count == s2.count
+    babylon = in_round(position({"1-4": 0}, {"babylon": ("1-4", 1)}), "1-4", 0, 5)
+    assert "place 2 arabia" not in GAME.legal_actions(babylon, 0)
 
 
 def test_5_3_non_player_armies_displaced_without_a_choice():
@@ -240,12 +324,12 @@ def test_5_3_non_player_armies_displaced_without_a_choice():
     assert sum(moved.values()) == 2 and "babylon" in moved  # first option in name order
 
 
-def test_5_1_current_pool_capped_by_the_counter_mix():
-    """Persia's 16 Armies + 3 bonus: only 16 Epoch VI counters (RULES-NOTES 5.1)."""
+def test_5_1_current_pool_is_the_card_plus_the_bonus_beyond_the_counter_mix():
+    """Persia's 16 Armies + 3 bonus: the counter mix (16) limits Previous Epoch pools only (RULES-NOTES 5.1)."""
     s = position({"6-6": 0}, epoch=6, rolls=[1, 1])
     events = _start(s, "6-6")
-    assert s.rnd.pool == 16 - 1  # the first Army stands in Anshan
-    assert "Army Pool of 16 (16 + 3 bonus; limited by the counter mix)" in text(events)
+    assert s.rnd.pool == 16 + 3 - 1  # the first Army stands in Anshan
+    assert "Army Pool of 19 (16 + 3 bonus)." in text(events)
 
 
 def test_5_2_raiders_are_hostile_to_everyone():
@@ -256,5 +340,5 @@ def test_5_2_raiders_are_hostile_to_everyone():
 def test_5_7_round_end_line_reads_as_english():
     s = in_round(position({"1-6": 0, "1-1": 1}, {"mari": ("1-6", 1)}), "1-6", 0, 1)
     s.order = [0]
-    _, events = act(s, "done")
+    _, events = act(s, "place mari")
     assert "1-6 Amorites' round ends (1 Area)." in events

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.cradle import GAME
-from engine.cradle.scoring import region_status, score_seat
+from engine.cradle.scoring import region_status, result_line, score_seat
 
 from .helpers import act, in_round, position, text
 
@@ -65,9 +65,10 @@ def test_7_2_scored_after_the_players_last_round_only():
     events: list[str] = []
     advance(s, events)  # 1-1 (3 Areas): pool 1
     assert s.rnd.civ == "1-1" and s.vp[0] == 0
-    s, events = act(s, "done")
+    s, events = act(s, "place sumer")
     assert s.rnd.civ == "2-1" and s.vp[0] == 0  # 1-6 had no growth; Minoans to come: nothing scored yet
-    s, events = act(s, "done")
+    s.rnd.pool = 1  # the Minoans' last Army
+    s, events = act(s, "place crete")
     # 5 Areas (2), Mesopotamia presence (1) ... scored once, after the Minoans' round
     assert "ann scores" in text(events) and s.vp[0] == score_before(board)
 
@@ -83,4 +84,31 @@ def test_7_0_winner_most_vps_then_fewest_armies():
     s.phase = "over"
     assert GAME.winners(s) == [1]
     s.count["sumer"] = 1
+    assert GAME.winners(s) == [0, 1]
+
+
+# ---- 1.0 / 7.0: the result ------------------------------------------------------
+
+def _final(vp, board):
+    s = position({"1-1": 0, "1-2": 1, "1-3": 2, "1-4": 3}, board, vp=vp)
+    s.phase = "over"
+    return s
+
+
+def test_1_0_the_last_line_names_the_winner():
+    s = _final([40, 35, 12, 9], {})
+    assert result_line(s) == "ann wins with 40 VP." and GAME.winners(s) == [0]
+
+
+def test_7_0_a_tie_broken_by_fewest_armies_names_the_tie_break():
+    """RULES-NOTES 7.0: most VPs, then fewest Armies on the map."""
+    s = _final([40, 40, 40, 9], {"sumer": ("1-1", 3), "elam": ("1-2", 1), "zoan": ("1-3", 2)})
+    assert result_line(s) == ("ann, bob and cyd tie on 40 VP; the tie-break, fewest Armies on the map, goes to "
+                              "bob (1 against ann 3, cyd 2): bob wins.")
+    assert GAME.winners(s) == [1]
+
+
+def test_7_0_a_tie_the_tie_break_does_not_decide_is_shared():
+    s = _final([40, 40, 12, 9], {"sumer": ("1-1", 2), "elam": ("1-2", 2)})
+    assert result_line(s) == "ann and bob tie on 40 VP with 2 Armies on the map each: they share the win."
     assert GAME.winners(s) == [0, 1]

@@ -65,7 +65,7 @@ def dice_reported(line: str) -> int:
         rest = line.split(": rolls ", 1)[1]
         return len(re.findall(r" (\d)(?=,|\.$)", rest))
     n = 0
-    for m in re.finditer(r"rolls (\d)(?: and (\d))?", line):
+    for m in re.finditer(r"\brolls? (\d)(?: and (\d))?", line):  # "bob's raiders roll 2"
         n += 1 + (m.group(2) is not None)
     n += len(re.findall(r"then \d on the End", line))
     return n

@@ -50,3 +50,29 @@ def hexes(region: str, kind: str = "land"):
 
 def free_hex(s, region: str, kind: str = "land"):
     return next(h for h in hexes(region, kind) if h not in s.board)
+
+
+def population(card: str = "") -> str:
+    """The action taking population card `card` (by what it costs and gives); none: the empty-deck purchase."""
+    from engine.mosaic.words import population_fallback_word, population_word
+    return "population " + (population_word(D.population_cards[card]) if card else population_fallback_word(D))
+
+
+def tax(card: str = "", kind: str = "tax") -> str:
+    """The action taking tax & tariff card `card`; none: the empty-deck `kind` (tax or tariff)."""
+    from engine.mosaic.words import tax_fallback_word, tax_word
+    if card:
+        return f"{D.tax_cards[card].kind} {tax_word(D.tax_cards[card])}"
+    return f"{kind} {tax_fallback_word(D, kind)}"
+
+
+def random_steps(n: int, seed: int, rng_seed: int):
+    """Each position of one random game (`n` players): yields (state, seat to act, its legal actions)."""
+    import random
+    s = GAME.setup([f"p{i}" for i in range(n)], seed)
+    rng = random.Random(rng_seed)
+    while not GAME.is_over(s):
+        seat = rng.choice(GAME.to_act(s))
+        legal = GAME.legal_actions(s, seat)
+        yield s, seat, legal
+        s = GAME.apply(s, seat, rng.choice(legal)).state

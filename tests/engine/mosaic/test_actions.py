@@ -7,7 +7,7 @@ from engine.core import IllegalAction
 from engine.mosaic import GAME
 from engine.mosaic import board
 
-from .helpers import D, act, blank_turn, hexes, to_play
+from .helpers import D, act, blank_turn, hexes, population, tax, to_play
 
 
 def fresh(n=4, seed=1, leader="artist"):
@@ -48,7 +48,7 @@ def test_population_card_costs_its_food_and_adds_its_population_then_is_replaced
     card = s.pop_offer[0]
     c = D.population_cards[card]
     s.players[0].food = c.food_cost
-    s, _ = act(s, f"population {card}")
+    s, _ = act(s, population(card))
     assert s.players[0].population == 5 + c.population and s.players[0].food == 0
     assert card not in s.pop_offer
 
@@ -57,7 +57,7 @@ def test_population_farmer_adds_1_population_per_card():
     s = fresh(leader="farmer")
     card = s.pop_offer[0]
     s.players[0].food = 20
-    s, _ = act(s, f"population {card}")
+    s, _ = act(s, population(card))
     assert s.players[0].population == 5 + D.population_cards[card].population + 1
 
 
@@ -66,24 +66,33 @@ def test_population_when_all_cards_used_2_population_for_15_food():
     s.pop_offer = ["", ""]
     s.pop_deck = []
     s.players[0].food = 15
-    assert "population fallback" in GAME.legal_actions(s, 0)
-    s, _ = act(s, "population fallback")
+    assert population() in GAME.legal_actions(s, 0)
+    s, _ = act(s, population())
     assert s.players[0].population == 7 and s.players[0].food == 0
 
 
 # ---- money substitution
-def test_money_replaces_a_currency_at_2_to_1_with_a_choice_how_much():
+def test_money_replaces_a_currency_at_2_to_1_only_for_the_shortfall_without_asking():
+    """"Money can be used in place of any currency at a 2:1 rate": own currency first, money for the
+    rest, paid at once (N32: nothing is asked, keeping currency and spending money never helps)."""
     s = fresh()
     card = s.pop_offer[0]
     cost = D.population_cards[card].food_cost
     s.players[0].food = cost - 1
     s.players[0].money = 10
-    s, _ = act(s, f"population {card}")
-    legal = GAME.legal_actions(s, 0)
-    assert legal[0] == f"pay {cost - 1} food 2 money"
-    assert legal[-1] == f"pay {cost - 5} food 10 money"  # as much as the 10 money covers
-    s, _ = act(s, legal[0])
+    s, ev = act(s, population(card))
+    assert not s.pending and s.seat == 1
     assert s.players[0].money == 8 and s.players[0].food == 0
+    assert "p0 pays " + str(cost - 1) + " food and 2 money." in ev
+
+
+def test_money_is_not_spent_when_the_currency_covers_the_cost():
+    s = fresh()
+    card = s.pop_offer[0]
+    cost = D.population_cards[card].food_cost
+    s.players[0].food, s.players[0].money = cost + 3, 10
+    s, _ = act(s, population(card))
+    assert s.players[0].food == 3 and s.players[0].money == 10 and s.seat == 1
 
 
 def test_money_never_replaces_population():
@@ -291,6 +300,8 @@ def test_technology_costs_5_ideas_face_up_when_pillars_present_with_its_benefit(
 
 
 def test_technology_face_down_without_pillars_then_flipped_free_when_they_arrive():
+    """A face-down card "can be played (flipped over) on any of your turns"; it flips by itself
+    the moment its pillars are there (N49), within the step that brought them."""
     s = fresh()
     t = next(t for t, c in D.technologies.items() if c.requires == {"science": 1} and t not in s.tech_offer)
     s.tech_offer[0] = t
@@ -298,13 +309,16 @@ def test_technology_face_down_without_pillars_then_flipped_free_when_they_arrive
     s, ev = act(s, f"technology {t}")
     p = s.players[0]
     assert t in p.hidden and t not in p.techs
-    assert all(D.technologies[t].name not in e for e in ev)  # private
-    assert t not in str(GAME.view(s, None)["players"]) and t in GAME.view(s, 0)["private"]["face_down"]
+    assert t in GAME.view(s, 0)["private"]["face_down"] and GAME.view(s, None)["players"][0]["face_down"] == 1
     s = blank_turn(s, 0)
-    s.players[0].techs.append(next(x for x, c in D.technologies.items() if c.provides == ["science"] and c.starting))
-    assert f"flip {t}" in GAME.legal_actions(s, 0)
-    s, _ = act(s, f"flip {t}")
-    assert t in s.players[0].techs and s.stage == "main" and s.seat == 0  # not the turn's action
+    science = next(x for x, c in D.technologies.items() if c.provides == ["science"] and c.starting
+                   and x not in s.tech_offer)
+    s.tech_offer[1] = science
+    s.players[0].ideas = 5
+    s, ev = act(s, f"technology {science}")
+    assert t in s.players[0].techs and not s.players[0].hidden
+    assert any(e.startswith(f"p0 flips {D.technologies[t].name} face up") for e in ev)
+    assert not any(a.startswith("flip") for a in GAME.legal_actions(s, s.seat))
 
 
 def test_technology_face_down_pillars_are_not_usable():
@@ -323,7 +337,7 @@ def test_tax_card_money_is_multiplier_times_population_plus_tax_production_plus_
     p.production["tax"] = 4
     p.techs = [next(t for t, c in D.technologies.items() if c.provides == ["government"] and c.starting)]
     s.holding = 15
-    s, _ = act(s, f"tax {card.id}")
+    s, _ = act(s, tax(card.id))
     p = s.players[0]
     assert p.money == card.multiplier * 5 + 4 + 1 + 15
     assert p.unrest == card.unrest and s.holding == 0
@@ -337,7 +351,7 @@ def test_tariff_card_money_is_multiplier_times_unique_goods_plus_cities_plus_tar
     p.goods = {"wine": 2, "iron": 1}
     p.production["tariff"] = 3
     s.holding = 0
-    s, _ = act(s, f"tariff {card.id}")
+    s, _ = act(s, tax(card.id))
     assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0)) + 3
 
 
@@ -347,7 +361,7 @@ def test_tax_merchant_gains_2_money_per_unique_trade_good_on_tax_cards():
     s.tax_offer[0] = card.id
     s.players[0].goods = {"wine": 1, "gold": 1, "fish": 1}
     s.holding = 0
-    s, _ = act(s, f"tax {card.id}")
+    s, _ = act(s, tax(card.id))
     assert s.players[0].money == card.multiplier * 5 + 2 * 3
 
 
@@ -358,9 +372,9 @@ def test_tax_empty_deck_formulas():
     p.goods = {"wine": 1, "gold": 1}
     p.production["tax"] = 2
     s.holding = 0
-    t, _ = act(s, "tax fallback")
+    t, _ = act(s, tax())
     assert t.players[0].money == 2 * 5 + 2 + 0 and t.players[0].unrest == 0  # N08, N09
-    t, _ = act(s, "tariff fallback")
+    t, _ = act(s, tax(kind="tariff"))
     assert t.players[0].money == 2 * 2 + len(board.cities_of(s, 0)) + 0
 
 
@@ -573,6 +587,7 @@ def test_scribe_has_2_actions_on_the_first_turn():
 
 
 def test_free_actions_after_the_action_then_end():
+    """A tile claimable after the action keeps the turn open: claim it or `end` (N44)."""
     s = fresh()
     s.achievements = ["wealthy"]
     s.players[0].money = 60
@@ -581,6 +596,25 @@ def test_free_actions_after_the_action_then_end():
     assert GAME.legal_actions(s, 0) == ["claim wealthy", "end"]
     s, _ = act(s, "end")
     assert s.seat == 1
+
+
+def test_free_actions_the_turn_ends_with_its_action_when_nothing_can_be_claimed():
+    """No `end` to confirm: the turn ends with the action's last step, even with a refresh or a
+    Magistrate's convert still unused (they are offered beside the action: N44)."""
+    s = fresh(leader="magistrate")
+    s.players[0].government = "theocracy"
+    legal = GAME.legal_actions(s, 0)
+    assert "refresh build" in legal and "convert money" in legal and "work food" in legal
+    s, _ = act(s, "work food")
+    assert s.seat == 1 and s.stage == "main"
+
+
+def test_free_actions_after_a_claim_the_turn_ends_when_nothing_is_left_to_claim():
+    s = fresh()
+    s.achievements = ["wealthy"]
+    s.players[0].money = 60
+    s, _ = act(s, "work food", "claim wealthy")
+    assert s.seat == 1 and "wealthy" in s.players[0].achievements
 
 
 def test_golden_first_turn_legal_actions_seed_1_four_players():
@@ -595,7 +629,7 @@ def test_golden_first_turn_legal_actions_seed_1_four_players():
     s = to_play(4, 1)
     assert s.seat == 3 and s.players[3].leader == "scribe"
     assert GAME.legal_actions(s, 3) == [
-        "work ideas", "work food", "work stone", "population pop12", "population pop09",
+        "work ideas", "work food", "work stone", "population 3-for-13-food", "population 2-for-11-food",
         "build thebes", "build massalia", "build long-walls-of-athens", "build pergamon",
         "technology coinage", "technology siege-engines", "technology banking", "technology lime-mortar",
-        "technology bureaucracy", "tax tt02", "tariff tt10", "military"]
+        "technology bureaucracy", "tax 2-per-population-1-unrest", "tariff 4-per-trade-good-2-unrest", "military"]

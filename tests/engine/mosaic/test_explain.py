@@ -8,6 +8,9 @@ import pytest
 from engine.core import IllegalAction
 from engine.mosaic import GAME
 
+from engine.mosaic.words import tax_word
+
+from . import helpers
 from .helpers import D, act, blank_turn, to_play
 
 
@@ -48,13 +51,24 @@ def test_refused_card_not_on_offer_says_so():
     assert "not among the 5 technologies on offer" in refusal(s, f"technology {gone}")
     tax = next(c for c in s.tax_offer if c)
     other = "tariff" if D.tax_cards[tax].kind == "tax" else "tax"
-    assert f"is a {D.tax_cards[tax].kind} card" in refusal(s, f"{other} {tax}")
+    assert f"That is a {D.tax_cards[tax].kind} card: `{helpers.tax(tax)}`" in refusal(
+        s, f"{other} {tax_word(D.tax_cards[tax])}")
+
+
+def test_refused_card_code_names_the_cards_on_offer_by_what_they_give_and_cost():
+    """Issue 13, cards by code: `population pop08` is no action; the refusal names the offer's words."""
+    s = fresh()
+    msg = refusal(s, f"population {s.pop_offer[0]}")
+    assert "named by the population they give and the food they cost" in msg
+    assert helpers.population(s.pop_offer[0]) in msg
+    msg = refusal(s, f"tax {next(c for c in s.tax_offer if c)}")
+    assert "named by the money they pay per population or trade good and the unrest they bring" in msg
 
 
 def test_refused_second_action_and_early_end():
     s = fresh()
     assert "Take your action first" in refusal(s, "end")
-    s.players[0].government = "theocracy"   # a free refresh keeps the turn open after the action
+    s.achievements, s.players[0].money = ["wealthy"], 60   # a tile to claim keeps the turn open (N44)
     s, _ = act(s, "work food")
     assert "taken this turn's action" in refusal(s, "work food")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.mosaic import GAME, board, scoring
 from engine.mosaic.rules import SCORING
 
-from .helpers import D, act, blank_turn, hexes, to_play
+from .helpers import D, act, blank_turn, hexes, population, random_steps, tax, to_play
 
 
 def fresh(n=4, leader="engineer"):
@@ -96,8 +96,7 @@ def test_n20_holding_area_is_shared_and_taken_by_the_next_tax_action():
     held = s.holding
     s.seat, s.stage, s.actions_left = 1, "main", 1
     s.players[1].money = 0
-    tax = s.tax_offer[0]
-    s, _ = act(s, f"{D.tax_cards[tax].kind} {tax}")
+    s, _ = act(s, tax(s.tax_offer[0]))
     assert s.holding == 0 and s.players[1].money >= held
 
 
@@ -124,11 +123,35 @@ def test_n28_technology_with_pillars_goes_face_up_at_once():
     assert t in s.players[0].techs and t not in s.players[0].hidden
 
 
-def test_n29_face_down_cards_do_not_count_for_scientific():
+def test_n29_scientific_15_tech_cards_counts_face_up_cards_only():
+    """Scientific, "15 tech cards": a face-down card is taken but not played, and a technology gives
+    nothing until played (pillars, effects, VP: N05); it counts once it flips."""
     s = fresh()
     s.achievements = ["scientific"]
-    s.players[0].hidden = list(D.technologies)[:15]
+    needy = [t for t, c in D.technologies.items() if c.requires][:15]
+    s.players[0].hidden = list(needy)
     assert "claim scientific" not in GAME.legal_actions(s, 0)
+    assert "15 technology cards face up" in GAME.why_not(s, 0, "claim scientific")
+    s.players[0].techs, s.players[0].hidden = list(needy[:14]), list(needy[14:])
+    assert "claim scientific" not in GAME.legal_actions(s, 0)
+    s.players[0].techs, s.players[0].hidden = list(needy), []
+    assert "claim scientific" in GAME.legal_actions(s, 0)
+
+
+def test_n22_a_tie_for_first_is_no_majority_for_imperial_tyranny_or_the_colosseum():
+    """Empire Scoring says "in case of a tie, all tied players score"; "control" and "majority" have
+    no such clause, so a tie for the most influence controls nothing."""
+    s = fresh()
+    s.board = {hexes("italia")[0]: "c0", hexes("italia")[1]: "c1", hexes("greece")[0]: "c0"}
+    inf = board.influence(D, s)
+    assert board.controlled(D, s, 0, inf) == ["greece"] and board.controlled(D, s, 1, inf) == []
+    assert board.first_places(inf["italia"]) == [0, 1]              # both still score first at Empire Scoring
+    s.players[0].government = "tyranny"
+    assert scoring.government_bonus(D, s, 0, inf) == 3               # 4 players: 3 VP per region, Greece only
+    s.players[0].wonders = ["colosseum-of-rome"]
+    assert scoring.wonder_vp(D, s, 0, "colosseum-of-rome", inf) == 4
+    s.players[1].units = {"greece": 2}                                # now tied in Greece too
+    assert board.controlled(D, s, 0) == []
 
 
 def test_n33_a_spent_government_tile_stays_spent_for_its_next_owner():
@@ -182,8 +205,9 @@ def test_n38_republic_looks_privately_at_the_top_card_of_one_deck_before_its_act
     assert not any(top in e or D.builds[top].name in e for e in ev)   # the log says which deck, not the card
     assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # one deck per turn
     s.peeked = ""
+    s.achievements, s.players[0].money = ["wealthy"], 60      # a claim keeps the turn open after the action
     s, _ = act(s, "work food")
-    assert s.seat == 0 and s.stage == "post"                  # the refresh is still free to use
+    assert s.seat == 0 and s.stage == "post"
     assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # not after the action
 
 
@@ -194,7 +218,7 @@ def test_n40_a_fourth_scoring_card_is_scored_too():
     s.end_stage, s.rounds_left = "rounds", 2
     s.pop_deck = [SCORING]
     s.players[0].food = 20
-    s, _ = act(s, f"population {s.pop_offer[0]}")
+    s, _ = act(s, population(s.pop_offer[0]))
     assert s.scorings == 4 and s.players[0].vp == 4
 
 
@@ -210,9 +234,30 @@ def test_hidden_information_never_in_public_view_or_events():
         assert not any(t in action for t in D.technologies) or not action.startswith("draft")  # N45: the log too
         public = str(GAME.view(s, None))
         for p in s.players:
-            for t in p.hidden + p.hand + p.picks:
+            for t in [t for t in p.hidden if t not in p.seen] + p.hand + p.picks:   # N51: `seen` is public
                 assert f"'{t}'" not in public
                 assert not any(D.technologies[t].name in e for e in step.events)
+
+
+def test_n51_a_technology_taken_face_down_from_the_offer_stays_known_to_the_table():
+    """The card lay face up in the offer and everyone saw it taken: it stays named in the public view
+    and the log; a face-down card drawn from the deck (a cache) stays the owner's secret."""
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if c.requires and t not in s.tech_offer)
+    s.tech_offer[0] = t
+    s.players[0].ideas = 5
+    s, ev = act(s, f"technology {t}")
+    public = GAME.view(s, None)["players"][0]
+    assert public["face_down"] == 1 and public["face_down_seen"] == [t]
+    assert f"p0 takes {D.technologies[t].name} face down (its pillars are not there yet)." in ev
+    s = blank_turn(s, 0)
+    from engine.mosaic.gains import apply_cache
+    cache = next(c.id for c in D.caches if c.benefit == "technology_card_face_down")
+    top = s.tech_deck[0] if s.tech_deck[0] != SCORING else s.tech_deck[1]
+    events: list[str] = []
+    apply_cache(D, s, 0, cache, "italia", events)
+    assert top in s.players[0].hidden and top not in s.players[0].seen
+    assert top not in str(GAME.view(s, None)) and GAME.view(s, None)["players"][0]["face_down"] == 2
 
 
 def test_n16_a_start_town_with_no_free_hex_left_is_skipped():
@@ -234,7 +279,7 @@ def test_n14_merchant_bonus_not_on_tariff_cards():
     s.tax_offer[0] = card.id
     s.players[0].goods = {"wine": 1, "gold": 1}
     s.holding = 0
-    s, _ = act(s, f"tariff {card.id}")
+    s, _ = act(s, tax(card.id))
     assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0))
 
 
@@ -262,13 +307,59 @@ def test_n31_recruit_and_move_in_one_military_action():
     assert s.players[0].units == {reg: 0, to: 1} and s.players[0].money == 0
 
 
-def test_n32_money_pays_only_the_shortfall_when_nothing_else_is_possible():
+def test_n48_recruit_up_to_2_in_1_turn_and_move_once_per_turn_across_the_scribes_two_actions():
+    """"You may recruit up to 2 new units in 1 turn", "move ... once per turn": the Scribe's two
+    actions share one turn's limits."""
+    s = fresh(leader="scribe")
+    s.actions_left = 2
+    reg = D.hexes[board.cities_of(s, 0)[0]].region
+    to = next(r for r in D.adjacency[reg] if r in s.regions)
+    s.players[0].money = 40
+    s, _ = act(s, "military", f"recruit {reg}", f"move {reg} {to}", "done")
+    assert s.seat == 0 and s.actions_left == 1                           # the second action
+    s, _ = act(s, "military")
+    legal = GAME.legal_actions(s, 0)
+    assert f"recruit {reg}" in legal                                     # 1 of 2 recruited so far
+    assert not any(a.startswith(f"move {to} ") for a in legal)          # that unit moved this turn
+    s, _ = act(s, f"recruit {reg}")
+    assert not any(a.startswith("recruit") for a in GAME.legal_actions(s, 0))
+    assert s.players[0].units == {reg: 1, to: 1}
+    s, _ = act(s, f"move {reg} {to}")                                   # the new unit has not moved yet
+    assert s.seat == 1                                                    # nothing left: the turn ends
+    s = blank_turn(s, 0)                                                  # a new turn: fresh limits
+    s.players[0].money = 10
+    s, _ = act(s, "military")
+    assert f"recruit {reg}" in GAME.legal_actions(s, 0) and f"move {to} {reg}" in GAME.legal_actions(s, 0)
+
+
+def test_n32_money_stands_in_only_for_the_shortfall_and_is_never_asked():
     s = fresh()
     t = s.tech_offer[0]
     s.players[0].ideas = 3
     s.players[0].money = 4
-    s, _ = act(s, f"technology {t}")  # no choice left: 3 ideas + 4 money
+    s, _ = act(s, f"technology {t}")  # 3 ideas + 4 money for the 2 missing
     assert s.players[0].ideas == 0 and s.players[0].money == 0 and not s.pending
+    s = blank_turn(s, 0)
+    s.players[0].stone, s.players[0].food, s.players[0].money = 12, 9, 30
+    s, ev = act(s, "wonder stonehenge")                                  # 20 stone + 5 food
+    while s.pending:
+        legal = GAME.legal_actions(s, 0)
+        bare = [a for a in legal if a.startswith("hex ") and a[4:] not in s.goods_on and a[4:] not in s.cache_on]
+        s, more = act(s, (bare or legal)[0])
+        ev += more
+    p = s.players[0]
+    assert (p.stone, p.food, p.money) == (0, 4, 14) and "p0 pays 12 stone, 5 food and 16 money." in ev
+
+
+def test_n49_face_down_technology_flips_by_itself_once_its_pillars_are_there():
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if c.requires == {"culture": 1})
+    s.players[0].hidden = [t]
+    s.players[0].library = "culture"          # pillars there, but nothing has happened yet
+    s, ev = act(s, "work food")               # the step settles: the card flips before the turn ends
+    assert t in s.players[0].techs and any(e.startswith(f"p0 flips {D.technologies[t].name} face up") for e in ev)
+    s.players[0].hidden = [t]
+    assert "flips by itself" in GAME.why_not(s, 0, f"flip {t}")      # nothing to ask: no `flip` action
 
 
 def test_n35_art_golden_age_10_of_one_chosen_currency():
@@ -287,16 +378,7 @@ def test_n41_all_9_leaders_offered_in_the_draft():
 
 
 def test_law_2_legal_actions_stay_short_in_random_play():
-    import random
-    longest = 0
-    for n in (2, 4, 6):
-        s = GAME.setup([f"p{i}" for i in range(n)], 21 + n)
-        rng = random.Random(n)
-        while not GAME.is_over(s):
-            seat = rng.choice(GAME.to_act(s))
-            legal = GAME.legal_actions(s, seat)
-            longest = max(longest, len(legal))
-            s = GAME.apply(s, seat, rng.choice(legal)).state
+    longest = max(len(legal) for n in (2, 4, 6) for _s, _seat, legal in random_steps(n, 21 + n, n))
     assert 10 < longest < 60
 
 
@@ -318,17 +400,21 @@ def test_n43_farmer_gains_no_extra_population_from_the_empty_deck_purchase():
     s = fresh(leader="farmer")
     s.pop_offer, s.pop_deck = ["", ""], []
     s.players[0].food, s.players[0].population = 15, 5
-    s, _ = act(s, "population fallback")
+    s, _ = act(s, population())
     assert s.players[0].population == 7
 
 
-def test_n44_government_refresh_is_free_before_or_after_the_action():
+def test_n44_government_refresh_is_offered_with_the_action_and_the_turn_ends_after_it():
     s = fresh()
     s.players[0].government = "theocracy"
-    s, _ = act(s, "work food")
-    assert s.seat == 0 and s.stage == "post" and "refresh tax" in GAME.legal_actions(s, 0)
-    s, _ = act(s, "refresh tax")
-    assert s.seat != 0  # nothing else free left: the turn ends by itself
+    assert "refresh tax" in GAME.legal_actions(s, 0)            # beside the turn's action
+    s, _ = act(s, "refresh tax", "work food")
+    assert s.seat != 0                                          # free, then the action ends the turn
+    s = blank_turn(s, 0)
+    s.players[0].government = "monarchy"
+    s.achievements, s.players[0].money = ["wealthy"], 60
+    s, _ = act(s, "work food")                                  # a tile to claim: the turn waits
+    assert s.seat == 0 and {"claim wealthy", "refresh tax", "end"} <= set(GAME.legal_actions(s, 0))
 
 
 def test_n46_fish_counts_as_a_unique_trade_good():
@@ -338,7 +424,7 @@ def test_n46_fish_counts_as_a_unique_trade_good():
     assert board.unique_goods(p) == 2
     card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
     s.tax_offer[0], s.holding = card.id, 0
-    s, _ = act(s, f"tariff {card.id}")
+    s, _ = act(s, tax(card.id))
     assert s.players[0].money == card.multiplier * 2 + len(board.cities_of(s, 0))
     assert all("fish" not in D.builds[b].trade_goods for b in D.builds)
 
@@ -350,9 +436,9 @@ def test_n08_fallback_tax_counts_each_government_symbol_and_tariff_counts_port_c
     p.library = "government"                                   # 2 Government symbols
     p.population, p.goods = 5, {}
     s.board = {hexes("italia")[0]: "c0", hexes("italia", "port")[0]: "p0"}
-    t, _ = act(s, "tax fallback")
+    t, _ = act(s, tax())
     assert t.players[0].money == 2 * 5 + 2
-    t, _ = act(s, "tariff fallback")
+    t, _ = act(s, tax(kind="tariff"))
     assert t.players[0].money == 2                              # 1 city + 1 port city
 
 
@@ -367,3 +453,34 @@ def test_n47_no_limit_on_cities_or_units():
     s.players[0].stone, s.players[0].money = 4, 10
     legal = GAME.legal_actions(s, 0)
     assert f"build {city}" in legal and "military" in legal
+
+
+def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
+    """Issue 13, cards by code: the action says the card's population and food cost, or its multiplier
+    and unrest; two cards with the same numbers are one choice (the first on offer is taken)."""
+    s = fresh()
+    s.pop_offer = ["pop07", "pop08"]                       # both +2 population for 10 food
+    s.tax_offer = ["tt03", "tt10"]
+    s.players[0].food = 10
+    legal = GAME.legal_actions(s, 0)
+    assert [a for a in legal if a.startswith("population")] == ["population 2-for-10-food"]
+    kind, mult, unrest = D.tax_cards["tt03"].kind, D.tax_cards["tt03"].multiplier, D.tax_cards["tt03"].unrest
+    assert f"tax {mult}-per-population-{unrest}-unrest" in legal and kind == "tax"
+    t = D.tax_cards["tt10"]
+    assert f"tariff {t.multiplier}-per-trade-good-{t.unrest}-unrest" in legal and t.kind == "tariff"
+    after, _ = act(s, "population 2-for-10-food")
+    assert after.players[0].population == s.players[0].population + 2 and after.pop_offer[1] == "pop08" and after.pop_offer[0] != "pop07"
+    s.pop_offer, s.pop_deck, s.tax_offer, s.tax_deck = ["", ""], [], ["", ""], []
+    s.players[0].food = 15
+    legal = GAME.legal_actions(s, 0)
+    assert {"population 2-for-15-food", "tax 2-per-population-no-unrest", "tariff 2-per-trade-good-no-unrest"} <= set(legal)
+
+
+def test_issue_12_no_step_asks_what_decides_nothing():
+    """Payments are never asked, face-down cards are never flipped by hand, and `end` is asked only
+    when a tile could still be claimed (N32, N44, N49)."""
+    for n in (2, 4, 6):
+        for _s, _seat, legal in random_steps(n, 40 + n, n):
+            assert not any(a.split()[0] in ("pay", "flip") for a in legal)
+            if "end" in legal:
+                assert any(a.startswith("claim ") for a in legal), legal

@@ -6,7 +6,7 @@ import pytest
 from engine.mosaic import GAME, board, scoring
 from engine.mosaic.rules import SCORING
 
-from .helpers import D, act, blank_turn, hexes, to_play
+from .helpers import D, act, blank_turn, hexes, population, to_play
 
 
 def empty_board(n=4):
@@ -94,7 +94,7 @@ def test_empire_scoring_card_revealed_scores_after_the_revealers_action():
     s.pop_deck = [SCORING, "pop01"]
     card = s.pop_offer[0]
     s.players[0].food = 20
-    s, ev = act(s, f"population {card}")
+    s, ev = act(s, population(card))
     assert s.scorings == 1 and s.pop_offer[0] == "pop01"
     assert any(e.startswith("Empire scoring") for e in ev)
     assert s.players[0].vp == 3 + 1
@@ -107,7 +107,7 @@ def test_general_eliminates_one_opponent_unit_before_each_empire_scoring():
     s.players[0].units = {"greece": 2}
     s.pop_deck = [SCORING, "pop01"]
     s.players[0].food = 20
-    s, _ = act(s, f"population {s.pop_offer[0]}")
+    s, _ = act(s, population(s.pop_offer[0]))
     assert GAME.to_act(s) == [1]
     assert GAME.legal_actions(s, 1) == ["eliminate greece 0", "eliminate none"]
     s, ev = act(s, "eliminate greece 0")
@@ -124,7 +124,7 @@ def test_game_end_third_scoring_card_then_finish_round_then_one_more_round():
     s.seat = 1
     s.players[1].food = 20
     before = s.turn_no
-    s, _ = act(s, f"population {s.pop_offer[0]}")
+    s, _ = act(s, population(s.pop_offer[0]))
     assert s.end_stage == "rounds" and s.scorings == 3
     while not GAME.is_over(s):
         s, _ = act(s, "work food" if s.pending.top is None and s.stage == "main" else GAME.legal_actions(s, GAME.to_act(s)[0])[-1])
@@ -238,6 +238,41 @@ def test_final_ties_most_wonders_then_most_money():
     assert GAME.winners(s) == [1]
     s.players[1].money = 4
     assert GAME.winners(s) == [0, 1]
+
+
+def test_final_ties_the_last_line_names_the_winner_and_the_tie_break_that_decided():
+    """"The player with the most points wins. If there is a tie, the tied player with the most wonders
+    wins. If there is still a tie, the player with the most money" - the game's last line says which."""
+    from engine.mosaic.scoring import result_text
+    s = empty_board()
+    s.phase = "over"
+    s.final = [10, 8, 7, 3]
+    assert result_text(s) == "p0 wins."
+    s.final = [10, 10, 10, 3]
+    s.players[0].wonders = ["sphinx"]
+    s.players[1].wonders = ["stonehenge"]
+    s.players[0].money, s.players[1].money = 4, 9
+    assert result_text(s) == ("p0, p1 and p2 tie on 10 points; p0 and p1 have the most wonders (1); "
+                              "p1 wins with the most money (p0 4, p1 9).")
+    s.players[2].wonders = ["great-pyramid", "colossus-of-rhodes"]
+    assert result_text(s) == "p0, p1 and p2 tie on 10 points; p2 wins with the most wonders (p0 1, p1 1, p2 2)."
+    s.final = [10, 10, 3, 3]
+    s.players[1].money = 4
+    assert result_text(s) == "p0 and p1 tie on 10 points, 1 wonder and 4 money; they share the win."
+    assert GAME.winners(s) == [0, 1]
+
+
+def test_final_line_of_a_whole_game_names_the_winners():
+    import random
+    s = GAME.setup(["a", "b", "c"], 4)
+    rng = random.Random(4)
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        step = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        s = step.state
+    last = step.events[-1]
+    assert last.startswith("Game over. Final scores: ")
+    assert all(s.players[w].name in last.split(". ", 2)[-1] for w in GAME.winners(s))
 
 
 def test_final_scoring_lines_in_the_view_add_up_to_the_score():

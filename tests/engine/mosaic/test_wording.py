@@ -25,7 +25,7 @@ def test_trade_goods_stone_and_grain_announce_their_plus_2_production():
 
 def test_setup_starting_town_and_starting_technologies_read_cleanly():
     """Merchant: "starts with a manufactory town" - the log names the town and the leader;
-    a starting tech played face up ends its line with one full stop."""
+    a starting tech played face up quotes its card text (its "you" is the card's, not the log's)."""
     from engine.mosaic import GAME
     s = new(2, 5)
     events: list[str] = []
@@ -38,8 +38,8 @@ def test_setup_starting_town_and_starting_technologies_read_cleanly():
     merchant = next(p.name for p in s.players if p.leader == "merchant")
     assert f"{merchant} now chooses a hex next to their city for the starting manufactory town." in events
     assert any(e.startswith(f"{merchant} places the Merchant's starting manufactory town on ") for e in events)
-    face_up = [e for e in events if " face up (" in e]
-    assert face_up and all(e.endswith(").") and ".)" not in e for e in face_up)
+    face_up = [e for e in events if " face up: " in e]
+    assert face_up and all(e.endswith('."') and e.count('"') == 2 for e in face_up)
 
 
 def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_placed():
@@ -96,14 +96,14 @@ def test_build_city_line_says_what_was_paid_and_the_holding_area():
 
 def test_tariff_line_spells_out_the_formula():
     """Tax & Tariff: tariff = multiplier × unique trade goods + cities + tariff production."""
-    from .helpers import act
+    from .helpers import act, tax
     s, p = _turn()
     card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
     s.tax_offer[0] = card.id
     p.goods = {"gold": 1, "wine": 2}
     p.production["tariff"] = 4
     s.holding = 0
-    _, ev = act(s, f"tariff {card.id}")
+    _, ev = act(s, tax(card.id))
     n = card.multiplier * 2 + 1 + 4
     assert ev[0].startswith(f"{p.name} collects tariff: {n} money ({card.multiplier}×2 unique goods + 1 city "
                             f"+ 4 tariff production) + 0 from the holding area")

@@ -117,7 +117,7 @@ def test_law_5_views_hide_the_face_down_stacks_only():
 def test_law_1_refusals_say_why_and_change_nothing():
     s = new(2)
     other = 1 - actor(s)
-    with pytest.raises(IllegalAction, match="not seat"):
+    with pytest.raises(IllegalAction, match="It is not .*'s turn; waiting for"):
         GAME.apply(s, other, legal(s)[0])
     with pytest.raises(IllegalAction, match="not an action of this game"):
         GAME.apply(s, actor(s), "fly to the moon")

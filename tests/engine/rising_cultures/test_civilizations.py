@@ -61,8 +61,10 @@ def test_abbasid_house_of_wisdom_bonus_progress_from_discard():
     s, _ = act(s, 0, "play house-of-wisdom build")
     s, _ = act(s, 0, "progress yes")
     assert GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["progress observatory", "progress no"]
-    assert GAME.view(s, None)["pending"]["text"] == \
+    assert GAME.view(s, 0)["pending"]["text"] == \
         "whether to move up a progress level with a card from your discard pile (House of Wisdom)"
+    assert GAME.view(s, None)["pending"]["text"] == \
+        "whether to move up a progress level with a card from ann's discard pile (House of Wisdom)"
     s, _ = act(s, 0, "progress observatory")
     assert rules.level(s.players[0]) == 2 and GAME.to_act(s) == [1]
 

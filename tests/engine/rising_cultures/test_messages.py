@@ -52,12 +52,62 @@ def test_phase_2_refused_swaps_say_what_limits_them():
     assert "once both players have finished swapping" in refusal(s, 0, "play forum coins")
     assert "Take your income and draw your 4 cards first" in refusal(s, 1, "swap 1")
     set_coins(s, 0, 5)
+    s.players[0].provinces = [9]  # Mauretania: a free swap keeps the swap step open after the paid one
     s, _ = act(s, 0, "swap 1")
     lay_out(s, 0, hand=["forum", "villa", "curia", "insula", "market"])
     assert "Place 1 card from your hand at the bottom of your deck first" in refusal(s, 0, "done")
     assert "Only a card from your hand can go to the bottom" in refusal(s, 0, "bottom colosseum")
     s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
-    assert "You have swapped 1 card already; one more is `swap 1`." in refusal(s, 0, "swap 2")
+    assert "You have made your paid swap this round (1 card)" in refusal(s, 0, "swap 2")
+    s, _ = act(s, 0, "swap free")
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert s.players[0].step == "ready"
+
+
+def test_phase_2_refused_swaps_count_in_the_singular():
+    """Issue 13: "Swapping 1 cards costs 1 coins", "your 1 free swap(s)"."""
+    s = finish_opening(new_game())
+    s, _ = act(s, 0, "income")
+    set_coins(s, 0, 0)
+    s.players[0].provinces = [9]  # Mauretania: 1 free swap, so the swap step is open without coins
+    assert "Swapping 1 card costs 1 coin; you have 0." in refusal(s, 0, "swap 1")
+    set_coins(s, 0, 1)
+    s, _ = act(s, 0, "swap free")
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert GAME.legal_actions(s, 0) == ["swap 1", "done"]
+    assert "You have used your free swap this round." in refusal(s, 0, "swap free")
+
+
+def test_phase_2_done_after_a_swap_says_the_player_finished_swapping():
+    """Issue 13: after a swap, `done` does not "keep their hand"."""
+    s = finish_opening(new_game())
+    s, _ = act(s, 0, "income")
+    s, ev = act(s, 0, "done")
+    assert ev[0] == "ann (Rome) keeps their hand and is ready to play."
+    s = finish_opening(new_game())
+    s, _ = act(s, 0, "income")
+    set_coins(s, 0, 5)
+    s.players[0].provinces = [9]
+    s, _ = act(s, 0, "swap free")
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    s, ev = act(s, 0, "done")
+    assert ev[0] == "ann (Rome) has finished swapping and is ready to play."
+
+
+def test_round_7_refused_swap_says_the_deck_is_empty():
+    """RULES-NOTES "Swaps": the deck is used up exactly, so round 7 has no swaps."""
+    s = finish_opening(new_game())
+    s.round = 7
+    for p in s.players:
+        p.deck = p.deck[:4]
+    assert "(there are no swaps in round 7: your deck runs out)" in refusal(s, 0, "swap 1")
+    s, _ = act(s, 0, "income")
+    with pytest.raises(IllegalAction) as err:  # ready, waiting for bob
+        GAME.apply(s, 0, "swap 1")
+    assert str(err.value) == ("It is not ann's turn; waiting for bob. You are ready to play; bob is still taking "
+                              "income, drawing and swapping. There are no swaps in round 7: your deck is empty.")
+    s, _ = act(s, 1, "income")
+    assert "There are no swaps in round 7: your deck is empty" in refusal(s, GAME.to_act(s)[0], "swap 1")
 
 
 def test_setup_refused_civilization_already_taken():

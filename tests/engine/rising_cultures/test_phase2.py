@@ -40,13 +40,26 @@ def test_phase_2_swap_up_to_2_cards_for_1_coin_each():
     s, ev = act(s, 0, f"bottom {DATA.slug[next_card]}")
     assert s.players[0].deck[-1] == next_card and len(s.players[0].hand) == 4
     assert DATA.cards[next_card].name not in " ".join(ev)
-    assert "swap 1" in GAME.legal_actions(s, 0) and "swap 2" not in GAME.legal_actions(s, 0)
+
+
+def test_phase_2_swap_the_number_of_cards_is_chosen_once_before_drawing():
+    """RULES-NOTES "Swaps": "return 1 or 2 coins ... and draw a new card for each coin you
+    return" is one choice made before drawing, so after `swap 1` no second paid swap
+    follows (a free swap still may)."""
+    s = finish_opening(new_game())
+    s, _ = act(s, 0, "income")
+    set_coins(s, 0, 5)
+    s.players[0].provinces = [9]  # Mauretania: 1 free swap a round, so the swap step stays open
     s, _ = act(s, 0, "swap 1")
-    s = GAME.apply(s, 0, GAME.legal_actions(s, 0)[0]).state
-    assert s.players[0].coins == 3
-    assert "swap 1" not in GAME.legal_actions(s, 0)  # 2 paid swaps at most
-    with pytest.raises(IllegalAction):
+    s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert s.players[0].step == "swap" and GAME.legal_actions(s, 0) == ["swap free", "done"]
+    with pytest.raises(IllegalAction, match=r"You have made your paid swap this round \(1 card\): the number "
+                                            r"of cards, 1 or 2, is chosen once, before drawing."):
         GAME.apply(s, 0, "swap 1")
+    s, _ = act(s, 0, "swap free")
+    s, ev = act(s, 0, GAME.legal_actions(s, 0)[0])
+    assert s.players[0].coins == 4 and s.players[0].step == "ready"
+    assert "is ready to play" in ev[-1]
 
 
 def test_phase_2_swap_2_draws_two_then_two_bottom_choices():

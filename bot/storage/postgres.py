@@ -1,0 +1,381 @@
+"""PostgreSQL storage through asyncpg, for a bot that outgrows one process.
+
+The same guarantees as the SQLite backend, by PostgreSQL's own means:
+
+- A commit returns only once PostgreSQL has flushed it (`synchronous_commit=on`,
+  the server's default, set explicitly per connection): every accepted action is
+  stored before anyone is told. `durable=False` (filling a benchmark database)
+  turns that off for this storage's connections only.
+- `commit` runs one transaction that first moves the table's revision with
+  `UPDATE ... WHERE id = $1 AND revision = $2 AND version = $3`. Under READ
+  COMMITTED a concurrent writer of the same table waits for the first one, then
+  finds the revision moved and matches no row: `StaleWrite`, nothing written —
+  across processes as within one. Log lines, snapshot, reminders and outbox rows
+  of one command land in that one transaction.
+- No group commit of our own: each command has its own transaction on a pooled
+  connection, and PostgreSQL flushes the WAL of transactions committing together
+  at once.
+- A write runs in its own task, shielded from its caller: a caller that gives up
+  (a cancelled interaction) never leaves a transaction half done, and `close`
+  waits for writes in flight.
+- Numbered migrations (postgres_migrations.py, the SQLite numbers) recorded in
+  `schema_migrations`, applied at `open` under an advisory lock.
+- The outbox claims of several processes (`claim_notices`) take rows with
+  `FOR UPDATE SKIP LOCKED` and hold them by a lease (DECISIONS.md).
+
+All SQL for PostgreSQL lives in this module; the service only sees `storage.base`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any, Awaitable, Callable
+
+import asyncpg
+
+from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
+                   ReminderRecord, SeatRecord, Shards, StaleWrite, StorageError, TableRecord)
+from .postgres_migrations import MIGRATIONS
+from .sqlite import _json_list, _table_record
+from .transfer import ORDER, TABLES, Rows, normalise
+
+_OPEN = "('lobby','active','paused')"
+assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
+
+#: Any constant: the advisory lock that serialises migrations of one database.
+_MIGRATION_LOCK = 0x45706F6368
+
+_TABLE = """
+SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
+       g.updated, g.remind_every, g.meta, g.revision,
+       (SELECT json_agg(json_build_array(s.user_id, s.name, s.seat, s.resigned, s.joined) ORDER BY s.joined, s.pos)
+          FROM seats s WHERE s.game = g.id)::text AS seats
+  FROM games g
+"""
+
+_NOTICE = "SELECT id, game, channel, payload, created FROM outbox"
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _column(name: str) -> str:
+    """SQLite's column name as spelled here (`user` is reserved in PostgreSQL)."""
+    return "user_id" if name == "user" else name
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+class PostgresStorage:
+    """`Storage` on a PostgreSQL database. `async with PostgresStorage(url) as db:` or open()/close().
+
+    `url` is a libpq URL (`postgresql://user:password@host:port/database`); its
+    query parameters may set server settings (`?search_path=epochs`)."""
+
+    def __init__(self, url: str, *, durable: bool = True, pool_size: int = 10) -> None:
+        self.url = url
+        self.durable = durable
+        self.pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+        self._writes: set[asyncio.Task] = set()
+
+    async def __aenter__(self) -> "PostgresStorage":
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self.pool_size,
+                server_settings={"synchronous_commit": "on" if self.durable else "off",
+                                 "application_name": "epochs"})
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
+            raise StorageError(f"cannot open the PostgreSQL database {redact(self.url)}: {err}") from None
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._writes:
+            await asyncio.gather(*list(self._writes), return_exceptions=True)
+        if self._pool is not None:
+            await self._pool.close()
+        self._pool = None
+
+    @property
+    def _p(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StorageError("storage is not open")
+        return self._pool
+
+    async def _migrate(self) -> None:
+        async with self._p.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+            try:
+                await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                                   "number INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+                current = await conn.fetchval("SELECT COALESCE(max(number), 0) FROM schema_migrations")
+                for number, sql in MIGRATIONS:
+                    if number <= current:
+                        continue
+                    async with conn.transaction():
+                        await conn.execute(sql)
+                        await conn.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+
+    async def schema_version(self) -> int:
+        return int(await self._p.fetchval("SELECT COALESCE(max(number), 0) FROM schema_migrations"))
+
+    # ---------------------------------------------------------------- reads
+    @staticmethod
+    def _table_row(row: asyncpg.Record) -> TableRecord:
+        """A games row and its seats. Columns are typed here, so only the JSON text can be
+        unreadable: read as on SQLite, a garbled options or meta is marked damaged."""
+        rec = _table_record(tuple(row[:14]))
+        rec.seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j))
+                     for u, n, s, r, j in json.loads(row[14] or "[]")]
+        return rec
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        row = await self._p.fetchrow(_TABLE + f" WHERE g.channel = $1 AND g.status IN {_OPEN}", channel)
+        return self._table_row(row) if row else None
+
+    async def latest_table(self, channel: int) -> TableRecord | None:
+        row = await self._p.fetchrow(_TABLE + " WHERE g.channel = $1 ORDER BY g.id DESC LIMIT 1", channel)
+        return self._table_row(row) if row else None
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        row = await self._p.fetchrow(_TABLE + " WHERE g.id = $1", table_id)
+        return self._table_row(row) if row else None
+
+    async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
+        where = "g.guild IS NOT DISTINCT FROM $1"
+        if not include_closed:
+            where += f" AND g.status IN {_OPEN}"
+        rows = await self._p.fetch(_TABLE + f" WHERE {where} ORDER BY g.id DESC", guild)
+        return [self._table_row(r) for r in rows]
+
+    async def snapshot(self, table_id: int) -> tuple[int, str] | None:
+        row = await self._p.fetchrow("SELECT version, state FROM snapshots WHERE game = $1", table_id)
+        return (row[0], row[1]) if row else None
+
+    async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
+        rows = await self._p.fetch(
+            "SELECT seq, seat, action, time, undone, via, user_id, events FROM actions "
+            "WHERE game = $1 AND seq > $2 ORDER BY seq", table_id, after)
+        return [ActionRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], *_json_list(r[7])) for r in rows]
+
+    async def reminders(self, table_id: int) -> list[ReminderRecord]:
+        rows = await self._p.fetch("SELECT game, user_id, due, count FROM reminders WHERE game = $1 ORDER BY user_id",
+                                   table_id)
+        return [ReminderRecord(*r) for r in rows]
+
+    async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
+        where, params = _shard_filter("g.guild", shards, first=2)
+        rows = await self._p.fetch(
+            "SELECT r.game, r.user_id, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
+            f"WHERE r.due <= $1 AND {where} ORDER BY r.due", now, *params)
+        return [ReminderRecord(*r) for r in rows]
+
+    async def notices(self) -> list[NoticeRecord]:
+        rows = await self._p.fetch(_NOTICE + " WHERE sent IS NULL ORDER BY id")
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def prefs(self, user: int) -> PlayerPrefs:
+        row = await self._p.fetchrow(
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user)
+        if row is None:
+            return PlayerPrefs(user)
+        return PlayerPrefs(user, *row)
+
+    # --------------------------------------------------------------- writes
+    async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
+        """Run `work(conn)` in one transaction on a pooled connection.
+
+        The transaction runs in a task of its own that the caller only waits for
+        (shielded): a cancelled caller stops waiting, the transaction still ends
+        committed whole or rolled back whole, and `close` waits for it."""
+        async def run() -> Any:
+            async with self._p.acquire() as conn:
+                async with conn.transaction():
+                    return await work(conn)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        return await asyncio.shield(task)
+
+    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
+                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
+                           remind_every: float, now: float) -> TableRecord:
+        async def work(conn: asyncpg.Connection) -> int:
+            try:
+                async with conn.transaction():  # a savepoint: the unique index may refuse the row
+                    table_id = await conn.fetchval(
+                        "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
+                        "updated, remind_every, meta) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, 1, $7, $7, $8, '{}') "
+                        "RETURNING id", guild, channel, game, creator, _dumps(options), seed, now, remind_every)
+            except asyncpg.UniqueViolationError:
+                raise ChannelBusy(f"channel {channel} already has an open game") from None
+            await self._put_seats(conn, table_id, seats)
+            return table_id
+
+        table_id = await self._write(work)
+        rec = await self.table(table_id)
+        assert rec is not None
+        return rec
+
+    @staticmethod
+    async def _put_seats(conn: asyncpg.Connection, table_id: int, seats: list[SeatRecord]) -> None:
+        await conn.execute("DELETE FROM seats WHERE game = $1", table_id)
+        await conn.executemany(
+            "INSERT INTO seats (game, user_id, name, seat, resigned, joined, pos) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [(table_id, s.user, s.name, s.seat, s.resigned, s.joined, pos) for pos, s in enumerate(seats)])
+
+    async def commit(self, table: TableRecord, change: Change, now: float) -> int:
+        version = await self._write(lambda conn: self._apply(conn, table, change, now))
+        table.version, table.revision = version, table.revision + 1
+        return version
+
+    @classmethod
+    async def _apply(cls, conn: asyncpg.Connection, table: TableRecord, change: Change, now: float) -> int:
+        table_id = table.id
+        version = table.version + 1 if change.bump else table.version
+        values: list[Any] = [version, now]
+        sets = ["version = $1", "revision = revision + 1", "updated = $2"]
+        for column, value in (("status", change.status), ("remind_every", change.remind_every),
+                              ("options", None if change.options is None else _dumps(change.options)),
+                              ("meta", None if change.meta is None else _dumps(change.meta))):
+            if value is not None:
+                values.append(value)
+                sets.append(f"{column} = ${len(values)}")
+        n = len(values)
+        moved = await conn.fetchval(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ${n + 1} AND revision = ${n + 2} AND version = ${n + 3} "
+            "RETURNING revision", *values, table_id, table.revision, table.version)
+        if moved is None:
+            actual = await conn.fetchval("SELECT revision FROM games WHERE id = $1", table_id)
+            raise StaleWrite(table_id, table.revision, actual)
+        if change.seats is not None:
+            await cls._put_seats(conn, table_id, change.seats)
+        if change.undo_from is not None:
+            await conn.execute("UPDATE actions SET undone = TRUE WHERE game = $1 AND seq >= $2 AND NOT undone",
+                               table_id, change.undo_from)
+        if change.actions:
+            await conn.executemany(
+                "INSERT INTO actions (game, seq, seat, action, time, undone, via, user_id, events) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                [(table_id, a.seq, a.seat, a.action, a.time, a.undone, a.via, a.user, _dumps(a.events))
+                 for a in change.actions])
+        if change.snapshot is not None:
+            await conn.execute("INSERT INTO snapshots (game, version, state) VALUES ($1, $2, $3) "
+                               "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
+                               table_id, version, change.snapshot)
+        if change.reminders is not None:
+            await conn.execute("DELETE FROM reminders WHERE game = $1", table_id)
+            if change.reminders:
+                await conn.executemany("INSERT INTO reminders (game, user_id, due, count) VALUES ($1, $2, $3, $4)",
+                                       [(table_id, r.user, r.due, r.count) for r in change.reminders])
+        if change.notices:
+            await conn.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4)",
+                                   [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+        return version
+
+    async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
+        return int(await self._write(lambda conn: conn.fetchval(
+            "INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4) RETURNING id",
+            table_id, channel, _dumps(payload), now)))
+
+    async def mark_sent(self, notice_id: int, now: float) -> None:
+        await self._write(lambda conn: conn.execute(
+            "UPDATE outbox SET sent = $1 WHERE id = $2 AND sent IS NULL", now, notice_id))
+
+    async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
+        """Claim in one transaction: rows another process is claiming at this moment are
+        skipped (SKIP LOCKED), never waited for; the owner's claims with less than half
+        their lease left are renewed; then every notice the owner holds is returned."""
+        where, params = _shard_filter("g.guild", claim.shards, first=5)
+
+        async def work(conn: asyncpg.Connection) -> list[asyncpg.Record]:
+            await conn.execute(
+                "WITH free AS (SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game "
+                f"WHERE o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
+                "OR o.claimed_until <= $3 OR (o.claimed_by = $1 AND o.claimed_until < $4)) "
+                "FOR UPDATE OF o SKIP LOCKED) "
+                "UPDATE outbox SET claimed_by = $1, claimed_until = $2 FROM free WHERE outbox.id = free.id",
+                claim.owner, now + claim.lease, now, now + claim.lease / 2, *params)
+            return await conn.fetch(_NOTICE + " WHERE sent IS NULL AND claimed_by = $1 AND claimed_until > $2 "
+                                    "ORDER BY id", claim.owner, now)
+
+        rows = await self._write(work)
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def release_notices(self, owner: str) -> None:
+        await self._write(lambda conn: conn.execute(
+            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1", owner))
+
+    async def set_prefs(self, prefs: PlayerPrefs) -> None:
+        await self._write(lambda conn: conn.execute(
+            "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm, heads_up) "
+            "VALUES ($1, $2, $3, $4, $5, $6) "
+            "ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start, "
+            "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
+            "heads_up = excluded.heads_up",
+            prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, prefs.dm, prefs.heads_up))
+
+    # ------------------------------------------------------------- transfer
+    async def row_counts(self) -> dict[str, int]:
+        return {table: int(await self._p.fetchval(f"SELECT count(*) FROM {table}")) for table, _ in TABLES}
+
+    async def export_rows(self) -> Rows:
+        """Every table (transfer.TABLES) from one consistent snapshot of the database."""
+        out: Rows = {}
+        async with self._p.acquire() as conn:
+            async with conn.transaction(isolation="repeatable_read", readonly=True):
+                for table, columns in TABLES:
+                    order = ORDER[table].format(pos="pos", user="user_id")
+                    rows = await conn.fetch(f"SELECT {', '.join(map(_column, columns))} FROM {table} ORDER BY {order}")
+                    out[table] = [normalise(table, tuple(r)) for r in rows]
+        return out
+
+    async def import_rows(self, rows: Rows) -> None:
+        """Write a whole database's rows (ids kept) in one transaction, by COPY; the
+        identity sequences then continue after the highest id copied."""
+        async def work(conn: asyncpg.Connection) -> None:
+            for table, columns in TABLES:
+                records = rows.get(table, [])
+                names = [_column(c) for c in columns]
+                if table == "seats":  # the joining order as an explicit position
+                    names.append("pos")
+                    position: dict[int, int] = {}
+                    records = [(*r, _next(position, r[0])) for r in records]
+                await conn.copy_records_to_table(table, records=records, columns=names)
+            for table in ("games", "outbox"):
+                await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                   f"COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)")
+
+        await self._write(work)
+
+
+def _next(position: dict[int, int], game: int) -> int:
+    """The next seat position within `game` (0, 1, 2, ... in the order rows come)."""
+    pos = position.get(game, 0)
+    position[game] = pos + 1
+    return pos
+
+
+def _shard_filter(guild: str, shards: Shards | None, *, first: int) -> tuple[str, list[Any]]:
+    """SQL true for the guilds on `shards` (Discord's `(guild_id >> 22) % count`), with
+    its parameters numbered from `$first`."""
+    if shards is None:
+        return "TRUE", []
+    return (f"((COALESCE({guild}, 0) >> 22) % ${first}) = ANY(${first + 1}::int[])",
+            [shards.count, sorted(shards.ids)])

@@ -1,0 +1,136 @@
+"""Turn-level play, counted: `python -m tests.bench turns <game-id> [--players N] [--games N]`.
+
+Plays complete random games through the service (a temporary SQLite file, every
+reply built as for Discord, boards counted by a renderer that draws nothing) and
+prints per game: steps in the log, decisions (steps a player chose: with more than
+one legal action), automatic steps (exactly one legal action, played by the
+service), handovers (commands after which a seat that was not acting must act, or
+the game ended), channel posts, boards drawn, pings, and pings of a player who was
+already acting. Targets (issue 12): posts and boards = handovers + the start;
+pings of a player already acting = 0; decisions per handover at least 25% fewer
+than the steps per handover measured before turn-level play (Rise of Empires 2.6,
+Cradle 3.7; `--before` prints today's engine without the service's automatic steps
+for comparison: `python -m tests.bench steps`).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Steps per handover before issue 12 (random play through /play, from the issue).
+BEFORE = {"rising-cultures": 1.9, "rise-of-empires": 2.6, "cradle": 3.7, "mosaic": 1.8}
+
+
+@dataclass
+class Picture:
+    png: bytes = b"\x89PNG"
+    alt: str = "board"
+
+
+class Counts:
+    def __init__(self) -> None:
+        self.games = self.steps = self.decisions = self.automatic = self.handovers = 0
+        self.posts = self.boards = self.pings = self.pings_acting = self.commands = 0
+
+
+async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder: Path) -> None:
+    import engine
+    from bot.service import Service, Settings
+    from bot.storage import SQLiteStorage
+
+    game = engine.get(game_id)
+
+    def renderer(gid: str, view: dict, seat: int | None = None) -> Picture:
+        if seat is None:
+            counts.boards += 1
+        return Picture()
+
+    storage = SQLiteStorage(folder / f"{game_id}-{players}-{seed}.sqlite", durable=False)
+    await storage.open()
+    service = Service(storage, settings=Settings(images=True), renderer=renderer)
+    channel = seed + 1
+    names = {u: f"p{u}" for u in range(1, players + 1)}
+
+    async def say(user: int, line: str):
+        return await service.handle(channel, user, names[user], line)
+
+    await say(1, f"game new {game_id} seed={seed}")
+    for user in range(2, players + 1):
+        await say(user, "game join")
+    start = await say(1, "game start")
+    counts.posts += 1
+    counts.pings += len(start.mentions)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        rec = await storage.open_table(channel)
+        if rec is None:
+            break
+        state = await service._state(rec)
+        acting = game.to_act(state)
+        seat = rng.choice(acting)
+        user = rec.user_at(seat).user
+        acting_users = {rec.user_at(s).user for s in acting}
+        seen = len(await storage.actions(rec.id))
+        reply = await say(user, "play " + rng.choice(game.legal_actions(state, seat)))
+        assert not reply.error, reply.text
+        counts.commands += 1
+        rows = (await storage.actions(rec.id))[seen:]
+        after = await service.replay(rec.id)
+        now = set(game.to_act(after))
+        if (now - set(acting)) or any(r.seat not in acting for r in rows) or game.is_over(after):
+            counts.handovers += 1
+        if reply.text and not reply.panel:
+            counts.posts += 1
+        counts.pings += len(reply.mentions)
+        counts.pings_acting += len(set(reply.mentions) & acting_users)
+        if game.is_over(after):
+            break
+    rows = await storage.actions((await storage.latest_table(channel)).id)
+    counts.steps += len(rows)
+    counts.decisions += sum(1 for r in rows if not r.via)
+    counts.automatic += sum(1 for r in rows if r.via == "forced")
+    counts.games += 1
+    await storage.close()
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.bench turns", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", help="game id, e.g. rise-of-empires")
+    ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
+    ap.add_argument("--games", type=int, default=10, help="complete random games to play")
+    ap.add_argument("--seed", type=int, default=0, help="first seed")
+    args = ap.parse_args(argv)
+
+    import engine
+
+    game = engine.get(args.game)
+    players = args.players or game.min_players
+    counts = Counts()
+
+    async def run() -> None:
+        with tempfile.TemporaryDirectory(prefix="epochs-turns-") as tmp:
+            for i in range(args.games):
+                await play_one(args.game, players, args.seed + i, counts, Path(tmp))
+
+    asyncio.run(run())
+    g, per = max(counts.games, 1), max(counts.handovers, 1)
+    print(f"{args.game}, {players} players, {counts.games} complete random games through the service")
+    for label, value in (("steps", counts.steps), ("decisions", counts.decisions), ("automatic", counts.automatic),
+                         ("handovers", counts.handovers), ("channel posts", counts.posts),
+                         ("boards drawn", counts.boards), ("pings", counts.pings),
+                         ("pings of a player already acting", counts.pings_acting)):
+        print(f"  {label + ':':<34}{value / g:9.1f} a game")
+    before = BEFORE.get(args.game)
+    print(f"  steps per handover:               {counts.steps / per:9.2f}")
+    print(f"  decisions per handover:           {counts.decisions / per:9.2f}"
+          + (f"   (target <= {before * 0.75:.2f}: 25% fewer than {before} steps per handover before)"
+             if before else ""))
+    print(f"  posts - handovers - 1 (start):    {(counts.posts - counts.handovers - counts.games) / g:9.1f} a game"
+          "   (target 0)")
+    print(f"  boards - posts:                   {(counts.boards - counts.posts) / g:9.1f} a game   (target 0)")
+    return 0
