@@ -9,6 +9,10 @@ board are public, as are the counts of every hidden thing.
 What the seat knows and `resample` keeps:
 - its own hand, picks and face-down technologies, and the top card of a deck it
   looked at as a Republic this turn;
+- the face-down technologies others took from the face-up offer (N51: the table
+  saw which), and that no face-down card of theirs can be played yet (N49: one
+  that can is flipped at once), so their other face-down cards are dealt from
+  cards whose pillars they lack;
 - in the starting technology draft, every hand it held: a hand it passed on is,
   some picks later, the picks its next players made from it plus what is left of
   it, so those cards are shuffled among exactly those places. Cards of a hand it
@@ -19,8 +23,8 @@ What the seat knows and `resample` keeps:
   Setup), so it is put back somewhere in what is left of that part.
 
 What the state does not record the bot forgets rather than reads: once the
-draft is over it no longer knows which technologies it passed; a face-down
-technology taken from the offer, cards an offer sent to the bottom of its deck,
+draft is over it no longer knows which technologies it passed; cards an offer
+sent to the bottom of its deck,
 and cards and caches used up are not remembered either, so an imagined deck
 may hold a card that has already been seen and discarded (an honest, slightly
 weaker guess, never a wrong rule).
@@ -31,11 +35,12 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from . import scoring
+from . import board, scoring
 from .data import Data, load
 from .decks import SCORING
+from .gains import can_play
 from .setup import deck_size
-from .state import State
+from .state import Player, State
 
 #: A place in the draft: (seat, "hand" or "picks", index).
 Slot = tuple[int, str, int]
@@ -148,12 +153,27 @@ def peeked_top(s: State, seat: int) -> tuple[str, str]:
 DECKS = {"technology": "tech_deck", "build": "build_deck", "population": "pop_deck", "tax": "tax_deck"}
 
 
+# ---------------------------------------------------------------- face-down technologies
+def redeal_face_down(d: Data, p: Player, dealer: Dealer) -> None:
+    """Another player's face-down technologies: those taken from the offer stay (the table saw
+    them, N51); the others are dealt anew, preferring cards whose pillars that player lacks,
+    since a card that can be played is flipped at once (N49)."""
+    known = list(p.seen)
+    sym = board.symbols(d, p)
+    out = []
+    for t in p.hidden:
+        if t in known:
+            known.remove(t)
+            out.append(t)
+        else:
+            out.append(dealer.deal_one(lambda c: not can_play(d, p, c, sym)))
+    p.hidden = out
+
+
 # ---------------------------------------------------------------- resample
 def resample(state: State, seat: int, rng: Rng) -> State:
-    from .game import fast_clone
-
     d = load()
-    s = fast_clone(state)
+    s = state.copy()
     me = s.players[seat]
     others = [i for i in range(len(s.players)) if i != seat]
     peek_deck, peek_card = peeked_top(s, seat)
@@ -165,16 +185,15 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     for group, cards in zip(groups, known_sets):
         for slot, card in zip(group, rng.shuffled(cards)):
             set_slot(s, slot, card)
-    seen = (s.tech_offer + [t for p in s.players for t in p.techs] + me.hidden + me.hand + me.picks
-            + [c for cards in known_sets for c in cards] + ([peek_card] if mine and peek_deck == "technology" else []))
-    pool = without(list(d.technologies), seen)
+    visible = (s.tech_offer + [t for p in s.players for t in p.techs + p.seen] + me.hidden + me.hand + me.picks
+               + [c for cards in known_sets for c in cards] + ([peek_card] if mine and peek_deck == "technology" else []))
+    pool = without(list(d.technologies), visible)
     starting = Dealer([t for t in pool if d.technologies[t].starting], rng)
     for slot in unknown:
         set_slot(s, slot, starting.deal(1)[0])
     rest = Dealer([t for t in pool if not d.technologies[t].starting] + starting.cards[starting.next:], rng)
     for i in others:
-        p = s.players[i]
-        p.hidden = rest.deal(len(p.hidden))
+        redeal_face_down(d, s.players[i], rest)
     pools = {
         "tech_deck": rest,
         "build_deck": Dealer(without(list(d.builds), s.build_offer + [b for p in s.players for b in p.builds]), rng),

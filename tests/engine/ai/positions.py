@@ -107,10 +107,9 @@ def _cradle(state, seat, rand):
 
 def _mosaic(state, seat, rand):
     from engine.mosaic.decks import SCORING
-    from engine.mosaic.game import fast_clone
     from engine.mosaic.resample import DECKS, peeked_top
 
-    s = fast_clone(state)
+    s = state.copy()
     peek_deck, _ = peeked_top(s, seat)
     mine = s.seat == seat and bool(peek_deck)
     keep_top = {DECKS[peek_deck]} if mine else set()
@@ -121,12 +120,12 @@ def _mosaic(state, seat, rand):
 
     tech_at = loose("tech_deck")
     others = [p for i, p in enumerate(s.players) if i != seat]
-    cards = [s.tech_deck[i] for i in tech_at] + [c for p in others for c in p.hidden]
+    cards = [s.tech_deck[i] for i in tech_at] + [c for p in others for c in p.hidden if c not in p.seen]
     rand.shuffle(cards)
     for i in tech_at:
         s.tech_deck[i] = cards.pop()
-    for p in others:
-        p.hidden = [cards.pop() for _ in p.hidden]
+    for p in others:  # those taken from the offer stay: the table saw them (N51)
+        p.hidden = [c if c in p.seen else cards.pop() for c in p.hidden]
     for attr in ("build_deck", "pop_deck", "tax_deck"):
         deck = getattr(s, attr)
         at = loose(attr)
