@@ -1,0 +1,45 @@
+"""The bot's levels: how many worlds it searches and how far, per game.
+
+Counts, not seconds, so a decision is the same on a slow machine as on a fast
+one. The counts are set from `python -m tests.bench ai` so that `normal` takes
+about a second of one core per decision at the game's largest player count
+(Rising Cultures steps are cheap, Mosaic's dear), `strong` a few seconds, and
+`easy` a small fraction of a second.
+"""
+from __future__ import annotations
+
+from .search import Budget
+
+LEVELS = ("easy", "normal", "strong")
+DEFAULT = "normal"
+
+BUDGETS: dict[str, dict[str, Budget]] = {
+    "easy": {
+        "rising-cultures": Budget(iterations=60, rollout=4, horizon=12),
+        "rise-of-empires": Budget(iterations=40, rollout=4, horizon=12),
+        "cradle": Budget(iterations=40, rollout=4, horizon=12),
+        "mosaic": Budget(iterations=40, rollout=4, horizon=12),
+    },
+    "normal": {
+        "rising-cultures": Budget(iterations=3000, rollout=10, horizon=30),
+        "rise-of-empires": Budget(iterations=1500, rollout=10, horizon=30),
+        "cradle": Budget(iterations=2000, rollout=10, horizon=30),
+        "mosaic": Budget(iterations=1000, rollout=10, horizon=30),
+    },
+    "strong": {
+        "rising-cultures": Budget(iterations=9000, rollout=12, horizon=40),
+        "rise-of-empires": Budget(iterations=4500, rollout=12, horizon=40),
+        "cradle": Budget(iterations=6000, rollout=12, horizon=40),
+        "mosaic": Budget(iterations=3000, rollout=12, horizon=40),
+    },
+}
+
+
+def budget(level: str, game_id: str) -> Budget:
+    """The budget of `level` for `game_id`, or ValueError naming the levels."""
+    if level not in BUDGETS:
+        raise ValueError(f"no bot level {level!r}; levels: {', '.join(LEVELS)}")
+    try:
+        return BUDGETS[level][game_id]
+    except KeyError:
+        raise KeyError(f"no bot for {game_id!r}; bots play: {', '.join(BUDGETS[level])}") from None

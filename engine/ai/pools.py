@@ -1,0 +1,78 @@
+"""Small helpers the games' `resample` modules share: unknown cards as pools.
+
+A seat that cannot see some cards still knows which cards exist (the component
+data) and where the cards it can see are. What is left — the *pool* — may lie in
+any of the places it cannot see. Every `resample` works the same way: build the
+pool from the component list minus everything the seat sees, shuffle it with the
+bot's own generator, and deal it back into the hidden places, keeping their
+sizes (which are public). Nothing in a pool comes from the hidden places
+themselves, so the true hidden cards cannot leak through it.
+
+Pools are lists, not sets: iteration order must not depend on Python's string
+hashing, or a decision would differ between processes (issue 14, determinism).
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence, TypeVar
+
+from engine.core import Rng
+
+T = TypeVar("T")
+
+
+def without(pool: Sequence[T], seen: Iterable[T]) -> list[T]:
+    """`pool` minus `seen`, as multisets, keeping `pool`'s order.
+
+    An item of `seen` missing from `pool` is ignored: the pool is what may be
+    hidden, and a card the seat sees that the component list does not name
+    (a stand-in in a test) simply is not hidden.
+    """
+    left = list(pool)
+    for item in seen:
+        try:
+            left.remove(item)
+        except ValueError:
+            pass
+    return left
+
+
+class Dealer:
+    """Deals a shuffled pool into hidden places, one place at a time.
+
+    `deal(k)` takes the next `k` cards. A pool may hold more cards than the
+    hidden places (cards that left the game unseen, or were seen once and since
+    forgotten because the state keeps no record of it): the rest stays undealt,
+    out of the game. A pool with too few cards is a bug in the caller's
+    bookkeeping and raises, so a resampled state is never short of cards.
+    """
+
+    def __init__(self, pool: Sequence[T], rng: Rng) -> None:
+        self.cards = rng.shuffled(pool)
+        self.next = 0
+
+    def deal(self, k: int) -> list[T]:
+        if k < 0 or self.next + k > len(self.cards):
+            raise ValueError(f"cannot deal {k} of {len(self.cards) - self.next} unknown cards left")
+        out = self.cards[self.next:self.next + k]
+        self.next += k
+        return out
+
+    def deal_one(self, fits: Callable[[T], bool]) -> T:
+        """The next card that `fits` (a hidden place that allows only some cards), or the
+        next card at all when none left fits: a guess, but never a short deal."""
+        at = next((i for i in range(self.next, len(self.cards)) if fits(self.cards[i])), self.next)
+        if at >= len(self.cards):
+            raise ValueError("cannot deal 1 of 0 unknown cards left")
+        self.cards[self.next], self.cards[at] = self.cards[at], self.cards[self.next]
+        self.next += 1
+        return self.cards[self.next - 1]
+
+    @property
+    def left(self) -> int:
+        return len(self.cards) - self.next
+
+
+def fresh_rng(rng: Rng) -> Rng:
+    """A new generator for the resampled state: the true one's future is hidden from everyone
+    (the next shuffle or die roll), so the bot imagines its own."""
+    return Rng(rng.next64())

@@ -1,0 +1,83 @@
+"""Cradle of Civilization for the fill-in bot (engine/ai): what a seat cannot see, redrawn; a position's worth.
+
+The board is public (view.py). Hidden are only the Civilization cards of the
+Allocation in progress (3.0) and the generator's future (every die roll):
+
+- the undrawn cards of the Epoch's deck, in order;
+- the card the drawer is looking at (its drawer sees it);
+- the cards dealt so far: a keeper knows its own, a passer knows the one it
+  passed, a receiver of a passed card knows nothing until all are revealed.
+
+`resample` keeps every card the seat knows where it is, and deals the rest of
+the Epoch's cards — the Epoch's list minus the revealed ones (the non-player
+civilization's, dealt face up) and minus those the seat knows — into the dealt
+cards it does not know, the drawer's hand when that is someone else, and the
+deck. Those are exactly the Epoch's cards not yet revealed, so the deal always
+fits. Outside an Allocation only the generator is redrawn.
+"""
+from __future__ import annotations
+
+from engine.ai.pools import Dealer, fresh_rng, without
+from engine.ai.value import shares
+from engine.core import Rng
+
+from .board import C
+from .scoring import score_seat
+from .state import State
+
+#: Points that make a lead count (in random play the winner leads by about 20).
+SPREAD = 8.0
+#: What the armies on the map now may score again in a later Epoch, per Epoch.
+LATER = 0.5
+EPOCHS = 6
+
+
+def known_cards(state: State, seat: int) -> list[str]:
+    """The cards of this Allocation `seat` has seen: its kept card, those it passed, the one it draws."""
+    a = state.alloc
+    out = [a.dealt[seat]] if seat in a.kept else []
+    out += [a.dealt[to] for to, giver in a.passed.items() if giver == seat]
+    if a.drawn and a.order[a.index] == seat:
+        out.append(a.drawn)
+    return out
+
+
+def resample(state: State, seat: int, rng: Rng) -> State:
+    s = state.copy()
+    a = s.alloc
+    if a is not None:
+        mine = known_cards(s, seat)
+        pool = without(C.cards_of_epoch[s.epoch], list(s.cards) + mine)
+        dealer = Dealer(pool, rng)
+        for to in list(a.dealt):
+            if a.dealt[to] not in mine:
+                a.dealt[to] = dealer.deal(1)[0]
+        if a.drawn and a.drawn not in mine:
+            a.drawn = dealer.deal(1)[0]
+        s.deck = dealer.deal(len(s.deck))
+    s.rng = fresh_rng(rng)
+    return s
+
+
+def scorings_left(state: State, seat: int) -> tuple[int, int]:
+    """(this Epoch's Player Scoring still to come: 0 or 1, later Epochs' scorings)."""
+    later = EPOCHS - state.epoch
+    if state.phase == "over":
+        return 0, 0
+    if state.phase == "strategy":
+        done = state.order[:state.turn]
+        return (0 if seat in done else 1), later
+    if state.phase == "allocate":
+        return 1, later
+    return 0, later  # End of Epoch events: everyone has scored this Epoch
+
+
+def evaluate(state: State) -> list[float]:
+    """Shares of VP plus what each seat's Areas score now, once more this Epoch if still due and
+    partly in each later Epoch (the armies stay, but new Civilizations arrive)."""
+    estimates = []
+    for seat in range(state.n):
+        now, later = scorings_left(state, seat)
+        projected = score_seat(state, seat).total if now or later else 0
+        estimates.append(state.vp[seat] + projected * (now + LATER * later))
+    return shares(estimates, SPREAD)

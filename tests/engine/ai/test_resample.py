@@ -1,0 +1,89 @@
+"""Each game's `resample` gives legal positions that play on to the end, and `evaluate` shares.
+
+A resampled state must be a game the engine can continue: the same view for
+the seat, the same legal actions for it, a text that reloads to the same state,
+and random play from it reaches the end (law 6).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import engine
+import engine.ai as ai
+from engine.core import Rng
+from tests.engine.ai.positions import positions
+
+POSITIONS = 40
+
+
+def play_out(game, state, rand: random.Random, limit: int = 50_000):
+    steps = 0
+    while not game.is_over(state) and steps < limit:
+        seat = rand.choice(game.to_act(state))
+        state = game.apply(state, seat, rand.choice(game.legal_actions(state, seat))).state
+        steps += 1
+    return state
+
+
+@pytest.mark.parametrize("game_id", ai.GAMES)
+def test_resampled_positions_are_legal_and_play_on_to_the_end(game_id: str):
+    game = engine.get(game_id)
+    rand = random.Random(8)
+    for k, (state, seat) in enumerate(positions(game_id, POSITIONS, seed=4)):
+        world = ai.resample(game_id, state, seat, Rng(k))
+        assert game.view(world, seat) == game.view(state, seat)
+        assert game.to_act(world) == game.to_act(state)
+        assert game.legal_actions(world, seat) == game.legal_actions(state, seat)
+        assert game.dumps(game.loads(game.dumps(world))) == game.dumps(world)
+        assert game.is_over(play_out(game, world, rand))
+
+
+@pytest.mark.parametrize("game_id", ai.GAMES)
+def test_evaluate_gives_every_seat_a_share(game_id: str):
+    game = engine.get(game_id)
+    for state, _ in positions(game_id, 60, seed=5):
+        values = ai.evaluate(game_id, state)
+        assert len(values) == len(game.scores(state))
+        assert all(0 <= v <= 1 for v in values) and sum(values) == pytest.approx(1)
+
+
+def test_rising_cultures_cards_are_neither_lost_nor_doubled():
+    """Every civilization card is in exactly one place after resampling, as before."""
+    game = engine.get("rising-cultures")
+    from engine.rising_cultures.resample import public_cards
+
+    for k, (state, seat) in enumerate(positions("rising-cultures", 60, seed=6)):
+        world = ai.resample("rising-cultures", state, seat, Rng(k))
+        for before, after in zip(state.players, world.players):
+            assert Counter(public_cards(after) + after.hand + after.deck) == \
+                Counter(public_cards(before) + before.hand + before.deck)
+
+
+def test_mosaic_technologies_are_never_doubled():
+    from engine.mosaic.decks import SCORING
+
+    def technologies(s):
+        out = s.tech_deck + s.tech_offer + [t for p in s.players for t in p.techs + p.hidden + p.hand + p.picks]
+        return [t for t in out if t and t != SCORING]
+
+    for k, (state, seat) in enumerate(positions("mosaic", 150, seed=7)):
+        world = ai.resample("mosaic", state, seat, Rng(k))
+        counts = Counter(technologies(world))
+        assert max(counts.values()) == 1
+        for attr in ("tech_deck", "build_deck", "pop_deck", "tax_deck"):
+            assert getattr(world, attr).count(SCORING) == getattr(state, attr).count(SCORING)
+
+
+def test_rise_of_empires_progress_stack_keeps_its_eras():
+    """3.0: the stack is Era I tiles on top of Era II on top of Era III, after resampling too."""
+    from engine.rise_of_empires.data import components
+
+    comp = components()
+    for k, (state, seat) in enumerate(positions("rise-of-empires", 60, seed=8)):
+        world = ai.resample("rise-of-empires", state, seat, Rng(k))
+        assert [comp.progress[t].era for t in world.progress_deck] == \
+            [comp.progress[t].era for t in state.progress_deck]
+        assert len(world.territory_deck) == len(state.territory_deck)

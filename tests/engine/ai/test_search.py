@@ -1,0 +1,137 @@
+"""The search itself, on a toy game whose best moves are known (engine/ai/search.py)."""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+import pytest
+
+import engine.ai as ai
+from engine.ai.search import Budget, Search
+from engine.ai.value import shares, win_shares
+from engine.core import BaseGame, Rng
+
+
+@dataclass
+class Count:
+    players: int
+    total: int = 0
+    turn: int = 0
+    winner: int = -1
+    rng: Rng = field(default_factory=Rng)
+
+
+class RaceToTen(BaseGame[Count]):
+    """Players in turn add 1, 2 or 3 to a running total; who makes it exactly 10 wins.
+
+    Whoever moves to 2, 6 or 10 wins with two players: from 5 the only winning move
+    is `add 1`, found only by looking three moves ahead.
+    """
+
+    id = "race-to-ten"
+    title = "Race to Ten"
+    min_players = 2
+    max_players = 3
+    state_type = Count
+    verbs = ("add",)
+
+    def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> Count:
+        return Count(len(players), rng=Rng.from_seed(seed))
+
+    def to_act(self, state: Count) -> list[int]:
+        return [] if state.winner >= 0 else [state.turn]
+
+    def legal_actions(self, state: Count, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        return [f"add {k}" for k in (1, 2, 3) if state.total + k <= 10]
+
+    def play(self, state: Count, seat: int, action: str) -> list[str]:
+        state.total += int(action.split()[1])
+        if state.total == 10:
+            state.winner = seat
+        state.turn = (state.turn + 1) % state.players
+        return []
+
+    def view(self, state: Count, seat: int | None) -> dict:
+        return {"total": state.total, "turn": state.turn}
+
+    def is_over(self, state: Count) -> bool:
+        return state.winner >= 0
+
+    def scores(self, state: Count) -> list[int]:
+        return [int(state.winner == s) for s in range(state.players)]
+
+    def winners(self, state: Count) -> list[int]:
+        return [state.winner] if state.winner >= 0 else []
+
+
+GAME = RaceToTen()
+
+
+def resample(state: Count, seat: int, rng: Rng) -> Count:
+    s = copy.deepcopy(state)
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def evaluate(state: Count) -> list[float]:
+    return [1.0 / state.players] * state.players
+
+
+def search(iterations: int, seed: int = 0) -> Search:
+    return Search(GAME, resample, evaluate, Budget(iterations=iterations, rollout=10, horizon=12),
+                  random.Random(seed))
+
+
+def test_search_takes_the_winning_move_at_once():
+    state = Count(players=2, total=7)
+    assert search(200).choose(state, 0) == "add 3"
+
+
+def test_search_looks_ahead_to_the_only_winning_move():
+    state = Count(players=2, total=5)
+    picks = [search(800, seed).choose(state, 0) for seed in range(5)]
+    assert picks == ["add 1"] * 5
+
+
+def test_each_seat_plays_for_itself_with_three_players():
+    """Seat 0 at 8 must not hand seat 1 the win: `add 1` (to 9) lets seat 1 win at once;
+    `add 2` wins now."""
+    state = Count(players=3, total=8)
+    assert search(200).choose(state, 0) == "add 2"
+
+
+def test_a_single_legal_action_is_taken_without_search():
+    state = Count(players=2, total=9)
+    assert search(0).choose(state, 0) == "add 1"
+
+
+def test_a_seat_with_nothing_to_do_is_refused():
+    with pytest.raises(ValueError, match="no legal action"):
+        search(10).choose(Count(players=2, total=5), 1)
+
+
+def test_shares_add_up_to_one_and_favour_the_leader():
+    s = shares([10, 4, 4], spread=3)
+    assert sum(s) == pytest.approx(1) and s[0] > s[1] == s[2]
+    assert win_shares([0, 2], 3) == [0.5, 0.0, 0.5]
+    assert win_shares([], 2) == [0.5, 0.5]
+
+
+def test_decide_refuses_what_it_cannot_do():
+    from engine.rising_cultures import GAME as RC
+
+    state = RC.setup(["ann", "bob"], 1)
+    text = ai.infostate(RC, state, 0, seed=0)
+    waiting = 1 - RC.to_act(state)[0]
+    with pytest.raises(ValueError, match="not to act"):
+        ai.decide("rising-cultures", text, waiting)
+    with pytest.raises(ValueError, match="levels: easy, normal, strong"):
+        ai.decide("rising-cultures", text, RC.to_act(state)[0], level="grandmaster")
+    with pytest.raises(KeyError, match="no game"):
+        ai.decide("chess", text, 0)
+    with pytest.raises(ValueError, match="no seat 2"):
+        ai.infostate(RC, state, 2, seed=0)
