@@ -20,7 +20,7 @@ from engine.ai.value import shares
 from engine.core import Rng
 
 from .data import components
-from .phases import vp_of
+from .scoring import vp_of
 from .state import State
 
 #: Points that make a lead count (in random play the winner leads by about 11).
