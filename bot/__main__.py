@@ -60,14 +60,12 @@ def _parser() -> argparse.ArgumentParser:
 
 async def make_service(config: Config, database: str, *, images: bool = True):
     """Open the storage and build the service (inside the running event loop)."""
-    from .service import HOUR, Service, Settings
+    from .service import Service, Settings
     from .storage import open_storage
 
     storage = open_storage(database)
     await storage.open()
-    settings = Settings(remind_every=config.remind_hours * HOUR, absent_after=config.absent_after,
-                        undo_expiry=config.undo_hours * HOUR, images=images)
-    return Service(storage, settings=settings)
+    return Service(storage, settings=Settings.from_config(config, images=images))
 
 
 async def _local(config: Config, database: str, mode: str, file: str | None) -> int:

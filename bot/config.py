@@ -38,6 +38,11 @@ class Config:
     shard_ids: list[int] | None = None
     #: Seconds an outbox notice stays claimed by this process without being renewed.
     claim_lease: float = 120.0
+    #: Fill-in bots ([bots]): processes they think in, seconds one decision may take,
+    #: and the level of the bot that plays a resigned or replaced player's seat.
+    bot_workers: int = 1
+    bot_timeout: float = 60.0
+    stand_in_level: str = "normal"
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -113,6 +118,7 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     discord = _section(data, "discord")
     storage = _section(data, "storage")
     reminders = _section(data, "reminders")
+    bots = _section(data, "bots")
     engine = _section(data, "engine")
     logs = _section(data, "log")
     local = _section(data, "local")
@@ -134,6 +140,12 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     config.remind_hours = _number(reminders.get("every_hours", 12), "reminders.every_hours")
     config.absent_after = _number(reminders.get("absent_after", 3), "reminders.absent_after", int, 1)
     config.undo_hours = _number(reminders.get("undo_hours", 24), "reminders.undo_hours", float, 0)
+    config.bot_workers = _number(bots.get("workers", 1), "bots.workers", int, 1)
+    config.bot_timeout = _number(bots.get("timeout_seconds", 60), "bots.timeout_seconds", float, 1)
+    level = str(bots.get("stand_in_level", "normal")).lower()
+    if level not in ("easy", "normal", "strong"):
+        raise ConfigError(f"bots.stand_in_level must be easy, normal or strong, not {level!r}")
+    config.stand_in_level = level
     config.data_dir = str(engine.get("data_dir") or "") or None
     level = str(logs.get("level", "INFO")).upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):

@@ -59,15 +59,12 @@ async def serve(config: Any, service: Any) -> None:
 
 async def default_service(config: Any) -> Any:
     """The SQLite-backed service described by a `bot.config.Config` (opened)."""
-    from ..service import HOUR, Service, Settings
+    from ..service import Service, Settings
     from ..storage import open_storage
 
     storage = open_storage(getattr(config, "database", "epochs.sqlite"))
     await storage.open()
-    settings = Settings(remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
-                        absent_after=int(getattr(config, "absent_after", 3)),
-                        undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR)
-    return Service(storage, settings=settings)
+    return Service(storage, settings=Settings.from_config(config))
 
 
 def run(config: Any, make_service: Callable[[], Awaitable[Any]] | None = None) -> None:

@@ -150,6 +150,7 @@ class EpochsBot(commands.AutoShardedBot):
                                      retry_cap=settings.retry_cap, give_up_after=settings.give_up_after,
                                      claim=Claim(owner, settings.claim_lease, settings.shards))
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
+        self.link.on_notice(self.dispatcher.wake)  # a bot's turn posted: deliver it now
         self.workers: WorkerPool | None = None
         if settings.render_workers > 0:
             self.workers = WorkerPool(settings.render_workers, initializer="renderers:warm", name="epochs-render")

@@ -58,6 +58,18 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Crea
     async def start(self, interaction: discord.Interaction, fixed: bool = False) -> None:
         await self.bot.controller.command(interaction, "game start", "fixed" if fixed else "")
 
+    @app_commands.command(name="bot", description="Seat a fill-in bot at the game being set up here")
+    @app_commands.describe(level="How well it plays (default: normal)", remove="Take the last bot away instead")
+    @app_commands.choices(level=[app_commands.Choice(name="easy (quick, beatable)", value="easy"),
+                                 app_commands.Choice(name="normal (about a second a move)", value="normal"),
+                                 app_commands.Choice(name="strong (a few seconds a move)", value="strong")])
+    async def bot(self, interaction: discord.Interaction, level: Optional[str] = None, remove: bool = False) -> None:
+        await self.bot.controller.command(interaction, "game bot", "remove" if remove else _words(level))
+
+    @app_commands.command(name="back", description="Take your seat back from the bot that played it")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.bot.controller.command(interaction, "game back")
+
     @app_commands.command(name="cancel", description="Cancel the game here (its creator or a server/channel manager)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.bot.controller.command(interaction, "game cancel")
@@ -138,6 +150,7 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="vote", description="Vote to skip an absent player's turn, or to pause the game")
     @app_commands.choices(kind=[app_commands.Choice(name="skip their turn", value="skip"),
+                                app_commands.Choice(name="let a bot play their seat", value="replace"),
                                 app_commands.Choice(name="pause the game", value="pause")])
     async def vote(self, interaction: discord.Interaction, kind: str) -> None:
         await self.bot.controller.command(interaction, "vote", kind)

@@ -37,6 +37,10 @@ class ServiceLink:
         """Have the service draw its boards in these worker processes (bot/workers.py)."""
         self.service.workers = workers
 
+    def on_notice(self, wake: Any) -> None:
+        """Call `wake()` when the service put a notice in the outbox by itself (a bot's turn)."""
+        self.service.on_notice = wake
+
     async def command(self, caller: Caller, command: str, args: str = "", *,
                       expected_version: int | None = None, expected_choice: str | None = None,
                       files: dict[str, bytes] | None = None) -> Any:

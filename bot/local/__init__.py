@@ -20,7 +20,7 @@ from ..service.text import names as join_names, quote
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
 
-COMMANDS = {"game", "play", "board", "hand", "log", "rules", "undo", "resign", "vote", "resume", "settings",
+COMMANDS = {"game", "play", "board", "hand", "log", "rules", "undo", "resign", "vote", "resume", "settings", "bot", "back",
             "status", "games", "help", "new", "join", "leave", "start", "cancel", "list", "history", "stats",
             "export", "chart", "forget"}
 
@@ -91,11 +91,17 @@ class Terminal:
         return reply
 
     async def flush(self) -> None:
-        """Print notices (reminders) waiting in the outbox, and mark them delivered."""
-        for notice in await self.service.tick():
-            if notice.channel == self.channel:
-                self.show(notice.reply, "")
+        """Print notices waiting in the outbox (reminders, the turns bots played), and mark
+        them delivered; bots to act play first, so a solo game runs on to the next person."""
+        for _ in range(10_000):
+            notices = [n for n in await self.service.tick() if n.channel == self.channel]
+            for notice in notices:
+                self.show(await self.service.prepare(notice), "")
                 await self.service.delivered(notice.id)
+            thinking = [t for t in self.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+            if not notices and not thinking:
+                return
+            await self.service.settle_bots()
 
     # --------------------------------------------------------------- script
     async def run_script(self, lines: Iterable[str]) -> int:
@@ -125,7 +131,8 @@ class Terminal:
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
-        seats = [s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned]
+        seats = [s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned
+                 and not p.bot]  # a bot plays by itself
         acting = [rec.user_at(s).name for s in seats]  # type: ignore[union-attr]
         legal = game.legal_actions(state, seats[0]) if seats else []
         return game.title, acting, legal
@@ -154,16 +161,23 @@ class Terminal:
         default = " ".join(["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players])
         count = (str(game.min_players) if game.min_players == game.max_players
                  else f"{game.min_players}-{game.max_players}")
-        names = ask(f"Players, separated by spaces ({count}) [{default}]: ").split()
+        names = ask(f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
+                    f"fill-in bot) [{default}]: ").split()
         names = names or default.split()
-        if len({n.lower() for n in names}) != len(names):
+        people = [n for n in names if not _bot_word(n)]
+        if not people:
+            self.out("Someone must play: name at least one player beside the bots.")
+            return False
+        if len({n.lower() for n in people}) != len(people):
             self.out("Player names must differ.")
             return False
-        if (await self.say(names[0], f"game new {game_id}")).error:
+        if (await self.say(people[0], f"game new {game_id}")).error:
             return False
-        for name in names[1:]:
+        for name in people[1:]:
             await self.say(name, "game join")
-        return not (await self.say(names[0], "game start")).error
+        for word in filter(_bot_word, names):
+            await self.say(people[0], f"game bot {_bot_word(word)}")
+        return not (await self.say(people[0], "game start")).error
 
     async def run_interactive(self, ask: Callable[[str], str] = input) -> None:
         """The hot-seat loop, until `quit` or end of input."""
@@ -191,6 +205,14 @@ class Terminal:
                 await self.say(speaker, line)
         except (EOFError, KeyboardInterrupt):
             self.out("")
+
+
+def _bot_word(name: str) -> str:
+    """`bot` -> "normal", `bot:easy` -> "easy": a fill-in bot asked for at the terminal ("" for a person)."""
+    low = name.lower()
+    if low == "bot":
+        return "normal"
+    return low.split(":", 1)[1] if low.startswith("bot:") else ""
 
 
 def read_lines(stream: TextIO) -> Iterable[str]:

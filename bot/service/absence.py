@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import logging
 
-from ..storage.base import ActionRecord, Change, ReminderRecord
+from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord
 from .core import Ctx, Refusal
-from .moves import MoveCommands
+from .bots import BotCommands
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
 
 log = logging.getLogger(__name__)
 
 
-class AbsenceCommands(MoveCommands):
+class AbsenceCommands(BotCommands):
     """Reminders for whoever must act, and `vote skip|pause` / `resume` when they stay away."""
 
     async def _remind(self, reminder: ReminderRecord, now: float) -> None:
@@ -38,9 +38,10 @@ class AbsenceCommands(MoveCommands):
         text = f"Reminder {count}: {name}, it is your turn in the {self._title(rec)} game here."
         mentions = [reminder.user]
         if count >= self.settings.absent_after:
-            voters = [s.user for s in rec.seats if not s.resigned and s.user != reminder.user]
+            voters = self._people(rec, besides=reminder.user)
             text += (f" {name} has not answered {count} reminders: the other players may "
-                     "`vote skip` (play their simplest legal action) or `vote pause`.")
+                     "`vote skip` (play their simplest legal action), `vote replace` (a bot plays for them) "
+                     "or `vote pause`.")
             if count == self.settings.absent_after:
                 mentions += voters
         reply = Reply(text, mentions=mentions, game_id=rec.game, table_id=rec.id, version=rec.version)
@@ -54,8 +55,11 @@ class AbsenceCommands(MoveCommands):
         rec = await self._table(ctx)
         self._player(ctx, rec)  # only seated players vote
         kind = args[0].lower() if args else ""
-        if kind not in ("skip", "pause"):
-            raise Refusal("`vote skip` (play the absent player's simplest action) or `vote pause`.",
+        if kind not in ("skip", "pause", "replace"):
+            raise Refusal("`vote skip` (play the absent player's simplest action), `vote replace` (a bot plays "
+                          "their seat until they say `game back`) or `vote pause`.", **self._ids(rec))
+        if kind == "replace" and not self._bots_available(rec.game):
+            raise Refusal(f"There is no bot for {self._title(rec)} yet: `vote skip` or `vote pause`.",
                           **self._ids(rec))
         game = self._game(rec)
         state = await self._state(rec)
@@ -66,19 +70,20 @@ class AbsenceCommands(MoveCommands):
             raise Refusal(f"Nobody is absent: a vote opens after {self.settings.absent_after} unanswered "
                           "reminders to a player who must act.", **self._ids(rec))
         target = absent[0]
-        voters = [s.user for s in rec.seats if not s.resigned and s.user != target]
+        voters = self._people(rec, besides=target)
         votes = dict(rec.meta.get("votes") or {})
         if votes.get("target") != target:
-            votes = {"target": target, "skip": [], "pause": []}
-        for k in ("skip", "pause"):
-            votes[k] = [u for u in votes[k] if u != ctx.user]
+            votes = {"target": target, "skip": [], "pause": [], "replace": []}
+        for k in ("skip", "pause", "replace"):
+            votes[k] = [u for u in votes.get(k, []) if u != ctx.user]
         votes[kind] = votes[kind] + [ctx.user]
         need = len(voters) // 2 + 1
         target_name = self._name(rec, target)
         if len(votes[kind]) < need:
             meta = {**rec.meta, "votes": votes}
             version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
-            what = f"skip {target_name}'s turn" if kind == "skip" else "pause the game"
+            what = {"skip": f"skip {target_name}'s turn", "pause": "pause the game",
+                    "replace": f"let a bot play {target_name}'s seat"}[kind]
             return Reply(f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
                          game_id=rec.game, table_id=rec.id, version=version)
         if kind == "pause":
@@ -87,6 +92,18 @@ class AbsenceCommands(MoveCommands):
                                                 Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(f"The players voted to pause the game while {target_name} is away. "
                          "Any player can `resume` it.", game_id=rec.game, table_id=rec.id, version=version)
+        if kind == "replace":
+            meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+            rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined,
+                                    self.settings.stand_in_level if s.user == target else s.bot) for s in rec.seats]
+            reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+            version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders),
+                                                ctx.now)
+            rec.version, rec.meta = version, meta
+            self._remember(rec.id, version, state)
+            return await self._position_reply(
+                rec, state, f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
+                f"{target_name} says `game back`.", ctx, [])
         seat = rec.seat_of(target).seat  # type: ignore[union-attr]
         records: list[ActionRecord] = []
         before = state

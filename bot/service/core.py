@@ -41,6 +41,22 @@ class Settings:
     #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
     #: so that one lucky win does not top it.
     min_ranked: int = 3
+    #: Worker processes the fill-in bots think in (issue 14), and how long one decision
+    #: may take before the bot plays its first legal action instead.
+    bot_workers: int = 1
+    bot_timeout: float = 60.0
+    #: The level of the bot that plays a resigned or replaced player's seat.
+    stand_in_level: str = "normal"
+
+    @classmethod
+    def from_config(cls, config: Any, *, images: bool = True) -> "Settings":
+        """The service's settings from a `bot.config.Config` (or any object with its fields)."""
+        return cls(remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
+                   absent_after=int(getattr(config, "absent_after", 3)),
+                   undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR, images=images,
+                   bot_workers=int(getattr(config, "bot_workers", 1)),
+                   bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
+                   stand_in_level=str(getattr(config, "stand_in_level", "normal")))
 
 
 #: Lobby subcommands, also accepted without the leading `game`.
@@ -48,10 +64,10 @@ LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
 
 HELP = """Commands:
 `game new <game> [option=value ...] [thread]` open a table here, or in a new thread (games: {games})
-`game join` / `game leave` / `game start [fixed]` / `game cancel` / `game status` / `games`
+`game join` / `game leave` / `game bot [easy|normal|strong]` / `game start [fixed]` / `game cancel` / `game status` / `games`
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
 `undo` (then others: `undo approve` / `undo reject`); `resign`
-`vote skip` / `vote pause` (after {absent} unanswered reminders); `resume`
+`vote skip` / `vote replace` / `vote pause` (after {absent} unanswered reminders); `resume`; `game back`
 `settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
 `settings dm on|off` / `settings heads-up on|off`
 `games history [n] [game]`; `stats [player] [game]`; `stats top <game>`; `game export`; `game chart`
@@ -319,12 +335,19 @@ class ServiceBase:
         return Reply(text + extra, error=True, stale=True, **self._ids(rec))
 
     def _acting_users(self, rec: TableRecord, seats: list[int]) -> list[int]:
+        """The people who must act in `seats`: never a bot (it is not pinged, reminded or
+        offered choices), nor a resigned player."""
         out = []
         for s in seats:
             player = rec.user_at(s)
-            if player is not None and not player.resigned and player.user not in out:
+            if player is not None and not player.resigned and not player.bot and player.user not in out:
                 out.append(player.user)
         return out
+
+    @staticmethod
+    def _people(rec: TableRecord, *, besides: int | None = None) -> list[int]:
+        """The seated people who still play (they vote and approve undos): no bots, nobody resigned."""
+        return [s.user for s in rec.seats if not s.resigned and not s.bot and s.user != besides]
 
     def _acting_names(self, rec: TableRecord, seats: list[int]) -> list[str]:
         return [p.name for s in seats if (p := rec.user_at(s)) is not None]

@@ -27,6 +27,9 @@ class MoveCommands(ServiceBase):
         state = await self._state(rec)
         seat = player.seat
         assert seat is not None
+        if player.bot:
+            raise Refusal(f"A bot plays your seat now ({player.bot}). Say `game back` to take it back.",
+                          **self._ids(rec))
         acting = game.to_act(state)
         legal = game.legal_actions(state, seat) if seat in acting else []
         if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
@@ -67,7 +70,7 @@ class MoveCommands(ServiceBase):
         """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
         seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
         resigned seat's turns with its first legal action (`via = "auto"`)."""
-        resigned = {s.seat for s in rec.seats if s.resigned}
+        resigned = {s.seat for s in rec.seats if s.resigned and not s.bot}  # a bot plays the others
         for _ in range(2000):
             if game.is_over(state):
                 break
@@ -92,7 +95,7 @@ class MoveCommands(ServiceBase):
 
     async def _commit_moves(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any,
                             records: list[ActionRecord], head: str, *, before: Any, turn: Turn | None = None,
-                            seats: list[SeatRecord] | None = None) -> Reply:
+                            seats: list[SeatRecord] | None = None, announce: bool = False) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
         `turn` follows the seats to act through the steps: while the caller's turn
@@ -100,7 +103,8 @@ class MoveCommands(ServiceBase):
         None: an announcement such as a resignation) the channel gets one post with
         every step since the last post. `before` is the state the command started
         from: a player who had to act then, still must and did not act keeps their
-        running reminder."""
+        running reminder. `announce`: a bot's move; its post goes into the outbox
+        (bots.py marks the turn told there), so it is neither marked here nor drawn."""
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -112,7 +116,7 @@ class MoveCommands(ServiceBase):
         over = game.is_over(state)
         public = turn is None or turn.passed or over
         posted = int(meta.get("posted", 0))
-        if public and records:
+        if public and records and not announce:
             meta["posted"] = records[-1].seq
         record, whole = None, []
         if over:
@@ -137,19 +141,22 @@ class MoveCommands(ServiceBase):
         self._remember(rec.id, version, state)
         seat = rec.seat_of(ctx.user)
         if not public:
+            if announce:
+                return Reply(panel=True, **self._ids(rec))  # a bot has no panel: its turn goes on
             return await self._panel(ctx, rec, game, state, seat.seat if seat else None)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         lines = [head] if head else []
         lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping)
+        reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping, draw=not announce)
         if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
             chart = await self._chart(rec, whole)
             if chart is not None:
                 reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
-        if seat is not None and seat.seat is not None and not seat.resigned and seat.seat in game.to_act(state):
+        if seat is not None and seat.seat is not None and not seat.resigned and not seat.bot \
+                and seat.seat in game.to_act(state):
             # the turn came back to the caller (other seats' steps were automatic): their panel goes on
             reply.private.append(Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state,
                                                                                               seat.seat, [])))
@@ -227,7 +234,8 @@ class MoveCommands(ServiceBase):
         return "\n".join(lines)
 
     async def _position_reply(self, rec: TableRecord, state: Any, head: str, ctx: Ctx,
-                              records: list[ActionRecord], *, ping: list[int] | None = None) -> Reply:
+                              records: list[ActionRecord], *, ping: list[int] | None = None,
+                              draw: bool = True) -> Reply:
         """Events, then the result or who acts next, the board and private summaries.
 
         `ping`: the users to mention (default: everyone who must act). A turn's post
@@ -264,7 +272,7 @@ class MoveCommands(ServiceBase):
                         private.append(Private(u, summary, None, prefs[u].dm))
         lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
-        image = await self._image(rec.game, public, None) if self.settings.images else None
+        image = await self._image(rec.game, public, None) if self.settings.images and draw else None
         return Reply(text, image=image, mentions=mentions, private=private, choices=choices, keys=keys,
                      game_id=rec.game, table_id=rec.id, version=rec.version)
 
@@ -291,7 +299,9 @@ class MoveCommands(ServiceBase):
             return []
         acted = acted or set()
         kept = {r.user: r for r in old}
-        out = []
+        # a bot to act is "reminded" at once: `tick` hands its reminder to the bot (bots.py)
+        out = [ReminderRecord(rec.id, p.user, now, 0) for s in game.to_act(state)
+               if (p := rec.user_at(s)) is not None and p.bot]
         for user in self._acting_users(rec, game.to_act(state)):
             seat = rec.seat_of(user).seat  # type: ignore[union-attr]
             previous = kept.get(user)

@@ -185,6 +185,9 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
         """
         now = self.clock()
         for reminder in await self.storage.due_reminders(now, claim.shards if claim else None):
+            if reminder.user < 0 or await self._bot_reminder(reminder):
+                self._wake_bots(reminder)  # a bot to act: it plays (a task of its own), nobody is reminded
+                continue
             try:
                 await self._remind(reminder, now)
             except StaleWrite:
@@ -286,7 +289,8 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
         await self.storage.release_notices(claim.owner)
 
     async def close(self) -> None:
-        """Close the storage (the service is done)."""
+        """Stop the bots' thinking and close the storage (the service is done)."""
+        await self.close_bots()
         await self.storage.close()
 
     async def replay(self, table_id: int) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .core import HOUR, Ctx, Refusal, shown
-from .moves import MoveCommands
+from .bots import BotCommands
 from .reply import Reply
 from .reveal import reveals
 from .text import clip, names
@@ -15,7 +15,7 @@ from .text import clip, names
 log = logging.getLogger(__name__)
 
 
-class UndoCommands(MoveCommands):
+class UndoCommands(BotCommands):
     """`resign` and `undo` (alone for your own last move, else with everyone's approval)."""
 
     async def _cmd_resign(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -23,12 +23,18 @@ class UndoCommands(MoveCommands):
         self._player(ctx, rec)  # only a seated player resigns
         game = self._game(rec)
         state = await self._state(rec)
-        rec.seats = [dataclasses.replace(s, resigned=s.resigned or s.user == ctx.user) for s in rec.seats]
+        # a bot plays the resigned seat from now on, where the game has bots (bot/DECISIONS.md)
+        stand_in = self.settings.stand_in_level if self._bots_available(rec.game) else None
+        rec.seats = [dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s
+                     for s in rec.seats]
         remaining = [s for s in rec.seats if not s.resigned]
         meta = dict(rec.meta)
-        if len(remaining) <= 1:
-            meta["result"] = {"scores": game.scores(state), "winners": [s.seat for s in remaining],
-                              "reason": "resign"}
+        if len(remaining) <= 1 or not self._people(rec):
+            # one seat left wins; with only bots left the game ends, the best of them winning
+            scores = game.scores(state)
+            top = max((scores[s.seat] for s in remaining), default=0)
+            winners = [s.seat for s in remaining if len(remaining) == 1 or scores[s.seat] == top]
+            meta["result"] = {"scores": scores, "winners": winners, "reason": "resign"}
             meta.pop("undo", None)
             rows = await self.storage.actions(rec.id)
             record = self._game_record(rec, "resign", rows, ctx.now, scores=meta["result"]["scores"],
@@ -36,7 +42,8 @@ class UndoCommands(MoveCommands):
             version = await self.storage.commit(rec, Change(status="finished", meta=meta, seats=rec.seats,
                                                             reminders=[], record=record), ctx.now)
             rec.status, rec.meta = "finished", meta
-            reply = Reply(f"{ctx.name} resigned. {names([s.name for s in remaining])} wins the game.",
+            won = [self._seat_name(rec, w) for w in winners]
+            reply = Reply(f"{ctx.name} resigned. {names(won)} win{'s' if len(won) == 1 else ''} the game.",
                           game_id=rec.game, table_id=rec.id, version=version)
             if self.settings.images:  # the final post: the board and how the game went
                 reply.image = await self._image(rec.game, game.view(state, None), None)
@@ -48,7 +55,8 @@ class UndoCommands(MoveCommands):
         before = state
         if rec.status == "active":
             state = self._autoplay(rec, game, state, records, ctx.now)
-        head = f"{ctx.name} resigned; their turns are played automatically (first legal action)."
+        head = (f"{ctx.name} resigned; a bot ({stand_in}) plays their seat from now on." if stand_in else
+                f"{ctx.name} resigned; their turns are played automatically (first legal action).")
         if records:
             return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
         reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
@@ -92,7 +100,7 @@ class UndoCommands(MoveCommands):
         later = [r for r in rows if r.seq > target.seq]
         # steps nobody chose (forced, a resigned seat's) are consequences of the action: they go with it
         chosen_since = [r for r in later if r.via not in ("forced", "auto")]
-        others = [s.user for s in rec.seats if not s.resigned and s.user != ctx.user]
+        others = self._people(rec, besides=ctx.user)
         head = f"{ctx.name} took back `{shown(self._game(rec), target.action)}`."
         if not others:
             return await self._rewind(ctx, rec, target.seq, head)
@@ -123,7 +131,7 @@ class UndoCommands(MoveCommands):
         if ctx.user in request["approvals"]:
             raise Refusal("You have already approved this undo.", **self._ids(rec))
         approvals = request["approvals"] + [ctx.user]
-        needed = [s.user for s in rec.seats if not s.resigned and s.user not in approvals]
+        needed = [u for u in self._people(rec) if u not in approvals]
         if needed:
             meta = dict(rec.meta)
             meta["undo"] = {**request, "approvals": approvals}

@@ -74,6 +74,7 @@ class Table:
     async def reopen(self) -> None:
         """Close the database and go on with a fresh storage and service on the same file
         (what a restart of the bot does)."""
+        await self.service.close_bots()
         await self.storage.close()
         self.storage = open_storage(self.database)
         await self.storage.open()
@@ -119,7 +120,9 @@ def database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> st
 async def table(database: str, clock: Clock):
     storage = open_storage(database)
     await storage.open()
-    service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
+    # bots standing in for resigned players play at the quick level (the levels have their own tests)
+    service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False, stand_in_level="easy"))
     t = Table(service, storage, clock, database)
     yield t
+    await t.service.close_bots()
     await t.storage.close()

@@ -242,9 +242,24 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         assert not leaked, f"{game_id} move {step}: refusing `play {line}` names hidden {sorted(leaked)}:\n" \
                            f"{refusal.text}"
 
+    async def bots_play() -> None:
+        """The bot playing a resigned seat moves between commands; its posts are public too."""
+        for _ in range(500):
+            notices = await table.service.tick()
+            for notice in notices:
+                await observe(notice.reply, "a bot's turn", False)
+                await table.service.delivered(notice.id)
+            thinking = [t for t in table.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+            if not notices and not thinking:
+                return
+            await table.service.settle_bots()
+
     while not game.is_over(state):
         step += 1
         assert step < 3000, f"{game_id}: random play did not end"
+        await bots_play()
+        if game.is_over(state):
+            break
         seat = rng.choice([s for s in game.to_act(state) if s not in resigned])
         action = rng.choice(game.legal_actions(state, seat))
         user = rec.user_at(seat).user
@@ -265,7 +280,7 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
                     if not answer.error:
                         await observe(answer, f"undo approve by user {other}", False)
         elif step == RESIGN_AT and players >= 3:
-            # From now on the last seat's turns are played for it: "(resigned) played `...`".
+            # From now on a bot plays the last seat, from that seat's knowledge (issue 14).
             await observe(await table.ok(users[-1], "resign"), "resign", False)
             resigned.add(players - 1)
     assert rec.status == "finished"

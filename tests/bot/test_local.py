@@ -178,3 +178,35 @@ def test_db_may_come_before_or_after_the_mode(tmp_path):
     again = run_bot("--db", str(db), "script", stdin="bob game join\nann game status\n", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert "waiting to start: ann and bob" in again.stdout
+
+
+async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
+    """`bot` among the names seats a fill-in bot (issue 14 §3): the hot seat then asks only
+    the person, and the bots' turns are printed as they are played."""
+    out: list[str] = []
+    moves = iter(["1"] * 200)
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Game"):
+            return "rising-cultures"
+        if prompt.startswith("Players"):
+            return "ann bot:easy"
+        if prompt != "ann> ":
+            raise AssertionError(f"asked {prompt!r}: only ann is a person")
+        return "quit" if sum("[bot]" in line for line in out) >= 2 else next(moves)
+
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    original = terminal.current
+
+    async def first_legal():  # ann always plays her first legal action
+        title, acting, legal = await original()
+        nonlocal moves
+        moves = iter([legal[0]] * 200) if legal else moves
+        return title, acting, legal
+
+    terminal.current = first_legal  # type: ignore[method-assign]
+    await terminal.run_interactive(ask)
+    text = "\n".join(out)
+    assert "ann seated Bot Cyrus (easy)" in text and "[bot]" in text
+    rec = await table.storage.latest_table(table.channel)
+    assert [s.bot for s in rec.players].count("easy") == 1

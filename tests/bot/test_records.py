@@ -113,7 +113,13 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     await table.storage.commit(rec, Change(seats=[dataclasses.replace(s, bot="normal") if s.user == 3 else s
                                                   for s in rec.seats]), table.clock.now)
     await table.ok(4, "play take 2")
-    await table.ok(3, "play take 2")  # the bot seat wins this one, 4-2
+
+    async def takes_two(*_args) -> str:
+        return "take 2"
+
+    table.service._bot_decision = takes_two  # the fill-in bot's choice, fixed for this record
+    await table.service.tick()
+    await table.service.settle_bots()  # the bot seat plays and wins this one, 4-2
     top = (await table.ok(4, "stats top fake-race")).text
     assert "at least 3 counted games" in top
     assert "1. ann — 4 games, 3 wins (75%)" in top and "2. bob — 3 games, 1 win (33%)" in top

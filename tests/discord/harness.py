@@ -97,6 +97,8 @@ class Harness:
             await self.bot.close()
         if self._task is not None:
             await asyncio.gather(self._task, return_exceptions=True)
+        if self.service is not None:
+            await self.service.close_bots()  # the bots' thinking processes go with the bot
         if self.storage is not None:
             await self.storage.close()
         self.bot = self._task = self.storage = None

@@ -172,3 +172,30 @@ async def test_a_thread_game_posts_only_in_its_thread(text_harness, emu):
     refused = await harness.do(alice, "game new", {"game": "rising-cultures", "thread": True}, channel=thread)
     assert "from a text channel" in emu.reply_text(refused)
     assert not [m for m in emu.public_messages() if components(m) and int(m["channel_id"]) not in (1, thread)]
+
+
+async def test_14_3_a_bot_seat_is_added_on_discord_and_plays_its_turns(text_harness, emu):
+    """`/game bot` seats a fill-in bot; it moves by itself and its turn is posted by the
+    dispatcher (from the outbox), pinging only the person who must act next."""
+    harness = text_harness
+    harness.service.settings.stand_in_level = "easy"
+    alice = emu.users[1001]
+    await harness.do(alice, "game new", {"game": "rising-cultures"})
+    await harness.do(alice, "game bot", {"level": "easy"})
+    assert "seated Bot Cyrus (easy)" in emu.public_messages(1)[-1]["content"]
+    await harness.do(alice, "game start", {"fixed": True})
+    game = engine.GAMES["rising-cultures"]
+    for _ in range(40):
+        table, game, state, seats = await position(harness)
+        acting = acting_users(table, game, state)
+        if 1001 in acting:
+            await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+        rows = await harness.storage.actions(table.id)
+        if any(r.via == "bot" for r in rows) and [m for m in emu.public_messages(1) if "[bot]" in m["content"]]:
+            break
+        await emu.wait_for(lambda: True, 0.05)
+        harness.bot.dispatcher.wake()
+        await harness.settle()
+    bot_posts = [m for m in emu.public_messages(1) if "[bot]" in m["content"]]
+    assert bot_posts, "the bot's turn was never posted"
+    assert all(set(m["pinged"]["users"]) <= {1001} for m in emu.public_messages(1))
