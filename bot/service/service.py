@@ -59,7 +59,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  settings: Settings | None = None, games: Mapping[str, Any] | None = None,
-                 renderer: Renderer | None = None, cache_size: int = 512) -> None:
+                 renderer: Renderer | None = None, cache_size: int = 128) -> None:
         self.storage = storage
         self.clock = clock
         self.settings = settings or Settings()

@@ -183,6 +183,7 @@ class SQLiteStorage:
     @staticmethod
     async def _pragmas(conn: aiosqlite.Connection) -> None:
         await conn.execute("PRAGMA busy_timeout=10000")
+        await conn.execute("PRAGMA cache_size=-1024")  # 1 MB of pages per connection: reads are by key
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA foreign_keys=ON")
 

@@ -118,8 +118,8 @@ class ImageCache:
 
 
 LAYERS = ImageCache(_budget("EPOCHS_LAYER_CACHE_MB", 6))
-SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 2))
-TEXTS = ImageCache(_budget("EPOCHS_TEXT_CACHE_MB", 2))
+SPRITES = ImageCache(_budget("EPOCHS_SPRITE_CACHE_MB", 1))
+TEXTS = ImageCache(_budget("EPOCHS_TEXT_CACHE_MB", 1))
 
 
 def compact(im: Any) -> Any:
