@@ -9,9 +9,9 @@ from typing import Any, Mapping
 
 from renderers.common import alt_lines, join_alt, player_letter
 
-from .board import contest, display_cards, header_for
-from .hand import round_note
-from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
+from .board import contest, display_cards
+from .labels import MILITARY, RESOURCES, amounts, card_line, header_for, province_effect, symbols_text
+from .private import round_note
 
 
 def _cards(n: int) -> str:

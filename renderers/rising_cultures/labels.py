@@ -1,4 +1,4 @@
-"""Words and glyphs for Rising Cultures views: phase names, short effect labels.
+"""Words and glyphs for Rising Cultures views: phase names, the header, short effect labels.
 
 The engine's view carries effect texts (the bottom halves of cards, the board's
 progress unlocks, the province texts); the images need them as one icon and a
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from typing import Any, Mapping
+
+from renderers.common import Header
 
 MILITARY = ("sword", "horse", "shield")
 RESOURCES = ("wood", "brick", "stone", "gold")
@@ -52,6 +54,20 @@ def status_line(view: Mapping[str, Any]) -> str:
     if phase != "over":
         parts.append(label)
     return " · ".join(parts)
+
+
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    players = view.get("players", [])
+    names = {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(players)}
+    status = status_line(view)
+    winners = view.get("winners") or []
+    if view.get("phase") == "over" and winners:
+        scores = view.get("scores") or []
+        status += " · Winner: " + ", ".join(
+            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
+    return Header(title=view.get("title", "Rising Cultures"), status=status,
+                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act", [])],
+                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
 
 def effect_glyphs(text: str) -> tuple[str, str]:
