@@ -1,0 +1,40 @@
+"""Words for Rise of Empires views: the colours' letters, income symbols, row and phase names, the header.
+
+Everything in this game is public, so a seat's image is the board with the
+viewer named in the header's subtitle (`seen_by`).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from renderers.common import Header
+
+LETTERS = {"white": "W", "red": "R", "blue": "B", "green": "G", "yellow": "Y"}
+INCOME_WORD = {"food": "food", "gold": "gold", "resources": "discs", "cubes": "cubes"}
+ROW_TITLES = {"progress": "Progress", "territory": "Territory", "city": "City", "empire": "Empire", "trade": "Trade"}
+PHASES = {"actions": "Actions", "food": "Food", "income": "Income", "victory points": "Victory points",
+          "era end": "End of the era", "turn order": "Turn order", "over": "Game over"}
+
+
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    players = view.get("players") or []
+    names = {p["seat"]: f"{p['name']} ({p['colour']})" for p in players}
+    status = (f"Game turn {view.get('turn', 1)} of 6 · Era {view.get('era_name', 'I')} {view.get('half', 'A')}"
+              f" · {PHASES.get(view.get('phase', ''), view.get('phase', ''))}")
+    if view.get("doing"):
+        status += f" · {view['doing']}"
+    winners = view.get("winners") or []
+    if view.get("phase") == "over" and winners:
+        status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
+    last = list(view.get("last_move") or ([view["last"]] if view.get("last") else []))
+    return Header(title="Rise of Empires", status=status,
+                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
+                  last_move=last, subtitle=subtitle)
+
+
+def seen_by(view: Mapping[str, Any], seat: int) -> str:
+    """The subtitle of `seat`'s image: the same board, naming the viewer ("" for a seat not at the table)."""
+    players = view.get("players") or []
+    if 0 <= seat < len(players):
+        return f"seen by {players[seat]['name']} ({players[seat]['colour']})"
+    return ""
