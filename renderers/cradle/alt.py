@@ -13,7 +13,7 @@ from renderers.common import Header, alt_lines, join_alt
 
 from .board import summary_notes
 from .labels import header_for, player_lines
-from .private import private_lines
+from .private import private_header, private_lines
 
 C = components()
 
@@ -46,7 +46,7 @@ def public(view: Mapping[str, Any]) -> str:
 
 
 def private(view: Mapping[str, Any], seat: int) -> str:
-    return alt_text(view, header_for(view, seat), player_lines(view), _with_notes(view, private_lines(view, seat)))
+    return alt_text(view, private_header(view, seat), player_lines(view), _with_notes(view, private_lines(view, seat)))
 
 
 def _with_notes(view: Mapping[str, Any], private: list[str]) -> list[str]:

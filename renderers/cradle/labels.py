@@ -41,15 +41,15 @@ def status_line(view: Mapping[str, Any]) -> str:
     return "Strategy Phase"
 
 
-def header_for(view: Mapping[str, Any], seat: int | None = None) -> Header:
-    """The header; a seat's private image names its viewer in the subtitle."""
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    """The header; a seat's private image names its viewer in the subtitle (private.private_header)."""
     players = view.get("players", [])
     names = {p["seat"]: p["name"] for p in players}
     title = f"Cradle · Epoch {view.get('epoch_roman', '?')}: {view.get('epoch_name', '')}"
     return Header(title=title, status=status_line(view),
                   to_act=[(s, names.get(s, "non-player")) for s in view.get("to_act", []) if s is not None],
                   last_move=list(view.get("last_move", [])),  # the engine keeps it short (game.last_lines)
-                  subtitle=f"Private view: {names.get(seat, seat)}" if seat is not None else "")
+                  subtitle=subtitle)
 
 
 def region_text(regions: Mapping[str, str]) -> str:

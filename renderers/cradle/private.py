@@ -7,6 +7,8 @@ from typing import Any, Mapping
 
 from PIL import Image as PILImage
 
+from renderers.common import Header
+
 from . import board
 from .labels import header_for
 
@@ -27,5 +29,11 @@ def private_lines(view: Mapping[str, Any], seat: int | None) -> list[str]:
     return out
 
 
+def private_header(view: Mapping[str, Any], seat: int) -> Header:
+    """The board's header, naming the viewer."""
+    names = {p["seat"]: p["name"] for p in view.get("players", [])}
+    return header_for(view, f"Private view: {names.get(seat, seat)}")
+
+
 def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
-    return board.draw(view, header_for(view, seat), private_lines(view, seat))
+    return board.draw(view, private_header(view, seat), private_lines(view, seat))

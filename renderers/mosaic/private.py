@@ -14,6 +14,7 @@ from .parts import wrap_text
 
 
 def private_header(view: Mapping[str, Any], seat: int) -> Header:
+    """The header, naming the viewer."""
     name = next((p["name"] for p in view["players"] if p["seat"] == seat), f"seat {seat}")
     return header_for(view, subtitle=f"Private: {name}")
 

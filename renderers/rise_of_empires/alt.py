@@ -10,7 +10,8 @@ from typing import Any, Mapping
 
 from renderers.common import Header, alt_lines, join_alt
 
-from .labels import ROW_TITLES, header_for, seen_by
+from .labels import ROW_TITLES, header_for
+from .private import private_header
 
 
 def alt_text(view: Mapping[str, Any], head: Header) -> str:
@@ -51,4 +52,4 @@ def public(view: Mapping[str, Any]) -> str:
 
 
 def private(view: Mapping[str, Any], seat: int) -> str:
-    return alt_text(view, header_for(view, seen_by(view, seat)))
+    return alt_text(view, private_header(view, seat))

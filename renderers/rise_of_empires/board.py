@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from PIL import Image as PILImage
 
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, LegendItem, cached_layer, draw_header, draw_legend, header_height,
+                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, header_height,
                               legend_height, line_height, measure, tint, wrap)
 
 from .labels import INCOME_WORD, ROW_TITLES, header_for
@@ -304,11 +304,11 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
 
 
 # ---- the whole image --------------------------------------------------------------------------------
-def draw(view: Mapping[str, Any], subtitle: str = "") -> PILImage.Image:
-    """The board; `subtitle` names the viewer of a seat's image (private.py)."""
+def draw(view: Mapping[str, Any], head: Header | None = None) -> PILImage.Image:
+    """The board; a seat's image (private.py) passes its own header, naming the viewer."""
     players = view.get("players") or []
     colours = [p["colour"] for p in players]
-    head = header_for(view, subtitle)
+    head = head or header_for(view)
     hh = header_height(head)
     panel_h = offer_height(view)
     players_h = players_height(view)

@@ -1,8 +1,4 @@
-"""Words for Rise of Empires views: the colours' letters, income symbols, row and phase names, the header.
-
-Everything in this game is public, so a seat's image is the board with the
-viewer named in the header's subtitle (`seen_by`).
-"""
+"""Words for Rise of Empires views: the colours' letters, income symbols, row and phase names, the header."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -31,10 +27,3 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
                   to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
                   last_move=last, subtitle=subtitle)
 
-
-def seen_by(view: Mapping[str, Any], seat: int) -> str:
-    """The subtitle of `seat`'s image: the same board, naming the viewer ("" for a seat not at the table)."""
-    players = view.get("players") or []
-    if 0 <= seat < len(players):
-        return f"seen by {players[seat]['name']} ({players[seat]['colour']})"
-    return ""
