@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.cradle.data import components
-from renderers.common import Header, alt_lines, join_alt
+from renderers.common import Header, alt_lines, join_alt, seat_names
 
 from .board import summary_notes
 from .labels import header_for, player_lines
@@ -19,11 +19,9 @@ C = components()
 
 
 def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) -> str:
-    lines = alt_lines(header)
-    if view.get("prompt"):
-        lines.append("Now: " + view["prompt"])
+    lines = alt_lines(header, view.get("prompt", ""))
     if view.get("winners"):
-        names = {p["seat"]: p["name"] for p in view.get("players", [])}
+        names = seat_names(view)
         lines.append("Winner: " + ", ".join(names[w] for w in view["winners"]))
     for s, head, cards, regions in rows:
         lines.append(f"{head}: {cards}; {regions}")

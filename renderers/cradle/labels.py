@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.cradle.data import components
-from renderers.common import Header
+from renderers.common import Header, view_header
 
 C = components()
 
@@ -43,13 +43,9 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     """The header; a seat's private image names its viewer in the subtitle (private.private_header)."""
-    players = view.get("players", [])
-    names = {p["seat"]: p["name"] for p in players}
     title = f"Cradle · Epoch {view.get('epoch_roman', '?')}: {view.get('epoch_name', '')}"
-    return Header(title=title, status=status_line(view),
-                  to_act=[(s, names.get(s, "non-player")) for s in view.get("to_act", []) if s is not None],
-                  last_move=list(view.get("last_move", [])),  # the engine keeps it short (game.last_lines)
-                  subtitle=subtitle)
+    # the last move: the engine keeps it short (game.last_lines)
+    return view_header(view, title, status_line(view), subtitle, unnamed="non-player")
 
 
 def region_text(regions: Mapping[str, str]) -> str:

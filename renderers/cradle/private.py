@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from PIL import Image as PILImage
 
-from renderers.common import Header
+from renderers.common import Header, seat_names
 
 from . import board
 from .labels import header_for
@@ -23,7 +23,7 @@ def private_lines(view: Mapping[str, Any], seat: int | None) -> list[str]:
         out.append(f"Your drawn card (secret): {mine['drawn']['name']}")
     if "kept" in mine:
         out.append(f"You kept (secret until all are dealt): {mine['kept']['name']}")
-    names = {p["seat"]: p["name"] for p in view.get("players", [])}
+    names = seat_names(view)
     for to, card in (mine.get("passed") or {}).items():
         out.append(f"You passed {card['name']} to {names.get(int(to), to)}")
     return out
@@ -31,7 +31,7 @@ def private_lines(view: Mapping[str, Any], seat: int | None) -> list[str]:
 
 def private_header(view: Mapping[str, Any], seat: int) -> Header:
     """The board's header, naming the viewer."""
-    names = {p["seat"]: p["name"] for p in view.get("players", [])}
+    names = seat_names(view)
     return header_for(view, f"Private view: {names.get(seat, seat)}")
 
 

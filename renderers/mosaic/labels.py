@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from engine.mosaic.data import load
 from engine.mosaic.words import population_fallback_word, population_word, tax_fallback_word, tax_word
-from renderers.common import Header
+from renderers.common import Header, seat_names, view_header
 
 GOOD_ABBR = {"grain": "Gr", "stone": "St", "wine": "Wi", "olive-oil": "Ol", "timber": "Ti", "copper": "Cu",
              "iron": "Fe", "gold": "Au", "marble": "Ma", "papyrus": "Pa", "purple-dye": "Pu", "incense": "In",
@@ -25,7 +25,7 @@ PHASES = {"leaders": "Leader draft", "draft": "Starting technology draft", "setu
 
 
 def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    names = {p["seat"]: p["name"] for p in view["players"]}
+    names = seat_names(view)
     status = PHASES.get(view["phase"], view["phase"])
     if view["phase"] == "play":
         status += f" · round {view['turn'] // max(1, len(view['players'])) + 1}"
@@ -36,8 +36,7 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     pend = view.get("pending")
     if pend:
         status += " · " + PENDING.get(pend["kind"], pend["kind"])
-    return Header(title="Mosaic", status=status, to_act=[(s, names[s]) for s in view["to_act"]],
-                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
+    return view_header(view, "Mosaic", status, subtitle, names=names)
 
 
 def build_text(card) -> str:

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from renderers.common import Image, encode_png
+from renderers.common import Image, render_view
 
 from . import alt, board, private
 
 
 def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
     """The board image for `view`; a seat's image is the same board, naming the viewer."""
-    if seat is None:
-        return encode_png(board.draw(view), alt.public(view))
-    return encode_png(private.draw(view, seat), alt.private(view, seat))
+    return render_view(view, seat, board, private, alt)
 
 
 __all__ = ["render"]

@@ -15,9 +15,7 @@ from .private import private_header
 
 
 def alt_text(view: Mapping[str, Any], head: Header) -> str:
-    lines = alt_lines(head)
-    if view.get("prompt"):
-        lines.append("Now: " + view["prompt"])
+    lines = alt_lines(head, view.get("prompt", ""))
     players = view.get("players") or []
     for p in players:
         lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "

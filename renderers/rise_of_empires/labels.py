@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from renderers.common import Header
+from renderers.common import Header, view_header
 
 LETTERS = {"white": "W", "red": "R", "blue": "B", "green": "G", "yellow": "Y"}
 INCOME_WORD = {"food": "food", "gold": "gold", "resources": "discs", "cubes": "cubes"}
@@ -23,7 +23,5 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     if view.get("phase") == "over" and winners:
         status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
     last = list(view.get("last_move") or ([view["last"]] if view.get("last") else []))
-    return Header(title="Rise of Empires", status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
-                  last_move=last, subtitle=subtitle)
+    return view_header(view, "Rise of Empires", status, subtitle, names=names, last_move=last)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from renderers.common import Header
+from renderers.common import Header, seat_names, view_header
 
 MILITARY = ("sword", "horse", "shield")
 RESOURCES = ("wood", "brick", "stone", "gold")
@@ -57,17 +57,14 @@ def status_line(view: Mapping[str, Any]) -> str:
 
 
 def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    players = view.get("players", [])
-    names = {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(players)}
+    names = seat_names(view)
     status = status_line(view)
     winners = view.get("winners") or []
     if view.get("phase") == "over" and winners:
         scores = view.get("scores") or []
         status += " · Winner: " + ", ".join(
             f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
-    return Header(title=view.get("title", "Rising Cultures"), status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act", [])],
-                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
+    return view_header(view, view.get("title", "Rising Cultures"), status, subtitle, names=names)
 
 
 def effect_glyphs(text: str) -> tuple[str, str]:
