@@ -3,6 +3,7 @@ those of `renderers/common/package.py`, so a reader finds the same kind of code 
 file name in every game (renderers/README.md, "A game's renderer")."""
 from __future__ import annotations
 
+import ast
 import importlib
 from pathlib import Path
 
@@ -30,3 +31,20 @@ def test_every_games_renderer_is_a_package_with_the_agreed_modules(game_id):
         for function in ENTRY_POINTS.get(name, ()):
             assert callable(getattr(sub, function, None)), f"{sub.__name__} has no {function}()"
     assert set(ENTRY_POINTS) <= set(MODULES)
+
+
+#: The order imports go in inside a game's package: a module imports only from those before it.
+ORDER = ("labels", "parts", "board", "private", "alt", "__init__")
+
+
+@pytest.mark.parametrize("game_id", list(engine.GAMES))
+def test_imports_inside_a_games_renderer_go_one_way(game_id):
+    folder = Path(renderers.module_for(game_id).__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                used = [node.module] if node.module else [a.name for a in node.names]
+                for name in used:
+                    assert ORDER.index(name) < ORDER.index(path.stem), (
+                        f"{folder.name}/{path.name} imports .{name}: imports go {' <- '.join(ORDER)}")
