@@ -44,7 +44,7 @@ def status_line(view: Mapping[str, Any]) -> str:
 def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     """The header; a seat's private image names its viewer in the subtitle (private.private_header)."""
     title = f"Cradle · Epoch {view.get('epoch_roman', '?')}: {view.get('epoch_name', '')}"
-    # the last move: the engine keeps it short (game.last_lines)
+    # the last move as the view has it: the engine keeps it short (game.last_lines)
     return view_header(view, title, status_line(view), subtitle, unnamed="non-player")
 
 
