@@ -12,9 +12,9 @@ What counts as an arrow, and why:
   or behind `TYPE_CHECKING` hides a circle from the interpreter, not from the
   reader: the two modules still know each other, so it still counts.
 - `import a.b.c` and `from a.b import c` point at the module `a.b.c` (when `c` is
-  a module, else at `a.b`), not at the parent packages that Python also runs on the
-  way: a package's `__init__` re-exporting its submodules would otherwise close a
-  circle with every submodule that imports a sibling.
+  a module, else at `a.b`), and at the packages Python runs on the way there (`a`,
+  `a.b`) unless the importer is inside them: a package's `__init__` re-exporting its
+  submodules would otherwise close a circle with every submodule that imports a sibling.
 - modules looked up by name at run time (`importlib.import_module` in the game,
   renderer and bot-part registries) are not arrows: a registry names its plugins
   as data, and the plugins may import the registry's package.
@@ -63,6 +63,15 @@ def _imported(node: ast.Import | ast.ImportFrom, module: str, is_package: bool, 
             yield target
 
 
+def _packages_run(target: str, importer: str) -> Iterator[str]:
+    """The packages above `target` that importing it runs, leaving out those `importer` is in."""
+    parts = target.split(".")
+    for i in range(1, len(parts)):
+        package = ".".join(parts[:i])
+        if not (importer == package or importer.startswith(package + ".")):
+            yield package
+
+
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     """Module -> the project modules it imports (anywhere in its text)."""
     modules = module_names(root)
@@ -72,7 +81,9 @@ def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                graph[name].update(_imported(node, name, path.name == "__init__.py", known))
+                for target in _imported(node, name, path.name == "__init__.py", known):
+                    graph[name].add(target)
+                    graph[name].update(p for p in _packages_run(target, name) if p in known)
         graph[name].discard(name)
     return graph
 
@@ -192,3 +203,19 @@ def test_a_package_importing_its_own_submodules_is_no_circle(tmp_path):
     assert graph["engine.game.flow"] == {"engine.core", "engine.game.rules"}
     assert graph["engine.game.rules"] == {"engine.core"}
     assert describe(graph) == []
+
+
+def test_importing_a_submodule_runs_its_package_and_that_counts(tmp_path):
+    root = write(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/game/__init__.py": "from bot import hooks\n",
+        "engine/game/flow.py": "",
+        "bot/__init__.py": "",
+        "bot/hooks.py": "from engine.game.flow import *\n",
+        "renderers/__init__.py": "",
+    })
+    graph = import_graph(root)
+    assert graph["bot.hooks"] == {"engine", "engine.game", "engine.game.flow"}
+    assert describe(graph) == [
+        "bot.hooks -> engine.game -> bot.hooks (arrows inside: bot.hooks -> engine.game; engine.game -> bot.hooks)",
+    ]
