@@ -16,8 +16,10 @@ What counts as an arrow, and why:
   `a.b`) unless the importer is inside them: a package's `__init__` re-exporting its
   submodules would otherwise close a circle with every submodule that imports a sibling.
 - modules looked up by name at run time (`importlib.import_module` in the game,
-  renderer and bot-part registries) are not arrows: a registry names its plugins
-  as data, and the plugins may import the registry's package.
+  renderer and bot-part registries, the workers' `"module:function"` jobs) are not
+  arrows: a registry names its plugins as data, and the plugins may import the
+  registry's package (each game's `resample.py` imports `engine.ai.pools`, which runs
+  `engine.ai`, whose `parts` names those `resample` modules).
 """
 from __future__ import annotations
 
