@@ -163,8 +163,8 @@ class EpochsBot(commands.AutoShardedBot):
             # the drawing workers warm up (fonts, static layers) while the bot logs in;
             # a board asked for before they are ready waits for them
             self._warming = asyncio.create_task(self._start_workers(), name="epochs-render-start")
-        await self.add_cog(GameCommands(self))
-        await self.add_cog(PlayCommands(self))
+        await self.add_cog(GameCommands(self.controller))
+        await self.add_cog(PlayCommands(self.controller))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self._sync()

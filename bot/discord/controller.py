@@ -23,20 +23,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 import discord
 
 import engine
 
 from . import messages
-from .courier import UNDELIVERED
+from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
 from .ranking import rank
 from .views import menu_view
-
-if TYPE_CHECKING:
-    from .courier import Courier
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +56,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
 
 
 class Controller:
-    def __init__(self, link: ServiceLink, courier: "Courier", on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, link: ServiceLink, courier: Courier, on_change: Callable[[], None] = lambda: None) -> None:
         self.link = link
         self.courier = courier
         #: Called after every command: it may have queued notices (the dispatcher wakes up).

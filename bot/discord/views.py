@@ -10,12 +10,9 @@ whose values may be 100 characters long.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Protocol, Sequence
 
 import discord
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
@@ -24,7 +21,22 @@ ROWS = 5
 BUTTONS_UP_TO = 5
 
 
-def _controller(interaction: discord.Interaction) -> "Controller":
+class Presses(Protocol):
+    """What a pressed component asks of the bot's `Controller` (controller.py), which it
+    reaches through the client: the controller builds these components, so they know it
+    only by the calls they make."""
+
+    async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None: ...
+
+    async def play_choice(self, interaction: discord.Interaction, table: int, version: int, action: str,
+                          key: str | None = None) -> None: ...
+
+    async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None: ...
+
+    async def undo_step(self, interaction: discord.Interaction, table: int, version: int) -> None: ...
+
+
+def _controller(interaction: discord.Interaction) -> Presses:
     return interaction.client.controller  # type: ignore[attr-defined]
 
 

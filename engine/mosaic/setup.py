@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from engine.core import Rng
 
-from . import board, rules
+from . import board
+from .decks import SCORING, draw
 from .gains import flip_ready
 from .data import Data
 from .state import Player, State
-
-SCORING = rules.SCORING
+from .turns import start_turn
 
 
 def deck_size(deck, n: int) -> int:
@@ -69,10 +69,10 @@ def new_game(d: Data, players: list[str], seed: int) -> State:
         rng.shuffle(pool)
         setattr(s, attr, insert_in_part(rng, pool[:deck_size(deck, n)], 2, 2))
     ev: list[str] = []
-    s.tech_offer = [rules.draw(d, s, "tech_deck", ev) for _ in range(d.tech_deck.offer)]
-    s.build_offer = [rules.draw(d, s, "build_deck", ev) for _ in range(d.build_deck.offer)]
-    s.pop_offer = [rules.draw(d, s, "pop_deck", ev) for _ in range(d.population_deck.offer)]
-    s.tax_offer = [rules.draw(d, s, "tax_deck", ev) for _ in range(d.tax_deck.offer)]
+    s.tech_offer = [draw(d, s, "tech_deck", ev) for _ in range(d.tech_deck.offer)]
+    s.build_offer = [draw(d, s, "build_deck", ev) for _ in range(d.build_deck.offer)]
+    s.pop_offer = [draw(d, s, "pop_deck", ev) for _ in range(d.population_deck.offer)]
+    s.tax_offer = [draw(d, s, "tax_deck", ev) for _ in range(d.tax_deck.offer)]
     s.wonders = list(d.wonders)
     s.golden_ages = list(d.golden_ages)
     s.achievements_in_play = sorted(rng.sample(list(d.achievements), d.rules.achievements_in_play),
@@ -142,14 +142,14 @@ def setup_flow(d: Data, s: State, ev: list[str]) -> bool:
         p = s.players[seat]
         p.hidden += p.picks
         p.picks = []
-        extra = rules.draw(d, s, "tech_deck", ev) if d.leaders[p.leader].start.get("random_tech") else ""
+        extra = draw(d, s, "tech_deck", ev) if d.leaders[p.leader].start.get("random_tech") else ""
         if extra:  # the Philosopher's random technology comes after the drafted ones (N17)
             p.hidden.append(extra)
         while flip_ready(d, s, seat, ev, verb="plays"):  # in draft order, and any a later card made playable
             pass
         if extra in p.hidden:
             ev.append(f"{p.name} (Philosopher) takes a random technology face down.")
-    rules.start_turn(d, s, s.start)
+    start_turn(d, s, s.start)
     ev.append(f"{s.players[s.start].name} starts the game.")
     return True
 

@@ -14,11 +14,11 @@ from engine.core import count
 
 from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
+from .decisions import SLUG, choices
 from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
 
-SLUG = DATA.slug
 USES = ("coins", "military", "resources", "build")
 VERBS = ("civ", "resource", "top", "income", "bottom", "swap", "done", "play", "cover", "progress",
          "develop", "province", "maghreb", "military", "nile")
@@ -29,39 +29,6 @@ def _card(s: State, seat: int, slug: str) -> str:
 
 
 # ---- what may be chosen ----------------------------------------------------------
-
-def choices(s: State, d: Pending) -> list[str]:
-    """The real choices of an open decision; [] means it has nothing left to decide."""
-    p = s.players[d.seat]
-    kind = d.kind
-    if kind == "compete":
-        return ["province compete", "province decline"]
-    if kind == "keep":
-        return ["military keep", "military discard"]
-    if kind == "cover":
-        return [f"cover {SLUG[stack[-1]]}" for stack in p.leaders]
-    if kind == "develop":
-        return [f"develop {n.slug}" for i, n in enumerate(DATA.nile) if not s.nile_developed[i]]
-    if kind == "nile":
-        if p.coins <= 0:
-            return []
-        return [f"nile {DATA.nile[i].slug}" for i in flow.nile_spaces(s)]
-    if len(p.progress) >= rules.max_level(p):
-        return []  # progress area full: no further progress card fits
-    if kind == "progress":
-        out = []
-        if d.card != "wisdom" and p.resources:
-            out.append("progress yes")
-        if d.card == "wisdom" or BOARDS[p.civ].progress_from_discard:
-            out.extend(f"progress {SLUG[c]}" for c in p.discard)
-        return out
-    if kind == "maghreb":
-        out = [f"maghreb discard {SLUG[c]}" for c in p.discard]
-        if p.military:
-            out.append("maghreb military")
-        return out
-    raise ValueError(f"unknown decision {kind!r}")
-
 
 def legal_actions(s: State, seat: int) -> list[str]:
     if s.phase == "over":

@@ -11,7 +11,9 @@ from engine.core import count
 
 from .data import DATA
 from . import rules
+from .decisions import choices
 from .rules import BOARDS, CARDS, PROVINCES
+from .scoring import result, totals
 from .state import HAND, PLAYS, ROUNDS, Pending, Player, State
 
 
@@ -234,12 +236,6 @@ def pass_marker(s: State, events: list[str]) -> None:
             s.pending.append(Pending("nile", seat))
 
 
-def nile_spaces(s: State) -> list[int]:
-    """Indexes of developed Nile cards with a free coin space."""
-    return [i for i, dev in enumerate(s.nile_developed)
-            if dev and len(s.nile_coins[i]) < DATA.nile[i].spaces]
-
-
 def coin_limit(s: State, events: list[str]) -> None:
     """Phase III, 3) Coin Limit: return coins above 7 (Egypt 5)."""
     for seat, p in enumerate(s.players):
@@ -255,7 +251,6 @@ def end_round(s: State, events: list[str]) -> None:
     if s.round < ROUNDS:
         start_round(s, s.round + 1, events)
         return
-    from .scoring import result, totals
     if s.match and s.game_no == 1:
         first = totals(s)
         events.append("Game 1 of the match is over: " +
@@ -291,7 +286,6 @@ def start_second_game(s: State, first: list[int], events: list[str]) -> None:
 
 def advance(s: State, events: list[str]) -> None:
     """Resolve automatic steps until someone must decide (or the game is over)."""
-    from .actions import choices
     while True:
         while s.pending and not choices(s, s.pending[-1]):
             s.pending.pop()
