@@ -21,6 +21,7 @@ What counts as an arrow, and why:
   registry's package (each game's `resample.py` imports `engine.ai.pools`, which runs
   `engine.ai`, whose `parts` names those `resample` modules).
 """
+
 from __future__ import annotations
 
 import ast
@@ -162,6 +163,7 @@ def test_no_import_circles():
 
 # --- the checker itself ---------------------------------------------------------
 
+
 def write(root: Path, files: Mapping[str, str]) -> Path:
     for name, text in files.items():
         path = root / name
@@ -171,17 +173,20 @@ def write(root: Path, files: Mapping[str, str]) -> Path:
 
 
 def test_a_circle_through_a_function_level_or_type_checking_import_is_found(tmp_path):
-    root = write(tmp_path, {
-        "engine/__init__.py": "",
-        "engine/game/__init__.py": "from . import flow\n",
-        "engine/game/flow.py": "from .setup import deal\n",
-        "engine/game/setup.py": "def deal():\n    from engine.game import rules\n",
-        "engine/game/rules.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .flow import Phase\n",
-        "bot/__init__.py": "",
-        "bot/a.py": "import bot.b\n",
-        "bot/b.py": "from bot import a\n",
-        "renderers/__init__.py": "",
-    })
+    root = write(
+        tmp_path,
+        {
+            "engine/__init__.py": "",
+            "engine/game/__init__.py": "from . import flow\n",
+            "engine/game/flow.py": "from .setup import deal\n",
+            "engine/game/setup.py": "def deal():\n    from engine.game import rules\n",
+            "engine/game/rules.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .flow import Phase\n",
+            "bot/__init__.py": "",
+            "bot/a.py": "import bot.b\n",
+            "bot/b.py": "from bot import a\n",
+            "renderers/__init__.py": "",
+        },
+    )
     graph = import_graph(root)
     assert describe(graph) == [
         "bot.a -> bot.b -> bot.a (arrows inside: bot.a -> bot.b; bot.b -> bot.a)",
@@ -192,15 +197,18 @@ def test_a_circle_through_a_function_level_or_type_checking_import_is_found(tmp_
 
 
 def test_a_package_importing_its_own_submodules_is_no_circle(tmp_path):
-    root = write(tmp_path, {
-        "engine/__init__.py": "from .core import Game\n",
-        "engine/core.py": "Game = object\n",
-        "engine/game/__init__.py": "from .flow import GAME\n",
-        "engine/game/flow.py": "from engine.core import Game\nfrom . import rules\nGAME = Game()\n",
-        "engine/game/rules.py": "from ..core import Game\n",
-        "bot/__init__.py": "",
-        "renderers/__init__.py": "",
-    })
+    root = write(
+        tmp_path,
+        {
+            "engine/__init__.py": "from .core import Game\n",
+            "engine/core.py": "Game = object\n",
+            "engine/game/__init__.py": "from .flow import GAME\n",
+            "engine/game/flow.py": "from engine.core import Game\nfrom . import rules\nGAME = Game()\n",
+            "engine/game/rules.py": "from ..core import Game\n",
+            "bot/__init__.py": "",
+            "renderers/__init__.py": "",
+        },
+    )
     graph = import_graph(root)
     assert graph["engine.game.flow"] == {"engine.core", "engine.game.rules"}
     assert graph["engine.game.rules"] == {"engine.core"}
@@ -208,14 +216,17 @@ def test_a_package_importing_its_own_submodules_is_no_circle(tmp_path):
 
 
 def test_importing_a_submodule_runs_its_package_and_that_counts(tmp_path):
-    root = write(tmp_path, {
-        "engine/__init__.py": "",
-        "engine/game/__init__.py": "from bot import hooks\n",
-        "engine/game/flow.py": "",
-        "bot/__init__.py": "",
-        "bot/hooks.py": "from engine.game.flow import *\n",
-        "renderers/__init__.py": "",
-    })
+    root = write(
+        tmp_path,
+        {
+            "engine/__init__.py": "",
+            "engine/game/__init__.py": "from bot import hooks\n",
+            "engine/game/flow.py": "",
+            "bot/__init__.py": "",
+            "bot/hooks.py": "from engine.game.flow import *\n",
+            "renderers/__init__.py": "",
+        },
+    )
     graph = import_graph(root)
     assert graph["bot.hooks"] == {"engine", "engine.game", "engine.game.flow"}
     assert describe(graph) == [

@@ -3,6 +3,7 @@
 `terminal.py` holds it (`Terminal`: the hot-seat table and script mode); this
 package only names what the entry point (`bot/__main__.py`) and the tests use.
 """
+
 from .terminal import CHANNEL, Terminal, read_lines, user_id
 
 __all__ = ["CHANNEL", "Terminal", "read_lines", "user_id"]

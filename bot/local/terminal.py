@@ -8,21 +8,50 @@ another player. Board images are written to a folder and their paths printed.
 Script mode reads lines `<user> <command>` (a file or stdin) and prints every
 reply: for tests, demos and bug reports. It never waits for a terminal.
 """
+
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable, TextIO
+from typing import TextIO
 
 from ..service import Reply, Service
-from ..service.text import names as join_names, quote
+from ..service.text import names as join_names
+from ..service.text import quote
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
 
-COMMANDS = {"game", "play", "board", "hand", "log", "rules", "undo", "resign", "vote", "resume", "settings", "bot", "back",
-            "status", "games", "help", "new", "join", "leave", "start", "cancel", "list", "history", "stats",
-            "export", "chart", "forget"}
+COMMANDS = {
+    "game",
+    "play",
+    "board",
+    "hand",
+    "log",
+    "rules",
+    "undo",
+    "resign",
+    "vote",
+    "resume",
+    "settings",
+    "bot",
+    "back",
+    "status",
+    "games",
+    "help",
+    "new",
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "list",
+    "history",
+    "stats",
+    "export",
+    "chart",
+    "forget",
+}
 
 
 def user_id(name: str) -> int:
@@ -33,8 +62,14 @@ def user_id(name: str) -> int:
 class Terminal:
     """Print replies for a terminal; write images into `images_dir`."""
 
-    def __init__(self, service: Service, *, out: Callable[[str], None] = print,
-                 images_dir: str | Path = "epochs-images", channel: int = CHANNEL) -> None:
+    def __init__(
+        self,
+        service: Service,
+        *,
+        out: Callable[[str], None] = print,
+        images_dir: str | Path = "epochs-images",
+        channel: int = CHANNEL,
+    ) -> None:
         self.service = service
         self.out = out
         self.images_dir = Path(images_dir)
@@ -131,8 +166,9 @@ class Terminal:
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
-        seats = [s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned
-                 and not p.bot]  # a bot plays by itself
+        seats = [
+            s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
+        ]  # a bot plays by itself
         acting = [rec.user_at(s).name for s in seats]  # type: ignore[union-attr]
         legal = game.legal_actions(state, seats[0]) if seats else []
         return game.title, acting, legal
@@ -141,8 +177,10 @@ class Terminal:
         """Resume the open table, or ask for a game and players and start one."""
         rec = await self.service.storage.open_table(self.channel)
         if rec is not None and rec.status in ("active", "paused"):
-            self.out(f"Resuming the {self.service.games[rec.game].title} game of "
-                     f"{join_names([s.name for s in rec.players])}.")
+            self.out(
+                f"Resuming the {self.service.games[rec.game].title} game of "
+                f"{join_names([s.name for s in rec.players])}."
+            )
             for s in rec.seats:
                 self.names[s.user] = s.name
             return True
@@ -159,10 +197,13 @@ class Terminal:
             self.out(f"No game {game_id!r}.")
             return False
         default = " ".join(["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players])
-        count = (str(game.min_players) if game.min_players == game.max_players
-                 else f"{game.min_players}-{game.max_players}")
-        names = ask(f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
-                    f"fill-in bot) [{default}]: ").split()
+        count = (
+            str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
+        )
+        names = ask(
+            f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
+            f"fill-in bot) [{default}]: "
+        ).split()
         names = names or default.split()
         people = [n for n in names if not _bot_word(n)]
         if not people:
@@ -181,16 +222,21 @@ class Terminal:
 
     async def run_interactive(self, ask: Callable[[str], str] = input) -> None:
         """The hot-seat loop, until `quit` or end of input."""
-        self.out("Epochs terminal table. Type `help` for commands, `quit` to leave; "
-                 "`name: command` speaks as another player.")
+        self.out(
+            "Epochs terminal table. Type `help` for commands, `quit` to leave; "
+            "`name: command` speaks as another player."
+        )
         try:
             if not await self.setup_table(ask):
                 return
             while True:
                 title, acting, legal = await self.current()
                 if acting:
-                    self.out(f"\n[{title}] {' and '.join(acting)} to act. Legal: "
-                             + ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else ""))
+                    self.out(
+                        f"\n[{title}] {' and '.join(acting)} to act. Legal: "
+                        + ", ".join(legal[:30])
+                        + (" ..." if len(legal) > 30 else "")
+                    )
                     speaker = acting[0]
                 else:
                     speaker = next(iter(self.names.values()), "host")

@@ -5,13 +5,14 @@ with its last action's last step, unless a tile can be claimed then (N44); face-
 technologies whose pillars arrived flip at once (N49). What a turn's start and end do (the
 end rounds, the Scribe) is in `turns`.
 """
+
 from __future__ import annotations
 
 from . import scoring
 from .data import Data
+from .decks import check_tiles_end
 from .gains import flip_ready
 from .options import claims, eliminate_options
-from .decks import check_tiles_end
 from .setup import setup_flow  # setup phases share the pending machinery
 from .state import State
 from .turns import end_turn

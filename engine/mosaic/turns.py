@@ -2,6 +2,7 @@
 
 Setup starts the first turn and `flow.settle` ends each one, so these live below both.
 """
+
 from __future__ import annotations
 
 from . import scoring

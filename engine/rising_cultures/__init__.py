@@ -6,6 +6,7 @@
 `actions` (legal actions and their effects), `scoring` (End of the Game), `view`
 (what each seat may see).
 """
+
 from .game import RisingCultures
 
 GAME = RisingCultures()

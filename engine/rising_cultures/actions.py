@@ -8,20 +8,36 @@ Actions read the way a player says them (issue 2): `civ rome`, `resource market`
 `province decline`, `maghreb discard <card>`, `maghreb military`,
 `military keep`, `military discard`, `nile <nile card>`.
 """
+
 from __future__ import annotations
 
 from engine.core import count
 
-from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
+from .data import CIVS, DATA, RESOURCES
 from .decisions import SLUG, choices
 from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
 
 USES = ("coins", "military", "resources", "build")
-VERBS = ("civ", "resource", "top", "income", "bottom", "swap", "done", "play", "cover", "progress",
-         "develop", "province", "maghreb", "military", "nile")
+VERBS = (
+    "civ",
+    "resource",
+    "top",
+    "income",
+    "bottom",
+    "swap",
+    "done",
+    "play",
+    "cover",
+    "progress",
+    "develop",
+    "province",
+    "maghreb",
+    "military",
+    "nile",
+)
 
 
 def _card(s: State, seat: int, slug: str) -> str:
@@ -29,6 +45,7 @@ def _card(s: State, seat: int, slug: str) -> str:
 
 
 # ---- what may be chosen ----------------------------------------------------------
+
 
 def legal_actions(s: State, seat: int) -> list[str]:
     if s.phase == "over":
@@ -89,6 +106,7 @@ def legal_actions(s: State, seat: int) -> list[str]:
 
 
 # ---- doing it ----------------------------------------------------------------------
+
 
 def perform(s: State, seat: int, action: str) -> list[str]:
     """Carry out a legal action on `s` (a private copy); returns public log lines."""
@@ -204,8 +222,11 @@ def place_resource(s: State, seat: int, cid: str, ev: list[str]) -> None:
     strip = CARDS[cid].strip
     got = gain(s, seat, strip.coin) if strip.coin else 0
     shown = ", ".join(f"{getattr(strip, r)} {r}" for r in RESOURCES if getattr(strip, r))
-    ev.append(f"{name(s, seat)} puts {card_name(cid)} into their resource area ({shown or 'nothing'}"
-              + (f"; takes {got} coin" if got else "") + ").")
+    ev.append(
+        f"{name(s, seat)} puts {card_name(cid)} into their resource area ({shown or 'nothing'}"
+        + (f"; takes {got} coin" if got else "")
+        + ")."
+    )
 
 
 def do_income(s: State, seat: int, ev: list[str]) -> None:

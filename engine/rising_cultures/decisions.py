@@ -4,6 +4,7 @@ Both sides of a turn ask this: `actions` lists the choices as legal actions, and
 `flow.advance` drops a decision that has nothing left to choose (a full progress
 area, no coin for the Nile) before it looks for the next step.
 """
+
 from __future__ import annotations
 
 from . import rules
@@ -16,8 +17,7 @@ SLUG = DATA.slug
 
 def nile_spaces(s: State) -> list[int]:
     """Indexes of developed Nile cards with a free coin space."""
-    return [i for i, dev in enumerate(s.nile_developed)
-            if dev and len(s.nile_coins[i]) < DATA.nile[i].spaces]
+    return [i for i, dev in enumerate(s.nile_developed) if dev and len(s.nile_coins[i]) < DATA.nile[i].spaces]
 
 
 def choices(s: State, d: Pending) -> list[str]:

@@ -5,12 +5,13 @@
 the next round) and stops at the next decision, so `to_act` is never empty while
 the game runs (law 6).
 """
+
 from __future__ import annotations
 
 from engine.core import count
 
-from .data import DATA
 from . import rules
+from .data import DATA
 from .decisions import choices
 from .rules import BOARDS, CARDS, PROVINCES
 from .scoring import result, totals
@@ -60,6 +61,7 @@ def draw(p: Player, n: int) -> int:
 
 # ---- setup ---------------------------------------------------------------
 
+
 def deal(s: State, events: list[str]) -> None:
     """Create the player decks (Setup): shuffle, 2 coins (+ printed board coins), draw 4."""
     s.phase = "opening"
@@ -98,6 +100,7 @@ def swap_possible(s: State, seat: int) -> bool:
 
 # ---- Phase III --------------------------------------------------------------
 
+
 def begin_phase3(s: State, events: list[str]) -> None:
     """End of Phase II: the 4th card goes back on top of the deck (after round 7: to the box)."""
     for seat, p in enumerate(s.players):
@@ -129,8 +132,9 @@ def province_event(s: State, pid: int, asks: list[int]) -> str:
     """Phase III opens: which Province, the symbols it counts, each player's count, and
     who now decides whether to compete - the context for the `province` decisions."""
     prov = PROVINCES[pid]
-    counts = ", ".join(f"{s.players[seat].name} {rules.province_strength(s, seat, pid)}"
-                       for seat in range(len(s.players)))
+    counts = ", ".join(
+        f"{s.players[seat].name} {rules.province_strength(s, seat, pid)}" for seat in range(len(s.players))
+    )
     line = f"Phase III: {prov.name} goes to the most {' + '.join(prov.symbols)} symbols ({counts})"
     if not any(rules.has(rules.effects(s, seat), "province_tie_win") for seat in range(len(s.players))):
         line += f"; a tie goes to {s.players[s.marker].name}, who holds the progress marker"
@@ -175,8 +179,10 @@ def resolve_province(s: State, events: list[str]) -> None:
     elif prov.effect == "maghreb":
         s.pending.append(Pending("maghreb", winner))
     # per source, so the log names it (cards; anything else is the board or the Nile)
-    sources = [(CARDS[cid].name, sum(e.amount for e in CARDS[cid].effects if e.type == "on_province_coins"))
-               for cid in rules.active_cards(p)]
+    sources = [
+        (CARDS[cid].name, sum(e.amount for e in CARDS[cid].effects if e.type == "on_province_coins"))
+        for cid in rules.active_cards(p)
+    ]
     rest = rules.count(rules.effects(s, winner), "on_province_coins") - sum(n for _, n in sources)
     for source, bonus in sources + [("their board", rest)]:
         if bonus > 0:
@@ -187,8 +193,11 @@ def resolve_province(s: State, events: list[str]) -> None:
 def keep_cards(s: State, seat: int) -> list[str]:
     """Display cards whose once-per-game "keep your last military card" is still unused."""
     p = s.players[seat]
-    return [cid for cid in rules.active_cards(p)
-            if cid not in p.keep_used and any(e.type == "province_keep_military" for e in CARDS[cid].effects)]
+    return [
+        cid
+        for cid in rules.active_cards(p)
+        if cid not in p.keep_used and any(e.type == "province_keep_military" for e in CARDS[cid].effects)
+    ]
 
 
 def pay_province_cost(s: State, events: list[str]) -> None:
@@ -225,8 +234,10 @@ def pass_marker(s: State, events: list[str]) -> None:
         s.marker = 1 - s.marker
     verb = "keeps" if s.marker == before else "takes"
     if a == b:
-        events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {count(a, 'progress card')} "
-                      f"each passes it to the other player.")
+        events.append(
+            f"{name(s, s.marker)} takes the progress marker: a tie at {count(a, 'progress card')} "
+            f"each passes it to the other player."
+        )
     else:
         counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b)))
         events.append(f"{name(s, s.marker)} {verb} the progress marker (progress cards: {counts}).")
@@ -253,9 +264,11 @@ def end_round(s: State, events: list[str]) -> None:
         return
     if s.match and s.game_no == 1:
         first = totals(s)
-        events.append("Game 1 of the match is over: " +
-                      ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(first)) +
-                      ". The players swap civilizations for game 2 (same provinces).")
+        events.append(
+            "Game 1 of the match is over: "
+            + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(first))
+            + ". The players swap civilizations for game 2 (same provinces)."
+        )
         start_second_game(s, first, events)
         return
     s.phase = "over"
@@ -283,6 +296,7 @@ def start_second_game(s: State, first: list[int], events: list[str]) -> None:
 
 
 # ---- the driver ---------------------------------------------------------------
+
 
 def advance(s: State, events: list[str]) -> None:
     """Resolve automatic steps until someone must decide (or the game is over)."""
