@@ -14,6 +14,7 @@
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,8 +22,8 @@ import logging
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .config import Config, ConfigError, load_config
 
@@ -34,8 +35,9 @@ def _common(parser: argparse.ArgumentParser, default: object = None) -> None:
     (`epochs script --db F`); after the mode the default is SUPPRESS, so a value given
     before it is not overwritten."""
     parser.add_argument("--config", default=default, help="config file (default: $EPOCHS_CONFIG or ./config.toml)")
-    parser.add_argument("--db", default=default,
-                        help="SQLite database file or postgresql:// URL (overrides the config)")
+    parser.add_argument(
+        "--db", default=default, help="SQLite database file or postgresql:// URL (overrides the config)"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -109,8 +111,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except ConfigError as err:
         print(f"epochs: {err}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=getattr(logging, config.log_level),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, config.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     if config.data_dir:
         os.environ["EPOCHS_DATA_DIR"] = config.data_dir  # before the engine loads its data
     mode = args.mode
@@ -136,8 +139,11 @@ def _main(argv: Sequence[str] | None) -> int:
             return asyncio.run(_local(config, str(Path(tmp) / "script.sqlite"), mode, getattr(args, "file", None)))
     if mode == "discord":
         if not config.has_token:
-            print("epochs: no Discord token: set DISCORD_TOKEN or [discord] token in config.toml "
-                  "(without one, `epochs local` plays at this terminal).", file=sys.stderr)
+            print(
+                "epochs: no Discord token: set DISCORD_TOKEN or [discord] token in config.toml "
+                "(without one, `epochs local` plays at this terminal).",
+                file=sys.stderr,
+            )
             return 2
         try:
             from . import discord as adapter
@@ -147,8 +153,7 @@ def _main(argv: Sequence[str] | None) -> int:
         adapter.run(config, lambda: make_service(config, database))
         return 0
     if mode == "local":
-        print("No Discord token configured: opening a terminal table. "
-              "(Set DISCORD_TOKEN to run the bot on Discord.)")
+        print("No Discord token configured: opening a terminal table. (Set DISCORD_TOKEN to run the bot on Discord.)")
     return asyncio.run(_local(config, database, mode, getattr(args, "file", None)))
 
 

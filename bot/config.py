@@ -4,6 +4,7 @@ Read before anything imports the engine, so `data_dir` (an owner's corrected
 component data) is in place when the games load their files. Every key is
 optional; see config.example.toml for them all.
 """
+
 from __future__ import annotations
 
 import os
@@ -74,8 +75,10 @@ def _shards(discord: dict[str, Any], env: dict[str, str]) -> tuple[int | None, l
         try:
             ids = [int(part) for part in env["EPOCHS_SHARD_IDS"].split(",") if part.strip()]
         except ValueError:
-            raise ConfigError(f"EPOCHS_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), "
-                              f"not {env['EPOCHS_SHARD_IDS']!r}") from None
+            raise ConfigError(
+                f"EPOCHS_SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), "
+                f"not {env['EPOCHS_SHARD_IDS']!r}"
+            ) from None
     if count is None:
         if ids is not None:
             raise ConfigError("discord.shard_ids needs discord.shard_count (how many shards the bot has in all)")
@@ -87,8 +90,9 @@ def _shards(discord: dict[str, Any], env: dict[str, str]) -> tuple[int | None, l
         raise ConfigError(f"discord.shard_ids must be a list of shard numbers (e.g. [0, 1]), not {ids!r}")
     wrong = [i for i in ids if not 0 <= i < count]
     if wrong or len(set(ids)) != len(ids):
-        raise ConfigError(f"discord.shard_ids must be different numbers from 0 to {count - 1} "
-                          f"(shard_count = {count}), not {ids!r}")
+        raise ConfigError(
+            f"discord.shard_ids must be different numbers from 0 to {count - 1} (shard_count = {count}), not {ids!r}"
+        )
     return count, sorted(ids)
 
 
@@ -122,8 +126,7 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     engine = _section(data, "engine")
     logs = _section(data, "log")
     local = _section(data, "local")
-    config = Config(source=str(chosen) if chosen else None,
-                    discord={k: v for k, v in discord.items() if k != "token"})
+    config = Config(source=str(chosen) if chosen else None, discord={k: v for k, v in discord.items() if k != "token"})
     config.token = str(env.get("DISCORD_TOKEN") or discord.get("token") or "")
     guild = discord.get("dev_guild", 0)
     config.dev_guild = _number(guild, "discord.dev_guild", int) or None
@@ -134,8 +137,10 @@ def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | Non
     config.claim_lease = _number(discord.get("claim_lease", 120.0), "discord.claim_lease", float, 5)
     if config.claim_lease <= 2 * config.dispatch_poll:
         # claims are renewed once less than half the lease is left, at rounds at most a poll apart
-        raise ConfigError(f"discord.claim_lease ({config.claim_lease:g} s) must be more than twice "
-                          f"discord.dispatch_poll ({config.dispatch_poll:g} s), or claims would lapse")
+        raise ConfigError(
+            f"discord.claim_lease ({config.claim_lease:g} s) must be more than twice "
+            f"discord.dispatch_poll ({config.dispatch_poll:g} s), or claims would lapse"
+        )
     config.database = str(env.get("EPOCHS_DATABASE") or storage.get("database", config.database))
     config.remind_hours = _number(reminders.get("every_hours", 12), "reminders.every_hours")
     config.absent_after = _number(reminders.get("absent_after", 3), "reminders.absent_after", int, 1)

@@ -17,11 +17,13 @@ target, and then checks the copy before saying it worked:
 Stop the bot first: rows written to the source during the copy are not copied
 (the source is read in one consistent snapshot).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .storage import StorageError, is_postgres, open_storage
 from .storage.transfer import TABLES, counts
@@ -51,8 +53,9 @@ def _label(database: str) -> str:
     return redact(database) if is_postgres(database) else database
 
 
-async def migrate(source: str, target: str, *, games: Mapping[str, Any] | None = None,
-                  say: Callable[[str], None] = print) -> Outcome:
+async def migrate(
+    source: str, target: str, *, games: Mapping[str, Any] | None = None, say: Callable[[str], None] = print
+) -> Outcome:
     """Copy `source` into the empty `target` and verify the copy (see the module doc).
 
     MigrateError when the copy is refused (nothing written); otherwise the
@@ -68,17 +71,23 @@ async def migrate(source: str, target: str, *, games: Mapping[str, Any] | None =
         await src.open()
         await dst.open()
         if await src.schema_version() != await dst.schema_version():
-            raise MigrateError(f"schema versions differ: {await src.schema_version()} in {_label(source)}, "
-                               f"{await dst.schema_version()} in {_label(target)}; run the same build on both")
+            raise MigrateError(
+                f"schema versions differ: {await src.schema_version()} in {_label(source)}, "
+                f"{await dst.schema_version()} in {_label(target)}; run the same build on both"
+            )
         held = {t: n for t, n in (await dst.row_counts()).items() if n}
         if held:
             listed = ", ".join(f"{n} {t}" for t, n in held.items())
-            raise MigrateError(f"{_label(target)} is not empty ({listed}); epochs migrate writes only into an "
-                               "empty database, so a copy never mixes with other games")
+            raise MigrateError(
+                f"{_label(target)} is not empty ({listed}); epochs migrate writes only into an "
+                "empty database, so a copy never mixes with other games"
+            )
         rows = await src.export_rows()
         outcome = Outcome(counts(rows))
-        say(f"copying {', '.join(f'{n} {t}' for t, n in outcome.counts.items())} "
-            f"from {_label(source)} to {_label(target)}")
+        say(
+            f"copying {', '.join(f'{n} {t}' for t, n in outcome.counts.items())} "
+            f"from {_label(source)} to {_label(target)}"
+        )
         await dst.import_rows(rows)
 
         # ---- verify, on what the target now holds
@@ -98,8 +107,9 @@ async def migrate(source: str, target: str, *, games: Mapping[str, Any] | None =
                 outcome.without_position += 1  # a lobby: nothing played, nothing to replay
                 continue
             if game_id not in service.games:
-                outcome.problems.append(f"table {rec_id}: game {game_id!r} is not in this build; "
-                                        "its replay cannot be checked")
+                outcome.problems.append(
+                    f"table {rec_id}: game {game_id!r} is not in this build; its replay cannot be checked"
+                )
                 continue
             try:
                 replayed = service.games[game_id].dumps(await service.replay(rec_id))
@@ -118,19 +128,23 @@ async def migrate(source: str, target: str, *, games: Mapping[str, Any] | None =
 
 def report(outcome: Outcome, say: Callable[[str], None] = print) -> None:
     say("rows copied: " + ", ".join(f"{t} {n}" for t, n in outcome.counts.items()))
-    say(f"replayed {outcome.replayed} games to their stored position "
-        f"({outcome.without_position} lobbies have none yet)")
+    say(
+        f"replayed {outcome.replayed} games to their stored position ({outcome.without_position} lobbies have none yet)"
+    )
     if outcome.ok:
         say("verified: counts, every row and every replay match")
     else:
         for problem in outcome.problems:
             say(f"PROBLEM: {problem}")
-        say(f"verification FAILED ({len(outcome.problems)} problems): the target keeps what was written, for "
-            "inspection; empty it before trying again")
+        say(
+            f"verification FAILED ({len(outcome.problems)} problems): the target keeps what was written, for "
+            "inspection; empty it before trying again"
+        )
 
 
-async def run(source: str, target: str, say: Callable[[str], None] = print,
-              warn: Callable[[str], None] | None = None) -> int:
+async def run(
+    source: str, target: str, say: Callable[[str], None] = print, warn: Callable[[str], None] | None = None
+) -> int:
     """The command: 0 copied and verified, 1 copied but the check failed, 2 refused."""
     warn = warn or say
     try:

@@ -10,10 +10,11 @@ rules may not), and the public board image of the position reached is written.
 Exit status: 0 when every step replays; 1 when one does not (which step and why
 are printed); 2 when the file is not a readable export or the game is unknown.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import engine
 
@@ -21,8 +22,9 @@ from .service import export
 from .service.turns import VIA_MARKS
 
 
-def run(path: str | Path, *, to: int | None = None, out: str | Path | None = None,
-        write: Callable[[str], None] = print) -> int:
+def run(
+    path: str | Path, *, to: int | None = None, out: str | Path | None = None, write: Callable[[str], None] = print
+) -> int:
     path = Path(path)
     try:
         record = export.parse(path.read_bytes())
@@ -34,14 +36,18 @@ def run(path: str | Path, *, to: int | None = None, out: str | Path | None = Non
         return 2
     game = engine.GAMES.get(record.game)
     if game is None:
-        write(f"epochs replay: {path} is a game of {record.game!r}, which this Epochs does not have "
-              f"({', '.join(engine.GAMES)}).")
+        write(
+            f"epochs replay: {path} is a game of {record.game!r}, which this Epochs does not have "
+            f"({', '.join(engine.GAMES)})."
+        )
         return 2
     seats = ", ".join(f"{name} (seat {i})" for i, name in enumerate(record.names))
     write(f"{game.title}, game #{record.table}: {seats}.")
     if record.data_version and record.data_version != export.data_version(game):
-        write(f"Note: the file was made with component data {record.data_version}; this Epochs plays "
-              f"{export.data_version(game)}. Every step is checked all the same.")
+        write(
+            f"Note: the file was made with component data {record.data_version}; this Epochs plays "
+            f"{export.data_version(game)}. Every step is checked all the same."
+        )
     if record.seed is None:
         for line in record.lines:
             write(_line(record, line, line.events))
@@ -71,12 +77,21 @@ def run(path: str | Path, *, to: int | None = None, out: str | Path | None = Non
     assert position is not None
     state = position.state
     steps = len(record.live(to))
-    write(f"Replayed {steps} step{'s' if steps != 1 else ''}" + (f", up to #{position.seq}" if position.seq else "")
-          + "; every one was legal." + (f" ({differ} told in other words than the file's.)" if differ else ""))
+    write(
+        f"Replayed {steps} step{'s' if steps != 1 else ''}"
+        + (f", up to #{position.seq}" if position.seq else "")
+        + "; every one was legal."
+        + (f" ({differ} told in other words than the file's.)" if differ else "")
+    )
     if game.is_over(state):
         scores = game.scores(state)
-        write("Game over. Scores: " + ", ".join(f"{n} {scores[i]}" for i, n in enumerate(record.names))
-              + ". Winner: " + ", ".join(record.names[w] for w in game.winners(state)) + ".")
+        write(
+            "Game over. Scores: "
+            + ", ".join(f"{n} {scores[i]}" for i, n in enumerate(record.names))
+            + ". Winner: "
+            + ", ".join(record.names[w] for w in game.winners(state))
+            + "."
+        )
     else:
         acting = ", ".join(record.names[s] for s in game.to_act(state))
         write(f"Next to act: {acting}.")

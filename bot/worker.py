@@ -9,6 +9,7 @@ The socket carries, parent to worker: `(initializer, initargs)` once, then
 to parent: `("ready", pid)` or `("failed", error)` once, then `("ok", result)` or
 `("error", error)` per job, an error being `(exception, traceback text)`.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -18,8 +19,9 @@ import pickle
 import signal
 import sys
 import traceback
+from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import Any
 
 Job = Callable[..., Any] | str
 

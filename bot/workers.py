@@ -34,6 +34,7 @@ This module is the parent side and runs on the event loop: one task per worker
 takes jobs from the queue; the blocking pipe calls (send, wait for the answer or
 the worker's death) run on one small thread per worker that only waits, never draws.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -185,9 +186,15 @@ class PoolStats:
 class WorkerPool:
     """A fixed number of worker processes fed from one bounded queue (see the module doc)."""
 
-    def __init__(self, size: int | None = None, *, initializer: Job | None = None,
-                 initargs: tuple[Any, ...] = (), queue_limit: int | None = None,
-                 name: str = "epochs-worker") -> None:
+    def __init__(
+        self,
+        size: int | None = None,
+        *,
+        initializer: Job | None = None,
+        initargs: tuple[Any, ...] = (),
+        queue_limit: int | None = None,
+        name: str = "epochs-worker",
+    ) -> None:
         self.size = size if size is not None else default_size()
         if self.size < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {self.size}")
@@ -246,8 +253,9 @@ class WorkerPool:
             return
         loop = asyncio.get_running_loop()
         io = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix=f"{self.name}-io")
-        spawned = await asyncio.gather(*(loop.run_in_executor(io, self._spawn, i) for i in range(self.size)),
-                                       return_exceptions=True)
+        spawned = await asyncio.gather(
+            *(loop.run_in_executor(io, self._spawn, i) for i in range(self.size)), return_exceptions=True
+        )
         failed = [w for w in spawned if isinstance(w, BaseException)]
         if failed:
             await asyncio.gather(*(loop.run_in_executor(io, w.kill) for w in spawned if isinstance(w, _Worker)))
@@ -283,8 +291,9 @@ class WorkerPool:
         _, busy = await asyncio.wait(self._drivers, timeout=STOP_GRACE)
         loop = asyncio.get_running_loop()
         # a job still running after the grace period is cut: its driver hears "died"
-        await asyncio.gather(*(loop.run_in_executor(None, w.stop, 0 if busy else STOP_GRACE)
-                               for w in self._workers if w is not None))
+        await asyncio.gather(
+            *(loop.run_in_executor(None, w.stop, 0 if busy else STOP_GRACE) for w in self._workers if w is not None)
+        )
         if busy:
             await asyncio.wait(busy)
         self._workers, self._drivers = [], []
@@ -343,8 +352,9 @@ class WorkerPool:
                     try:
                         self._workers[slot] = await loop.run_in_executor(self._io, self._spawn, slot)
                     except PoolError:
-                        log.exception("%s: could not replace worker %d; trying again with the next job",
-                                      self.name, slot)
+                        log.exception(
+                            "%s: could not replace worker %d; trying again with the next job", self.name, slot
+                        )
                 continue
             if queue.empty():  # idle: give back what the drawing freed, unless work comes soon
                 self._tidying[slot] = loop.call_later(TIDY_AFTER, self._tidy, worker)
@@ -378,12 +388,15 @@ class WorkerPool:
             error: PoolError = PoolClosed(f"{self.name} was closed while {_name(task.job)} ran")
         elif kind == "died":
             self.stats.crashed += 1
-            error = WorkerCrashed(f"{self.name} worker {worker.pid} died (exit code {exit_code}) "
-                                  f"while running {_name(task.job)}; it was replaced")
+            error = WorkerCrashed(
+                f"{self.name} worker {worker.pid} died (exit code {exit_code}) "
+                f"while running {_name(task.job)}; it was replaced"
+            )
         else:
             self.stats.timed_out += 1
-            error = JobTimeout(f"{_name(task.job)} ran longer than {task.timeout} s; "
-                               f"{self.name} worker {worker.pid} was replaced")
+            error = JobTimeout(
+                f"{_name(task.job)} ran longer than {task.timeout} s; {self.name} worker {worker.pid} was replaced"
+            )
         log.warning("%s", error)
         return error
 
@@ -392,8 +405,12 @@ class WorkerPool:
         ours, theirs = socket.socketpair()
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))  # find what we find
         try:
-            process = subprocess.Popen([sys.executable, "-c", WORKER_MAIN, str(theirs.fileno()), self.name],
-                                       pass_fds=[theirs.fileno()], env=env, stdin=subprocess.DEVNULL)
+            process = subprocess.Popen(
+                [sys.executable, "-c", WORKER_MAIN, str(theirs.fileno()), self.name],
+                pass_fds=[theirs.fileno()],
+                env=env,
+                stdin=subprocess.DEVNULL,
+            )
         finally:
             theirs.close()
         worker = _Worker(process, Connection(ours.detach()))
@@ -404,8 +421,9 @@ class WorkerPool:
             kind, value = worker.conn.recv()
         except (OSError, EOFError):
             worker.kill()
-            raise WorkerStartFailed(f"{self.name} worker {slot} died while starting "
-                                    f"(exit code {worker.exit_code()})") from None
+            raise WorkerStartFailed(
+                f"{self.name} worker {slot} died while starting (exit code {worker.exit_code()})"
+            ) from None
         except WorkerStartFailed:
             worker.kill()
             raise
@@ -421,5 +439,17 @@ def _name(job: Job) -> str:
     return job if isinstance(job, str) else getattr(job, "__qualname__", repr(job))
 
 
-__all__ = ["Job", "JobError", "JobTimeout", "PoolClosed", "PoolError", "PoolStats", "RemoteTraceback",
-           "WorkerCrashed", "WorkerPool", "WorkerStartFailed", "default_size", "resolve"]
+__all__ = [
+    "Job",
+    "JobError",
+    "JobTimeout",
+    "PoolClosed",
+    "PoolError",
+    "PoolStats",
+    "RemoteTraceback",
+    "WorkerCrashed",
+    "WorkerPool",
+    "WorkerStartFailed",
+    "default_size",
+    "resolve",
+]

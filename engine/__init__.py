@@ -10,6 +10,7 @@ component data takes 20-250 ms, and a script or a terminal table playing one
 game should not wait for the other three (`epochs script` answered its first
 line some 100 ms sooner).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -6,6 +6,7 @@ test asks for PostgreSQL. Without one, those tests skip with the reason; under
 EPOCHS_REQUIRE_POSTGRES=1 (.ci/run sets it) they fail instead, so CI never
 passes without having run them.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -11,6 +11,7 @@ own (a URL with `?search_path=...`): far quicker than a database per test.
 `EPOCHS_TEST_POSTGRES=postgresql://...` names an existing server to use instead
 (tests then only create and drop their own schemas in it).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,8 +37,10 @@ class Unavailable(Exception):
 
 def binaries() -> Path | None:
     """The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql version, else PATH."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: [int(x) if x.isdigit() else 0 for x in Path(p).parts[-3].split(".")])
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: [int(x) if x.isdigit() else 0 for x in Path(p).parts[-3].split(".")],
+    )
     if found:
         return Path(found[-1]).parent
     initdb = shutil.which("initdb")
@@ -76,8 +79,20 @@ class Server:
     def stop(self) -> None:
         if self.folder is None or self.bindir is None:
             return
-        subprocess.run([*self.as_user, str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"),
-                        "-m", "immediate", "-w", "stop"], capture_output=True, check=False)
+        subprocess.run(
+            [
+                *self.as_user,
+                str(self.bindir / "pg_ctl"),
+                "-D",
+                str(self.folder / "data"),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
+            capture_output=True,
+            check=False,
+        )
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
 
@@ -110,9 +125,11 @@ def start(*, durable: bool = False) -> Server:
         return Server(named)
     bindir = binaries()
     if bindir is None:
-        raise Unavailable("no PostgreSQL binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH: "
-                          "install PostgreSQL (e.g. `apt-get install postgresql`) or set "
-                          f"{ENV_URL}=postgresql://user@host:port/db")
+        raise Unavailable(
+            "no PostgreSQL binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin or on PATH: "
+            "install PostgreSQL (e.g. `apt-get install postgresql`) or set "
+            f"{ENV_URL}=postgresql://user@host:port/db"
+        )
     as_user: list[str] = []
     folder = Path(tempfile.mkdtemp(prefix="epochs-pg-"))
     if os.geteuid() == 0:
@@ -125,24 +142,59 @@ def start(*, durable: bool = False) -> Server:
             runuser = None
         if runuser is None:
             shutil.rmtree(folder, ignore_errors=True)
-            raise Unavailable("running as root, and PostgreSQL refuses root: no `postgres` user or no runuser "
-                              f"to run it as; set {ENV_URL} instead")
+            raise Unavailable(
+                "running as root, and PostgreSQL refuses root: no `postgres` user or no runuser "
+                f"to run it as; set {ENV_URL} instead"
+            )
         as_user = [runuser, "-u", "postgres", "--"]
         shutil.chown(folder, "postgres")
     data = folder / "data"
-    init = subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", USER,
-                           "-E", "UTF8", "--no-sync", "--locale=C"], capture_output=True, text=True)
+    init = subprocess.run(
+        [
+            *as_user,
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            USER,
+            "-E",
+            "UTF8",
+            "--no-sync",
+            "--locale=C",
+        ],
+        capture_output=True,
+        text=True,
+    )
     if init.returncode != 0:
         shutil.rmtree(folder, ignore_errors=True)
         raise Unavailable(f"initdb failed: {init.stderr.strip()[-500:]}")
-    options = (f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={folder} -c max_connections=200 "
-               f"-c fsync={'on' if durable else 'off'} -c full_page_writes={'on' if durable else 'off'}")
+    options = (
+        f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={folder} -c max_connections=200 "
+        f"-c fsync={'on' if durable else 'off'} -c full_page_writes={'on' if durable else 'off'}"
+    )
     last = ""
     for _ in range(5):  # a port taken meanwhile: try another
         port = _free_port()
-        run = subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"),
-                              "-o", f"{options} -p {port}", "-w", "-t", "30", "start"],
-                             capture_output=True, text=True)
+        run = subprocess.run(
+            [
+                *as_user,
+                str(bindir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(folder / "server.log"),
+                "-o",
+                f"{options} -p {port}",
+                "-w",
+                "-t",
+                "30",
+                "start",
+            ],
+            capture_output=True,
+            text=True,
+        )
         if run.returncode == 0:
             return Server(f"postgresql://{USER}@127.0.0.1:{port}/postgres", folder, bindir, as_user)
         last = (folder / "server.log").read_text(errors="replace")[-500:] if (folder / "server.log").exists() else ""

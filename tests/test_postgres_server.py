@@ -1,6 +1,7 @@
 """The test session's PostgreSQL (tests/postgres_server.py): a missing server skips the
 PostgreSQL tests with the reason on a developer's machine, and fails them where
 EPOCHS_REQUIRE_POSTGRES=1 (.ci/run), so CI never passes without them."""
+
 from __future__ import annotations
 
 import os
@@ -16,9 +17,14 @@ A_POSTGRES_TEST = "tests/bot/test_storage.py::test_two_postgres_processes_starti
 
 def run_without_a_server(**env: str) -> subprocess.CompletedProcess:
     nowhere = f"postgresql://epochs@127.0.0.1:{_free_port()}/epochs"
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", A_POSTGRES_TEST], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "EPOCHS_TEST_POSTGRES": nowhere, "EPOCHS_REQUIRE_POSTGRES": "", **env})
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", A_POSTGRES_TEST],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "EPOCHS_TEST_POSTGRES": nowhere, "EPOCHS_REQUIRE_POSTGRES": "", **env},
+    )
 
 
 def test_without_a_server_the_postgres_tests_skip_saying_why():

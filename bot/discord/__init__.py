@@ -18,11 +18,13 @@ Entry points for `bot/__main__.py`:
 `config` may be an object or a dict; see `DiscordSettings.from_config` for the
 keys read (token, dev_guild, ...), also inside a `discord` section.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 

@@ -12,6 +12,7 @@ set up in `setup_hook` — cogs, the dynamic (persistent) items, the command syn
 otherwise), and the outbox/reminder dispatcher. Only the `guilds` intent is
 used: slash commands and components need no privileged intents.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -83,7 +84,7 @@ class DiscordSettings:
         return Shards(self.shard_count, frozenset(self.shard_ids or range(self.shard_count)))
 
     @classmethod
-    def from_config(cls, config: Any) -> "DiscordSettings":
+    def from_config(cls, config: Any) -> DiscordSettings:
         """Read a config object or dict, tolerant of the usual spellings."""
         discord_section = _first(config, "discord", default=None)
         sources = [s for s in (discord_section, config) if s is not None]
@@ -135,20 +136,32 @@ class EpochsBot(commands.AutoShardedBot):
         intents.guilds = True
         # A rate limit longer than max_ratelimit_timeout raises instead of sleeping inside a
         # command: the send then goes into the outbox and the dispatcher delivers it; nobody waits.
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=messages.NO_PINGS, guild_ready_timeout=settings.guild_ready_timeout,
-                         max_ratelimit_timeout=settings.max_ratelimit_timeout,
-                         # games are played in server channels and threads, not in DMs with the bot
-                         allowed_contexts=app_commands.AppCommandContext(guild=True),
-                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=messages.NO_PINGS,
+            guild_ready_timeout=settings.guild_ready_timeout,
+            max_ratelimit_timeout=settings.max_ratelimit_timeout,
+            # games are played in server channels and threads, not in DMs with the bot
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
+        )
         self.settings = settings
         self.link = ServiceLink(service)
         self.courier = Courier(self)
         # this process's name on its outbox claims: unique per start, readable in the database
         owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        self.dispatcher = Dispatcher(self.link, self.courier, poll=settings.poll, retry_base=settings.retry_base,
-                                     retry_cap=settings.retry_cap, give_up_after=settings.give_up_after,
-                                     claim=Claim(owner, settings.claim_lease, settings.shards))
+        self.dispatcher = Dispatcher(
+            self.link,
+            self.courier,
+            poll=settings.poll,
+            retry_base=settings.retry_base,
+            retry_cap=settings.retry_cap,
+            give_up_after=settings.give_up_after,
+            claim=Claim(owner, settings.claim_lease, settings.shards),
+        )
         self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
         self.link.on_notice(self.dispatcher.wake)  # a bot's turn posted: deliver it now
         self.workers: WorkerPool | None = None
@@ -163,8 +176,8 @@ class EpochsBot(commands.AutoShardedBot):
             # the drawing workers warm up (fonts, static layers) while the bot logs in;
             # a board asked for before they are ready waits for them
             self._warming = asyncio.create_task(self._start_workers(), name="epochs-render-start")
-        await self.add_cog(GameCommands(self))
-        await self.add_cog(PlayCommands(self))
+        await self.add_cog(GameCommands(self.controller))
+        await self.add_cog(PlayCommands(self.controller))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self._sync()
@@ -180,8 +193,11 @@ class EpochsBot(commands.AutoShardedBot):
                 self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
         except discord.Forbidden:
-            log.error("cannot sync the slash commands to %s: is the bot in that server, invited with the "
-                      "applications.commands scope?", where)
+            log.error(
+                "cannot sync the slash commands to %s: is the bot in that server, invited with the "
+                "applications.commands scope?",
+                where,
+            )
         except discord.HTTPException:
             log.exception("syncing the slash commands to %s failed", where)
         else:

@@ -4,9 +4,8 @@ Every command hands its words to the `Controller`, which defers, asks the servic
 and delivers; the game id is offered as fixed choices from `engine.GAMES`, and
 `/play action:` autocompletes from the caller's legal actions.
 """
-from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from __future__ import annotations
 
 import discord
 from discord import app_commands
@@ -14,8 +13,7 @@ from discord.ext import commands
 
 import engine
 
-if TYPE_CHECKING:
-    from .client import EpochsBot
+from .controller import Controller
 
 GAME_CHOICES = [app_commands.Choice(name=game.title[:100], value=game_id) for game_id, game in engine.GAMES.items()]
 
@@ -29,156 +27,199 @@ def _words(*parts: object) -> str:
     return " ".join(str(p) for p in parts if p not in (None, "")).strip()
 
 
-class GameCommands(commands.GroupCog, group_name="game", group_description="Create and manage the game in this channel"):
-    def __init__(self, bot: "EpochsBot") -> None:
-        self.bot = bot
+class GameCommands(
+    commands.GroupCog, group_name="game", group_description="Create and manage the game in this channel"
+):
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
-    @app_commands.describe(game="Which game", options="Game options as name=value words, e.g. 'remind=24' (optional)",
-                           thread="Open a public thread for this game and play there (a busy channel hosts many)",
-                           export="Start from a position of an exported game (a file from /game export)",
-                           at="With an export: the step of its log to start after (0: its start)")
+    @app_commands.describe(
+        game="Which game",
+        options="Game options as name=value words, e.g. 'remind=24' (optional)",
+        thread="Open a public thread for this game and play there (a busy channel hosts many)",
+        export="Start from a position of an exported game (a file from /game export)",
+        at="With an export: the step of its log to start after (0: its start)",
+    )
     @_game_choices
-    async def new(self, interaction: discord.Interaction, game: Optional[str] = None, options: Optional[str] = None,
-                  thread: bool = False, export: Optional[discord.Attachment] = None,
-                  at: Optional[app_commands.Range[int, 0, 1_000_000]] = None) -> None:
-        await self.bot.controller.new_game(interaction, _words(game, options), thread=thread, export=export, at=at)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        options: str | None = None,
+        thread: bool = False,
+        export: discord.Attachment | None = None,
+        at: app_commands.Range[int, 0, 1000000] | None = None,
+    ) -> None:
+        await self.controller.new_game(interaction, _words(game, options), thread=thread, export=export, at=at)
 
     @app_commands.command(name="join", description="Take a seat at the game being set up here")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game join")
+        await self.controller.command(interaction, "game join")
 
     @app_commands.command(name="leave", description="Leave the game being set up here")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game leave")
+        await self.controller.command(interaction, "game leave")
 
     @app_commands.command(name="start", description="Start the game (its creator)")
     @app_commands.describe(fixed="Keep the joining order as seat order (default: seats are shuffled)")
     async def start(self, interaction: discord.Interaction, fixed: bool = False) -> None:
-        await self.bot.controller.command(interaction, "game start", "fixed" if fixed else "")
+        await self.controller.command(interaction, "game start", "fixed" if fixed else "")
 
     @app_commands.command(name="bot", description="Seat a fill-in bot at the game being set up here")
     @app_commands.describe(level="How well it plays (default: normal)", remove="Take the last bot away instead")
-    @app_commands.choices(level=[app_commands.Choice(name="easy (quick, beatable)", value="easy"),
-                                 app_commands.Choice(name="normal (about a second a move)", value="normal"),
-                                 app_commands.Choice(name="strong (a few seconds a move)", value="strong")])
-    async def bot(self, interaction: discord.Interaction, level: Optional[str] = None, remove: bool = False) -> None:
-        await self.bot.controller.command(interaction, "game bot", "remove" if remove else _words(level))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name="easy (quick, beatable)", value="easy"),
+            app_commands.Choice(name="normal (about a second a move)", value="normal"),
+            app_commands.Choice(name="strong (a few seconds a move)", value="strong"),
+        ]
+    )
+    async def bot(self, interaction: discord.Interaction, level: str | None = None, remove: bool = False) -> None:
+        await self.controller.command(interaction, "game bot", "remove" if remove else _words(level))
 
     @app_commands.command(name="back", description="Take your seat back from the bot that played it")
     async def back(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game back")
+        await self.controller.command(interaction, "game back")
 
     @app_commands.command(name="cancel", description="Cancel the game here (its creator or a server/channel manager)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game cancel")
+        await self.controller.command(interaction, "game cancel")
 
     @app_commands.command(name="status", description="Who plays, whose turn it is, the score")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "game status")
+        await self.controller.command(interaction, "game status")
 
     @app_commands.command(name="list", description="The games on this server")
     async def list_(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "games")
+        await self.controller.command(interaction, "games")
 
     @app_commands.command(name="history", description="The ended games of this server, newest first")
     @app_commands.describe(count="How many games (default 10, at most 25)", game="Only games of this kind")
     @_game_choices
-    async def history(self, interaction: discord.Interaction, count: Optional[app_commands.Range[int, 1, 25]] = None,
-                      game: Optional[str] = None) -> None:
-        await self.bot.controller.command(interaction, "history", _words(count, game))
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 25] | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.controller.command(interaction, "history", _words(count, game))
 
     @app_commands.command(name="export", description="The game as a JSON file (a running game: its public log only)")
     @app_commands.describe(id="A game of this server from /game history (default: this channel's game)")
-    async def export(self, interaction: discord.Interaction, id: Optional[app_commands.Range[int, 1]] = None) -> None:
-        await self.bot.controller.command(interaction, "export", _words(id))
+    async def export(self, interaction: discord.Interaction, id: app_commands.Range[int, 1] | None = None) -> None:
+        await self.controller.command(interaction, "export", _words(id))
 
     @app_commands.command(name="chart", description="Every player's score after each round, as a picture")
     @app_commands.describe(id="A game of this server from /game history (default: this channel's game)")
-    async def chart(self, interaction: discord.Interaction, id: Optional[app_commands.Range[int, 1]] = None) -> None:
-        await self.bot.controller.command(interaction, "chart", _words(id))
+    async def chart(self, interaction: discord.Interaction, id: app_commands.Range[int, 1] | None = None) -> None:
+        await self.controller.command(interaction, "chart", _words(id))
 
     @app_commands.command(name="forget", description="Delete an ended game and its history (server admins)")
     @app_commands.describe(id="The game's number from /game history")
     async def forget(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        await self.bot.controller.command(interaction, "games forget", str(id))
+        await self.controller.command(interaction, "games forget", str(id))
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, bot: "EpochsBot") -> None:
-        self.bot = bot
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
 
     @app_commands.command(name="play", description="Take an action in this channel's game")
     @app_commands.describe(action="Your action — start typing to see the legal ones")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        await self.bot.controller.command(interaction, "play", action)
+        await self.controller.command(interaction, "play", action)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        actions = await self.bot.controller.autocomplete(interaction, current)
+        actions = await self.controller.autocomplete(interaction, current)
         return [app_commands.Choice(name=a[:100], value=a[:100]) for a in actions]
 
     @app_commands.command(name="board", description="Show the board")
     async def board(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "board")
+        await self.controller.command(interaction, "board")
 
     @app_commands.command(name="hand", description="Your private information (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "hand")
+        await self.controller.command(interaction, "hand")
 
     @app_commands.command(name="log", description="The last moves of the game")
     @app_commands.describe(count="How many entries (default 15)")
-    async def log(self, interaction: discord.Interaction, count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
-        await self.bot.controller.command(interaction, "log", _words(count))
+    async def log(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 100] | None = None
+    ) -> None:
+        await self.controller.command(interaction, "log", _words(count))
 
     @app_commands.command(name="undo", description="Take back your last action, or answer an undo request")
     @app_commands.describe(answer="Answer another player's undo request")
-    @app_commands.choices(answer=[app_commands.Choice(name="approve", value="approve"),
-                                  app_commands.Choice(name="reject", value="reject")])
-    async def undo(self, interaction: discord.Interaction, answer: Optional[str] = None) -> None:
-        await self.bot.controller.command(interaction, "undo", _words(answer))
+    @app_commands.choices(
+        answer=[
+            app_commands.Choice(name="approve", value="approve"),
+            app_commands.Choice(name="reject", value="reject"),
+        ]
+    )
+    async def undo(self, interaction: discord.Interaction, answer: str | None = None) -> None:
+        await self.controller.command(interaction, "undo", _words(answer))
 
     @app_commands.command(name="resign", description="Resign from this channel's game")
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "resign")
+        await self.controller.command(interaction, "resign")
 
     @app_commands.command(name="rules", description="Look something up in the rulebook")
     @app_commands.describe(topic="A section number or words, e.g. '6.4' or 'battle'")
-    async def rules(self, interaction: discord.Interaction, topic: Optional[str] = None) -> None:
-        await self.bot.controller.command(interaction, "rules", _words(topic))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.controller.command(interaction, "rules", _words(topic))
 
     @app_commands.command(name="vote", description="Vote to skip an absent player's turn, or to pause the game")
-    @app_commands.choices(kind=[app_commands.Choice(name="skip their turn", value="skip"),
-                                app_commands.Choice(name="let a bot play their seat", value="replace"),
-                                app_commands.Choice(name="pause the game", value="pause")])
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="skip their turn", value="skip"),
+            app_commands.Choice(name="let a bot play their seat", value="replace"),
+            app_commands.Choice(name="pause the game", value="pause"),
+        ]
+    )
     async def vote(self, interaction: discord.Interaction, kind: str) -> None:
-        await self.bot.controller.command(interaction, "vote", kind)
+        await self.controller.command(interaction, "vote", kind)
 
     @app_commands.command(name="stats", description="Games played, wins and averages on this server; or a leaderboard")
-    @app_commands.describe(player="Whose statistics (default: yours)", game="Only this game",
-                           top="The leaderboard of `game` instead")
+    @app_commands.describe(
+        player="Whose statistics (default: yours)", game="Only this game", top="The leaderboard of `game` instead"
+    )
     @_game_choices
-    async def stats(self, interaction: discord.Interaction, player: Optional[discord.User] = None,
-                    game: Optional[str] = None, top: bool = False) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        top: bool = False,
+    ) -> None:
         if top:
-            await self.bot.controller.command(interaction, "stats", _words("top", game))
+            await self.controller.command(interaction, "stats", _words("top", game))
         else:
-            await self.bot.controller.command(interaction, "stats", _words(f"<@{player.id}>" if player else "", game))
+            await self.controller.command(interaction, "stats", _words(f"<@{player.id}>" if player else "", game))
 
     @app_commands.command(name="resume", description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
-        await self.bot.controller.command(interaction, "resume")
+        await self.controller.command(interaction, "resume")
 
     @app_commands.command(name="settings", description="Reminders, quiet hours, direct messages")
-    @app_commands.describe(reminders="Hours between reminders for this game, or 'off' (creator or admin)",
-                           quiet="Your quiet hours, local time, e.g. 22-7, or 'off'",
-                           utc="Your offset from UTC for the quiet hours, e.g. +2 or -5:30",
-                           dm="Get reminders and private information by direct message",
-                           heads_up="A ping when the player before you starts their turn")
-    async def settings(self, interaction: discord.Interaction, reminders: Optional[str] = None,
-                       quiet: Optional[str] = None, utc: Optional[str] = None, dm: Optional[bool] = None,
-                       heads_up: Optional[bool] = None) -> None:
+    @app_commands.describe(
+        reminders="Hours between reminders for this game, or 'off' (creator or admin)",
+        quiet="Your quiet hours, local time, e.g. 22-7, or 'off'",
+        utc="Your offset from UTC for the quiet hours, e.g. +2 or -5:30",
+        dm="Get reminders and private information by direct message",
+        heads_up="A ping when the player before you starts their turn",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminders: str | None = None,
+        quiet: str | None = None,
+        utc: str | None = None,
+        dm: bool | None = None,
+        heads_up: bool | None = None,
+    ) -> None:
         steps: list[tuple[str, str]] = []
         if reminders is not None:
             steps.append(("settings", f"remind {reminders}"))
@@ -189,4 +230,4 @@ class PlayCommands(commands.Cog):
             steps.append(("settings", f"dm {'on' if dm else 'off'}"))
         if heads_up is not None:
             steps.append(("settings", f"heads-up {'on' if heads_up else 'off'}"))
-        await self.bot.controller.quiet_steps(interaction, steps or [("settings", "")])
+        await self.controller.quiet_steps(interaction, steps or [("settings", "")])

@@ -19,24 +19,23 @@ the entry point:
    its own transaction) and delivered by the dispatcher — after a restart too.
    The move itself was stored before any of this; now its announcement is as well.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
 import engine
 
 from . import messages
-from .courier import UNDELIVERED
+from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
 from .ranking import rank
 from .views import menu_view
-
-if TYPE_CHECKING:
-    from .courier import Courier
 
 log = logging.getLogger(__name__)
 
@@ -54,20 +53,31 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     perms = interaction.permissions
     admin = bool(perms.administrator or perms.manage_guild or perms.manage_channels)
     user = interaction.user
-    return Caller(guild=interaction.guild_id, channel=interaction.channel_id or 0, user=user.id,
-                  name=getattr(user, "display_name", None) or user.name, admin=admin)
+    return Caller(
+        guild=interaction.guild_id,
+        channel=interaction.channel_id or 0,
+        user=user.id,
+        name=getattr(user, "display_name", None) or user.name,
+        admin=admin,
+    )
 
 
 class Controller:
-    def __init__(self, link: ServiceLink, courier: "Courier", on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, link: ServiceLink, courier: Courier, on_change: Callable[[], None] = lambda: None) -> None:
         self.link = link
         self.courier = courier
         #: Called after every command: it may have queued notices (the dispatcher wakes up).
         self.on_change = on_change
 
     # ----- slash commands --------------------------------------------------------------
-    async def command(self, interaction: discord.Interaction, command: str, args: str = "", *,
-                      attachment: discord.Attachment | None = None) -> None:
+    async def command(
+        self,
+        interaction: discord.Interaction,
+        command: str,
+        args: str = "",
+        *,
+        attachment: discord.Attachment | None = None,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         caller = caller_of(interaction)
         files = await self._attached(interaction, attachment)
@@ -87,13 +97,26 @@ class Controller:
             await self._show_panel(interaction, caller, reply, fallback=self._say)
             return
         buttons = None
-        if command == "undo" and not args and reply.mentions and reply.table_id is not None \
-                and reply.version is not None and not reply.choices:
+        if (
+            command == "undo"
+            and not args
+            and reply.mentions
+            and reply.table_id is not None
+            and reply.version is not None
+            and not reply.choices
+        ):
             buttons = "undo"  # a request: the others answer by button
         await self._publish(interaction, caller, reply, buttons=buttons)
 
-    async def new_game(self, interaction: discord.Interaction, args: str, *, thread: bool = False,
-                       export: discord.Attachment | None = None, at: int | None = None) -> None:
+    async def new_game(
+        self,
+        interaction: discord.Interaction,
+        args: str,
+        *,
+        thread: bool = False,
+        export: discord.Attachment | None = None,
+        at: int | None = None,
+    ) -> None:
         """`/game new`, here or (`thread`, or the word `thread` among the options) in a new
         public thread of this channel, which then is the table's channel: every post,
         reminder and button of that game lives in the thread alone. With `export` (an
@@ -114,18 +137,27 @@ class Controller:
             return
         parent = interaction.channel
         if not isinstance(parent, discord.TextChannel):
-            await self._say(interaction, "A game thread opens from a text channel; here, use `/game new` "
-                                         "without `thread`.")
+            await self._say(
+                interaction, "A game thread opens from a text channel; here, use `/game new` without `thread`."
+            )
             return
-        title = next((g.title for gid, g in engine.GAMES.items() if words and gid == words[0].lower()),
-                     words[0] if words else "game")
+        title = next(
+            (g.title for gid, g in engine.GAMES.items() if words and gid == words[0].lower()),
+            words[0] if words else "game",
+        )
         try:
-            room = await parent.create_thread(name=f"{title} — {caller.name}"[:100],
-                                              type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+            room = await parent.create_thread(
+                name=f"{title} — {caller.name}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
         except discord.HTTPException as exc:
             log.warning("creating a thread in %s failed: %s", parent.id, exc)
-            await self._say(interaction, "I could not open a thread here (I need the Create Public Threads "
-                                         "permission). Use `/game new` without `thread`, or ask an admin.")
+            await self._say(
+                interaction,
+                "I could not open a thread here (I need the Create Public Threads "
+                "permission). Use `/game new` without `thread`, or ask an admin.",
+            )
             return
         inside = dataclasses.replace(caller, channel=room.id)
         try:
@@ -136,8 +168,10 @@ class Controller:
         self.on_change()
         if reply is None or reply.error:
             await room.delete()  # nothing lives in it: no empty thread is left behind
-            await self._say(interaction, reply.text if reply is not None else
-                            "Sorry, something went wrong on my side. Please try again.")
+            await self._say(
+                interaction,
+                reply.text if reply is not None else "Sorry, something went wrong on my side. Please try again.",
+            )
             return
         try:
             await self.courier.post(room.id, reply)
@@ -146,15 +180,19 @@ class Controller:
             await self._keep(room.id, reply, {}, "public message", lambda: self.courier.post(room.id, reply))
         await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
 
-    async def _attached(self, interaction: discord.Interaction,
-                        attachment: discord.Attachment | None) -> dict[str, bytes] | None:
+    async def _attached(
+        self, interaction: discord.Interaction, attachment: discord.Attachment | None
+    ) -> dict[str, bytes] | None:
         """The exported game attached to the command, read from Discord ({} without one);
         None (and the caller told why) when it cannot be read."""
         if attachment is None:
             return {}
         if attachment.size > EXPORT_LIMIT:
-            await self._say(interaction, f"That file is {attachment.size // 1024} KB; an exported game is at most "
-                                         f"{EXPORT_LIMIT // (1024 * 1024)} MB. Attach a file from `/game export`.")
+            await self._say(
+                interaction,
+                f"That file is {attachment.size // 1024} KB; an exported game is at most "
+                f"{EXPORT_LIMIT // (1024 * 1024)} MB. Attach a file from `/game export`.",
+            )
             return None
         try:
             return {EXPORT: await attachment.read()}
@@ -210,7 +248,7 @@ class Controller:
 
     # ----- components -------------------------------------------------------------------
     async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None:
-        """"Take your turn": the presser's turn panel, where their turn stands.
+        """ "Take your turn": the presser's turn panel, where their turn stands.
 
         Asks the service for `play` without an action against the button's version:
         a stale version is refused by the service, a player who must act gets their
@@ -242,11 +280,19 @@ class Controller:
             summary = await self.link.since_last_turn(caller)
         except Exception:
             log.exception("summary failed")
-        await self._show_panel(interaction, caller, reply, head="\n".join(t for t in (head, summary) if t),
-                               fallback=self._say)
+        await self._show_panel(
+            interaction, caller, reply, head="\n".join(t for t in (head, summary) if t), fallback=self._say
+        )
 
-    async def _show_panel(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
-                          head: str = "", fallback: Callable[[discord.Interaction, str], Any]) -> None:
+    async def _show_panel(
+        self,
+        interaction: discord.Interaction,
+        caller: Caller,
+        reply: Any,
+        *,
+        head: str = "",
+        fallback: Callable[[discord.Interaction, str], Any],
+    ) -> None:
         """Edit the caller's ephemeral message into their turn panel for `reply.version`:
         what their turn holds so far, what is decided now, and one click per choice
         (with "Undo my last step" while the turn lasts). Without choices (their part of a
@@ -257,37 +303,46 @@ class Controller:
         if not actions or reply.table_id is None or reply.version is None:
             await fallback(interaction, "\n".join(lines) or reply.text or "✅ Done.")
             return
-        view, shown = menu_view(reply.table_id, reply.version, actions, undo=reply.turn_steps > 0,
-                                key=reply.keys.get(caller.user, ""))
+        view, shown = menu_view(
+            reply.table_id, reply.version, actions, undo=reply.turn_steps > 0, key=reply.keys.get(caller.user, "")
+        )
         lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
         if shown < len(actions):
             lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
-        await interaction.edit_original_response(content=messages.clip("\n".join(lines)), view=view,
-                                                 allowed_mentions=messages.NO_PINGS)
+        await interaction.edit_original_response(
+            content=messages.clip("\n".join(lines)), view=view, allowed_mentions=messages.NO_PINGS
+        )
 
-    async def play_choice(self, interaction: discord.Interaction, table: int, version: int, action: str,
-                          key: str | None = None) -> None:
+    async def play_choice(
+        self, interaction: discord.Interaction, table: int, version: int, action: str, key: str | None = None
+    ) -> None:
         """A pick from the panel: play it against the decision the panel was made for, then
         edit the same panel in place to the next step (no channel post while the turn lasts)."""
         await interaction.response.defer()  # deferred update of the panel message itself
         await self._panel_step(interaction, table, version, "play", action, key)
 
     async def undo_step(self, interaction: discord.Interaction, table: int, version: int) -> None:
-        """"Undo my last step" in the panel: the service takes it back (alone when it revealed
+        """ "Undo my last step" in the panel: the service takes it back (alone when it revealed
         nothing and nobody acted since, else it asks the others, in the channel)."""
         await interaction.response.defer()
         await self._panel_step(interaction, table, version, "undo", "")
 
-    async def _panel_step(self, interaction: discord.Interaction, table: int, version: int,
-                          command: str, args: str, key: str | None = None) -> None:
+    async def _panel_step(
+        self,
+        interaction: discord.Interaction,
+        table: int,
+        version: int,
+        command: str,
+        args: str,
+        key: str | None = None,
+    ) -> None:
         caller = caller_of(interaction)
         try:
             current = await self.link.current(caller)
             if current is None or current.table != table:
                 await self._menu_done(interaction, GONE)
                 return
-            reply = await self.link.command(caller, command, args, expected_version=version,
-                                            expected_choice=key)
+            reply = await self.link.command(caller, command, args, expected_version=version, expected_choice=key)
         except Exception:
             log.exception("panel %s failed", command)
             await self._menu_done(interaction, "Sorry, something went wrong on my side. Please try again.")
@@ -299,8 +354,9 @@ class Controller:
             except Exception:
                 log.exception("fresh menu failed")
                 fresh = reply
-            await self._show_panel(interaction, caller, fresh, head=stale_text(version, reply.version),
-                                   fallback=self._menu_done)
+            await self._show_panel(
+                interaction, caller, fresh, head=stale_text(version, reply.version), fallback=self._menu_done
+            )
             return
         if reply.error:  # refused (nothing to undo, say): the reason above the same panel
             try:
@@ -325,8 +381,9 @@ class Controller:
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     # ----- delivery -------------------------------------------------------------------------
-    async def _publish(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
-                       buttons: str | None = None) -> None:
+    async def _publish(
+        self, interaction: discord.Interaction, caller: Caller, reply: Any, *, buttons: str | None = None
+    ) -> None:
         message = await self._post_public(interaction, reply, buttons=buttons) if (reply.text or reply.image) else None
         if reply.choices.get(caller.user) and buttons is None:
             # the caller acts next (they started the game, or the turn came back to them): their panel
@@ -336,8 +393,9 @@ class Controller:
             await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
         await self._deliver_others(reply, caller, interaction.channel_id)
 
-    async def _post_public(self, interaction: discord.Interaction, reply: Any, *,
-                           buttons: str | None = None) -> discord.Message | None:
+    async def _post_public(
+        self, interaction: discord.Interaction, reply: Any, *, buttons: str | None = None
+    ) -> discord.Message | None:
         """The one public message of a command: text, board image, exact mentions, turn button.
 
         If Discord refuses it or cannot be reached, it goes into the outbox instead
@@ -348,8 +406,13 @@ class Controller:
         except UNDELIVERED as exc:
             log.warning("posting to channel %s failed (%s); it goes into the outbox", channel, exc)
             public = dataclasses.replace(reply, private=[])  # private parts are delivered apart
-            await self._keep(channel, public, {"buttons": buttons} if buttons else {}, "public message",
-                             lambda: self.courier.post(channel, reply, buttons=buttons))
+            await self._keep(
+                channel,
+                public,
+                {"buttons": buttons} if buttons else {},
+                "public message",
+                lambda: self.courier.post(channel, reply, buttons=buttons),
+            )
             return None
 
     async def _direct(self, user: int, parts: list[Any], reply: Any, channel: int | None) -> None:
@@ -358,13 +421,31 @@ class Controller:
             await self.courier.direct(user, parts, fallback_channel=channel)
         except UNDELIVERED as exc:
             log.warning("direct message to %s failed (%s); it goes into the outbox", user, exc)
-            held = type(reply)(private=[dataclasses.replace(p, dm=True) for p in parts], game_id=reply.game_id,
-                               table_id=reply.table_id, version=reply.version)
-            await self._keep(channel or 0, held, {"dm": user}, "direct message",
-                             lambda: self.courier.direct(user, parts, fallback_channel=channel), key=-user)
+            held = type(reply)(
+                private=[dataclasses.replace(p, dm=True) for p in parts],
+                game_id=reply.game_id,
+                table_id=reply.table_id,
+                version=reply.version,
+            )
+            await self._keep(
+                channel or 0,
+                held,
+                {"dm": user},
+                "direct message",
+                lambda: self.courier.direct(user, parts, fallback_channel=channel),
+                key=-user,
+            )
 
-    async def _keep(self, channel: int, reply: Any, tags: dict[str, Any], what: str,
-                    retry: Callable[[], Awaitable[Any]], *, key: int | None = None) -> None:
+    async def _keep(
+        self,
+        channel: int,
+        reply: Any,
+        tags: dict[str, Any],
+        what: str,
+        retry: Callable[[], Awaitable[Any]],
+        *,
+        key: int | None = None,
+    ) -> None:
         """Hand an undelivered message to the outbox (durable); only if the database
         fails as well, keep it in memory for the dispatcher (lost on a restart)."""
         try:
@@ -374,8 +455,15 @@ class Controller:
             self.courier.later(channel if key is None else key, retry, what)
         self.on_change()
 
-    async def _private_answer(self, interaction: discord.Interaction, caller: Caller, reply: Any, *,
-                              include_text: bool, posted: discord.Message | None = None) -> None:
+    async def _private_answer(
+        self,
+        interaction: discord.Interaction,
+        caller: Caller,
+        reply: Any,
+        *,
+        include_text: bool,
+        posted: discord.Message | None = None,
+    ) -> None:
         """The caller's ephemeral reply: refusals, quiet answers, their own private parts."""
         parts: list[str] = []
         files: list[discord.File] = []
@@ -396,8 +484,9 @@ class Controller:
             parts.append(f"✅ Done. {posted.jump_url}" if posted is not None else "✅ Done.")
         text = "\n\n".join(p for p in parts if p)
         pieces = messages.chunks(text)
-        await interaction.edit_original_response(content=pieces[0], attachments=files[:10],
-                                                 allowed_mentions=messages.NO_PINGS)
+        await interaction.edit_original_response(
+            content=pieces[0], attachments=files[:10], allowed_mentions=messages.NO_PINGS
+        )
         for more in pieces[1:]:
             await interaction.followup.send(more, ephemeral=True, allowed_mentions=messages.NO_PINGS)
 
@@ -417,8 +506,9 @@ class Controller:
 
     async def _menu_done(self, interaction: discord.Interaction, text: str) -> None:
         """Replace the ephemeral menu by a line of text (its buttons are spent)."""
-        await interaction.edit_original_response(content=messages.clip(text), view=None,
-                                                 allowed_mentions=messages.NO_PINGS)
+        await interaction.edit_original_response(
+            content=messages.clip(text), view=None, allowed_mentions=messages.NO_PINGS
+        )
 
 
 GONE = "⌛ This button belongs to a game that is no longer running here."

@@ -10,13 +10,15 @@ it to the service's outbox (`Service.enqueue`), which the dispatcher drains with
 backoff — after a restart too. `later` keeps a send in memory only as a last resort,
 when even the outbox cannot be written.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any
 
 import aiohttp
 import discord
@@ -70,9 +72,15 @@ class Courier:
     def channel(self, channel_id: int) -> discord.abc.Messageable:
         return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
 
-    async def post(self, channel: discord.abc.Messageable | int, reply: Any, *,
-                   extra_mentions: Sequence[int] = (), view: discord.ui.View | None = None,
-                   buttons: str | None = None) -> discord.Message:
+    async def post(
+        self,
+        channel: discord.abc.Messageable | int,
+        reply: Any,
+        *,
+        extra_mentions: Sequence[int] = (),
+        view: discord.ui.View | None = None,
+        buttons: str | None = None,
+    ) -> discord.Message:
         """Post the public part of `reply`; raises one of UNDELIVERED on failure.
 
         Buttons: `view` if given; "undo" the Approve / Reject pair under an undo request;
@@ -103,8 +111,9 @@ class Courier:
             dm = await self.client.create_dm(discord.Object(user))  # type: ignore[arg-type]
             for part in parts:
                 files = messages.files_of(part.image)
-                await dm.send(messages.clip(part.text), files=files or discord.utils.MISSING,
-                              allowed_mentions=messages.NO_PINGS)
+                await dm.send(
+                    messages.clip(part.text), files=files or discord.utils.MISSING, allowed_mentions=messages.NO_PINGS
+                )
             return True
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
@@ -117,7 +126,9 @@ class Courier:
         """Tell a user in the channel that something private waits for them (never what)."""
         if (channel, user) in self.nudged:
             return
-        text = (f"<@{user}>, I could not send you a direct message (your DMs are closed). "
-                "Use `/hand` here to see your private information, or `/settings dm:False`.")
+        text = (
+            f"<@{user}>, I could not send you a direct message (your DMs are closed). "
+            "Use `/hand` here to see your private information, or `/settings dm:False`."
+        )
         await self.channel(channel).send(text, allowed_mentions=messages.allowed([user]))
         self.nudged.add((channel, user))

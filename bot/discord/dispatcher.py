@@ -22,6 +22,7 @@ A held direct message (tag `dm`) queues under minus the user id, so one player's
 failing DMs never hold up their channel. A held public post's board is drawn again
 at send time (`Service.prepare`), once per notice, not once per attempt.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -39,9 +40,18 @@ log = logging.getLogger(__name__)
 
 
 class Dispatcher:
-    def __init__(self, link: ServiceLink, courier: Courier, *, poll: float = 30.0, retry_base: float = 2.0,
-                 retry_cap: float = 600.0, send_timeout: float = 60.0, give_up_after: float = 86400.0,
-                 claim: Claim | None = None) -> None:
+    def __init__(
+        self,
+        link: ServiceLink,
+        courier: Courier,
+        *,
+        poll: float = 30.0,
+        retry_base: float = 2.0,
+        retry_cap: float = 600.0,
+        send_timeout: float = 60.0,
+        give_up_after: float = 86400.0,
+        claim: Claim | None = None,
+    ) -> None:
         self.link = link
         #: Whose notices these are (owner, lease, shards); None: every notice (one process).
         self.claim = claim
@@ -83,8 +93,11 @@ class Dispatcher:
             try:
                 await self.link.release(self.claim)
             except Exception:  # the database may be gone too: then the claims simply expire
-                log.warning("could not give back this process's outbox claims; they expire in %.0f s",
-                            self.claim.lease, exc_info=True)
+                log.warning(
+                    "could not give back this process's outbox claims; they expire in %.0f s",
+                    self.claim.lease,
+                    exc_info=True,
+                )
 
     def wake(self) -> None:
         """Look at the outbox now (after a command that may have queued notices)."""
@@ -100,7 +113,7 @@ class Dispatcher:
                 log.exception("dispatcher round failed; trying again next round")
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.poll)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             self._wake.clear()
 
@@ -121,7 +134,8 @@ class Dispatcher:
             if self._backoff.get(channel, (0.0, 0, 0.0))[0] > now:
                 continue
             self._workers[channel] = asyncio.create_task(
-                self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, [])))
+                self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, []))
+            )
 
     @staticmethod
     def key(notice: Any) -> int:
@@ -162,17 +176,27 @@ class Dispatcher:
                 # a refusal that did not pass in all that time (e.g. a message Discord rejects):
                 # let the channel's later notices through rather than block them forever
                 if isinstance(current, Pending):
-                    log.error("%s for %s refused for %.0f s (%s); giving up on it",
-                              current.what or "a send", channel, time.monotonic() - first, exc)
+                    log.error(
+                        "%s for %s refused for %.0f s (%s); giving up on it",
+                        current.what or "a send",
+                        channel,
+                        time.monotonic() - first,
+                        exc,
+                    )
                     self.courier.pending.remove(current)
                 else:
-                    log.error("notice %s for channel %s refused for %.0f s (%s); giving up on it",
-                              current.id, channel, time.monotonic() - first, exc)
+                    log.error(
+                        "notice %s for channel %s refused for %.0f s (%s); giving up on it",
+                        current.id,
+                        channel,
+                        time.monotonic() - first,
+                        exc,
+                    )
                     await self._mark(current.id)
                 self._backoff.pop(channel, None)
                 self._wake.set()
                 return
-            delay = min(self.retry_cap, self.retry_base * (2 ** failures))
+            delay = min(self.retry_cap, self.retry_base * (2**failures))
             self._backoff[channel] = (time.monotonic() + delay, failures + 1, first)
             level = logging.INFO if transient(exc) else logging.WARNING
             log.log(level, "delivery to channel %s failed (%s); retrying in %.1fs", channel, exc, delay)

@@ -4,6 +4,7 @@ Everything the Discord side asks of the application layer goes through this
 class, so the adapter stays thin and a change in the service's signatures is
 absorbed in one place.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,13 +42,28 @@ class ServiceLink:
         """Call `wake()` when the service put a notice in the outbox by itself (a bot's turn)."""
         self.service.on_notice = wake
 
-    async def command(self, caller: Caller, command: str, args: str = "", *,
-                      expected_version: int | None = None, expected_choice: str | None = None,
-                      files: dict[str, bytes] | None = None) -> Any:
-        return await self.service.handle(caller.channel, caller.user, caller.name, command, args,
-                                         guild=caller.guild, admin=caller.admin,
-                                         expected_version=expected_version, expected_choice=expected_choice,
-                                         files=files)
+    async def command(
+        self,
+        caller: Caller,
+        command: str,
+        args: str = "",
+        *,
+        expected_version: int | None = None,
+        expected_choice: str | None = None,
+        files: dict[str, bytes] | None = None,
+    ) -> Any:
+        return await self.service.handle(
+            caller.channel,
+            caller.user,
+            caller.name,
+            command,
+            args,
+            guild=caller.guild,
+            admin=caller.admin,
+            expected_version=expected_version,
+            expected_choice=expected_choice,
+            files=files,
+        )
 
     async def legal_actions(self, caller: Caller) -> list[str]:
         return list(await self.service.legal_actions_for(caller.channel, caller.user))

@@ -5,10 +5,11 @@ shapes it for Discord: the 2,000-character limit, mention markup, files with alt
 text, and `allowed_mentions` that name exactly the users the service named — so a
 player called "@everyone" or a typed `<@&role>` never pings anyone.
 """
+
 from __future__ import annotations
 
 import io
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import discord
 
@@ -19,8 +20,9 @@ NO_PINGS = discord.AllowedMentions.none()
 
 def allowed(users: Iterable[int]) -> discord.AllowedMentions:
     """Only these users may be pinged: never @everyone/@here, roles, or the replied-to user."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(int(u)) for u in dict.fromkeys(users)])
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(int(u)) for u in dict.fromkeys(users)]
+    )
 
 
 def with_mentions(text: str, users: Sequence[int]) -> str:
@@ -65,8 +67,9 @@ def image_file(image) -> discord.File | None:
     """The service's Image (png, alt, filename) as an attachment with alt text."""
     if image is None:
         return None
-    return discord.File(io.BytesIO(image.png), filename=image.filename or "board.png",
-                        description=(image.alt or "")[:1024] or None)
+    return discord.File(
+        io.BytesIO(image.png), filename=image.filename or "board.png", description=(image.alt or "")[:1024] or None
+    )
 
 
 def files_of(image, more: Sequence = ()) -> list[discord.File]:
@@ -75,6 +78,9 @@ def files_of(image, more: Sequence = ()) -> list[discord.File]:
     file = image_file(image)
     out = [file] if file is not None else []
     for extra in more:
-        out.append(discord.File(io.BytesIO(extra.data), filename=extra.filename,
-                                description=(extra.description or "")[:1024] or None))
+        out.append(
+            discord.File(
+                io.BytesIO(extra.data), filename=extra.filename, description=(extra.description or "")[:1024] or None
+            )
+        )
     return out[:10]

@@ -5,9 +5,10 @@ Discord shows at most 25 choices. Matches are ordered by how well they fit
 then a plain substring, then all words anywhere, then the letters in order),
 and within a kind by the service's own order, which is the game's natural one.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 MAX_CHOICES = 25
 

@@ -5,6 +5,7 @@ tests all drive this same object. service.py holds the API and the rules it
 keeps; the commands live in one module per family (lobby, moves, undo,
 absence, prefs) on top of the shared table access in core.py.
 """
+
 from .core import DAY, HOUR, Settings, safe
 from .reply import Image, Notice, Private, Reply
 from .service import Service

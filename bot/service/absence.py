@@ -1,11 +1,12 @@
 """Absent players: reminders (interval, quiet hours), votes to skip or pause, resume."""
+
 from __future__ import annotations
 
 import logging
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord
-from .core import Ctx, Refusal
 from .bots import BotCommands
+from .core import Ctx, Refusal
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
 
@@ -39,36 +40,47 @@ class AbsenceCommands(BotCommands):
         mentions = [reminder.user]
         if count >= self.settings.absent_after:
             voters = self._people(rec, besides=reminder.user)
-            text += (f" {name} has not answered {count} reminders: the other players may "
-                     "`vote skip` (play their simplest legal action), `vote replace` (a bot plays for them) "
-                     "or `vote pause`.")
+            text += (
+                f" {name} has not answered {count} reminders: the other players may "
+                "`vote skip` (play their simplest legal action), `vote replace` (a bot plays for them) "
+                "or `vote pause`."
+            )
             if count == self.settings.absent_after:
                 mentions += voters
         reply = Reply(text, mentions=mentions, game_id=rec.game, table_id=rec.id, version=rec.version)
         if prefs.dm:
             reply.private.append(Private(reminder.user, text, None, True))
         updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
-        await self.storage.commit(rec, Change(reminders=rest + [updated], bump=False,
-                                                              notices=[(rec.channel, reply.to_json())]), now)
+        await self.storage.commit(
+            rec, Change(reminders=rest + [updated], bump=False, notices=[(rec.channel, reply.to_json())]), now
+        )
 
     async def _cmd_vote(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx)
         self._player(ctx, rec)  # only seated players vote
         kind = args[0].lower() if args else ""
         if kind not in ("skip", "pause", "replace"):
-            raise Refusal("`vote skip` (play the absent player's simplest action), `vote replace` (a bot plays "
-                          "their seat until they say `game back`) or `vote pause`.", **self._ids(rec))
+            raise Refusal(
+                "`vote skip` (play the absent player's simplest action), `vote replace` (a bot plays "
+                "their seat until they say `game back`) or `vote pause`.",
+                **self._ids(rec),
+            )
         if kind == "replace" and not self._bots_available(rec.game):
-            raise Refusal(f"There is no bot for {self._title(rec)} yet: `vote skip` or `vote pause`.",
-                          **self._ids(rec))
+            raise Refusal(f"There is no bot for {self._title(rec)} yet: `vote skip` or `vote pause`.", **self._ids(rec))
         game = self._game(rec)
         state = await self._state(rec)
         reminders = {r.user: r for r in await self.storage.reminders(rec.id)}
-        absent = [u for u in self._acting_users(rec, game.to_act(state))
-                  if reminders.get(u) and reminders[u].count >= self.settings.absent_after and u != ctx.user]
+        absent = [
+            u
+            for u in self._acting_users(rec, game.to_act(state))
+            if reminders.get(u) and reminders[u].count >= self.settings.absent_after and u != ctx.user
+        ]
         if not absent:
-            raise Refusal(f"Nobody is absent: a vote opens after {self.settings.absent_after} unanswered "
-                          "reminders to a player who must act.", **self._ids(rec))
+            raise Refusal(
+                f"Nobody is absent: a vote opens after {self.settings.absent_after} unanswered "
+                "reminders to a player who must act.",
+                **self._ids(rec),
+            )
         target = absent[0]
         voters = self._people(rec, besides=target)
         votes = dict(rec.meta.get("votes") or {})
@@ -82,28 +94,51 @@ class AbsenceCommands(BotCommands):
         if len(votes[kind]) < need:
             meta = {**rec.meta, "votes": votes}
             version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
-            what = {"skip": f"skip {target_name}'s turn", "pause": "pause the game",
-                    "replace": f"let a bot play {target_name}'s seat"}[kind]
-            return Reply(f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
-                         game_id=rec.game, table_id=rec.id, version=version)
+            what = {
+                "skip": f"skip {target_name}'s turn",
+                "pause": "pause the game",
+                "replace": f"let a bot play {target_name}'s seat",
+            }[kind]
+            return Reply(
+                f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
+                game_id=rec.game,
+                table_id=rec.id,
+                version=version,
+            )
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            version = await self.storage.commit(rec,
-                                                Change(status="paused", meta=meta, reminders=[]), ctx.now)
-            return Reply(f"The players voted to pause the game while {target_name} is away. "
-                         "Any player can `resume` it.", game_id=rec.game, table_id=rec.id, version=version)
+            version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
+            return Reply(
+                f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
+                game_id=rec.game,
+                table_id=rec.id,
+                version=version,
+            )
         if kind == "replace":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined,
-                                    self.settings.stand_in_level if s.user == target else s.bot) for s in rec.seats]
+            rec.seats = [
+                SeatRecord(
+                    s.user,
+                    s.name,
+                    s.seat,
+                    s.resigned,
+                    s.joined,
+                    self.settings.stand_in_level if s.user == target else s.bot,
+                )
+                for s in rec.seats
+            ]
             reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-            version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders),
-                                                ctx.now)
+            version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
             rec.version, rec.meta = version, meta
             self._remember(rec.id, version, state)
             return await self._position_reply(
-                rec, state, f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
-                f"{target_name} says `game back`.", ctx, [])
+                rec,
+                state,
+                f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
+                f"{target_name} says `game back`.",
+                ctx,
+                [],
+            )
         seat = rec.seat_of(target).seat  # type: ignore[union-attr]
         records: list[ActionRecord] = []
         before = state
@@ -119,8 +154,9 @@ class AbsenceCommands(BotCommands):
             if game.to_act(state) != [seat]:
                 break  # others act now: the absent player's turn is over
         state = self._autoplay(rec, game, state, records, ctx.now)
-        return await self._commit_moves(ctx, rec, game, state, records,
-                                        f"The players voted to skip {target_name}'s turn.", before=before)
+        return await self._commit_moves(
+            ctx, rec, game, state, records, f"The players voted to skip {target_name}'s turn.", before=before
+        )
 
     async def _cmd_resume(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("paused",))
@@ -128,8 +164,7 @@ class AbsenceCommands(BotCommands):
         state = await self._state(rec)
         rec.status = "active"
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-        version = await self.storage.commit(rec, Change(status="active", reminders=reminders),
-                                            ctx.now)
+        version = await self.storage.commit(rec, Change(status="active", reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx, [])

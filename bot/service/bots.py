@@ -16,6 +16,7 @@ any move (`via = "bot"`) and announced as part of its turn: when the turn passes
 the post goes into the outbox in its own transaction. Nothing of the thinking is
 kept: after a restart the reminder is still due, and the bot simply decides again.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -88,22 +89,34 @@ class BotCommands(MoveCommands):
                 raise Refusal("There is no bot at this table.", **self._ids(rec))
             seats = [s for s in rec.seats if s is not bots[-1]]
             version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
-            return Reply(f"{bots[-1].name} left the table. Players: {self._player_list(seats)}.",
-                         game_id=rec.game, table_id=rec.id, version=version)
+            return Reply(
+                f"{bots[-1].name} left the table. Players: {self._player_list(seats)}.",
+                game_id=rec.game,
+                table_id=rec.id,
+                version=version,
+            )
         if word not in LEVELS:
-            raise Refusal("`game bot easy`, `game bot normal` (the default) or `game bot strong`; "
-                          "`game bot remove` takes the last bot away.", **self._ids(rec))
+            raise Refusal(
+                "`game bot easy`, `game bot normal` (the default) or `game bot strong`; "
+                "`game bot remove` takes the last bot away.",
+                **self._ids(rec),
+            )
         if not self._bots_available(rec.game):
             raise Refusal(f"There is no bot for {game.title} yet.", **self._ids(rec))
         if len(rec.seats) >= game.max_players:
-            raise Refusal(f"The table is full: {game.title} takes at most {game.max_players} players.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"The table is full: {game.title} takes at most {game.max_players} players.", **self._ids(rec)
+            )
         ids = [s.user for s in rec.seats if s.user < 0]
         name = bot_name(rec.game, {s.name.lower() for s in rec.seats}, word)
         seats = rec.seats + [SeatRecord(min(ids, default=0) - 1, name, None, False, ctx.now, word)]
         version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
-        return Reply(f"{ctx.name} seated {name}. Players: {self._player_list(seats)}.",
-                     game_id=rec.game, table_id=rec.id, version=version)
+        return Reply(
+            f"{ctx.name} seated {name}. Players: {self._player_list(seats)}.",
+            game_id=rec.game,
+            table_id=rec.id,
+            version=version,
+        )
 
     async def _cmd_back(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game back`: a player whose seat the others gave to a bot takes it back."""
@@ -115,16 +128,16 @@ class BotCommands(MoveCommands):
             raise Refusal("You resigned from this game; a bot plays your seat to the end.", **self._ids(rec))
         if not seat.bot:
             raise Refusal("Your seat is yours: nobody plays it for you.", **self._ids(rec))
-        rec.seats = [SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot)
-                     for s in rec.seats]
+        rec.seats = [
+            SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
+        ]
         game = self._game(rec)
         state = await self._state(rec)
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         version = await self.storage.commit(rec, Change(seats=rec.seats, reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.",
-                                          ctx, [])
+        return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx, [])
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
         from .text import names  # noqa: PLC0415 - small helper, kept local to this reply
@@ -148,8 +161,9 @@ class BotCommands(MoveCommands):
         task = tasks.get(reminder.table)
         if task is not None and not task.done():
             return
-        tasks[reminder.table] = asyncio.get_running_loop().create_task(self._play_bots(reminder.table),
-                                                                       name=f"epochs-bots-{reminder.table}")
+        tasks[reminder.table] = asyncio.get_running_loop().create_task(
+            self._play_bots(reminder.table), name=f"epochs-bots-{reminder.table}"
+        )
 
     async def settle_bots(self) -> None:
         """Wait until no bot is thinking (the terminal, scripts and tests wait before printing)."""
@@ -227,15 +241,18 @@ class BotCommands(MoveCommands):
                 from ..workers import WorkerPool  # noqa: PLC0415 - only a table with bots needs processes
 
                 self.thinkers = WorkerPool(self.settings.bot_workers, name="epochs-bots")
-            action = await self.thinkers.run("engine.ai:decide", rec.game, text, seat, level, seed,
-                                             timeout=self.settings.bot_timeout)
+            action = await self.thinkers.run(
+                "engine.ai:decide", rec.game, text, seat, level, seed, timeout=self.settings.bot_timeout
+            )
         except Exception:  # noqa: BLE001 - any failure: the simplest legal action, logged
-            log.exception("table %s: the %s bot of seat %s could not decide; it plays its first legal action",
-                          rec.id, level, seat)
+            log.exception(
+                "table %s: the %s bot of seat %s could not decide; it plays its first legal action", rec.id, level, seat
+            )
             return legal[0]
         if action not in legal:
-            log.error("table %s: the bot of seat %s chose %r, which is not legal; it plays %r",
-                      rec.id, seat, action, legal[0])
+            log.error(
+                "table %s: the bot of seat %s chose %r, which is not legal; it plays %r", rec.id, seat, action, legal[0]
+            )
             return legal[0]
         return action
 
@@ -248,8 +265,9 @@ class BotCommands(MoveCommands):
         meta = {**rec.meta, "posted": records[-1].seq}
         for _ in range(3):
             try:
-                await self.storage.commit(rec, Change(meta=meta, notices=[(rec.channel, payload)], bump=False),
-                                          self.clock())
+                await self.storage.commit(
+                    rec, Change(meta=meta, notices=[(rec.channel, payload)], bump=False), self.clock()
+                )
                 return
             except StaleWrite:
                 fresh = await self.storage.table(rec.id)

@@ -4,6 +4,7 @@ and the table access every command starts with (load, authorise, cache, render).
 The commands themselves live beside it, one module per family (lobby, moves,
 undo, absence, prefs), and `Service` (service.py) puts them together.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +12,9 @@ import importlib
 import logging
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 import engine
 
@@ -49,14 +51,17 @@ class Settings:
     stand_in_level: str = "normal"
 
     @classmethod
-    def from_config(cls, config: Any, *, images: bool = True) -> "Settings":
+    def from_config(cls, config: Any, *, images: bool = True) -> Settings:
         """The service's settings from a `bot.config.Config` (or any object with its fields)."""
-        return cls(remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
-                   absent_after=int(getattr(config, "absent_after", 3)),
-                   undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR, images=images,
-                   bot_workers=int(getattr(config, "bot_workers", 1)),
-                   bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
-                   stand_in_level=str(getattr(config, "stand_in_level", "normal")))
+        return cls(
+            remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
+            absent_after=int(getattr(config, "absent_after", 3)),
+            undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR,
+            images=images,
+            bot_workers=int(getattr(config, "bot_workers", 1)),
+            bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
+            stand_in_level=str(getattr(config, "stand_in_level", "normal")),
+        )
 
 
 #: Lobby subcommands, also accepted without the leading `game`.
@@ -124,7 +129,6 @@ def shown(game: Any, action: str) -> str:
     return public(action) if public else action
 
 
-
 class ServiceBase:
     """Table access shared by every command family; `Service.__init__` sets the fields."""
 
@@ -145,8 +149,7 @@ class ServiceBase:
         return self._games if self._games is not None else engine.GAMES
 
     def _help(self) -> Reply:
-        return Reply(HELP.format(games=", ".join(self.games) or "none",
-                                 absent=self.settings.absent_after))
+        return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))
 
     async def _cmd_help(self, ctx: Ctx, args: list[str]) -> Reply:
         return self._help()
@@ -162,14 +165,19 @@ class ServiceBase:
         if rec is None:
             rec = await self.storage.latest_table(ctx.channel)
         if rec is None or (rec.status == "cancelled" and "cancelled" not in need):
-            raise Refusal("There is no game in this channel. Open one with `game new <game>` "
-                          f"(games: {', '.join(self.games) or 'none'}).")
+            raise Refusal(
+                "There is no game in this channel. Open one with `game new <game>` "
+                f"(games: {', '.join(self.games) or 'none'})."
+            )
         if rec.status == "finished" and "finished" not in need:
             raise Refusal("The game here is finished. Open a new one with `game new <game>`.", **self._ids(rec))
         if rec.status not in need:
             if rec.status == "lobby":
-                raise Refusal(f"The {self._title(rec)} game has not started yet: "
-                              "`game join`, then the creator says `game start`.", **self._ids(rec))
+                raise Refusal(
+                    f"The {self._title(rec)} game has not started yet: "
+                    "`game join`, then the creator says `game start`.",
+                    **self._ids(rec),
+                )
             if rec.status == "paused":
                 raise Refusal("The game is paused. Any player can `resume` it.", **self._ids(rec))
             raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
@@ -204,11 +212,17 @@ class ServiceBase:
         if unrecoverable:
             if cancelling:
                 return rec
-            log.error("table %s: stored %s cannot be read; it refuses commands until cancelled",
-                      rec.id, " and ".join(unrecoverable))
-            raise Refusal(f"This game's stored record is damaged (its {' and '.join(unrecoverable)} cannot be "
-                          "read), so it cannot go on; nothing was changed. Its creator or a server admin can "
-                          "`game cancel` it to free this channel.", **self._ids(rec))
+            log.error(
+                "table %s: stored %s cannot be read; it refuses commands until cancelled",
+                rec.id,
+                " and ".join(unrecoverable),
+            )
+            raise Refusal(
+                f"This game's stored record is damaged (its {' and '.join(unrecoverable)} cannot be "
+                "read), so it cannot go on; nothing was changed. Its creator or a server admin can "
+                "`game cancel` it to free this channel.",
+                **self._ids(rec),
+            )
         rows = await self.storage.actions(rec.id)
         meta = _meta_from_log(rows)
         if rec.status == "finished":
@@ -220,8 +234,12 @@ class ServiceBase:
                 log.warning("table %s: the result of the finished game could not be rebuilt", rec.id)
         await self.storage.commit(rec, Change(meta=meta, bump=False), now)
         rec.meta, rec.damaged = meta, []
-        log.warning("table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
-                    "(pending undo requests and votes are dropped)", rec.id, len(rows))
+        log.warning(
+            "table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
+            "(pending undo requests and votes are dropped)",
+            rec.id,
+            len(rows),
+        )
         return rec
 
     async def _rebuilt(self, rec: TableRecord, why: str) -> Any:
@@ -232,9 +250,11 @@ class ServiceBase:
             state = self._replay(rec, rows)
         except Exception as err:  # noqa: BLE001 - any failure means the record is beyond repair
             log.error("table %s: snapshot %s and the log does not replay (%s)", rec.id, why, err)
-            raise Refusal("This game's stored record is damaged and its log cannot rebuild it, so it cannot go "
-                          "on; nothing was changed. Its creator or a server admin can `game cancel` it.",
-                          **self._ids(rec)) from None
+            raise Refusal(
+                "This game's stored record is damaged and its log cannot rebuild it, so it cannot go "
+                "on; nothing was changed. Its creator or a server admin can `game cancel` it.",
+                **self._ids(rec),
+            ) from None
         await self.storage.commit(rec, Change(snapshot=self._game(rec).dumps(state), bump=False), self.clock())
         log.warning("table %s: snapshot %s; rebuilt from its log of %d lines", rec.id, why, len(rows))
         return state
@@ -261,8 +281,9 @@ class ServiceBase:
     def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
         seat = rec.seat_of(ctx.user)
         if seat is None:
-            raise Refusal(f"You are not a player in this game ({names([s.name for s in rec.players])} are).",
-                          **self._ids(rec))
+            raise Refusal(
+                f"You are not a player in this game ({names([s.name for s in rec.players])} are).", **self._ids(rec)
+            )
         if seat.resigned:
             raise Refusal("You resigned from this game.", **self._ids(rec))
         return seat
@@ -416,6 +437,8 @@ REMIND_HOURS = (1, 720)
 def _hours(value: Any) -> float:
     low, high = REMIND_HOURS
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise Refusal(f"The reminder interval is a number of hours from {low} to {high}, e.g. `remind=12` "
-                      "(or `settings remind off`).")
+        raise Refusal(
+            f"The reminder interval is a number of hours from {low} to {high}, e.g. `remind=12` "
+            "(or `settings remind off`)."
+        )
     return float(value) * HOUR

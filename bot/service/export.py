@@ -14,15 +14,17 @@ shuffle and die, and a hidden card named in an action is still hidden. Such a
 
 Pure: no storage, no asyncio; `replay` checks each step against the engine.
 """
+
 from __future__ import annotations
 
 import hashlib
 import inspect
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from engine.core import IllegalAction, data_path, slug
 
@@ -31,10 +33,12 @@ FORMAT = "epochs-game"
 #: The format's version; a reader refuses files of a later version.
 VERSION = 1
 
-PUBLIC_NOTE = ("Exported while the game was running: only the public log. The seed and the hidden parts of "
-               "actions are left out, because they would reveal hidden cards and every future shuffle and die; "
-               "this file can be read but not replayed. Export the game again once it has ended for the whole "
-               "record.")
+PUBLIC_NOTE = (
+    "Exported while the game was running: only the public log. The seed and the hidden parts of "
+    "actions are left out, because they would reveal hidden cards and every future shuffle and die; "
+    "this file can be read but not replayed. Export the game again once it has ended for the whole "
+    "record."
+)
 COMPLETE_NOTE = "The whole record of an ended game: `epochs replay FILE` plays it again step by step."
 STRIPPED = ["seed", "hidden parts of actions"]
 
@@ -91,7 +95,7 @@ def iso(moment: float | None) -> str | None:
     """Unix seconds as an ISO 8601 UTC time, to the second."""
     if moment is None:
         return None
-    return datetime.fromtimestamp(moment, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(moment, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def unix(text: Any) -> float:
@@ -102,7 +106,7 @@ def unix(text: Any) -> float:
         moment = datetime.fromisoformat(text)
     except ValueError:
         return 0.0
-    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def data_version(game: Any) -> str:
@@ -123,29 +127,65 @@ def data_version(game: Any) -> str:
     return "sha256:" + digest.hexdigest()[:16]
 
 
-def build(*, table: int, game: Any, seed: int, options: dict[str, Any], seats: Sequence[dict[str, Any]],
-          lines: Sequence[Line], public: bool, status: str, practice: bool, created: float,
-          started: float | None, ended: float | None, result: dict[str, Any] | None,
-          fork: dict[str, Any] | None, now: float, shown: Any = None) -> dict[str, Any]:
+def build(
+    *,
+    table: int,
+    game: Any,
+    seed: int,
+    options: dict[str, Any],
+    seats: Sequence[dict[str, Any]],
+    lines: Sequence[Line],
+    public: bool,
+    status: str,
+    practice: bool,
+    created: float,
+    started: float | None,
+    ended: float | None,
+    result: dict[str, Any] | None,
+    fork: dict[str, Any] | None,
+    now: float,
+    shown: Any = None,
+) -> dict[str, Any]:
     """The export document. `seats`: `seat`, `name`, `bot`, `resigned` of each seat in
     seat order. `public`: the game runs, so the seed is left out and every action is
     written as everyone saw it (`shown(action)`, the game's `public_action`)."""
+
     def action(text: str) -> str:
         return shown(text) if public and shown is not None else text
 
     return {
-        "format": FORMAT, "version": VERSION,
+        "format": FORMAT,
+        "version": VERSION,
         "note": PUBLIC_NOTE if public else COMPLETE_NOTE,
-        "public": public, "stripped": list(STRIPPED) if public else [],
+        "public": public,
+        "stripped": list(STRIPPED) if public else [],
         "exported_at": iso(now),
-        "table": table, "game": game.id, "title": game.title, "data_version": data_version(game),
-        "seed": None if public else seed, "options": dict(options),
-        "practice": practice, "status": status, "fork": fork,
-        "created_at": iso(created), "started_at": iso(started), "ended_at": iso(ended),
+        "table": table,
+        "game": game.id,
+        "title": game.title,
+        "data_version": data_version(game),
+        "seed": None if public else seed,
+        "options": dict(options),
+        "practice": practice,
+        "status": status,
+        "fork": fork,
+        "created_at": iso(created),
+        "started_at": iso(started),
+        "ended_at": iso(ended),
         "seats": [dict(s) for s in seats],
         "result": None if public else result,
-        "actions": [{"seq": ln.seq, "seat": ln.seat, "action": action(ln.action), "time": iso(ln.time),
-                     "via": ln.via, "undone": ln.undone, "events": list(ln.events)} for ln in lines],
+        "actions": [
+            {
+                "seq": ln.seq,
+                "seat": ln.seat,
+                "action": action(ln.action),
+                "time": iso(ln.time),
+                "via": ln.via,
+                "undone": ln.undone,
+                "events": list(ln.events),
+            }
+            for ln in lines
+        ],
     }
 
 
@@ -212,13 +252,32 @@ def parse(data: bytes | str) -> Export:
         events = row.get("events") or []
         if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
             raise ExportError(f"{where} (#{seq}): `events` must be a list of texts.")
-        lines.append(Line(seq, seat, action, unix(row.get("time")), str(row.get("via") or ""),
-                          bool(row.get("undone", False)), list(events)))
+        lines.append(
+            Line(
+                seq,
+                seat,
+                action,
+                unix(row.get("time")),
+                str(row.get("via") or ""),
+                bool(row.get("undone", False)),
+                list(events),
+            )
+        )
         last = seq
     result = doc.get("result") if isinstance(doc.get("result"), dict) else None
     table = doc.get("table") if isinstance(doc.get("table"), int) else None
-    return Export(game, names, dict(options), seed, lines, table, str(doc.get("data_version") or ""),
-                  bool(doc.get("public", False)) or seed is None, result, bots)
+    return Export(
+        game,
+        names,
+        dict(options),
+        seed,
+        lines,
+        table,
+        str(doc.get("data_version") or ""),
+        bool(doc.get("public", False)) or seed is None,
+        result,
+        bots,
+    )
 
 
 # ---- replaying --------------------------------------------------------------------------
@@ -237,8 +296,9 @@ class Replayed:
         return self.line.seq if self.line is not None else 0
 
 
-def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[str] | None = None
-           ) -> Iterator[Replayed]:
+def replay(
+    game: Any, export: Export, *, to: int | None = None, names: Sequence[str] | None = None
+) -> Iterator[Replayed]:
     """Every position of the export, checked against the engine: the setup first, then
     one after each live line (up to sequence number `to`). Raises ReplayError at the
     first step the engine does not accept — not that seat's turn, an action it refuses
@@ -247,14 +307,17 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
     action that names a player (Cradle's `pass <player>`) is then read with the name
     of the player now on that seat."""
     if export.seed is None:
-        raise ReplayError(0, "this is a public export of a running game: it holds no seed, so its shuffles "
-                             "and dice cannot be replayed.")
+        raise ReplayError(
+            0,
+            "this is a public export of a running game: it holds no seed, so its shuffles and dice cannot be replayed.",
+        )
     if export.game != game.id:
         raise ReplayError(0, f"the export is of {export.game!r}, not {game.id!r}.")
     players = list(names) if names is not None else list(export.names)
     if not game.min_players <= len(players) <= game.max_players:
-        raise ReplayError(0, f"{game.title} takes {game.min_players}-{game.max_players} players; "
-                             f"the export has {len(players)}.")
+        raise ReplayError(
+            0, f"{game.title} takes {game.min_players}-{game.max_players} players; the export has {len(players)}."
+        )
     try:
         state = game.setup(players, export.seed, export.options or None)
     except (IllegalAction, ValueError, KeyError, TypeError) as err:
@@ -269,8 +332,7 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
         acting = game.to_act(state)
         if line.seat not in acting:
             who = ", ".join(players[s] for s in acting) or "nobody (the game is over)"
-            raise ReplayError(line.seq, f"it is not {players[line.seat]}'s turn (seat {line.seat}); "
-                                        f"{who} must act.")
+            raise ReplayError(line.seq, f"it is not {players[line.seat]}'s turn (seat {line.seat}); {who} must act.")
         renamed = " ".join(renames.get(word, word) for word in line.action.split(" "))
         tries = [renamed, line.action] if renamed != line.action else [line.action]
         for action in tries:
@@ -280,19 +342,22 @@ def replay(game: Any, export: Export, *, to: int | None = None, names: Sequence[
             except IllegalAction as err:
                 refusal = err
         else:
-            raise ReplayError(line.seq, f"the engine refuses {line.action!r} for {players[line.seat]}: "
-                                        f"{refusal}")
+            raise ReplayError(line.seq, f"the engine refuses {line.action!r} for {players[line.seat]}: {refusal}")
         state = step.state
         yield Replayed(line, state, list(step.events), action)
     if to is None and export.result is not None and export.result.get("reason") == "end" and not renames:
         if not game.is_over(state):
-            raise ReplayError(export.lines[-1].seq if export.lines else 0,
-                              "the file says the game ended, but after its last step it goes on.")
+            raise ReplayError(
+                export.lines[-1].seq if export.lines else 0,
+                "the file says the game ended, but after its last step it goes on.",
+            )
         scores, winners = game.scores(state), game.winners(state)
         if scores != export.result.get("scores") or winners != export.result.get("winners"):
-            raise ReplayError(export.lines[-1].seq if export.lines else 0,
-                              f"the game ends with scores {scores} and winners {winners}; the file recorded "
-                              f"{export.result.get('scores')} and {export.result.get('winners')}.")
+            raise ReplayError(
+                export.lines[-1].seq if export.lines else 0,
+                f"the game ends with scores {scores} and winners {winners}; the file recorded "
+                f"{export.result.get('scores')} and {export.result.get('winners')}.",
+            )
 
 
 def seat_words(game: Any, state: Any) -> list[str]:

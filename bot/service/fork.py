@@ -9,6 +9,7 @@ players' names), so the log stays the source of truth: replay from the setup,
 undo (a copied line is never anyone's to take back) and the repair of a damaged
 snapshot work unchanged. A fork is an open practice game: its seed is in the export.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -36,19 +37,24 @@ class ForkCommands(ServiceBase):
                 source = value
             elif eq and low == "at":
                 if not re.fullmatch(r"[0-9]{1,9}", value):
-                    raise Refusal(f"`at=` is a step number from the game's log (`at=0` is the start), "
-                                  f"not {quote(value, 20)}.")
+                    raise Refusal(
+                        f"`at=` is a step number from the game's log (`at=0` is the start), not {quote(value, 20)}."
+                    )
                 at = int(value)
             elif eq and low == "remind":
                 remind = value
             elif low == "thread" and not eq:
                 continue
             else:
-                raise Refusal(f"A fork takes `from=<export>`, `at=<step>` and `remind=<hours>`; the seed and the "
-                              f"options come from the export, so {quote(word, 30)} cannot be set.")
+                raise Refusal(
+                    f"A fork takes `from=<export>`, `at=<step>` and `remind=<hours>`; the seed and the "
+                    f"options come from the export, so {quote(word, 30)} cannot be set."
+                )
         if not source or source not in ctx.files:
-            raise Refusal("`game new from=<export> at=<step>` needs the exported game as a file: on Discord, "
-                          "attach it to `/game new` (the `export` option); at the terminal, name its path.")
+            raise Refusal(
+                "`game new from=<export> at=<step>` needs the exported game as a file: on Discord, "
+                "attach it to `/game new` (the `export` option); at the terminal, name its path."
+            )
         try:
             record = export.parse(ctx.files[source])
         except export.ExportError as err:
@@ -59,50 +65,74 @@ class ForkCommands(ServiceBase):
         if wanted is not None and wanted != record.game:
             raise Refusal(f"The export is of {game.title}, not {self.games[wanted].title}.")
         if record.seed is None:
-            raise Refusal("That export was made while its game was running: it holds no seed (it would reveal "
-                          "hidden cards), so no position of it can be rebuilt. Fork the export of an ended game.")
+            raise Refusal(
+                "That export was made while its game was running: it holds no seed (it would reveal "
+                "hidden cards), so no position of it can be rebuilt. Fork the export of an ended game."
+            )
         last = record.live()[-1].seq if record.live() else 0
         if at is None or at > last:
-            raise Refusal(f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
-                          f"start) to `at={last}`, where the export's log ends.")
+            raise Refusal(
+                f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
+                f"start) to `at={last}`, where the export's log ends."
+            )
         position = None
         try:
             for position in export.replay(game, record, to=at):
                 pass
         except export.ReplayError as err:
-            raise Refusal(f"That export does not replay with this bot's {game.title}, so it cannot be forked: "
-                          f"{err}.") from None
+            raise Refusal(
+                f"That export does not replay with this bot's {game.title}, so it cannot be forked: {err}."
+            ) from None
         assert position is not None
         if game.is_over(position.state):
             raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
         copied = [[ln.seq, ln.seat, ln.action, ln.time] for ln in record.live(at)]
-        meta = {"practice": {"seed": record.seed, "fork": record.table},
-                "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied}}
+        meta = {
+            "practice": {"seed": record.seed, "fork": record.table},
+            "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
+        }
         remind_every = self.settings.remind_every if remind is None else _hours(_option_value(remind))
         try:
             rec = await self.storage.create_table(
-                guild=ctx.guild, channel=ctx.channel, game=game.id, creator=ctx.user, options=record.options,
-                seed=record.seed, seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
-                remind_every=remind_every, now=ctx.now, meta=meta)
+                guild=ctx.guild,
+                channel=ctx.channel,
+                game=game.id,
+                creator=ctx.user,
+                options=record.options,
+                seed=record.seed,
+                seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
+                remind_every=remind_every,
+                now=ctx.now,
+                meta=meta,
+            )
         except ChannelBusy:
-            raise Refusal("This channel already has a game. Finish it or `game cancel` it first; one game per "
-                          "channel or thread.") from None
+            raise Refusal(
+                "This channel already has a game. Finish it or `game cancel` it first; one game per channel or thread."
+            ) from None
         seats = ", ".join(f"{name} (seat {i})" for i, name in enumerate(record.names))
-        data = "" if record.data_version in ("", export.data_version(game)) else (
-            " (The export was made with other component data; it replays all the same.)")
-        return Reply(f"{ctx.name} opened a {game.title} table forked from game #{record.table} at step {at} "
-                     f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
-                     f"takes it, the others fill the free seats in joining order. Others: `game join`; "
-                     f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
-                     f"{self._practice_line(rec)}", **self._ids(rec))
+        data = (
+            ""
+            if record.data_version in ("", export.data_version(game))
+            else (" (The export was made with other component data; it replays all the same.)")
+        )
+        return Reply(
+            f"{ctx.name} opened a {game.title} table forked from game #{record.table} at step {at} "
+            f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
+            f"takes it, the others fill the free seats in joining order. Others: `game join`; "
+            f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
+            f"{self._practice_line(rec)}",
+            **self._ids(rec),
+        )
 
     def _fork_seats(self, rec: TableRecord, fork: dict[str, Any]) -> list[SeatRecord]:
         """The joined players on the fork's seats: by name where a name matches a seat
         of the original game, the others on the free seats in joining order."""
         originals = [str(n).lower() for n in fork["names"]]
         if len(rec.seats) != len(originals):
-            raise Refusal(f"This position has {len(originals)} seats ({names(list(fork['names']))}); "
-                          f"{len(rec.seats)} joined.", **self._ids(rec))
+            raise Refusal(
+                f"This position has {len(originals)} seats ({names(list(fork['names']))}); {len(rec.seats)} joined.",
+                **self._ids(rec),
+            )
         placed: dict[int, SeatRecord] = {}
         rest = []
         for player in rec.seats:
@@ -115,12 +145,14 @@ class ForkCommands(ServiceBase):
         placed.update(zip(free, rest))
         return [dataclasses.replace(placed[i], seat=i, resigned=False) for i in range(len(originals))]
 
-    def _fork_lines(self, rec: TableRecord, game: Any, seats: list[SeatRecord],
-                    fork: dict[str, Any]) -> tuple[Any, list[ActionRecord]]:
+    def _fork_lines(
+        self, rec: TableRecord, game: Any, seats: list[SeatRecord], fork: dict[str, Any]
+    ) -> tuple[Any, list[ActionRecord]]:
         """The copied steps replayed with the new players' names: the position reached
         and the log lines to store (their events told again with the new names)."""
-        lines = [export.Line(int(seq), int(seat), str(action), float(time)) for seq, seat, action, time
-                 in fork["lines"]]
+        lines = [
+            export.Line(int(seq), int(seat), str(action), float(time)) for seq, seat, action, time in fork["lines"]
+        ]
         source = export.Export(game.id, [str(n) for n in fork["names"]], dict(rec.options), rec.seed, lines)
         records: list[ActionRecord] = []
         position = None
@@ -128,8 +160,9 @@ class ForkCommands(ServiceBase):
             for position in export.replay(game, source, names=[s.name for s in seats]):
                 if position.line is not None:
                     ln = position.line
-                    records.append(ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None,
-                                                position.events))
+                    records.append(
+                        ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None, position.events)
+                    )
         except export.ReplayError as err:
             raise Refusal(f"The copied steps do not replay with these players: {err}.", **self._ids(rec)) from None
         assert position is not None

@@ -1,4 +1,5 @@
 """The lobby: open a table, join, leave, start, cancel, status, and the server's list of games."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -45,8 +46,10 @@ class LobbyCommands(ServiceBase):
                 raise Refusal(f"Options are written `name=value`, not {quote(word)}.")
             key, value = word.split("=", 1)
             if not _OPTION_KEY.fullmatch(key) or not _OPTION_VALUE.fullmatch(value):
-                raise Refusal(f"{quote(word)} is not an option: a name of letters, digits, `_` or `-`, then `=`, "
-                              "then a value of letters, digits and `._+-` (e.g. `seed=42`, `non_player=true`).")
+                raise Refusal(
+                    f"{quote(word)} is not an option: a name of letters, digits, `_` or `-`, then `=`, "
+                    "then a value of letters, digits and `._+-` (e.g. `seed=42`, `non_player=true`)."
+                )
             options[key.lower()] = _option_value(value)
         seed = options.pop("seed", None)
         meta: dict[str, Any] = {}
@@ -60,19 +63,30 @@ class LobbyCommands(ServiceBase):
         remind_every = self.settings.remind_every if remind is None else _hours(remind)
         try:
             rec = await self.storage.create_table(
-                guild=ctx.guild, channel=ctx.channel, game=game_id, creator=ctx.user, options=options,
-                seed=seed, seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
-                remind_every=remind_every, now=ctx.now, meta=meta)
+                guild=ctx.guild,
+                channel=ctx.channel,
+                game=game_id,
+                creator=ctx.user,
+                options=options,
+                seed=seed,
+                seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
+                remind_every=remind_every,
+                now=ctx.now,
+                meta=meta,
+            )
         except ChannelBusy:
             rec = await self.storage.open_table(ctx.channel)
             what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
-            raise Refusal(f"This channel already has {what}. Finish it or `game cancel` it first; "
-                          "one game per channel or thread.") from None
+            raise Refusal(
+                f"This channel already has {what}. Finish it or `game cancel` it first; one game per channel or thread."
+            ) from None
         note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
         practice = f"\n{self._practice_line(rec)}" if meta else ""
-        return Reply(f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
-                     f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}",
-                     **self._ids(rec))
+        return Reply(
+            f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
+            f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}",
+            **self._ids(rec),
+        )
 
     async def _cmd_join(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))
@@ -80,13 +94,17 @@ class LobbyCommands(ServiceBase):
         if rec.seat_of(ctx.user) is not None:
             raise Refusal("You have already joined this table.", **self._ids(rec))
         if len(rec.seats) >= game.max_players:
-            raise Refusal(f"The table is full: {game.title} takes at most {game.max_players} players.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"The table is full: {game.title} takes at most {game.max_players} players.", **self._ids(rec)
+            )
         seats = rec.seats + [SeatRecord(ctx.user, ctx.name, None, False, ctx.now)]
         version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
-        return Reply(f"{ctx.name} joined. Players: {names([s.name for s in seats])} "
-                     f"({len(seats)}/{_players_range(game)}).", game_id=rec.game, table_id=rec.id,
-                     version=version)
+        return Reply(
+            f"{ctx.name} joined. Players: {names([s.name for s in seats])} ({len(seats)}/{_players_range(game)}).",
+            game_id=rec.game,
+            table_id=rec.id,
+            version=version,
+        )
 
     async def _cmd_leave(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self.storage.open_table(ctx.channel)
@@ -98,8 +116,9 @@ class LobbyCommands(ServiceBase):
         seats = [s for s in rec.seats if s.user != ctx.user]
         if not seats:
             version = await self.storage.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
-            return Reply(f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id,
-                         version=version)
+            return Reply(
+                f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id, version=version
+            )
         meta = dict(rec.meta)
         was_creator = self._creator(rec) == ctx.user
         if was_creator:
@@ -118,16 +137,19 @@ class LobbyCommands(ServiceBase):
         game = self._game(rec)
         if ctx.user != self._creator(rec):
             creator = rec.seat_of(self._creator(rec))
-            raise Refusal(f"Only the table's creator ({creator.name if creator else 'its creator'}) can start it.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"Only the table's creator ({creator.name if creator else 'its creator'}) can start it.",
+                **self._ids(rec),
+            )
         count = len(rec.seats)
         if not game.min_players <= count <= game.max_players:
             raise Refusal(f"{game.title} needs {_players_range(game)}; {count} joined.", **self._ids(rec))
         order = list(rec.seats)
         fixed = bool(args) and args[0].lower() in ("fixed", "ordered", "as-joined")
         if args and not fixed:
-            raise Refusal("`game start` shuffles the seats; `game start fixed` keeps the joining order.",
-                          **self._ids(rec))
+            raise Refusal(
+                "`game start` shuffles the seats; `game start fixed` keeps the joining order.", **self._ids(rec)
+            )
         fork = rec.meta.get("fork")
         if fork:
             seats = self._fork_seats(rec, fork)  # fork.py: seats by the original players' names
@@ -150,8 +172,14 @@ class LobbyCommands(ServiceBase):
         meta = dict(rec.meta)
         meta["last_seq"] = {str(r.seat): r.seq for r in records}
         meta["posted"] = records[-1].seq if records else 0
-        change = Change(status="active", seats=seats, meta=meta, snapshot=game.dumps(state), actions=records,
-                        reminders=self._reminders(rec, state, [], ctx.now, actor=None))
+        change = Change(
+            status="active",
+            seats=seats,
+            meta=meta,
+            snapshot=game.dumps(state),
+            actions=records,
+            reminders=self._reminders(rec, state, [], ctx.now, actor=None),
+        )
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
@@ -159,8 +187,10 @@ class LobbyCommands(ServiceBase):
         lines = [f"{game.title} begins. Seats: {seating}."]
         if fork:
             copied = rec.meta["fork"]["copied"]
-            lines.append(f"Forked from game #{fork['from']} at step {fork['at']}: its {copied} steps up to there "
-                         "are the first lines of this game's log.")
+            lines.append(
+                f"Forked from game #{fork['from']} at step {fork['at']}: its {copied} steps up to there "
+                "are the first lines of this game's log."
+            )
         lines.extend(self._turn_lines(rec, [r for r in records if r.via != "fork"], budget=900))
         return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
 
@@ -172,22 +202,27 @@ class LobbyCommands(ServiceBase):
         if rec.status != "lobby" and "seats" not in rec.damaged:  # a started game is remembered as cancelled
             record = self._game_record(rec, "cancelled", await self.storage.actions(rec.id), ctx.now)
         version = await self.storage.commit(rec, Change(status="cancelled", reminders=[], record=record), ctx.now)
-        return Reply(f"{ctx.name} cancelled the {self._title(rec)} game.", game_id=rec.game, table_id=rec.id,
-                     version=version)
+        return Reply(
+            f"{ctx.name} cancelled the {self._title(rec)} game.", game_id=rec.game, table_id=rec.id, version=version
+        )
 
     async def _cmd_status(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self.storage.open_table(ctx.channel) or await self.storage.latest_table(ctx.channel)
         if rec is None or rec.status == "cancelled":
-            return Reply("There is no game in this channel. Open one with `game new <game>` "
-                         f"(games: {', '.join(self.games) or 'none'}).")
+            return Reply(
+                "There is no game in this channel. Open one with `game new <game>` "
+                f"(games: {', '.join(self.games) or 'none'})."
+            )
         if rec.damaged:
             rec = await self._mended(rec, ctx.now)
         game = self._game(rec)
         if rec.status == "finished":
             result = rec.meta.get("result", {})
             scores = result.get("scores", [])
-            lines = [f"The {game.title} game here is finished"
-                     + (" (by resignation)." if result.get("reason") == "resign" else ".")]
+            lines = [
+                f"The {game.title} game here is finished"
+                + (" (by resignation)." if result.get("reason") == "resign" else ".")
+            ]
             if scores:
                 lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players) + ".")
             lines.append("Winner: " + names([self._seat_name(rec, w) for w in result.get("winners", [])]) + ".")
@@ -197,8 +232,11 @@ class LobbyCommands(ServiceBase):
         who = names([s.name for s in rec.players])
         practice = self._practice_line(rec)
         if rec.status == "lobby":
-            return Reply(f"{game.title} table, waiting to start: {who} ({len(rec.seats)}/{_players_range(game)})."
-                         + (f"\n{practice}" if practice else ""), **self._ids(rec))
+            return Reply(
+                f"{game.title} table, waiting to start: {who} ({len(rec.seats)}/{_players_range(game)})."
+                + (f"\n{practice}" if practice else ""),
+                **self._ids(rec),
+            )
         state = await self._state(rec)
         lines = [f"{game.title}, {rec.status}, move {rec.meta.get('seq', 0)} (version {rec.version})."]
         scores = game.scores(state)
@@ -210,8 +248,10 @@ class LobbyCommands(ServiceBase):
             lines.append("Resigned: " + names(resigned) + ".")
         request = self._undo_request(rec, ctx.now)
         if request:
-            lines.append(f"Undo asked by {self._name(rec, request['by'])}; approved by "
-                         f"{names([self._name(rec, u) for u in request['approvals']])}.")
+            lines.append(
+                f"Undo asked by {self._name(rec, request['by'])}; approved by "
+                f"{names([self._name(rec, u) for u in request['approvals']])}."
+            )
         lines.append(f"Reminders every {rec.remind_every / HOUR:g} h.")
         if practice:
             lines.append(practice)
@@ -228,8 +268,10 @@ class LobbyCommands(ServiceBase):
         lines = [f"Open games ({len(tables)}):"]
         for t in tables[:25]:
             players = names([s.name for s in t.players]) if "seats" not in t.damaged else "players unreadable"
-            lines.append(f"- {self._title(t)} in channel {t.channel}: {t.status}, {players}"
-                         + (" (stored record damaged)" if t.damaged else ""))
+            lines.append(
+                f"- {self._title(t)} in channel {t.channel}: {t.status}, {players}"
+                + (" (stored record damaged)" if t.damaged else "")
+            )
         return Reply(clip("\n".join(lines)))
 
 

@@ -1,4 +1,5 @@
 """Moves and what players read: play, the stored move and its announcement, board, hand, log, rules."""
+
 from __future__ import annotations
 
 import logging
@@ -11,8 +12,8 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Sta
 from . import rules as rulebook
 from .core import Ctx, Refusal, ServiceBase, shown
 from .reply import Private, Reply
-from .turns import VIA_MARKS, Turn, action_line, fit
 from .text import choices_text, clip, names, neutral, quote, sentences, view_text
+from .turns import VIA_MARKS, Turn, action_line, fit
 
 log = logging.getLogger(__name__)
 
@@ -28,16 +29,20 @@ class MoveCommands(ServiceBase):
         seat = player.seat
         assert seat is not None
         if player.bot:
-            raise Refusal(f"A bot plays your seat now ({player.bot}). Say `game back` to take it back.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"A bot plays your seat now ({player.bot}). Say `game back` to take it back.", **self._ids(rec)
+            )
         acting = game.to_act(state)
         legal = game.legal_actions(state, seat) if seat in acting else []
         if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
             raise StaleWrite(rec.id, ctx.expected_version or 0, rec.version)  # the decision itself changed
         if seat not in acting:
             why = getattr(game, "why_waiting", lambda *_: None)(state, seat)  # the game's reason, if it has one
-            raise Refusal(f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}."
-                          + (f" {why}" if why else ""), **self._ids(rec))
+            raise Refusal(
+                f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}."
+                + (f" {why}" if why else ""),
+                **self._ids(rec),
+            )
         if not args:
             return await self._panel(ctx, rec, game, state, seat, ask=True)
         text = neutral(" ".join(args))  # the engine quotes it back in refusals
@@ -58,15 +63,17 @@ class MoveCommands(ServiceBase):
         return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn)
 
     @staticmethod
-    def _record(rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None,
-                now: float) -> ActionRecord:
+    def _record(
+        rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None, now: float
+    ) -> ActionRecord:
         """The log line for one applied action, with the table's next sequence number."""
         seq = int(rec.meta.get("seq", 0)) + 1
         rec.meta = {**rec.meta, "seq": seq}
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
-    def _autoplay(self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float,
-                  turn: Turn | None = None) -> Any:
+    def _autoplay(
+        self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float, turn: Turn | None = None
+    ) -> Any:
         """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
         seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
         resigned seat's turns with its first legal action (`via = "auto"`)."""
@@ -93,9 +100,20 @@ class MoveCommands(ServiceBase):
                 turn.step(game.to_act(state))
         return state
 
-    async def _commit_moves(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any,
-                            records: list[ActionRecord], head: str, *, before: Any, turn: Turn | None = None,
-                            seats: list[SeatRecord] | None = None, announce: bool = False) -> Reply:
+    async def _commit_moves(
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Any,
+        state: Any,
+        records: list[ActionRecord],
+        head: str,
+        *,
+        before: Any,
+        turn: Turn | None = None,
+        seats: list[SeatRecord] | None = None,
+        announce: bool = False,
+    ) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
         `turn` follows the seats to act through the steps: while the caller's turn
@@ -110,7 +128,7 @@ class MoveCommands(ServiceBase):
         for r in records:
             last[str(r.seat)] = r.seq
         meta["last_seq"] = last
-        meta.pop("undo", None)   # a new move voids a pending undo request
+        meta.pop("undo", None)  # a new move voids a pending undo request
         meta.pop("votes", None)
         status = None
         over = game.is_over(state)
@@ -123,8 +141,9 @@ class MoveCommands(ServiceBase):
             status = "finished"
             meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
             whole = await self.storage.actions(rec.id) + records  # the whole log, for the record and the chart
-            record = self._game_record(rec, "end", whole, ctx.now, scores=meta["result"]["scores"],
-                                       winners=meta["result"]["winners"])
+            record = self._game_record(
+                rec, "end", whole, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
+            )
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
         reminders: list[ReminderRecord] = []
@@ -132,8 +151,15 @@ class MoveCommands(ServiceBase):
             waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
             old = await self.storage.reminders(rec.id) if waiting else []
             reminders = self._reminders(rec, state, old, ctx.now, actor=actor, acted=acting_seats)
-        change = Change(status=status, meta=meta, actions=records, snapshot=game.dumps(state), reminders=reminders,
-                        seats=seats, record=record)
+        change = Change(
+            status=status,
+            meta=meta,
+            actions=records,
+            snapshot=game.dumps(state),
+            reminders=reminders,
+            seats=seats,
+            record=record,
+        )
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
         if status:
@@ -155,15 +181,22 @@ class MoveCommands(ServiceBase):
                 reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
-        if seat is not None and seat.seat is not None and not seat.resigned and not seat.bot \
-                and seat.seat in game.to_act(state):
+        if (
+            seat is not None
+            and seat.seat is not None
+            and not seat.resigned
+            and not seat.bot
+            and seat.seat in game.to_act(state)
+        ):
             # the turn came back to the caller (other seats' steps were automatic): their panel goes on
-            reply.private.append(Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state,
-                                                                                              seat.seat, [])))
+            reply.private.append(
+                Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state, seat.seat, []))
+            )
         return reply
 
-    async def _heads_up(self, rec: TableRecord, game: Any, state: Any, starting: list[int], reply: Reply,
-                        caller: int) -> None:
+    async def _heads_up(
+        self, rec: TableRecord, game: Any, state: Any, starting: list[int], reply: Reply, caller: int
+    ) -> None:
         """`settings heads-up on`: the player after each seat whose turn starts now is
         pinged once, in this post (issue 12 §3). Turn order is the game's
         (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
@@ -190,22 +223,25 @@ class MoveCommands(ServiceBase):
         game = self._game(rec)
         if len(rows) == 1 and not rows[0].via:  # a one-step turn reads as it always did
             r = rows[0]
-            return [f"{self._seat_name(rec, r.seat)} played `{shown(game, r.action)}`.",
-                    *fit([f"• {e}" for e in r.events], budget)]
+            return [
+                f"{self._seat_name(rec, r.seat)} played `{shown(game, r.action)}`.",
+                *fit([f"• {e}" for e in r.events], budget),
+            ]
         chosen = [r for r in rows if r.via == ""]
         actors = list(dict.fromkeys(self._seat_name(rec, r.seat) for r in (chosen or rows)))
         count = len(rows)
         head = f"**{names(actors)}**, {count} step{'s' if count != 1 else ''}:"
-        body = [action_line(self._seat_name(rec, r.seat), shown(game, r.action), r.via, r.events, sentences)
-                for r in rows]
+        body = [
+            action_line(self._seat_name(rec, r.seat), shown(game, r.action), r.via, r.events, sentences) for r in rows
+        ]
         return [head, *fit(body, budget - len(head) - 1)]
 
-    async def _panel(self, ctx: Ctx, rec: TableRecord, game: Any, state: Any, seat: int | None, *,
-                     ask: bool = False) -> Reply:
+    async def _panel(
+        self, ctx: Ctx, rec: TableRecord, game: Any, state: Any, seat: int | None, *, ask: bool = False
+    ) -> Reply:
         """The caller's answer while their turn lasts: only to them, edited in place on
         Discord — this turn so far, what is being decided now and their choices."""
-        rows = [r for r in await self.storage.actions(rec.id, after=int(rec.meta.get("posted", 0)))
-                if not r.undone]
+        rows = [r for r in await self.storage.actions(rec.id, after=int(rec.meta.get("posted", 0))) if not r.undone]
         text = await self._panel_text(rec, game, state, seat, rows)
         choices, keys = {}, {}
         if seat is not None and seat in game.to_act(state):
@@ -215,17 +251,38 @@ class MoveCommands(ServiceBase):
             text += "\nWaiting for " + names(self._acting_names(rec, game.to_act(state))) + "."
         # never by DM: the player is at the table right now, and the panel is their answer
         mine = sum(1 for r in rows if r.seat == seat and not r.via)
-        return Reply("", private=[Private(ctx.user, clip(text), None, False)], choices=choices, keys=keys,
-                     panel=True, turn_steps=mine, **self._ids(rec))
+        return Reply(
+            "",
+            private=[Private(ctx.user, clip(text), None, False)],
+            choices=choices,
+            keys=keys,
+            panel=True,
+            turn_steps=mine,
+            **self._ids(rec),
+        )
 
-    async def _panel_text(self, rec: TableRecord, game: Any, state: Any, seat: int | None,
-                          rows: list[ActionRecord]) -> str:
+    async def _panel_text(
+        self, rec: TableRecord, game: Any, state: Any, seat: int | None, rows: list[ActionRecord]
+    ) -> str:
         lines = []
         if rows:
             lines.append("This turn so far:")
             # the player's own steps as they chose them, everyone else's as everyone may see them
-            lines.extend(fit([action_line(self._seat_name(rec, r.seat), r.action if r.seat == seat else
-                                          shown(game, r.action), r.via, r.events, sentences) for r in rows], 900))
+            lines.extend(
+                fit(
+                    [
+                        action_line(
+                            self._seat_name(rec, r.seat),
+                            r.action if r.seat == seat else shown(game, r.action),
+                            r.via,
+                            r.events,
+                            sentences,
+                        )
+                        for r in rows
+                    ],
+                    900,
+                )
+            )
         if seat is not None and seat in game.to_act(state):
             prompt = game.view(state, seat).get("prompt")
             if isinstance(prompt, str) and prompt:
@@ -233,9 +290,17 @@ class MoveCommands(ServiceBase):
             lines.append("Your choices: " + choices_text(game.legal_actions(state, seat), 25))
         return "\n".join(lines)
 
-    async def _position_reply(self, rec: TableRecord, state: Any, head: str, ctx: Ctx,
-                              records: list[ActionRecord], *, ping: list[int] | None = None,
-                              draw: bool = True) -> Reply:
+    async def _position_reply(
+        self,
+        rec: TableRecord,
+        state: Any,
+        head: str,
+        ctx: Ctx,
+        records: list[ActionRecord],
+        *,
+        ping: list[int] | None = None,
+        draw: bool = True,
+    ) -> Reply:
         """Events, then the result or who acts next, the board and private summaries.
 
         `ping`: the users to mention (default: everyone who must act). A turn's post
@@ -273,8 +338,17 @@ class MoveCommands(ServiceBase):
         lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images and draw else None
-        return Reply(text, image=image, mentions=mentions, private=private, choices=choices, keys=keys,
-                     game_id=rec.game, table_id=rec.id, version=rec.version)
+        return Reply(
+            text,
+            image=image,
+            mentions=mentions,
+            private=private,
+            choices=choices,
+            keys=keys,
+            game_id=rec.game,
+            table_id=rec.id,
+            version=rec.version,
+        )
 
     async def _since_last_turn(self, rec: TableRecord, seat: int, fresh: list[ActionRecord]) -> str:
         last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
@@ -283,15 +357,25 @@ class MoveCommands(ServiceBase):
             return ""
         lines = ["Since your last turn:"]
         for r in rows[-20:]:
-            lines.append(f"- {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`" +
-                         (" — " + sentences(r.events) if r.events else ""))
+            lines.append(
+                f"- {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`"
+                + (" — " + sentences(r.events) if r.events else "")
+            )
         game = self._game(rec)
         state = await self._state(rec)
         lines.append("Your legal actions: " + choices_text(game.legal_actions(state, seat), 25))
         return clip("\n".join(lines), 1500)
 
-    def _reminders(self, rec: TableRecord, state: Any, old: list[ReminderRecord], now: float, *,
-                   actor: int | None, acted: set[int] | None = None) -> list[ReminderRecord]:
+    def _reminders(
+        self,
+        rec: TableRecord,
+        state: Any,
+        old: list[ReminderRecord],
+        now: float,
+        *,
+        actor: int | None,
+        acted: set[int] | None = None,
+    ) -> list[ReminderRecord]:
         """Who must act now gets a reminder `remind_every` from now; one who still
         must act and did not act keeps their running reminder and its count."""
         game = self._game(rec)
@@ -300,8 +384,11 @@ class MoveCommands(ServiceBase):
         acted = acted or set()
         kept = {r.user: r for r in old}
         # a bot to act is "reminded" at once: `tick` hands its reminder to the bot (bots.py)
-        out = [ReminderRecord(rec.id, p.user, now, 0) for s in game.to_act(state)
-               if (p := rec.user_at(s)) is not None and p.bot]
+        out = [
+            ReminderRecord(rec.id, p.user, now, 0)
+            for s in game.to_act(state)
+            if (p := rec.user_at(s)) is not None and p.bot
+        ]
         for user in self._acting_users(rec, game.to_act(state)):
             seat = rec.seat_of(user).seat  # type: ignore[union-attr]
             previous = kept.get(user)
@@ -361,8 +448,11 @@ class MoveCommands(ServiceBase):
         count = self.settings.log_default
         if args:
             if not re.fullmatch(r"[0-9]+", args[0]) or int(args[0]) < 1:
-                raise Refusal(f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
-                              f"not {quote(args[0], 20)}.", **self._ids(rec))
+                raise Refusal(
+                    f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
+                    f"not {quote(args[0], 20)}.",
+                    **self._ids(rec),
+                )
             count = min(int(args[0]), 50)
         rows = await self.storage.actions(rec.id)
         if not rows:
@@ -374,7 +464,9 @@ class MoveCommands(ServiceBase):
             events = (" — " + sentences(r.events)) if r.events else ""
             if r.damaged:
                 events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
-            lines.append(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}")
+            lines.append(
+                f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}"
+            )
         return Reply(clip("\n".join(lines)), **self._ids(rec))
 
     async def _cmd_rules(self, ctx: Ctx, args: list[str]) -> Reply:

@@ -1,4 +1,5 @@
 """Per-player settings: reminder interval, quiet hours, DMs."""
+
 from __future__ import annotations
 
 import logging
@@ -28,13 +29,21 @@ class SettingsCommands(ServiceBase):
         prefs = await self._prefs_of(ctx.user)
         if not args:
             rec = await self.storage.open_table(ctx.channel)
-            quiet = (f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 ({offset_text(prefs.utc_offset)})"
-                     if prefs.quiet_start is not None else "none")
-            lines = [f"Your quiet hours: {quiet}. Private messages by DM: {'on' if prefs.dm else 'off'}. "
-                     f"Heads-up before your turn: {'on' if prefs.heads_up else 'off'}."]
+            quiet = (
+                f"{prefs.quiet_start:02d}:00-{prefs.quiet_end:02d}:00 ({offset_text(prefs.utc_offset)})"
+                if prefs.quiet_start is not None
+                else "none"
+            )
+            lines = [
+                f"Your quiet hours: {quiet}. Private messages by DM: {'on' if prefs.dm else 'off'}. "
+                f"Heads-up before your turn: {'on' if prefs.heads_up else 'off'}."
+            ]
             if rec is not None:
-                lines.append(f"This game reminds every {rec.remind_every / HOUR:g} h."
-                             if rec.remind_every > 0 else "This game sends no reminders.")
+                lines.append(
+                    f"This game reminds every {rec.remind_every / HOUR:g} h."
+                    if rec.remind_every > 0
+                    else "This game sends no reminders."
+                )
             return Reply("\n".join(lines))
         what = args[0].lower()
         if what == "quiet":
@@ -48,8 +57,9 @@ class SettingsCommands(ServiceBase):
             await self.storage.set_prefs(prefs)
             if start is None:
                 return Reply("Quiet hours off: reminders may come at any hour.")
-            return Reply(f"Quiet hours set: no reminders from {start:02d}:00 to {end:02d}:00 "
-                         f"({offset_text(prefs.utc_offset)}).")
+            return Reply(
+                f"Quiet hours set: no reminders from {start:02d}:00 to {end:02d}:00 ({offset_text(prefs.utc_offset)})."
+            )
         if what == "dm":
             if len(args) < 2 or args[1].lower() not in ("on", "off"):
                 raise Refusal("`settings dm on` or `settings dm off`.")
@@ -58,12 +68,17 @@ class SettingsCommands(ServiceBase):
             return Reply(f"Private messages by DM: {'on' if prefs.dm else 'off'}.")
         if what in ("heads-up", "headsup", "heads_up"):
             if len(args) < 2 or args[1].lower() not in ("on", "off"):
-                raise Refusal("`settings heads-up on` (a ping when the player before you starts their turn) "
-                              "or `settings heads-up off`.")
+                raise Refusal(
+                    "`settings heads-up on` (a ping when the player before you starts their turn) "
+                    "or `settings heads-up off`."
+                )
             prefs.heads_up = args[1].lower() == "on"
             await self.storage.set_prefs(prefs)
-            return Reply("Heads-up: on. You are pinged once when the player before you starts a turn."
-                         if prefs.heads_up else "Heads-up: off.")
+            return Reply(
+                "Heads-up: on. You are pinged once when the player before you starts a turn."
+                if prefs.heads_up
+                else "Heads-up: off."
+            )
         if what == "remind":
             rec = await self._table(ctx, need=("lobby", "active", "paused"))
             if ctx.user != self._creator(rec) and not ctx.admin:
@@ -79,12 +94,12 @@ class SettingsCommands(ServiceBase):
             if rec.status == "active":
                 state = await self._state(rec)
                 reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-            version = await self.storage.commit(rec, Change(remind_every=every,
-                                                reminders=reminders, bump=False), ctx.now)
+            version = await self.storage.commit(
+                rec, Change(remind_every=every, reminders=reminders, bump=False), ctx.now
+            )
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
             return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
-        raise Refusal("`settings`, `settings remind <hours|off>`, `settings quiet <22-7> [utc+2]`, "
-                      "`settings quiet off`, `settings dm on|off`, `settings heads-up on|off`.")
-
-
-
+        raise Refusal(
+            "`settings`, `settings remind <hours|off>`, `settings quiet <22-7> [utc+2]`, "
+            "`settings quiet off`, `settings dm on|off`, `settings heads-up on|off`."
+        )

@@ -12,13 +12,15 @@
 Practice games (a chosen `seed=N`, or a fork of an export) are marked wherever
 the game shows and never counted: anyone who saw the seed can replay their shuffles.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
-from datetime import datetime, timezone
-from typing import Any, Sequence
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 from ..storage.base import ActionRecord, GameRecord, RecordSeat, Standing, TableRecord
 from . import export
@@ -40,6 +42,7 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 def places(scores: Sequence[int], winners: Sequence[int], resigned: Sequence[bool]) -> list[int]:
     """Finishing places: every winner is 1st; the others follow by score, those who
     resigned after those who did not; equal standing shares a place (1, 2, 2, 4)."""
+
     def standing(seat: int) -> tuple[bool, int]:
         return resigned[seat], -scores[seat]
 
@@ -48,14 +51,17 @@ def places(scores: Sequence[int], winners: Sequence[int], resigned: Sequence[boo
         if seat in winners:
             out.append(1)
             continue
-        ahead = sum(1 for other in range(len(scores))
-                    if other in winners or (other not in winners and standing(other) < standing(seat)))
+        ahead = sum(
+            1
+            for other in range(len(scores))
+            if other in winners or (other not in winners and standing(other) < standing(seat))
+        )
         out.append(1 + ahead)
     return out
 
 
 def day(moment: float) -> str:
-    return datetime.fromtimestamp(moment, timezone.utc).strftime("%Y-%m-%d")
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d")
 
 
 def percent(part: int, whole: int) -> str:
@@ -66,8 +72,16 @@ class RecordCommands(ServiceBase):
     """History, statistics, export, the score chart; and the record a game leaves."""
 
     # ---- the record -----------------------------------------------------------------
-    def _game_record(self, rec: TableRecord, reason: str, rows: Sequence[ActionRecord], now: float, *,
-                     scores: Sequence[int] | None = None, winners: Sequence[int] = ()) -> GameRecord:
+    def _game_record(
+        self,
+        rec: TableRecord,
+        reason: str,
+        rows: Sequence[ActionRecord],
+        now: float,
+        *,
+        scores: Sequence[int] | None = None,
+        winners: Sequence[int] = (),
+    ) -> GameRecord:
         """The record of `rec` ending now (`reason`: "end", "resign", "cancelled")."""
         players = rec.players
         resigned = [False] * len(players)
@@ -75,13 +89,25 @@ class RecordCommands(ServiceBase):
             if p.seat is not None and p.seat < len(resigned):
                 resigned[p.seat] = p.resigned
         ranks = places(scores, winners, resigned) if scores is not None else None
-        seats = [RecordSeat(p.seat, p.user, p.name, p.bot, None if scores is None else int(scores[p.seat]),
-                            None if ranks is None else ranks[p.seat], p.seat in winners, p.resigned)
-                 for p in players if p.seat is not None]
+        seats = [
+            RecordSeat(
+                p.seat,
+                p.user,
+                p.name,
+                p.bot,
+                None if scores is None else int(scores[p.seat]),
+                None if ranks is None else ranks[p.seat],
+                p.seat in winners,
+                p.resigned,
+            )
+            for p in players
+            if p.seat is not None
+        ]
         moves = sum(1 for r in rows if not r.undone and r.via in CHOSEN)
         started = float(rec.meta.get("started", rec.created))
-        return GameRecord(rec.id, rec.guild, rec.game, reason, started, now, moves,
-                          bool(rec.meta.get("practice")), seats)
+        return GameRecord(
+            rec.id, rec.guild, rec.game, reason, started, now, moves, bool(rec.meta.get("practice")), seats
+        )
 
     def _practice_line(self, rec: TableRecord, *, why: bool = True) -> str:
         """The mark of an open practice game: on its status and when it opens with the
@@ -91,8 +117,10 @@ class RecordCommands(ServiceBase):
             return ""
         forked = "fork" in rec.meta or practice.get("fork") is not None
         if not why:
-            return f"Open practice game ({'a fork' if forked else 'seed ' + str(practice.get('seed'))}): " \
-                   "not counted in statistics."
+            return (
+                f"Open practice game ({'a fork' if forked else 'seed ' + str(practice.get('seed'))}): "
+                "not counted in statistics."
+            )
         if forked:
             reason = "forked from an exported game, whose seed is in the export"
         else:
@@ -109,8 +137,10 @@ class RecordCommands(ServiceBase):
             elif low in self.games:
                 game_id = low
             else:
-                raise Refusal(f"`games history [n] [game]` takes a number of games (1-{HISTORY_MAX}) and a game "
-                              f"({', '.join(self.games)}), not {quote(word, 30)}.")
+                raise Refusal(
+                    f"`games history [n] [game]` takes a number of games (1-{HISTORY_MAX}) and a game "
+                    f"({', '.join(self.games)}), not {quote(word, 30)}."
+                )
         records = await self.storage.history(ctx.guild, game=game_id, limit=count)
         which = f"{self.games[game_id].title} games" if game_id else "games"
         if not records:
@@ -126,10 +156,13 @@ class RecordCommands(ServiceBase):
         when = f"{day(r.started)} to {day(r.ended)}, {days:.1f} days, {r.moves} move{'s' if r.moves != 1 else ''}"
         practice = " [open practice game]" if r.practice else ""
         if r.reason == "cancelled":
-            return f"- #{r.table} {title}{practice}: cancelled ({when}); {names([self._seat_label(s) for s in r.seats])}."
+            return (
+                f"- #{r.table} {title}{practice}: cancelled ({when}); {names([self._seat_label(s) for s in r.seats])}."
+            )
         order = sorted(r.seats, key=lambda s: (s.place or 99, s.seat))
-        ranking = ", ".join(f"{s.place}. {self._seat_label(s)} {s.score}" + (" (won)" if s.winner else "")
-                            for s in order)
+        ranking = ", ".join(
+            f"{s.place}. {self._seat_label(s)} {s.score}" + (" (won)" if s.winner else "") for s in order
+        )
         ending = "finished" if r.reason == "end" else "ended by resignation"
         winners = names([s.name for s in order if s.winner])
         return f"- #{r.table} {title}{practice}: {ending} ({when}). {ranking}. Winner: {winners}."
@@ -161,12 +194,14 @@ class RecordCommands(ServiceBase):
         rows = await self.storage.standings(ctx.guild, game=game_id, user=user)
         which = f" in {self.games[game_id].title}" if game_id else ""
         if not rows:
-            return Reply(f"{label} has no counted games{which} on this server yet (practice and cancelled games "
-                         "do not count).")
+            return Reply(
+                f"{label} has no counted games{which} on this server yet (practice and cancelled games do not count)."
+            )
         lines = [f"Statistics of {label}{which} on this server (practice and cancelled games do not count):"]
         for s in rows:
-            lines.append(f"- {self._title_of(s.game)}{' as a bot (' + s.bot + ')' if s.bot else ''}: "
-                         + self._standing_text(s))
+            lines.append(
+                f"- {self._title_of(s.game)}{' as a bot (' + s.bot + ')' if s.bot else ''}: " + self._standing_text(s)
+            )
         return Reply(clip("\n".join(lines)))
 
     async def _stats_player(self, ctx: Ctx, who: str) -> tuple[int, str]:
@@ -180,11 +215,15 @@ class RecordCommands(ServiceBase):
         wanted = who.strip().lower().lstrip("@")
         found = {s.user: s.name for s in everyone if s.name.lower() == wanted}
         if not found:
-            raise Refusal(f"Nobody called {quote(who, 40)} has a counted game on this server. "
-                          "`stats` alone shows yours; `stats top <game>` the leaderboard.")
+            raise Refusal(
+                f"Nobody called {quote(who, 40)} has a counted game on this server. "
+                "`stats` alone shows yours; `stats top <game>` the leaderboard."
+            )
         if len(found) > 1:
-            raise Refusal(f"Several players called {quote(who, 40)} have played here; on Discord, choose the "
-                          "player in `/stats` instead of typing the name.")
+            raise Refusal(
+                f"Several players called {quote(who, 40)} have played here; on Discord, choose the "
+                "player in `/stats` instead of typing the name."
+            )
         user, name = next(iter(found.items()))
         return user, name
 
@@ -195,11 +234,15 @@ class RecordCommands(ServiceBase):
         need = self.settings.min_ranked
         rows = await self.storage.standings(ctx.guild, game=game_id)
         people = [s for s in rows if s.bot is None]
-        ranked = sorted((s for s in people if s.games >= need),
-                        key=lambda s: (-s.wins / s.games, -s.games, s.place_total / max(s.placed, 1), s.name))
+        ranked = sorted(
+            (s for s in people if s.games >= need),
+            key=lambda s: (-s.wins / s.games, -s.games, s.place_total / max(s.placed, 1), s.name),
+        )
         title = self.games[game_id].title
-        lines = [f"{title} leaderboard on this server (at least {need} counted games; by win rate, then games "
-                 "played, then average place):"]
+        lines = [
+            f"{title} leaderboard on this server (at least {need} counted games; by win rate, then games "
+            "played, then average place):"
+        ]
         if not ranked:
             lines.append(f"Nobody has played {need} counted games yet.")
         for rank, s in enumerate(ranked[:10], 1):
@@ -217,8 +260,10 @@ class RecordCommands(ServiceBase):
     def _standing_text(s: Standing) -> str:
         score = f"{s.score_total / s.scored:.1f}" if s.scored else "-"
         place = f"{s.place_total / s.placed:.1f}" if s.placed else "-"
-        return (f"{s.games} game{'s' if s.games != 1 else ''}, {s.wins} win{'s' if s.wins != 1 else ''} "
-                f"({percent(s.wins, s.games)}), average score {score}, average place {place}")
+        return (
+            f"{s.games} game{'s' if s.games != 1 else ''}, {s.wins} win{'s' if s.wins != 1 else ''} "
+            f"({percent(s.wins, s.games)}), average score {score}, average place {place}"
+        )
 
     def _title_of(self, game_id: str) -> str:
         game = self.games.get(game_id)
@@ -231,8 +276,10 @@ class RecordCommands(ServiceBase):
         if args:
             found = re.fullmatch(r"#?([0-9]{1,18})", args[0])
             if not found or len(args) > 1:
-                raise Refusal(f"`{what} [id]`: the id of a game of this server, as `games history` shows it "
-                              f"(`#12`), not {quote(' '.join(args), 30)}.")
+                raise Refusal(
+                    f"`{what} [id]`: the id of a game of this server, as `games history` shows it "
+                    f"(`#12`), not {quote(' '.join(args), 30)}."
+                )
             rec = await self.storage.table(int(found.group(1)))
             if rec is None or rec.guild != ctx.guild:
                 raise Refusal(f"There is no game #{found.group(1)} on this server (`games history` lists them).")
@@ -241,11 +288,13 @@ class RecordCommands(ServiceBase):
             if rec is None:
                 raise Refusal(f"There is no game in this channel; `{what} #id` names one from `games history`.")
         if "seats" in rec.damaged:
-            raise Refusal(f"Game #{rec.id}'s stored seats are damaged, so its record cannot be written out.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"Game #{rec.id}'s stored seats are damaged, so its record cannot be written out.", **self._ids(rec)
+            )
         if rec.status == "lobby" or not rec.seats or any(s.seat is None for s in rec.seats):
-            raise Refusal(f"The {self._title(rec)} game #{rec.id} never started: there is nothing to show.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"The {self._title(rec)} game #{rec.id} never started: there is nothing to show.", **self._ids(rec)
+            )
         return rec
 
     async def _cmd_export(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -259,35 +308,60 @@ class RecordCommands(ServiceBase):
         seats = [{"seat": p.seat, "name": p.name, "bot": p.bot, "resigned": p.resigned} for p in rec.players]
         fork = rec.meta.get("fork")
         doc = export.build(
-            table=rec.id, game=game, seed=rec.seed, options=rec.options, seats=seats,
+            table=rec.id,
+            game=game,
+            seed=rec.seed,
+            options=rec.options,
+            seats=seats,
             lines=[export.Line(r.seq, r.seat, r.action, r.time, r.via, r.undone, list(r.events)) for r in rows],
-            public=public, status=rec.status, practice=bool(rec.meta.get("practice")), created=rec.created,
-            started=rec.meta.get("started"), ended=None if public else rec.updated, result=result,
+            public=public,
+            status=rec.status,
+            practice=bool(rec.meta.get("practice")),
+            created=rec.created,
+            started=rec.meta.get("started"),
+            ended=None if public else rec.updated,
+            result=result,
             fork={"from": fork.get("from"), "at": fork.get("at")} if isinstance(fork, dict) else None,
-            now=ctx.now, shown=lambda action: shown(game, action))
+            now=ctx.now,
+            shown=lambda action: shown(game, action),
+        )
         name = f"epochs-{rec.game}-{rec.id}{'-public' if public else ''}.json"
         if public:
-            text = (f"Game #{rec.id} ({game.title}) is still running, so this is its public log only: the seed and "
-                    "the hidden parts of actions are left out (they would reveal hidden cards and every future "
-                    "shuffle), and the file cannot be replayed. Export it again once the game has ended.")
+            text = (
+                f"Game #{rec.id} ({game.title}) is still running, so this is its public log only: the seed and "
+                "the hidden parts of actions are left out (they would reveal hidden cards and every future "
+                "shuffle), and the file cannot be replayed. Export it again once the game has ended."
+            )
         else:
-            text = (f"The record of game #{rec.id} ({game.title}, {rec.status}): seed, options, seats and all "
-                    f"{len(rows)} log lines. `epochs replay {name}` plays it again; "
-                    f"`game new from={name} at=<step>` starts a table from any of its positions.")
+            text = (
+                f"The record of game #{rec.id} ({game.title}, {rec.status}): seed, options, seats and all "
+                f"{len(rows)} log lines. `epochs replay {name}` plays it again; "
+                f"`game new from={name} at=<step>` starts a table from any of its positions."
+            )
         what = "public log (no seed, hidden parts left out)" if public else "whole record"
-        return Reply(text, files=[Attachment(export.dumps(doc), name, f"Epochs export of game #{rec.id}: {what}",
-                                             "export")], **self._ids(rec))
+        return Reply(
+            text,
+            files=[Attachment(export.dumps(doc), name, f"Epochs export of game #{rec.id}: {what}", "export")],
+            **self._ids(rec),
+        )
 
     # ---- the chart ----------------------------------------------------------------------
     async def _cmd_chart(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._record_table(ctx, args, "game chart")
         chart = await self._chart(rec, await self.storage.actions(rec.id))
         if chart is None:
-            raise Refusal(f"There is no chart of game #{rec.id} yet: its public view shows no scores "
-                          "round by round, or it has not reached a second point.", **self._ids(rec))
+            raise Refusal(
+                f"There is no chart of game #{rec.id} yet: its public view shows no scores "
+                "round by round, or it has not reached a second point.",
+                **self._ids(rec),
+            )
         state = "so far" if rec.status in ("active", "paused") else "over the whole game"
-        return Reply(f"How game #{rec.id} ({self._title(rec)}) went {state}: every player's score as the game "
-                     "went on, from what everyone could see.", files=[chart], **self._ids(rec))
+        return Reply(
+            f"How game #{rec.id} ({self._title(rec)}) went {state}: every player's score as the game "
+            "went on, from what everyone could see.",
+            files=[chart],
+            **self._ids(rec),
+        )
 
     async def _chart(self, rec: TableRecord, rows: Sequence[ActionRecord]) -> Attachment | None:
         """The score chart of `rec`'s log, drawn off the event loop; None when the game's
@@ -305,8 +379,9 @@ class RecordCommands(ServiceBase):
             told = story(game, self._positions(rec, list(rows)), len(players), ended=over)
             if len(told.labels) < 2:
                 return None
-            lines = [ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners)
-                     for p in players]
+            lines = [
+                ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners) for p in players
+            ]
             note = "open practice game" if rec.meta.get("practice") else ""
             return ScoreChart(game.title, told.word, told.labels, lines, told.finished, note)
 
@@ -333,10 +408,14 @@ class RecordCommands(ServiceBase):
         if rec is None or rec.guild != ctx.guild:
             raise Refusal(f"There is no game #{found.group(1)} on this server.")
         if rec.status not in ("finished", "cancelled"):
-            raise Refusal(f"Game #{rec.id} is {rec.status}: `game cancel` it in its channel first, then forget it.",
-                          **self._ids(rec))
+            raise Refusal(
+                f"Game #{rec.id} is {rec.status}: `game cancel` it in its channel first, then forget it.",
+                **self._ids(rec),
+            )
         await self.storage.forget(rec.id)
         self._cache.pop(rec.id, None)
         log.info("table %s forgotten by %s (admin) in guild %s", rec.id, ctx.user, ctx.guild)
-        return Reply(f"{ctx.name} deleted game #{rec.id} ({self._title(rec)}) with its whole history: its log, its "
-                     "record and its place in the statistics.")
+        return Reply(
+            f"{ctx.name} deleted game #{rec.id} ({self._title(rec)}) with its whole history: its log, its "
+            "record and its place in the statistics."
+        )

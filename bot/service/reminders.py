@@ -4,6 +4,7 @@ A player sets local hours [start, end) and their offset from UTC
 (`settings quiet 22-7 utc+2`); a reminder falling inside is moved to the end of
 the quiet hours, without counting as unanswered.
 """
+
 from __future__ import annotations
 
 import re
@@ -73,8 +74,10 @@ def parse_offset(word: str) -> int:
         offset = sign * (hours * 60 + minutes)
         if minutes < 60 and OFFSET_RANGE[0] <= offset <= OFFSET_RANGE[1]:
             return offset
-    raise ValueError(f"The UTC offset looks like `utc+2`, `utc-5` or `utc+5:30` (minutes 00-59, "
-                     f"from utc-12 to utc+14), not {quote(word, 20)}.")
+    raise ValueError(
+        f"The UTC offset looks like `utc+2`, `utc-5` or `utc+5:30` (minutes 00-59, "
+        f"from utc-12 to utc+14), not {quote(word, 20)}."
+    )
 
 
 def offset_text(minutes: int) -> str:

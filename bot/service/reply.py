@@ -6,6 +6,7 @@ to mention, and what is private to whom; the adapter (Discord, terminal, tests)
 decides how to deliver it. Everything is JSON-safe except image bytes, so a
 reply can sit in the outbox table until it is delivered.
 """
+
 from __future__ import annotations
 
 import base64
@@ -25,7 +26,7 @@ class Image:
         return {"png": base64.b64encode(self.png).decode("ascii"), "alt": self.alt, "filename": self.filename}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Image":
+    def from_json(cls, data: dict[str, Any]) -> Image:
         return cls(base64.b64decode(data["png"]), data["alt"], data.get("filename", "board.png"))
 
 
@@ -43,13 +44,21 @@ class Attachment:
     kind: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"data": base64.b64encode(self.data).decode("ascii"), "filename": self.filename,
-                "description": self.description, "kind": self.kind}
+        return {
+            "data": base64.b64encode(self.data).decode("ascii"),
+            "filename": self.filename,
+            "description": self.description,
+            "kind": self.kind,
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Attachment":
-        return cls(base64.b64decode(data["data"]), str(data["filename"]), str(data.get("description", "")),
-                   str(data.get("kind", "")))
+    def from_json(cls, data: dict[str, Any]) -> Attachment:
+        return cls(
+            base64.b64decode(data["data"]),
+            str(data["filename"]),
+            str(data.get("description", "")),
+            str(data.get("kind", "")),
+        )
 
 
 @dataclass
@@ -66,11 +75,15 @@ class Private:
     dm: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"user": self.user, "text": self.text, "dm": self.dm,
-                "image": self.image.to_json() if self.image else None}
+        return {
+            "user": self.user,
+            "text": self.text,
+            "dm": self.dm,
+            "image": self.image.to_json() if self.image else None,
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Private":
+    def from_json(cls, data: dict[str, Any]) -> Private:
         image = Image.from_json(data["image"]) if data.get("image") else None
         return cls(int(data["user"]), data["text"], image, bool(data.get("dm", False)))
 
@@ -127,25 +140,36 @@ class Reply:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "text": self.text, "image": self.image.to_json() if self.image else None,
-            "mentions": list(self.mentions), "private": [p.to_json() for p in self.private],
-            "error": self.error, "game_id": self.game_id, "table_id": self.table_id,
-            "version": self.version, "choices": {str(k): v for k, v in self.choices.items()},
-            "stale": self.stale, "panel": self.panel, "keys": {str(k): v for k, v in self.keys.items()},
-            "turn_steps": self.turn_steps, "files": [f.to_json() for f in self.files],
+            "text": self.text,
+            "image": self.image.to_json() if self.image else None,
+            "mentions": list(self.mentions),
+            "private": [p.to_json() for p in self.private],
+            "error": self.error,
+            "game_id": self.game_id,
+            "table_id": self.table_id,
+            "version": self.version,
+            "choices": {str(k): v for k, v in self.choices.items()},
+            "stale": self.stale,
+            "panel": self.panel,
+            "keys": {str(k): v for k, v in self.keys.items()},
+            "turn_steps": self.turn_steps,
+            "files": [f.to_json() for f in self.files],
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Reply":
+    def from_json(cls, data: dict[str, Any]) -> Reply:
         return cls(
             text=data.get("text", ""),
             image=Image.from_json(data["image"]) if data.get("image") else None,
             mentions=[int(m) for m in data.get("mentions", [])],
             private=[Private.from_json(p) for p in data.get("private", [])],
-            error=bool(data.get("error", False)), game_id=data.get("game_id"),
-            table_id=data.get("table_id"), version=data.get("version"),
+            error=bool(data.get("error", False)),
+            game_id=data.get("game_id"),
+            table_id=data.get("table_id"),
+            version=data.get("version"),
             choices={int(k): list(v) for k, v in data.get("choices", {}).items()},
-            stale=bool(data.get("stale", False)), panel=bool(data.get("panel", False)),
+            stale=bool(data.get("stale", False)),
+            panel=bool(data.get("panel", False)),
             keys={int(k): str(v) for k, v in data.get("keys", {}).items()},
             turn_steps=int(data.get("turn_steps", 0)),
             files=[Attachment.from_json(f) for f in data.get("files", [])],

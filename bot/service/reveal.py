@@ -24,11 +24,13 @@ The test is conservative for names and silent on hidden numbers that change
 without any Rng (a game with such secrets should define `reveals`). Decisions
 recorded in bot/DECISIONS.md.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.core import Rng
 

@@ -7,6 +7,7 @@ otherwise its paragraphs. A topic matches a section number ("6.2"), a
 heading ("combat"), or failing that the section whose text mentions the topic's
 words most often.
 """
+
 from __future__ import annotations
 
 import re

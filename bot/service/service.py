@@ -12,12 +12,14 @@ caller is told the game moved on, with the current position — never merged.
 An accepted action is committed before its reply is built, so nobody hears of
 a move that is not stored.
 """
+
 from __future__ import annotations
 
 import logging
 import time
 from collections import OrderedDict
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.core import canonical
 
@@ -57,9 +59,16 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
     text-only board).
     """
 
-    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 settings: Settings | None = None, games: Mapping[str, Any] | None = None,
-                 renderer: Renderer | None = None, cache_size: int = 128) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        settings: Settings | None = None,
+        games: Mapping[str, Any] | None = None,
+        renderer: Renderer | None = None,
+        cache_size: int = 128,
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.settings = settings or Settings()
@@ -70,10 +79,20 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
         self._prefs: dict[int, PlayerPrefs] = {}
 
     # ------------------------------------------------------------------ API
-    async def handle(self, channel: int, user: int, name: str, command: str, args: str = "", *,
-                     guild: int | None = None, admin: bool = False,
-                     expected_version: int | None = None, expected_choice: str | None = None,
-                     files: Mapping[str, bytes] | None = None) -> Reply:
+    async def handle(
+        self,
+        channel: int,
+        user: int,
+        name: str,
+        command: str,
+        args: str = "",
+        *,
+        guild: int | None = None,
+        admin: bool = False,
+        expected_version: int | None = None,
+        expected_choice: str | None = None,
+        files: Mapping[str, bytes] | None = None,
+    ) -> Reply:
         """Run one command and answer it.
 
         `command` is the first word (`game`, `play`, `board`, ...) and `args` the
@@ -89,12 +108,23 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
         forks the export so named); the service never opens a path itself.
         """
         if unreadable(command) or unreadable(args):
-            return Reply("That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
-                         "so nothing could store or show it. Type it again with ordinary characters.", error=True)
+            return Reply(
+                "That command holds broken characters (lone UTF-16 surrogates, not valid Unicode), "
+                "so nothing could store or show it. Type it again with ordinary characters.",
+                error=True,
+            )
         words = f"{command} {args}".split()
-        ctx = Ctx(channel, user, safe(name), guild, admin, expected_version, self.clock(),
-                  expected_choice=expected_choice if verb_of(command, args) == "play" else None,
-                  files=dict(files or {}))
+        ctx = Ctx(
+            channel,
+            user,
+            safe(name),
+            guild,
+            admin,
+            expected_version,
+            self.clock(),
+            expected_choice=expected_choice if verb_of(command, args) == "play" else None,
+            files=dict(files or {}),
+        )
         if not words:
             return self._help()
         verb, rest = words[0].lower().lstrip("/"), words[1:]
@@ -131,8 +161,9 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
                     break
             except Exception:  # a bug must cost one command, never the bot
                 log.exception("command %r in channel %s failed", " ".join(words)[:200], channel)
-                return Reply("Something went wrong inside the bot; nothing was changed. "
-                             "The error is logged.", error=True)
+                return Reply(
+                    "Something went wrong inside the bot; nothing was changed. The error is logged.", error=True
+                )
         return await self._stale(ctx)
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
@@ -198,9 +229,19 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
 
     async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
         rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
-        return [Notice(r.id, r.channel, Reply.from_json(r.payload), r.created, bool(r.payload.get("board")),
-                       bool(r.payload.get("held")), dict(r.payload.get("tags") or {}), bool(r.payload.get("chart")))
-                for r in rows]
+        return [
+            Notice(
+                r.id,
+                r.channel,
+                Reply.from_json(r.payload),
+                r.created,
+                bool(r.payload.get("board")),
+                bool(r.payload.get("held")),
+                dict(r.payload.get("tags") or {}),
+                bool(r.payload.get("chart")),
+            )
+            for r in rows
+        ]
 
     async def enqueue(self, channel: int, reply: Reply, *, tags: dict[str, Any] | None = None) -> int:
         """Keep a message the transport could not deliver (a public post refused by a
@@ -245,8 +286,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
             if chart is not None:
                 reply.files.append(chart)
         if rec is not None and rec.version == reply.version:
-            if not notice.board or reply.image is not None or not self.settings.images \
-                    or rec.game not in self.games:
+            if not notice.board or reply.image is not None or not self.settings.images or rec.game not in self.games:
                 return reply
             try:
                 state = await self._state(rec)

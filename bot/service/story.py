@@ -18,10 +18,12 @@ A point is taken when the period changes, from the position right after the
 change (the step that closes a round also scores it), and at the end; a running
 game's last point is "so far". Pure: no storage, no asyncio.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 #: Per game: the word for its period and how to read the period from a public view
 #: (a number, or None before the first period starts).
@@ -38,6 +40,7 @@ def _key(name: str) -> Reader:
     def read(view: dict[str, Any], players: int) -> int | None:
         value = view.get(name)
         return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
     return read
 
 
@@ -57,9 +60,9 @@ PERIODS: dict[str, tuple[str, Reader]] = {
 def public_scores(view: dict[str, Any], players: int) -> list[int] | None:
     """The scores a public view shows: its `scores` list, else each player's `vp`;
     None when it shows none (hidden during play, or a game without scores)."""
+
     def numbers(values: list[Any]) -> bool:
-        return len(values) == players and all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                              for v in values)
+        return len(values) == players and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
 
     listed = view.get("scores")
     if isinstance(listed, list) and numbers(listed):

@@ -4,6 +4,7 @@ Views are JSON-safe dicts (the engine contract); when no renderer draws a game,
 or as the text beside an image, they are written out as short indented lines.
 Discord caps a message at 2,000 characters, so everything here is bounded.
 """
+
 from __future__ import annotations
 
 import re

@@ -10,13 +10,20 @@ exactly the players who must act now and were not acting already.
 
 Pure: no storage, no engine calls beyond what the caller hands in.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 #: How a log line came to be, as shown beside it.
-VIA_MARKS = {"forced": "automatic", "auto": "resigned", "skip": "skipped by vote", "bot": "bot", "fork": "copied by the fork"}
+VIA_MARKS = {
+    "forced": "automatic",
+    "auto": "resigned",
+    "skip": "skipped by vote",
+    "bot": "bot",
+    "fork": "copied by the fork",
+}
 
 #: Lines of a turn summary kept from its start and its end when it is too long.
 HEAD_LINES, TAIL_LINES = 3, 8

@@ -1,4 +1,5 @@
 """Resigning and taking moves back (bot/DECISIONS.md, "Undo" and "Resigning")."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -6,8 +7,8 @@ import logging
 from typing import Any
 
 from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
-from .core import HOUR, Ctx, Refusal, shown
 from .bots import BotCommands
+from .core import HOUR, Ctx, Refusal, shown
 from .reply import Reply
 from .reveal import reveals
 from .text import clip, names
@@ -25,8 +26,9 @@ class UndoCommands(BotCommands):
         state = await self._state(rec)
         # a bot plays the resigned seat from now on, where the game has bots (bot/DECISIONS.md)
         stand_in = self.settings.stand_in_level if self._bots_available(rec.game) else None
-        rec.seats = [dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s
-                     for s in rec.seats]
+        rec.seats = [
+            dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s for s in rec.seats
+        ]
         remaining = [s for s in rec.seats if not s.resigned]
         meta = dict(rec.meta)
         if len(remaining) <= 1 or not self._people(rec):
@@ -37,14 +39,20 @@ class UndoCommands(BotCommands):
             meta["result"] = {"scores": scores, "winners": winners, "reason": "resign"}
             meta.pop("undo", None)
             rows = await self.storage.actions(rec.id)
-            record = self._game_record(rec, "resign", rows, ctx.now, scores=meta["result"]["scores"],
-                                       winners=meta["result"]["winners"])
-            version = await self.storage.commit(rec, Change(status="finished", meta=meta, seats=rec.seats,
-                                                            reminders=[], record=record), ctx.now)
+            record = self._game_record(
+                rec, "resign", rows, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
+            )
+            version = await self.storage.commit(
+                rec, Change(status="finished", meta=meta, seats=rec.seats, reminders=[], record=record), ctx.now
+            )
             rec.status, rec.meta = "finished", meta
             won = [self._seat_name(rec, w) for w in winners]
-            reply = Reply(f"{ctx.name} resigned. {names(won)} win{'s' if len(won) == 1 else ''} the game.",
-                          game_id=rec.game, table_id=rec.id, version=version)
+            reply = Reply(
+                f"{ctx.name} resigned. {names(won)} win{'s' if len(won) == 1 else ''} the game.",
+                game_id=rec.game,
+                table_id=rec.id,
+                version=version,
+            )
             if self.settings.images:  # the final post: the board and how the game went
                 reply.image = await self._image(rec.game, game.view(state, None), None)
                 chart = await self._chart(rec, rows)
@@ -55,13 +63,15 @@ class UndoCommands(BotCommands):
         before = state
         if rec.status == "active":
             state = self._autoplay(rec, game, state, records, ctx.now)
-        head = (f"{ctx.name} resigned; a bot ({stand_in}) plays their seat from now on." if stand_in else
-                f"{ctx.name} resigned; their turns are played automatically (first legal action).")
+        head = (
+            f"{ctx.name} resigned; a bot ({stand_in}) plays their seat from now on."
+            if stand_in
+            else f"{ctx.name} resigned; their turns are played automatically (first legal action)."
+        )
         if records:
             return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
         reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
-        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta,
-                                            reminders=reminders), ctx.now)
+        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, head, ctx, [])
@@ -84,14 +94,18 @@ class UndoCommands(BotCommands):
                 raise Refusal("There is no undo request to reject.", **self._ids(rec))
             meta = {k: v for k, v in rec.meta.items() if k != "undo"}
             version = await self.storage.commit(rec, Change(meta=meta), ctx.now)
-            return Reply(f"{ctx.name} rejected the undo; the game goes on.", game_id=rec.game, table_id=rec.id,
-                         version=version)
+            return Reply(
+                f"{ctx.name} rejected the undo; the game goes on.", game_id=rec.game, table_id=rec.id, version=version
+            )
         if word:
-            raise Refusal("`undo` takes back your last action; `undo approve` / `undo reject` answer a request.",
-                          **self._ids(rec))
+            raise Refusal(
+                "`undo` takes back your last action; `undo approve` / `undo reject` answer a request.", **self._ids(rec)
+            )
         if request is not None:
-            raise Refusal(f"{self._name(rec, request['by'])} already asked to undo; answer with `undo approve` "
-                          "or `undo reject`.", **self._ids(rec))
+            raise Refusal(
+                f"{self._name(rec, request['by'])} already asked to undo; answer with `undo approve` or `undo reject`.",
+                **self._ids(rec),
+            )
         rows = [r for r in await self.storage.actions(rec.id) if not r.undone]
         mine = [r for r in rows if r.seat == player.seat and r.via == ""]
         if not mine:
@@ -113,21 +127,31 @@ class UndoCommands(BotCommands):
                 return await self._rewind(ctx, rec, target.seq, head, state=before)
             why = "something hidden or random was revealed"
         meta = dict(rec.meta)
-        meta["undo"] = {"by": ctx.user, "seq": target.seq, "approvals": [ctx.user],
-                        "created": ctx.now, "expires": ctx.now + self.settings.undo_expiry}
+        meta["undo"] = {
+            "by": ctx.user,
+            "seq": target.seq,
+            "approvals": [ctx.user],
+            "created": ctx.now,
+            "expires": ctx.now + self.settings.undo_expiry,
+        }
         version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
         more = f"the {len(later)} later action{'s' if len(later) != 1 else ''}"
-        text = (f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
-                + (f" and {more}" if later else "")
-                + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
-                f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone.")
+        text = (
+            f"{ctx.name} asks to take back `{shown(self._game(rec), target.action)}`"
+            + (f" and {more}" if later else "")
+            + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
+            f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone."
+        )
         return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
 
     async def _undo_approve(self, ctx: Ctx, rec: TableRecord, player: SeatRecord, request: dict | None) -> Reply:
         if request is None:
-            raise Refusal("There is no undo request to approve (it may have expired after "
-                          f"{self.settings.undo_expiry / HOUR:g} h).", **self._ids(rec))
+            raise Refusal(
+                "There is no undo request to approve (it may have expired after "
+                f"{self.settings.undo_expiry / HOUR:g} h).",
+                **self._ids(rec),
+            )
         if ctx.user in request["approvals"]:
             raise Refusal("You have already approved this undo.", **self._ids(rec))
         approvals = request["approvals"] + [ctx.user]
@@ -136,10 +160,16 @@ class UndoCommands(BotCommands):
             meta = dict(rec.meta)
             meta["undo"] = {**request, "approvals": approvals}
             version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
-            return Reply(f"{ctx.name} approved the undo; waiting for {names([self._name(rec, u) for u in needed])}.",
-                         mentions=needed, game_id=rec.game, table_id=rec.id, version=version)
-        return await self._rewind(ctx, rec, int(request["seq"]),
-                                  f"Everyone approved: {self._name(rec, request['by'])}'s undo is done.")
+            return Reply(
+                f"{ctx.name} approved the undo; waiting for {names([self._name(rec, u) for u in needed])}.",
+                mentions=needed,
+                game_id=rec.game,
+                table_id=rec.id,
+                version=version,
+            )
+        return await self._rewind(
+            ctx, rec, int(request["seq"]), f"Everyone approved: {self._name(rec, request['by'])}'s undo is done."
+        )
 
     async def _rewind(self, ctx: Ctx, rec: TableRecord, seq: int, head: str, state: Any = None) -> Reply:
         """Undo every action from `seq` on: replay the log before it (unless the

@@ -5,12 +5,28 @@ picks the backend from the configured database: a `postgresql://` (or
 `postgres://`) URL opens PostgreSQL (postgres.py, asyncpg), anything else is a
 SQLite file (sqlite.py, the embedded default; `sqlite:///path` also works).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, NoticeRecord, PlayerPrefs,
-                   ReminderRecord, SeatRecord, Shards, StaleWrite, Storage, StorageError, TableRecord, shard_of)
+from .base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Change,
+    ChannelBusy,
+    Claim,
+    NoticeRecord,
+    PlayerPrefs,
+    ReminderRecord,
+    SeatRecord,
+    Shards,
+    StaleWrite,
+    Storage,
+    StorageError,
+    TableRecord,
+    shard_of,
+)
 from .sqlite import SQLiteStorage
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
@@ -28,12 +44,27 @@ def open_storage(database: str | Path, *, durable: bool = True) -> Storage:
 
         return PostgresStorage(text, durable=durable)
     if text.startswith("sqlite:///"):
-        text = text[len("sqlite:///"):]
+        text = text[len("sqlite:///") :]
     return SQLiteStorage(text, durable=durable)
 
 
 __all__ = [
-    "OPEN_STATUSES", "ActionRecord", "Change", "ChannelBusy", "Claim", "NoticeRecord", "PlayerPrefs",
-    "ReminderRecord", "SQLiteStorage", "SeatRecord", "Shards", "StaleWrite", "Storage", "StorageError",
-    "TableRecord", "is_postgres", "open_storage", "shard_of",
+    "OPEN_STATUSES",
+    "ActionRecord",
+    "Change",
+    "ChannelBusy",
+    "Claim",
+    "NoticeRecord",
+    "PlayerPrefs",
+    "ReminderRecord",
+    "SQLiteStorage",
+    "SeatRecord",
+    "Shards",
+    "StaleWrite",
+    "Storage",
+    "StorageError",
+    "TableRecord",
+    "is_postgres",
+    "open_storage",
+    "shard_of",
 ]

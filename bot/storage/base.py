@@ -7,6 +7,7 @@ table's version first (optimistic concurrency, as boardgame.io's master refuses
 actions made against an old state id) and either applies the whole `Change` or
 raises `StaleWrite` and applies nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,8 +42,10 @@ class DamagedDatabase(StorageError):
     whoever restores it; the message names the file and what is wrong with it."""
 
     def __init__(self, where: str, reason: str) -> None:
-        super().__init__(f"the database {where} is damaged: {reason}. It was left untouched; "
-                         "restore it from a backup, or point --db (or [storage] database) at another file.")
+        super().__init__(
+            f"the database {where} is damaged: {reason}. It was left untouched; "
+            "restore it from a backup, or point --db (or [storage] database) at another file."
+        )
         self.where = where
         self.reason = reason
 
@@ -299,9 +302,20 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
-    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
-                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
+    async def create_table(
+        self,
+        *,
+        guild: int | None,
+        channel: int,
+        game: str,
+        creator: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        remind_every: float,
+        now: float,
+        meta: dict[str, Any] | None = None,
+    ) -> TableRecord:
         """A new lobby; ChannelBusy when the channel has an open table. `meta` (default
         {}) is stored as the table's first bookkeeping, in the same transaction (a
         practice mark, the actions a fork copies)."""
@@ -358,8 +372,7 @@ class Storage(Protocol):
         descending; only of engine game `game` when given; at most `limit`. Practice
         and cancelled games are included. Each record carries its seats in seat order."""
 
-    async def standings(self, guild: int | None, *, game: str | None = None,
-                        user: int | None = None) -> list[Standing]:
+    async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
         """Totals per (game, user, bot) over the server's counted records: reason "end"
         or "resign" and not practice (cancelled and practice games never count). Only
         game `game` / participant `user` when given. Per group: the number of records

@@ -3,10 +3,13 @@
 Never edit a released migration; add the next number. Each runs in its own
 transaction together with the version bump.
 """
+
 from __future__ import annotations
 
 MIGRATIONS: list[tuple[int, str]] = [
-    (1, """
+    (
+        1,
+        """
 CREATE TABLE games (
     id           INTEGER PRIMARY KEY,
     guild        INTEGER,
@@ -84,18 +87,27 @@ CREATE TABLE players (
     utc_offset  INTEGER NOT NULL DEFAULT 0,
     dm          INTEGER NOT NULL DEFAULT 0
 );
-"""),
-    (2, """
+""",
+    ),
+    (
+        2,
+        """
 -- issue 12 §3: `settings heads-up on` (a ping when the player before you starts a turn)
 ALTER TABLE players ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0;
-"""),
+""",
+    ),
     # issue 16: several bot processes deliver the outbox; a notice is claimed by one of them
     # for a lease (see DECISIONS.md, "Several processes"). Claims are never copied by `epochs migrate`.
-    (3, """
+    (
+        3,
+        """
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
 ALTER TABLE outbox ADD COLUMN claimed_until REAL;
-"""),
-    (4, """
+""",
+    ),
+    (
+        4,
+        """
 -- issue 17: a seat may be played by a fill-in bot (its level, NULL for a person)
 ALTER TABLE seats ADD COLUMN bot TEXT;
 
@@ -126,5 +138,6 @@ CREATE TABLE record_seats (
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX record_seats_user ON record_seats(user);
-"""),
+""",
+    ),
 ]

@@ -25,17 +25,35 @@ The same guarantees as the SQLite backend, by PostgreSQL's own means:
 
 All SQL for PostgreSQL lives in this module; the service only sees `storage.base`.
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 import re
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import asyncpg
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, GameRecord, NoticeRecord, PlayerPrefs,
-                   RecordSeat, ReminderRecord, SeatRecord, Shards, Standing, StaleWrite, StorageError, TableRecord)
+from .base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Change,
+    ChannelBusy,
+    Claim,
+    GameRecord,
+    NoticeRecord,
+    PlayerPrefs,
+    RecordSeat,
+    ReminderRecord,
+    SeatRecord,
+    Shards,
+    StaleWrite,
+    Standing,
+    StorageError,
+    TableRecord,
+)
 from .postgres_migrations import MIGRATIONS
 from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
@@ -85,7 +103,7 @@ class PostgresStorage:
         self._pool: asyncpg.Pool | None = None
         self._writes: set[asyncio.Task] = set()
 
-    async def __aenter__(self) -> "PostgresStorage":
+    async def __aenter__(self) -> PostgresStorage:
         await self.open()
         return self
 
@@ -96,9 +114,11 @@ class PostgresStorage:
     async def open(self) -> None:
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=self.pool_size,
-                server_settings={"synchronous_commit": "on" if self.durable else "off",
-                                 "application_name": "epochs"})
+                self.url,
+                min_size=1,
+                max_size=self.pool_size,
+                server_settings={"synchronous_commit": "on" if self.durable else "off", "application_name": "epochs"},
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StorageError(f"cannot open the PostgreSQL database {redact(self.url)}: {err}") from None
         await self._migrate()
@@ -120,8 +140,10 @@ class PostgresStorage:
         async with self._p.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
             try:
-                await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                                   "number INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    "number INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
+                )
                 current = await conn.fetchval("SELECT COALESCE(max(number), 0) FROM schema_migrations")
                 for number, sql in MIGRATIONS:
                     if number <= current:
@@ -141,8 +163,10 @@ class PostgresStorage:
         """A games row and its seats. Columns are typed here, so only the JSON text can be
         unreadable: read as on SQLite, a garbled options or meta is marked damaged."""
         rec = _table_record(tuple(row[:14]))
-        rec.seats = [SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j), b)
-                     for u, n, s, r, j, b in json.loads(row[14] or "[]")]
+        rec.seats = [
+            SeatRecord(int(u), n, None if s is None else int(s), bool(r), float(j), b)
+            for u, n, s, r, j, b in json.loads(row[14] or "[]")
+        ]
         return rec
 
     async def open_table(self, channel: int) -> TableRecord | None:
@@ -171,19 +195,26 @@ class PostgresStorage:
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
         rows = await self._p.fetch(
             "SELECT seq, seat, action, time, undone, via, user_id, events FROM actions "
-            "WHERE game = $1 AND seq > $2 ORDER BY seq", table_id, after)
+            "WHERE game = $1 AND seq > $2 ORDER BY seq",
+            table_id,
+            after,
+        )
         return [ActionRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], *_json_list(r[7])) for r in rows]
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
-        rows = await self._p.fetch("SELECT game, user_id, due, count FROM reminders WHERE game = $1 ORDER BY user_id",
-                                   table_id)
+        rows = await self._p.fetch(
+            "SELECT game, user_id, due, count FROM reminders WHERE game = $1 ORDER BY user_id", table_id
+        )
         return [ReminderRecord(*r) for r in rows]
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
         where, params = _shard_filter("g.guild", shards, first=2)
         rows = await self._p.fetch(
             "SELECT r.game, r.user_id, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
-            f"WHERE r.due <= $1 AND {where} ORDER BY r.due", now, *params)
+            f"WHERE r.due <= $1 AND {where} ORDER BY r.due",
+            now,
+            *params,
+        )
         return [ReminderRecord(*r) for r in rows]
 
     async def notices(self) -> list[NoticeRecord]:
@@ -194,33 +225,45 @@ class PostgresStorage:
         rows = await self._p.fetch(
             "SELECT game, guild, kind, reason, started, ended, moves, practice FROM records "
             "WHERE guild IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR kind = $2) "
-            "ORDER BY ended DESC, game DESC LIMIT $3", guild, game, int(limit))
+            "ORDER BY ended DESC, game DESC LIMIT $3",
+            guild,
+            game,
+            int(limit),
+        )
         records = [GameRecord(*r) for r in rows]
         by_id = {r.table: r for r in records}
         if by_id:
             for r in await self._p.fetch(
-                    "SELECT game, seat, user_id, name, bot, score, place, winner, resigned FROM record_seats "
-                    "WHERE game = ANY($1::bigint[]) ORDER BY game, seat", list(by_id)):
+                "SELECT game, seat, user_id, name, bot, score, place, winner, resigned FROM record_seats "
+                "WHERE game = ANY($1::bigint[]) ORDER BY game, seat",
+                list(by_id),
+            ):
                 by_id[r[0]].seats.append(RecordSeat(*r[1:]))
         return records
 
-    async def standings(self, guild: int | None, *, game: str | None = None,
-                        user: int | None = None) -> list[Standing]:
+    async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
         counted = "{r}.guild IS NOT DISTINCT FROM $1 AND NOT {r}.practice AND {r}.reason IN ('end','resign')"
-        latest = ("SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
-                  f"WHERE {counted.format(r='r2')} AND r2.kind = r.kind AND s2.user_id = s.user_id "
-                  "AND s2.bot IS NOT DISTINCT FROM s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1")
+        latest = (
+            "SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
+            f"WHERE {counted.format(r='r2')} AND r2.kind = r.kind AND s2.user_id = s.user_id "
+            "AND s2.bot IS NOT DISTINCT FROM s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1"
+        )
         rows = await self._p.fetch(
             f"SELECT r.kind, s.user_id, s.bot, ({latest}), count(*), count(*) FILTER (WHERE s.winner), "
             "COALESCE(sum(s.score), 0), count(s.score), COALESCE(sum(s.place), 0), count(s.place) "
             f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {counted.format(r='r')} "
             "AND ($2::text IS NULL OR r.kind = $2) AND ($3::bigint IS NULL OR s.user_id = $3) "
-            "GROUP BY r.kind, s.user_id, s.bot ORDER BY r.kind, s.user_id, s.bot NULLS FIRST", guild, game, user)
+            "GROUP BY r.kind, s.user_id, s.bot ORDER BY r.kind, s.user_id, s.bot NULLS FIRST",
+            guild,
+            game,
+            user,
+        )
         return [Standing(*(int(v) if i >= 4 else v for i, v in enumerate(r))) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
         row = await self._p.fetchrow(
-            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user)
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user
+        )
         if row is None:
             return PlayerPrefs(user)
         return PlayerPrefs(user, *row)
@@ -232,6 +275,7 @@ class PostgresStorage:
         The transaction runs in a task of its own that the caller only waits for
         (shielded): a cancelled caller stops waiting, the transaction still ends
         committed whole or rolled back whole, and `close` waits for it."""
+
         async def run() -> Any:
             async with self._p.acquire() as conn:
                 async with conn.transaction():
@@ -242,17 +286,37 @@ class PostgresStorage:
         task.add_done_callback(self._writes.discard)
         return await asyncio.shield(task)
 
-    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
-                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
+    async def create_table(
+        self,
+        *,
+        guild: int | None,
+        channel: int,
+        game: str,
+        creator: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        remind_every: float,
+        now: float,
+        meta: dict[str, Any] | None = None,
+    ) -> TableRecord:
         async def work(conn: asyncpg.Connection) -> int:
             try:
                 async with conn.transaction():  # a savepoint: the unique index may refuse the row
                     table_id = await conn.fetchval(
                         "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
                         "updated, remind_every, meta) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, 1, $7, $7, $8, $9) "
-                        "RETURNING id", guild, channel, game, creator, _dumps(options), seed, now, remind_every,
-                        _dumps(meta or {}))
+                        "RETURNING id",
+                        guild,
+                        channel,
+                        game,
+                        creator,
+                        _dumps(options),
+                        seed,
+                        now,
+                        remind_every,
+                        _dumps(meta or {}),
+                    )
             except asyncpg.UniqueViolationError:
                 raise ChannelBusy(f"channel {channel} already has an open game") from None
             await self._put_seats(conn, table_id, seats)
@@ -269,7 +333,8 @@ class PostgresStorage:
         await conn.executemany(
             "INSERT INTO seats (game, user_id, name, seat, resigned, joined, pos, bot) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            [(table_id, s.user, s.name, s.seat, s.resigned, s.joined, pos, s.bot) for pos, s in enumerate(seats)])
+            [(table_id, s.user, s.name, s.seat, s.resigned, s.joined, pos, s.bot) for pos, s in enumerate(seats)],
+        )
 
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         version = await self._write(lambda conn: self._apply(conn, table, change, now))
@@ -282,42 +347,64 @@ class PostgresStorage:
         version = table.version + 1 if change.bump else table.version
         values: list[Any] = [version, now]
         sets = ["version = $1", "revision = revision + 1", "updated = $2"]
-        for column, value in (("status", change.status), ("remind_every", change.remind_every),
-                              ("options", None if change.options is None else _dumps(change.options)),
-                              ("meta", None if change.meta is None else _dumps(change.meta))):
+        for column, value in (
+            ("status", change.status),
+            ("remind_every", change.remind_every),
+            ("options", None if change.options is None else _dumps(change.options)),
+            ("meta", None if change.meta is None else _dumps(change.meta)),
+        ):
             if value is not None:
                 values.append(value)
                 sets.append(f"{column} = ${len(values)}")
         n = len(values)
         moved = await conn.fetchval(
             f"UPDATE games SET {', '.join(sets)} WHERE id = ${n + 1} AND revision = ${n + 2} AND version = ${n + 3} "
-            "RETURNING revision", *values, table_id, table.revision, table.version)
+            "RETURNING revision",
+            *values,
+            table_id,
+            table.revision,
+            table.version,
+        )
         if moved is None:
             actual = await conn.fetchval("SELECT revision FROM games WHERE id = $1", table_id)
             raise StaleWrite(table_id, table.revision, actual)
         if change.seats is not None:
             await cls._put_seats(conn, table_id, change.seats)
         if change.undo_from is not None:
-            await conn.execute("UPDATE actions SET undone = TRUE WHERE game = $1 AND seq >= $2 AND NOT undone",
-                               table_id, change.undo_from)
+            await conn.execute(
+                "UPDATE actions SET undone = TRUE WHERE game = $1 AND seq >= $2 AND NOT undone",
+                table_id,
+                change.undo_from,
+            )
         if change.actions:
             await conn.executemany(
                 "INSERT INTO actions (game, seq, seat, action, time, undone, via, user_id, events) "
                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                [(table_id, a.seq, a.seat, a.action, a.time, a.undone, a.via, a.user, _dumps(a.events))
-                 for a in change.actions])
+                [
+                    (table_id, a.seq, a.seat, a.action, a.time, a.undone, a.via, a.user, _dumps(a.events))
+                    for a in change.actions
+                ],
+            )
         if change.snapshot is not None:
-            await conn.execute("INSERT INTO snapshots (game, version, state) VALUES ($1, $2, $3) "
-                               "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
-                               table_id, version, change.snapshot)
+            await conn.execute(
+                "INSERT INTO snapshots (game, version, state) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
+                table_id,
+                version,
+                change.snapshot,
+            )
         if change.reminders is not None:
             await conn.execute("DELETE FROM reminders WHERE game = $1", table_id)
             if change.reminders:
-                await conn.executemany("INSERT INTO reminders (game, user_id, due, count) VALUES ($1, $2, $3, $4)",
-                                       [(table_id, r.user, r.due, r.count) for r in change.reminders])
+                await conn.executemany(
+                    "INSERT INTO reminders (game, user_id, due, count) VALUES ($1, $2, $3, $4)",
+                    [(table_id, r.user, r.due, r.count) for r in change.reminders],
+                )
         if change.notices:
-            await conn.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4)",
-                                   [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+            await conn.executemany(
+                "INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4)",
+                [(table_id, channel, _dumps(p), now) for channel, p in change.notices],
+            )
         if change.record is not None:
             await cls._put_record(conn, table_id, change.record)
         return version
@@ -325,27 +412,47 @@ class PostgresStorage:
     @staticmethod
     async def _put_record(conn: asyncpg.Connection, table_id: int, record: GameRecord) -> None:
         await conn.execute("DELETE FROM records WHERE game = $1", table_id)  # its seats go with it
-        await conn.execute("INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
-                           "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", table_id, record.guild, record.game,
-                           record.reason, record.started, record.ended, record.moves, record.practice)
+        await conn.execute(
+            "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            table_id,
+            record.guild,
+            record.game,
+            record.reason,
+            record.started,
+            record.ended,
+            record.moves,
+            record.practice,
+        )
         await conn.executemany(
             "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats])
+            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats],
+        )
 
     async def forget(self, table_id: int) -> bool:
-        deleted = await self._write(lambda conn: conn.fetchval("DELETE FROM games WHERE id = $1 RETURNING id",
-                                                               table_id))
+        deleted = await self._write(
+            lambda conn: conn.fetchval("DELETE FROM games WHERE id = $1 RETURNING id", table_id)
+        )
         return deleted is not None
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
-        return int(await self._write(lambda conn: conn.fetchval(
-            "INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4) RETURNING id",
-            table_id, channel, _dumps(payload), now)))
+        return int(
+            await self._write(
+                lambda conn: conn.fetchval(
+                    "INSERT INTO outbox (game, channel, payload, created) VALUES ($1, $2, $3, $4) RETURNING id",
+                    table_id,
+                    channel,
+                    _dumps(payload),
+                    now,
+                )
+            )
+        )
 
     async def mark_sent(self, notice_id: int, now: float) -> None:
-        await self._write(lambda conn: conn.execute(
-            "UPDATE outbox SET sent = $1 WHERE id = $2 AND sent IS NULL", now, notice_id))
+        await self._write(
+            lambda conn: conn.execute("UPDATE outbox SET sent = $1 WHERE id = $2 AND sent IS NULL", now, notice_id)
+        )
 
     async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
         """Claim in one transaction: rows another process is claiming at this moment are
@@ -360,25 +467,42 @@ class PostgresStorage:
                 "OR o.claimed_until <= $3 OR (o.claimed_by = $1 AND o.claimed_until < $4)) "
                 "FOR UPDATE OF o SKIP LOCKED) "
                 "UPDATE outbox SET claimed_by = $1, claimed_until = $2 FROM free WHERE outbox.id = free.id",
-                claim.owner, now + claim.lease, now, now + claim.lease / 2, *params)
-            return await conn.fetch(_NOTICE + " WHERE sent IS NULL AND claimed_by = $1 AND claimed_until > $2 "
-                                    "ORDER BY id", claim.owner, now)
+                claim.owner,
+                now + claim.lease,
+                now,
+                now + claim.lease / 2,
+                *params,
+            )
+            return await conn.fetch(
+                _NOTICE + " WHERE sent IS NULL AND claimed_by = $1 AND claimed_until > $2 ORDER BY id", claim.owner, now
+            )
 
         rows = await self._write(work)
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def release_notices(self, owner: str) -> None:
-        await self._write(lambda conn: conn.execute(
-            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1", owner))
+        await self._write(
+            lambda conn: conn.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1", owner
+            )
+        )
 
     async def set_prefs(self, prefs: PlayerPrefs) -> None:
-        await self._write(lambda conn: conn.execute(
-            "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm, heads_up) "
-            "VALUES ($1, $2, $3, $4, $5, $6) "
-            "ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start, "
-            "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
-            "heads_up = excluded.heads_up",
-            prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, prefs.dm, prefs.heads_up))
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO players (user_id, quiet_start, quiet_end, utc_offset, dm, heads_up) "
+                "VALUES ($1, $2, $3, $4, $5, $6) "
+                "ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start, "
+                "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
+                "heads_up = excluded.heads_up",
+                prefs.user,
+                prefs.quiet_start,
+                prefs.quiet_end,
+                prefs.utc_offset,
+                prefs.dm,
+                prefs.heads_up,
+            )
+        )
 
     # ------------------------------------------------------------- transfer
     async def row_counts(self) -> dict[str, int]:
@@ -398,6 +522,7 @@ class PostgresStorage:
     async def import_rows(self, rows: Rows) -> None:
         """Write a whole database's rows (ids kept) in one transaction, by COPY; the
         identity sequences then continue after the highest id copied."""
+
         async def work(conn: asyncpg.Connection) -> None:
             for table, columns in TABLES:
                 records = rows.get(table, [])
@@ -408,8 +533,10 @@ class PostgresStorage:
                     records = [(*r, _next(position, r[0])) for r in records]
                 await conn.copy_records_to_table(table, records=records, columns=names)
             for table in ("games", "outbox"):
-                await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                   f"COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)")
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)"
+                )
 
         await self._write(work)
 
@@ -426,5 +553,4 @@ def _shard_filter(guild: str, shards: Shards | None, *, first: int) -> tuple[str
     its parameters numbered from `$first`."""
     if shards is None:
         return "TRUE", []
-    return (f"((COALESCE({guild}, 0) >> 22) % ${first}) = ANY(${first + 1}::int[])",
-            [shards.count, sorted(shards.ids)])
+    return (f"((COALESCE({guild}, 0) >> 22) % ${first}) = ANY(${first + 1}::int[])", [shards.count, sorted(shards.ids)])

@@ -16,6 +16,7 @@
 
 All SQL lives in this module; the service only sees `storage.base`.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,14 +24,31 @@ import json
 import logging
 import sqlite3
 import urllib.parse
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import aiosqlite
 
-from .base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, DamagedDatabase, GameRecord,
-                   NoticeRecord, PlayerPrefs, RecordSeat, ReminderRecord, SeatRecord, Shards, Standing, StaleWrite,
-                   StorageError, TableRecord)
+from .base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Change,
+    ChannelBusy,
+    Claim,
+    DamagedDatabase,
+    GameRecord,
+    NoticeRecord,
+    PlayerPrefs,
+    RecordSeat,
+    ReminderRecord,
+    SeatRecord,
+    Shards,
+    StaleWrite,
+    Standing,
+    StorageError,
+    TableRecord,
+)
 from .migrations import MIGRATIONS
 from .transfer import ORDER, TABLES, Rows, normalise
 
@@ -44,8 +62,9 @@ SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed,
        g.updated, g.remind_every, g.meta, g.revision
   FROM games g
 """
-_SEATS = ("SELECT game, user, name, seat, resigned, joined, bot FROM seats WHERE game IN ({}) "
-          "ORDER BY game, joined, rowid")
+_SEATS = (
+    "SELECT game, user, name, seat, resigned, joined, bot FROM seats WHERE game IN ({}) ORDER BY game, joined, rowid"
+)
 
 #: The first 16 bytes of every SQLite 3 database file.
 _MAGIC = b"SQLite format 3\x00"
@@ -121,16 +140,36 @@ def _table_record(row: tuple) -> TableRecord:
     options, bad_options = _json_table(row[6])
     meta, bad_meta = _json_table(row[12])
     damaged = [name for name, bad in (("options", bad_options), ("meta", bad_meta)) if bad]
-    return TableRecord(id=row[0], guild=row[1], channel=row[2], game=row[3], status=row[4], creator=row[5],
-                       options=options, seed=row[7], version=row[8], created=row[9], updated=row[10],
-                       remind_every=row[11], meta=meta, revision=row[13], damaged=damaged)
+    return TableRecord(
+        id=row[0],
+        guild=row[1],
+        channel=row[2],
+        game=row[3],
+        status=row[4],
+        creator=row[5],
+        options=options,
+        seed=row[7],
+        version=row[8],
+        created=row[9],
+        updated=row[10],
+        remind_every=row[11],
+        meta=meta,
+        revision=row[13],
+        damaged=damaged,
+    )
 
 
 def _seat_record(row: tuple) -> SeatRecord | None:
     """A seats row, or None when its values are not what the schema promises."""
     user, name, seat, resigned, joined, bot = row
-    if not (type(user) is int and isinstance(name, str) and (seat is None or type(seat) is int)
-            and type(resigned) is int and isinstance(joined, (int, float)) and (bot is None or isinstance(bot, str))):
+    if not (
+        type(user) is int
+        and isinstance(name, str)
+        and (seat is None or type(seat) is int)
+        and type(resigned) is int
+        and isinstance(joined, (int, float))
+        and (bot is None or isinstance(bot, str))
+    ):
         return None
     return SeatRecord(user, name, seat, bool(resigned), float(joined), bot)
 
@@ -149,7 +188,7 @@ class SQLiteStorage:
         self._queue: list[tuple[TableRecord, Change, float, asyncio.Future]] = []
         self._flusher: asyncio.Task | None = None
 
-    async def __aenter__(self) -> "SQLiteStorage":
+    async def __aenter__(self) -> SQLiteStorage:
         await self.open()
         return self
 
@@ -277,7 +316,9 @@ class SQLiteStorage:
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
         rows = await self._fetchall(
             "SELECT seq, seat, action, time, undone, via, user, events FROM actions "
-            "WHERE game = ? AND seq > ? ORDER BY seq", (table_id, after))
+            "WHERE game = ? AND seq > ? ORDER BY seq",
+            (table_id, after),
+        )
         out = []
         for r in rows:
             events, damaged = _json_list(r[7])
@@ -285,20 +326,24 @@ class SQLiteStorage:
         return out
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
-        rows = await self._fetchall("SELECT game, user, due, count FROM reminders WHERE game = ? ORDER BY user",
-                                    (table_id,))
+        rows = await self._fetchall(
+            "SELECT game, user, due, count FROM reminders WHERE game = ? ORDER BY user", (table_id,)
+        )
         return [ReminderRecord(*r) for r in rows]
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
         where, params = _shard_filter("g.guild", shards)
         rows = await self._fetchall(
             "SELECT r.game, r.user, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
-            f"WHERE r.due <= ? AND {where} ORDER BY r.due", (now, *params))
+            f"WHERE r.due <= ? AND {where} ORDER BY r.due",
+            (now, *params),
+        )
         return [ReminderRecord(*r) for r in rows]
 
     async def notices(self) -> list[NoticeRecord]:
         rows = await self._fetchall(
-            "SELECT id, game, channel, payload, created FROM outbox WHERE sent IS NULL ORDER BY id")
+            "SELECT id, game, channel, payload, created FROM outbox WHERE sent IS NULL ORDER BY id"
+        )
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def claim_notices(self, claim: Claim, now: float) -> list[NoticeRecord]:
@@ -306,19 +351,26 @@ class SQLiteStorage:
         renewed (a renewal when less than half the lease is left), so a dispatcher round
         with nothing new costs no write. BEGIN IMMEDIATE serialises claims across processes."""
         where, params = _shard_filter("g.guild", claim.shards)
-        claimable = (f"o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
-                     "OR o.claimed_until <= ? OR (o.claimed_by = ? AND o.claimed_until < ?))")
+        claimable = (
+            f"o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
+            "OR o.claimed_until <= ? OR (o.claimed_by = ? AND o.claimed_until < ?))"
+        )
         args = (*params, now, claim.owner, now + claim.lease / 2)
         candidates = f"SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game WHERE {claimable}"
         if await self._fetchall(candidates + " LIMIT 1", args):
+
             async def work(w: aiosqlite.Connection) -> None:
-                await w.execute(f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({candidates})",
-                                (claim.owner, now + claim.lease, *args))
+                await w.execute(
+                    f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({candidates})",
+                    (claim.owner, now + claim.lease, *args),
+                )
 
             await self._write(work)
         rows = await self._fetchall(
             "SELECT id, game, channel, payload, created FROM outbox "
-            "WHERE sent IS NULL AND claimed_by = ? AND claimed_until > ? ORDER BY id", (claim.owner, now))
+            "WHERE sent IS NULL AND claimed_by = ? AND claimed_until > ? ORDER BY id",
+            (claim.owner, now),
+        )
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
@@ -328,20 +380,24 @@ class SQLiteStorage:
             params.append(game)
         rows = await self._fetchall(
             "SELECT r.game, r.guild, r.kind, r.reason, r.started, r.ended, r.moves, r.practice FROM records r "
-            f"WHERE {where} ORDER BY r.ended DESC, r.game DESC LIMIT ?", (*params, int(limit)))
+            f"WHERE {where} ORDER BY r.ended DESC, r.game DESC LIMIT ?",
+            (*params, int(limit)),
+        )
         records = [GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in rows]
         if records:
             by_id = {r.table: r for r in records}
             marks = ", ".join("?" * len(records))
             for row in await self._fetchall(
-                    "SELECT game, seat, user, name, bot, score, place, winner, resigned FROM record_seats "
-                    f"WHERE game IN ({marks}) ORDER BY game, seat", list(by_id)):
-                by_id[row[0]].seats.append(RecordSeat(row[1], row[2], row[3], row[4], row[5], row[6],
-                                                      bool(row[7]), bool(row[8])))
+                "SELECT game, seat, user, name, bot, score, place, winner, resigned FROM record_seats "
+                f"WHERE game IN ({marks}) ORDER BY game, seat",
+                list(by_id),
+            ):
+                by_id[row[0]].seats.append(
+                    RecordSeat(row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), bool(row[8]))
+                )
         return records
 
-    async def standings(self, guild: int | None, *, game: str | None = None,
-                        user: int | None = None) -> list[Standing]:
+    async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
         counted = "r.guild IS ? AND r.practice = 0 AND r.reason IN ('end','resign')"
         where, params = counted, [guild]
         if game is not None:
@@ -350,19 +406,24 @@ class SQLiteStorage:
         if user is not None:
             where += " AND s.user = ?"
             params.append(user)
-        latest = ("SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
-                  f"WHERE {counted.replace('r.', 'r2.')} AND r2.kind = r.kind AND s2.user = s.user "
-                  "AND s2.bot IS s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1")
+        latest = (
+            "SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
+            f"WHERE {counted.replace('r.', 'r2.')} AND r2.kind = r.kind AND s2.user = s.user "
+            "AND s2.bot IS s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1"
+        )
         rows = await self._fetchall(
             f"SELECT r.kind, s.user, s.bot, ({latest}), COUNT(*), SUM(s.winner), COALESCE(SUM(s.score), 0), "
             "COUNT(s.score), COALESCE(SUM(s.place), 0), COUNT(s.place) "
             f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {where} "
-            "GROUP BY r.kind, s.user, s.bot ORDER BY r.kind, s.user, s.bot", (guild, *params))
+            "GROUP BY r.kind, s.user, s.bot ORDER BY r.kind, s.user, s.bot",
+            (guild, *params),
+        )
         return [Standing(*row) for row in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
         rows = await self._fetchall(
-            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user = ?", (user,))
+            "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user = ?", (user,)
+        )
         if not rows:
             return PlayerPrefs(user)
         qs, qe, off, dm, heads_up = rows[0]
@@ -390,16 +451,27 @@ class SQLiteStorage:
                 await _rollback(w)
                 raise
 
-    async def create_table(self, *, guild: int | None, channel: int, game: str, creator: int,
-                           options: dict[str, Any], seed: int, seats: list[SeatRecord],
-                           remind_every: float, now: float, meta: dict[str, Any] | None = None) -> TableRecord:
+    async def create_table(
+        self,
+        *,
+        guild: int | None,
+        channel: int,
+        game: str,
+        creator: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatRecord],
+        remind_every: float,
+        now: float,
+        meta: dict[str, Any] | None = None,
+    ) -> TableRecord:
         async def work(w: aiosqlite.Connection) -> int:
             try:
                 cur = await w.execute(
                     "INSERT INTO games (guild, channel, game, status, creator, options, seed, version, created, "
                     "updated, remind_every, meta) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 1, ?, ?, ?, ?)",
-                    (guild, channel, game, creator, _dumps(options), seed, now, now, remind_every,
-                     _dumps(meta or {})))
+                    (guild, channel, game, creator, _dumps(options), seed, now, now, remind_every, _dumps(meta or {})),
+                )
             except sqlite3.IntegrityError:
                 raise ChannelBusy(f"channel {channel} already has an open game") from None
             table_id = cur.lastrowid
@@ -416,7 +488,8 @@ class SQLiteStorage:
         await w.execute("DELETE FROM seats WHERE game = ?", (table_id,))
         await w.executemany(
             "INSERT INTO seats (game, user, name, seat, resigned, joined, bot) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined, s.bot) for s in seats])
+            [(table_id, s.user, s.name, s.seat, int(s.resigned), s.joined, s.bot) for s in seats],
+        )
 
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         """Group commit: commands arriving together share one transaction and one
@@ -494,8 +567,10 @@ class SQLiteStorage:
             if value is not None:
                 sets.append(f"{column} = ?")
                 params.append(_dumps(value))
-        cur = await w.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND revision = ? AND version = ?",
-                              (*params, table_id, table.revision, table.version))
+        cur = await w.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND revision = ? AND version = ?",
+            (*params, table_id, table.revision, table.version),
+        )
         if cur.rowcount != 1:
             async with w.execute("SELECT revision FROM games WHERE id = ?", (table_id,)) as found:
                 row = await found.fetchone()
@@ -503,26 +578,36 @@ class SQLiteStorage:
         if change.seats is not None:
             await cls._put_seats(w, table_id, change.seats)
         if change.undo_from is not None:
-            await w.execute("UPDATE actions SET undone = 1 WHERE game = ? AND seq >= ? AND undone = 0",
-                            (table_id, change.undo_from))
+            await w.execute(
+                "UPDATE actions SET undone = 1 WHERE game = ? AND seq >= ? AND undone = 0", (table_id, change.undo_from)
+            )
         if change.actions:
             await w.executemany(
                 "INSERT INTO actions (game, seq, seat, action, time, undone, via, user, events) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user,
-                  _dumps(a.events)) for a in change.actions])
+                [
+                    (table_id, a.seq, a.seat, a.action, a.time, int(a.undone), a.via, a.user, _dumps(a.events))
+                    for a in change.actions
+                ],
+            )
         if change.snapshot is not None:
-            await w.execute("INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
-                            "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
-                            (table_id, version, change.snapshot))
+            await w.execute(
+                "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?) "
+                "ON CONFLICT (game) DO UPDATE SET version = excluded.version, state = excluded.state",
+                (table_id, version, change.snapshot),
+            )
         if change.reminders is not None:
             await w.execute("DELETE FROM reminders WHERE game = ?", (table_id,))
             if change.reminders:
-                await w.executemany("INSERT INTO reminders (game, user, due, count) VALUES (?, ?, ?, ?)",
-                                    [(table_id, r.user, r.due, r.count) for r in change.reminders])
+                await w.executemany(
+                    "INSERT INTO reminders (game, user, due, count) VALUES (?, ?, ?, ?)",
+                    [(table_id, r.user, r.due, r.count) for r in change.reminders],
+                )
         if change.notices:
-            await w.executemany("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
-                                [(table_id, channel, _dumps(p), now) for channel, p in change.notices])
+            await w.executemany(
+                "INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
+                [(table_id, channel, _dumps(p), now) for channel, p in change.notices],
+            )
         if change.record is not None:
             await cls._put_record(w, table_id, change.record)
         return version
@@ -530,15 +615,28 @@ class SQLiteStorage:
     @staticmethod
     async def _put_record(w: aiosqlite.Connection, table_id: int, record: GameRecord) -> None:
         await w.execute("DELETE FROM records WHERE game = ?", (table_id,))  # its seats go with it
-        await w.execute("INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (table_id, record.guild, record.game, record.reason, record.started, record.ended,
-                         record.moves, int(record.practice)))
+        await w.execute(
+            "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                record.guild,
+                record.game,
+                record.reason,
+                record.started,
+                record.ended,
+                record.moves,
+                int(record.practice),
+            ),
+        )
         await w.executemany(
             "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, int(s.winner), int(s.resigned))
-             for s in record.seats])
+            [
+                (table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, int(s.winner), int(s.resigned))
+                for s in record.seats
+            ],
+        )
 
     async def forget(self, table_id: int) -> bool:
         async def work(w: aiosqlite.Connection) -> bool:
@@ -549,8 +647,10 @@ class SQLiteStorage:
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         async def work(w: aiosqlite.Connection) -> int:
-            cur = await w.execute("INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
-                                  (table_id, channel, _dumps(payload), now))
+            cur = await w.execute(
+                "INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
+                (table_id, channel, _dumps(payload), now),
+            )
             return int(cur.lastrowid)
 
         return await self._write(work)
@@ -575,8 +675,8 @@ class SQLiteStorage:
                 "ON CONFLICT (user) DO UPDATE SET quiet_start = excluded.quiet_start, "
                 "quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm, "
                 "heads_up = excluded.heads_up",
-                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm),
-                 int(prefs.heads_up)))
+                (prefs.user, prefs.quiet_start, prefs.quiet_end, prefs.utc_offset, int(prefs.dm), int(prefs.heads_up)),
+            )
 
         await self._write(work)
 
@@ -599,10 +699,13 @@ class SQLiteStorage:
 
     async def import_rows(self, rows: Rows) -> None:
         """Write a whole database's rows (ids kept, seats in the order given) in one transaction."""
+
         async def work(w: aiosqlite.Connection) -> None:
             for table, columns in TABLES:
-                await w.executemany(f"INSERT INTO {table} ({', '.join(columns)}) "
-                                    f"VALUES ({', '.join('?' * len(columns))})", rows.get(table, []))
+                await w.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                    rows.get(table, []),
+                )
 
         await self._write(work)
 

@@ -10,6 +10,7 @@ order players sit down in the lobby), which the importer keeps.
 Outbox claims are not part of it: they belong to the processes of the old
 deployment and mean nothing to the new one (a copied notice is unclaimed).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,25 @@ from typing import Any
 #: (table, columns) in an order that satisfies the foreign keys. Column names are
 #: SQLite's; PostgreSQL spells `user` as `user_id` (see postgres_migrations.py).
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("games", ("id", "guild", "channel", "game", "status", "creator", "options", "seed", "version", "revision",
-               "created", "updated", "remind_every", "meta")),
+    (
+        "games",
+        (
+            "id",
+            "guild",
+            "channel",
+            "game",
+            "status",
+            "creator",
+            "options",
+            "seed",
+            "version",
+            "revision",
+            "created",
+            "updated",
+            "remind_every",
+            "meta",
+        ),
+    ),
     ("seats", ("game", "user", "name", "seat", "resigned", "joined", "bot")),
     ("actions", ("game", "seq", "seat", "action", "time", "undone", "via", "user", "events")),
     ("snapshots", ("game", "version", "state")),
@@ -30,13 +48,28 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
-FLAGS = {("seats", "resigned"), ("actions", "undone"), ("players", "dm"), ("players", "heads_up"),
-         ("records", "practice"), ("record_seats", "winner"), ("record_seats", "resigned")}
+FLAGS = {
+    ("seats", "resigned"),
+    ("actions", "undone"),
+    ("players", "dm"),
+    ("players", "heads_up"),
+    ("records", "practice"),
+    ("record_seats", "winner"),
+    ("record_seats", "resigned"),
+}
 
 #: The order rows are exported in (seats: joining order within their game).
-ORDER = {"games": "id", "seats": "game, joined, {pos}", "actions": "game, seq", "snapshots": "game",
-         "reminders": "game, {user}", "outbox": "id", "players": "{user}", "records": "game",
-         "record_seats": "game, seat"}
+ORDER = {
+    "games": "id",
+    "seats": "game, joined, {pos}",
+    "actions": "game, seq",
+    "snapshots": "game",
+    "reminders": "game, {user}",
+    "outbox": "id",
+    "players": "{user}",
+    "records": "game",
+    "record_seats": "game, seat",
+}
 
 Rows = dict[str, list[tuple[Any, ...]]]
 

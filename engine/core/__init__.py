@@ -3,10 +3,11 @@
 Nothing here (or anywhere under engine/) imports discord, aiosqlite, Pillow or
 asyncio: the engine is pure rules, testable and replayable on its own.
 """
+
 from .actions import canonical, describe_choices, match, readable, resolve, slug, suggestions
 from .base import BaseGame
 from .contract import Game, IllegalAction, Step
-from .data import DataError, SOURCES, data_path, load_entries, load_table, read_toml, set_data_dir
+from .data import SOURCES, DataError, data_path, load_entries, load_table, read_toml, set_data_dir
 from .pending import Decision, DecisionStack
 from .rng import Rng
 from .serial import StructureError, from_json, structure, to_json, unstructure
@@ -15,9 +16,42 @@ from .ties import best, ranks, winners_by, worst
 from .turns import Simultaneous, clockwise, next_in_order, next_seat
 
 __all__ = [
-    "BaseGame", "DataError", "Decision", "DecisionStack", "Game", "IllegalAction", "Rng",
-    "SOURCES", "Simultaneous", "Step", "StructureError", "best", "canonical", "clockwise", "count",
-    "data_path", "describe_choices", "from_json", "listing", "load_entries", "load_table", "match",
-    "next_in_order", "next_seat", "plural", "possessive", "ranks", "read_toml", "readable", "resolve", "set_data_dir",
-    "slug", "structure", "suggestions", "to_json", "unstructure", "winners_by", "worst",
+    "BaseGame",
+    "DataError",
+    "Decision",
+    "DecisionStack",
+    "Game",
+    "IllegalAction",
+    "Rng",
+    "SOURCES",
+    "Simultaneous",
+    "Step",
+    "StructureError",
+    "best",
+    "canonical",
+    "clockwise",
+    "count",
+    "data_path",
+    "describe_choices",
+    "from_json",
+    "listing",
+    "load_entries",
+    "load_table",
+    "match",
+    "next_in_order",
+    "next_seat",
+    "plural",
+    "possessive",
+    "ranks",
+    "read_toml",
+    "readable",
+    "resolve",
+    "set_data_dir",
+    "slug",
+    "structure",
+    "suggestions",
+    "to_json",
+    "unstructure",
+    "winners_by",
+    "worst",
 ]

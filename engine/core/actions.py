@@ -9,11 +9,12 @@ is `play julius-caesar build`, `place South Zagros` is `place south-zagros`
 looser: prefixes and suggestions belong to the service, which can offer them
 without bending the engine.
 """
+
 from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from .contract import IllegalAction
 
@@ -102,8 +103,14 @@ def _words_of(legal: Iterable[str]) -> set[str]:
     return {w for a in legal for w in a.split(" ")}
 
 
-def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
-          why_not: Callable[[str], str | None] | None = None, names: Collection[str] = ()) -> str:
+def match(
+    text: str,
+    legal: Sequence[str],
+    *,
+    known_verbs: Sequence[str] = (),
+    why_not: Callable[[str], str | None] | None = None,
+    names: Collection[str] = (),
+) -> str:
     """Return the legal action `text` names, or raise IllegalAction saying why.
 
     `known_verbs` are the first words of this game's actions; text starting
@@ -124,12 +131,16 @@ def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
     if named:
         raise IllegalAction(
             f"`{wanted[:60]}` could be {describe_choices(named)}: type the one you mean as it is listed.",
-            kind="ambiguous", legal=legal)
+            kind="ambiguous",
+            legal=legal,
+        )
     verb = wanted.split(" ", 1)[0] if wanted else ""
     if not wanted or (known_verbs and verb not in known_verbs):
         raise IllegalAction(
             f"`{text.strip()[:60]}` is not an action of this game. Legal now: {describe_choices(legal)}",
-            kind="unreadable", legal=legal)
+            kind="unreadable",
+            legal=legal,
+        )
     slugged = readable(wanted, _words_of(legal).union(names))
     near = suggestions(slugged, legal)
     hint = f" Did you mean {describe_choices(near)}?" if near else ""
@@ -137,4 +148,6 @@ def match(text: str, legal: Sequence[str], *, known_verbs: Sequence[str] = (),
     because = f" {reason}" if reason else ""
     raise IllegalAction(
         f"`{wanted[:60]}` is not legal now.{because}{hint} Legal now: {describe_choices(legal)}",
-        kind="not-legal", legal=legal)
+        kind="not-legal",
+        legal=legal,
+    )

@@ -10,11 +10,13 @@ changes") holds for all games by construction. A game's own `legal_actions` is
 wrapped once, when the class is made, so that it too refuses a seat that does
 not exist instead of failing inside the rules.
 """
+
 from __future__ import annotations
 
 import copy
 import functools
-from typing import Any, ClassVar, Collection, Generic, Mapping, Sequence, TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import canonical, describe_choices, match
 from .contract import IllegalAction, Step
@@ -38,14 +40,20 @@ class BaseGame(Generic[S]):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "checks_seat", False):
+
             @functools.wraps(own)
             def legal_actions(self: BaseGame, state: Any, seat: int) -> list[str]:
                 # the common case answered in place (it runs on every step); the rest asks check_seat
                 players = getattr(state, "players", None)
-                if not (type(seat) is int and type(players) is list and 0 <= seat < len(players)
-                        and type(self).seat_count is BaseGame.seat_count):
+                if not (
+                    type(seat) is int
+                    and type(players) is list
+                    and 0 <= seat < len(players)
+                    and type(self).seat_count is BaseGame.seat_count
+                ):
                     self.check_seat(state, seat)
                 return own(self, state, seat)
+
             legal_actions.checks_seat = True  # type: ignore[attr-defined]
             cls.legal_actions = legal_actions  # type: ignore[method-assign]
 
@@ -88,10 +96,16 @@ class BaseGame(Generic[S]):
             raise IllegalAction(
                 f"It is not {self.seat_name(state, seat)}'s turn; waiting for "
                 f"{listing([self.seat_name(state, s) for s in seats])}." + (f" {reason}" if reason else ""),
-                kind="not-your-turn")
+                kind="not-your-turn",
+            )
         legal = self.legal_actions(state, seat)
-        chosen = match(action, legal, known_verbs=self.verbs, names=self.names(state),
-                       why_not=lambda text: self.why_not(state, seat, text))
+        chosen = match(
+            action,
+            legal,
+            known_verbs=self.verbs,
+            names=self.names(state),
+            why_not=lambda text: self.why_not(state, seat, text),
+        )
         new_state = self.clone(state)
         events = self.play(new_state, seat, chosen)
         return Step(state=new_state, events=events)
@@ -121,8 +135,7 @@ class BaseGame(Generic[S]):
         if count is None or (type(seat) is int and 0 <= seat < count):
             return
         seats = ", ".join(f"{i} ({self.seat_name(state, i)})" for i in range(count))
-        raise IllegalAction(f"There is no seat {seat!r} in this game; the seats are {seats}.",
-                            kind="no-such-seat")
+        raise IllegalAction(f"There is no seat {seat!r} in this game; the seats are {seats}.", kind="no-such-seat")
 
     def names(self, state: S) -> Collection[str]:
         """Slugs this game's actions may name besides those in the legal actions now.

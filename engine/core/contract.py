@@ -3,10 +3,12 @@
 The bot, the renderers, the tests and shared/checks/conformance.py rely on these
 exact names, so they live here and nowhere else.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 class IllegalAction(Exception):

@@ -8,12 +8,14 @@ naming the file, the entry and the field, so a server owner editing the data
 Every entry carries `source`: "rulebook", "published" or "reconstructed"
 (shared/research/README.md), so nobody mistakes a stand-in for the real thing.
 """
+
 from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from .serial import StructureError, structure
 
@@ -59,8 +61,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: {err}") from None
 
 
-def load_entries(path: Path, table: str, cls: type[T], *, key: str = "id",
-                 check: Callable[[T], str | None] | None = None) -> list[T]:
+def load_entries(
+    path: Path, table: str, cls: type[T], *, key: str = "id", check: Callable[[T], str | None] | None = None
+) -> list[T]:
     """Read the array of tables `[[table]]` from `path` as `cls` instances.
 
     Checks every entry's fields and types, that `source` is one of SOURCES,

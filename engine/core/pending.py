@@ -7,6 +7,7 @@ decision is the one `legal_actions` answers; resolving it pops it and may push
 the next. Because the stack is part of the state, a half-finished move
 survives `dumps`/`loads`, a restart and a day's wait between messages.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

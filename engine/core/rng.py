@@ -7,10 +7,12 @@ the action log always replays to the same state, and `dumps` stays small
 
 The generator is SplitMix64: tiny, fast, and good enough for board games.
 """
+
 from __future__ import annotations
 
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import MutableSequence, Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -24,7 +26,7 @@ class Rng:
     state: int = 0
 
     @classmethod
-    def from_seed(cls, seed: int, stream: str = "") -> "Rng":
+    def from_seed(cls, seed: int, stream: str = "") -> Rng:
         """A generator for `seed`; `stream` separates independent uses of one seed."""
         mixed = seed & _MASK
         for ch in stream:

@@ -19,6 +19,7 @@ the two on states of every game).
 Supported: dataclasses, list/tuple/dict[str, T]/set, Optional/unions of a
 dataclass-free kind, Enum, int/float/str/bool, Any.
 """
+
 from __future__ import annotations
 
 import collections.abc
@@ -28,7 +29,8 @@ import functools
 import json
 import types
 import typing
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -120,12 +122,12 @@ def _make_encoder() -> Callable[[Any], str]:
 _encode = _make_encoder()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -202,23 +204,22 @@ def _write_dumper(cls: type, namespace: dict[str, Any]) -> str:
             display.append(f"{name!r}: _d{i}(o.{name})")
             convert.append(f"{name!r}: _d{i}(d[{name!r}])")
     namespace.update(_cls=cls, _walk=unstructure, _names=list(names))
-    source = ("def _run(o):\n"
-              "    if type(o) is not _cls:\n"
-              "        return _walk(o)\n")
+    source = "def _run(o):\n    if type(o) is not _cls:\n        return _walk(o)\n"
     if not hasattr(cls, "__slots__"):
         # The instance's own dict, when it holds exactly the fields in their order (as
         # `__init__` and a copy of it leave it): copied in C, and only the fields that
         # need converting replaced (a dict keeps a replaced key in its place).
         whole = f"{{**d, {', '.join(convert)}}}" if convert else "d"
-        source += ("    d = o.__dict__\n"
-                   "    if list(d) == _names:\n"
-                   f"        return {whole}\n")
+        source += f"    d = o.__dict__\n    if list(d) == _names:\n        return {whole}\n"
     return source + f"    return {{{', '.join(display)}}}\n"
 
 
-def _compile(cache: dict[type, Callable[[Any], Any]], cls: type,
-             write: Callable[[type, dict[str, Any]], str], fallback: Callable[[Any], Any] | None = None
-             ) -> Callable[[Any], Any]:
+def _compile(
+    cache: dict[type, Callable[[Any], Any]],
+    cls: type,
+    write: Callable[[type, dict[str, Any]], str],
+    fallback: Callable[[Any], Any] | None = None,
+) -> Callable[[Any], Any]:
     """Write the function `_run` for `cls` with `write`, run its source once and cache it.
 
     While it is written, the cache holds a stand-in that calls it, so a field of
@@ -238,6 +239,7 @@ def _compile(cache: dict[type, Callable[[Any], Any]], cls: type,
 
 
 # ---- plain data -> state -------------------------------------------------------------
+
 
 def _name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
@@ -365,6 +367,7 @@ def _structure_dataclass(cls: type, data: Any, where: str) -> Any:
 # for the value or the precise error. It never builds a path, and takes lists
 # and dicts of scalars whole after checking the types of their items.
 
+
 class _Mismatch(Exception):
     """The fast path's "does not fit": the precise walk will say where and why."""
 
@@ -380,7 +383,7 @@ def _same(data: Any) -> Any:
 _NUMBER = frozenset({int, float})
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _loader(tp: Any) -> Callable[[Any], Any]:
     if tp is Any:
         return _same
@@ -400,13 +403,15 @@ def _loader(tp: Any) -> Callable[[Any], Any]:
                 except _Mismatch:
                     continue
             raise _Mismatch
+
         return load_union
 
     if origin is typing.Literal:
         return lambda data: data if data in args else _mismatch()
 
     if origin in (list, collections.abc.Sequence, set, frozenset) or (
-            origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        origin is tuple and len(args) == 2 and args[1] is Ellipsis
+    ):
         item = args[0] if args else Any
         make = list if origin in (list, collections.abc.Sequence) else origin
         return _sequence_loader(make, item)
@@ -418,6 +423,7 @@ def _loader(tp: Any) -> Callable[[Any], Any]:
             if type(data) is not list or len(data) != len(items):
                 raise _Mismatch
             return tuple(load(v) for load, v in zip(items, data))
+
         return load_tuple
 
     if origin is dict:
@@ -452,6 +458,7 @@ def _whole(container: type, scalar: type | None, items: Callable[[Any], Any]) ->
         if type(data) is not container or (scalar is not None and data and not set(map(type, items(data))) <= allowed):
             raise _Mismatch
         return data
+
     return load_whole
 
 
@@ -465,6 +472,7 @@ def _sequence_loader(make: type, item_t: Any) -> Callable[[Any], Any]:
         if type(data) is not list:
             raise _Mismatch
         return make([item(v) for v in data])
+
     return load_items
 
 
@@ -480,6 +488,7 @@ def _dict_loader(int_keys: bool, val_t: Any) -> Callable[[Any], Any]:
         if int_keys:
             return {int(k): value(v) for k, v in data.items()}
         return {k: value(v) for k, v in data.items()}
+
     return load_items
 
 
@@ -517,16 +526,23 @@ def _write_loader(cls: type, namespace: dict[str, Any]) -> str:
             namespace[f"_l{i}"] = loaders[f.name]
             args.append(f"{f.name}=_l{i}({value})")
     namespace.update(
-        _cls=cls, _Mismatch=_Mismatch, _mismatch=_mismatch, _loaders=loaders,
+        _cls=cls,
+        _Mismatch=_Mismatch,
+        _mismatch=_mismatch,
+        _loaders=loaders,
         _names=frozenset(loaders),
-        _required=frozenset(f.name for f in fields
-                            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING))
-    return ("def _run(data):\n"
-            "    if type(data) is not dict:\n"
-            "        raise _Mismatch\n"
-            "    keys = data.keys()\n"
-            "    if keys == _names:\n"
-            f"        return _cls({', '.join(args)})\n"
-            "    if not (keys <= _names and _required <= keys):\n"
-            "        raise _Mismatch\n"
-            "    return _cls(**{k: _loaders[k](v) for k, v in data.items()})\n")
+        _required=frozenset(
+            f.name for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ),
+    )
+    return (
+        "def _run(data):\n"
+        "    if type(data) is not dict:\n"
+        "        raise _Mismatch\n"
+        "    keys = data.keys()\n"
+        "    if keys == _names:\n"
+        f"        return _cls({', '.join(args)})\n"
+        "    if not (keys <= _names and _required <= keys):\n"
+        "        raise _Mismatch\n"
+        "    return _cls(**{k: _loaders[k](v) for k, v in data.items()})\n"
+    )

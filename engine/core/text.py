@@ -1,7 +1,8 @@
 """Small pieces of English the engines' messages share (log lines and refusals read as spoken)."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def listing(items: Sequence[str], conjunction: str = "and") -> str:

@@ -3,9 +3,11 @@
 "Most X wins; on a tie, the one with most Y; then ..." is `best(seats, key)`
 with a key tuple. Where a tie is not broken, everyone tied stays in.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -5,10 +5,11 @@ Cradle's hidden allocation) let several seats act in any order. `Simultaneous`
 records who still owes a decision, so `to_act` lists all of them and the step
 ends when the last one has answered.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 
 def clockwise(start: int, n_players: int) -> list[int]:
@@ -34,7 +35,7 @@ class Simultaneous:
     waiting: list[int] = field(default_factory=list)
 
     @classmethod
-    def of(cls, seats: Sequence[int]) -> "Simultaneous":
+    def of(cls, seats: Sequence[int]) -> Simultaneous:
         return cls(sorted(set(seats)))
 
     def done(self, seat: int) -> None:

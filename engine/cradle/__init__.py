@@ -5,6 +5,7 @@
 `rounds` (5.1-5.6), `allocation` (3.0), `flow` (4.0, 5.7, 7.0), `scoring` (7.x),
 `epoch_end` (8.0), `view` (what each seat may see).
 """
+
 from .game import CradleGame
 
 GAME = CradleGame()

@@ -8,10 +8,11 @@ until all are dealt (the view shows it to nobody but the passer); then all are
 revealed. Cards nobody drew leave the game. With a non-player civilization
 (9.0) its card is dealt first, at random and face up (RULES-NOTES 9.0).
 """
+
 from __future__ import annotations
 
-from ..core import slug
-from .board import C, DUMMY, armies_of_seat, count
+from ..core import count, slug
+from .board import DUMMY, C, armies_of_seat
 from .rounds import roll_off
 from .state import Allocation, State
 
@@ -126,8 +127,11 @@ def reveal(state: State, events: list[str]) -> None:
     a = state.alloc
     for s in sorted(a.dealt):
         state.cards[a.dealt[s]] = s
-    events.append("The cards are revealed: " + "; ".join(
-        f"{state.players[s]}: {card_label(a.dealt[s])}" for s in sorted(a.dealt)) + ".")
+    events.append(
+        "The cards are revealed: "
+        + "; ".join(f"{state.players[s]}: {card_label(a.dealt[s])}" for s in sorted(a.dealt))
+        + "."
+    )
     if state.deck:
         n = len(state.deck)
         events.append(f"{count(n, 'undrawn card')} {'leaves' if n == 1 else 'leave'} the game unseen.")

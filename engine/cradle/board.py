@@ -4,17 +4,18 @@ Friendly, neutral and hostile (5.2) are always seen from one Civilization: an
 Area is friendly when that Civilization occupies it, neutral when empty and
 hostile otherwise — even when the same player controls the occupier.
 """
+
 from __future__ import annotations
 
-from ..core import count, possessive
+from ..core import count
 from .data import components
 from .state import DUMMY, Round, State, dice, is_raider
 
 C = components()
 
-NEO_ASSYRIA = "5-4"        #: rulebook 6.3 / civ-list footnote
-SARGONID_ASSYRIA = "6-2"   #: rulebook 6.3
-PERSIA = "6-6"             #: rulebook 6.3
+NEO_ASSYRIA = "5-4"  #: rulebook 6.3 / civ-list footnote
+SARGONID_ASSYRIA = "6-2"  #: rulebook 6.3
+PERSIA = "6-6"  #: rulebook 6.3
 
 
 def unused(n: int) -> str:
@@ -123,8 +124,11 @@ def forbidden_for(state: State, civ: str) -> set[str]:
     if na_card not in state.cards:
         return set()
     na_seat = state.cards[na_card]
-    return {a for a, c in state.civ_at.items()
-            if not is_raider(c) and C.civs[c].epoch == 5 and state.cards.get(C.civs[c].card) == na_seat}
+    return {
+        a
+        for a, c in state.civ_at.items()
+        if not is_raider(c) and C.civs[c].epoch == 5 and state.cards.get(C.civs[c].card) == na_seat
+    }
 
 
 def growth_targets(state: State, rnd: Round, own: list[str] | None = None) -> tuple[list[str], list[str]]:
@@ -205,11 +209,15 @@ def destroy_cities_on_entry(state: State, civ: str, area: str, events: list[str]
         (r,) = dice(state, 1)
         if r >= 4:
             destroy_city(state, area, city)
-            events.append(f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
-                          f"the city of {C.cities[city].name} is destroyed.")
+            events.append(
+                f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
+                f"the city of {C.cities[city].name} is destroyed."
+            )
         else:
-            events.append(f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
-                          f"the city of {C.cities[city].name} stands.")
+            events.append(
+                f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "
+                f"the city of {C.cities[city].name} stands."
+            )
 
 
 def destroy_city(state: State, area: str, city: str | None = None) -> str | None:

@@ -8,6 +8,7 @@ Attacking a Civilization with the Military trait (6.1) strips the defender of it
 modifiers (Rough and Mountain; the Desert rules burden the attacker and stay —
 RULES-NOTES 6.1). Persia counts the Areas where it rolled doubles (6.3).
 """
+
 from __future__ import annotations
 
 from .board import PERSIA, C, add_army, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies, unused
@@ -55,8 +56,10 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
         outcome.append(f"{civ_name(defender, state)} {'lose' if is_raider(defender) else 'loses'} an Army")
     if attacker_lost:
         outcome.append(f"{civ_name(rnd.civ, state)} loses the attacking Army")
-    line = (f"Battle for {area_name(area)}: {civ_name(rnd.civ, state)} rolls {att_txt}, "
-            f"{civ_name(defender, state)} {'roll' if is_raider(defender) else 'rolls'} {def_txt}")
+    line = (
+        f"Battle for {area_name(area)}: {civ_name(rnd.civ, state)} rolls {att_txt}, "
+        f"{civ_name(defender, state)} {'roll' if is_raider(defender) else 'rolls'} {def_txt}"
+    )
     if notes:
         line += f" [{'; '.join(notes)}]"
     held = not defender_lost or state.count[area] > 1

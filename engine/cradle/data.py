@@ -6,6 +6,7 @@ reconstructed stand-ins (shared/research/cradle.md) without touching the rules.
 `components()` loads everything once and builds the indexes the rules use
 (adjacency sets, sea borders, Civilizations by Epoch).
 """
+
 from __future__ import annotations
 
 import functools
@@ -19,8 +20,7 @@ HERE = Path(__file__).parent
 
 TERRAINS = ("plains", "rough", "mountain", "desert")
 TRAITS = ("no-city-bonus", "does-not-expand-in-epoch-vi", "wonder", "commerce", "military", "seafaring")
-BONUS_EFFECTS = ("armies", "military", "seafaring", "desert-guides", "none", "wonder-3", "culture-4",
-                 "armies-military")
+BONUS_EFFECTS = ("armies", "military", "seafaring", "desert-guides", "none", "wonder-3", "culture-4", "armies-military")
 EVENT_IDS = ("barbarian-raids", "civil-war", "disaster", "plague")
 
 
@@ -205,9 +205,15 @@ def components() -> Components:
     """Everything, loaded and cross-checked once (DataError names what is wrong)."""
     mp = _file("map.toml")
     regions = {r.id: r for r in load_entries(mp, "region", Region)}
-    areas = {a.id: a for a in load_entries(
-        mp, "area", Area,
-        check=lambda a: None if a.terrain in TERRAINS else f"terrain {a.terrain!r} is not one of {TERRAINS}")}
+    areas = {
+        a.id: a
+        for a in load_entries(
+            mp,
+            "area",
+            Area,
+            check=lambda a: None if a.terrain in TERRAINS else f"terrain {a.terrain!r} is not one of {TERRAINS}",
+        )
+    }
     seas = {s.id: s for s in load_entries(mp, "sea", Sea)}
     borders = load_entries(mp, "border", Border, key="")
     civ_file = _file("civilizations.toml")
@@ -217,11 +223,19 @@ def components() -> Components:
     epochs = load_entries(ch, "epoch", Epoch, key="number")
     terrain = {t.id: t for t in load_entries(ch, "terrain", Terrain)}
     wonders = load_entries(ch, "wonder", Wonder)
-    bonus = {b.roll: b for b in load_entries(
-        ch, "bonus", BonusEntry, key="roll",
-        check=lambda b: None if b.effect in BONUS_EFFECTS else f"effect {b.effect!r} is not one of {BONUS_EFFECTS}")}
-    events = load_entries(ch, "event", EventEntry,
-                          check=lambda e: None if e.id in EVENT_IDS else f"id {e.id!r} is not one of {EVENT_IDS}")
+    bonus = {
+        b.roll: b
+        for b in load_entries(
+            ch,
+            "bonus",
+            BonusEntry,
+            key="roll",
+            check=lambda b: None if b.effect in BONUS_EFFECTS else f"effect {b.effect!r} is not one of {BONUS_EFFECTS}",
+        )
+    }
+    events = load_entries(
+        ch, "event", EventEntry, check=lambda e: None if e.id in EVENT_IDS else f"id {e.id!r} is not one of {EVENT_IDS}"
+    )
     mix = load_table(ch, "counter_mix", CounterMix)
     vp = load_table(ch, "victory_points", VictoryPoints)
 
@@ -263,18 +277,32 @@ def components() -> Components:
     for c in sorted(civs.values(), key=lambda c: (c.epoch, c.order, c.part)):
         civs_of_epoch[c.epoch].append(c)
         civs_of_card.setdefault(c.card, []).append(c.id)
-    cards_of_epoch = {e: sorted({c.card for c in cs}, key=lambda k: civs[civs_of_card[k][0]].order)
-                      for e, cs in civs_of_epoch.items()}
+    cards_of_epoch = {
+        e: sorted({c.card for c in cs}, key=lambda k: civs[civs_of_card[k][0]].order) for e, cs in civs_of_epoch.items()
+    }
     for e, cards in cards_of_epoch.items():
         _need(len(cards) == 6, f"{civ_file}: epoch {e} needs six Civilization Cards, found {len(cards)}")
     region_areas = {r: tuple(a.id for a in areas.values() if a.region == r) for r in regions}
 
     return Components(
-        regions=regions, areas=areas, seas=seas, civs=civs, cities=cities, epochs=epochs, terrain=terrain,
-        wonders=wonders, bonus=bonus, events=by_roll, counter_mix=mix.armies_per_player_per_epoch, vp=vp,
+        regions=regions,
+        areas=areas,
+        seas=seas,
+        civs=civs,
+        cities=cities,
+        epochs=epochs,
+        terrain=terrain,
+        wonders=wonders,
+        bonus=bonus,
+        events=by_roll,
+        counter_mix=mix.armies_per_player_per_epoch,
+        vp=vp,
         adjacent={a: frozenset(v) for a, v in adjacent.items()},
-        seas_of={a: tuple(v) for a, v in seas_of.items()}, region_areas=region_areas,
-        civs_of_epoch=civs_of_epoch, cards_of_epoch=cards_of_epoch, civs_of_card=civs_of_card,
+        seas_of={a: tuple(v) for a, v in seas_of.items()},
+        region_areas=region_areas,
+        civs_of_epoch=civs_of_epoch,
+        cards_of_epoch=cards_of_epoch,
+        civs_of_card=civs_of_card,
         stacking={a.id: terrain[a.terrain].stacking for a in areas.values()},
         straits=frozenset(frozenset((b.a, b.b)) for b in borders if b.kind == "strait"),
     )

@@ -7,9 +7,11 @@ that player picks the Areas, one choice at a time (`raid <area>`,
 `revolt <area>`); a Disaster's City is picked with `ruin <area>`. After Epoch
 III's events the Plague of the Bronze Age Collapse rolls in every Area.
 """
+
 from __future__ import annotations
 
-from .board import C, add_army, area_name, areas_of, civ_name, count, destroy_city, remove_armies
+from ..core import count
+from .board import C, add_army, area_name, areas_of, civ_name, destroy_city, remove_armies
 from .rounds import roll_off
 from .state import EventStep, State, dice, is_raider, raider_id
 
@@ -28,8 +30,7 @@ def last_place(state: State, events: list[str]) -> int:
         low = min(state.vp)
         tied = [s for s in range(state.n) if state.vp[s] == low]
         state.last_place = roll_off(state, tied, events, "last place")[-1] if len(tied) > 1 else tied[0]
-        events.append(f"{state.players[state.last_place]} is in last place and makes this Epoch's event "
-                      "choices (8.0).")
+        events.append(f"{state.players[state.last_place]} is in last place and makes this Epoch's event choices (8.0).")
     return state.last_place
 
 
@@ -123,8 +124,10 @@ def resolve_pick(state: State, area: str, events: list[str]) -> None:
     remove_armies(state, area, n)
     add_army(state, area, raider_id(seat))
     what = "Barbarians raid" if ev.kind == "raid" else "Civil war breaks out in"
-    events.append(f"{what} {area_name(area)}: {civ_name(ev.civ)} loses {count(n, 'Army')}; "
-                  f"{state.players[seat]} (last place) puts one upside-down Army there (8.0).")
+    events.append(
+        f"{what} {area_name(area)}: {civ_name(ev.civ)} loses {count(n, 'Army')}; "
+        f"{state.players[seat]} (last place) puts one upside-down Army there (8.0)."
+    )
 
 
 def play_event(state: State, action: str, events: list[str]) -> None:
@@ -141,8 +144,9 @@ def disaster(state: State, civ: str, own: list[str], events: list[str]) -> None:
             w = wonder_areas[a]
             del state.wonders[w]
             state.lost_wonders.append(w)
-            events.append(f"Disaster: the {next(x.name for x in C.wonders if x.id == w)} in {area_name(a)} "
-                          "is destroyed.")
+            events.append(
+                f"Disaster: the {next(x.name for x in C.wonders if x.id == w)} in {area_name(a)} is destroyed."
+            )
     for a in hit:
         remove_armies(state, a)
         events.append(f"Disaster: {civ_name(civ)} loses an Army in {area_name(a)}.")
@@ -168,8 +172,9 @@ def plague(state: State, areas: list[str], events: list[str], what: str) -> None
             lost.append(f"an Army of {civ_name(state.civ_at[a], state)}")
             remove_armies(state, a)
         if lost:
-            events.append(f"Plague in {area_name(a)}: " + " and ".join(lost) + (" are" if len(lost) > 1 else " is")
-                          + " lost.")
+            events.append(
+                f"Plague in {area_name(a)}: " + " and ".join(lost) + (" are" if len(lost) > 1 else " is") + " lost."
+            )
 
 
 def bronze_age_collapse(state: State, events: list[str]) -> None:

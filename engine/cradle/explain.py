@@ -5,10 +5,12 @@ names the rule in the way, and the refusal then lists what is legal. It never de
 legality, so a gap here can only make a message less specific, never wrong. Only public
 facts are used (the board, the round), never a concealed card.
 """
+
 from __future__ import annotations
 
+from ..core import count
 from .allocation import seat_slugs
-from .board import C, DUMMY, area_name, areas_of, civ_name, count, forbidden_for, growth_targets, has_trait, uncounted
+from .board import DUMMY, C, area_name, areas_of, civ_name, forbidden_for, growth_targets, has_trait, uncounted
 from .rounds import can_colonize, placeable, wonder_sites, wonders_left
 from .state import State
 from .view import EVENT_WORDS
@@ -26,35 +28,44 @@ def why_not(state: State, seat: int, action: str) -> str | None:
         return None
     rnd = state.rnd
     if rnd.step == "combat" and verb != "continue":
-        return (f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: "
-                f"`continue` (5.5).")
+        return f"The battle for {area_name(rnd.area)} goes on while the attacking Army stands: `continue` (5.5)."
     if rnd.step == "displace":
         _, area = uncounted(rest)
         if verb == "move" and area not in C.areas:
             return f"There is no Area {area!r} on the map."
-        return (f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} must first leave "
-                f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3).")
+        return (
+            f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} must first leave "
+            f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3)."
+        )
     if rnd.step == "start":
-        return (f"{civ_name(rnd.civ)} enters the map in an Area next to 5-4 Neo Assyria that holds no Epoch V "
-                f"Armies of its player (6.3).")
+        return (
+            f"{civ_name(rnd.civ)} enters the map in an Area next to 5-4 Neo Assyria that holds no Epoch V "
+            f"Armies of its player (6.3)."
+        )
     if rnd.step != "grow":
         return None
     civ = civ_name(rnd.civ, state)
     if verb in ("commit", "withdraw"):
-        return ("A battle goes on only while its attacking Army stands; after that, `attack` the Area again "
-                "to place another Army into it, or grow elsewhere (5.5).")
+        return (
+            "A battle goes on only while its attacking Army stands; after that, `attack` the Area again "
+            "to place another Army into it, or grow elsewhere (5.5)."
+        )
     if verb == "done":
-        return (f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
-                f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed.")
+        return (
+            f"Growth continues until the Army Pool is empty (5.4, 5.7): {civ} still has "
+            f"{count(rnd.pool, 'Army')} to place or use; `done` is only for Armies that cannot be placed."
+        )
     if verb in ("place", "attack"):
         n, area = uncounted(rest)
         if verb == "place" and n > 1 and area in C.areas and area in growth_targets(state, rnd)[0]:
             if rnd.seat == DUMMY:
                 return "A non-player civilization never stacks its Armies (9.0)."
             room = placeable(state, rnd, area)
-            return (f"{count(n, 'Army')} do not fit: {area_name(area)} takes {room} more "
-                    f"({C.areas[area].terrain.capitalize()} holds {C.stacking[area]}, Terrain Chart; "
-                    f"{count(rnd.pool, 'Army')} in the pool).")
+            return (
+                f"{count(n, 'Army')} do not fit: {area_name(area)} takes {room} more "
+                f"({C.areas[area].terrain.capitalize()} holds {C.stacking[area]}, Terrain Chart; "
+                f"{count(rnd.pool, 'Army')} in the pool)."
+            )
         return _growth(state, verb, area, civ)
     if verb in ("colonize", "wonder", "culture"):
         if rnd.seat == DUMMY:
@@ -100,8 +111,10 @@ def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
         if rnd.seat == DUMMY:
             return "A non-player civilization never stacks its Armies (9.0)."
         limit = C.stacking[area]
-        return (f"{name} already holds {limit} Arm{'y' if limit == 1 else 'ies'}, the stacking limit for "
-                f"{C.areas[area].terrain.capitalize()} (Terrain Chart).")
+        return (
+            f"{name} already holds {limit} Arm{'y' if limit == 1 else 'ies'}, the stacking limit for "
+            f"{C.areas[area].terrain.capitalize()} (Terrain Chart)."
+        )
     if state.epoch == 6 and has_trait(state, rnd.civ, "does-not-expand-in-epoch-vi"):
         return f"{civ} does not expand in Epoch VI: it only reinforces Areas it holds (6.1)."
     if area in forbidden_for(state, rnd.civ):
@@ -121,13 +134,17 @@ def _allocation(state: State, verb: str, rest: str) -> str | None:
         return f"There is no player `{rest}` at this table."
     to = me if verb == "keep" else words.index(rest) if verb == "pass" else None
     if to == me and me in a.dealt:
-        return (f"{state.players[me]} already received a passed card this Epoch, and a drawer who already "
-                "holds a card must pass the drawn one to a player without one (3.0).")
+        return (
+            f"{state.players[me]} already received a passed card this Epoch, and a drawer who already "
+            "holds a card must pass the drawn one to a player without one (3.0)."
+        )
     if to == me:
         return "To keep the drawn card say `keep`; `pass` hands it to another player (3.0)."
     if to is not None and to in a.dealt:
-        return (f"{state.players[to]} has already received a card this Epoch; a card is passed only to a "
-                "player without one (3.0).")
+        return (
+            f"{state.players[to]} has already received a card this Epoch; a card is passed only to a "
+            "player without one (3.0)."
+        )
     return None
 
 
@@ -140,12 +157,16 @@ def _event(state: State, verb: str, area: str) -> str | None:
     if area not in C.areas:
         return f"There is no Area {area!r} on the map."
     if ev.kind == "ruin":
-        return (f"The Disaster destroys a City in an Area of {civ} that had one; "
-                f"{area_name(area)} is not one of them (8.0).")
+        return (
+            f"The Disaster destroys a City in an Area of {civ} that had one; "
+            f"{area_name(area)} is not one of them (8.0)."
+        )
     if state.civ_at.get(area) != ev.civ:
         return f"{EVENT_WORDS[ev.kind][0]} {civ} only; {area_name(area)} is not an Area of it (8.0)."
-    return (f"Barbarian Raids strike a border Area of {civ} (one next to an Area it does not hold); "
-            f"{area_name(area)} lies inside its borders (8.0).")
+    return (
+        f"Barbarian Raids strike a border Area of {civ} (one next to an Area it does not hold); "
+        f"{area_name(area)} lies inside its borders (8.0)."
+    )
 
 
 __all__ = ["why_not"]

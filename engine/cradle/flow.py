@@ -3,10 +3,11 @@
 `advance` runs everything that needs no decision — forming pools, rolling
 bonuses, scoring, event rolls, the next Epoch — until some seat must choose.
 """
+
 from __future__ import annotations
 
 from .allocation import armies_now, begin_allocation
-from .board import C, DUMMY, civ_name, unused
+from .board import DUMMY, C, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
 from .rounds import can_grow, end_round, start_round
 from .scoring import result_line, score_seat
@@ -15,8 +16,11 @@ from .state import State
 
 def strategy_order(state: State) -> list[int]:
     """4.0: by the arrival order of the current Epoch's Civilizations."""
-    holders = [(C.civs[C.civs_of_card[card][0]].order, seat) for card, seat in state.cards.items()
-               if C.civs[C.civs_of_card[card][0]].epoch == state.epoch]
+    holders = [
+        (C.civs[C.civs_of_card[card][0]].order, seat)
+        for card, seat in state.cards.items()
+        if C.civs[C.civs_of_card[card][0]].epoch == state.epoch
+    ]
     return [seat for _, seat in sorted(holders)]
 
 
@@ -44,8 +48,9 @@ def begin_strategy(state: State, events: list[str]) -> None:
     state.queue = queue_for(state, state.order[0])
     state.scored.append([0] * state.n)
     names = ", ".join("non-player" if s == DUMMY else state.players[s] for s in state.order)
-    events.append(f"Epoch {C.epochs[state.epoch - 1].roman} ({C.epochs[state.epoch - 1].name}): "
-                  f"Strategy Phase order {names}.")
+    events.append(
+        f"Epoch {C.epochs[state.epoch - 1].roman} ({C.epochs[state.epoch - 1].name}): Strategy Phase order {names}."
+    )
 
 
 def score_participant(state: State, seat: int, events: list[str]) -> None:
@@ -66,8 +71,11 @@ def next_epoch(state: State, events: list[str]) -> None:
     new = [c for c in C.cities.values() if c.epoch == state.epoch]
     for c in new:
         state.cities.setdefault(c.area, []).append(c.id)
-    events.append(f"Epoch {ep.roman}, the {ep.name}, begins. New cities: "
-                  + ", ".join(f"{c.name} ({C.areas[c.area].name})" for c in new) + ".")
+    events.append(
+        f"Epoch {ep.roman}, the {ep.name}, begins. New cities: "
+        + ", ".join(f"{c.name} ({C.areas[c.area].name})" for c in new)
+        + "."
+    )
     begin_allocation(state, events)
 
 
@@ -101,8 +109,11 @@ def advance(state: State, events: list[str]) -> None:
                 continue
             if state.epoch == 6:
                 state.phase = "over"
-                events.append("The game is over after Epoch VI. Final scores: " + ", ".join(
-                    f"{p} {v}" for p, v in zip(state.players, state.vp)) + ".")
+                events.append(
+                    "The game is over after Epoch VI. Final scores: "
+                    + ", ".join(f"{p} {v}" for p, v in zip(state.players, state.vp))
+                    + "."
+                )
                 events.append(result_line(state))
                 return
             begin_events(state, events)

@@ -3,9 +3,11 @@
 Setup option: `{"non_player": True}` adds a non-player civilization for 4-5
 players (rulebook 9.0).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core import BaseGame, IllegalAction, Rng
 from .allocation import allocation_actions, deal_first_epoch, drawer, play_allocation
@@ -18,7 +20,6 @@ from .scoring import winning_seats
 from .state import State
 from .view import make_view
 
-
 #: How many of a move's log lines the view keeps for the image header.
 LAST_LINES = 4
 
@@ -29,7 +30,7 @@ def last_lines(events: list[str]) -> list[str]:
     if len(events) <= LAST_LINES:
         return list(events)
     head = LAST_LINES // 2
-    return events[:head] + [f"… {len(events) - LAST_LINES} more in the log …"] + events[-(LAST_LINES - head):]
+    return events[:head] + [f"… {len(events) - LAST_LINES} more in the log …"] + events[-(LAST_LINES - head) :]
 
 
 class CradleGame(BaseGame[State]):
@@ -38,14 +39,31 @@ class CradleGame(BaseGame[State]):
     min_players = 4
     max_players = 6
     state_type = State
-    verbs = ("keep", "pass", "place", "attack", "continue", "commit", "withdraw", "start", "move",
-             "colonize", "wonder", "culture", "done", "raid", "revolt", "ruin")
+    verbs = (
+        "keep",
+        "pass",
+        "place",
+        "attack",
+        "continue",
+        "commit",
+        "withdraw",
+        "start",
+        "move",
+        "colonize",
+        "wonder",
+        "culture",
+        "done",
+        "raid",
+        "revolt",
+        "ruin",
+    )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
         players = [str(p) for p in players]
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction(f"Cradle of Civilization is for {self.min_players}-{self.max_players} players, "
-                                f"not {len(players)}.")
+            raise IllegalAction(
+                f"Cradle of Civilization is for {self.min_players}-{self.max_players} players, not {len(players)}."
+            )
         options = dict(options or {})
         unknown = set(options) - {"non_player"}
         if unknown:
@@ -55,8 +73,15 @@ class CradleGame(BaseGame[State]):
             raise IllegalAction(f"The option non_player is true or false, not {non_player!r}.")
         if non_player and len(players) > 5:
             raise IllegalAction("A non-player civilization is only for 4-5 players (rule 9.0).")
-        state = State(players=players, rng=Rng.from_seed(seed, "cradle"), non_player=non_player,
-                      epoch=1, phase="allocate", vp=[0] * len(players), last_armies=[0] * len(players))
+        state = State(
+            players=players,
+            rng=Rng.from_seed(seed, "cradle"),
+            non_player=non_player,
+            epoch=1,
+            phase="allocate",
+            vp=[0] * len(players),
+            last_armies=[0] * len(players),
+        )
         events: list[str] = []
         for city in C.cities.values():
             if city.epoch == 1:

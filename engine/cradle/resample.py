@@ -15,6 +15,7 @@ cards it does not know, the drawer's hand when that is someone else, and the
 deck. Those are exactly the Epoch's cards not yet revealed, so the deal always
 fits. Outside an Allocation only the generator is redrawn.
 """
+
 from __future__ import annotations
 
 from engine.ai.pools import Dealer, fresh_rng, without
@@ -65,7 +66,7 @@ def scorings_left(state: State, seat: int) -> tuple[int, int]:
     if state.phase == "over":
         return 0, 0
     if state.phase == "strategy":
-        done = state.order[:state.turn]
+        done = state.order[: state.turn]
         return (0 if seat in done else 1), later
     if state.phase == "allocate":
         return 1, later

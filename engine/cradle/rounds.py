@@ -7,15 +7,36 @@ Area carries the battle on); Non-Combat Expansion is one attempt at a time
 (`colonize`, `wonder <area>`, `culture`). All this until the pool is empty (5.4,
 5.7): `done`, which returns the rest unused, is offered only once no Army can be placed.
 """
+
 from __future__ import annotations
 
 from .board import (
-    C, DUMMY, SARGONID_ASSYRIA, NEO_ASSYRIA, add_army, area_name, count, counted, areas_of, civ_and_owner, civ_name,
-    displacement_options, enter, epoch_armies_on_map, forbidden_for, growth_targets, has_trait, owner,
-    remove_armies, seat_name, survives_desert, uncounted, unused,
+    DUMMY,
+    NEO_ASSYRIA,
+    SARGONID_ASSYRIA,
+    C,
+    add_army,
+    area_name,
+    areas_of,
+    civ_and_owner,
+    civ_name,
+    count,
+    counted,
+    displacement_options,
+    enter,
+    epoch_armies_on_map,
+    forbidden_for,
+    growth_targets,
+    has_trait,
+    owner,
+    remove_armies,
+    seat_name,
+    survives_desert,
+    uncounted,
+    unused,
 )
 from .combat import combat_roll
-from .state import Round, State, dice, is_raider
+from .state import Round, State, dice
 
 
 def seats_by_vp(state: State, events: list[str], why: str) -> list[int]:
@@ -42,6 +63,7 @@ def roll_off(state: State, tied: list[int], events: list[str], why: str) -> list
 
 
 # ---- 5.1-5.3: starting a round ---------------------------------------------------
+
 
 def start_round(state: State, civ: str, events: list[str]) -> None:
     """Form the Army Pool (5.1), roll the bonus (5.2) and enter the Start Area (5.3).
@@ -78,8 +100,9 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         roll = dice(state, 2)
         rnd.bonus = sum(roll)
         entry = C.bonus[rnd.bonus]
-        events.append(f"{name} rolls {roll[0]} and {roll[1]} = {rnd.bonus} on the Civilization Bonus Chart: "
-                      f"{entry.result}.")
+        events.append(
+            f"{name} rolls {roll[0]} and {roll[1]} = {rnd.bonus} on the Civilization Bonus Chart: {entry.result}."
+        )
         extra = entry.armies
         if entry.effect in ("military", "armies-military"):
             rnd.military = True
@@ -92,8 +115,11 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         elif entry.effect == "culture-4":
             rnd.culture_min = 4
     rnd.pool = c.armies + extra  # 5.1: the card's Armies; the counter mix limits Previous Epoch pools only
-    events.append(f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
-                  + (f" ({c.armies} + {extra} bonus)" if extra else "") + ".")
+    events.append(
+        f"{name} ({seat_name(state, seat)}) forms an Army Pool of {rnd.pool}"
+        + (f" ({c.armies} + {extra} bonus)" if extra else "")
+        + "."
+    )
     if seat == DUMMY:
         rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
     state.rnd = rnd
@@ -103,8 +129,10 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
             rnd.step = "start"
             return
         if not options:
-            events.append(f"{name} finds no Area to enter next to Neo Assyria or at {area_name(c.start_area)}; "
-                          "its Armies stay off the map.")
+            events.append(
+                f"{name} finds no Area to enter next to Neo Assyria or at {area_name(c.start_area)}; "
+                "its Armies stay off the map."
+            )
             rnd.pool = 0
             return
         begin_start(state, options[0], events)
@@ -135,8 +163,10 @@ def begin_start(state: State, area: str, events: list[str]) -> None:
     rnd.step = "displace"
     rnd.disp_civ = occ
     rnd.disp_left = state.count[area]
-    events.append(f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {count(rnd.disp_left, 'Army')} of "
-                  f"{civ_and_owner(state, occ)} must move to an adjacent vacant or friendly Area (5.3).")
+    events.append(
+        f"{civ_name(rnd.civ)} arrives in {area_name(area)}: {count(rnd.disp_left, 'Army')} of "
+        f"{civ_and_owner(state, occ)} must move to an adjacent vacant or friendly Area (5.3)."
+    )
     settle_displacement(state, events)
 
 
@@ -154,8 +184,10 @@ def settle_displacement(state: State, events: list[str]) -> None:
         if not options:
             remove_armies(state, area)
             rnd.disp_left -= 1
-            events.append(f"An Army of {civ_name(rnd.disp_civ, state)} has nowhere to go from {area_name(area)} "
-                          "and is removed (5.3).")
+            events.append(
+                f"An Army of {civ_name(rnd.disp_civ, state)} has nowhere to go from {area_name(area)} "
+                "and is removed (5.3)."
+            )
             continue
         if len(options) == 1:
             move_displaced(state, options[0], 1, events)
@@ -173,10 +205,12 @@ def non_player_retreat(state: State, options: list[str]) -> str:
     A vacant Area that is not Desert comes first, then a friendly one (stacking risks
     nothing), then a vacant Desert (its entry roll may cost the Army); name order within each.
     """
+
     def rank(a: str) -> int:
         if a in state.civ_at:
             return 1
         return 2 if C.areas[a].terrain == "desert" else 0
+
     return min(options, key=lambda a: (rank(a), a))
 
 
@@ -197,12 +231,15 @@ def move_displaced(state: State, target: str, n: int, events: list[str]) -> None
     for _ in range(n):
         remove_armies(state, rnd.start)
         rnd.disp_left -= 1
-        if target in state.civ_at or survives_desert(state, f"An Army of {who} moving out of {area_name(rnd.start)}",
-                                                      target, events):
+        if target in state.civ_at or survives_desert(
+            state, f"An Army of {who} moving out of {area_name(rnd.start)}", target, events
+        ):
             add_army(state, target, rnd.disp_civ)
     if target in state.civ_at:
-        events.append(f"{count(n, 'Army')} of {who} move{'s' if n == 1 else ''} from {area_name(rnd.start)} "
-                      f"to {area_name(target)}.")
+        events.append(
+            f"{count(n, 'Army')} of {who} move{'s' if n == 1 else ''} from {area_name(rnd.start)} "
+            f"to {area_name(target)}."
+        )
 
 
 def place_start(state: State, events: list[str]) -> None:
@@ -217,6 +254,7 @@ def place_start(state: State, events: list[str]) -> None:
 
 
 # ---- 5.4-5.6: growth, combat, Non-Combat Expansion ------------------------------
+
 
 def acting_seat(state: State) -> int:
     """Who decides now in the round: the displaced Armies' owner, the dummy's placer, or the player."""
@@ -252,8 +290,7 @@ def wonder_sites(state: State, rnd: Round, own: list[str] | None = None) -> list
     if not wonders_left(state):
         return []
     taken = set(state.wonders.values())
-    return sorted(a for a in (areas_of(state, rnd.civ) if own is None else own)
-                  if a in state.cities and a not in taken)
+    return sorted(a for a in (areas_of(state, rnd.civ) if own is None else own) if a in state.cities and a not in taken)
 
 
 def placeable(state: State, rnd: Round, area: str) -> int:
@@ -284,7 +321,7 @@ def grow_actions(state: State) -> list[str]:
         return [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
     out = []
     for a in place:
-        out += PLACE_ACTIONS[a][:placeable(state, rnd, a)]
+        out += PLACE_ACTIONS[a][: placeable(state, rnd, a)]
     out += [f"attack {a}" for a in attack]
     expansion = ["colonize"] if can_colonize(state, rnd, own) else []
     expansion += [f"wonder {a}" for a in wonder_sites(state, rnd, own)]
@@ -327,8 +364,10 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         rnd.pool -= 1
         rnd.placed += 1
         rnd.area = arg
-        events.append(f"{name} attacks {civ_name(state.civ_at[arg], state)} in {area_name(arg)} "
-                      f"({C.areas[arg].terrain.capitalize()}, {state.count[arg]} defending).")
+        events.append(
+            f"{name} attacks {civ_name(state.civ_at[arg], state)} in {area_name(arg)} "
+            f"({C.areas[arg].terrain.capitalize()}, {state.count[arg]} defending)."
+        )
         combat_roll(state, rnd, events)
     elif verb == "continue":
         combat_roll(state, rnd, events)
@@ -344,8 +383,10 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         (r,) = dice(state, 1)
         if r >= 4:
             state.vp[rnd.seat] += C.vp.colonization
-            events.append(f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, success "
-                          f"(+{C.vp.colonization} VP).")
+            events.append(
+                f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, success "
+                f"(+{C.vp.colonization} VP)."
+            )
         else:
             events.append(f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, it fails.")
     elif verb == "wonder":
@@ -358,22 +399,27 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
             rnd.built_wonder = True
             state.vp[rnd.seat] += C.vp.wonder_built
             wname = next(w.name for w in C.wonders if w.id == wonder)
-            events.append(f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, builds the {wname} "
-                          f"(+{C.vp.wonder_built} VP).")
+            events.append(
+                f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, builds the {wname} "
+                f"(+{C.vp.wonder_built} VP)."
+            )
         else:
-            events.append(f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, it fails "
-                          f"(needs {rnd.wonder_min}-6).")
+            events.append(
+                f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, it fails (needs {rnd.wonder_min}-6)."
+            )
     elif verb == "culture":
         rnd.pool -= 1
         rnd.tried_culture = True
         (r,) = dice(state, 1)
         if r >= rnd.culture_min:
             state.vp[rnd.seat] += C.vp.cultural_achievement
-            events.append(f"{name} strives for a Cultural Achievement: rolls {r}, success "
-                          f"(+{C.vp.cultural_achievement} VP).")
+            events.append(
+                f"{name} strives for a Cultural Achievement: rolls {r}, success (+{C.vp.cultural_achievement} VP)."
+            )
         else:
-            events.append(f"{name} strives for a Cultural Achievement: rolls {r}, it fails "
-                          f"(needs {rnd.culture_min}-6).")
+            events.append(
+                f"{name} strives for a Cultural Achievement: rolls {r}, it fails (needs {rnd.culture_min}-6)."
+            )
     elif verb == "done":
         if rnd.pool:
             events.append(f"{name} cannot place another Army and stops; {unused(rnd.pool)} (5.4).")

@@ -7,12 +7,13 @@ Bonus Civilization stands, 6.1), 1 per Bonus Area held by its own Civilization
 Region status (7.3): only the highest of Presence, Control, Domination scores
 (RULES-NOTES 7.3); Control needs 2+ Areas and strictly more than anyone else.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import winners_by
-from .board import C, armies_of_seat, count, has_trait, owner
+from ..core import count, winners_by
+from .board import C, armies_of_seat, has_trait, owner
 from .state import State, is_raider
 
 
@@ -28,9 +29,14 @@ class Score:
 
     @property
     def total(self) -> int:
-        return (self.area_vp + self.cities + self.bonus_areas + C.vp.per_wonder_controlled * self.wonders
-                + self.commerce
-                + sum(v for _, v in self.regions.values()))
+        return (
+            self.area_vp
+            + self.cities
+            + self.bonus_areas
+            + C.vp.per_wonder_controlled * self.wonders
+            + self.commerce
+            + sum(v for _, v in self.regions.values())
+        )
 
     def describe(self) -> str:
         """`3 Areas 1 VP (1 per 2 Areas); Cities 3 VP; Regions: Iran presence 1 VP` (7.2, 7.3).
@@ -39,8 +45,12 @@ class Score:
         """
         parts = [f"{count(self.areas, 'Area')} {self.area_vp} VP (1 per 2 Areas)"]
         wonders = C.vp.per_wonder_controlled * self.wonders
-        for label, vp in (("Cities", self.cities), ("Bonus Areas", self.bonus_areas),
-                          (count(self.wonders, "Wonder"), wonders), ("Commerce", self.commerce)):
+        for label, vp in (
+            ("Cities", self.cities),
+            ("Bonus Areas", self.bonus_areas),
+            (count(self.wonders, "Wonder"), wonders),
+            ("Commerce", self.commerce),
+        ):
             if vp:
                 parts.append(f"{label} {vp} VP")
         regions = ", ".join(f"{C.regions[r].name} {status} {vp} VP" for r, (status, vp) in self.regions.items())
@@ -120,10 +130,14 @@ def result_line(state: State) -> str:
         return f"{_names(state, won)} wins with {top} VP."
     armies = {s: armies_of_seat(state, s) for s in tied}
     if len(won) == len(tied):
-        return (f"{_names(state, won)} tie on {top} VP with {count(armies[won[0]], 'Army')} on the map each: "
-                "they share the win.")
+        return (
+            f"{_names(state, won)} tie on {top} VP with {count(armies[won[0]], 'Army')} on the map each: "
+            "they share the win."
+        )
     others = [s for s in tied if s not in won]
     beaten = ", ".join(f"{state.players[s]} {armies[s]}" for s in others)
-    return (f"{_names(state, tied)} tie on {top} VP; the tie-break, fewest Armies on the map, goes to "
-            f"{_names(state, won)} ({armies[won[0]]} against {beaten}): "
-            f"{_names(state, won)} {'wins' if len(won) == 1 else 'share the win'}.")
+    return (
+        f"{_names(state, tied)} tie on {top} VP; the tie-break, fewest Armies on the map, goes to "
+        f"{_names(state, won)} ({armies[won[0]]} against {beaten}): "
+        f"{_names(state, won)} {'wins' if len(won) == 1 else 'share the win'}."
+    )

@@ -10,6 +10,7 @@ that player's colour that never flip, move or grow.
 `copy()` is a hand-written deep copy: `apply` clones the state on every step and
 `copy.deepcopy` would be most of the step time.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,37 +25,37 @@ class Round:
     """The Civilization Round in progress (rulebook 5.0-5.7)."""
 
     civ: str
-    seat: int                     #: controlling seat, DUMMY for a non-player civilization
-    current: bool                 #: a current-Epoch Civilization (bonus, traits, non-combat expansion)
-    pool: int = 0                 #: Armies left in the Army Pool (5.1)
-    step: str = "grow"            #: grow | combat | start | displace
-    bonus: int = 0                #: the 2d6 Civilization Bonus roll (5.2), 0 when none
-    military: bool = False        #: Military this round (trait or bonus)
-    seafaring: bool = False       #: Seafaring this round (trait, kept trait or bonus)
-    guides: bool = False          #: bonus: Desert entry roll and Desert attacker penalty ignored
-    wonder_min: int = 4           #: a Wonder attempt succeeds on this or higher (5.6)
-    culture_min: int = 5          #: a Cultural Achievement succeeds on this or higher (5.6)
+    seat: int  #: controlling seat, DUMMY for a non-player civilization
+    current: bool  #: a current-Epoch Civilization (bonus, traits, non-combat expansion)
+    pool: int = 0  #: Armies left in the Army Pool (5.1)
+    step: str = "grow"  #: grow | combat | start | displace
+    bonus: int = 0  #: the 2d6 Civilization Bonus roll (5.2), 0 when none
+    military: bool = False  #: Military this round (trait or bonus)
+    seafaring: bool = False  #: Seafaring this round (trait, kept trait or bonus)
+    guides: bool = False  #: bonus: Desert entry roll and Desert attacker penalty ignored
+    wonder_min: int = 4  #: a Wonder attempt succeeds on this or higher (5.6)
+    culture_min: int = 5  #: a Cultural Achievement succeeds on this or higher (5.6)
     tried_wonder: bool = False
     built_wonder: bool = False
     tried_culture: bool = False
-    area: str = ""                #: the hostile Area being attacked (combat)
+    area: str = ""  #: the hostile Area being attacked (combat)
     doubles: list[str] = field(default_factory=list)  #: Persia: Areas where doubles were rolled (6.3)
-    placed: int = 0               #: Armies taken from the pool so far (dummy placing order, 9.0)
+    placed: int = 0  #: Armies taken from the pool so far (dummy placing order, 9.0)
     placers: list[int] = field(default_factory=list)  #: dummy: seats in placing order (9.0)
-    disp_civ: str = ""            #: 5.3: the Civilization being displaced from the Start Area
-    disp_left: int = 0            #: how many of its Armies still must move
-    start: str = ""               #: the Start Area being entered
+    disp_civ: str = ""  #: 5.3: the Civilization being displaced from the Start Area
+    disp_left: int = 0  #: how many of its Armies still must move
+    start: str = ""  #: the Start Area being entered
 
 
 @dataclass
 class Allocation:
     """New Civilization Allocation (rulebook 3.0): who draws, what is concealed."""
 
-    order: list[int] = field(default_factory=list)      #: draw order (fewest VPs first)
-    index: int = 0                                      #: whose draw it is
-    drawn: str = ""                                     #: the card the drawer is looking at
+    order: list[int] = field(default_factory=list)  #: draw order (fewest VPs first)
+    index: int = 0  #: whose draw it is
+    drawn: str = ""  #: the card the drawer is looking at
     dealt: dict[int, str] = field(default_factory=dict)  #: seat -> card received this Epoch (concealed)
-    kept: list[int] = field(default_factory=list)       #: seats that kept the card they drew
+    kept: list[int] = field(default_factory=list)  #: seats that kept the card they drew
     passed: dict[int, int] = field(default_factory=dict)  #: receiver -> passer
 
 
@@ -62,11 +63,11 @@ class Allocation:
 class EventStep:
     """An End of Epoch event waiting for the last-place player's choice (8.0)."""
 
-    kind: str                     #: raid | revolt | ruin
+    kind: str  #: raid | revolt | ruin
     civ: str
-    left: int = 1                 #: how many more Areas to pick
+    left: int = 1  #: how many more Areas to pick
     options: list[str] = field(default_factory=list)  #: ruin: the Areas that qualified
-    rolled: bool = False          #: raid: the roll for a second raided Area has been made
+    rolled: bool = False  #: raid: the roll for a second raided Area has been made
 
 
 @dataclass
@@ -75,33 +76,33 @@ class State:
     rng: Rng
     non_player: bool = False
     epoch: int = 1
-    phase: str = "strategy"       #: allocate | strategy | events | over
+    phase: str = "strategy"  #: allocate | strategy | events | over
     vp: list[int] = field(default_factory=list)
-    deck: list[str] = field(default_factory=list)        #: the current Epoch's undrawn cards
+    deck: list[str] = field(default_factory=list)  #: the current Epoch's undrawn cards
     cards: dict[str, int] = field(default_factory=dict)  #: revealed card -> holder seat (DUMMY allowed)
-    gone: list[str] = field(default_factory=list)        #: Civilizations vanished from the game (5.1)
+    gone: list[str] = field(default_factory=list)  #: Civilizations vanished from the game (5.1)
     civ_at: dict[str, str] = field(default_factory=dict)  #: area -> occupying Civilization id
-    count: dict[str, int] = field(default_factory=dict)   #: area -> Armies there
+    count: dict[str, int] = field(default_factory=dict)  #: area -> Armies there
     cities: dict[str, list[str]] = field(default_factory=dict)  #: area -> city ids
-    wonders: dict[str, str] = field(default_factory=dict)       #: wonder id -> area
-    lost_wonders: list[str] = field(default_factory=list)       #: destroyed, never rebuilt
+    wonders: dict[str, str] = field(default_factory=dict)  #: wonder id -> area
+    lost_wonders: list[str] = field(default_factory=list)  #: destroyed, never rebuilt
     alloc: Allocation | None = None
-    order: list[int] = field(default_factory=list)       #: Strategy Phase order (4.0)
-    turn: int = 0                                        #: index into `order`
-    queue: list[str] = field(default_factory=list)       #: the participant's Civilizations still to play
+    order: list[int] = field(default_factory=list)  #: Strategy Phase order (4.0)
+    turn: int = 0  #: index into `order`
+    queue: list[str] = field(default_factory=list)  #: the participant's Civilizations still to play
     rnd: Round | None = None
     last_armies: list[int] = field(default_factory=list)  #: Armies on the map at the last Epoch's end (3.0 ties)
-    ev_queue: list[str] = field(default_factory=list)    #: Civilizations still to roll for End of Epoch events
+    ev_queue: list[str] = field(default_factory=list)  #: Civilizations still to roll for End of Epoch events
     ev_step: EventStep | None = None
     last_place: int | None = None
     scored: list[list[int]] = field(default_factory=list)  #: VP gained per Epoch per seat (for the view)
-    last: list[str] = field(default_factory=list)          #: the last move's first log lines (public)
+    last: list[str] = field(default_factory=list)  #: the last move's first log lines (public)
 
     @property
     def n(self) -> int:
         return len(self.players)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         s = _shallow(self)
         s.rng = Rng(self.rng.state) if isinstance(self.rng, Rng) else self.rng.copy()
         s.players = list(self.players)

@@ -3,6 +3,7 @@
 Rules: shared/rules/mosaic.txt (a rules summary); decisions where it is silent or
 contradictory: RULES-NOTES.md; component data: data/*.toml.
 """
+
 from .game import GAME, MosaicGame
 
 __all__ = ["GAME", "MosaicGame"]

@@ -5,6 +5,7 @@ Every legal-action list asks this for every achievement still on the table, so o
 read once, the map is counted at most once, and influence is worked out only when
 Imperial could be within reach.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,8 +24,11 @@ class Progress:
         self.small = len(s.players) <= 3
         gov = d.governments[p.government].production if p.government else {}
         self.values = {  # what the player board says at a glance
-            "population": p.population, "money": p.money, "tech_cards": len(p.techs),  # face up only (N29)
-            "military_units": board.unit_total(p), "unique_trade_goods": board.unique_goods(p),
+            "population": p.population,
+            "money": p.money,
+            "tech_cards": len(p.techs),  # face up only (N29)
+            "military_units": board.unit_total(p),
+            "unique_trade_goods": board.unique_goods(p),
             "idea_production": p.production["ideas"] + gov.get("ideas", 0),
             "food_production": p.production["food"] + gov.get("food", 0),
             "stone_production": p.production["stone"] + gov.get("stone", 0),

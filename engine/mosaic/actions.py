@@ -4,15 +4,16 @@ Rulebook, "Gameplay": Work, Population, Build (city, port city, farm and
 manufactory towns, project), Wonder, Technology, Tax & Tariff, Military,
 Government; costs from the reference card.
 """
+
 from __future__ import annotations
 
+from ..core import listing
 from . import board, economy
 from .data import Data
 from .decks import check_tiles_end, refill
 from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
 from .state import State
-from ..core import listing
 from .words import FALLBACK, population_card, tax_card
 
 
@@ -54,7 +55,7 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
 
 
 def paid_text(paid: dict[str, int], population: int = 0) -> str:
-    """"8 money and 2 population": what left the player's board for this action."""
+    """ "8 money and 2 population": what left the player's board for this action."""
     parts = [f"{v} {'idea' if cur == 'ideas' and v == 1 else cur}" for cur, v in paid.items()]
     if population:
         parts.append(f"{population} population")
@@ -145,8 +146,9 @@ def act_work(d, s, seat, words, ev):
     amt = p.population + prod
     economy.gain(p, cur, amt)
     track = "idea" if cur == "ideas" else cur
-    ev.append(f"{p.name} works: +{amt} {track if amt == 1 else cur} ({p.population} population + {prod} {track} "
-              f"production).")
+    ev.append(
+        f"{p.name} works: +{amt} {track if amt == 1 else cur} ({p.population} population + {prod} {track} production)."
+    )
 
 
 def act_population(d, s, seat, words, ev):
@@ -188,23 +190,33 @@ def act_tax(d, s, seat, words, ev):
         mult, unrest = card.multiplier, card.unrest
     if kind == "tax":
         gov, prod = sym["government"], economy.production(d, p, "tax")
-        terms = [(mult * p.population, f"{mult}×{p.population} population"),
-                 (gov, f"{gov} Government symbol{'s' * (gov != 1)}"), (prod, f"{prod} tax production")]
+        terms = [
+            (mult * p.population, f"{mult}×{p.population} population"),
+            (gov, f"{gov} Government symbol{'s' * (gov != 1)}"),
+            (prod, f"{prod} tax production"),
+        ]
         if p.leader == "merchant" and card_id != FALLBACK:
             goods = board.unique_goods(p)
             terms.append((2 * goods, f"Merchant 2×{goods} unique goods"))
     else:
         goods, cities, prod = board.unique_goods(p), len(board.cities_of(s, seat)), economy.production(d, p, "tariff")
-        terms = [(mult * goods, f"{mult}×{goods} unique goods"), (cities, f"{cities} cit{'y' if cities == 1 else 'ies'}"),
-                 (prod, f"{prod} tariff production")]
+        terms = [
+            (mult * goods, f"{mult}×{goods} unique goods"),
+            (cities, f"{cities} cit{'y' if cities == 1 else 'ies'}"),
+            (prod, f"{prod} tariff production"),
+        ]
     amt = sum(v for v, _ in terms)
     how = " + ".join(what for v, what in terms if v)
     held = s.holding
     s.holding = 0
     p.money += amt + held
     p.unrest += unrest
-    ev.append(f"{p.name} collects {kind}: {amt} money" + (f" ({how})" if how else "")
-              + f" + {held} from the holding area" + (f", +{unrest} unrest." if unrest else "."))
+    ev.append(
+        f"{p.name} collects {kind}: {amt} money"
+        + (f" ({how})" if how else "")
+        + f" + {held} from the holding area"
+        + (f", +{unrest} unrest." if unrest else ".")
+    )
     if card_id != FALLBACK:
         refill(d, s, "tax", s.tax_offer.index(card_id), ev)
 
@@ -239,9 +251,19 @@ def military_step(d, s, dec, words, ev):
 
 
 def act_government(d, s, seat, words, ev):
-    pay_then(d, s, seat, [["ideas", d.governments[words[1]].cost_ideas]], {"do": "government", "government": words[1]}, ev)
+    pay_then(
+        d, s, seat, [["ideas", d.governments[words[1]].cost_ideas]], {"do": "government", "government": words[1]}, ev
+    )
 
 
-MAIN = {"work": act_work, "population": act_population, "build": act_build, "wonder": act_wonder,
-        "technology": act_technology, "tax": act_tax, "tariff": act_tax, "military": act_military,
-        "government": act_government}
+MAIN = {
+    "work": act_work,
+    "population": act_population,
+    "build": act_build,
+    "wonder": act_wonder,
+    "technology": act_technology,
+    "tax": act_tax,
+    "tariff": act_tax,
+    "military": act_military,
+    "government": act_government,
+}

@@ -5,11 +5,12 @@ Great Library), region control (Imperial, Tyranny, Colosseum) and where a
 piece may be placed (Build, Wonder, golden ages) are computed from the state,
 never stored twice.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import chain
-from typing import Iterator
 
 from .data import PILLARS, Data
 from .state import Player, State
@@ -35,8 +36,9 @@ def symbols(d: Data, p: Player) -> Counter:
         if len(cache) >= 4096:
             cache.clear()
         techs, builds = d.technologies, d.builds
-        found = Counter(chain([x for t in p.techs for x in techs[t].provides],
-                              [x for b in p.builds for x in builds[b].provides]))
+        found = Counter(
+            chain([x for t in p.techs for x in techs[t].provides], [x for b in p.builds for x in builds[b].provides])
+        )
         if p.library:
             found[p.library] += 2
         cache[key] = found
@@ -101,8 +103,14 @@ def influence(d: Data, s: State) -> dict[str, list[int]]:
     n = len(s.players)
     inf = {reg: [0] * n for reg in s.regions}
     region_of = d.hex_region
-    base = {"c": r.city_influence, "p": r.city_influence, "w": r.wonder_influence, "f": r.town_influence,
-            "m": r.town_influence, "u": r.unit_influence}
+    base = {
+        "c": r.city_influence,
+        "p": r.city_influence,
+        "w": r.wonder_influence,
+        "f": r.town_influence,
+        "m": r.town_influence,
+        "u": r.unit_influence,
+    }
     mods = [influence_rules(d, p) for p in s.players]
     pieces = d.piece_codes
     if not any(mods):  # the printed values only: the common case, kept quick

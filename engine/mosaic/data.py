@@ -6,6 +6,7 @@ the four decks (technology, build, population, tax & tariff) are data, so an
 owner of the physical game can replace the reconstructed cards without code
 changes (shared/research/README.md, policy 3).
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,9 +24,23 @@ TRACKS = ("ideas", "food", "stone", "tax", "tariff")
 BUILD_TYPES = ("city", "port_city", "farm_town", "manufactory_town", "project")
 MAX_PLAYERS = 6
 #: What a civilization achievement may measure (achievements.Progress answers each).
-MEASURES = ("population", "projects_and_wonders", "port_cities", "regions_controlled", "cities", "military_units",
-            "unique_trade_goods", "money", "pillar_kinds", "tech_cards", "idea_production", "food_production",
-            "stone_production", "tax_production", "tariff_production")
+MEASURES = (
+    "population",
+    "projects_and_wonders",
+    "port_cities",
+    "regions_controlled",
+    "cities",
+    "military_units",
+    "unique_trade_goods",
+    "money",
+    "pillar_kinds",
+    "tech_cards",
+    "idea_production",
+    "food_production",
+    "stone_production",
+    "tax_production",
+    "tariff_production",
+)
 
 
 @dataclass
@@ -313,10 +328,10 @@ class Data:
     population_cards: dict[str, PopulationCard]
     tax_cards: dict[str, TaxCard]
     region_hexes: dict[str, list[str]] = field(default_factory=dict)
-    hex_region: dict[str, str] = field(default_factory=dict)   # derived from `hexes`, for the hot paths:
+    hex_region: dict[str, str] = field(default_factory=dict)  # derived from `hexes`, for the hot paths:
     inland_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its non-port hexes
-    port_hexes: dict[str, list[str]] = field(default_factory=dict)    # region -> its port hexes
-    influence_techs: frozenset = frozenset()                   # technologies that change influence
+    port_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its port hexes
+    influence_techs: frozenset = frozenset()  # technologies that change influence
     piece_codes: dict[str, tuple[str, int]] = field(default_factory=dict)  # "c2" -> ("c", 2): State.board codes
     symbols_seen: dict = field(default_factory=dict, repr=False, compare=False)  # board.symbols' cache
 
@@ -336,11 +351,22 @@ def _check_tracks(tracks, where: str) -> str | None:
 
 
 def _check_tech(t: Technology) -> str | None:
-    return (_check_pillars(t.requires, "requires") or _check_pillars(t.provides, "provides")
-            or _check_tracks(t.production, "production")
-            or (None if t.vp_kind in ("none", "fixed", "per_symbol") else f"vp_kind {t.vp_kind!r} is not none, fixed or per_symbol")
-            or (None if t.effect in ("", "once", "ongoing") else f"effect {t.effect!r} is not once or ongoing")
-            or (None if t.influence_piece in ("", "town", "city", "military_unit") else f"influence_piece {t.influence_piece!r} unknown"))
+    return (
+        _check_pillars(t.requires, "requires")
+        or _check_pillars(t.provides, "provides")
+        or _check_tracks(t.production, "production")
+        or (
+            None
+            if t.vp_kind in ("none", "fixed", "per_symbol")
+            else f"vp_kind {t.vp_kind!r} is not none, fixed or per_symbol"
+        )
+        or (None if t.effect in ("", "once", "ongoing") else f"effect {t.effect!r} is not once or ongoing")
+        or (
+            None
+            if t.influence_piece in ("", "town", "city", "military_unit")
+            else f"influence_piece {t.influence_piece!r} unknown"
+        )
+    )
 
 
 def _check_build(b: BuildCard) -> str | None:
@@ -362,27 +388,55 @@ def load() -> Data:
             if x not in regions:
                 raise DataError(f"{mp}: adjacency names unknown region {x!r}")
             adjacency[x].append(y)
-    hexes = {h.id: h for h in load_entries(
-        mp, "hex", Hex,
-        check=lambda h: None if h.region in regions and h.kind in ("land", "cache", "port")
-        else f"region {h.region!r} or kind {h.kind!r} unknown")}
+    hexes = {
+        h.id: h
+        for h in load_entries(
+            mp,
+            "hex",
+            Hex,
+            check=lambda h: (
+                None
+                if h.region in regions and h.kind in ("land", "cache", "port")
+                else f"region {h.region!r} or kind {h.kind!r} unknown"
+            ),
+        )
+    }
     at = {(h.col, h.row): h.id for h in hexes.values()}
     neighbours = {}
     for h in hexes.values():
-        offs = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)) if h.col % 2 else \
-               ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+        offs = (
+            ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
+            if h.col % 2
+            else ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+        )
         neighbours[h.id] = [at[(h.col + dc, h.row + dr)] for dc, dr in offs if (h.col + dc, h.row + dr) in at]
     region_hexes: dict[str, list[str]] = {r: [] for r in regions}
     for h in hexes.values():
         region_hexes[h.region].append(h.id)
-    achievements = {a.id: a for a in load_entries(
-        tb, "achievement", Achievement,
-        check=lambda a: None if a.measure in MEASURES else f"measure {a.measure!r} is not one of {', '.join(MEASURES)}")}
-    golden = {g.id: g for g in load_entries(tb, "golden_age", GoldenAge,
-                                            check=lambda g: _check_pillars([g.pillar], "pillar"))}
+    achievements = {
+        a.id: a
+        for a in load_entries(
+            tb,
+            "achievement",
+            Achievement,
+            check=lambda a: (
+                None if a.measure in MEASURES else f"measure {a.measure!r} is not one of {', '.join(MEASURES)}"
+            ),
+        )
+    }
+    golden = {
+        g.id: g for g in load_entries(tb, "golden_age", GoldenAge, check=lambda g: _check_pillars([g.pillar], "pillar"))
+    }
     wonders = {w.id: w for w in load_entries(tb, "wonder", Wonder)}
-    govs = {g.id: g for g in load_entries(tb, "government", Government,
-                                          check=lambda g: _check_pillars(g.requires, "requires") or _check_tracks(g.production, "production"))}
+    govs = {
+        g.id: g
+        for g in load_entries(
+            tb,
+            "government",
+            Government,
+            check=lambda g: _check_pillars(g.requires, "requires") or _check_tracks(g.production, "production"),
+        )
+    }
     leaders = {x.id: x for x in load_entries(tb, "leader", Leader)}
     goods = {g.id: g for g in load_entries(tb, "trade_good", TradeGood)}
     caches = load_entries(tb, "cache", Cache)
@@ -394,17 +448,35 @@ def load() -> Data:
             if g not in goods:
                 raise DataError(f"{bp}: build {b.id!r} names unknown trade good {g!r}")
     return Data(
-        rules=load_table(tb, "rules", Rules), regions=regions, adjacency=adjacency, hexes=hexes,
-        neighbours=neighbours, pillars=[p.id for p in load_entries(tb, "pillar", Pillar)],
-        achievements=achievements, golden_ages=golden, wonders=wonders, governments=govs, leaders=leaders,
-        trade_goods=goods, caches=caches,
-        tech_deck=load_table(tp, "deck", DeckRules), build_deck=load_table(bp, "deck", DeckRules),
-        population_deck=load_table(pp, "deck", DeckRules), tax_deck=load_table(xp, "deck", DeckRules),
+        rules=load_table(tb, "rules", Rules),
+        regions=regions,
+        adjacency=adjacency,
+        hexes=hexes,
+        neighbours=neighbours,
+        pillars=[p.id for p in load_entries(tb, "pillar", Pillar)],
+        achievements=achievements,
+        golden_ages=golden,
+        wonders=wonders,
+        governments=govs,
+        leaders=leaders,
+        trade_goods=goods,
+        caches=caches,
+        tech_deck=load_table(tp, "deck", DeckRules),
+        build_deck=load_table(bp, "deck", DeckRules),
+        population_deck=load_table(pp, "deck", DeckRules),
+        tax_deck=load_table(xp, "deck", DeckRules),
         technologies=technologies,
         builds=builds,
         population_cards={p.id: p for p in load_entries(pp, "population", PopulationCard)},
-        tax_cards={t.id: t for t in load_entries(xp, "tax_tariff", TaxCard,
-                                                 check=lambda t: None if t.kind in ("tax", "tariff") else f"kind {t.kind!r} is not tax or tariff")},
+        tax_cards={
+            t.id: t
+            for t in load_entries(
+                xp,
+                "tax_tariff",
+                TaxCard,
+                check=lambda t: None if t.kind in ("tax", "tariff") else f"kind {t.kind!r} is not tax or tariff",
+            )
+        },
         region_hexes=region_hexes,
         hex_region={h.id: h.region for h in hexes.values()},
         inland_hexes={r: [h for h in hs if hexes[h].kind != "port"] for r, hs in region_hexes.items()},
@@ -412,4 +484,3 @@ def load() -> Data:
         influence_techs=frozenset(t.id for t in technologies.values() if t.influence_piece),
         piece_codes={f"{kind}{seat}": (kind, seat) for kind in "cpfmw" for seat in range(MAX_PLAYERS)},
     )
-

@@ -5,13 +5,18 @@ revealer's action is over; the third one, or two of the three tile kinds
 (wonders, achievements, golden ages) all taken, starts the end: finish the
 round, then one more round.
 """
+
 from __future__ import annotations
 
 from .data import Data
 from .state import State
 
-OFFERS = {"build": ("build_deck", "build_offer"), "population": ("pop_deck", "pop_offer"),
-          "technology": ("tech_deck", "tech_offer"), "tax": ("tax_deck", "tax_offer")}
+OFFERS = {
+    "build": ("build_deck", "build_offer"),
+    "population": ("pop_deck", "pop_offer"),
+    "technology": ("tech_deck", "tech_offer"),
+    "tax": ("tax_deck", "tax_offer"),
+}
 SCORING = "scoring"
 
 
@@ -25,8 +30,11 @@ def draw(d: Data, s: State, deck_attr: str, ev: list[str]) -> str:
             return card
         s.scorings += 1
         s.scoring_due += 1
-        ev.append(f"An Empire Scoring card is revealed ({s.scorings} of 3 to end the game)." if s.scorings <= 3
-                  else f"An Empire Scoring card is revealed (number {s.scorings}; the game is already ending).")
+        ev.append(
+            f"An Empire Scoring card is revealed ({s.scorings} of 3 to end the game)."
+            if s.scorings <= 3
+            else f"An Empire Scoring card is revealed (number {s.scorings}; the game is already ending)."
+        )
         if s.scorings >= 3:
             trigger_end(s, ev, "the third Empire Scoring card")
     return ""

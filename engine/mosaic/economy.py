@@ -3,6 +3,7 @@
 Rulebook: "Money can be used in place of any currency (food, ideas, or stone)
 at a 2:1 rate". Population is not a currency and is never replaced by money.
 """
+
 from __future__ import annotations
 
 from .data import Data

@@ -6,29 +6,46 @@ a cost not covered even with money at 2:1, missing pillars, a placement rule —
 and the refusal then adds what is legal now. It never decides legality, so a
 gap here can only make a message less specific, never wrong.
 """
+
 from __future__ import annotations
 
 from . import board, economy
+from .achievements import achievement_met
 from .data import Data
 from .decks import OFFERS
-from .achievements import achievement_met
 from .options import recruit_limit, wonder_cost
 from .state import State
-from .words import (FALLBACK, population_card, population_fallback_word, population_word, tax_card,
-                    tax_fallback_word, tax_word)
+from .words import (
+    FALLBACK,
+    population_card,
+    population_fallback_word,
+    population_word,
+    tax_card,
+    tax_fallback_word,
+    tax_word,
+)
 
 #: The words each pending decision answers to.
-PENDING_VERBS = {"place": ("region", "hex", "skip"), "military": ("recruit", "move", "done"),
-                 "unit": ("unit",), "eliminate": ("eliminate",), "library": ("library",), "art": ("art",),
-                 "production": ("production",), "seize": ("hex",)}
-PENDING = {"place": "choose where the piece goes (`region …` / `hex …`)",
-           "military": "finish the military action (`recruit …`, `move …` or `done`)",
-           "unit": "say where each free military unit goes (`unit <region>`)",
-           "eliminate": "settle the General's removal (`eliminate <region> <seat>` or `eliminate none`)",
-           "library": "choose the Great Library's pillar (`library <pillar>`)",
-           "art": "choose the Art golden age's currency (`art <currency>`)",
-           "production": "choose the leader's production track (`production <track>`)",
-           "seize": "choose the city the Priestess takes (`hex <hex>`)"}
+PENDING_VERBS = {
+    "place": ("region", "hex", "skip"),
+    "military": ("recruit", "move", "done"),
+    "unit": ("unit",),
+    "eliminate": ("eliminate",),
+    "library": ("library",),
+    "art": ("art",),
+    "production": ("production",),
+    "seize": ("hex",),
+}
+PENDING = {
+    "place": "choose where the piece goes (`region …` / `hex …`)",
+    "military": "finish the military action (`recruit …`, `move …` or `done`)",
+    "unit": "say where each free military unit goes (`unit <region>`)",
+    "eliminate": "settle the General's removal (`eliminate <region> <seat>` or `eliminate none`)",
+    "library": "choose the Great Library's pillar (`library <pillar>`)",
+    "art": "choose the Art golden age's currency (`art <currency>`)",
+    "production": "choose the leader's production track (`production <track>`)",
+    "seize": "choose the city the Priestess takes (`hex <hex>`)",
+}
 
 
 def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
@@ -38,8 +55,10 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if s.phase == "leaders" and verb == "leader":
         return f"{arg!r} is not a leader still to be chosen."
     if s.phase == "draft" and verb == "draft":
-        return ("Draft by the card's number in your hand (`draft 1` … `draft "
-                f"{len(s.players[seat].hand)}`, as numbered in your private image), not by its name.")
+        return (
+            "Draft by the card's number in your hand (`draft 1` … `draft "
+            f"{len(s.players[seat].hand)}`, as numbered in your private image), not by its name."
+        )
     top = s.pending.top
     if top is not None and top.seat == seat:
         if top.kind == "place" and verb == "hex" and arg:
@@ -48,11 +67,15 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
             return f"First {PENDING.get(top.kind, top.kind)}."
         if top.kind == "military" and verb == "recruit":
             limit = recruit_limit(d, s.players[seat])
-            return (f"Recruiting costs {d.rules.recruit_money} money a unit, at most {limit} per turn "
-                    f"({s.turn_recruits} recruited this turn), in a region with one of your cities.")
+            return (
+                f"Recruiting costs {d.rules.recruit_money} money a unit, at most {limit} per turn "
+                f"({s.turn_recruits} recruited this turn), in a region with one of your cities."
+            )
         if top.kind == "military" and verb == "move":
-            return ("A unit moves once per turn, to an adjacent region in play, for "
-                    f"{d.rules.move_money} money; units that moved this turn stay where they are.")
+            return (
+                "A unit moves once per turn, to an adjacent region in play, for "
+                f"{d.rules.move_money} money; units that moved this turn stay where they are."
+            )
         return None
     if s.phase != "play" or top is not None:
         return None
@@ -61,8 +84,10 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb in main and s.stage == "post":
         return "You have taken this turn's action; only free actions (claim, refresh…) or `end` remain."
     if verb == "end" and s.stage == "main":
-        return ("Take your action first (one of the eight actions): the turn ends with it, and `end` is "
-                "asked only when a tile could still be claimed.")
+        return (
+            "Take your action first (one of the eight actions): the turn ends with it, and `end` is "
+            "asked only when a tile could still be claimed."
+        )
     if not arg and verb not in ("military", "end"):
         return f"`{verb}` needs to say which one (a card, tile, currency or deck): see what is legal now."
     if verb == "work":
@@ -81,10 +106,14 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
         return _tax(d, s, verb, arg)
     if verb == "military":
         if s.turn_recruits >= recruit_limit(d, p) and p.money >= d.rules.move_money:
-            return (f"This turn's {recruit_limit(d, p)} recruits are made and no unit can still move "
-                    "(each moves once per turn).")
-        return (f"A military action needs {d.rules.recruit_money} money and a city to recruit in, or a unit and "
-                f"{d.rules.move_money} money to move; you have {p.money} money.")
+            return (
+                f"This turn's {recruit_limit(d, p)} recruits are made and no unit can still move "
+                "(each moves once per turn)."
+            )
+        return (
+            f"A military action needs {d.rules.recruit_money} money and a city to recruit in, or a unit and "
+            f"{d.rules.move_money} money to move; you have {p.money} money."
+        )
     if verb == "government":
         return _government(d, s, p, arg)
     if verb == "claim":
@@ -129,14 +158,18 @@ def _cost(d: Data, p, costs: list[list], what: str, population: int = 0) -> str 
     need = " + ".join(f"{amt} {cur}" for cur, amt in costs if amt) or "nothing"
     if population:
         need += f" + {population} population"
-    return (f"{what} costs {need} (money pays food, stone or ideas at 2:1, never population); "
-            f"you have {p.food} food, {p.stone} stone, {p.ideas} ideas, {p.money} money, "
-            f"{p.population} population.")
+    return (
+        f"{what} costs {need} (money pays food, stone or ideas at 2:1, never population); "
+        f"you have {p.food} food, {p.stone} stone, {p.ideas} ideas, {p.money} money, "
+        f"{p.population} population."
+    )
 
 
 def _pillars(need: dict[str, int], have, what: str) -> str | None:
     lack = [f"{v - have[k]} more {k}" for k, v in need.items() if have[k] < v]
-    return f"{what} needs {', '.join(f'{k} ×{v}' for k, v in need.items())}; you lack {', '.join(lack)}." if lack else None
+    return (
+        f"{what} needs {', '.join(f'{k} ×{v}' for k, v in need.items())}; you lack {', '.join(lack)}." if lack else None
+    )
 
 
 def _population(d: Data, s: State, p, arg: str) -> str | None:
@@ -148,11 +181,11 @@ def _population(d: Data, s: State, p, arg: str) -> str | None:
     if card:
         return _cost(d, p, [["food", d.population_cards[card].food_cost]], "That population card")
     if arg == population_fallback_word(d):
-        return (f"`population {arg}` is the purchase for when every population card is used; take a card "
-                "on offer.")
+        return f"`population {arg}` is the purchase for when every population card is used; take a card on offer."
     offer = [f"`population {population_word(d.population_cards[c])}`" for c in s.pop_offer if c]
-    return ("Population cards are named by the population they give and the food they cost; "
-            + (f"on offer: {', '.join(offer)}." if offer else "none is on offer."))
+    return "Population cards are named by the population they give and the food they cost; " + (
+        f"on offer: {', '.join(offer)}." if offer else "none is on offer."
+    )
 
 
 def _build(d: Data, s: State, seat: int, arg: str) -> str | None:
@@ -195,15 +228,18 @@ def _tax(d: Data, s: State, verb: str, arg: str) -> str | None:
     if tax_card(d, s, verb, arg):
         return None
     if arg == tax_fallback_word(d, verb):
-        return (f"`{verb} {arg}` is the empty-deck formula, only once every tax & tariff card is used; "
-                "take a card on offer.")
+        return (
+            f"`{verb} {arg}` is the empty-deck formula, only once every tax & tariff card is used; "
+            "take a card on offer."
+        )
     other = "tariff" if verb == "tax" else "tax"
     if tax_card(d, s, other, arg):
         return f"That is a {other} card: `{other} {arg}`."
     offer = [f"`{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}`" for c in s.tax_offer if c]
-    return ("Tax & tariff cards are named by the money they pay per population or trade good and the unrest "
-            "they bring; "
-            + (f"on offer: {', '.join(offer)}." if offer else "none is on offer."))
+    return (
+        "Tax & tariff cards are named by the money they pay per population or trade good and the unrest "
+        "they bring; " + (f"on offer: {', '.join(offer)}." if offer else "none is on offer.")
+    )
 
 
 def _government(d: Data, s: State, p, arg: str) -> str | None:
@@ -214,8 +250,7 @@ def _government(d: Data, s: State, p, arg: str) -> str | None:
         return f"You already are a {g.name}."
     if arg not in s.governments:
         return f"{g.name} is not on the board."
-    return (_pillars(g.requires, board.symbols(d, p), g.name)
-            or _cost(d, p, [["ideas", g.cost_ideas]], g.name))
+    return _pillars(g.requires, board.symbols(d, p), g.name) or _cost(d, p, [["ideas", g.cost_ideas]], g.name)
 
 
 def _claim(d: Data, s: State, seat: int, arg: str) -> str | None:
@@ -235,11 +270,15 @@ def _claim(d: Data, s: State, seat: int, arg: str) -> str | None:
         if not achievement_met(d, s, seat, arg, board.symbols(d, p)):
             need = a.threshold_2_3_players if len(s.players) <= 3 else a.threshold
             if a.measure == "tech_cards":  # N29
-                return (f"{a.name} needs {need} technology cards face up (a face-down card counts once it "
-                        f"flips); you have {len(p.techs)}.")
+                return (
+                    f"{a.name} needs {need} technology cards face up (a face-down card counts once it "
+                    f"flips); you have {len(p.techs)}."
+                )
             if a.measure == "regions_controlled":  # N22
-                return (f"{a.name} needs {need} regions where you have more influence than anyone else "
-                        "(a tie for first does not count); you do not have that yet.")
+                return (
+                    f"{a.name} needs {need} regions where you have more influence than anyone else "
+                    "(a tie for first does not count); you do not have that yet."
+                )
             return f"{a.name} needs {need} {a.measure.replace('_', ' ')}; you do not have that yet."
     return None
 
@@ -262,6 +301,7 @@ def _hex(d: Data, s: State, h: str, data: dict) -> str | None:
     if purpose in ("farm", "manufactory", "start-town"):
         return "A town goes on a free non-port hex next to one of your cities."
     if purpose == "wonder":
-        return "The wonder goes on a free hex in a region where you have a city (ports only for Colossus and Lighthouse)."
+        return (
+            "The wonder goes on a free hex in a region where you have a city (ports only for Colossus and Lighthouse)."
+        )
     return None
-

@@ -5,6 +5,7 @@ number; a government's arrow side clears one offer once per tile; a Republic loo
 the top card of one deck before its action; the Magistrate's and Priestess's
 once-per-game powers.
 """
+
 from __future__ import annotations
 
 from . import board, economy

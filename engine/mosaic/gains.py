@@ -4,13 +4,14 @@ Rulebook, "Cache Tiles", "Trade Goods Tiles", Technology ("1x" effects and
 ongoing production), and the free units of golden ages, technologies and caches
 (RULES-NOTES N36).
 """
+
 from __future__ import annotations
 
+from ..core import count
 from . import board, economy
 from .data import Data
 from .decks import draw
 from .state import Player, State
-from ..core import count
 from .words import production_name
 
 
@@ -76,8 +77,9 @@ def give_units(d: Data, s: State, seat: int, units: int, ev: list[str], why: str
     regs = board.city_regions(d, s, seat)
     p = s.players[seat]
     if not regs:
-        ev.append(f"{p.name} has no city, so the {count(units, 'free unit')} from {why} "
-                  f"{'are' if units != 1 else 'is'} lost.")
+        ev.append(
+            f"{p.name} has no city, so the {count(units, 'free unit')} from {why} {'are' if units != 1 else 'is'} lost."
+        )
         return
     if len(regs) == 1:
         p.units[regs[0]] = p.units.get(regs[0], 0) + units

@@ -1,7 +1,9 @@
 """The Mosaic Game object: the engine contract (DESIGN.md) over the rules modules."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Step, canonical
 
@@ -18,9 +20,37 @@ class MosaicGame(BaseGame[State]):
     min_players = 2
     max_players = MAX_PLAYERS
     state_type = State
-    verbs = ("leader", "draft", "region", "hex", "work", "population", "build", "wonder", "technology",
-             "tax", "tariff", "military", "government", "recruit", "move", "done", "unit", "eliminate",
-             "library", "art", "production", "claim", "flip", "refresh", "convert", "seize", "end", "skip", "peek")
+    verbs = (
+        "leader",
+        "draft",
+        "region",
+        "hex",
+        "work",
+        "population",
+        "build",
+        "wonder",
+        "technology",
+        "tax",
+        "tariff",
+        "military",
+        "government",
+        "recruit",
+        "move",
+        "done",
+        "unit",
+        "eliminate",
+        "library",
+        "art",
+        "production",
+        "claim",
+        "flip",
+        "refresh",
+        "convert",
+        "seize",
+        "end",
+        "skip",
+        "peek",
+    )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
         if not self.min_players <= len(players) <= self.max_players:

@@ -3,6 +3,7 @@
 Only actions that can be completed are offered (costs affordable with the 2:1
 money substitution, a hex available), so a chosen action never dead-ends.
 """
+
 from __future__ import annotations
 
 from . import board, economy
@@ -35,8 +36,7 @@ def free_actions(d: Data, s: State, seat: int, sym=None) -> list[str]:
         for name, (_deck, offer) in OFFERS.items():
             if any(getattr(s, offer)):
                 out.append(f"refresh {name}")
-    if (p.government and d.governments[p.government].peek and s.stage == "main" and not s.peeked
-            and s.phase == "play"):
+    if p.government and d.governments[p.government].peek and s.stage == "main" and not s.peeked and s.phase == "play":
         out += [f"peek {name}" for name, (deck, _offer) in OFFERS.items() if getattr(s, deck)]
     if p.leader == "magistrate" and "convert" not in p.used and p.population >= 1:
         out += [f"convert {c}" for c in ("food", "stone", "ideas", "money")]

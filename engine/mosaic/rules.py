@@ -8,19 +8,29 @@ pending: Empire Scorings waiting for the revealer's action to end (rulebook,
 "Empire Scoring"), the end of the turn, the end-game rounds and the Scribe's
 extra actions.
 """
+
 from __future__ import annotations
 
 from . import board, economy
+from .achievements import achievement_met
 from .actions import MAIN, military_step, placed
 from .data import PILLARS, TRACKS, Data
 from .decks import OFFERS, SCORING, check_tiles_end, draw, refill, trigger_end
-from .flow import end_turn, game_over, settle, start_turn
+from .flow import settle
 from .free import FREE
 from .gains import add_good, apply_cache, can_play, give_units, play_tech, put_piece, take_hex_contents
-from .achievements import achievement_met
-from .options import (can_build, can_move, eliminate_options, free_actions, main_actions,
-                      military_options, recruit_limit, wonder_cost)
+from .options import (
+    can_build,
+    can_move,
+    eliminate_options,
+    free_actions,
+    main_actions,
+    military_options,
+    recruit_limit,
+    wonder_cost,
+)
 from .state import State
+from .turns import end_turn, game_over, start_turn
 from .words import production_name
 
 
@@ -144,15 +154,44 @@ def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
     elif k == "production":
         s.pending.pop()
         p.production[words[1]] += dec.data["amount"]
-        ev.append(f"{p.name} ({d.leaders[p.leader].name}) adds +{dec.data['amount']} {production_name(words[1])} "
-                  "production.")
+        ev.append(
+            f"{p.name} ({d.leaders[p.leader].name}) adds +{dec.data['amount']} {production_name(words[1])} production."
+        )
     else:
         raise ValueError(k)
 
 
-#: Re-exported so callers (setup, tests) have one place to reach the rules from.
-__all__ = ["FREE", "MAIN", "OFFERS", "SCORING", "achievement_met", "add_good", "apply_cache", "can_build",
-           "can_move", "can_play", "check_tiles_end", "decision_legal", "draw", "eliminate_options", "end_turn",
-           "free_actions", "game_over", "give_units", "legal", "main_actions", "play", "play_tech", "put_piece",
-           "recruit_limit", "refill", "resolve", "settle", "start_turn", "take_hex_contents", "trigger_end",
-           "wonder_cost"]
+#: Re-exported so callers (tests) have one place to reach the rules from.
+__all__ = [
+    "FREE",
+    "MAIN",
+    "OFFERS",
+    "SCORING",
+    "achievement_met",
+    "add_good",
+    "apply_cache",
+    "can_build",
+    "can_move",
+    "can_play",
+    "check_tiles_end",
+    "decision_legal",
+    "draw",
+    "eliminate_options",
+    "end_turn",
+    "free_actions",
+    "game_over",
+    "give_units",
+    "legal",
+    "main_actions",
+    "play",
+    "play_tech",
+    "put_piece",
+    "recruit_limit",
+    "refill",
+    "resolve",
+    "settle",
+    "start_turn",
+    "take_hex_contents",
+    "trigger_end",
+    "wonder_cost",
+]

@@ -6,14 +6,15 @@ scores 2 (tied seconds score 0); plus the government bonuses.
 Rulebook, "Scoring": every line of the final tally, unrest subtracted; ties to
 most wonders, then most money.
 """
+
 from __future__ import annotations
 
 from engine.core import best, winners_by
 
+from ..core import count, listing
 from . import board
 from .data import Data
 from .state import State
-from ..core import count, listing
 
 
 def small_game(s: State) -> bool:
@@ -162,8 +163,11 @@ def totals(d: Data, s: State) -> list[int]:
 
 def tie_breaks(s: State) -> list[tuple[str, list[int], str]]:
     """Most points; ties to most wonders, then most money (rulebook, Scoring): (what, per seat, unit)."""
-    return [("points", list(s.final), "point"), ("wonders", [len(p.wonders) for p in s.players], "wonder"),
-            ("money", [p.money for p in s.players], "")]
+    return [
+        ("points", list(s.final), "point"),
+        ("wonders", [len(p.wonders) for p in s.players], "wonder"),
+        ("money", [p.money for p in s.players], ""),
+    ]
 
 
 def winners(s: State) -> list[int]:
@@ -173,11 +177,12 @@ def winners(s: State) -> list[int]:
 def result_text(s: State) -> str:
     """Who wins, and the tie-break that decided when one did: "a and b tie on 50 points; a wins
     with the most wonders (a 3, b 2)." (issue 13, results)."""
+
     def name(i: int) -> str:
         return s.players[i].name
 
     tied = list(range(len(s.players)))
-    clauses: list[tuple[str, str, list[str]]] = []   # (who, what they lead on, what they still share)
+    clauses: list[tuple[str, str, list[str]]] = []  # (who, what they lead on, what they still share)
     for k, (what, vals, unit) in enumerate(tie_breaks(s)):
         top = best(tied, key=vals.__getitem__)
         if len(top) == 1:
@@ -197,7 +202,7 @@ def result_text(s: State) -> str:
 
 
 def _clauses(clauses: list[tuple[str, str, list[str]]]) -> str:
-    """"a, b and c tie on 50 points; a and b have the most wonders (2) and tie on 40 money"."""
+    """ "a, b and c tie on 50 points; a and b have the most wonders (2) and tie on 40 money"."""
     out = []
     for who, lead, shared in clauses:
         text = f"{who} {lead}" if lead else who

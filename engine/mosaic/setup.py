@@ -3,16 +3,17 @@ four decks with their scoring cards, the leader draft (passing right), the
 starting technology draft (pick 1 of 5, pass left), start cities clockwise,
 leader start benefits and the playable starting technologies.
 """
+
 from __future__ import annotations
 
 from engine.core import Rng
 
-from . import board, rules
-from .gains import flip_ready
+from . import board
 from .data import Data
+from .decks import SCORING, draw
+from .gains import flip_ready
 from .state import Player, State
-
-SCORING = rules.SCORING
+from .turns import start_turn
 
 
 def deck_size(deck, n: int) -> int:
@@ -23,7 +24,7 @@ def insert_in_part(rng: Rng, cards: list[str], parts: int, which: int) -> list[s
     """Split `cards` into `parts` near-equal piles and shuffle the scoring card into pile `which` (1-based)."""
     size = len(cards)
     bounds = [round(size * i / parts) for i in range(parts + 1)]
-    piles = [cards[bounds[i]:bounds[i + 1]] for i in range(parts)]
+    piles = [cards[bounds[i] : bounds[i + 1]] for i in range(parts)]
     pile = piles[which - 1] + [SCORING]
     rng.shuffle(pile)
     piles[which - 1] = pile
@@ -34,8 +35,12 @@ def new_game(d: Data, players: list[str], seed: int) -> State:
     n = len(players)
     rng = Rng.from_seed(seed, "mosaic")
     regions = [r for r in d.regions if d.regions[r].in_play_from_players <= n]
-    s = State(players=[Player(name=x, population=d.rules.start_population) for x in players], rng=rng,
-              start=rng.below(n), regions=regions)
+    s = State(
+        players=[Player(name=x, population=d.rules.start_population) for x in players],
+        rng=rng,
+        start=rng.below(n),
+        regions=regions,
+    )
     # Map tiles: fish on every port, caches face down on cache hexes, trade goods on open hexes (X tiles removed).
     s.fish_on = [h for h, x in d.hexes.items() if x.kind == "port"]
     caches = [c.id for c in d.caches for _ in range(c.copies)]
@@ -55,28 +60,31 @@ def new_game(d: Data, players: list[str], seed: int) -> State:
     rng.shuffle(starting)
     dealt = d.tech_deck.starting_dealt
     for i, p in enumerate(s.players):
-        p.hand = starting[i * dealt:(i + 1) * dealt]
-    rest = starting[n * dealt:] + [t for t, c in d.technologies.items() if not c.starting]
+        p.hand = starting[i * dealt : (i + 1) * dealt]
+    rest = starting[n * dealt :] + [t for t, c in d.technologies.items() if not c.starting]
     rng.shuffle(rest)
     third = d.tech_deck.scoring_third_2_3_players if n <= 3 else d.tech_deck.scoring_third_4_6_players
     s.tech_deck = insert_in_part(rng, rest, 3, third)
     builds = list(d.builds)
     rng.shuffle(builds)
     s.build_deck = insert_in_part(rng, builds, 2, 2)
-    for attr, deck, cards in (("pop_deck", d.population_deck, d.population_cards),
-                              ("tax_deck", d.tax_deck, d.tax_cards)):
+    for attr, deck, cards in (
+        ("pop_deck", d.population_deck, d.population_cards),
+        ("tax_deck", d.tax_deck, d.tax_cards),
+    ):
         pool = list(cards)
         rng.shuffle(pool)
-        setattr(s, attr, insert_in_part(rng, pool[:deck_size(deck, n)], 2, 2))
+        setattr(s, attr, insert_in_part(rng, pool[: deck_size(deck, n)], 2, 2))
     ev: list[str] = []
-    s.tech_offer = [rules.draw(d, s, "tech_deck", ev) for _ in range(d.tech_deck.offer)]
-    s.build_offer = [rules.draw(d, s, "build_deck", ev) for _ in range(d.build_deck.offer)]
-    s.pop_offer = [rules.draw(d, s, "pop_deck", ev) for _ in range(d.population_deck.offer)]
-    s.tax_offer = [rules.draw(d, s, "tax_deck", ev) for _ in range(d.tax_deck.offer)]
+    s.tech_offer = [draw(d, s, "tech_deck", ev) for _ in range(d.tech_deck.offer)]
+    s.build_offer = [draw(d, s, "build_deck", ev) for _ in range(d.build_deck.offer)]
+    s.pop_offer = [draw(d, s, "pop_deck", ev) for _ in range(d.population_deck.offer)]
+    s.tax_offer = [draw(d, s, "tax_deck", ev) for _ in range(d.tax_deck.offer)]
     s.wonders = list(d.wonders)
     s.golden_ages = list(d.golden_ages)
-    s.achievements_in_play = sorted(rng.sample(list(d.achievements), d.rules.achievements_in_play),
-                                    key=list(d.achievements).index)
+    s.achievements_in_play = sorted(
+        rng.sample(list(d.achievements), d.rules.achievements_in_play), key=list(d.achievements).index
+    )
     s.achievements = list(s.achievements_in_play)
     s.governments = list(d.governments)
     s.leader_pool = list(d.leaders)
@@ -142,25 +150,33 @@ def setup_flow(d: Data, s: State, ev: list[str]) -> bool:
         p = s.players[seat]
         p.hidden += p.picks
         p.picks = []
-        extra = rules.draw(d, s, "tech_deck", ev) if d.leaders[p.leader].start.get("random_tech") else ""
+        extra = draw(d, s, "tech_deck", ev) if d.leaders[p.leader].start.get("random_tech") else ""
         if extra:  # the Philosopher's random technology comes after the drafted ones (N17)
             p.hidden.append(extra)
         while flip_ready(d, s, seat, ev, verb="plays"):  # in draft order, and any a later card made playable
             pass
         if extra in p.hidden:
             ev.append(f"{p.name} (Philosopher) takes a random technology face down.")
-    rules.start_turn(d, s, s.start)
+    start_turn(d, s, s.start)
     ev.append(f"{s.players[s.start].name} starts the game.")
     return True
 
 
 def start_text(lead) -> str:
     """A leader's production and start bonuses in words: "+5 tariff production, 30 money, a manufactory town"."""
-    words = {"population": "+{} population", "military_units": "{} military unit", "random_tech": "a random technology",
-             "farm_town": "a farm town", "manufactory_town": "a manufactory town"}
+    words = {
+        "population": "+{} population",
+        "military_units": "{} military unit",
+        "random_tech": "a random technology",
+        "farm_town": "a farm town",
+        "manufactory_town": "a manufactory town",
+    }
     parts = [f"+{v} {'idea' if t == 'ideas' else t} production" for t, v in lead.production.items() if v]
-    parts += [words.get(k, "{} " + k).format(v) + ("s" if k == "military_units" and v != 1 else "")
-              for k, v in lead.start.items() if v]
+    parts += [
+        words.get(k, "{} " + k).format(v) + ("s" if k == "military_units" and v != 1 else "")
+        for k, v in lead.start.items()
+        if v
+    ]
     if lead.choose_production:
         parts.append(f"+{lead.choose_production} to a production of their choice")
     return ", ".join(parts) or "nothing"
@@ -186,8 +202,9 @@ def leader_start(d: Data, s: State, seat: int, ev: list[str]) -> None:
             s.pending.push("place", seat, purpose="start-town", code=code)
             ev.append(f"{p.name} now chooses a hex next to their city for the starting {kind.replace('_', ' ')}.")
         elif st.get(kind):  # RULES-NOTES N16: no free hex next to the city, no town
-            ev.append(f"{p.name} has no free hex next to their city: the starting {kind.replace('_', ' ')} "
-                      f"is not placed.")
+            ev.append(
+                f"{p.name} has no free hex next to their city: the starting {kind.replace('_', ' ')} is not placed."
+            )
     if lead.choose_production:
         exclude = [t for t in lead.production]
         s.pending.push("production", seat, amount=lead.choose_production, exclude=exclude)

@@ -4,6 +4,7 @@ Pieces on the map are one short code per hex in `State.board`: a letter for
 the kind (c city, p port city, f farm town, m manufactory town, w wonder)
 followed by the owner's seat; `State.wonder_hex` says which wonder stands where.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,24 +29,24 @@ class Player:
     money: int = 0
     production: dict[str, int] = field(default_factory=_tracks)
     unrest: int = 0
-    techs: list[str] = field(default_factory=list)        # face up (played)
-    hidden: list[str] = field(default_factory=list)       # face down: private, except
-    seen: list[str] = field(default_factory=list)         # those of `hidden` taken from the offer (N51)
-    builds: list[str] = field(default_factory=list)       # build cards taken
-    goods: dict[str, int] = field(default_factory=dict)   # trade goods tiles (duplicates stack)
+    techs: list[str] = field(default_factory=list)  # face up (played)
+    hidden: list[str] = field(default_factory=list)  # face down: private, except
+    seen: list[str] = field(default_factory=list)  # those of `hidden` taken from the offer (N51)
+    builds: list[str] = field(default_factory=list)  # build cards taken
+    goods: dict[str, int] = field(default_factory=dict)  # trade goods tiles (duplicates stack)
     wonders: list[str] = field(default_factory=list)
     golden_ages: list[str] = field(default_factory=list)
     achievements: list[str] = field(default_factory=list)
     government: str = ""
-    library: str = ""                                     # pillar of the Great Library's 2 symbols
-    units: dict[str, int] = field(default_factory=dict)   # region -> military units
-    vp: int = 0                                           # VP scored during play (empire scorings)
-    hand: list[str] = field(default_factory=list)         # starting technology draft hand: private
-    picks: list[str] = field(default_factory=list)        # drafted starting technologies: private until played
-    used: list[str] = field(default_factory=list)         # once-per-game leader abilities used
+    library: str = ""  # pillar of the Great Library's 2 symbols
+    units: dict[str, int] = field(default_factory=dict)  # region -> military units
+    vp: int = 0  # VP scored during play (empire scorings)
+    hand: list[str] = field(default_factory=list)  # starting technology draft hand: private
+    picks: list[str] = field(default_factory=list)  # drafted starting technologies: private until played
+    used: list[str] = field(default_factory=list)  # once-per-game leader abilities used
     turns: int = 0
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         """A copy to change: every list and dict is new (their items are str or int)."""
         return _copy(self, _PLAYER_LISTS, _PLAYER_DICTS)
 
@@ -59,8 +60,8 @@ class State:
     players: list[Player]
     rng: Rng
     start: int
-    regions: list[str]                                    # regions in play
-    phase: str = "leaders"                                # leaders | draft | setup | play | over
+    regions: list[str]  # regions in play
+    phase: str = "leaders"  # leaders | draft | setup | play | over
     seat: int = 0
     leader_pool: list[str] = field(default_factory=list)
     leader_order: list[int] = field(default_factory=list)
@@ -79,30 +80,30 @@ class State:
     tax_deck: list[str] = field(default_factory=list)
     tax_offer: list[str] = field(default_factory=list)
     holding: int = 0
-    wonders: list[str] = field(default_factory=list)        # wonder tiles still available
-    golden_ages: list[str] = field(default_factory=list)    # golden age tiles still available
-    achievements: list[str] = field(default_factory=list)   # achievement tiles still available
+    wonders: list[str] = field(default_factory=list)  # wonder tiles still available
+    golden_ages: list[str] = field(default_factory=list)  # golden age tiles still available
+    achievements: list[str] = field(default_factory=list)  # achievement tiles still available
     achievements_in_play: list[str] = field(default_factory=list)
-    governments: list[str] = field(default_factory=list)    # government tiles on the board
-    gov_flipped: list[str] = field(default_factory=list)    # tiles whose arrow side was used
-    scorings: int = 0                                       # empire scoring cards revealed
-    scoring_due: int = 0                                    # empire scorings waiting for the action to end
-    general_done: bool = False                              # the General's pre-scoring removal is settled
-    stage: str = "main"                                     # main (action to take) | post (action taken)
-    action_open: bool = False                               # a main action is being carried out
+    governments: list[str] = field(default_factory=list)  # government tiles on the board
+    gov_flipped: list[str] = field(default_factory=list)  # tiles whose arrow side was used
+    scorings: int = 0  # empire scoring cards revealed
+    scoring_due: int = 0  # empire scorings waiting for the action to end
+    general_done: bool = False  # the General's pre-scoring removal is settled
+    stage: str = "main"  # main (action to take) | post (action taken)
+    action_open: bool = False  # a main action is being carried out
     actions_left: int = 1
-    turn_recruits: int = 0                                  # units recruited this turn (limit per turn: N48)
+    turn_recruits: int = 0  # units recruited this turn (limit per turn: N48)
     turn_arrived: dict[str, int] = field(default_factory=dict)  # region -> units that moved there this turn
-    end_stage: str = ""                                     # "" | rounds | scribe
+    end_stage: str = ""  # "" | rounds | scribe
     rounds_left: int = 0
     scribe_turn: bool = False
     pending: DecisionStack = field(default_factory=DecisionStack)
-    final: list[int] = field(default_factory=list)         # final scores once over
+    final: list[int] = field(default_factory=list)  # final scores once over
     turn_no: int = 0
-    last: list[str] = field(default_factory=list)         # public events of the last action (for the board header)
-    peeked: str = ""                                      # Republic: "<deck> <card>" seen this turn (private)
+    last: list[str] = field(default_factory=list)  # public events of the last action (for the board header)
+    peeked: str = ""  # Republic: "<deck> <card>" seen this turn (private)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A full copy for `apply` to change, several times faster than `copy.deepcopy`
         (tests/engine/mosaic/test_clone.py checks that no list or dict is shared)."""
         s = _copy(self, _STATE_LISTS, _STATE_DICTS)
@@ -112,9 +113,29 @@ class State:
         return s
 
 
-_STATE_LISTS = ("regions", "leader_pool", "leader_order", "draft_waiting", "fish_on", "tech_deck", "tech_offer",
-                "build_deck", "build_offer", "pop_deck", "pop_offer", "tax_deck", "tax_offer", "wonders",
-                "golden_ages", "achievements", "achievements_in_play", "governments", "gov_flipped", "final", "last")
+_STATE_LISTS = (
+    "regions",
+    "leader_pool",
+    "leader_order",
+    "draft_waiting",
+    "fish_on",
+    "tech_deck",
+    "tech_offer",
+    "build_deck",
+    "build_offer",
+    "pop_deck",
+    "pop_offer",
+    "tax_deck",
+    "tax_offer",
+    "wonders",
+    "golden_ages",
+    "achievements",
+    "achievements_in_play",
+    "governments",
+    "gov_flipped",
+    "final",
+    "last",
+)
 _STATE_DICTS = ("board", "wonder_hex", "goods_on", "cache_on", "turn_arrived")
 
 

@@ -25,6 +25,7 @@ Keys (renderers/mosaic.py and the bot read them):
   hand and drafted (counts), cities, towns}], scores, last_move, winners;
 - private (only with a seat): {seat, face_down, hand, drafted, peek?}.
 """
+
 from __future__ import annotations
 
 from . import board, economy, scoring
@@ -40,6 +41,7 @@ def _pending(d: Data, s: State, top) -> dict | None:
     if not top:
         return None
     from .rules import decision_legal  # rules imports much of the package; only needed here
+
     hexes = [a[4:] for a in decision_legal(d, s, top) if a.startswith("hex ")]
     return {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
 
@@ -58,39 +60,88 @@ def view(d: Data, s: State, seat: int | None) -> dict:
     players = []
     for i, p in enumerate(s.players):
         sym = board.symbols(d, p)
-        players.append({
-            "seat": i, "name": p.name, "leader": p.leader, "population": p.population,
-            "food": p.food, "stone": p.stone, "ideas": p.ideas, "money": p.money,
-            "production": {t: economy.production(d, p, t) for t in TRACKS},
-            "unrest": p.unrest, "net_unrest": scoring.net_unrest(d, p),
-            "pillars": {x: sym[x] for x in PILLARS if sym[x]},
-            "technologies": list(p.techs), "face_down": len(p.hidden), "face_down_seen": list(p.seen),
-            "builds": list(p.builds), "trade_goods": dict(p.goods), "wonders": list(p.wonders),
-            "golden_ages": list(p.golden_ages), "achievements": list(p.achievements),
-            "government": p.government, "units": {r: k for r, k in p.units.items() if k},
-            "vp": p.vp, "score": totals[i], "score_lines": lines[i], "hand": len(p.hand), "drafted": len(p.picks),
-            "cities": len(board.cities_of(s, i)), "towns": len(board.towns_of(s, i)),
-        })
+        players.append(
+            {
+                "seat": i,
+                "name": p.name,
+                "leader": p.leader,
+                "population": p.population,
+                "food": p.food,
+                "stone": p.stone,
+                "ideas": p.ideas,
+                "money": p.money,
+                "production": {t: economy.production(d, p, t) for t in TRACKS},
+                "unrest": p.unrest,
+                "net_unrest": scoring.net_unrest(d, p),
+                "pillars": {x: sym[x] for x in PILLARS if sym[x]},
+                "technologies": list(p.techs),
+                "face_down": len(p.hidden),
+                "face_down_seen": list(p.seen),
+                "builds": list(p.builds),
+                "trade_goods": dict(p.goods),
+                "wonders": list(p.wonders),
+                "golden_ages": list(p.golden_ages),
+                "achievements": list(p.achievements),
+                "government": p.government,
+                "units": {r: k for r, k in p.units.items() if k},
+                "vp": p.vp,
+                "score": totals[i],
+                "score_lines": lines[i],
+                "hand": len(p.hand),
+                "drafted": len(p.picks),
+                "cities": len(board.cities_of(s, i)),
+                "towns": len(board.towns_of(s, i)),
+            }
+        )
     top = s.pending.top
     out = {
-        "game": "mosaic", "phase": s.phase, "stage": s.stage, "turn": s.turn_no,
-        "start_player": s.start, "to_act": _to_act(s),
+        "game": "mosaic",
+        "phase": s.phase,
+        "stage": s.stage,
+        "turn": s.turn_no,
+        "start_player": s.start,
+        "to_act": _to_act(s),
         "pending": _pending(d, s, top),
-        "regions": [{"id": r, "name": d.regions[r].name, "in_play": r in s.regions,
-                     "influence": inf.get(r, [0] * len(s.players))} for r in d.regions],
+        "regions": [
+            {
+                "id": r,
+                "name": d.regions[r].name,
+                "in_play": r in s.regions,
+                "influence": inf.get(r, [0] * len(s.players)),
+            }
+            for r in d.regions
+        ],
         "pieces": pieces,
-        "trade_goods": dict(s.goods_on), "caches": sorted(s.cache_on), "fish": list(s.fish_on),
-        "offers": {"technology": list(s.tech_offer), "build": list(s.build_offer),
-                   "population": list(s.pop_offer), "tax": list(s.tax_offer)},
-        "decks": {"technology": len(s.tech_deck), "build": len(s.build_deck),
-                  "population": len(s.pop_deck), "tax": len(s.tax_deck)},
-        "holding": s.holding, "scorings_revealed": s.scorings,
-        "tiles": {"wonders": list(s.wonders), "golden_ages": list(s.golden_ages),
-                  "achievements": list(s.achievements), "achievements_in_play": list(s.achievements_in_play),
-                  "governments": list(s.governments), "governments_flipped": list(s.gov_flipped)},
+        "trade_goods": dict(s.goods_on),
+        "caches": sorted(s.cache_on),
+        "fish": list(s.fish_on),
+        "offers": {
+            "technology": list(s.tech_offer),
+            "build": list(s.build_offer),
+            "population": list(s.pop_offer),
+            "tax": list(s.tax_offer),
+        },
+        "decks": {
+            "technology": len(s.tech_deck),
+            "build": len(s.build_deck),
+            "population": len(s.pop_deck),
+            "tax": len(s.tax_deck),
+        },
+        "holding": s.holding,
+        "scorings_revealed": s.scorings,
+        "tiles": {
+            "wonders": list(s.wonders),
+            "golden_ages": list(s.golden_ages),
+            "achievements": list(s.achievements),
+            "achievements_in_play": list(s.achievements_in_play),
+            "governments": list(s.governments),
+            "governments_flipped": list(s.gov_flipped),
+        },
         "leaders_left": list(s.leader_pool) if s.phase == "leaders" else [],
         "end": {"stage": s.end_stage, "rounds_left": s.rounds_left},
-        "players": players, "scores": totals, "last_move": list(s.last),
+        "players": players,
+        "scores": totals,
+        "last_move": list(s.last),
         "winners": scoring.winners(s) if s.phase == "over" else [],
     }
     if seat is not None and 0 <= seat < len(s.players):

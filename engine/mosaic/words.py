@@ -9,6 +9,7 @@ every turn; two cards with the same numbers are the same choice, and the first o
 offer is taken. Once a deck is used up, its empty-deck purchase reads the same way
 (`population 2-for-15-food`, `tax 2-per-population-no-unrest`).
 """
+
 from __future__ import annotations
 
 from .data import Data, PopulationCard, TaxCard
@@ -18,7 +19,7 @@ FALLBACK = "fallback"
 
 
 def production_name(track: str) -> str:
-    """"idea production", not "ideas production": the track's name before "production"."""
+    """ "idea production", not "ideas production": the track's name before "production"."""
     return "idea" if track == "ideas" else track
 
 

@@ -3,6 +3,7 @@
 Rulebook: shared/rules/rise-of-empires.txt. Component data: data/*.toml (mostly
 reconstructed, every entry marked). Decisions and readings: RULES-NOTES.md.
 """
+
 from .game import RiseOfEmpires
 
 GAME = RiseOfEmpires()

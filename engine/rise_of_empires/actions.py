@@ -9,6 +9,7 @@ turn ends with its last step. Names come from the rulebook's words:
 `take progress navigation`, `place 2 mediterranean`, `battle mediterranean red`,
 `pay 2 gold 1 food`, `done`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,8 +17,20 @@ from typing import Any
 from ..core import Decision, listing
 from .board import battle_targets, place_targets, remove_cubes, start_placement, target_kind
 from .data import Components, EmpireSide
-from .display import (a_turn_actions, b_cost, b_turn_actions, cheapest_disc, discs_left, holdings, holds_effect,
-                      offered, requirement, row_actions, row_of, surcharge)
+from .display import (
+    a_turn_actions,
+    b_cost,
+    b_turn_actions,
+    cheapest_disc,
+    discs_left,
+    holdings,
+    holds_effect,
+    offered,
+    requirement,
+    row_actions,
+    row_of,
+    surcharge,
+)
 from .payment import GOODS, pay_actions, read_pay, within
 from .phases import bank_resources
 from .scoring import food_change, itemise
@@ -41,8 +54,15 @@ def empire_terms(side: EmpireSide, era: int) -> str:
 
 def has(state: State, seat: int, good: str) -> int:
     p = state.players[seat]
-    return {"gold": p.gold, "resources": p.resources, "resource": p.resources, "food": p.food,
-            "cubes": p.pool, "cube": p.pool, "vp": p.vp}[good]
+    return {
+        "gold": p.gold,
+        "resources": p.resources,
+        "resource": p.resources,
+        "food": p.food,
+        "cubes": p.pool,
+        "cube": p.pool,
+        "vp": p.vp,
+    }[good]
 
 
 def gain(state: State, seat: int, good: str, k: int) -> None:
@@ -61,11 +81,15 @@ def gain(state: State, seat: int, good: str, k: int) -> None:
 
 
 def bonus_regions(comp: Components, state: State, seat: int) -> int:
-    return sum(comp.progress[t].amount for t in state.players[seat].progress
-               if comp.progress[t].effect == "empire_tile_bonus_regions")
+    return sum(
+        comp.progress[t].amount
+        for t in state.players[seat].progress
+        if comp.progress[t].effect == "empire_tile_bonus_regions"
+    )
 
 
 # ---- what may be chosen ------------------------------------------------------------------
+
 
 def usable(comp: Components, state: State, seat: int, tile: str) -> bool:
     """6.1: a free-action tile, face up, and every other player has acted since it was taken."""
@@ -129,8 +153,9 @@ def step_options(comp: Components, state: State, d: Decision) -> list[str]:
         if state.half == "B":
             return b_turn_actions(comp, state, seat)
         # Mayfair FAQ: a player who truly cannot perform any action places the disc without acting.
-        return (a_turn_actions(comp, state, seat)
-                or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"])
+        return (
+            a_turn_actions(comp, state, seat) or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"]
+        )
     if kind == "pay":
         have = within(holdings(state, seat), data["reserve"])
         return pay_actions(have, data["cost"])
@@ -171,7 +196,9 @@ def step_options(comp: Components, state: State, d: Decision) -> list[str]:
         cities = sorted({c for c in p.cities if comp.cities[c].upkeep_resources > 0})
         if not cities:
             return []
-        return (["pay upkeep"] if p.resources >= disc_upkeep(comp, state, seat) else []) + [f"discard {c}" for c in cities]
+        return (["pay upkeep"] if p.resources >= disc_upkeep(comp, state, seat) else []) + [
+            f"discard {c}" for c in cities
+        ]
     if kind == "era-end":
         p = state.players[seat]
         out = []
@@ -229,6 +256,7 @@ def automatic(comp: Components, state: State, d: Decision) -> str | None:
 
 # ---- what a choice does ------------------------------------------------------------------
 
+
 def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     """A free action (6.1): flip the tile face down and carry out its effect."""
     p = state.players[seat]
@@ -238,11 +266,15 @@ def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     if prog.effect == "exchange":
         gain(state, seat, prog.pay, -prog.pay_amount)
         gain(state, seat, prog.gain, prog.gain_amount)
-        return [f"{who(state, seat)} uses {prog.name} (flipped face down): pays {amount(prog.pay_amount, prog.pay)}, "
-                f"gains {amount(prog.gain_amount, prog.gain)}."]
+        return [
+            f"{who(state, seat)} uses {prog.name} (flipped face down): pays {amount(prog.pay_amount, prog.pay)}, "
+            f"gains {amount(prog.gain_amount, prog.gain)}."
+        ]
     state.stack.push("weapon", seat, tile=tile, count=prog.amount)
-    return [f"{who(state, seat)} uses {prog.name} (flipped face down) to remove {amount(prog.amount, 'cube')} "
-            f"of another player in a region where both have cubes (6.1)."]
+    return [
+        f"{who(state, seat)} uses {prog.name} (flipped face down) to remove {amount(prog.amount, 'cube')} "
+        f"of another player in a region where both have cubes (6.1)."
+    ]
 
 
 def perform(comp: Components, state: State, seat: int, action: str) -> list[str]:
@@ -256,8 +288,10 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
             counts[seat] = 0
         p.pool += back
         state.stack.push("empire-tile", seat)
-        return [f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire "
-                f"with an empire tile (6.4)."]
+        return [
+            f"{who(state, seat)} withdraws all {amount(back, 'cube')} from the map to start a new empire "
+            f"with an empire tile (6.4)."
+        ]
     if words[0] == "trade":
         i = comp.trade_by_action[action]
         box = comp.trade[i]
@@ -302,13 +336,16 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         p.empires = (*p.empires, tile)
         side = comp.empire(tile, state.era)
         merc = holds_effect(comp, state, seat, "placement_ignore_adjacency")
-        state.stack.push("place", seat, **start_placement(comp, state, seat, side.id, bonus_regions(comp, state, seat), merc))
+        state.stack.push(
+            "place", seat, **start_placement(comp, state, seat, side.id, bonus_regions(comp, state, seat), merc)
+        )
         return [f"{who(state, seat)} takes the empire tile {ident} ({empire_terms(side, state.era)})."]
     raise ValueError(action)
 
 
-def remove_disc(comp: Components, state: State, seat: int, row: str, index: int, then: str,
-                idle: bool = False) -> list[str]:
+def remove_disc(
+    comp: Components, state: State, seat: int, row: str, index: int, then: str, idle: bool = False
+) -> list[str]:
     """6.0 B turn: take the disc off the display; what it costs is paid next (one `pay` choice),
     then `then` (the row action chosen with it) is performed, or the b-row step asks what to do,
     or (`idle`) the disc does nothing: "you may remove an action disc but then do nothing"."""
@@ -323,8 +360,11 @@ def remove_disc(comp: Components, state: State, seat: int, row: str, index: int,
         if cost < left:
             line += f"; {amount(left, 'disc')} are to its left, but it holds only {cost} to pay with"
     elif left:
-        line += (" free of charge (Printing)" if holds_effect(comp, state, seat, "no_b_turn_position_cost")
-                 else f"; {amount(left, 'disc')} to its left, but it holds nothing to pay with")
+        line += (
+            " free of charge (Printing)"
+            if holds_effect(comp, state, seat, "no_b_turn_position_cost")
+            else f"; {amount(left, 'disc')} to its left, but it holds nothing to pay with"
+        )
     return [line + "."] + (perform(comp, state, seat, then) if then and not cost else [])
 
 
@@ -342,8 +382,9 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
                 return [f"{who(state, seat)} cannot perform any action and passes."]
             cells = state.rows[words[1]]
             cells[cells.index(EMPTY)] = seat
-            return [f"{who(state, seat)} cannot perform any action and places a disc in the {words[1]} row "
-                    f"without acting."]
+            return [
+                f"{who(state, seat)} cannot perform any action and places a disc in the {words[1]} row without acting."
+            ]
         if state.half == "B":
             if words[0] == "remove":
                 row, index = words[1], int(words[2]) - 1
@@ -412,15 +453,19 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if not data["rows"]:
             stack.pop()
         name = comp.regions[region].name
-        return [f"{who(state, seat)} attacks {who(state, defender)} in {name}: {state.players[defender].colour} "
-                f"loses {amount(lost_d, 'cube')}, {p.colour} loses {amount(lost_a, 'cube')} (now {holding(state, region)})."]
+        return [
+            f"{who(state, seat)} attacks {who(state, defender)} in {name}: {state.players[defender].colour} "
+            f"loses {amount(lost_d, 'cube')}, {p.colour} loses {amount(lost_a, 'cube')} (now {holding(state, region)})."
+        ]
     if kind == "weapon":
         stack.pop()
         region = words[1]
         defender = next(i for i, q in enumerate(state.players) if q.colour == words[2])
         lost = remove_cubes(state, region, defender, data["count"])
-        return [f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in {comp.regions[region].name} "
-                f"(now {holding(state, region)})."]
+        return [
+            f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in {comp.regions[region].name} "
+            f"(now {holding(state, region)})."
+        ]
     if kind == "ally":
         stack.pop()
         other = next(i for i, q in enumerate(state.players) if q.colour == words[1])
@@ -434,8 +479,13 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if action == "pay upkeep":
             need = disc_upkeep(comp, state, seat)
             p.resources -= need
-            parts = itemise([(comp.cities[c].name, comp.cities[c].upkeep_resources)
-                             for c in p.cities if comp.cities[c].upkeep_resources])
+            parts = itemise(
+                [
+                    (comp.cities[c].name, comp.cities[c].upkeep_resources)
+                    for c in p.cities
+                    if comp.cities[c].upkeep_resources
+                ]
+            )
             return [f"{who(state, seat)} pays {amount(need, 'resource')} of city upkeep ({parts}, 8.0)."]
         return []
     if kind == "era-end":
@@ -468,6 +518,8 @@ def discard_unkept(comp: Components, state: State, seat: int, data: dict[str, An
             p.ally = -1
     for c in data["cities"]:
         p.cities = without(p.cities, c)
-    names = [comp.progress[t].name for t in data["progress"]] + [f"the city {comp.cities[c].name}" for c in data["cities"]]
+    names = [comp.progress[t].name for t in data["progress"]] + [
+        f"the city {comp.cities[c].name}" for c in data["cities"]
+    ]
     data["progress"], data["cities"] = [], []
     return [f"{who(state, seat)} returns {listing(names)} to the box (11.0)."] if names else []

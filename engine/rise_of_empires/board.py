@@ -1,4 +1,5 @@
 """The world map: control of regions (6.4.2), where cubes may go (6.4, 6.4.1, 6.4.3, 6.4.4), battles (6.4.5)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -82,8 +83,13 @@ def start_placement(comp: Components, state: State, seat: int, side_id: str, bon
     old = any(comp.regions[r].area == "old_world" for r in anchors)
     overseas = any(comp.regions[r].area != "old_world" for r in anchors)
     return {
-        "tile": side_id, "limit": side.number + bonus, "water": side.water, "used": [],
-        "anchors": anchors, "area": "", "reentry": bool(side.water and overseas and not old),
+        "tile": side_id,
+        "limit": side.number + bonus,
+        "water": side.water,
+        "used": [],
+        "anchors": anchors,
+        "area": "",
+        "reentry": bool(side.water and overseas and not old),
         "merc": merc,
     }
 

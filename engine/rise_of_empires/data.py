@@ -5,6 +5,7 @@ marked rulebook / published / reconstructed) and validated here, so corrected da
 from a server owner (config `data_dir`) replaces the reconstruction without any
 engine change. `components()` loads once and caches.
 """
+
 from __future__ import annotations
 
 import functools
@@ -22,9 +23,20 @@ AREAS = ("old_world", "new_world", "far_east")
 INCOMES = ("none", "food", "gold", "resources", "cubes")
 TERRITORY_KINDS = ("plains", "island", "forest", "mountain", "town")
 EFFECTS = (
-    "food_per_turn", "remove_enemy_cubes", "resources_per_territory", "exchange", "food_per_territory",
-    "vp_per_turn", "empire_tile_bonus_regions", "unlock_overseas_in_era2_A", "no_b_turn_position_cost",
-    "alliance", "vp_per_controlled_region", "placement_ignore_adjacency", "vp_per_city", "cubes_per_turn",
+    "food_per_turn",
+    "remove_enemy_cubes",
+    "resources_per_territory",
+    "exchange",
+    "food_per_territory",
+    "vp_per_turn",
+    "empire_tile_bonus_regions",
+    "unlock_overseas_in_era2_A",
+    "no_b_turn_position_cost",
+    "alliance",
+    "vp_per_controlled_region",
+    "placement_ignore_adjacency",
+    "vp_per_city",
+    "cubes_per_turn",
     "gold_per_turn",
 )
 GOODS = ("gold", "resources", "food", "cubes", "vp")
@@ -249,53 +261,112 @@ def _load(paths: tuple[Path, ...]) -> Components:
     rules = load_table(rules_p, "rules", Rules)
     if len(rules.circles_by_players) != 6 or len(rules.cities_per_turn) != 6:
         raise DataError(f"{rules_p}: circles_by_players and cities_per_turn need 6 entries")
-    regions = load_entries(map_p, "region", Region, check=lambda r: (
-        _check_choice(r.area, AREAS, "area") or _check_choice(r.income, INCOMES, "income")
-        or (None if r.era in (1, 2, 3) else "era must be 1, 2 or 3")))
+    regions = load_entries(
+        map_p,
+        "region",
+        Region,
+        check=lambda r: (
+            _check_choice(r.area, AREAS, "area")
+            or _check_choice(r.income, INCOMES, "income")
+            or (None if r.era in (1, 2, 3) else "era must be 1, 2 or 3")
+        ),
+    )
     by_id = {r.id: r for r in regions}
-    borders = load_entries(map_p, "border", Border, key="", check=lambda b: (
-        None if b.a in by_id and b.b in by_id and b.a != b.b else f"border {b.a}-{b.b} names an unknown region"))
+    borders = load_entries(
+        map_p,
+        "border",
+        Border,
+        key="",
+        check=lambda b: (
+            None if b.a in by_id and b.b in by_id and b.a != b.b else f"border {b.a}-{b.b} names an unknown region"
+        ),
+    )
     adjacent: dict[str, set[str]] = {r: set() for r in by_id}
     for b in borders:
         adjacent[b.a].add(b.b)
         adjacent[b.b].add(b.a)
-    progress = load_entries(prog_p, "progress", Progress, check=lambda p: (
-        _check_choice(p.effect, EFFECTS, "effect")
-        or (None if p.era in (1, 2, 3) and p.copies > 0 else "era must be 1-3 and copies positive")
-        or (_check_choice(p.territory, TERRITORY_KINDS, "territory") if p.effect.endswith("per_territory") else None)
-        or (_check_choice(p.pay, GOODS, "pay") or _check_choice(p.gain, GOODS, "gain") if p.effect == "exchange" else None)))
+    progress = load_entries(
+        prog_p,
+        "progress",
+        Progress,
+        check=lambda p: (
+            _check_choice(p.effect, EFFECTS, "effect")
+            or (None if p.era in (1, 2, 3) and p.copies > 0 else "era must be 1-3 and copies positive")
+            or (
+                _check_choice(p.territory, TERRITORY_KINDS, "territory") if p.effect.endswith("per_territory") else None
+            )
+            or (
+                _check_choice(p.pay, GOODS, "pay") or _check_choice(p.gain, GOODS, "gain")
+                if p.effect == "exchange"
+                else None
+            )
+        ),
+    )
     for era in (1, 2, 3):
         n = sum(p.copies for p in progress if p.era == era)
         if n != 2 * rules.progress_per_turn:
             raise DataError(f"{prog_p}: Era {era} has {n} progress tiles; 3.0 needs {2 * rules.progress_per_turn}")
-    cities = load_entries(city_p, "city", City, check=lambda c: (
-        _check_choice(c.half, ("A", "B"), "half")
-        or (None if not c.wonder or c.half == "B" else "wonders appear only in B turns (6.3)")))
+    cities = load_entries(
+        city_p,
+        "city",
+        City,
+        check=lambda c: (
+            _check_choice(c.half, ("A", "B"), "half")
+            or (None if not c.wonder or c.half == "B" else "wonders appear only in B turns (6.3)")
+        ),
+    )
     for turn in range(1, 7):
         era, half = (turn + 1) // 2, "AB"[(turn + 1) % 2]
         n = sum(1 for c in cities if c.era == era and c.half == half)
         if n != rules.cities_per_turn[turn - 1]:
-            raise DataError(f"{city_p}: Era {era} {half} has {n} city tiles; 5.0 needs {rules.cities_per_turn[turn - 1]}")
-    territories = load_entries(terr_p, "territory", Territory,
-                               check=lambda t: _check_choice(t.kind, TERRITORY_KINDS, "kind"))
+            raise DataError(
+                f"{city_p}: Era {era} {half} has {n} city tiles; 5.0 needs {rules.cities_per_turn[turn - 1]}"
+            )
+    territories = load_entries(
+        terr_p, "territory", Territory, check=lambda t: _check_choice(t.kind, TERRITORY_KINDS, "kind")
+    )
     total = sum(t.copies for t in territories)
     if total != 4 * rules.territory_per_turn:
         raise DataError(f"{terr_p}: {total} territory tiles; 3.0 needs {4 * rules.territory_per_turn} (10 boxes of 4)")
-    sides = load_entries(emp_p, "empire", EmpireSide, check=lambda e: (
-        None if e.side in (1, 2) and 1 <= e.number <= 4 and 1 <= len(e.battle_rows) <= 2
-        and all(len(r) == 2 and min(r) >= 0 for r in e.battle_rows)
-        else "needs side 1 or 2, number 1-4 and one or two battle rows [attacker, defender]"))
+    sides = load_entries(
+        emp_p,
+        "empire",
+        EmpireSide,
+        check=lambda e: (
+            None
+            if e.side in (1, 2)
+            and 1 <= e.number <= 4
+            and 1 <= len(e.battle_rows) <= 2
+            and all(len(r) == 2 and min(r) >= 0 for r in e.battle_rows)
+            else "needs side 1 or 2, number 1-4 and one or two battle rows [attacker, defender]"
+        ),
+    )
     tiles = sorted({e.tile for e in sides})
     for t in tiles:
         if {e.side for e in sides if e.tile == t} != {1, 2}:
             raise DataError(f"{emp_p}: empire tile {t} needs an Era I side and an Era II/III side")
-    trade = load_entries(trade_p, "trade", TradeBox, check=lambda t: (
-        None if t.gain in ("gold", "vp") and t.discs > 0 and set(t.eras) <= {1, 2, 3} else "gain gold or vp, discs > 0"))
+    trade = load_entries(
+        trade_p,
+        "trade",
+        TradeBox,
+        check=lambda t: (
+            None
+            if t.gain in ("gold", "vp") and t.discs > 0 and set(t.eras) <= {1, 2, 3}
+            else "gain gold or vp, discs > 0"
+        ),
+    )
     comp = Components(
-        rules=rules, regions=by_id, adjacent={k: frozenset(v) for k, v in adjacent.items()}, borders=borders,
-        progress={p.id: p for p in progress}, cities={c.id: c for c in cities},
-        territories={t.id: t for t in territories}, empire_sides={e.id: e for e in sides},
-        empire_tiles=tiles, trade=trade)
+        rules=rules,
+        regions=by_id,
+        adjacent={k: frozenset(v) for k, v in adjacent.items()},
+        borders=borders,
+        progress={p.id: p for p in progress},
+        cities={c.id: c for c in cities},
+        territories={t.id: t for t in territories},
+        empire_sides={e.id: e for e in sides},
+        empire_tiles=tiles,
+        trade=trade,
+    )
     comp.trade_by_action = {t.action: i for i, t in enumerate(trade)}
     return comp
 

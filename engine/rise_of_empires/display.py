@@ -7,6 +7,7 @@ if you can perform it", so each row's list holds only what the player can pay fo
 for the disc in a B turn. What an action offers or needs is derived from the component data and
 cached (the data never changes during play).
 """
+
 from __future__ import annotations
 
 import functools
@@ -112,8 +113,9 @@ def _needs(comp: Components, era: int) -> dict[str, Need]:
     return needs
 
 
-def row_actions(comp: Components, state: State, seat: int, row: str, cost: int = 0,
-                have: list[int] | None = None) -> list[str]:
+def row_actions(
+    comp: Components, state: State, seat: int, row: str, cost: int = 0, have: list[int] | None = None
+) -> list[str]:
     """The performable actions of one row, after paying `cost` for the disc removed for it (6.0):
     what the action needs must be held, and the cost paid from the rest (`have`: the player's
     holdings, when already known)."""
@@ -143,7 +145,7 @@ def own_discs(state: State, seat: int) -> list[str]:
 
 def discs_left(state: State, row: str, index: int) -> int:
     """6.0: the discs to the left of circle `index` (empty circles are free)."""
-    left = state.rows[row][index + 1:]
+    left = state.rows[row][index + 1 :]
     return len(left) - left.count(EMPTY)
 
 
@@ -175,7 +177,7 @@ def b_turn_actions(comp: Components, state: State, seat: int) -> list[str]:
     for row in ROWS:
         mine = [i for i, s in enumerate(state.rows[row]) if s == seat]
         if mine:
-            cost = 0 if free else min(discs_left(state, row, mine[-1]), assets)   # the leftmost costs least
+            cost = 0 if free else min(discs_left(state, row, mine[-1]), assets)  # the leftmost costs least
             out += row_actions(comp, state, seat, row, cost, have)
             removes += [f"remove {row} {i + 1}" for i in mine]
     return out + removes

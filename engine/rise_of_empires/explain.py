@@ -5,6 +5,7 @@ not among the legal ones); it names the rule that stands in the way, and the
 refusal then adds the list of what is legal now. It never decides legality
 itself, so a gap here can only make a message less specific, never wrong.
 """
+
 from __future__ import annotations
 
 from ..core import listing
@@ -18,8 +19,13 @@ from .words import amount
 
 ERAS = {1: "I", 2: "II", 3: "III"}
 #: What a player holds of each good of payment.GOODS, for refusals.
-GOODS_HELD = {"gold": "gold", "cube": "cubes in your pool", "resource": "resource discs", "food": "food",
-              "vp": "victory points"}
+GOODS_HELD = {
+    "gold": "gold",
+    "cube": "cubes in your pool",
+    "resource": "resource discs",
+    "food": "food",
+    "vp": "victory points",
+}
 
 
 def why_not(comp: Components, state: State, seat: int, action: str) -> str | None:
@@ -31,8 +37,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     p = state.players[seat]
     if verb == "use" and len(words) == 2:
         if d.kind not in TURN_STEPS:
-            return ("Free-action tiles are used at the steps of your own action turn; "
-                    "finish this one first (6.1).")
+            return "Free-action tiles are used at the steps of your own action turn; finish this one first (6.1)."
         return _use(comp, state, seat, words[1])
     if d.kind == "action":
         if state.half == "B" and verb in ("take", "trade"):
@@ -40,8 +45,10 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
         if state.half == "A" and verb == "remove":
             return "In an A turn you place a disc; discs are removed in the B turn (6.0)."
         if verb == "remove" and len(words) == 3 and words[1] in ROWS and words[2].isdigit():
-            return (f"Circle {words[2]} of the {words[1]} row holds no disc of yours "
-                    f"(circles are counted from the right, 1 = the first disc placed).")
+            return (
+                f"Circle {words[2]} of the {words[1]} row holds no disc of yours "
+                f"(circles are counted from the right, 1 = the first disc placed)."
+            )
         if verb == "pass":
             return "You can still perform an action; a disc is placed without acting only when none is possible (6.0)."
     if d.kind in ("action", "b-row") and verb in ("take", "trade"):
@@ -60,8 +67,10 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     if verb == "withdraw":
         if not occupied(state, seat):
             return "You have no cubes on the map to withdraw (6.4)."
-        return ("Withdrawing all your cubes from the map is an empire action, chosen instead of "
-                "`take empire <tile>` when you choose an action; the tile follows (6.4).")
+        return (
+            "Withdrawing all your cubes from the map is an empire action, chosen instead of "
+            "`take empire <tile>` when you choose an action; the tile follows (6.4)."
+        )
     if d.kind == "battle" and verb == "place":
         return "Placing for this empire tile is over; now `battle <region> <colour>` or `done` (6.4.5)."
     if d.kind in ("place", "battle") and verb == "battle" and len(words) >= 3:
@@ -91,8 +100,10 @@ def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | Non
         return f"You have no disc in the {row} row: in a B turn you take the action of a disc you remove (6.0)."
     if action in offered(comp, state, seat, row) and action in row_actions(comp, state, seat, row):
         cost = b_cost(comp, state, seat, row, index)
-        return (f"Your disc there costs {cost} to remove (one per disc to its left), and paying it would leave "
-                f"too little for `{action}` (6.0).")
+        return (
+            f"Your disc there costs {cost} to remove (one per disc to its left), and paying it would leave "
+            f"too little for `{action}` (6.0)."
+        )
     if row == "trade":
         return _trade(comp, state, seat, action)
     return _take(comp, state, seat, row, " ".join(words[2:]))
@@ -101,7 +112,12 @@ def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | Non
 def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
     cost, then = data["cost"], data["then"]
     example = "`pay 2 gold 1 food`"
-    if len(words) % 2 or not words or any(not k.isdigit() for k in words[::2]) or any(w not in READ for w in words[1::2]):
+    if (
+        len(words) % 2
+        or not words
+        or any(not k.isdigit() for k in words[::2])
+        or any(w not in READ for w in words[1::2])
+    ):
         return f"Name how many of each good you pay, e.g. {example}: gold, cubes, resources, food or vp (6.0)."
     split = read_pay("pay " + " ".join(words))
     if sum(split) != cost:
@@ -113,8 +129,10 @@ def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
     left = [h - k for h, k in zip(have, split)]
     if then and any(x < n for x, n in zip(left, data["reserve"])):
         return f"That payment would leave too little for `{then}`, which you chose with the disc (6.0)."
-    return ("With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
-            "but one (law 2: a list fit for a menu); choose one of them.")
+    return (
+        "With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
+        "but one (law 2: a list fit for a menu); choose one of them."
+    )
 
 
 def _use(comp: Components, state: State, seat: int, tile: str) -> str | None:
@@ -157,8 +175,10 @@ def _take(comp: Components, state: State, seat: int, row: str, ident: str) -> st
             return f"{city.name if city else ident} is not among the face-up city tiles."
         need = [f"{city.cost_gold} gold (you have {p.gold})"]
         if city.wonder:
-            need += [f"{amount(city.cost_resources, 'resource')} (you have {p.resources})",
-                     f"{amount(city.cost_cubes, 'cube')} from your pool (you have {p.pool})"]
+            need += [
+                f"{amount(city.cost_resources, 'resource')} (you have {p.resources})",
+                f"{amount(city.cost_cubes, 'cube')} from your pool (you have {p.pool})",
+            ]
         return f"{city.name} costs " + ", ".join(need) + " (6.3)."
     if row == "empire":
         if p.pool <= 0 and not occupied(state, seat):
@@ -177,8 +197,7 @@ def _trade(comp: Components, state: State, seat: int, action: str) -> str | None
         return f"The {_box(box)} box is not open in Era {ERAS[state.era]} (6.5)."
     if i in state.trade_used:
         return f"The {_box(box)} box was already used this game turn (6.5)."
-    return (f"The {_box(box)} box needs {amount(box.discs, 'resource')}; "
-            f"you have {state.players[seat].resources} (6.5).")
+    return f"The {_box(box)} box needs {amount(box.discs, 'resource')}; you have {state.players[seat].resources} (6.5)."
 
 
 def _box(box) -> str:
@@ -213,8 +232,10 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
         return None
     founded = data.get("founded")
     if founded and data["anchors"] == [founded]:
-        return (f"A new empire spreads only next to its first region in the Old World: {reg.name} does not border "
-                f"{comp.regions[founded].name} (6.4, Mayfair FAQ; a water tile's overseas area comes in addition, 6.4.4).")
+        return (
+            f"A new empire spreads only next to its first region in the Old World: {reg.name} does not border "
+            f"{comp.regions[founded].name} (6.4, Mayfair FAQ; a water tile's overseas area comes in addition, 6.4.4)."
+        )
     return f"{reg.name} is not in or next to a region that held your cubes before this placement (6.4)."
 
 

@@ -6,12 +6,21 @@ with nothing to choose from, or one the rules make for the player: actions.
 automatic), it carries it out; it stops at the first real choice, whose seat
 is then the one to act.
 """
+
 from __future__ import annotations
 
 from .actions import automatic, discard_unkept, resolve, step_options
 from .data import Components
-from .phases import (collect_income, final_scoring, food_phase, game_result, halve_cubes, new_tiles,
-                     turn_order_choosers, vp_phase)
+from .phases import (
+    collect_income,
+    final_scoring,
+    food_phase,
+    game_result,
+    halve_cubes,
+    new_tiles,
+    turn_order_choosers,
+    vp_phase,
+)
 from .state import ROWS, State
 from .words import who
 

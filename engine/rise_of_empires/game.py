@@ -1,7 +1,9 @@
 """Rise of Empires behind the engine contract (shared/DESIGN.md)."""
+
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from ..core import BaseGame, Rng, clockwise
 from .actions import legal, resolve
@@ -19,8 +21,22 @@ class RiseOfEmpires(BaseGame[State]):
     min_players = 2
     max_players = 5
     state_type = State
-    verbs = ("take", "trade", "remove", "use", "pass", "done", "pay", "place", "withdraw", "battle",
-             "ally", "keep", "discard", "choose")
+    verbs = (
+        "take",
+        "trade",
+        "remove",
+        "use",
+        "pass",
+        "done",
+        "pay",
+        "place",
+        "withdraw",
+        "battle",
+        "ally",
+        "keep",
+        "discard",
+        "choose",
+    )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
         """3.0: colours (option "colours", else seat order), 0 VP, 16 food, 5 cubes in the pool, 25 in stock, 5 gold, 2 discs; random start player."""
@@ -33,9 +49,19 @@ class RiseOfEmpires(BaseGame[State]):
         if len(colours) != len(players) or len(set(colours)) != len(colours) or not set(colours) <= set(r.colours):
             raise ValueError(f"colours must be {len(players)} different ones of {', '.join(r.colours)}")
         rng = Rng.from_seed(seed, self.id)
-        seats = [Player(name=str(name), colour=colours[i], vp=r.start_vp, food=r.start_food, gold=r.start_gold,
-                        resources=r.start_resources, pool=r.start_pool, stock=r.start_stock)
-                 for i, name in enumerate(players)]
+        seats = [
+            Player(
+                name=str(name),
+                colour=colours[i],
+                vp=r.start_vp,
+                food=r.start_food,
+                gold=r.start_gold,
+                resources=r.start_resources,
+                pool=r.start_pool,
+                stock=r.start_stock,
+            )
+            for i, name in enumerate(players)
+        ]
         state = State(players=seats, rng=rng)
         state.cubes = {reg: [0] * len(players) for reg in comp.regions}
         start = rng.below(len(players))

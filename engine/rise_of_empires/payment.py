@@ -13,16 +13,22 @@ holdings of every good but one: "all my food, the rest in gold". Those are the
 payments a player who values each good at a fixed rate would choose, and
 there are at most 30 of them (tests/engine/rise_of_empires/test_payment.py).
 """
+
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from collections.abc import Sequence
 
 #: The goods a disc may be paid with, in the rulebook's order (6.0).
 GOODS = ("gold", "cube", "resource", "food", "vp")
 #: The words of a payment action: `1 cube`, `2 cubes`, `3 food`.
-WORDS = {"gold": ("gold", "gold"), "cube": ("cube", "cubes"), "resource": ("resource", "resources"),
-         "food": ("food", "food"), "vp": ("vp", "vp")}
+WORDS = {
+    "gold": ("gold", "gold"),
+    "cube": ("cube", "cubes"),
+    "resource": ("resource", "resources"),
+    "food": ("food", "food"),
+    "vp": ("vp", "vp"),
+}
 READ = {word: good for good, forms in WORDS.items() for word in forms}
 #: Lists with this many splits or more keep only the splits that use up whole holdings.
 LIMIT = 60

@@ -3,6 +3,7 @@ victory points (9.0), the end of an era (11.0) and the end of the game.
 
 Each function changes the state and returns the log lines it produced.
 """
+
 from __future__ import annotations
 
 from ..core import best, listing, winners_by
@@ -63,7 +64,9 @@ def new_tiles(comp: Components, state: State) -> list[str]:
     state.empire_track = list(comp.empire_tiles)
     if half == "A":
         state.rows = {r: [EMPTY] * circles(comp, state.n, r) for r in ROWS}
-    events.append(f"Game turn {state.turn} (Era {'I' * era if era < 4 else era} {half}) begins: new tiles are turned face up.")
+    events.append(
+        f"Game turn {state.turn} (Era {'I' * era if era < 4 else era} {half}) begins: new tiles are turned face up."
+    )
     return events
 
 
@@ -88,7 +91,9 @@ def food_phase(comp: Components, state: State) -> list[str]:
             beyond = new - comp.rules.food_max
             gold = beyond // 2
             p.gold += gold
-            note = f", {amount(beyond, 'food')} beyond the top of the track: takes {amount(gold, 'gold')} (1 per 2 food)"
+            note = (
+                f", {amount(beyond, 'food')} beyond the top of the track: takes {amount(gold, 'gold')} (1 per 2 food)"
+            )
             new = comp.rules.food_max
         p.food = new
         why = itemise(parts, signed=True) or "nothing earns or costs food"
@@ -103,8 +108,11 @@ def collect_income(comp: Components, state: State, seat: int) -> list[str]:
     p = state.players[seat]
     parts = income_parts(comp, state, seat)
     earned = {g: sum(k for _, k in parts[g]) for g in parts}
-    got = {"gold": earned["gold"], "resources": min(earned["resources"], bank_resources(comp, state)),
-           "cubes": min(earned["cubes"], p.stock)}
+    got = {
+        "gold": earned["gold"],
+        "resources": min(earned["resources"], bank_resources(comp, state)),
+        "cubes": min(earned["cubes"], p.stock),
+    }
     p.stock -= got["cubes"]
     p.pool += got["cubes"]
     p.resources += got["resources"]
@@ -129,7 +137,9 @@ def vp_phase(comp: Components, state: State) -> list[str]:
         gained = sum(k for _, k in parts)
         state.players[seat].vp += gained
         why = f" ({itemise(parts)})" if parts else ""
-        events.append(f"Victory points: {who(state, seat)} scores {amount(gained, 'vp')}{why} -> {state.players[seat].vp}.")
+        events.append(
+            f"Victory points: {who(state, seat)} scores {amount(gained, 'vp')}{why} -> {state.players[seat].vp}."
+        )
     return events
 
 
@@ -152,8 +162,10 @@ def final_scoring(comp: Components, state: State) -> list[str]:
         for_gold = p.gold // comp.rules.final_gold_per_vp
         for_discs = p.resources // comp.rules.final_resources_per_vp
         p.vp += for_gold + for_discs
-        events.append(f"Final scoring: {who(state, seat)} gains {amount(for_gold + for_discs, 'vp')} "
-                      f"({for_gold} for {amount(p.gold, 'gold')}, {for_discs} for {amount(p.resources, 'resource')}) -> {p.vp}.")
+        events.append(
+            f"Final scoring: {who(state, seat)} gains {amount(for_gold + for_discs, 'vp')} "
+            f"({for_gold} for {amount(p.gold, 'gold')}, {for_discs} for {amount(p.resources, 'resource')}) -> {p.vp}."
+        )
     return events
 
 
@@ -176,11 +188,15 @@ def game_result(state: State) -> list[str]:
         result = f"{names} wins with {top}."
     elif len(winners) == 1:
         others = listing([who(state, s) for s in leaders if s not in winners])
-        result = (f"{names} wins: tied with {others} on {top}, ahead on the tie-break, most gold "
-                  f"({gold[winners[0]]} against {listing([str(gold[s]) for s in leaders if s not in winners])}) (11.0).")
+        result = (
+            f"{names} wins: tied with {others} on {top}, ahead on the tie-break, most gold "
+            f"({gold[winners[0]]} against {listing([str(gold[s]) for s in leaders if s not in winners])}) (11.0)."
+        )
     else:
-        result = (f"{names} share the win: tied on {top} and on the tie-break, most gold "
-                  f"({amount(gold[winners[0]], 'gold')} each) (11.0).")
+        result = (
+            f"{names} share the win: tied on {top} and on the tie-break, most gold "
+            f"({amount(gold[winners[0]], 'gold')} each) (11.0)."
+        )
     return [f"Final standings (VP): {standings}.", f"The game ends: {result}"]
 
 

@@ -5,6 +5,7 @@ Every total is the sum of its parts, and the parts are what the log shows
 against the tiles and the map. The phases themselves (phases.py) apply the
 totals; the view forecasts them.
 """
+
 from __future__ import annotations
 
 from .board import controlled, region_income, region_vp, standings
@@ -92,8 +93,11 @@ def income_parts(comp: Components, state: State, seat: int) -> dict[str, list[Pa
     for r, counts in state.cubes.items():
         kind = comp.regions[r].income
         if counts[seat] and kind in parts:
-            add(kind, _region_label(comp, r, _standing(counts, seat, vp=False)),
-                region_income(comp, r, counts).get(seat, 0))
+            add(
+                kind,
+                _region_label(comp, r, _standing(counts, seat, vp=False)),
+                region_income(comp, r, counts).get(seat, 0),
+            )
     for t in p.progress:
         tile = comp.progress[t]
         if tile.effect == "resources_per_territory":

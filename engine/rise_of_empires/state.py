@@ -3,6 +3,7 @@
 Kept compact and cheap to copy: `clone` below is hand-written because random play
 copies the state on every step (issue 15: 40 five-player games/s on one core).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ class Player:
     actions: int = 0
     actions_total: int = 0
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         p = Player.__new__(Player)
         p.__dict__ = self.__dict__.copy()
         return p
@@ -100,20 +101,27 @@ class State:
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         s = State.__new__(State)
         s.__dict__ = {
             **self.__dict__,
-            "players": [p.copy() for p in self.players], "rng": Rng(self.rng.state),
-            "order": self.order[:], "previous_order": self.previous_order[:],
+            "players": [p.copy() for p in self.players],
+            "rng": Rng(self.rng.state),
+            "order": self.order[:],
+            "previous_order": self.previous_order[:],
             "rows": {k: v[:] for k, v in self.rows.items()},
-            "offer_progress": self.offer_progress[:], "offer_territory": self.offer_territory[:],
-            "offer_city": self.offer_city[:], "empire_track": self.empire_track[:],
+            "offer_progress": self.offer_progress[:],
+            "offer_territory": self.offer_territory[:],
+            "offer_city": self.offer_city[:],
+            "empire_track": self.empire_track[:],
             "trade_used": dict(self.trade_used),
-            "progress_deck": self.progress_deck[:], "territory_deck": self.territory_deck[:],
+            "progress_deck": self.progress_deck[:],
+            "territory_deck": self.territory_deck[:],
             "cubes": {k: v[:] for k, v in self.cubes.items()},
             "stack": DecisionStack([Decision(d.kind, d.seat, _copy_data(d.data)) for d in self.stack.items]),
-            "choosers": self.choosers[:], "new_order": self.new_order[:], "waiting": self.waiting[:],
+            "choosers": self.choosers[:],
+            "new_order": self.new_order[:],
+            "waiting": self.waiting[:],
         }
         return s
 
@@ -121,7 +129,7 @@ class State:
 def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     """`items` less one copy of `item` (a player may hold duplicate cities and territories)."""
     i = items.index(item)
-    return items[:i] + items[i + 1:]
+    return items[:i] + items[i + 1 :]
 
 
 def _copy_data(data: dict[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 (6.0: "keep all of your tiles fully visible"), except the order of the face-down stacks,
 which no view shows. A seat's view adds only which seat it is and its legal actions.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,10 +20,18 @@ ERA_NAMES = {1: "I", 2: "II", 3: "III"}
 
 #: A few words for the board's status line: what the player to act is doing now.
 DOING = {
-    "action": "choosing an action", "pay": "paying for a disc",
-    "b-row": "taking the disc's action", "empire-tile": "choosing an empire tile", "place": "placing cubes or a battle", "battle": "a second battle or done",
-    "weapon": "removing cubes", "ally": "choosing an ally", "food-upkeep": "city food upkeep",
-    "resource-upkeep": "city disc upkeep", "era-end": "keeping tiles", "order": "choosing a turn position",
+    "action": "choosing an action",
+    "pay": "paying for a disc",
+    "b-row": "taking the disc's action",
+    "empire-tile": "choosing an empire tile",
+    "place": "placing cubes or a battle",
+    "battle": "a second battle or done",
+    "weapon": "removing cubes",
+    "ally": "choosing an ally",
+    "food-upkeep": "city food upkeep",
+    "resource-upkeep": "city disc upkeep",
+    "era-end": "keeping tiles",
+    "order": "choosing a turn position",
 }
 
 
@@ -38,45 +47,65 @@ def prompt(comp: Components, state: State) -> str:
     if d.kind == "action":
         if state.half == "A":
             if occupied(state, d.seat):
-                return (f"{name} places an action disc in a row and takes that action; `withdraw` takes an "
-                        f"empire tile after removing all their cubes from the map (6.0, 6.4).")
+                return (
+                    f"{name} places an action disc in a row and takes that action; `withdraw` takes an "
+                    f"empire tile after removing all their cubes from the map (6.0, 6.4)."
+                )
             return f"{name} places an action disc in a row and takes that action (6.0)."
-        return (f"{name} removes one of their action discs and takes that row's action: `take ...` or `trade ...` "
-                f"removes their disc that costs least in that row; `remove <row> <circle>` removes that disc "
-                f"without acting, or, if another of theirs in the row costs less, lets them act with it next (6.0).")
+        return (
+            f"{name} removes one of their action discs and takes that row's action: `take ...` or `trade ...` "
+            f"removes their disc that costs least in that row; `remove <row> <circle>` removes that disc "
+            f"without acting, or, if another of theirs in the row costs less, lets them act with it next (6.0)."
+        )
     if d.kind == "pay":
         then = f", then `{data['then']}`" if data["then"] else ""
-        return (f"{name} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
-                f"resource discs, food and VP{then} (6.0).")
+        return (
+            f"{name} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
+            f"resource discs, food and VP{then} (6.0)."
+        )
     if d.kind == "empire-tile":
         return f"{name} withdrew their cubes from the map: choose the empire tile for the new empire (6.4)."
     if d.kind == "b-row":
-        return f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
+        return (
+            f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
+        )
     if d.kind == "place":
         tile = comp.empire_sides[data["tile"]].name
         used = len(data["used"])
-        return (f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
-                f"used, {amount(p.pool, 'cube')} in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
+        return (
+            f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
+            f"used, {amount(p.pool, 'cube')} in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5)."
+        )
     if d.kind == "battle":
-        return (f"{name} may fight a second battle ({_battle_rows(data['rows'])}) in another region holding "
-                f"their cubes and another player's, or `done` (6.4.5).")
+        return (
+            f"{name} may fight a second battle ({_battle_rows(data['rows'])}) in another region holding "
+            f"their cubes and another player's, or `done` (6.4.5)."
+        )
     if d.kind == "weapon":
         tile = comp.progress[data["tile"]].name
-        return (f"{name} uses {tile}: remove {amount(data['count'], 'cube')} of one other player where {name} "
-                f"also has cubes (6.1).")
+        return (
+            f"{name} uses {tile}: remove {amount(data['count'], 'cube')} of one other player where {name} "
+            f"also has cubes (6.1)."
+        )
     if d.kind == "ally":
         return f"{name} took Diplomacy: place the alliance piece with another player (2.9)."
     if d.kind == "food-upkeep":
         factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
         change = food_change(comp, state, d.seat) * factor
-        return (f"{name}'s food ({p.food}, change {change:+d}) cannot pay the cities' food upkeep: keep them "
-                f"and lose 1 VP per food short, or discard a city (6.3, 7.0).")
+        return (
+            f"{name}'s food ({p.food}, change {change:+d}) cannot pay the cities' food upkeep: keep them "
+            f"and lose 1 VP per food short, or discard a city (6.3, 7.0)."
+        )
     if d.kind == "resource-upkeep":
-        return (f"{name} cannot pay the cities' {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
-                f"(has {p.resources}): discard a city (8.0).")
+        return (
+            f"{name} cannot pay the cities' {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
+            f"(has {p.resources}): discard a city (8.0)."
+        )
     if d.kind == "era-end":
-        return (f"End of the era: {name} may keep progress tiles (1 gold each) and cities "
-                f"(1 pool cube each); `done` returns the rest (11.0).")
+        return (
+            f"End of the era: {name} may keep progress tiles (1 gold each) and cities "
+            f"(1 pool cube each); `done` returns the rest (11.0)."
+        )
     if d.kind == "order":
         return f"{name} chooses a free position in the next turn order (10.0)."
     return ""
@@ -88,36 +117,69 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
     for rid, reg in comp.regions.items():
         counts = state.cubes[rid]
         controllers, seconds = standings(counts)
-        regions.append({
-            "id": rid, "name": reg.name, "era": reg.era, "sea": reg.sea, "area": reg.area,
-            "control_vp": reg.control_vp, "second_vp": reg.second_vp,
-            "income": reg.income, "income_amount": reg.income_amount, "x": reg.x, "y": reg.y,
-            "cubes": list(counts), "control": controllers, "second": seconds,
-            "open": reg.era <= state.era, "source": reg.source,
-        })
+        regions.append(
+            {
+                "id": rid,
+                "name": reg.name,
+                "era": reg.era,
+                "sea": reg.sea,
+                "area": reg.area,
+                "control_vp": reg.control_vp,
+                "second_vp": reg.second_vp,
+                "income": reg.income,
+                "income_amount": reg.income_amount,
+                "x": reg.x,
+                "y": reg.y,
+                "cubes": list(counts),
+                "control": controllers,
+                "second": seconds,
+                "open": reg.era <= state.era,
+                "source": reg.source,
+            }
+        )
     players = []
     factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
     for i, p in enumerate(state.players):
-        players.append({
-            "seat": i, "name": p.name, "colour": p.colour, "vp": p.vp, "food": p.food, "gold": p.gold,
-            "resources": p.resources, "pool": p.pool, "stock": p.stock,
-            "on_map": sum(c[i] for c in state.cubes.values()),
-            "progress": [{"id": t, "name": comp.progress[t].name, "era": comp.progress[t].era,
-                          "free_action": comp.progress[t].free_action, "used": t in p.used}
-                         for t in p.progress],
-            "territories": [{"id": t, "name": comp.territories[t].name} for t in p.territories],
-            "cities": [{"id": c, "name": comp.cities[c].name, "vp": comp.cities[c].vp} for c in p.cities],
-            "empires": comp.empire_names(p.empires, state.era),
-            "ally": state.players[p.ally].colour if p.ally >= 0 else None,
-            "actions": p.actions,
-            # 7.0: the food change is doubled in the last game turn; the forecast shows what will happen.
-            "forecast": {"food": food_change(comp, state, i) * factor, **income_of(comp, state, i)},
-        })
+        players.append(
+            {
+                "seat": i,
+                "name": p.name,
+                "colour": p.colour,
+                "vp": p.vp,
+                "food": p.food,
+                "gold": p.gold,
+                "resources": p.resources,
+                "pool": p.pool,
+                "stock": p.stock,
+                "on_map": sum(c[i] for c in state.cubes.values()),
+                "progress": [
+                    {
+                        "id": t,
+                        "name": comp.progress[t].name,
+                        "era": comp.progress[t].era,
+                        "free_action": comp.progress[t].free_action,
+                        "used": t in p.used,
+                    }
+                    for t in p.progress
+                ],
+                "territories": [{"id": t, "name": comp.territories[t].name} for t in p.territories],
+                "cities": [{"id": c, "name": comp.cities[c].name, "vp": comp.cities[c].vp} for c in p.cities],
+                "empires": comp.empire_names(p.empires, state.era),
+                "ally": state.players[p.ally].colour if p.ally >= 0 else None,
+                "actions": p.actions,
+                # 7.0: the food change is doubled in the last game turn; the forecast shows what will happen.
+                "forecast": {"food": food_change(comp, state, i) * factor, **income_of(comp, state, i)},
+            }
+        )
     rows = {r: [state.players[s].colour if s != EMPTY else None for s in state.rows[r]] for r in ROWS}
     view = {
         "game": "rise-of-empires",
-        "turn": state.turn, "era": state.era, "era_name": ERA_NAMES[state.era], "half": state.half,
-        "phase": state.phase, "order": [state.players[s].colour for s in state.order],
+        "turn": state.turn,
+        "era": state.era,
+        "era_name": ERA_NAMES[state.era],
+        "half": state.half,
+        "phase": state.phase,
+        "order": [state.players[s].colour for s in state.order],
         "to_act": [top.seat] if top is not None else [],
         "decision": top.kind if top is not None else None,
         "prompt": prompt(comp, state) if top is not None else "",
@@ -126,18 +188,35 @@ def make_view(comp: Components, state: State, seat: int | None, game: Any) -> di
         "regions": regions,
         "borders": [[b.a, b.b] for b in comp.borders],
         "players": players,
-        "rows": rows, "circles": {r: circles(comp, state.n, r) for r in ROWS},
+        "rows": rows,
+        "circles": {r: circles(comp, state.n, r) for r in ROWS},
         "offer": {
-            "progress": [{"id": t, "name": comp.progress[t].name, "era": comp.progress[t].era}
-                         for t in state.offer_progress],
+            "progress": [
+                {"id": t, "name": comp.progress[t].name, "era": comp.progress[t].era} for t in state.offer_progress
+            ],
             "territory": [{"id": t, "name": comp.territories[t].name} for t in state.offer_territory],
-            "city": [{"id": c, "name": comp.cities[c].name, "wonder": comp.cities[c].wonder,
-                      "cost": comp.cities[c].cost_gold, "vp": comp.cities[c].vp} for c in state.offer_city],
+            "city": [
+                {
+                    "id": c,
+                    "name": comp.cities[c].name,
+                    "wonder": comp.cities[c].wonder,
+                    "cost": comp.cities[c].cost_gold,
+                    "vp": comp.cities[c].vp,
+                }
+                for c in state.offer_city
+            ],
             "empire": comp.empire_names(state.empire_track, state.era),
-            "trade": [{"action": b.action, "discs": b.discs, "gain": b.gain, "amount": b.amount,
-                       "open": state.era in b.eras,
-                       "taken_by": state.players[state.trade_used[i]].colour if i in state.trade_used else None}
-                      for i, b in enumerate(comp.trade)],
+            "trade": [
+                {
+                    "action": b.action,
+                    "discs": b.discs,
+                    "gain": b.gain,
+                    "amount": b.amount,
+                    "open": state.era in b.eras,
+                    "taken_by": state.players[state.trade_used[i]].colour if i in state.trade_used else None,
+                }
+                for i, b in enumerate(comp.trade)
+            ],
         },
         "navigation_taken": state.navigation_taken,
         "tiles_left": {"progress": len(state.progress_deck), "territory": len(state.territory_deck)},

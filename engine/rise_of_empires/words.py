@@ -5,14 +5,23 @@ names a player with their colour, and never writes "(s)". Goods have the
 rulebook's words ("resource disc"; gold, food and VP do not take an s), so
 `amount` keeps its own table (lists: engine.core's `listing`).
 """
+
 from __future__ import annotations
 
 from .state import State
 
-GOOD_WORDS = {"gold": ("gold", "gold"), "vp": ("VP", "VP"), "food": ("food", "food"),
-              "resource": ("resource disc", "resource discs"), "resources": ("resource disc", "resource discs"),
-              "cube": ("cube", "cubes"), "cubes": ("cube", "cubes"), "tile": ("tile", "tiles"),
-              "region": ("region", "regions"), "disc": ("disc", "discs")}
+GOOD_WORDS = {
+    "gold": ("gold", "gold"),
+    "vp": ("VP", "VP"),
+    "food": ("food", "food"),
+    "resource": ("resource disc", "resource discs"),
+    "resources": ("resource disc", "resource discs"),
+    "cube": ("cube", "cubes"),
+    "cubes": ("cube", "cubes"),
+    "tile": ("tile", "tiles"),
+    "region": ("region", "regions"),
+    "disc": ("disc", "discs"),
+}
 
 
 def who(state: State, seat: int) -> str:

@@ -2,9 +2,11 @@
 
 `GAME` is the contract object the registry (engine.GAMES) offers. The package:
 `data` (TOML components), `state` (dataclasses), `rules` (what a table adds up to),
-`flow` (phases and automatic steps), `actions` (legal actions and their effects),
-`scoring` (End of the Game), `view` (what each seat may see).
+`flow` (phases and automatic steps), `decisions` (what an open sub-decision offers),
+`actions` (legal actions and their effects), `scoring` (End of the Game), `view`
+(what each seat may see).
 """
+
 from .game import RisingCultures
 
 GAME = RisingCultures()

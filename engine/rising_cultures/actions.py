@@ -8,20 +8,36 @@ Actions read the way a player says them (issue 2): `civ rome`, `resource market`
 `province decline`, `maghreb discard <card>`, `maghreb military`,
 `military keep`, `military discard`, `nile <nile card>`.
 """
+
 from __future__ import annotations
 
 from engine.core import count
 
-from .data import CIVS, DATA, RESOURCES
 from . import flow, rules
+from .data import CIVS, DATA, RESOURCES
+from .decisions import SLUG, choices
 from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
 
-SLUG = DATA.slug
 USES = ("coins", "military", "resources", "build")
-VERBS = ("civ", "resource", "top", "income", "bottom", "swap", "done", "play", "cover", "progress",
-         "develop", "province", "maghreb", "military", "nile")
+VERBS = (
+    "civ",
+    "resource",
+    "top",
+    "income",
+    "bottom",
+    "swap",
+    "done",
+    "play",
+    "cover",
+    "progress",
+    "develop",
+    "province",
+    "maghreb",
+    "military",
+    "nile",
+)
 
 
 def _card(s: State, seat: int, slug: str) -> str:
@@ -29,38 +45,6 @@ def _card(s: State, seat: int, slug: str) -> str:
 
 
 # ---- what may be chosen ----------------------------------------------------------
-
-def choices(s: State, d: Pending) -> list[str]:
-    """The real choices of an open decision; [] means it has nothing left to decide."""
-    p = s.players[d.seat]
-    kind = d.kind
-    if kind == "compete":
-        return ["province compete", "province decline"]
-    if kind == "keep":
-        return ["military keep", "military discard"]
-    if kind == "cover":
-        return [f"cover {SLUG[stack[-1]]}" for stack in p.leaders]
-    if kind == "develop":
-        return [f"develop {n.slug}" for i, n in enumerate(DATA.nile) if not s.nile_developed[i]]
-    if kind == "nile":
-        if p.coins <= 0:
-            return []
-        return [f"nile {DATA.nile[i].slug}" for i in flow.nile_spaces(s)]
-    if len(p.progress) >= rules.max_level(p):
-        return []  # progress area full: no further progress card fits
-    if kind == "progress":
-        out = []
-        if d.card != "wisdom" and p.resources:
-            out.append("progress yes")
-        if d.card == "wisdom" or BOARDS[p.civ].progress_from_discard:
-            out.extend(f"progress {SLUG[c]}" for c in p.discard)
-        return out
-    if kind == "maghreb":
-        out = [f"maghreb discard {SLUG[c]}" for c in p.discard]
-        if p.military:
-            out.append("maghreb military")
-        return out
-    raise ValueError(f"unknown decision {kind!r}")
 
 
 def legal_actions(s: State, seat: int) -> list[str]:
@@ -122,6 +106,7 @@ def legal_actions(s: State, seat: int) -> list[str]:
 
 
 # ---- doing it ----------------------------------------------------------------------
+
 
 def perform(s: State, seat: int, action: str) -> list[str]:
     """Carry out a legal action on `s` (a private copy); returns public log lines."""
@@ -237,8 +222,11 @@ def place_resource(s: State, seat: int, cid: str, ev: list[str]) -> None:
     strip = CARDS[cid].strip
     got = gain(s, seat, strip.coin) if strip.coin else 0
     shown = ", ".join(f"{getattr(strip, r)} {r}" for r in RESOURCES if getattr(strip, r))
-    ev.append(f"{name(s, seat)} puts {card_name(cid)} into their resource area ({shown or 'nothing'}"
-              + (f"; takes {got} coin" if got else "") + ").")
+    ev.append(
+        f"{name(s, seat)} puts {card_name(cid)} into their resource area ({shown or 'nothing'}"
+        + (f"; takes {got} coin" if got else "")
+        + ")."
+    )
 
 
 def do_income(s: State, seat: int, ev: list[str]) -> None:

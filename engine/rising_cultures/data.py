@@ -5,6 +5,7 @@ boards, overviews and Egypt's Nile cards are reconstructions (shared/research,
 source = "reconstructed"). Everything here is replaceable by editing the files
 (or pointing `data_dir` at corrected ones): the rules read only these tables.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,8 +41,17 @@ EFFECT_TYPES = {
     "covered_leaders_score": "Your covered leaders score their victory points.",
     "vp": "Game end: {amount} VP.",
 }
-VP_COUNTERS = ("province", "province_icon:A", "province_icon:B", "province_icon:C", "progress_card",
-               "horse_symbol", "leader_in_display", "building_cost_stone", "coin")
+VP_COUNTERS = (
+    "province",
+    "province_icon:A",
+    "province_icon:B",
+    "province_icon:C",
+    "progress_card",
+    "horse_symbol",
+    "leader_in_display",
+    "building_cost_stone",
+    "coin",
+)
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,7 @@ class Cost:
 @dataclass(frozen=True)
 class Strip:
     """A card's resource part (or a board's printed resources); `coin` is paid once."""
+
     wood: int = 0
     brick: int = 0
     stone: int = 0
@@ -81,8 +92,9 @@ class Effect:
     def describe(self) -> str:
         if self.text:
             return self.text
-        text = EFFECT_TYPES[self.type].format(**{k: getattr(self, k) for k in
-                                                 ("amount", "resource", "symbol", "vp", "per", "counter")})
+        text = EFFECT_TYPES[self.type].format(
+            **{k: getattr(self, k) for k in ("amount", "resource", "symbol", "vp", "per", "counter")}
+        )
         # "1 coin(s)" -> "1 coin", "2 coin(s)" -> "2 coins": read as a player says it.
         return re.sub(r"\(s\)", "s", re.sub(r"\b1 ([A-Za-z ]+?)\(s\)", r"1 \1", text))
 
@@ -176,8 +188,11 @@ def _negative(what: str, obj, names) -> str | None:
 
 
 def _check_card(c: Card) -> str | None:
-    problem = (_negative("vp", c, ("vp",)) or _negative("cost", c.cost, RESOURCES)
-               or _negative("strip", c.strip, (*RESOURCES, "coin")))
+    problem = (
+        _negative("vp", c, ("vp",))
+        or _negative("cost", c.cost, RESOURCES)
+        or _negative("strip", c.strip, (*RESOURCES, "coin"))
+    )
     if problem:
         return problem
     if c.civ not in CIVS:
@@ -190,15 +205,15 @@ def _check_card(c: Card) -> str | None:
 
 
 def _check_board(b: Board) -> str | None:
-    problem = (_negative("coin_limit/base_income/golden_age", b,
-                         ("coin_limit", "base_income", "golden_age_income", "golden_age_vp"))
-               or _negative("printed", b.printed, (*RESOURCES, "coin")))
+    problem = _negative(
+        "coin_limit/base_income/golden_age", b, ("coin_limit", "base_income", "golden_age_income", "golden_age_vp")
+    ) or _negative("printed", b.printed, (*RESOURCES, "coin"))
     if problem:
         return problem
     if b.civ not in CIVS:
         return f"field civ: {b.civ!r} is not one of {', '.join(CIVS)}"
     if any(s and s not in SYMBOLS for s in b.military_bands) or not b.military_bands:
-        return f"field military_bands: each band is \"\" or one of {', '.join(SYMBOLS)}"
+        return f'field military_bands: each band is "" or one of {", ".join(SYMBOLS)}'
     if len(b.levels) < 1 or b.leader_slots < 1:
         return "fields levels and leader_slots need at least 1 entry"
     for lv in b.levels:
@@ -233,17 +248,22 @@ class Components:
             return data_path(package_dir, GAME_ID, name)
 
         self.provinces: dict[int, Province] = {
-            p.id: p for p in load_entries(path("provinces.toml"), "province", Province, check=_check_province)}
+            p.id: p for p in load_entries(path("provinces.toml"), "province", Province, check=_check_province)
+        }
         if sorted(self.provinces) != list(range(1, 16)):
             raise DataError(f"{path('provinces.toml')}: expected provinces 1-15, got {sorted(self.provinces)}")
         self.boards: dict[str, Board] = {
-            b.civ: b for b in load_entries(path("boards.toml"), "board", Board, key="civ", check=_check_board)}
+            b.civ: b for b in load_entries(path("boards.toml"), "board", Board, key="civ", check=_check_board)
+        }
         missing = [c for c in CIVS if c not in self.boards]
         if missing:
             raise DataError(f"{path('boards.toml')}: no board for {', '.join(missing)}")
         self.nile: list[NileCard] = load_entries(
-            path("nile.toml"), "nile", NileCard,
-            check=lambda n: "field spaces: at least 1" if n.spaces < 1 else _check_effects(n.effects))
+            path("nile.toml"),
+            "nile",
+            NileCard,
+            check=lambda n: "field spaces: at least 1" if n.spaces < 1 else _check_effects(n.effects),
+        )
         self.cards: dict[str, Card] = {}
         self.decks: dict[str, list[str]] = {}
         self.by_slug: dict[str, dict[str, str]] = {}

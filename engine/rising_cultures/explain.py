@@ -6,6 +6,7 @@ player at the table would give: "Brewery requires 2 wood, 2 brick, 1 stone; you 
 of what the acting seat may know (its own hand, coins and areas, public facts): the
 reply goes to that player alone, but it still never names a card of either deck.
 """
+
 from __future__ import annotations
 
 from engine.core import count, possessive
@@ -54,9 +55,11 @@ def decision(s: State, viewer: int | None = None) -> str:
         "cover": lambda: f"which of {whose} leaders {CARDS[d.card].name} covers",
         "develop": lambda: "which Nile card to develop",
         "nile": lambda: "whether to place (more) coins on the Nile",
-        "progress": lambda: (f"whether to move up a progress level with a card from {whose} discard pile "
-                             "(House of Wisdom)" if d.card == "wisdom" else
-                             _progress_text(s, d.seat, whose)),
+        "progress": lambda: (
+            f"whether to move up a progress level with a card from {whose} discard pile (House of Wisdom)"
+            if d.card == "wisdom"
+            else _progress_text(s, d.seat, whose)
+        ),
         "maghreb": lambda: f"which card Maghreb places in {whose} progress area",
     }.get(d.kind)
     return what() if what else ""
@@ -83,16 +86,23 @@ def waiting(s: State, seat: int) -> str | None:
         if d.kind == "compete" and s.row:
             prov = PROVINCES[s.row[0]]
             if any(x.kind == "compete" and x.seat == seat for x in s.pending):
-                return (f"{who} holds the progress marker and decides first whether to compete for {prov.name}; "
-                        "then you decide.")
-            return (f"{who} decides whether to compete for {prov.name}; you have none of its symbols "
-                    f"({' or '.join(prov.symbols)}), so you cannot compete.")
+                return (
+                    f"{who} holds the progress marker and decides first whether to compete for {prov.name}; "
+                    "then you decide."
+                )
+            return (
+                f"{who} decides whether to compete for {prov.name}; you have none of its symbols "
+                f"({' or '.join(prov.symbols)}), so you cannot compete."
+            )
         return f"{who} first decides {decision(s, seat)}."
     if s.phase == "civ":
         return f"{other} chooses a civilization first."
     if s.phase in ("opening", "draw") and s.players[seat].step == "ready":
-        rest = f"{other} is still placing their opening cards." if s.phase == "opening" else \
-            f"{other} is still taking income, drawing and swapping."
+        rest = (
+            f"{other} is still placing their opening cards."
+            if s.phase == "opening"
+            else f"{other} is still taking income, drawing and swapping."
+        )
         if s.phase == "draw" and s.round == ROUNDS:
             rest += f" There are no swaps in round {ROUNDS}: your deck is empty."
         return "You are ready to play; " + rest
@@ -128,8 +138,10 @@ def _play(s: State, seat: int, words: list[str]) -> str | None:
         if price <= p.coins:
             return None
         need = {r: getattr(card.cost, r) for r in RESOURCES}
-        return (f"{card.name} requires {_amounts(need)}; you have {_amounts(have)}: "
-                f"{count(short, 'missing resource')} cost {count(price, 'coin')} and you have {p.coins}.")
+        return (
+            f"{card.name} requires {_amounts(need)}; you have {_amounts(have)}: "
+            f"{count(short, 'missing resource')} cost {count(price, 'coin')} and you have {p.coins}."
+        )
     return None
 
 
@@ -148,8 +160,10 @@ def _swap(s: State, seat: int, words: list[str]) -> str | None:
         return "Say `swap 1` or `swap 2` (1 coin per card), or `swap free`."
     n = int(how)
     if p.paid_swaps:
-        return (f"You have made your paid swap this round ({count(p.paid_swaps, 'card')}): the number of cards, "
-                f"1 or {PAID_SWAPS}, is chosen once, before drawing.")
+        return (
+            f"You have made your paid swap this round ({count(p.paid_swaps, 'card')}): the number of cards, "
+            f"1 or {PAID_SWAPS}, is chosen once, before drawing."
+        )
     if p.coins < n:
         return f"Swapping {count(n, 'card')} costs {count(n, 'coin')}; you have {p.coins}."
     if len(p.deck) < n:
@@ -160,8 +174,10 @@ def _swap(s: State, seat: int, words: list[str]) -> str | None:
 def _no_deck(s: State) -> str:
     """A swap draws a new card: none is left in round 7 (the deck is used up exactly)."""
     if s.round == ROUNDS:
-        return (f"There are no swaps in round {ROUNDS}: your deck is empty (its last 4 cards were drawn this "
-                "round), and a swap draws a new card.")
+        return (
+            f"There are no swaps in round {ROUNDS}: your deck is empty (its last 4 cards were drawn this "
+            "round), and a swap draws a new card."
+        )
     return "Your deck is empty, so there is no card to swap with."
 
 
@@ -171,12 +187,17 @@ def _step(s: State, seat: int, verb: str, words: list[str]) -> str | None:
     step = p.step
     if step == "opening":
         if len(p.resources) < 2:
-            return (f"Put 2 of your 4 opening cards into your resource area first (`resource <card>`); "
-                    f"{len(p.resources)} placed so far.")
+            return (
+                f"Put 2 of your 4 opening cards into your resource area first (`resource <card>`); "
+                f"{len(p.resources)} placed so far."
+            )
         return "Choose the opening card for the top of your deck (`top <card>`); the other goes to the bottom."
     if step == "income":
-        later = f" (there are no swaps in round {ROUNDS}: your deck runs out)" if verb == "swap" and \
-            s.round == ROUNDS else ""
+        later = (
+            f" (there are no swaps in round {ROUNDS}: your deck runs out)"
+            if verb == "swap" and s.round == ROUNDS
+            else ""
+        )
         return f"Take your income and draw your 4 cards first: `income`{later}."
     if step == "bottom":
         if verb == "bottom" and len(words) > 1:
@@ -225,8 +246,10 @@ def why(s: State, seat: int, text: str) -> str | None:
         if verb == "swap":
             if not p.deck:
                 return _no_deck(s)
-            return ("Swaps are made at the start of Phase II, before the first card is played; now play a card "
-                    "from your hand (`play <card> <use>`).")
+            return (
+                "Swaps are made at the start of Phase II, before the first card is played; now play a card "
+                "from your hand (`play <card> <use>`)."
+            )
         return "It is your turn in Phase II: play a card from your hand (`play <card> <use>`)."
     return None
 

@@ -5,13 +5,16 @@
 the next round) and stops at the next decision, so `to_act` is never empty while
 the game runs (law 6).
 """
+
 from __future__ import annotations
 
 from engine.core import count
 
-from .data import DATA
 from . import rules
+from .data import DATA
+from .decisions import choices
 from .rules import BOARDS, CARDS, PROVINCES
+from .scoring import result, totals
 from .state import HAND, PLAYS, ROUNDS, Pending, Player, State
 
 
@@ -58,6 +61,7 @@ def draw(p: Player, n: int) -> int:
 
 # ---- setup ---------------------------------------------------------------
 
+
 def deal(s: State, events: list[str]) -> None:
     """Create the player decks (Setup): shuffle, 2 coins (+ printed board coins), draw 4."""
     s.phase = "opening"
@@ -96,6 +100,7 @@ def swap_possible(s: State, seat: int) -> bool:
 
 # ---- Phase III --------------------------------------------------------------
 
+
 def begin_phase3(s: State, events: list[str]) -> None:
     """End of Phase II: the 4th card goes back on top of the deck (after round 7: to the box)."""
     for seat, p in enumerate(s.players):
@@ -127,8 +132,9 @@ def province_event(s: State, pid: int, asks: list[int]) -> str:
     """Phase III opens: which Province, the symbols it counts, each player's count, and
     who now decides whether to compete - the context for the `province` decisions."""
     prov = PROVINCES[pid]
-    counts = ", ".join(f"{s.players[seat].name} {rules.province_strength(s, seat, pid)}"
-                       for seat in range(len(s.players)))
+    counts = ", ".join(
+        f"{s.players[seat].name} {rules.province_strength(s, seat, pid)}" for seat in range(len(s.players))
+    )
     line = f"Phase III: {prov.name} goes to the most {' + '.join(prov.symbols)} symbols ({counts})"
     if not any(rules.has(rules.effects(s, seat), "province_tie_win") for seat in range(len(s.players))):
         line += f"; a tie goes to {s.players[s.marker].name}, who holds the progress marker"
@@ -173,8 +179,10 @@ def resolve_province(s: State, events: list[str]) -> None:
     elif prov.effect == "maghreb":
         s.pending.append(Pending("maghreb", winner))
     # per source, so the log names it (cards; anything else is the board or the Nile)
-    sources = [(CARDS[cid].name, sum(e.amount for e in CARDS[cid].effects if e.type == "on_province_coins"))
-               for cid in rules.active_cards(p)]
+    sources = [
+        (CARDS[cid].name, sum(e.amount for e in CARDS[cid].effects if e.type == "on_province_coins"))
+        for cid in rules.active_cards(p)
+    ]
     rest = rules.count(rules.effects(s, winner), "on_province_coins") - sum(n for _, n in sources)
     for source, bonus in sources + [("their board", rest)]:
         if bonus > 0:
@@ -185,8 +193,11 @@ def resolve_province(s: State, events: list[str]) -> None:
 def keep_cards(s: State, seat: int) -> list[str]:
     """Display cards whose once-per-game "keep your last military card" is still unused."""
     p = s.players[seat]
-    return [cid for cid in rules.active_cards(p)
-            if cid not in p.keep_used and any(e.type == "province_keep_military" for e in CARDS[cid].effects)]
+    return [
+        cid
+        for cid in rules.active_cards(p)
+        if cid not in p.keep_used and any(e.type == "province_keep_military" for e in CARDS[cid].effects)
+    ]
 
 
 def pay_province_cost(s: State, events: list[str]) -> None:
@@ -223,8 +234,10 @@ def pass_marker(s: State, events: list[str]) -> None:
         s.marker = 1 - s.marker
     verb = "keeps" if s.marker == before else "takes"
     if a == b:
-        events.append(f"{name(s, s.marker)} takes the progress marker: a tie at {count(a, 'progress card')} "
-                      f"each passes it to the other player.")
+        events.append(
+            f"{name(s, s.marker)} takes the progress marker: a tie at {count(a, 'progress card')} "
+            f"each passes it to the other player."
+        )
     else:
         counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b)))
         events.append(f"{name(s, s.marker)} {verb} the progress marker (progress cards: {counts}).")
@@ -232,12 +245,6 @@ def pass_marker(s: State, events: list[str]) -> None:
     if s.nile_developed and any(s.nile_developed):
         for seat in (1 - s.marker, s.marker):
             s.pending.append(Pending("nile", seat))
-
-
-def nile_spaces(s: State) -> list[int]:
-    """Indexes of developed Nile cards with a free coin space."""
-    return [i for i, dev in enumerate(s.nile_developed)
-            if dev and len(s.nile_coins[i]) < DATA.nile[i].spaces]
 
 
 def coin_limit(s: State, events: list[str]) -> None:
@@ -255,12 +262,13 @@ def end_round(s: State, events: list[str]) -> None:
     if s.round < ROUNDS:
         start_round(s, s.round + 1, events)
         return
-    from .scoring import result, totals
     if s.match and s.game_no == 1:
         first = totals(s)
-        events.append("Game 1 of the match is over: " +
-                      ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(first)) +
-                      ". The players swap civilizations for game 2 (same provinces).")
+        events.append(
+            "Game 1 of the match is over: "
+            + ", ".join(f"{name(s, i)} {v} VP" for i, v in enumerate(first))
+            + ". The players swap civilizations for game 2 (same provinces)."
+        )
         start_second_game(s, first, events)
         return
     s.phase = "over"
@@ -289,9 +297,9 @@ def start_second_game(s: State, first: list[int], events: list[str]) -> None:
 
 # ---- the driver ---------------------------------------------------------------
 
+
 def advance(s: State, events: list[str]) -> None:
     """Resolve automatic steps until someone must decide (or the game is over)."""
-    from .actions import choices
     while True:
         while s.pending and not choices(s, s.pending[-1]):
             s.pending.pop()

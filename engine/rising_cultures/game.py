@@ -1,11 +1,14 @@
 """Rising Cultures behind the engine contract (shared/DESIGN.md)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices, readable
 
-from . import actions, explain, flow, scoring, view as view_mod
+from . import actions, explain, flow, scoring
+from . import view as view_mod
 from .data import CIVS, DATA
 from .state import Player, State
 
@@ -38,12 +41,22 @@ class RisingCultures(BaseGame[State]):
             raise ValueError(f"Rising Cultures is for exactly 2 players, got {len(players)}")
         rng = Rng.from_seed(seed, self.id)
         chosen = sorted(rng.sample(range(1, 16), 7))
-        s = State(players=[Player(name=str(n)) for n in players], rng=rng, row=chosen[:], chosen=chosen,
-                  marker=rng.below(2), match=bool(options.get("match", False)))
+        s = State(
+            players=[Player(name=str(n)) for n in players],
+            rng=rng,
+            row=chosen[:],
+            chosen=chosen,
+            marker=rng.below(2),
+            match=bool(options.get("match", False)),
+        )
         civs = options.get("civs")
         if civs is not None:
-            if (not isinstance(civs, (list, tuple)) or len(civs) != 2 or len(set(civs)) != 2
-                    or any(c not in CIVS for c in civs)):
+            if (
+                not isinstance(civs, (list, tuple))
+                or len(civs) != 2
+                or len(set(civs)) != 2
+                or any(c not in CIVS for c in civs)
+            ):
                 raise ValueError(f"option civs: two different civilizations out of {', '.join(CIVS)}")
             for p, c in zip(s.players, civs):
                 p.civ = c
@@ -86,8 +99,11 @@ class RisingCultures(BaseGame[State]):
             reason = self.why_not(state, seat, full) if full not in err.legal else None
             raise IllegalAction(
                 f"Cards are played with `play <card> <use>`: did you mean `{full[:60]}`?"
-                + (f" {reason}" if reason else "") + f" Legal now: {describe_choices(err.legal)}",
-                kind="unreadable", legal=err.legal) from None
+                + (f" {reason}" if reason else "")
+                + f" Legal now: {describe_choices(err.legal)}",
+                kind="unreadable",
+                legal=err.legal,
+            ) from None
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, in the player's terms (explain.py)."""

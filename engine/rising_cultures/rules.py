@@ -5,6 +5,7 @@ Abilities"): buildings and uncovered leaders in the display, progress levels
 reached on the civilization board, won provinces, and (Egypt's overview) Nile
 cards the player has a coin on. They count from the moment they are in play.
 """
+
 from __future__ import annotations
 
 from .data import DATA, RESOURCES, SYMBOLS, Card, Effect
@@ -26,7 +27,7 @@ def max_level(p: Player) -> int:
 
 def golden_age(p: Player) -> bool:
     """The board is on its Golden Age side once a level with a `golden_age` unlock is reached."""
-    return any(e.type == "golden_age" for lv in BOARDS[p.civ].levels[:len(p.progress)] for e in lv)
+    return any(e.type == "golden_age" for lv in BOARDS[p.civ].levels[: len(p.progress)] for e in lv)
 
 
 def active_cards(p: Player) -> list[str]:
@@ -46,7 +47,7 @@ def effects(s: State, seat: int) -> list[Effect]:
         out.extend(CARDS[cid].effects)
     for stack in p.leaders:
         out.extend(CARDS[stack[-1]].effects)
-    for lv in BOARDS[p.civ].levels[:len(p.progress)]:
+    for lv in BOARDS[p.civ].levels[: len(p.progress)]:
         out.extend(lv)
     if s.nile_coins:
         for i, owners in enumerate(s.nile_coins):
@@ -131,8 +132,9 @@ def missing(card: Card, available: dict[str, int]) -> dict[str, int]:
     return {r: max(0, getattr(cost, r) - available[r]) for r in RESOURCES}
 
 
-def build_price(s: State, seat: int, card: Card, effs: list[Effect] | None = None,
-                available: dict[str, int] | None = None) -> tuple[int, int]:
+def build_price(
+    s: State, seat: int, card: Card, effs: list[Effect] | None = None, available: dict[str, int] | None = None
+) -> tuple[int, int]:
     """(missing resources, coins to pay): 2 coins per missing resource, less discounts.
 
     Each `shortfall_discount` source lets one missing resource cost 1 coin instead of 2
@@ -170,7 +172,7 @@ def coin_limit(s: State, seat: int, effs: list[Effect] | None = None) -> int:
 
 def covered_leaders_score(p: Player) -> bool:
     """Persia and Rome score covered leaders from "the relevant progress level" (End of the Game)."""
-    return any(e.type == "covered_leaders_score" for lv in BOARDS[p.civ].levels[:len(p.progress)] for e in lv)
+    return any(e.type == "covered_leaders_score" for lv in BOARDS[p.civ].levels[: len(p.progress)] for e in lv)
 
 
 def nile_coins_of(s: State, seat: int) -> int:

@@ -8,6 +8,7 @@
 3. Provinces: printed VP plus their game-end rules.
 4. The progress marker: 3 VP.
 """
+
 from __future__ import annotations
 
 from . import rules
@@ -73,7 +74,7 @@ def board_vp(s: State, seat: int) -> int:
     p = s.players[seat]
     board = BOARDS[p.civ]
     vp = board.golden_age_vp if rules.golden_age(p) else 0
-    for lv in board.levels[:len(p.progress)]:
+    for lv in board.levels[: len(p.progress)]:
         vp += sum(e.amount for e in lv if e.type == "vp")
     if board.nile and s.nile_coins:
         vp += sum(owners.count(1 - seat) for owners in s.nile_coins)
@@ -126,10 +127,11 @@ def result(s: State) -> str:
     what = "the match" if s.first_scores else "the game"
     totals = ""
     if s.first_scores:
-        totals = "Match totals (both games): " + ", ".join(
-            f"{p.name} {v} VP" for p, v in zip(s.players, score)) + ". "
+        totals = "Match totals (both games): " + ", ".join(f"{p.name} {v} VP" for p, v in zip(s.players, score)) + ". "
     if score.count(score[winner]) > 1:
         at = " at the end of game 2" if s.first_scores else ""
-        return (f"{totals}{name} wins {what}: a tie at {score[winner]} VP goes to the player holding the "
-                f"progress marker{at}, {name}.")
+        return (
+            f"{totals}{name} wins {what}: a tie at {score[winner]} VP goes to the player holding the "
+            f"progress marker{at}, {name}."
+        )
     return f"{totals}{name} wins {what} with {score[winner]} VP."

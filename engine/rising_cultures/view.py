@@ -65,6 +65,7 @@ Hand card "uses": {"coins": 2, "military": {"possible": bool, "band": n|None,
 "coins": n}}.
 Province dict: {"id", "slug", "name", "symbols": [symbol], "vp", "icon", "text"}.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -77,15 +78,30 @@ from .state import COINS_USE, PAID_SWAPS, ROUNDS, State
 
 def card_dict(cid: str) -> dict:
     c: Card = CARDS[cid]
-    return {"id": c.id, "slug": c.slug, "name": c.name, "kind": c.kind, "vp": c.vp,
-            "cost": asdict(c.cost), "strip": asdict(c.strip), "military": c.military,
-            "effects": [e.describe() for e in c.effects]}
+    return {
+        "id": c.id,
+        "slug": c.slug,
+        "name": c.name,
+        "kind": c.kind,
+        "vp": c.vp,
+        "cost": asdict(c.cost),
+        "strip": asdict(c.strip),
+        "military": c.military,
+        "effects": [e.describe() for e in c.effects],
+    }
 
 
 def province_dict(pid: int) -> dict:
     p = PROVINCES[pid]
-    return {"id": p.id, "slug": p.slug, "name": p.name, "symbols": list(p.symbols), "vp": p.vp,
-            "icon": p.icon, "text": p.text}
+    return {
+        "id": p.id,
+        "slug": p.slug,
+        "name": p.name,
+        "symbols": list(p.symbols),
+        "vp": p.vp,
+        "icon": p.icon,
+        "text": p.text,
+    }
 
 
 def hand_card(s: State, seat: int, cid: str, effs, have) -> dict:
@@ -98,11 +114,14 @@ def hand_card(s: State, seat: int, cid: str, effs, have) -> dict:
     out = card_dict(cid)
     out["uses"] = {
         "coins": COINS_USE,
-        "military": {"possible": band < len(bands), "band": band + 1 if band < len(bands) else None,
-                     "symbol": card.military, "printed": (bands[band] or None) if band < len(bands) else None},
+        "military": {
+            "possible": band < len(bands),
+            "band": band + 1 if band < len(bands) else None,
+            "symbol": card.military,
+            "printed": (bands[band] or None) if band < len(bands) else None,
+        },
         "resources": asdict(card.strip),
-        "build": {"possible": price <= p.coins, "met": n == 0, "missing": short, "shortfall": n,
-                  "coins": price},
+        "build": {"possible": price <= p.coins, "met": n == 0, "missing": short, "shortfall": n, "coins": price},
     }
     return out
 
@@ -112,46 +131,67 @@ def overview(civ: str) -> list[str]:
     board = BOARDS[civ]
     out = [f"Coin limit {board.coin_limit} at the end of each round."]
     if board.leader_slots > 1:
-        out.append(f"Up to {board.leader_slots} leaders at a time (one per leader stack); "
-                   "a further leader covers one of them, your choice.")
+        out.append(
+            f"Up to {board.leader_slots} leaders at a time (one per leader stack); "
+            "a further leader covers one of them, your choice."
+        )
     else:
         out.append("One leader at a time: a new leader covers the previous one.")
-    covered = next((i + 1 for i, lv in enumerate(board.levels)
-                    if any(e.type == "covered_leaders_score" for e in lv)), 0)
+    covered = next(
+        (i + 1 for i, lv in enumerate(board.levels) if any(e.type == "covered_leaders_score" for e in lv)), 0
+    )
     if covered:
         out.append(f"From progress level {covered}, covered leaders score too.")
     if board.progress_from_discard:
-        out.append("A progress move may use any card from your discard pile instead of your "
-                   "last-played resource card.")
+        out.append("A progress move may use any card from your discard pile instead of your last-played resource card.")
     printed = [f"{getattr(board.printed, r)} {r}" for r in (*RESOURCES, "coin") if getattr(board.printed, r)]
     if printed:
         out.append(f"The board's resource area prints {', '.join(printed)} (a coin is taken at setup).")
     if board.nile:
         spaces = sorted({n.spaces for n in DATA.nile})
-        out.append(f"The Nile: you develop Nile cards; in Phase III, before the coin limit, each player "
-                   f"may put own coins on developed ones ({'/'.join(map(str, spaces))} per card). "
-                   "A coin there stays its owner's, is not spent, does not count toward the coin "
-                   "limit and gives its owner the card's effect; you score 1 VP per opponent coin "
-                   "on the Nile.")
+        out.append(
+            f"The Nile: you develop Nile cards; in Phase III, before the coin limit, each player "
+            f"may put own coins on developed ones ({'/'.join(map(str, spaces))} per card). "
+            "A coin there stays its owner's, is not spent, does not count toward the coin "
+            "limit and gives its owner the card's effect; you score 1 VP per opponent coin "
+            "on the Nile."
+        )
     return out
 
 
 def player_view(s: State, seat: int, viewer: int | None) -> dict:
     p = s.players[seat]
-    out: dict = {"seat": seat, "name": p.name, "civ": p.civ,
-                 "civ_name": BOARDS[p.civ].name if p.civ else "", "coins": p.coins,
-                 "hand_count": len(p.hand), "deck_count": len(p.deck), "step": p.step,
-                 "played": p.played, "to_bottom": p.to_bottom,
-                 "discard": [card_dict(c) for c in p.discard],
-                 "provinces": [province_dict(pid) for pid in p.provinces],
-                 "hand": None, "known_top": None, "known_bottom": None,
-                 "overview": overview(p.civ) if p.civ else []}
+    out: dict = {
+        "seat": seat,
+        "name": p.name,
+        "civ": p.civ,
+        "civ_name": BOARDS[p.civ].name if p.civ else "",
+        "coins": p.coins,
+        "hand_count": len(p.hand),
+        "deck_count": len(p.deck),
+        "step": p.step,
+        "played": p.played,
+        "to_bottom": p.to_bottom,
+        "discard": [card_dict(c) for c in p.discard],
+        "provinces": [province_dict(pid) for pid in p.provinces],
+        "hand": None,
+        "known_top": None,
+        "known_bottom": None,
+        "overview": overview(p.civ) if p.civ else [],
+    }
     if not p.civ:
-        out.update(coin_limit=None, income=0, swaps=None, display={"buildings": [], "leaders": []},
-                   military={"bands": [], "area": {}, "strength": {}}, resource_area=[],
-                   resources=dict.fromkeys(RESOURCES, 0), golden_age=False,
-                   progress={"level": 0, "max": 0, "cards": [], "golden_age": False, "unlocks": []},
-                   score={"buildings_leaders": 0, "board": 0, "provinces": 0, "marker": 0, "total": 0})
+        out.update(
+            coin_limit=None,
+            income=0,
+            swaps=None,
+            display={"buildings": [], "leaders": []},
+            military={"bands": [], "area": {}, "strength": {}},
+            resource_area=[],
+            resources=dict.fromkeys(RESOURCES, 0),
+            golden_age=False,
+            progress={"level": 0, "max": 0, "cards": [], "golden_age": False, "unlocks": []},
+            score={"buildings_leaders": 0, "board": 0, "provinces": 0, "marker": 0, "total": 0},
+        )
         return out
     board = BOARDS[p.civ]
     effs = rules.effects(s, seat)
@@ -165,23 +205,40 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
     bands = []
     for i, printed in enumerate(board.military_bands):
         cid = p.military[i] if i < len(p.military) else None
-        bands.append({"band": i + 1, "printed": printed or None, "card": card_dict(cid) if cid else None,
-                      "card_symbol": CARDS[cid].military if cid else None, "active": bool(cid and printed)})
+        bands.append(
+            {
+                "band": i + 1,
+                "printed": printed or None,
+                "card": card_dict(cid) if cid else None,
+                "card_symbol": CARDS[cid].military if cid else None,
+                "active": bool(cid and printed),
+            }
+        )
     level = len(p.progress)
     out.update(
         coin_limit=rules.coin_limit(s, seat, effs),
         income=rules.income(s, seat, effs),
-        swaps={"paid": p.paid_swaps, "paid_max": PAID_SWAPS, "free_used": p.free_swaps,
-               "free": rules.free_swaps(s, seat, effs)},
+        swaps={
+            "paid": p.paid_swaps,
+            "paid_max": PAID_SWAPS,
+            "free_used": p.free_swaps,
+            "free": rules.free_swaps(s, seat, effs),
+        },
         display={"buildings": [card_dict(c) for c in p.buildings], "leaders": leaders},
         military={"bands": bands, "area": rules.military_area(p), "strength": rules.military(s, seat, effs)},
         resource_area=[card_dict(c) for c in p.resources],
         resources=have,
         golden_age=rules.golden_age(p),
-        progress={"level": level, "max": len(board.levels), "cards": [card_dict(c) for c in p.progress],
-                  "golden_age": rules.golden_age(p),
-                  "unlocks": [{"level": i + 1, "texts": [e.describe() for e in lv], "unlocked": i < level}
-                              for i, lv in enumerate(board.levels)]},
+        progress={
+            "level": level,
+            "max": len(board.levels),
+            "cards": [card_dict(c) for c in p.progress],
+            "golden_age": rules.golden_age(p),
+            "unlocks": [
+                {"level": i + 1, "texts": [e.describe() for e in lv], "unlocked": i < level}
+                for i, lv in enumerate(board.levels)
+            ],
+        },
         score=scoring.breakdown(s, seat),
     )
     if viewer == seat:
@@ -195,19 +252,41 @@ def view(s: State, seat: int | None, to_act: list[int]) -> dict:
     d = s.pending[-1] if s.pending else None
     pend = None
     if d is not None:
-        pend = {"kind": d.kind, "seat": d.seat, "card": card_dict(d.card) if d.card in CARDS else None,
-                "text": explain.decision(s, seat)}
+        pend = {
+            "kind": d.kind,
+            "seat": d.seat,
+            "card": card_dict(d.card) if d.card in CARDS else None,
+            "text": explain.decision(s, seat),
+        }
     nile = []
     if s.nile_developed:
-        nile = [{"id": n.id, "slug": n.slug, "name": n.name, "developed": s.nile_developed[i],
-                 "spaces": n.spaces, "coins": list(s.nile_coins[i]),
-                 "effect": "; ".join(e.describe() for e in n.effects)} for i, n in enumerate(DATA.nile)]
+        nile = [
+            {
+                "id": n.id,
+                "slug": n.slug,
+                "name": n.name,
+                "developed": s.nile_developed[i],
+                "spaces": n.spaces,
+                "coins": list(s.nile_coins[i]),
+                "effect": "; ".join(e.describe() for e in n.effects),
+            }
+            for i, n in enumerate(DATA.nile)
+        ]
     return {
-        "game": "rising-cultures", "title": "Rising Cultures", "seat": seat,
-        "match": s.match, "game_no": s.game_no, "first_game_scores": list(s.first_scores) or None,
-        "round": s.round, "rounds": ROUNDS, "phase": s.phase, "to_act": list(to_act),
+        "game": "rising-cultures",
+        "title": "Rising Cultures",
+        "seat": seat,
+        "match": s.match,
+        "game_no": s.game_no,
+        "first_game_scores": list(s.first_scores) or None,
+        "round": s.round,
+        "rounds": ROUNDS,
+        "phase": s.phase,
+        "to_act": list(to_act),
         "turn": s.turn if s.phase == "play" and not s.pending else None,
-        "marker": s.marker, "supply": s.supply, "pending": pend,
+        "marker": s.marker,
+        "supply": s.supply,
+        "pending": pend,
         "province_row": [province_dict(pid) for pid in s.row],
         "current_province": province_dict(s.row[0]) if s.row else None,
         "boxed_provinces": [province_dict(pid) for pid in s.boxed],

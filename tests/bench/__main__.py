@@ -3,6 +3,7 @@
 Each kind is a module `tests/bench/<kind>.py` with `main(argv: list[str]) -> int`;
 it prints its figures and the targets they are measured against.
 """
+
 from __future__ import annotations
 
 import importlib

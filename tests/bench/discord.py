@@ -23,6 +23,7 @@ is inside the figures (they are pessimistic). Targets: callback p99 < 250 ms for
 single moves, autocompletes and 20 at once; with 100 moves at once the public
 message with its board p95 <= 3 s and every acknowledgement < 3 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,7 @@ from pathlib import Path
 import engine
 
 #: (game, players, options) of the stored tables, in turn.
-TABLES = [("rising-cultures", 2, ""), ("rise-of-empires", 3, ""), ("cradle", 4, "non_player=true"),
-          ("mosaic", 3, "")]
+TABLES = [("rising-cultures", 2, ""), ("rise-of-empires", 3, ""), ("cradle", 4, "non_player=true"), ("mosaic", 3, "")]
 TARGET_MS = 250.0
 BURST_POST_P95_MS = 3000.0
 DISCORD_LIMIT_MS = 3000.0
@@ -53,8 +53,10 @@ def report(label: str, values: list[float]) -> str:
     if not values:
         return f"{label:<50} n=   0"
     ms = [v * 1000 for v in values]
-    return (f"{label:<50} n={len(ms):4d}  p50={pct(ms, 50):7.1f}  p95={pct(ms, 95):7.1f}  p99={pct(ms, 99):7.1f}  "
-            f"max={max(ms):7.1f} ms")
+    return (
+        f"{label:<50} n={len(ms):4d}  p50={pct(ms, 50):7.1f}  p95={pct(ms, 95):7.1f}  p99={pct(ms, 99):7.1f}  "
+        f"max={max(ms):7.1f} ms"
+    )
 
 
 @dataclass
@@ -68,7 +70,7 @@ class Moves:
     posts: int = 0
     boards: int = 0
 
-    def add(self, other: "Moves") -> None:
+    def add(self, other: Moves) -> None:
         self.ack += other.ack
         self.reply += other.reply
         self.post += other.post
@@ -77,10 +79,12 @@ class Moves:
         self.boards += other.boards
 
     def lines(self, label: str) -> list[str]:
-        return [report(f"{label}: -> callback (acknowledgement)", self.ack),
-                report(f"{label}: -> the player's reply", self.reply),
-                report(f"{label}: -> public message with its board", self.post),
-                f"{'':<50} moves accepted {self.accepted}, channel posts {self.posts}, with a board {self.boards}"]
+        return [
+            report(f"{label}: -> callback (acknowledgement)", self.ack),
+            report(f"{label}: -> the player's reply", self.reply),
+            report(f"{label}: -> public message with its board", self.post),
+            f"{'':<50} moves accepted {self.accepted}, channel posts {self.posts}, with a board {self.boards}",
+        ]
 
 
 async def _setup_games(service, emu, count: int, users: list[int], games: list[tuple[str, int, str]]) -> None:
@@ -89,8 +93,9 @@ async def _setup_games(service, emu, count: int, users: list[int], games: list[t
             emu.add_channel(channel, f"game-{channel}")
         game_id, players, options = games[(channel - 1) % len(games)]
         seated = [users[(channel * 6 + i) % len(users)] for i in range(players)]
-        await service.handle(channel, seated[0], f"P{seated[0]}", "game new", f"{game_id} seed={channel} {options}",
-                             guild=emu.guild_id)
+        await service.handle(
+            channel, seated[0], f"P{seated[0]}", "game new", f"{game_id} seed={channel} {options}", guild=emu.guild_id
+        )
         for u in seated[1:]:
             await service.handle(channel, u, f"P{u}", "game join", guild=emu.guild_id)
         await service.handle(channel, seated[0], f"P{seated[0]}", "game start", "fixed", guild=emu.guild_id)
@@ -165,8 +170,9 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
     users = [emu.add_user(5000 + i, f"P{5000 + i}").id for i in range(60)]
     images = not args.no_images
     with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(emu, Path(tmp) / "bench.sqlite", images=images, renderer=None,
-                          render_workers=args.render_workers)
+        harness = Harness(
+            emu, Path(tmp) / "bench.sqlite", images=images, renderer=None, render_workers=args.render_workers
+        )
         await harness.start()
         try:
             workers = getattr(harness.bot, "workers", None)
@@ -176,21 +182,32 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
             harness.service.settings.images = False  # storing the games is not what is measured
             await _setup_games(harness.service, emu, args.games, users, games)
             harness.service.settings.images = images
-            drawing = (f"{args.render_workers} drawing processes" if args.render_workers
-                       else "drawn on threads in the bot's process")
-            print(f"stored {args.games} started games ({', '.join(f'{g} {n}p' for g, n, _ in games)}) "
-                  f"in {time.perf_counter() - t0:.1f} s; images {'on, ' + drawing if images else 'off'}")
+            drawing = (
+                f"{args.render_workers} drawing processes"
+                if args.render_workers
+                else "drawn on threads in the bot's process"
+            )
+            print(
+                f"stored {args.games} started games ({', '.join(f'{g} {n}p' for g, n, _ in games)}) "
+                f"in {time.perf_counter() - t0:.1f} s; images {'on, ' + drawing if images else 'off'}"
+            )
             rnd = random.Random(7)
             single = Moves()
             for _ in range(args.samples):
                 single.add(await _play(harness, emu, rnd.randint(1, args.games), rnd))
-            auto = [t for t in [await _suggest(harness, emu, rnd.randint(1, args.games), rnd)
-                                for _ in range(args.samples)] if t is not None]
+            auto = [
+                t
+                for t in [await _suggest(harness, emu, rnd.randint(1, args.games), rnd) for _ in range(args.samples)]
+                if t is not None
+            ]
             auto_con: list[float] = []
             for _ in range(args.rounds):
                 channels = rnd.sample(range(1, args.games + 1), args.concurrency)
-                auto_con += [t for t in await asyncio.gather(*(_suggest(harness, emu, c, rnd) for c in channels))
-                             if t is not None]
+                auto_con += [
+                    t
+                    for t in await asyncio.gather(*(_suggest(harness, emu, c, rnd) for c in channels))
+                    if t is not None
+                ]
             some = Moves()
             for _ in range(args.rounds):
                 some.add(await _at_once(harness, emu, rnd.sample(range(1, args.games + 1), args.concurrency), rnd))
@@ -208,14 +225,18 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
     for line in some.lines(f"{args.concurrency} moves at once") + burst.lines(f"{args.burst} moves at once"):
         print(line)
     worst = max(pct([v * 1000 for v in values], 99) for values in (single.ack, some.ack, auto, auto_con) if values)
-    print(f"target: callback p99 < {TARGET_MS:.0f} ms for single moves, autocompletes and {args.concurrency} at "
-          f"once -> {'met' if worst < TARGET_MS else 'NOT met'} (worst p99 {worst:.1f} ms)")
+    print(
+        f"target: callback p99 < {TARGET_MS:.0f} ms for single moves, autocompletes and {args.concurrency} at "
+        f"once -> {'met' if worst < TARGET_MS else 'NOT met'} (worst p99 {worst:.1f} ms)"
+    )
     if burst.post and burst.ack:
         post95, ack_max = pct(burst.post, 95) * 1000, max(burst.ack) * 1000
         good = post95 <= BURST_POST_P95_MS and ack_max < DISCORD_LIMIT_MS
-        print(f"target: {args.burst} moves at once, public message with its board p95 <= {BURST_POST_P95_MS:.0f} ms "
-              f"and every acknowledgement < {DISCORD_LIMIT_MS:.0f} ms -> {'met' if good else 'NOT met'} "
-              f"(p95 {post95:.0f} ms, slowest acknowledgement {ack_max:.0f} ms)")
+        print(
+            f"target: {args.burst} moves at once, public message with its board p95 <= {BURST_POST_P95_MS:.0f} ms "
+            f"and every acknowledgement < {DISCORD_LIMIT_MS:.0f} ms -> {'met' if good else 'NOT met'} "
+            f"(p95 {post95:.0f} ms, slowest acknowledgement {ack_max:.0f} ms)"
+        )
     return 0
 
 
@@ -230,8 +251,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--concurrency", type=int, default=20, help="games receiving /play at once (default 20)")
     parser.add_argument("--burst", type=int, default=100, help="moves arriving at once in the burst (default 100)")
     parser.add_argument("--burst-rounds", type=int, default=3, help="bursts (default 3)")
-    parser.add_argument("--render-workers", type=int, default=default_size(),
-                        help="drawing processes (default: the cores; 0: threads in the bot's process)")
+    parser.add_argument(
+        "--render-workers",
+        type=int,
+        default=default_size(),
+        help="drawing processes (default: the cores; 0: threads in the bot's process)",
+    )
     parser.add_argument("--no-images", action="store_true", help="do not render board images")
     args = parser.parse_args(argv)
     games = [t for t in TABLES if t[0] in engine.GAMES and (args.game is None or t[0] == args.game)]

@@ -7,6 +7,7 @@ size (mean and largest, at every 10th step and the end of 50 games, measured
 apart from the timed games).
 Targets from issue 2 are printed beside the figures; nothing here asserts time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,9 @@ def play(game, players: int, seed: int, steps: list[float], snapshots: list) -> 
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tests.bench engine", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.bench engine", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("game", help="game id, e.g. rising-cultures")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=300, help="complete random games to play")
@@ -70,11 +72,15 @@ def main(argv: list[str]) -> int:
     sizes = [len(game.dumps(s)) for s in snapshots]
     steps.sort()
     p99 = steps[min(len(steps) - 1, int(len(steps) * 0.99))]
-    print(f"{args.game}, {players} players, {args.games} complete random games, {actions / args.games:.0f} actions a game")
+    print(
+        f"{args.game}, {players} players, {args.games} complete random games, {actions / args.games:.0f} actions a game"
+    )
     games_t, p99_t, json_t = TARGETS.get(args.game, (None, None, None))
     print(f"  games/s:                 {args.games / elapsed:8.1f}" + (f"   (target >= {games_t})" if games_t else ""))
     print(f"  step mean (legal+apply): {statistics.fmean(steps) * 1e6:8.1f} us")
     print(f"  step p99  (legal+apply): {p99 * 1e6:8.1f} us" + (f" (target < {p99_t} us)" if p99_t else ""))
-    print(f"  state JSON mean / max:   {statistics.fmean(sizes) / 1024:8.2f} KB / {max(sizes) / 1024:.2f} KB"
-          + (f" (target < {json_t} KB)" if json_t else ""))
+    print(
+        f"  state JSON mean / max:   {statistics.fmean(sizes) / 1024:8.2f} KB / {max(sizes) / 1024:.2f} KB"
+        + (f" (target < {json_t} KB)" if json_t else "")
+    )
     return 0

@@ -15,6 +15,7 @@ Discord adapter as the bot does. The database is filled in a separate process
 another run. Target (issue 15): RSS of the main process plus the workers
 <= 150 MB.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,8 +33,7 @@ import engine
 
 TARGET_MB = 150.0
 #: (game, players, options) of the stored tables, in turn.
-TABLES = [("rising-cultures", 2, ""), ("rise-of-empires", 4, ""), ("cradle", 5, "non_player=true"),
-          ("mosaic", 4, "")]
+TABLES = [("rising-cultures", 2, ""), ("rise-of-empires", 4, ""), ("cradle", 5, "non_player=true"), ("mosaic", 4, "")]
 USER_BASE = 10_000
 
 
@@ -84,8 +84,9 @@ async def populate(path: Path, stored: int, moves: int) -> None:
             if not acting:
                 break
             player = rec.user_at(acting[0])
-            await service.handle(channel, player.user, player.name, "play",
-                                 rng.choice(game.legal_actions(state, acting[0])))
+            await service.handle(
+                channel, player.user, player.name, "play", rng.choice(game.legal_actions(state, acting[0]))
+            )
         if channel % 1000 == 0:
             print(f"  stored {channel} games", flush=True)
     await storage.close()
@@ -118,7 +119,7 @@ async def measure(path: Path, stored: int, tables: int, workers: int) -> bool:
         t0 = time.perf_counter()
         drawn = 0
         for start in range(0, len(chosen), 20):
-            batch = chosen[start:start + 20]
+            batch = chosen[start : start + 20]
             replies = await asyncio.gather(*(service.handle(c, 1, "viewer", "board") for c in batch))
             drawn += sum(r.image is not None for r in replies)
         elapsed = time.perf_counter() - t0
@@ -131,8 +132,10 @@ async def measure(path: Path, stored: int, tables: int, workers: int) -> bool:
             await pool.close()
         await storage.close()
     mode = f"{workers} drawing processes" if workers else "drawn in this process (threads)"
-    print(f"memory after drawing {drawn} boards of {len(chosen)} different tables "
-          f"({len(TABLES)} games) in {elapsed:.1f} s, {stored} games stored; {mode}")
+    print(
+        f"memory after drawing {drawn} boards of {len(chosen)} different tables "
+        f"({len(TABLES)} games) in {elapsed:.1f} s, {stored} games stored; {mode}"
+    )
     for name, rss, pss in rows:
         print(f"  {name:<9} RSS {rss:6.1f} MB   PSS {pss:6.1f} MB")
     total, total_pss = sum(r[1] for r in rows), sum(r[2] for r in rows)
@@ -158,13 +161,28 @@ def main(argv: list[str]) -> int:
     workers = args.workers
     if workers is None:
         from bot.workers import default_size
+
         workers = default_size()
     with tempfile.TemporaryDirectory(prefix="epochs-memory-") as tmp:
         path = Path(args.db) if args.db else Path(tmp) / "memory.sqlite"
         if not path.exists():
             t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "tests.bench", "memory", "--populate-only", "--db", str(path),
-                            "--stored", str(args.stored), "--moves", str(args.moves)], check=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.bench",
+                    "memory",
+                    "--populate-only",
+                    "--db",
+                    str(path),
+                    "--stored",
+                    str(args.stored),
+                    "--moves",
+                    str(args.moves),
+                ],
+                check=True,
+            )
             print(f"stored {args.stored} games in {time.perf_counter() - t0:.0f} s ({path.stat().st_size >> 20} MB)")
         asyncio.run(measure(path, args.stored, args.tables, workers))
     return 0

@@ -6,6 +6,7 @@ score chart, writing the export, and replaying the export as `epochs replay` doe
 The story and the chart are drawn once when a game ends (off the event loop) and for
 each `game chart`. Figures only; nothing is asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,17 +49,34 @@ def measure(game_id: str, seed: int) -> dict[str, float]:
     t0 = time.perf_counter()
     told = story(game, states, len(names), ended=True)
     out["story"] = time.perf_counter() - t0 + out["replay"]
-    chart = ScoreChart(game.title, told.word, told.labels,
-                       [ChartLine(i, n, [p[i] for p in told.scores]) for i, n in enumerate(names)])
+    chart = ScoreChart(
+        game.title, told.word, told.labels, [ChartLine(i, n, [p[i] for p in told.scores]) for i, n in enumerate(names)]
+    )
     t0 = time.perf_counter()
     image = score_chart(chart)
     out["chart"] = time.perf_counter() - t0
     out["chart_kib"] = len(image.png) / 1024
     seats = [{"seat": i, "name": n, "bot": None, "resigned": False} for i, n in enumerate(names)]
     t0 = time.perf_counter()
-    data = export.dumps(export.build(table=1, game=game, seed=seed, options=record.options, seats=seats, lines=lines,
-                                     public=False, status="finished", practice=False, created=0, started=0,
-                                     ended=0, result=None, fork=None, now=0))
+    data = export.dumps(
+        export.build(
+            table=1,
+            game=game,
+            seed=seed,
+            options=record.options,
+            seats=seats,
+            lines=lines,
+            public=False,
+            status="finished",
+            practice=False,
+            created=0,
+            started=0,
+            ended=0,
+            result=None,
+            fork=None,
+            now=0,
+        )
+    )
     out["export"] = time.perf_counter() - t0
     out["export_kib"] = len(data) / 1024
     return out
@@ -69,15 +87,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    print(f"{'game':16} {'steps':>6} {'replay ms':>10} {'story ms':>9} {'chart ms':>9} {'chart KiB':>10} "
-          f"{'export ms':>10} {'export KiB':>11}   (median of {args.games} games)")
+    print(
+        f"{'game':16} {'steps':>6} {'replay ms':>10} {'story ms':>9} {'chart ms':>9} {'chart KiB':>10} "
+        f"{'export ms':>10} {'export KiB':>11}   (median of {args.games} games)"
+    )
     for game_id in engine.GAMES:
         runs = [measure(game_id, args.seed + g) for g in range(args.games)]
 
         def med(key: str) -> float:
             return statistics.median(r[key] for r in runs)
 
-        print(f"{game_id:16} {med('steps'):6.0f} {med('replay') * 1000:10.0f} {med('story') * 1000:9.0f} "
-              f"{med('chart') * 1000:9.0f} {med('chart_kib'):10.0f} {med('export') * 1000:10.1f} "
-              f"{med('export_kib'):11.0f}")
+        print(
+            f"{game_id:16} {med('steps'):6.0f} {med('replay') * 1000:10.0f} {med('story') * 1000:9.0f} "
+            f"{med('chart') * 1000:9.0f} {med('chart_kib'):10.0f} {med('export') * 1000:10.1f} "
+            f"{med('export_kib'):11.0f}"
+        )
     return 0

@@ -16,6 +16,7 @@ one seeded game each, drawn all at once by a pool of 1 process and of N (the
 cores), with threads for comparison (what the bot did before). Target (issue 15):
 N=2 processes >= 1.7x one.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,8 +61,9 @@ def _encode_floor(png: bytes) -> float:
 
 def collect(game_id: str, seed: int, games: int, every: int, players: int | None = None) -> dict[str, dict[str, list]]:
     game = engine.get(game_id)
-    stats: dict[str, dict[str, list]] = {k: {"render": [], "encode": [], "bytes": [], "px": []}
-                                         for k in ("public", "private")}
+    stats: dict[str, dict[str, list]] = {
+        k: {"render": [], "encode": [], "bytes": [], "px": []} for k in ("public", "private")
+    }
     for g in range(games):
         rng = random.Random(seed + g)
         n = players or game.min_players
@@ -93,14 +95,14 @@ def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
     for kind, s in stats.items():
         if not s["render"]:
             continue
-        r50, r95 = _pct(s["render"], .5) * 1000, _pct(s["render"], .95) * 1000
-        e50, e95 = _pct(s["encode"], .5) * 1000, _pct(s["encode"], .95) * 1000
+        r50, r95 = _pct(s["render"], 0.5) * 1000, _pct(s["render"], 0.95) * 1000
+        e50, e95 = _pct(s["encode"], 0.5) * 1000, _pct(s["encode"], 0.95) * 1000
         b50, bmax = statistics.median(s["bytes"]), max(s["bytes"])
         ratio = r95 / e95 if e95 else float("inf")
         target_ratio = PUBLIC_RATIO.get(game_id, TARGET_RATIO) if kind == "public" else TARGET_RATIO
         w_lo, w_hi = min(p[0] for p in s["px"]), max(p[0] for p in s["px"])
         h_lo, h_hi = min(p[1] for p in s["px"]), max(p[1] for p in s["px"])
-        good = (r95 < TARGET_P95_MS and ratio <= target_ratio and bmax < TARGET_BYTES and w_lo >= TARGET_WIDTH)
+        good = r95 < TARGET_P95_MS and ratio <= target_ratio and bmax < TARGET_BYTES and w_lo >= TARGET_WIDTH
         ok &= good
         width = f"{w_lo}" if w_lo == w_hi else f"{w_lo}-{w_hi}"
         print(f"  {kind:8s} n={len(s['render']):4d}  size {width}x{h_lo}-{h_hi}   (target >= {TARGET_WIDTH} px wide)")
@@ -175,20 +177,28 @@ def _rate_in_threads(jobs: list[tuple[str, dict]], threads: int) -> float:
 
 def throughput(every: int, seed: int, workers: int) -> bool:
     jobs = boards(every, seed)
-    print(f"render throughput: {len(jobs)} public boards ({', '.join(f'{g} {n}p' for g, n in MIX.items())}), "
-          f"all submitted at once, caches warm")
+    print(
+        f"render throughput: {len(jobs)} public boards ({', '.join(f'{g} {n}p' for g, n in MIX.items())}), "
+        f"all submitted at once, caches warm"
+    )
     load = os.getloadavg()[0]
     one, cpu_one = asyncio.run(_rate_in_processes(jobs, 1))
     many, cpu_many = asyncio.run(_rate_in_processes(jobs, workers))
     t_one, t_many = _rate_in_threads(jobs, 1), _rate_in_threads(jobs, workers)
-    print(f"  processes  1: {one:6.1f} boards/s   {workers}: {many:6.1f} boards/s   "
-          f"speed-up {many / one:.2f}x   (target >= {TARGET_SPEEDUP}x)")
-    print(f"  threads    1: {t_one:6.1f} boards/s   {workers}: {t_many:6.1f} boards/s   "
-          f"speed-up {t_many / t_one:.2f}x   (the GIL; for comparison)")
-    print(f"  workers' CPU per board: {cpu_one:.1f} ms with 1, {cpu_many:.1f} ms with {workers} "
-          f"(equal: drawing in parallel costs nothing extra; a wall-clock speed-up below that means other "
-          f"processes had the cores: load average {load:.1f} on {os.cpu_count()} cores before the run, "
-          f"{os.getloadavg()[0]:.1f} after)")
+    print(
+        f"  processes  1: {one:6.1f} boards/s   {workers}: {many:6.1f} boards/s   "
+        f"speed-up {many / one:.2f}x   (target >= {TARGET_SPEEDUP}x)"
+    )
+    print(
+        f"  threads    1: {t_one:6.1f} boards/s   {workers}: {t_many:6.1f} boards/s   "
+        f"speed-up {t_many / t_one:.2f}x   (the GIL; for comparison)"
+    )
+    print(
+        f"  workers' CPU per board: {cpu_one:.1f} ms with 1, {cpu_many:.1f} ms with {workers} "
+        f"(equal: drawing in parallel costs nothing extra; a wall-clock speed-up below that means other "
+        f"processes had the cores: load average {load:.1f} on {os.cpu_count()} cores before the run, "
+        f"{os.getloadavg()[0]:.1f} after)"
+    )
     good = many / one >= TARGET_SPEEDUP
     print(f"  {'meets' if good else 'MISSES'} the target")
     return good
@@ -206,6 +216,7 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if args.throughput:
         from bot.workers import default_size
+
         throughput(args.every if args.every > 1 else 6, args.seed, args.workers or max(2, default_size()))
         return 0
     chosen = list(engine.GAMES) if args.game == "all" else [args.game]

@@ -14,6 +14,7 @@ through the service (in-memory storage, no images, the state cache warm, so a
 command is one step, one `dumps` and the reply), after 100 random moves of a few
 tables per game. Nothing here asserts time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,7 @@ def mid_game_states(game, players: int, seed: int) -> list:
         state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
         states.append(state)
     n = len(states)
-    return states[n // 4: 3 * n // 4]
+    return states[n // 4 : 3 * n // 4]
 
 
 def timed(jobs: dict[str, tuple], repeat: int) -> dict[str, float]:
@@ -126,13 +127,18 @@ async def service_share(game, players: int, tables: int, warm: int, plays: int, 
     finally:
         del game.dumps
     total = sum(times)
-    return {"plays": len(times), "command": total / len(times), "dumps": spent[0] / len(times),
-            "share": spent[0] / total}
+    return {
+        "plays": len(times),
+        "command": total / len(times),
+        "dumps": spent[0] / len(times),
+        "share": spent[0] / total,
+    }
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tests.bench serial", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.bench serial", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("games", nargs="*", help="game ids (default: every game)")
     ap.add_argument("--players", type=int, default=None, help="player count (default: each game's largest)")
     ap.add_argument("--games", type=int, default=6, dest="count", help="random games per game to take states from")
@@ -152,21 +158,31 @@ def main(argv: list[str]) -> int:
             counts[gid] = players
         else:
             print(f"  {gid} takes {game.min_players}-{game.max_players} players, not {players}")
-    print(f"dumps / loads / one step on mid-game states, mean CPU of each (target: dumps <= {TARGET_SHARE:.0%} "
-          f"of step + dumps + loads)")
-    print(f"  {'game':<16}{'players':>8}{'states':>8}{'JSON KB':>9}{'dumps us':>10}{'loads us':>10}"
-          f"{'step us':>10}{'dumps share':>13}")
+    print(
+        f"dumps / loads / one step on mid-game states, mean CPU of each (target: dumps <= {TARGET_SHARE:.0%} "
+        f"of step + dumps + loads)"
+    )
+    print(
+        f"  {'game':<16}{'players':>8}{'states':>8}{'JSON KB':>9}{'dumps us':>10}{'loads us':>10}"
+        f"{'step us':>10}{'dumps share':>13}"
+    )
     for gid, players in counts.items():
         m = measure(engine.get(gid), players, args.count, args.seed, args.repeat)
-        print(f"  {gid:<16}{players:>8}{m['states']:>8}{m['kb']:>9.1f}{m['dumps'] * 1e6:>10.1f}"
-              f"{m['loads'] * 1e6:>10.1f}{m['step'] * 1e6:>10.1f}{m['share']:>12.0%}")
+        print(
+            f"  {gid:<16}{players:>8}{m['states']:>8}{m['kb']:>9.1f}{m['dumps'] * 1e6:>10.1f}"
+            f"{m['loads'] * 1e6:>10.1f}{m['step'] * 1e6:>10.1f}{m['share']:>12.0%}"
+        )
     if args.no_service:
         return 0
-    print(f"play commands through the service (memory storage, no images), mean CPU "
-          f"(target: dumps <= {TARGET_SHARE:.0%} of the command)")
+    print(
+        f"play commands through the service (memory storage, no images), mean CPU "
+        f"(target: dumps <= {TARGET_SHARE:.0%} of the command)"
+    )
     print(f"  {'game':<16}{'players':>8}{'plays':>8}{'command us':>12}{'dumps us':>10}{'dumps share':>13}")
     for gid, players in counts.items():
         m = asyncio.run(service_share(engine.get(gid), players, tables=4, warm=60, plays=40, seed=args.seed))
-        print(f"  {gid:<16}{players:>8}{m['plays']:>8}{m['command'] * 1e6:>12.0f}{m['dumps'] * 1e6:>10.1f}"
-              f"{m['share']:>12.0%}")
+        print(
+            f"  {gid:<16}{players:>8}{m['plays']:>8}{m['command'] * 1e6:>12.0f}{m['dumps'] * 1e6:>10.1f}"
+            f"{m['share']:>12.0%}"
+        )
     return 0

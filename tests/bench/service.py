@@ -23,6 +23,7 @@ played through the service, the rest are copies of their rows, so filling
 
 Targets on the 2-core CI machine: p99 < 50 ms, >= 200 actions/s (20 games at once).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,6 +51,7 @@ def _games() -> tuple[dict, str]:
     if "rising-cultures" in engine.GAMES:
         return dict(engine.GAMES), "rising-cultures"
     from tests.bot.fakegame import GAME as FAKE
+
     return {**engine.GAMES, FAKE.id: FAKE}, FAKE.id
 
 
@@ -121,7 +123,7 @@ class Players:
     turns: dict[int, dict[int, list[str]]]
 
     @classmethod
-    async def of(cls, service, channels: list[int], rng: random.Random) -> "Players":
+    async def of(cls, service, channels: list[int], rng: random.Random) -> Players:
         turns = {}
         for channel in channels:
             turn = await _acting(service, channel)
@@ -147,6 +149,7 @@ class Players:
 
     async def concurrently(self, channels: list[int], seconds: float) -> int:
         """Moves made in `seconds` with one worker per channel group, CONCURRENT at once."""
+
         async def worker(pool: list[int], stop: float) -> int:
             n = 0
             while time.perf_counter() < stop and pool:
@@ -201,18 +204,43 @@ async def measure(database: str, count: int, plays: int, seconds: float) -> dict
     one = await players.concurrently(list(range(1, CONCURRENT + 1)), seconds) / (time.perf_counter() - t0)
     await service.close()
     two = _two_processes(database, list(range(CONCURRENT + 1, 2 * CONCURRENT + 1)), seconds)
-    return {"filled": filled, "play50": _pct(play_times, 0.5), "play99": _pct(play_times, 0.99),
-            "board50": _pct(board_times, 0.5), "board99": _pct(board_times, 0.99), "one": one, "two": two,
-            "mean": statistics.mean(play_times) * 1000}
+    return {
+        "filled": filled,
+        "play50": _pct(play_times, 0.5),
+        "play99": _pct(play_times, 0.99),
+        "board50": _pct(board_times, 0.5),
+        "board99": _pct(board_times, 0.99),
+        "one": one,
+        "two": two,
+        "mean": statistics.mean(play_times) * 1000,
+    }
 
 
 def _two_processes(database: str, channels: list[int], seconds: float) -> float:
     """Two OS processes of CONCURRENT/2 games each on the same database, started together."""
     begin = time.time() + 3.0  # both load their games first, then start at this moment
     halves = [channels[0::2], channels[1::2]]
-    procs = [subprocess.Popen([sys.executable, "-m", "tests.bench", "service", "--worker", database,
-                               "--channels", ",".join(map(str, half)), "--seconds", str(seconds),
-                               "--begin", str(begin)], stdout=subprocess.PIPE, text=True) for half in halves]
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tests.bench",
+                "service",
+                "--worker",
+                database,
+                "--channels",
+                ",".join(map(str, half)),
+                "--seconds",
+                str(seconds),
+                "--begin",
+                str(begin),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for half in halves
+    ]
     done = [json.loads(p.communicate(timeout=120)[0]) for p in procs]
     return sum(d["moves"] for d in done) / max(d["elapsed"] for d in done)
 
@@ -265,8 +293,9 @@ def _kind(database: str) -> str:
     return "postgres" if database.startswith(("postgres://", "postgresql://")) else "sqlite"
 
 
-def run(kinds: list[str], sizes: list[int], plays: int, seconds: float, postgres_url: str | None,
-        sqlite_path: str | None) -> int:
+def run(
+    kinds: list[str], sizes: list[int], plays: int, seconds: float, postgres_url: str | None, sqlite_path: str | None
+) -> int:
     results: list[tuple[str, int, dict[str, float]]] = []
     with tempfile.TemporaryDirectory() as tmp:
         dbs = Databases(Path(tmp), postgres_url)
@@ -279,16 +308,22 @@ def run(kinds: list[str], sizes: list[int], plays: int, seconds: float, postgres
                     results.append((kind, count, figures))
         finally:
             dbs.close()
-    header = (f"{'backend':<9} {'games':>6}  {'play p50':>8} {'play p99':>8}  {'board p50':>9} {'board p99':>9}  "
-              f"{'actions/s, 20 games: 1 process':>31} {'2 processes':>11}")
+    header = (
+        f"{'backend':<9} {'games':>6}  {'play p50':>8} {'play p99':>8}  {'board p50':>9} {'board p99':>9}  "
+        f"{'actions/s, 20 games: 1 process':>31} {'2 processes':>11}"
+    )
     print()
     print(header)
     print("-" * len(header))
     for kind, count, f in results:
-        print(f"{kind:<9} {count:>6}  {f['play50']:>6.1f}ms {f['play99']:>6.1f}ms  {f['board50']:>7.1f}ms "
-              f"{f['board99']:>7.1f}ms  {f['one']:>31.0f} {f['two']:>11.0f}")
-    print(f"(latency over {plays} commands each; durable: every action on disk before its reply; "
-          f"targets: p99 < {TARGET_P99_MS:.0f} ms, >= {TARGET_ACTIONS:.0f} actions/s with 20 games at once)")
+        print(
+            f"{kind:<9} {count:>6}  {f['play50']:>6.1f}ms {f['play99']:>6.1f}ms  {f['board50']:>7.1f}ms "
+            f"{f['board99']:>7.1f}ms  {f['one']:>31.0f} {f['two']:>11.0f}"
+        )
+    print(
+        f"(latency over {plays} commands each; durable: every action on disk before its reply; "
+        f"targets: p99 < {TARGET_P99_MS:.0f} ms, >= {TARGET_ACTIONS:.0f} actions/s with 20 games at once)"
+    )
     ok = all(max(f["play99"], f["board99"]) < TARGET_P99_MS and f["one"] >= TARGET_ACTIONS for *_, f in results)
     print("targets met" if ok else "targets NOT met")
     return 0
@@ -316,7 +351,10 @@ def main(argv: list[str]) -> int:
     if named_postgres:
         return run(["postgres"], sizes, args.plays, args.seconds, named_postgres, None)
     if args.database and (Path(args.database).exists() or len(sizes) > 1):
-        print("--database FILE: the benchmark fills one new SQLite file (it must not exist yet; one --games "
-              "number); leave --database out to use temporary files", file=sys.stderr)
+        print(
+            "--database FILE: the benchmark fills one new SQLite file (it must not exist yet; one --games "
+            "number); leave --database out to use temporary files",
+            file=sys.stderr,
+        )
         return 2
     return run(["sqlite"], sizes, args.plays, args.seconds, None, args.database)

@@ -9,6 +9,7 @@ handover, bot/DECISIONS.md "Turns"). Printed per handover, so a change that turn
 confirmations into automatic steps or merges a payment into one choice shows here
 before the service is involved.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,9 @@ def count(game, players: int, seed: int) -> dict[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tests.bench steps", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.bench steps", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("game", help="game id, e.g. cradle")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=40, help="complete random games to play")

@@ -12,6 +12,7 @@ than the steps per handover measured before turn-level play (Rise of Empires 2.6
 Cradle 3.7; `--before` prints today's engine without the service's automatic steps
 for comparison: `python -m tests.bench steps`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -100,8 +101,9 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tests.bench turns", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.bench turns", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("game", help="game id, e.g. rise-of-empires")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=10, help="complete random games to play")
@@ -122,18 +124,31 @@ def main(argv: list[str]) -> int:
     asyncio.run(run())
     g, per = max(counts.games, 1), max(counts.handovers, 1)
     print(f"{args.game}, {players} players, {counts.games} complete random games through the service")
-    for label, value in (("steps", counts.steps), ("decisions", counts.decisions), ("automatic", counts.automatic),
-                         ("handovers", counts.handovers), ("channel posts", counts.posts),
-                         ("boards drawn", counts.boards), ("pings", counts.pings),
-                         ("pings of a player already acting", counts.pings_acting)):
+    for label, value in (
+        ("steps", counts.steps),
+        ("decisions", counts.decisions),
+        ("automatic", counts.automatic),
+        ("handovers", counts.handovers),
+        ("channel posts", counts.posts),
+        ("boards drawn", counts.boards),
+        ("pings", counts.pings),
+        ("pings of a player already acting", counts.pings_acting),
+    ):
         print(f"  {label + ':':<34}{value / g:9.1f} a game")
     before = BEFORE.get(args.game)
-    print(f"  steps per handover:               {counts.steps / per:9.2f}"
-          + (f"   (before turn-level play: {before})" if before else ""))
-    target = (f"   (target <= {before * 0.75:.2f}: 25% fewer than {before} steps per handover before)"
-              if args.game in TARGETED and before else "")
+    print(
+        f"  steps per handover:               {counts.steps / per:9.2f}"
+        + (f"   (before turn-level play: {before})" if before else "")
+    )
+    target = (
+        f"   (target <= {before * 0.75:.2f}: 25% fewer than {before} steps per handover before)"
+        if args.game in TARGETED and before
+        else ""
+    )
     print(f"  decisions per handover:           {counts.decisions / per:9.2f}{target}")
-    print(f"  posts - handovers - 1 (start):    {(counts.posts - counts.handovers - counts.games) / g:9.1f} a game"
-          "   (target 0)")
+    print(
+        f"  posts - handovers - 1 (start):    {(counts.posts - counts.handovers - counts.games) / g:9.1f} a game"
+        "   (target 0)"
+    )
     print(f"  boards - posts:                   {(counts.boards - counts.posts) / g:9.1f} a game   (target 0)")
     return 0

@@ -4,6 +4,7 @@ The database is a SQLite file; tests marked `both_backends` (the ones that matte
 for storage: races, restarts, undo, reminders) run once on SQLite and once on
 PostgreSQL (the session's throwaway server, tests/conftest.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -55,8 +56,9 @@ class Table:
 
     async def say(self, user: int, line: str, **kw) -> Reply:
         kw.setdefault("guild", GUILD)
-        reply = await self.service.handle(kw.pop("channel", self.channel), user, NAMES.get(user, f"u{user}"),
-                                          line, **kw)
+        reply = await self.service.handle(
+            kw.pop("channel", self.channel), user, NAMES.get(user, f"u{user}"), line, **kw
+        )
         self.replies.append(reply)
         return reply
 

@@ -8,10 +8,12 @@ a hidden card, or `roll` a die (scoring it); the game ends when the pile is empt
 With the option `bids=true` the game opens with a simultaneous step: every
 player must `bid 1` or `bid 2` (any order) before the first turn.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import BaseGame, Rng, best
 
@@ -47,8 +49,16 @@ class FakeRace(BaseGame[FakeState]):
         if not isinstance(pile, int) or pile < 1:
             raise ValueError("pile must be a positive whole number")
         rng = Rng.from_seed(seed)
-        return FakeState(list(players), pile, 0, [0] * len(players), rng.shuffled(CARDS),
-                         [[] for _ in players], rng, [0] * len(players) if bids is True else [])
+        return FakeState(
+            list(players),
+            pile,
+            0,
+            [0] * len(players),
+            rng.shuffled(CARDS),
+            [[] for _ in players],
+            rng,
+            [0] * len(players) if bids is True else [],
+        )
 
     def to_act(self, state: FakeState) -> list[int]:
         if 0 in state.bids:
@@ -84,8 +94,13 @@ class FakeRace(BaseGame[FakeState]):
         return events
 
     def view(self, state: FakeState, seat: int | None) -> dict:
-        out = {"pile": state.pile, "turn": state.players[state.turn], "scores": list(state.scores),
-               "deck": len(state.deck), "hand sizes": [len(h) for h in state.hands]}
+        out = {
+            "pile": state.pile,
+            "turn": state.players[state.turn],
+            "scores": list(state.scores),
+            "deck": len(state.deck),
+            "hand sizes": [len(h) for h in state.hands],
+        }
         if seat is not None:
             out["hand"] = list(state.hands[seat])
         return out

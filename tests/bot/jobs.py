@@ -2,6 +2,7 @@
 
 A module of their own, so a worker imports only these (not pytest).
 """
+
 from __future__ import annotations
 
 import os
@@ -41,5 +42,3 @@ def unpicklable() -> object:
 
 def refuse_to_start() -> None:
     raise RuntimeError("no fonts here")
-
-

@@ -4,14 +4,28 @@ It exists to prove the claim of issue 3 §3: the interface is small and free
 of SQL, so another backend (PostgreSQL) can be added without touching the
 service. The same service flows run on it in test_storage_protocol.py.
 """
+
 from __future__ import annotations
 
 import asyncio
 import copy
 import itertools
 
-from bot.storage.base import (OPEN_STATUSES, ActionRecord, Change, ChannelBusy, Claim, GameRecord, NoticeRecord,
-                              PlayerPrefs, ReminderRecord, Shards, Standing, StaleWrite, TableRecord)
+from bot.storage.base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Change,
+    ChannelBusy,
+    Claim,
+    GameRecord,
+    NoticeRecord,
+    PlayerPrefs,
+    ReminderRecord,
+    Shards,
+    StaleWrite,
+    Standing,
+    TableRecord,
+)
 
 
 class MemoryStorage:
@@ -31,12 +45,25 @@ class MemoryStorage:
 
     async def close(self) -> None: ...
 
-    async def create_table(self, *, guild, channel, game, creator, options, seed, seats, remind_every, now,
-                           meta=None):
+    async def create_table(self, *, guild, channel, game, creator, options, seed, seats, remind_every, now, meta=None):
         if await self.open_table(channel) is not None:
             raise ChannelBusy(str(channel))
-        rec = TableRecord(next(self.ids), guild, channel, game, "lobby", creator, dict(options), seed, 1, now, now,
-                          remind_every, copy.deepcopy(meta or {}), [copy.copy(s) for s in seats])
+        rec = TableRecord(
+            next(self.ids),
+            guild,
+            channel,
+            game,
+            "lobby",
+            creator,
+            dict(options),
+            seed,
+            1,
+            now,
+            now,
+            remind_every,
+            copy.deepcopy(meta or {}),
+            [copy.copy(s) for s in seats],
+        )
         self.tables_[rec.id] = rec
         self.logs[rec.id] = []
         return copy.deepcopy(rec)
@@ -54,8 +81,11 @@ class MemoryStorage:
         return copy.deepcopy(self.tables_.get(table_id))
 
     async def tables(self, guild, *, include_closed: bool = False) -> list[TableRecord]:
-        return [copy.deepcopy(t) for t in sorted(self.tables_.values(), key=lambda t: -t.id)
-                if t.guild == guild and (include_closed or t.status in OPEN_STATUSES)]
+        return [
+            copy.deepcopy(t)
+            for t in sorted(self.tables_.values(), key=lambda t: -t.id)
+            if t.guild == guild and (include_closed or t.status in OPEN_STATUSES)
+        ]
 
     async def snapshot(self, table_id: int):
         return self.snapshots.get(table_id)
@@ -86,8 +116,9 @@ class MemoryStorage:
         if change.reminders is not None:
             self.reminders_[table.id] = [copy.copy(r) for r in change.reminders]
         for channel, payload in change.notices:
-            self.outbox.append((NoticeRecord(next(self.notice_ids), table.id, channel, copy.deepcopy(payload), now),
-                                None))
+            self.outbox.append(
+                (NoticeRecord(next(self.notice_ids), table.id, channel, copy.deepcopy(payload), now), None)
+            )
         if change.record is not None:
             self.records[table.id] = copy.deepcopy(change.record)
         stored.version, stored.revision, stored.updated = version, stored.revision + 1, now
@@ -95,9 +126,15 @@ class MemoryStorage:
         return version
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
-        return sorted((copy.copy(r) for rs in self.reminders_.values() for r in rs
-                       if r.due <= now and (shards is None or shards.owns(self.tables_[r.table].guild))),
-                      key=lambda r: r.due)
+        return sorted(
+            (
+                copy.copy(r)
+                for rs in self.reminders_.values()
+                for r in rs
+                if r.due <= now and (shards is None or shards.owns(self.tables_[r.table].guild))
+            ),
+            key=lambda r: r.due,
+        )
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
         return sorted((copy.copy(r) for r in self.reminders_.get(table_id, [])), key=lambda r: r.user)
@@ -150,8 +187,20 @@ class MemoryStorage:
         for (kind, uid, bot), seats in groups.items():
             scores = [s.score for s in seats if s.score is not None]
             places = [s.place for s in seats if s.place is not None]
-            out.append(Standing(kind, uid, bot, seats[-1].name, len(seats), sum(s.winner for s in seats),
-                                sum(scores), len(scores), sum(places), len(places)))
+            out.append(
+                Standing(
+                    kind,
+                    uid,
+                    bot,
+                    seats[-1].name,
+                    len(seats),
+                    sum(s.winner for s in seats),
+                    sum(scores),
+                    len(scores),
+                    sum(places),
+                    len(places),
+                )
+            )
         return sorted(out, key=lambda s: (s.game, s.user, s.bot is not None, s.bot or ""))
 
     async def forget(self, table_id: int) -> bool:

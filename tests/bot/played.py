@@ -4,6 +4,7 @@ Playing a game to its end through the service takes seconds, and several test mo
 need one (replay, fork, chart): each game is played once per test run and its export
 kept (`exported(game_id)`), on its own throwaway SQLite file.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,16 @@ CHANNEL, GUILD = 300, 9
 _EXPORTS: dict[str, bytes] = {}
 
 
-async def play_out(service: Service, game_id: str, *, seed: int = 3, channel: int = CHANNEL,
-                   guild: int = GUILD, stop_after: int | None = None, players: int | None = None) -> int:
+async def play_out(
+    service: Service,
+    game_id: str,
+    *,
+    seed: int = 3,
+    channel: int = CHANNEL,
+    guild: int = GUILD,
+    stop_after: int | None = None,
+    players: int | None = None,
+) -> int:
     """Open (with `seed`: a practice game, the same every run), start and play `game_id`
     with random legal actions to its end, or until `stop_after` actions; returns the table id."""
     count, options = SETUPS.get(game_id, (2, ""))

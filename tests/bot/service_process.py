@@ -12,6 +12,7 @@ line {"id", "error", "stale", "version", "table", "choices", "text"}, written
 only after `Service.handle` returned, i.e. after the command was committed.
 Commands run concurrently, as Discord interactions do.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,18 +64,39 @@ async def serve(args: argparse.Namespace) -> None:
     await storage.open()
     service = Service(storage, games=GAMES, settings=Settings(images=False))
     shards = Shards(args.shard_count, frozenset(args.shard_ids)) if args.shard_count else None
-    dispatcher = Dispatcher(ServiceLink(service), FileCourier(args.deliveries, args.owner, args.stall), poll=args.poll,
-                            claim=Claim(args.owner, args.lease, shards))
+    dispatcher = Dispatcher(
+        ServiceLink(service),
+        FileCourier(args.deliveries, args.owner, args.stall),
+        poll=args.poll,
+        claim=Claim(args.owner, args.lease, shards),
+    )
     dispatcher.start()
     out = sys.stdout
 
     async def answer(request: dict[str, Any]) -> None:
-        reply = await service.handle(request["channel"], request["user"], f"p{request['user']}", request["line"],
-                                     guild=request.get("guild"), expected_version=request.get("expected_version"))
+        reply = await service.handle(
+            request["channel"],
+            request["user"],
+            f"p{request['user']}",
+            request["line"],
+            guild=request.get("guild"),
+            expected_version=request.get("expected_version"),
+        )
         dispatcher.wake()
-        out.write(json.dumps({"id": request["id"], "error": reply.error, "stale": reply.stale,
-                              "version": reply.version, "table": reply.table_id, "text": reply.text,
-                              "choices": {str(k): v for k, v in reply.choices.items()}}) + "\n")
+        out.write(
+            json.dumps(
+                {
+                    "id": request["id"],
+                    "error": reply.error,
+                    "stale": reply.stale,
+                    "version": reply.version,
+                    "table": reply.table_id,
+                    "text": reply.text,
+                    "choices": {str(k): v for k, v in reply.choices.items()},
+                }
+            )
+            + "\n"
+        )
         out.flush()
 
     loop = asyncio.get_running_loop()

@@ -5,6 +5,7 @@ themselves between commands (a task per table, decisions in a worker process), a
 stored like any move and announced with their turn, and never see more than their
 seat may know.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,12 @@ async def test_14_3_game_bot_seats_a_named_bot_and_counts_as_a_player(table):
     await table.refused(3, "game bot", contains="join the table first")
     await table.refused(1, "game bot clever", contains="game bot easy")
     rec = await table.storage.open_table(CHANNEL)
-    assert [(s.name, s.bot) for s in rec.seats] == [("ann", None), ("bob", None), ("Bot Sargon (easy)", "easy"),
-                                                     ("Bot Hammurabi (normal)", "normal")]
+    assert [(s.name, s.bot) for s in rec.seats] == [
+        ("ann", None),
+        ("bob", None),
+        ("Bot Sargon (easy)", "easy"),
+        ("Bot Hammurabi (normal)", "normal"),
+    ]
     assert all(s.user < 0 for s in rec.seats if s.bot)
     removed = await table.ok(1, "game bot remove")
     assert "Bot Hammurabi (normal) left" in removed.text
@@ -59,8 +64,9 @@ async def test_14_3_a_bot_only_table_for_a_game_without_bots_is_refused(table):
     await table.refused(1, "game bot", contains="no bot for Fake Race")
 
 
-@pytest.mark.parametrize("game_id, bots", [("rising-cultures", 1), ("rise-of-empires", 1), ("cradle", 3),
-                                           ("mosaic", 1)])
+@pytest.mark.parametrize(
+    "game_id, bots", [("rising-cultures", 1), ("rise-of-empires", 1), ("cradle", 3), ("mosaic", 1)]
+)
 async def test_14_3_one_person_with_bots_plays_every_game_to_the_end(table, game_id, bots):
     """Solo play: one person, the rest bots (easy), through the service to the end. The
     bots' moves are in the log (`via = "bot"`), announced in posts, and the log replays."""

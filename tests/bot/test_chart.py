@@ -1,6 +1,7 @@
 """The story of a game as a picture (issue 17 §3): scores after each round (epoch, game turn)
 from the public views, on the final post and by `game chart` — which, while a game runs,
 uses public information only."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,12 @@ from .conftest import CHANNEL, GAMES, GUILD, NAMES, Clock
 from .fakegame import FakeRace
 from .played import document, exported
 
-PERIODS = {"rising-cultures": ("round", 7), "rise-of-empires": ("game turn", 6), "cradle": ("epoch", 6),
-           "mosaic": ("round", None)}
+PERIODS = {
+    "rising-cultures": ("round", 7),
+    "rise-of-empires": ("game turn", 6),
+    "cradle": ("epoch", 6),
+    "mosaic": ("round", None),
+}
 
 
 class HiddenRace(FakeRace):
@@ -72,8 +77,13 @@ async def test_each_games_story_is_told_by_the_period_its_public_view_names(game
 
 
 async def test_the_final_post_carries_the_chart_besides_the_board(drawn):
-    for user, line in ((1, "game new fake-race pile=6"), (2, "game join"), (1, "game start fixed"),
-                       (1, "play take 2"), (2, "play take 1")):
+    for user, line in (
+        (1, "game new fake-race pile=6"),
+        (2, "game join"),
+        (1, "game start fixed"),
+        (1, "play take 2"),
+        (2, "play take 1"),
+    ):
         assert not (await say(drawn, user, line)).error
     assert not (await say(drawn, 1, "play take 2")).files  # no chart while the game runs
     final = await say(drawn, 2, "play take 1")
@@ -92,8 +102,13 @@ async def test_the_final_post_carries_the_chart_besides_the_board(drawn):
 
 
 async def test_game_chart_while_the_game_runs_shows_what_everyone_could_see(drawn):
-    for user, line in ((1, "game new fake-race pile=9"), (2, "game join"), (1, "game start fixed"),
-                       (1, "play take 2"), (2, "play roll")):
+    for user, line in (
+        (1, "game new fake-race pile=9"),
+        (2, "game join"),
+        (1, "game start fixed"),
+        (1, "play take 2"),
+        (2, "play roll"),
+    ):
         await say(drawn, user, line)
     reply = await say(drawn, 2, "game chart")
     assert not reply.error and "went so far" in reply.text
@@ -102,8 +117,13 @@ async def test_game_chart_while_the_game_runs_shows_what_everyone_could_see(draw
 
 
 async def test_scores_hidden_during_play_never_reach_a_running_games_chart(drawn):
-    for user, line in ((1, "game new hidden-race pile=5"), (2, "game join"), (1, "game start fixed"),
-                       (1, "play take 2"), (2, "play take 2")):
+    for user, line in (
+        (1, "game new hidden-race pile=5"),
+        (2, "game join"),
+        (1, "game start fixed"),
+        (1, "play take 2"),
+        (2, "play take 2"),
+    ):
         assert not (await say(drawn, user, line)).error
     HiddenRace.scored_while_running = 0
     reply = await say(drawn, 1, "game chart")
@@ -115,8 +135,13 @@ async def test_scores_hidden_during_play_never_reach_a_running_games_chart(drawn
 
 
 async def test_a_game_ended_by_resignation_has_its_board_and_chart_too(drawn):
-    for user, line in ((1, "game new fake-race pile=9"), (2, "game join"), (1, "game start fixed"),
-                       (1, "play take 2"), (2, "play take 1")):
+    for user, line in (
+        (1, "game new fake-race pile=9"),
+        (2, "game join"),
+        (1, "game start fixed"),
+        (1, "play take 2"),
+        (2, "play take 1"),
+    ):
         await say(drawn, user, line)
     final = await say(drawn, 2, "resign")
     assert "wins the game" in final.text

@@ -1,6 +1,7 @@
 """Issue 11 §2: damaged storage. A database file that is not usable stops `epochs` at
 once with the file's name, untouched; one table's damaged row costs that table alone,
 and the log (the source of truth) rebuilds what it can."""
+
 from __future__ import annotations
 
 import hashlib
@@ -68,8 +69,15 @@ async def test_epochs_exits_at_once_with_a_clear_message_in_every_mode(tmp_path,
     before = bad.read_bytes()
     env = {**os.environ, "DISCORD_TOKEN": "x" * 60 if mode == "discord" else "", "EPOCHS_CONFIG": ""}
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "bot", "--db", str(bad), mode], input="ann game status\n",
-                          capture_output=True, text=True, timeout=20, env=env, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(bad), mode],
+        input="ann game status\n",
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=env,
+        cwd=tmp_path,
+    )
     elapsed = time.monotonic() - started
     assert done.returncode == 3, (done.stdout, done.stderr)
     assert f"the database {bad} is damaged" in done.stderr and "Traceback" not in done.stderr
@@ -165,4 +173,4 @@ async def test_a_log_that_cannot_rebuild_the_snapshot_says_so(table):
     await table.reopen()
     await table.refused(1, "board", contains="log cannot rebuild it")
     await table.ok(3, "game status", channel=CHANNEL + 1)
-    assert (await table.storage.tables(GUILD))  # the server-wide list still reads
+    assert await table.storage.tables(GUILD)  # the server-wide list still reads

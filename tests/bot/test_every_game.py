@@ -1,5 +1,6 @@
 """Every game registered in engine.GAMES is playable through the service, with no
 change to the bot (issue 3: "`game new rise-of-empires` must work once that engine exists")."""
+
 from __future__ import annotations
 
 import random

@@ -1,5 +1,6 @@
 """`game export` (issue 17 §2, §4): the versioned JSON format (a golden file), the public
 export of a running game (no seed, no hidden parts), and what an export never holds."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,15 @@ async def test_the_export_of_a_finished_game_matches_the_golden_file(table):
     await table.ok(2, "game join")
     await table.ok(3, "game join")
     await table.ok(1, "game start fixed")
-    for user, line in ((1, "play take 2"), (2, "play take 1"), (2, "undo"), (2, "play take 2"), (3, "resign"),
-                       (1, "play take 2"), (2, "play take 1")):
+    for user, line in (
+        (1, "play take 2"),
+        (2, "play take 1"),
+        (2, "undo"),
+        (2, "play take 2"),
+        (3, "resign"),
+        (1, "play take 2"),
+        (2, "play take 1"),
+    ):
         table.clock.advance(1)
         await table.ok(user, line)
     reply = await table.ok(3, "game export")
@@ -42,11 +50,21 @@ async def test_the_export_of_a_finished_game_matches_the_golden_file(table):
     assert file.data.decode("utf-8") == GOLDEN.read_text(encoding="utf-8")
     doc = json.loads(file.data)
     assert [(a["seq"], a["via"], a["undone"]) for a in doc["actions"]] == [
-        (1, "", False), (2, "", True), (3, "", False), (4, "auto", False), (5, "", False), (6, "", False)]
+        (1, "", False),
+        (2, "", True),
+        (3, "", False),
+        (4, "auto", False),
+        (5, "", False),
+        (6, "", False),
+    ]
     assert doc["actions"][3]["action"] == "take 1"  # cy's turn, played for the resigned seat
     parsed = export.parse(file.data)
-    assert (parsed.game, parsed.seed, parsed.options, parsed.names) == ("fake-race", 7, {"pile": 8},
-                                                                      ["ann", "bob", "cy"])
+    assert (parsed.game, parsed.seed, parsed.options, parsed.names) == (
+        "fake-race",
+        7,
+        {"pile": 8},
+        ["ann", "bob", "cy"],
+    )
 
 
 def test_the_export_format_is_read_back_with_clear_refusals():
@@ -104,8 +122,7 @@ async def test_a_running_game_exports_only_its_public_log(table, monkeypatch):
         user = rec.user_at(seat).user
         await table.ok(user, "play " + rng.choice(await table.service.legal_actions_for(CHANNEL, user)))
         rows = await table.storage.actions(rec.id)
-        hidden = next((r.action.split(" ", 1)[1] for r in rows if r.action.split(" ")[0] in ("top", "bottom")),
-                      None)
+        hidden = next((r.action.split(" ", 1)[1] for r in rows if r.action.split(" ")[0] in ("top", "bottom")), None)
     reply = await table.ok(bob, "game export")
     assert "still running, so this is its public log only" in reply.text and "cannot be replayed" in reply.text
     (file,) = reply.files

@@ -1,6 +1,7 @@
 """`game new from=<export> at=<N>` (issue 17 §2): a new table from a position of an exported
 game, with the same players or new ones; its log starts with the copied steps, so replay,
 undo and the repair of a damaged snapshot work as on any table."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,8 @@ import sqlite3
 import pytest
 
 import engine
-from engine.core import slug
 from bot.storage.base import Change
+from engine.core import slug
 
 from .conftest import CHANNEL, GAMES
 from .played import document, exported
@@ -24,8 +25,15 @@ async def finished_race(table) -> bytes:
     await table.ok(1, "game new fake-race seed=7 pile=8")
     await table.ok(2, "game join")
     await table.ok(1, "game start fixed")
-    for user, line in ((1, "play take 2"), (2, "play take 1"), (2, "undo"), (2, "play roll"), (1, "play take 2"),
-                       (2, "play take 2"), (1, "play take 2")):
+    for user, line in (
+        (1, "play take 2"),
+        (2, "play take 1"),
+        (2, "undo"),
+        (2, "play roll"),
+        (1, "play take 2"),
+        (2, "play take 2"),
+        (1, "play take 2"),
+    ):
         await table.ok(user, line)
     return (await table.ok(1, "game export")).files[0].data
 
@@ -38,7 +46,9 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     data = await finished_race(table)
     opened = await fork(table, data, "game new from=game.json at=4")
     assert not opened.error, opened.text
-    assert "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (seat 0), bob (seat 1)" in opened.text
+    assert (
+        "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (seat 0), bob (seat 1)" in opened.text
+    )
     assert "Open practice game (forked from an exported game" in opened.text
     await table.ok(2, "game join", channel=OTHER)
     start = await table.ok(1, "game start", channel=OTHER)  # seats by name, not shuffled
@@ -46,8 +56,11 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     assert "Open practice game (a fork)" in start.text and "roll" not in start.text  # copied steps are not told again
     rec = await table.storage.open_table(OTHER)
     rows = await table.storage.actions(rec.id)
-    assert [(r.seq, r.action, r.via) for r in rows] == [(1, "take 2", "fork"), (3, "roll", "fork"),
-                                                        (4, "take 2", "fork")]  # #2 was undone
+    assert [(r.seq, r.action, r.via) for r in rows] == [
+        (1, "take 2", "fork"),
+        (3, "roll", "fork"),
+        (4, "take 2", "fork"),
+    ]  # #2 was undone
     original = await table.storage.actions(1)
     assert [r.events for r in rows] == [original[i].events for i in (0, 2, 3)] and rows[0].time == original[0].time
     # the same position: bob to act, the pile and ann's score as after step 4
@@ -79,7 +92,7 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
 async def test_a_fork_with_new_players_gives_matching_names_their_seats(table):
     data = await finished_race(table)
     await fork(table, data, "game new from=game.json at=4", user=3)
-    await table.ok(2, "game join", channel=OTHER)          # bob keeps his seat 1
+    await table.ok(2, "game join", channel=OTHER)  # bob keeps his seat 1
     start = await table.ok(3, "game start", channel=OTHER)  # cy takes the free seat 0
     assert "Seats: cy (seat 0), bob (seat 1)." in start.text
     rec = await table.storage.open_table(OTHER)
@@ -103,8 +116,11 @@ async def test_fork_refusals_say_what_is_wrong_and_open_nothing(table):
         ("game new mosaic from=game.json at=2", {"game.json": data}, "The export is of Fake Race, not Mosaic"),
         ("game new from=other.json at=2", {"game.json": data}, "needs the exported game as a file"),
         ("game new from=game.json at=2", {"game.json": b"{}"}, "not an Epochs export"),
-        ("game new from=game.json at=4",
-         {"game.json": data.replace(b'"action": "roll"', b'"action": "take 5"')}, "does not replay"),
+        (
+            "game new from=game.json at=4",
+            {"game.json": data.replace(b'"action": "roll"', b'"action": "take 5"')},
+            "does not replay",
+        ),
     ]:
         reply = await table.say(1, line, channel=OTHER, files=files)
         assert reply.error and message in reply.text, (line, reply.text)
@@ -165,14 +181,30 @@ async def test_at_the_terminal_an_export_is_written_to_a_file_and_forked_from_it
 
     out: list[str] = []
     terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
-    await terminal.run_script(["ann game new fake-race seed=7 pile=4", "bob game join", "ann game start fixed",
-                               "ann take 2", "bob take 1", "ann take 1", "ann game export"])
+    await terminal.run_script(
+        [
+            "ann game new fake-race seed=7 pile=4",
+            "bob game join",
+            "ann game start fixed",
+            "ann take 2",
+            "bob take 1",
+            "ann take 1",
+            "ann game export",
+        ]
+    )
     saved = tmp_path / "img" / "epochs-fake-race-1.json"
     assert f"[file: {saved.resolve()}]" in out
     out.clear()
     other = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=OTHER)
-    refused = await other.run_script([f"bob game new from={saved} at=2", "ann game join", "bob game start",
-                                      "ann take 1", f"bob game new from={tmp_path / 'missing.json'} at=1"])
+    refused = await other.run_script(
+        [
+            f"bob game new from={saved} at=2",
+            "ann game join",
+            "bob game start",
+            "ann take 1",
+            f"bob game new from={tmp_path / 'missing.json'} at=1",
+        ]
+    )
     text = "\n".join(out)
     assert refused == 1, text
     assert "forked from game #1 at step 2 (2 steps copied)" in text

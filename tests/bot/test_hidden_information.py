@@ -37,12 +37,14 @@ start ("scoring cards 0/3" against a population card "scoring").
 A hidden fact in the public view itself (a deck order printed publicly) is not
 this test's business: each game's view tests cover that.
 """
+
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
 
@@ -132,8 +134,9 @@ def named(secrets: Iterable[str], text: str, public: set[str] = frozenset()) -> 
     low = text.lower()
     found = _words(secrets, low)
     if found:
-        longer = {form for p in public if any(s in p and s != p for s in found)
-                  for form in (p, p.replace("-", " "))}  # a slug is printed as the name it came from
+        longer = {
+            form for p in public if any(s in p and s != p for s in found) for form in (p, p.replace("-", " "))
+        }  # a slug is printed as the name it came from
         for name in sorted((p for p in longer if p in low), key=len, reverse=True):
             low = low.replace(name, " ")
         found = _words(found, low)
@@ -143,8 +146,9 @@ def named(secrets: Iterable[str], text: str, public: set[str] = frozenset()) -> 
 class Moment:
     """The secrets of one moment of the game (after a move), and what was ever public."""
 
-    def __init__(self, game: Any, state: Any, players: int, before: set[str], ever: set[str],
-                 vocabulary: set[str] = frozenset()) -> None:
+    def __init__(
+        self, game: Any, state: Any, players: int, before: set[str], ever: set[str], vocabulary: set[str] = frozenset()
+    ) -> None:
         self.public = public_tokens(game.view(state, None))
         legal = tokens([game.legal_actions(state, seat) for seat in game.to_act(state)])
         self.known = {seat: tokens(game.view(state, seat)) for seat in range(players)}
@@ -158,16 +162,27 @@ class Moment:
         self.names = ever | self.public | before
 
 
-async def check(table, game_id: str, game: Any, state: Any, moment: Moment, reply, seats_of: dict[int, int],
-                step: int, what: str, history: bool) -> None:
+async def check(
+    table,
+    game_id: str,
+    game: Any,
+    state: Any,
+    moment: Moment,
+    reply,
+    seats_of: dict[int, int],
+    step: int,
+    what: str,
+    history: bool,
+) -> None:
     where = f"{game_id} move {step} ({what})"
     leaked = named(moment.all, reply.text, moment.names)
     assert not leaked, f"{where}: the public reply names hidden {sorted(leaked)}:\n{reply.text}"
     for part in reply.private:
         own = moment.known.get(seats_of.get(part.user, -1), set())
         leaked = named(moment.never_public - own, part.text, moment.names)
-        assert not leaked, f"{where}: a private part for user {part.user} names another seat's hidden " \
-                           f"{sorted(leaked)}:\n{part.text}"
+        assert not leaked, (
+            f"{where}: a private part for user {part.user} names another seat's hidden {sorted(leaked)}:\n{part.text}"
+        )
     for user, legal in reply.choices.items():
         own = moment.known.get(seats_of.get(user, -1), set())
         leaked = named(moment.never_public - own, " ".join(legal), moment.names)
@@ -180,6 +195,7 @@ async def check(table, game_id: str, game: Any, state: Any, moment: Moment, repl
         leaked = named(moment.never_public, whole.text, moment.names)
         assert not leaked, f"{where}: the log names hidden {sorted(leaked)}:\n{whole.text}"
         import renderers  # noqa: PLC0415 - only the alt-text check needs Pillow
+
         alt = renderers.render(game_id, game.view(state, None), seat=None).alt
         leaked = named(moment.all, alt, moment.names)
         assert not leaked, f"{where}: the public board's alt text names hidden {sorted(leaked)}:\n{alt}"
@@ -199,6 +215,7 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
     # are the renderer's vocabulary: a card id that is the same word ("scoring") is not
     # named by them later.
     import renderers  # noqa: PLC0415
+
     alt = renderers.render(game_id, game.view(state, None), seat=None).alt
     vocabulary = set(re.findall(r"[\w-]+", alt.lower())) - moment.all
     rng = random.Random(seed)
@@ -216,8 +233,9 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         state = await table.service._state(rec)
         moment = Moment(game, state, players, before, ever, vocabulary)
         ever |= moment.public
-        await check(table, game_id, game, state, moment, reply, seats_of, step, what,
-                    history=history or game.is_over(state))
+        await check(
+            table, game_id, game, state, moment, reply, seats_of, step, what, history=history or game.is_over(state)
+        )
 
     async def probe(rng: random.Random) -> None:
         """A player to act names another seat's secret (`play <card>`): the refusal, theirs
@@ -233,14 +251,18 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         # Best in the shape of a legal action with the seat's own card swapped for it
         # (`play hammam build` -> `play <their card> build`), so the game explains why not.
         mine = moment.of[seat]
-        shaped = [" ".join(typed if w in mine else w for w in a.split()) for a in game.legal_actions(state, seat)
-                  if any(w in mine for w in a.split())]
+        shaped = [
+            " ".join(typed if w in mine else w for w in a.split())
+            for a in game.legal_actions(state, seat)
+            if any(w in mine for w in a.split())
+        ]
         line = rng.choice(shaped) if shaped else typed
         user = rec.user_at(seat).user
         refusal = await table.refused(user, f"play {line}")
         leaked = named(moment.never_public - moment.known[seat] - {typed}, refusal.text, moment.names)
-        assert not leaked, f"{game_id} move {step}: refusing `play {line}` names hidden {sorted(leaked)}:\n" \
-                           f"{refusal.text}"
+        assert not leaked, (
+            f"{game_id} move {step}: refusing `play {line}` names hidden {sorted(leaked)}:\n{refusal.text}"
+        )
 
     async def bots_play() -> None:
         """The bot playing a resigned seat moves between commands; its posts are public too."""
@@ -269,7 +291,9 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         if step % ASK_EVERY == 0:
             # `board` (public, text only here) and someone's `hand` (private to them alone).
             await observe(await table.ok(user, "board"), "board", False)
-            await observe(await table.ok(rng.choice([u for u in users if u - 1 not in resigned]), "hand"), "hand", False)
+            await observe(
+                await table.ok(rng.choice([u for u in users if u - 1 not in resigned]), "hand"), "hand", False
+            )
             await probe(rng)
         if step % UNDO_EVERY == 0:
             # Take the move back (the others approve when asked): the undo texts name the action too.
@@ -287,8 +311,10 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
     return step
 
 
-@pytest.mark.parametrize("game_id,players,seed",
-                         [(g, n, s) for g in engine.GAMES for n, s in CASES.get(g, [(engine.GAMES[g].min_players, 1)])])
+@pytest.mark.parametrize(
+    "game_id,players,seed",
+    [(g, n, s) for g in engine.GAMES for n, s in CASES.get(g, [(engine.GAMES[g].min_players, 1)])],
+)
 async def test_hidden_information_never_reaches_a_public_output(table, game_id, players, seed):
     assert await play_and_check(table, game_id, players, seed) > 0
 

@@ -1,4 +1,5 @@
 """Lobby commands and every authorization refusal (issue 3 §2)."""
+
 from __future__ import annotations
 
 from .conftest import CHANNEL, GUILD
@@ -45,7 +46,7 @@ async def test_unknown_game_and_bad_options_are_refused(table):
     await table.ok(1, "game new fake-race pile=zero")
     await table.ok(2, "game join")
     await table.refused(1, "game start", contains="cannot start")
-    rec, = [await table.storage.open_table(CHANNEL)]
+    (rec,) = [await table.storage.open_table(CHANNEL)]
     assert rec.status == "lobby"
 
 

@@ -1,4 +1,5 @@
 """The terminal table and `python -m bot` (issue 3 §1, §4)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -18,17 +19,19 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
     out: list[str] = []
     terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
-    refused = await terminal.run_script([
-        "# a comment",
-        "ann game new fake-race seed=7 pile=3",
-        "bob game join",
-        "ann game start fixed",
-        "bob take 1",           # not bob's turn
-        "ann take 2",           # bare action = play
-        "bob hand",
-        "bob: play take 1",
-        "lonely",
-    ])
+    refused = await terminal.run_script(
+        [
+            "# a comment",
+            "ann game new fake-race seed=7 pile=3",
+            "bob game join",
+            "ann game start fixed",
+            "bob take 1",  # not bob's turn
+            "ann take 2",  # bare action = play
+            "bob hand",
+            "bob: play take 1",
+            "lonely",
+        ]
+    )
     text = "\n".join(out)
     assert refused == 2
     assert "> ann: take 2" in text and "ann played `take 2`" in text
@@ -80,8 +83,13 @@ async def test_images_are_written_and_their_paths_printed(table, tmp_path):
         png = b"\x89PNG fake"
         alt = "a picture of the pile"
 
-    service = Service(table.storage, clock=table.clock, games=GAMES, settings=Settings(images=True),
-                      renderer=lambda game, view, seat=None: Drawn())
+    service = Service(
+        table.storage,
+        clock=table.clock,
+        games=GAMES,
+        settings=Settings(images=True),
+        renderer=lambda game, view, seat=None: Drawn(),
+    )
     out: list[str] = []
     terminal = Terminal(service, out=out.append, images_dir=tmp_path / "img")
     await terminal.run_script(["ann game new fake-race", "bob game join", "ann game start fixed", "ann board"])
@@ -92,11 +100,20 @@ async def test_images_are_written_and_their_paths_printed(table, tmp_path):
 
 def run_bot(*args: str, stdin: str | None = None, cwd: Path, env_extra: dict | None = None):
     import os
+
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
     env["PYTHONPATH"] = str(ROOT)
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=60, stdin=None if stdin is not None else subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=60,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
+    )
 
 
 def test_python_m_bot_without_a_token_and_without_stdin_does_not_hang(tmp_path):
@@ -107,8 +124,9 @@ def test_python_m_bot_without_a_token_and_without_stdin_does_not_hang(tmp_path):
 
 def test_python_m_bot_reads_commands_from_stdin(tmp_path):
     script = "ann game new fake-race\nann game status\n"
-    done = run_bot("script", "-", stdin="ann game new rising-cultures seed=1\nbob game join\nann game status\n",
-                   cwd=tmp_path)
+    done = run_bot(
+        "script", "-", stdin="ann game new rising-cultures seed=1\nbob game join\nann game status\n", cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     assert "Rising Cultures table, waiting to start: ann and bob" in done.stdout
     assert script  # the fake game is not registered outside the tests
@@ -121,11 +139,20 @@ def test_discord_mode_without_token_explains_itself(tmp_path):
 
 def test_config_reads_file_and_environment(tmp_path):
     path = tmp_path / "c.toml"
-    path.write_text('[discord]\ntoken = "s3cr3t"\ndev_guild = 42\n[storage]\ndatabase = "x.sqlite"\n'
-                    '[reminders]\nevery_hours = 6\nabsent_after = 2\n[engine]\ndata_dir = "d"\n[log]\nlevel = "debug"\n')
+    path.write_text(
+        '[discord]\ntoken = "s3cr3t"\ndev_guild = 42\n[storage]\ndatabase = "x.sqlite"\n'
+        '[reminders]\nevery_hours = 6\nabsent_after = 2\n[engine]\ndata_dir = "d"\n[log]\nlevel = "debug"\n'
+    )
     config = load_config(path, env={})
-    assert (config.token, config.dev_guild, config.database, config.remind_hours, config.absent_after,
-            config.data_dir, config.log_level) == ("s3cr3t", 42, "x.sqlite", 6.0, 2, "d", "DEBUG")
+    assert (
+        config.token,
+        config.dev_guild,
+        config.database,
+        config.remind_hours,
+        config.absent_after,
+        config.data_dir,
+        config.log_level,
+    ) == ("s3cr3t", 42, "x.sqlite", 6.0, 2, "d", "DEBUG")
     assert load_config(path, env={"DISCORD_TOKEN": "env"}).token == "env"
     assert "s3cr3t" not in repr(config)  # the token never shows in logs or tracebacks
     assert not load_config(None, env={}).has_token or Path("config.toml").is_file()
@@ -156,6 +183,7 @@ def test_main_reads_the_config_and_points_the_engine_at_data_dir(tmp_path, monke
     script.write_text("ann game new rising-cultures\nbob game join\nann game status\n")
     assert main(["--config", str(config), "--db", str(tmp_path / "x.sqlite"), "script", str(script)]) == 0
     import os
+
     assert os.environ["EPOCHS_DATA_DIR"] == str(tmp_path / "data")
     assert "waiting to start: ann and bob" in capsys.readouterr().out
     assert (tmp_path / "x.sqlite").is_file()

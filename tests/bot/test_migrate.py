@@ -1,4 +1,5 @@
 """`epochs migrate FROM TO` (issue 16 §3): every row copied, the copy verified, both ways."""
+
 from __future__ import annotations
 
 import random
@@ -41,9 +42,16 @@ async def community(database: str, clock: Clock) -> None:
             seat = GAMES["fake-race"].to_act(state)[0]
             await say(1, rec.user_at(seat).user, "play " + rng.choice(GAMES["fake-race"].legal_actions(state, seat)))
         # channel 2: three players (equal joining times), an undo, a resignation, a reminder and a vote
-        for user, line in ((1, "game new fake-race seed=4 pile=30"), (2, "game join"), (3, "game join"),
-                           (1, "game start fixed"), (1, "play take 1"), (2, "play take 2"), (2, "undo"),
-                           (3, "resign")):
+        for user, line in (
+            (1, "game new fake-race seed=4 pile=30"),
+            (2, "game join"),
+            (3, "game join"),
+            (1, "game start fixed"),
+            (1, "play take 1"),
+            (2, "play take 2"),
+            (2, "undo"),
+            (3, "resign"),
+        ):
             await say(2, user, line)
         clock.advance(13)
         notices = await service.tick()
@@ -117,8 +125,9 @@ async def test_the_copy_plays_on_where_the_source_stopped(request, tmp_path, clo
         open_channels = {t.channel for t in await storage.tables(GUILD)}
         assert {2, 3} <= open_channels and not {1, 4} & open_channels  # finished and cancelled stay closed
         created = await service.handle(9, 1, "ann", "game new fake-race", guild=GUILD)
-        assert not created.error and (await storage.open_table(9)).id > max(r[0] for r in
-                                                                             (await rows_of(source))["games"])
+        assert not created.error and (await storage.open_table(9)).id > max(
+            r[0] for r in (await rows_of(source))["games"]
+        )
         assert (await storage.prefs(1)).quiet_start == 22 and (await storage.prefs(2)).dm
         held = [n.channel for n in await service.pending_notices()]
         assert 66 in held  # the unsent notices came along, the delivered one did not come back
@@ -133,8 +142,9 @@ async def test_a_target_that_is_not_empty_is_refused_and_left_alone(request, tmp
     await community(source, clock)
     storage = open_storage(target)
     await storage.open()
-    await storage.create_table(guild=1, channel=1, game="fake-race", creator=1, options={}, seed=1, seats=[],
-                               remind_every=1.0, now=1.0)
+    await storage.create_table(
+        guild=1, channel=1, game="fake-race", creator=1, options={}, seed=1, seats=[], remind_every=1.0, now=1.0
+    )
     await storage.close()
     before = await rows_of(target)
     with pytest.raises(MigrateError, match="not empty .*1 games"):
@@ -156,8 +166,11 @@ async def test_a_log_that_does_not_replay_to_its_snapshot_fails_the_check(reques
     storage = open_storage(source)
     await storage.open()
     rec = await storage.open_table(2)
-    await storage._write(lambda w: w.execute("UPDATE snapshots SET state = replace(state, '\"pile\"', "
-                                             "'\"pile\" ') WHERE game = ?", (rec.id,)))
+    await storage._write(
+        lambda w: w.execute(
+            "UPDATE snapshots SET state = replace(state, '\"pile\"', '\"pile\" ') WHERE game = ?", (rec.id,)
+        )
+    )
     await storage.close()
     outcome = await migrate(source, database_url(request, "postgres", tmp_path), games=GAMES, say=lambda _: None)
     assert not outcome.ok
@@ -177,8 +190,12 @@ def test_the_copy_covers_every_table_of_both_schemas(tmp_path, postgres):
         pg = open_storage(url)
         await pg.open()
         try:
-            names = {r[0] for r in await pg._p.fetch(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+            names = {
+                r[0]
+                for r in await pg._p.fetch(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                )
+            }
         finally:
             await pg.close()
             postgres.drop_schema(url)

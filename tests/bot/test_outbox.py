@@ -1,5 +1,6 @@
 """Messages a transport could not deliver are kept in the outbox (Service.enqueue) and
 go out later, after a restart too; `prepare` draws their board again at send time."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,12 @@ async def drawn(database, clock):
     """A service that draws boards (a tiny fake renderer)."""
     storage = open_storage(database)
     await storage.open()
-    t = Table(Service(storage, clock=clock, games=GAMES, settings=Settings(images=True), renderer=renderer),
-              storage, clock, database)
+    t = Table(
+        Service(storage, clock=clock, games=GAMES, settings=Settings(images=True), renderer=renderer),
+        storage,
+        clock,
+        database,
+    )
     yield t
     await t.storage.close()
 

@@ -1,4 +1,5 @@
 """Packaging and the two Quick start commands (issue 3 §1)."""
+
 from __future__ import annotations
 
 import shutil
@@ -26,14 +27,22 @@ def test_pyproject_declares_the_distribution_script_and_extras():
     assert project["project"]["name"] == "epochs"
     deps = " ".join(project["project"]["dependencies"])
     assert all(name in deps for name in ("discord.py", "aiosqlite", "Pillow"))
-    assert {d.split(">")[0] for d in project["project"]["optional-dependencies"]["test"]} >= {"pytest", "pytest-asyncio"}
+    assert {d.split(">")[0] for d in project["project"]["optional-dependencies"]["test"]} >= {
+        "pytest",
+        "pytest-asyncio",
+    }
     assert project["project"]["scripts"]["epochs"] == "bot.__main__:main"
     assert "rules/*.txt" in project["tool"]["setuptools"]["package-data"]["bot"]
 
 
 def test_ci_runs_the_readme_test_command():
-    done = subprocess.run([str(ROOT / ".ci/run")], env={"CI_PRINT_ONLY": "1", "PATH": "/usr/bin:/bin"},
-                          capture_output=True, text=True, timeout=30)
+    done = subprocess.run(
+        [str(ROOT / ".ci/run")],
+        env={"CI_PRINT_ONLY": "1", "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert done.returncode == 0 and done.stdout.strip() == "+ " + TEST
 
 
@@ -54,6 +63,7 @@ def test_ci_fails_when_the_test_command_fails(tmp_path):
 
 def test_rulebooks_ship_inside_the_package():
     from bot.service.rules import RULEBOOKS, RULES_DIR
+
     assert RULES_DIR.is_relative_to(ROOT / "bot")
     for name in RULEBOOKS.values():
         assert (RULES_DIR / name).stat().st_size > 10_000

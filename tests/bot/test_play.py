@@ -1,4 +1,5 @@
 """Play through the service on a real SQLite file (issue 3 §2, §5)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -94,7 +95,8 @@ async def test_two_simultaneous_commands_one_wins_the_other_is_told(table):
     await table.started()
     first, second = await asyncio.gather(
         table.service.handle(CHANNEL, 1, "ann", "play", "take 1"),
-        table.service.handle(CHANNEL, 1, "ann", "play", "take 2"))
+        table.service.handle(CHANNEL, 1, "ann", "play", "take 2"),
+    )
     replies = [first, second]
     assert sorted(r.error for r in replies) == [False, True]
     loser = next(r for r in replies if r.error)
@@ -121,8 +123,8 @@ async def test_two_players_racing_in_two_services_on_one_file(table, tmp_path):
     try:
         other = Service(other_storage, clock=table.clock, games=GAMES, settings=table.service.settings)
         replies = await asyncio.gather(
-            table.service.handle(CHANNEL, 1, "ann", "play take 1"),
-            other.handle(CHANNEL, 1, "ann", "play roll"))
+            table.service.handle(CHANNEL, 1, "ann", "play take 1"), other.handle(CHANNEL, 1, "ann", "play roll")
+        )
         assert sorted(r.error for r in replies) == [False, True]
         assert len(await table.storage.actions(1)) == 1
     finally:
@@ -236,9 +238,14 @@ async def test_a_burst_of_commands_on_one_game_loses_and_duplicates_nothing(tabl
     rng = random.Random(9)
     accepted = 0
     for _ in range(5):
-        replies = await asyncio.gather(*(table.service.handle(CHANNEL, rng.choice([1, 2, 3]), "x", "play",
-                                                              rng.choice(["take 1", "roll", "take 2"]))
-                                         for _ in range(8)))
+        replies = await asyncio.gather(
+            *(
+                table.service.handle(
+                    CHANNEL, rng.choice([1, 2, 3]), "x", "play", rng.choice(["take 1", "roll", "take 2"])
+                )
+                for _ in range(8)
+            )
+        )
         accepted += sum(not r.error for r in replies)
         assert all(not r.error or r.stale or "not your turn" in r.text.lower() for r in replies)
     rows = await table.storage.actions(1)
@@ -269,8 +276,10 @@ async def test_hand_reads_as_the_players_cards_and_their_uses(table):
     await table.started("rising-cultures", options="seed=4")
     for _ in range(2):
         rec, state = await table.state()
-        await table.ok(rec.user_at(GAMES[rec.game].to_act(state)[0]).user, "play " +
-                       GAMES[rec.game].legal_actions(state, GAMES[rec.game].to_act(state)[0])[0])
+        await table.ok(
+            rec.user_at(GAMES[rec.game].to_act(state)[0]).user,
+            "play " + GAMES[rec.game].legal_actions(state, GAMES[rec.game].to_act(state)[0])[0],
+        )
     rec, state = await table.state()
     view = GAMES[rec.game].view(state, 0)
     reply = await table.ok(rec.user_at(0).user, "hand")
@@ -281,6 +290,7 @@ async def test_hand_reads_as_the_players_cards_and_their_uses(table):
 
 def test_log_lines_run_together_as_sentences():
     from bot.service.text import sentences
+
     assert sentences(["bob chooses Egypt.", "Decks are shuffled."]) == "bob chooses Egypt. Decks are shuffled."
     assert sentences(["Battle for Wilusha", "rolls 5 and 1"]) == "Battle for Wilusha; rolls 5 and 1"
     assert sentences([]) == ""
@@ -338,7 +348,7 @@ async def test_a_card_play_needs_the_word_play_only_once(table):
         legal = game.legal_actions(state, seat)
         plays = [a for a in legal if a.startswith("play ")]
         if plays:
-            reply = await table.ok(rec.user_at(seat).user, plays[0])   # i.e. `play <card> <use>` once
+            reply = await table.ok(rec.user_at(seat).user, plays[0])  # i.e. `play <card> <use>` once
             assert f"played `{plays[0]}`" in reply.text
             return
         await table.ok(rec.user_at(seat).user, "play " + legal[0])
@@ -368,7 +378,7 @@ async def test_13_a_card_named_as_printed_is_played_and_logged_by_its_slug(table
         hyphenated = [a for a in legal if a.startswith("play ") and "-" in a]
         if hyphenated:
             action = hyphenated[0]
-            typed = action[len("play "):].replace("-", " ").title()  # as printed on the card, without `play`
+            typed = action[len("play ") :].replace("-", " ").title()  # as printed on the card, without `play`
             await table.ok(rec.user_at(seat).user, f"play {typed}")
             rows = [r for r in await table.storage.actions(rec.id) if not r.via]
             assert rows[-1].action == action

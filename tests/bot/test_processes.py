@@ -2,6 +2,7 @@
 (tests/bot/service_process.py), each with the service and the real dispatcher
 claiming its shards' notices; presses racing across processes, reminders
 delivered once, and a process killed with SIGKILL in the middle of play."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,8 +35,9 @@ def guild_on(shard: int, n: int = 0) -> int:
 class Process:
     """One service process, spoken to over its stdin/stdout."""
 
-    def __init__(self, database: str, owner: str, deliveries: Path, shard_ids: list[int] | None,
-                 stall: int | None = None) -> None:
+    def __init__(
+        self, database: str, owner: str, deliveries: Path, shard_ids: list[int] | None, stall: int | None = None
+    ) -> None:
         self.database, self.owner, self.deliveries, self.shard_ids = database, owner, deliveries, shard_ids
         self.stall = stall  # a channel whose posts hang in this process
         self.proc: asyncio.subprocess.Process | None = None
@@ -44,14 +46,26 @@ class Process:
         self.reader: asyncio.Task | None = None
         self.dead = False
 
-    async def start(self) -> "Process":
+    async def start(self) -> Process:
         shard_args = ["--shard-count", "2", "--shard-ids", *map(str, self.shard_ids)] if self.shard_ids else []
         if self.stall is not None:
             shard_args += ["--stall", str(self.stall)]
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bot.service_process", self.database, "--owner", self.owner,
-            "--deliveries", str(self.deliveries), "--lease", str(LEASE), *shard_args,
-            cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "tests.bot.service_process",
+            self.database,
+            "--owner",
+            self.owner,
+            "--deliveries",
+            str(self.deliveries),
+            "--lease",
+            str(LEASE),
+            *shard_args,
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
         ready = json.loads(await asyncio.wait_for(self.proc.stdout.readline(), 30))
         assert ready == {"ready": self.owner}
         self.reader = asyncio.create_task(self._read())
@@ -62,15 +76,30 @@ class Process:
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
 
-    def send(self, channel: int, user: int, line: str, guild: int, expected_version: int | None = None) -> asyncio.Future:
+    def send(
+        self, channel: int, user: int, line: str, guild: int, expected_version: int | None = None
+    ) -> asyncio.Future:
         request_id = next(self.ids)
         future = asyncio.get_running_loop().create_future()
         if self.dead:
             future.cancel()
             return future
         self.waiting[request_id] = future
-        self.proc.stdin.write((json.dumps({"id": request_id, "channel": channel, "user": user, "line": line,
-                                           "guild": guild, "expected_version": expected_version}) + "\n").encode())
+        self.proc.stdin.write(
+            (
+                json.dumps(
+                    {
+                        "id": request_id,
+                        "channel": channel,
+                        "user": user,
+                        "line": line,
+                        "guild": guild,
+                        "expected_version": expected_version,
+                    }
+                )
+                + "\n"
+            ).encode()
+        )
         return future
 
     async def say(self, channel: int, user: int, line: str, guild: int, **kw: Any) -> dict:
@@ -162,8 +191,10 @@ async def test_simultaneous_presses_in_two_processes_exactly_one_is_accepted(sha
         version = (await a.say(10, 1, "board", guild))["version"]
         for press in range(12):
             user = 1 + press % 2
-            answers = await asyncio.gather(a.send(10, user, "play take 1", guild, expected_version=version),
-                                           b.send(10, user, "play take 1", guild, expected_version=version))
+            answers = await asyncio.gather(
+                a.send(10, user, "play take 1", guild, expected_version=version),
+                b.send(10, user, "play take 1", guild, expected_version=version),
+            )
             accepted = [x for x in answers if not x["error"]]
             assert len(accepted) == 1, [x["text"] for x in answers]
             assert next(x for x in answers if x["error"])["stale"]  # the other is told the game moved on
@@ -186,8 +217,16 @@ async def test_each_reminder_is_delivered_once_by_a_process_of_its_shard(shared,
         for round_ in range(2):
             await make_reminders_due(shared)
             expected = [f"Reminder {round_ + 1}:" for _ in games]
-            await wait_until(lambda: sum(f"Reminder {round_ + 1}:" in d.get("text", "")
-                                         for p in (a, b, c) for d in delivered(p.deliveries)) >= len(expected))
+            await wait_until(
+                lambda: (
+                    sum(
+                        f"Reminder {round_ + 1}:" in d.get("text", "")
+                        for p in (a, b, c)
+                        for d in delivered(p.deliveries)
+                    )
+                    >= len(expected)
+                )
+            )
             await asyncio.sleep(3 * 0.2)  # a few more dispatcher rounds: nothing may come twice
     finally:
         for p in (a, b, c):
@@ -233,8 +272,11 @@ async def test_a_process_killed_mid_play_loses_nothing_and_the_other_serves_on(r
             await asyncio.gather(*(play(process, c, g) for c, g in games.items()))
 
     def reminded(process: Process, channels) -> set[int]:
-        return {d["channel"] for d in delivered(process.deliveries)
-                if "Reminder" in d.get("text", "") and d["channel"] in channels}
+        return {
+            d["channel"]
+            for d in delivered(process.deliveries)
+            if "Reminder" in d.get("text", "") and d["channel"] in channels
+        }
 
     a2 = None
     try:
@@ -288,8 +330,9 @@ async def test_a_crashed_processs_claim_expires_and_another_delivers_the_notice(
         await asyncio.sleep(1.5 * LEASE)  # longer than the lease: a, alive, renewed it; b must not send it
         assert delivered(b.deliveries) == []
         await a.kill()
-        await wait_until(lambda: [d.get("text") for d in delivered(b.deliveries)] == ["held post"],
-                         timeout=3 * LEASE + 10)
+        await wait_until(
+            lambda: [d.get("text") for d in delivered(b.deliveries)] == ["held post"], timeout=3 * LEASE + 10
+        )
         await wait_until_empty(storage)
         await storage.close()
     finally:

@@ -1,5 +1,6 @@
 """Game records (issue 17 §1, §4): the record a game leaves, history, statistics, the
 leaderboard, practice games, bots kept apart, and forgetting a game."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -7,9 +8,8 @@ import dataclasses
 import pytest
 
 from bot.service.records import places
-from bot.storage.base import Change, GameRecord, RecordSeat
-
 from bot.storage import open_storage
+from bot.storage.base import Change, GameRecord, RecordSeat
 from tests.conftest import database_url
 
 from .conftest import CHANNEL, GUILD
@@ -52,8 +52,10 @@ async def test_a_finished_game_is_recorded_in_the_same_commit_as_its_last_move(t
     assert record.started == start + 24 * 3600 and record.ended == table.clock.now
     assert [(s.name, s.score, s.place, s.winner) for s in record.seats] == [("ann", 4, 1, True), ("bob", 2, 2, False)]
     history = await table.ok(2, "games history")
-    assert "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann 4 (won), 2. bob 2. " \
-           "Winner: ann." in history.text
+    assert (
+        "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann 4 (won), 2. bob 2. "
+        "Winner: ann." in history.text
+    )
 
 
 async def test_history_is_newest_first_with_a_count_and_a_game(table):
@@ -88,11 +90,11 @@ async def test_history_says_how_each_game_ended(table):
 
 
 async def test_stats_per_player_and_game_count_only_ended_games(table):
-    await race(table)                                          # ann wins 4-2
+    await race(table)  # ann wins 4-2
     await race(table, moves=("take 1", "take 2", "take 1", "take 2"))  # bob wins 4-2
-    await race(table, users=(2, 1))                            # bob first: bob wins 4-2
+    await race(table, users=(2, 1))  # bob first: bob wins 4-2
     await race(table, moves=("take 1",))
-    await table.ok(1, "game cancel")                           # cancelled: not counted
+    await table.ok(1, "game cancel")  # cancelled: not counted
     mine = (await table.ok(1, "stats")).text
     assert "Statistics of ann" in mine
     assert "Fake Race: 3 games, 1 win (33%), average score 2.7, average place 1.7" in mine
@@ -110,8 +112,11 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     await race(table, users=(1, 3))
     await race(table, users=(3, 4), moves=("take 2",))
     rec = await table.storage.open_table(CHANNEL)  # cy's seat is played by a fill-in bot in this game
-    await table.storage.commit(rec, Change(seats=[dataclasses.replace(s, bot="normal") if s.user == 3 else s
-                                                  for s in rec.seats]), table.clock.now)
+    await table.storage.commit(
+        rec,
+        Change(seats=[dataclasses.replace(s, bot="normal") if s.user == 3 else s for s in rec.seats]),
+        table.clock.now,
+    )
     await table.ok(4, "play take 2")
 
     async def takes_two(*_args) -> str:
@@ -190,13 +195,30 @@ async def test_storage_history_standings_and_forget_keep_their_contract(records_
     backend = records_storage
     tables = []
     for n in range(6):
-        rec = await backend.create_table(guild=7 if n < 5 else 8, channel=100 + n, game="fake-race", creator=1,
-                                         options={}, seed=1, seats=[], remind_every=0, now=0.0,
-                                         meta={"practice": {"seed": 1}} if n == 3 else None)
+        rec = await backend.create_table(
+            guild=7 if n < 5 else 8,
+            channel=100 + n,
+            game="fake-race",
+            creator=1,
+            options={},
+            seed=1,
+            seats=[],
+            remind_every=0,
+            now=0.0,
+            meta={"practice": {"seed": 1}} if n == 3 else None,
+        )
         tables.append(rec)
     assert tables[3].meta == {"practice": {"seed": 1}} and tables[0].meta == {}
-    ann = lambda place, score, name="ann", **kw: RecordSeat(0 if place == 1 else 1, 1, name, None, score, place,  # noqa: E731
-                                                           place == 1, **kw)
+    ann = lambda place, score, name="ann", **kw: RecordSeat(
+        0 if place == 1 else 1,
+        1,
+        name,
+        None,
+        score,
+        place,  # noqa: E731
+        place == 1,
+        **kw,
+    )
     bob = lambda place, score, **kw: RecordSeat(1 if place == 2 else 0, 2, "bob", None, score, place, place == 1, **kw)  # noqa: E731
     bot = RecordSeat(1, 9, "Bot", "normal", 3, 2, False)
     written = [
@@ -215,11 +237,22 @@ async def test_storage_history_standings_and_forget_keep_their_contract(records_
     assert [r.table for r in await backend.history(7, game="fake-race", limit=2)] == [4, 2]
     assert await backend.history(None) == []
     rows = await backend.standings(7)
-    assert [(s.game, s.user, s.bot) for s in rows] == [("fake-race", 1, None), ("fake-race", 2, None),
-                                                        ("mosaic", 1, None), ("mosaic", 9, "normal")]
+    assert [(s.game, s.user, s.bot) for s in rows] == [
+        ("fake-race", 1, None),
+        ("fake-race", 2, None),
+        ("mosaic", 1, None),
+        ("mosaic", 9, "normal"),
+    ]
     fake_ann = rows[0]
-    assert (fake_ann.name, fake_ann.games, fake_ann.wins, fake_ann.score_total, fake_ann.scored,
-            fake_ann.place_total, fake_ann.placed) == ("ann", 2, 1, 9, 2, 3, 2)
+    assert (
+        fake_ann.name,
+        fake_ann.games,
+        fake_ann.wins,
+        fake_ann.score_total,
+        fake_ann.scored,
+        fake_ann.place_total,
+        fake_ann.placed,
+    ) == ("ann", 2, 1, 9, 2, 3, 2)
     assert [(s.game, s.games) for s in await backend.standings(7, user=2)] == [("fake-race", 2)]
     assert [s.user for s in await backend.standings(7, game="mosaic")] == [1, 9]
     # rewriting a table's record replaces it

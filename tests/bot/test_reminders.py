@@ -1,4 +1,5 @@
 """Reminders, quiet hours, votes to skip or pause, the outbox — across restarts (issue 3 §2, §3)."""
+
 from __future__ import annotations
 
 import pytest
@@ -104,7 +105,7 @@ async def absent(table, clock, count):
 async def test_after_n_unanswered_reminders_the_others_may_vote_to_skip(table, clock):
     table.service.settings = Settings(images=False, absent_after=3)
     await table.started(users=(1, 2, 3))
-    await table.ok(1, "play take 1")           # bob must act now, and does not
+    await table.ok(1, "play take 1")  # bob must act now, and does not
     await absent(table, clock, 2)
     await table.refused(1, "vote skip", contains="nobody is absent")
     clock.advance(12)
@@ -156,6 +157,7 @@ async def test_simultaneous_votes_are_both_counted(table, clock):
     await table.ok(1, "play take 1")  # bob to act, and away; ann and cy must both agree
     await absent(table, clock, 1)
     import asyncio
+
     replies = await asyncio.gather(table.say(1, "vote skip"), table.say(3, "vote skip"))
     assert not any(r.error for r in replies)
     assert any("voted to skip bob's turn" in r.text for r in replies)
@@ -167,6 +169,7 @@ async def test_a_reminder_sent_meanwhile_does_not_refuse_a_move(table, clock):
     await table.started()
     clock.advance(12)
     import asyncio
+
     _, reply = await asyncio.gather(table.service.tick(), table.say(1, "play take 1"))
     assert not reply.error, reply.text
     assert len(await table.storage.actions(1)) == 1

@@ -1,6 +1,7 @@
 """`epochs replay FILE [--to N]` (issue 17 §2): exports of all four games replay step by step
 against the engine, print the log and write the board image of the position reached;
 a file that does not replay says at which step and why, with a non-zero exit."""
+
 from __future__ import annotations
 
 import io
@@ -87,12 +88,26 @@ async def test_a_public_export_prints_its_log_but_does_not_replay(tmp_path):
 def test_a_file_that_is_no_export_is_refused_with_status_2(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("hello")
-    assert replay(path) == (2, f"epochs replay: {path}: the file is not JSON (Expecting value: line 1 column 1 "
-                               "(char 0)), so it is not an Epochs export.")
+    assert replay(path) == (
+        2,
+        f"epochs replay: {path}: the file is not JSON (Expecting value: line 1 column 1 "
+        "(char 0)), so it is not an Epochs export.",
+    )
     code, text = replay(tmp_path / "missing.json")
     assert code == 2 and "cannot read" in text
-    path.write_text(json.dumps({"format": "epochs-game", "version": 1, "game": "chess", "seed": 1, "options": {},
-                                "seats": [], "actions": []}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "epochs-game",
+                "version": 1,
+                "game": "chess",
+                "seed": 1,
+                "options": {},
+                "seats": [],
+                "actions": [],
+            }
+        )
+    )
     code, text = replay(path)
     assert code == 2 and "'chess', which this Epochs does not have" in text
 

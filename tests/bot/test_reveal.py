@@ -1,4 +1,5 @@
 """What makes an undo need everyone's approval: bot/service/reveal.py (bot/DECISIONS.md)."""
+
 from __future__ import annotations
 
 import json
@@ -23,15 +24,13 @@ class Cards:
 
 class CardGame:
     def view(self, s: Cards, seat: int | None) -> dict:
-        out = {"table": list(s.table), "deck": len(s.deck), "phase": s.phase,
-               "hand sizes": [len(h) for h in s.hands]}
+        out = {"table": list(s.table), "deck": len(s.deck), "phase": s.phase, "hand sizes": [len(h) for h in s.hands]}
         if seat is not None:
             out["hand"] = list(s.hands[seat])
         return out
 
     def dumps(self, s: Cards) -> str:
-        return json.dumps({"hands": s.hands, "deck": s.deck, "table": s.table, "phase": s.phase,
-                           "rng": s.rng.state})
+        return json.dumps({"hands": s.hands, "deck": s.deck, "table": s.table, "phase": s.phase, "rng": s.rng.state})
 
 
 GAME = CardGame()

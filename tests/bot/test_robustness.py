@@ -1,5 +1,6 @@
 """Issue 11: a reloaded game plays as before, odd input is refused clearly, concurrent
 lobby changes all land, and text typed by users is quoted back safely."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,13 +15,16 @@ from .conftest import CHANNEL, GAMES
 
 
 # ---------------------------------------------------------------- §1 replay == snapshot
-@pytest.mark.parametrize("game_id, players, moves", [
-    ("rising-cultures", 2, 400), ("rise-of-empires", 3, 160), ("cradle", 4, 160), ("mosaic", 3, 160)])
+@pytest.mark.parametrize(
+    "game_id, players, moves",
+    [("rising-cultures", 2, 400), ("rise-of-empires", 3, 160), ("cradle", 4, 160), ("mosaic", 3, 160)],
+)
 async def test_law_4_replay_equals_the_stored_snapshot_after_every_move(table, game_id, players, moves):
     """With no state cache every command plays from the stored text, as a restarted bot
     does; the log replayed from the setup must then give the stored snapshot exactly."""
-    table.service = Service(table.storage, clock=table.clock, games=GAMES, settings=Settings(images=False),
-                            cache_size=0)
+    table.service = Service(
+        table.storage, clock=table.clock, games=GAMES, settings=Settings(images=False), cache_size=0
+    )
     game = engine.GAMES[game_id]
     await table.ok(1, f"game new {game_id} seed=11")
     for user in range(2, players + 1):
@@ -68,8 +72,10 @@ async def test_reminder_interval_has_a_floor_of_one_hour(table):
     await table.refused(1, "settings remind 0.5", contains="from 1 to 720")
 
 
-@pytest.mark.parametrize("offset, shown", [("utc-0:30", "UTC-0:30"), ("utc+5:45", "UTC+5:45"), ("utc-5", "UTC-5"),
-                                           ("utc+14", "UTC+14"), ("gmt+0", "UTC+0")])
+@pytest.mark.parametrize(
+    "offset, shown",
+    [("utc-0:30", "UTC-0:30"), ("utc+5:45", "UTC+5:45"), ("utc-5", "UTC-5"), ("utc+14", "UTC+14"), ("gmt+0", "UTC+0")],
+)
 async def test_quiet_hours_offsets_keep_their_sign_and_minutes(table, offset, shown):
     reply = await table.ok(1, f"settings quiet 22-7 {offset}")
     assert shown in reply.text
@@ -88,7 +94,9 @@ async def test_options_must_be_plain_names_and_values(table):
 
 
 # ---------------------------------------------------------------- §4 quoting
-@pytest.mark.parametrize("line", ["rules mosaic @qqzzx", "game new @everyone", "rules cradle <@&123>", "frobnicate@here"])
+@pytest.mark.parametrize(
+    "line", ["rules mosaic @qqzzx", "game new @everyone", "rules cradle <@&123>", "frobnicate@here"]
+)
 async def test_user_text_is_quoted_with_mentions_neutralised(table, line):
     reply = await table.say(1, line)
     assert "@everyone" not in reply.text and "@here" not in reply.text and "<@" not in reply.text
@@ -116,8 +124,9 @@ async def test_joins_and_leaves_at_once_all_land(table):
     await table.ok(1, "game new mosaic")
     await table.ok(2, "game join")
     await table.ok(3, "game join")
-    replies = await asyncio.gather(table.say(2, "game leave"), table.say(4, "game join"), table.say(3, "game leave"),
-                                   table.say(5, "game join"))
+    replies = await asyncio.gather(
+        table.say(2, "game leave"), table.say(4, "game join"), table.say(3, "game leave"), table.say(5, "game join")
+    )
     assert not any(r.error for r in replies), [r.text for r in replies]
     rec = await table.storage.open_table(CHANNEL)
     assert sorted(s.user for s in rec.seats) == [1, 4, 5]

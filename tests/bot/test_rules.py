@@ -1,4 +1,5 @@
 """`rules [topic]`: the matching section of the shipped rulebook (issue 3 §2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,16 +7,19 @@ import pytest
 from bot.service import rules
 
 
-@pytest.mark.parametrize("game_id, topic, heading, words", [
-    ("rising-cultures", "coin limit", "3) Coin Limit: 7 Coins Max", "Egypt's limit is 5"),
-    ("rising-cultures", "province card", "1) Province Card", "province"),
-    ("rise-of-empires", "6.4.5", "6.4.5 Battles", "battle"),
-    ("rise-of-empires", "7", "7.0 Food", "food"),
-    ("rise-of-empires", "trading", "6.5 Trading", "trade"),
-    ("cradle", "combat", "5.5 Combat", "The Attacker rolls two dice and keeps the higher number"),
-    ("cradle", "5.3", "5.3 Starting a New Civilization", "civilization"),
-    ("mosaic", "military", "A military action consists of recruiting new units ...", "5 money"),
-])
+@pytest.mark.parametrize(
+    "game_id, topic, heading, words",
+    [
+        ("rising-cultures", "coin limit", "3) Coin Limit: 7 Coins Max", "Egypt's limit is 5"),
+        ("rising-cultures", "province card", "1) Province Card", "province"),
+        ("rise-of-empires", "6.4.5", "6.4.5 Battles", "battle"),
+        ("rise-of-empires", "7", "7.0 Food", "food"),
+        ("rise-of-empires", "trading", "6.5 Trading", "trade"),
+        ("cradle", "combat", "5.5 Combat", "The Attacker rolls two dice and keeps the higher number"),
+        ("cradle", "5.3", "5.3 Starting a New Civilization", "civilization"),
+        ("mosaic", "military", "A military action consists of recruiting new units ...", "5 money"),
+    ],
+)
 def test_a_topic_finds_its_section(game_id, topic, heading, words):
     found = rules.find(game_id, topic)
     assert found is not None and found.heading == heading

@@ -4,6 +4,7 @@ Every test taking `db` runs on both backends, SQLite and PostgreSQL (the
 session's throwaway server, tests/conftest.py). `sqlite_db` / `pg_db` tests check
 what only one backend has (pragmas; the migration table).
 """
+
 from __future__ import annotations
 
 import copy
@@ -12,8 +13,21 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.storage import (ActionRecord, Change, ChannelBusy, Claim, PlayerPrefs, ReminderRecord, SeatRecord, Shards,
-                         SQLiteStorage, StaleWrite, StorageError, open_storage, shard_of)
+from bot.storage import (
+    ActionRecord,
+    Change,
+    ChannelBusy,
+    Claim,
+    PlayerPrefs,
+    ReminderRecord,
+    SeatRecord,
+    Shards,
+    SQLiteStorage,
+    StaleWrite,
+    StorageError,
+    open_storage,
+    shard_of,
+)
 from bot.storage.base import GameRecord, RecordSeat
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
@@ -41,8 +55,17 @@ async def sqlite_db(tmp_path):
 
 
 async def new(db, channel=1, guild=9):
-    return await db.create_table(guild=guild, channel=channel, game="fake-race", creator=1, options={"pile": 3},
-                                 seed=5, seats=[SeatRecord(1, "ann", None, False, 1.0)], remind_every=60.0, now=1.0)
+    return await db.create_table(
+        guild=guild,
+        channel=channel,
+        game="fake-race",
+        creator=1,
+        options={"pile": 3},
+        seed=5,
+        seats=[SeatRecord(1, "ann", None, False, 1.0)],
+        remind_every=60.0,
+        now=1.0,
+    )
 
 
 async def test_pragmas_and_migrations(sqlite_db, tmp_path):
@@ -98,8 +121,9 @@ async def test_log_and_snapshot_are_one_transaction(db):
     await db.commit(rec, Change(snapshot="A", actions=[ActionRecord(1, 0, "x", 2.0)]), 2.0)
     # a duplicate sequence number fails mid-transaction: the snapshot must not move either
     with pytest.raises(INTEGRITY):
-        await db.commit(rec, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0),
-                                                           ActionRecord(1, 0, "z", 3.0)]), 3.0)
+        await db.commit(
+            rec, Change(snapshot="B", actions=[ActionRecord(2, 0, "y", 3.0), ActionRecord(1, 0, "z", 3.0)]), 3.0
+        )
     assert await db.snapshot(rec.id) == (2, "A")
     assert [a.seq for a in await db.actions(rec.id)] == [1]
     assert (await db.table(rec.id)).version == 2
@@ -117,8 +141,7 @@ async def test_unbumped_change_keeps_the_version_but_not_the_revision(db):
 
 async def test_undo_marks_lines_and_keeps_them(db):
     rec = await new(db)
-    await db.commit(rec, Change(actions=[ActionRecord(i, 0, f"a{i}", 2.0, events=[f"e{i}"])
-                                         for i in (1, 2, 3)]), 2.0)
+    await db.commit(rec, Change(actions=[ActionRecord(i, 0, f"a{i}", 2.0, events=[f"e{i}"]) for i in (1, 2, 3)]), 2.0)
     await db.commit(rec, Change(undo_from=2), 3.0)
     rows = await db.actions(rec.id)
     assert [(r.seq, r.undone, r.events) for r in rows] == [(1, False, ["e1"]), (2, True, ["e2"]), (3, True, ["e3"])]
@@ -140,15 +163,24 @@ async def test_foreign_keys_hold(db):
     with pytest.raises(StaleWrite):
         await db.commit(ghost, Change(), 1.0)  # no such table
     with pytest.raises(INTEGRITY):
-        await db._write(lambda w: w.execute(
-            "INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)"))
+        await db._write(
+            lambda w: w.execute("INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)")
+        )
 
 
 async def test_seats_keep_discord_sized_ids_and_joining_order(db):
     big = 1_234_567_890_123_456_789
-    rec = await db.create_table(guild=None, channel=2, game="g", creator=big, options={}, seed=1,
-                                seats=[SeatRecord(big, "ann", None, False, 1.0), SeatRecord(5, "bob", None, False, 2.0)],
-                                remind_every=1.0, now=1.0)
+    rec = await db.create_table(
+        guild=None,
+        channel=2,
+        game="g",
+        creator=big,
+        options={},
+        seed=1,
+        seats=[SeatRecord(big, "ann", None, False, 1.0), SeatRecord(5, "bob", None, False, 2.0)],
+        remind_every=1.0,
+        now=1.0,
+    )
     assert [s.user for s in rec.seats] == [big, 5]
     assert [t.id for t in await db.tables(None)] == [rec.id]
 
@@ -179,11 +211,11 @@ async def test_group_commit_keeps_each_change_all_or_nothing(db):
     later = copy.deepcopy(tables[1])
     later.version, later.revision = 2, 1
     results = await asyncio.gather(
-        *(db.commit(t, Change(snapshot=f"s{t.id}", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0)
-          for t in tables),
-        db.commit(same, Change(snapshot="late"), 2.0),                                # stale: same revision
-        db.commit(later, Change(actions=[ActionRecord(1, 0, "dup", 2.0)]), 2.0),      # duplicate seq
-        return_exceptions=True)
+        *(db.commit(t, Change(snapshot=f"s{t.id}", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0) for t in tables),
+        db.commit(same, Change(snapshot="late"), 2.0),  # stale: same revision
+        db.commit(later, Change(actions=[ActionRecord(1, 0, "dup", 2.0)]), 2.0),  # duplicate seq
+        return_exceptions=True,
+    )
     assert results[:10] == [2] * 10
     assert isinstance(results[10], StaleWrite)
     # SQLite writes the batch in call order; PostgreSQL runs the commits side by side, so the
@@ -217,8 +249,9 @@ async def test_a_caller_giving_up_never_leaves_a_commit_half_done(db):
     import asyncio
 
     rec = await new(db)
-    task = asyncio.ensure_future(db.commit(copy.deepcopy(rec), Change(snapshot="A",
-                                           actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0))
+    task = asyncio.ensure_future(
+        db.commit(copy.deepcopy(rec), Change(snapshot="A", actions=[ActionRecord(1, 0, "a", 2.0)]), 2.0)
+    )
     await asyncio.sleep(0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -300,7 +333,9 @@ async def test_postgres_records_each_migration_once_and_applies_a_new_one_keepin
     try:
         rec = await new(db)
         await db.close()
-        extra = PG_MIGRATIONS + [(PG_MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
+        extra = PG_MIGRATIONS + [
+            (PG_MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")
+        ]
         monkeypatch.setattr(module, "MIGRATIONS", extra)
         await db.open()
         assert await db.schema_version() == extra[-1][0]
@@ -340,8 +375,9 @@ async def test_a_postgres_write_whose_caller_gives_up_ends_whole_and_close_waits
     try:
         rec = await new(db)
         for i in range(20):  # cancelled at every stage of the transaction, by chance
-            task = asyncio.ensure_future(db.commit(copy.deepcopy(rec), Change(snapshot=f"s{i}", bump=False,
-                                                                              reminders=[]), 2.0))
+            task = asyncio.ensure_future(
+                db.commit(copy.deepcopy(rec), Change(snapshot=f"s{i}", bump=False, reminders=[]), 2.0)
+            )
             await asyncio.sleep(0.0005 * i)
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
@@ -359,6 +395,7 @@ async def test_a_postgres_write_whose_caller_gives_up_ends_whole_and_close_waits
 
 
 # ------------------------------------------------------------------ claims (issue 16 §2)
+
 
 def guild_on(shard: int) -> int:
     """A guild id Discord puts on `shard` of 2 (a real-looking snowflake)."""
@@ -384,7 +421,7 @@ async def test_a_claimed_notice_is_held_by_one_owner_until_its_lease_runs_out(db
     assert len(held) == 2
     assert await db.claim_notices(b, 20.0) == []
     assert [n.id for n in await db.claim_notices(a, 70.0)] == held  # renewed: less than half was left
-    assert await db.claim_notices(b, 150.0) == []                  # ... so still a's at 150
+    assert await db.claim_notices(b, 150.0) == []  # ... so still a's at 150
     await db.mark_sent(held[0], 160.0)
     assert [n.id for n in await db.claim_notices(b, 171.0)] == held[1:]  # a stopped renewing: b takes over
     assert await db.claim_notices(a, 172.0) == []
@@ -400,8 +437,9 @@ async def test_claims_and_due_reminders_keep_to_the_owners_shards(db):
     assert [n.id for n in await db.claim_notices(zero, 10.0)] == ids[guild_on(0)]
     for rec in await db.tables(guild_on(0)) + await db.tables(guild_on(1)):
         await db.commit(rec, Change(reminders=[ReminderRecord(rec.id, 1, 5.0)], bump=False), 4.0)
-    assert [r.table for r in await db.due_reminders(5.0, Shards(2, frozenset({0})))] == \
-        [t.id for t in await db.tables(guild_on(0))]
+    assert [r.table for r in await db.due_reminders(5.0, Shards(2, frozenset({0})))] == [
+        t.id for t in await db.tables(guild_on(0))
+    ]
     assert len(await db.due_reminders(5.0)) == 2
     assert await db.due_reminders(5.0, Shards(4, frozenset({2, 3}))) == []
 
@@ -426,8 +464,7 @@ async def test_owners_claiming_at_the_same_moment_never_share_a_notice(db):
         rec = await new(db)
         claimed: dict[str, set[int]] = {"a": set(), "b": set()}
         for round_ in range(15):
-            await db.commit(rec, Change(notices=[(1, {"text": f"{round_}.{i}"}) for i in range(4)], bump=False),
-                            2.0)
+            await db.commit(rec, Change(notices=[(1, {"text": f"{round_}.{i}"}) for i in range(4)], bump=False), 2.0)
             got = await asyncio.gather(db.claim_notices(Claim("a"), 10.0), other.claim_notices(Claim("b"), 10.0))
             for owner, notices in zip("ab", got):
                 claimed[owner] |= {n.id for n in notices}
@@ -441,20 +478,50 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
     from bot.storage.transfer import counts
 
     rec = await new(db)
-    await db.commit(rec, Change(status="active", seats=[SeatRecord(1, "ann", 0, False, 1.0),
-                                                        SeatRecord(2, "bob", 1, True, 1.0)],
-                                actions=[ActionRecord(1, 0, "take 1", 2.0, events=["ann takes 1"], user=1)],
-                                snapshot="{}", reminders=[ReminderRecord(rec.id, 2, 9.0, 1)],
-                                notices=[(1, {"text": "hi"})]), 2.0)
+    await db.commit(
+        rec,
+        Change(
+            status="active",
+            seats=[SeatRecord(1, "ann", 0, False, 1.0), SeatRecord(2, "bob", 1, True, 1.0)],
+            actions=[ActionRecord(1, 0, "take 1", 2.0, events=["ann takes 1"], user=1)],
+            snapshot="{}",
+            reminders=[ReminderRecord(rec.id, 2, 9.0, 1)],
+            notices=[(1, {"text": "hi"})],
+        ),
+        2.0,
+    )
     await db.set_prefs(PlayerPrefs(2, 22, 7, 60, True))
-    await db.commit(rec, Change(status="finished", seats=[SeatRecord(1, "ann", 0, False, 1.0),
-                                                          SeatRecord(2, "bob", 1, True, 1.0, "normal")],
-                                record=GameRecord(rec.id, 9, "g", "end", 1.0, 3.0, 1, True, [
-                                    RecordSeat(0, 1, "ann", None, 5, 1, True), RecordSeat(1, 2, "bob", "normal", 2, 2,
-                                                                                         False, True)])), 3.0)
+    await db.commit(
+        rec,
+        Change(
+            status="finished",
+            seats=[SeatRecord(1, "ann", 0, False, 1.0), SeatRecord(2, "bob", 1, True, 1.0, "normal")],
+            record=GameRecord(
+                rec.id,
+                9,
+                "g",
+                "end",
+                1.0,
+                3.0,
+                1,
+                True,
+                [RecordSeat(0, 1, "ann", None, 5, 1, True), RecordSeat(1, 2, "bob", "normal", 2, 2, False, True)],
+            ),
+        ),
+        3.0,
+    )
     rows = await db.export_rows()
-    assert counts(rows) == {"games": 1, "seats": 2, "actions": 1, "snapshots": 1, "reminders": 1, "outbox": 1,
-                            "players": 1, "records": 1, "record_seats": 2}
+    assert counts(rows) == {
+        "games": 1,
+        "seats": 2,
+        "actions": 1,
+        "snapshots": 1,
+        "reminders": 1,
+        "outbox": 1,
+        "players": 1,
+        "records": 1,
+        "record_seats": 2,
+    }
     assert rows["seats"][1][-1] == "normal" and rows["records"][0][-1] is True
     for backend in BACKENDS:
         target = open_storage(database_url(request, backend, tmp_path, f"copy-{backend}"))
@@ -463,8 +530,9 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
             await target.import_rows(rows)
             assert await target.export_rows() == rows
             assert await target.row_counts() == counts(rows)
-            again = await target.create_table(guild=9, channel=2, game="g", creator=1, options={}, seed=1,
-                                              seats=[], remind_every=1.0, now=3.0)
+            again = await target.create_table(
+                guild=9, channel=2, game="g", creator=1, options={}, seed=1, seats=[], remind_every=1.0, now=3.0
+            )
             assert again.id == rec.id + 1  # ids go on after the copied ones
         finally:
             await target.close()

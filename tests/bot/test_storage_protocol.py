@@ -1,6 +1,7 @@
 """The service runs unchanged on a second Storage written only from the
 interface (issue 3 §3: "SQL-dialect-contained, so a PostgreSQL backend can be
 added later without touching the service")."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,8 +28,15 @@ async def say(service, user, line):
 
 async def test_a_whole_game_undo_reminders_and_votes_on_another_backend(memory):
     service, clock = memory
-    for user, line in ((1, "game new fake-race seed=5 pile=12"), (2, "game join"), (3, "game join"),
-                       (1, "game start fixed"), (1, "play take 1"), (2, "play take 2"), (2, "undo")):
+    for user, line in (
+        (1, "game new fake-race seed=5 pile=12"),
+        (2, "game join"),
+        (3, "game join"),
+        (1, "game start fixed"),
+        (1, "play take 1"),
+        (2, "play take 2"),
+        (2, "undo"),
+    ):
         reply = await say(service, user, line)
         assert not reply.error, (line, reply.text)
     rec = await service.storage.open_table(CHANNEL)

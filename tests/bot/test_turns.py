@@ -1,13 +1,12 @@
 """Issue 12: turn-level play. A turn is one exchange (the acting player's steps are
 answered to them alone; the channel gets one post when the turn passes), and no step
 is left to a player who has no decision to make."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
-
-import engine
 
 from .conftest import CHANNEL, GAMES
 

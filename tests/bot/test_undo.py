@@ -1,6 +1,7 @@
 """Undo (issue 3 §2): alone only for one's own last action when nobody has acted
 since and nothing hidden or random was revealed; otherwise with every other
 player's approval, within 24 h; undone lines stay in the log, marked."""
+
 from __future__ import annotations
 
 import pytest
@@ -107,7 +108,7 @@ async def test_a_new_move_voids_a_pending_undo_request(table):
     _, state = await table.state()
     assert state.pile == 5
     await table.ok(2, "play draw")
-    await table.ok(2, "undo")   # revealed a card: needs ann
+    await table.ok(2, "undo")  # revealed a card: needs ann
     await table.ok(1, "play take 1")
     await table.refused(2, "undo approve", contains="no undo request")
 

@@ -3,6 +3,7 @@
 The jobs are in tests/bot/jobs.py, which the workers import by name
 (`tests.bot.jobs:<function>`), as they import `renderers:render`.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +12,15 @@ import time
 
 import pytest
 
-from bot.workers import (JobTimeout, PoolClosed, RemoteTraceback, WorkerCrashed, WorkerPool, WorkerStartFailed,
-                         default_size)
+from bot.workers import (
+    JobTimeout,
+    PoolClosed,
+    RemoteTraceback,
+    WorkerCrashed,
+    WorkerPool,
+    WorkerStartFailed,
+    default_size,
+)
 
 from .jobs import square
 
@@ -140,6 +148,7 @@ async def test_a_worker_that_cannot_warm_up_refuses_to_start():
 
 def test_a_bad_job_name_or_size_is_refused_clearly():
     from bot.workers import resolve
+
     with pytest.raises(ValueError, match="'module:function'"):
         resolve("renderers.render")
     with pytest.raises(ValueError, match="at least one worker"):
@@ -152,8 +161,9 @@ async def test_the_service_draws_boards_in_the_pool_and_a_crash_costs_one_pictur
     import signal
 
     table.service.settings.images = True
-    table.service.workers = WorkerPool(1, initializer="renderers:warm", initargs=(["rising-cultures"],),
-                                       name="test-render")
+    table.service.workers = WorkerPool(
+        1, initializer="renderers:warm", initargs=(["rising-cultures"],), name="test-render"
+    )
     try:
         await table.started("rising-cultures", options="seed=3")
         board = await table.ok(1, "board")

@@ -1,4 +1,5 @@
 """Fixtures: a started loopback Discord, and the real bot stack connected to it."""
+
 from __future__ import annotations
 
 import pytest

@@ -14,6 +14,7 @@ with 429 (with `Via: 1.1 google` and a JSON `retry_after`, which discord.py hono
 Point discord.py at it with `emulator.patch_discord()` (sets `discord.http.Route.BASE`
 and `DiscordWebSocket.DEFAULT_GATEWAY`); `restore_discord()` undoes it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -21,12 +22,13 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import aiohttp
-from aiohttp import web
 import yarl
+from aiohttp import web
 
 from tests.discord.limits import command_problems, message_problems, notified
 
@@ -111,8 +113,14 @@ class User:
     roles: list[int] = field(default_factory=list)
 
     def payload(self) -> dict:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
-                "avatar": None, "bot": False}
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+        }
 
 
 @dataclass
@@ -146,8 +154,17 @@ class DiscordEmulator:
     def __init__(self, *, guild_id: int = 900, app_id: int = 800, bot_id: int = 800) -> None:
         self._ids = itertools.count(10_000)
         self.app_id = app_id
-        self.bot = {"id": str(bot_id), "username": "Epochs", "global_name": None, "discriminator": "0",
-                    "avatar": None, "bot": True, "verified": True, "mfa_enabled": False, "flags": 0}
+        self.bot = {
+            "id": str(bot_id),
+            "username": "Epochs",
+            "global_name": None,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+        }
         self.guild_id = guild_id
         self.users: dict[int, User] = {}
         self.channels: dict[int, dict] = {}
@@ -181,21 +198,40 @@ class DiscordEmulator:
         return user
 
     def add_channel(self, channel_id: int, name: str, *, thread_of: int | None = None) -> dict:
-        channel = {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": name, "position": 0,
-                   "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        channel = {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(self.guild_id),
+            "name": name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
         if thread_of is not None:
-            channel.update(type=11, parent_id=str(thread_of), owner_id=self.bot["id"],
-                           thread_metadata={"archived": False, "auto_archive_duration": 1440,
-                                            "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False},
-                           message_count=0, member_count=0, rate_limit_per_user=0)
+            channel.update(
+                type=11,
+                parent_id=str(thread_of),
+                owner_id=self.bot["id"],
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+                message_count=0,
+                member_count=0,
+                rate_limit_per_user=0,
+            )
         self.channels[channel_id] = channel
         return channel
 
     def close_dms(self, user_id: int) -> None:
         self.closed_dms.add(user_id)
 
-    def fail(self, method: str, path: str, status: int, *, times: int = 1, retry_after: float = 0.05,
-             via: bool = True) -> Fault:
+    def fail(
+        self, method: str, path: str, status: int, *, times: int = 1, retry_after: float = 0.05, via: bool = True
+    ) -> Fault:
         """The next `times` matching requests fail with `status` (0: the connection drops)."""
         fault = Fault(method.upper(), re.compile(path), status, times, retry_after, via)
         self.faults.append(fault)
@@ -248,6 +284,7 @@ class DiscordEmulator:
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Wait until predicate() is truthy (checked after every request/event); return its value."""
+
         async def waiter() -> Any:
             async with self._changed:
                 while True:
@@ -255,6 +292,7 @@ class DiscordEmulator:
                     if value:
                         return value
                     await self._changed.wait()
+
         return await asyncio.wait_for(waiter(), timeout)
 
     # ----- gateway -------------------------------------------------------------------
@@ -290,9 +328,16 @@ class DiscordEmulator:
         self._session = f"session-{self.identifies}"
         self._events.clear()
         self._seq = 0
-        ready = {"v": 10, "user": self.bot, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                 "session_id": self._session, "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                 "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [], "relationships": []}
+        ready = {
+            "v": 10,
+            "user": self.bot,
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": self._session,
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+            "application": {"id": str(self.app_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
         if "shard" in d:  # as Discord does, READY names the shard the connection identified for
             ready["shard"] = d["shard"]
         self._ws_ready = True
@@ -333,32 +378,81 @@ class DiscordEmulator:
         return self._ws is not None and self._ws_ready and not self._ws.closed
 
     def guild_payload(self) -> dict:
-        members = [{"user": self.bot, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
-                    "mute": False, "flags": 0}]
-        return {"id": str(self.guild_id), "name": "Epochs test server", "owner_id": "1", "unavailable": False,
-                "roles": [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(BASIC_PERMISSIONS),
-                           "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
-                           "flags": 0}],
-                "channels": [c for c in self.channels.values() if c["type"] != 11],
-                "threads": [c for c in self.channels.values() if c["type"] == 11],
-                "members": members, "member_count": len(self.users) + 1, "large": False, "features": [],
-                "emojis": [], "stickers": [], "voice_states": [], "presences": [], "premium_tier": 0,
-                "joined_at": "2026-01-01T00:00:00+00:00"}
+        members = [
+            {
+                "user": self.bot,
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            }
+        ]
+        return {
+            "id": str(self.guild_id),
+            "name": "Epochs test server",
+            "owner_id": "1",
+            "unavailable": False,
+            "roles": [
+                {
+                    "id": str(self.guild_id),
+                    "name": "@everyone",
+                    "permissions": str(BASIC_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [c for c in self.channels.values() if c["type"] != 11],
+            "threads": [c for c in self.channels.values() if c["type"] == 11],
+            "members": members,
+            "member_count": len(self.users) + 1,
+            "large": False,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "voice_states": [],
+            "presences": [],
+            "premium_tier": 0,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+        }
 
     # ----- interactions (what a user does in the client) --------------------------------
-    def _interaction(self, itype: int, user: User, channel_id: int, data: dict,
-                     message: dict | None = None) -> Interaction:
+    def _interaction(
+        self, itype: int, user: User, channel_id: int, data: dict, message: dict | None = None
+    ) -> Interaction:
         iid = next(self._ids)
         token = f"itoken-{iid}"
         channel = self.channels[channel_id]
         payload = {
-            "id": str(iid), "application_id": str(self.app_id), "type": itype, "data": data, "token": token,
-            "version": 1, "guild_id": str(self.guild_id), "channel_id": str(channel_id), "channel": channel,
-            "member": {"user": user.payload(), "roles": [str(r) for r in user.roles], "nick": None,
-                       "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
-                       "permissions": str(user.permissions)},
-            "app_permissions": str(ALL_PERMISSIONS), "locale": "en-GB", "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "id": str(iid),
+            "application_id": str(self.app_id),
+            "type": itype,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel_id),
+            "channel": channel,
+            "member": {
+                "user": user.payload(),
+                "roles": [str(r) for r in user.roles],
+                "nick": None,
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": str(user.permissions),
+            },
+            "app_permissions": str(ALL_PERMISSIONS),
+            "locale": "en-GB",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if message is not None:
@@ -375,8 +469,9 @@ class DiscordEmulator:
                     return cmd["id"]
         raise KeyError(f"command /{name} was never synced")
 
-    def _options(self, name: str, options: dict[str, Any] | None, focused: str | None,
-                 resolved: dict[str, Any] | None = None) -> tuple[str, list]:
+    def _options(
+        self, name: str, options: dict[str, Any] | None, focused: str | None, resolved: dict[str, Any] | None = None
+    ) -> tuple[str, list]:
         """'game new' + {'game': 'x'} -> (root name, nested option payload). An `Upload`
         value becomes an attachment option, described in `resolved` and served by GET."""
         parts = name.split()
@@ -387,19 +482,32 @@ class DiscordEmulator:
                 self.uploads[aid] = value
                 url = f"{self.base_url}/uploads/{aid}/{value.filename}"
                 (resolved if resolved is not None else {}).setdefault("attachments", {})[aid] = {
-                    "id": aid, "filename": value.filename, "size": len(value.data), "url": url, "proxy_url": url,
-                    "content_type": value.content_type}
+                    "id": aid,
+                    "filename": value.filename,
+                    "size": len(value.data),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": value.content_type,
+                }
                 leaf.append({"name": key, "type": 11, "value": aid})
                 continue
             if isinstance(value, User):  # a user option: the id, and the user and member resolved
                 found = resolved if resolved is not None else {}
                 found.setdefault("users", {})[str(value.id)] = value.payload()
                 found.setdefault("members", {})[str(value.id)] = {
-                    "roles": [], "nick": None, "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
-                    "mute": False, "flags": 0, "permissions": str(value.permissions)}
+                    "roles": [],
+                    "nick": None,
+                    "joined_at": "2026-01-01T00:00:00+00:00",
+                    "deaf": False,
+                    "mute": False,
+                    "flags": 0,
+                    "permissions": str(value.permissions),
+                }
                 leaf.append({"name": key, "type": 6, "value": str(value.id)})
                 continue
-            kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) else 3
+            kind = (
+                5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) else 3
+            )
             opt = {"name": key, "type": kind, "value": value}
             if key == focused:
                 opt["focused"] = True
@@ -411,17 +519,16 @@ class DiscordEmulator:
     async def slash(self, user: User, channel_id: int, name: str, options: dict[str, Any] | None = None) -> Interaction:
         resolved: dict[str, Any] = {}
         root, opts = self._options(name, options, None, resolved)
-        data = {"id": self._command_id(root), "name": root, "type": 1, "options": opts,
-                "guild_id": str(self.guild_id)}
+        data = {"id": self._command_id(root), "name": root, "type": 1, "options": opts, "guild_id": str(self.guild_id)}
         if resolved:
             data["resolved"] = resolved
         return await self._send(self._interaction(2, user, channel_id, data))
 
-    async def autocomplete(self, user: User, channel_id: int, name: str, options: dict[str, Any],
-                           focused: str) -> Interaction:
+    async def autocomplete(
+        self, user: User, channel_id: int, name: str, options: dict[str, Any], focused: str
+    ) -> Interaction:
         root, opts = self._options(name, options, focused)
-        data = {"id": self._command_id(root), "name": root, "type": 1, "options": opts,
-                "guild_id": str(self.guild_id)}
+        data = {"id": self._command_id(root), "name": root, "type": 1, "options": opts, "guild_id": str(self.guild_id)}
         return await self._send(self._interaction(4, user, channel_id, data))
 
     async def press(self, user: User, message: dict, custom_id: str) -> Interaction:
@@ -444,13 +551,17 @@ class DiscordEmulator:
 
     async def finished(self, inter: Interaction, timeout: float = 10.0) -> Interaction:
         """Wait until the callback came and, if it was a deferral, the deferred reply was edited in."""
+
         def done() -> bool:
             if inter.callback is None:
                 return False
             if inter.callback_type in (5, 6):
-                return any(r is not inter.callback and r.method in ("PATCH", "POST") and 0 < r.status < 300
-                           for r in inter.responses)
+                return any(
+                    r is not inter.callback and r.method in ("PATCH", "POST") and 0 < r.status < 300
+                    for r in inter.responses
+                )
             return True
+
         await self.wait_for(done, timeout)
         return inter
 
@@ -459,9 +570,13 @@ class DiscordEmulator:
         return [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
 
     def public_messages(self, channel_id: int | None = None) -> list[dict]:
-        return [m for m in self.messages.values() if not (m["flags"] & EPHEMERAL)
-                and self.channels.get(int(m["channel_id"]), {}).get("type") != 1
-                and (channel_id is None or int(m["channel_id"]) == channel_id)]
+        return [
+            m
+            for m in self.messages.values()
+            if not (m["flags"] & EPHEMERAL)
+            and self.channels.get(int(m["channel_id"]), {}).get("type") != 1
+            and (channel_id is None or int(m["channel_id"]) == channel_id)
+        ]
 
     def routes(self, method: str | None = None, pattern: str = "") -> list[Request]:
         rx = re.compile(pattern)
@@ -497,8 +612,14 @@ class DiscordEmulator:
                 if part.name == "payload_json":
                     body = json.loads(await part.text())
                 else:
-                    files.append(Attachment(part.name or "", part.filename or "", part.headers.get("Content-Type", ""),
-                                            bytes(await part.read())))
+                    files.append(
+                        Attachment(
+                            part.name or "",
+                            part.filename or "",
+                            part.headers.get("Content-Type", ""),
+                            bytes(await part.read()),
+                        )
+                    )
             descriptions = {}
             target = (body or {}).get("data", body) if isinstance(body, dict) else {}
             for i, att in enumerate((target or {}).get("attachments") or []):
@@ -527,14 +648,26 @@ class DiscordEmulator:
                     if fault.status == 429:
                         headers = {"Via": "1.1 google"} if fault.via else {}
                         headers["Retry-After"] = str(max(1, int(fault.retry_after + 0.999)))
-                        return _json({"message": "You are being rate limited.", "retry_after": fault.retry_after,
-                                      "global": False}, 429, headers)
+                        return _json(
+                            {
+                                "message": "You are being rate limited.",
+                                "retry_after": fault.retry_after,
+                                "global": False,
+                            },
+                            429,
+                            headers,
+                        )
                     return _json({"message": "Internal Server Error", "code": 0}, fault.status)
-            problems = message_problems(rec.data) if rec.method in ("POST", "PATCH") and (
-                "/messages" in rec.path or rec.path.startswith("/webhooks/") or rec.path.endswith("/callback")) else []
+            problems = (
+                message_problems(rec.data)
+                if rec.method in ("POST", "PATCH")
+                and ("/messages" in rec.path or rec.path.startswith("/webhooks/") or rec.path.endswith("/callback"))
+                else []
+            )
             if problems:
-                errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
-                          for i, text in enumerate(problems)}
+                errors = {
+                    str(i): {"_errors": [{"code": "INVALID", "message": text}]} for i, text in enumerate(problems)
+                }
                 response = _json({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
             else:
                 response = self._route(rec)
@@ -549,13 +682,29 @@ class DiscordEmulator:
         if m == "GET" and p == "/users/@me":
             return _json(self.bot)
         if m == "GET" and p == "/oauth2/applications/@me":
-            return _json({"id": app, "name": "Epochs", "description": "", "icon": None, "bot_public": True,
-                          "bot_require_code_grant": False, "owner": {**self.bot, "id": "1", "bot": False},
-                          "verify_key": "0" * 64, "flags": 0, "team": None, "summary": ""})
+            return _json(
+                {
+                    "id": app,
+                    "name": "Epochs",
+                    "description": "",
+                    "icon": None,
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": {**self.bot, "id": "1", "bot": False},
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                    "team": None,
+                    "summary": "",
+                }
+            )
         if m == "GET" and p == "/gateway/bot":
-            return _json({"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
-                          "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
-                                                  "max_concurrency": 1}})
+            return _json(
+                {
+                    "url": f"ws://127.0.0.1:{self.port}/gateway",
+                    "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                }
+            )
         if m == "GET" and p == "/gateway":
             return _json({"url": f"ws://127.0.0.1:{self.port}/gateway"})
         mt = re.fullmatch(rf"/applications/{app}(?:/guilds/(\d+))?/commands", p)
@@ -564,8 +713,9 @@ class DiscordEmulator:
             if m == "PUT":
                 problems = [p for cmd in rec.body or [] for p in command_problems(cmd)]
                 if problems:
-                    errors = {str(i): {"_errors": [{"code": "INVALID", "message": text}]}
-                              for i, text in enumerate(problems)}
+                    errors = {
+                        str(i): {"_errors": [{"code": "INVALID", "message": text}]} for i, text in enumerate(problems)
+                    }
                     return _json({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
                 out = []
                 for cmd in rec.body or []:
@@ -625,38 +775,66 @@ class DiscordEmulator:
 
     # ----- messages -------------------------------------------------------------------------
     def _attachments(self, files: list[Attachment], cid: int, mid: int) -> list[dict]:
-        return [{"id": str(next(self._ids)), "filename": f.filename, "description": f.description,
-                 "content_type": f.content_type, "size": len(f.data),
-                 "url": f"{self.base_url}/attachments/{cid}/{mid}/{f.filename}",
-                 "proxy_url": f"{self.base_url}/attachments/{cid}/{mid}/{f.filename}"} for f in files]
+        return [
+            {
+                "id": str(next(self._ids)),
+                "filename": f.filename,
+                "description": f.description,
+                "content_type": f.content_type,
+                "size": len(f.data),
+                "url": f"{self.base_url}/attachments/{cid}/{mid}/{f.filename}",
+                "proxy_url": f"{self.base_url}/attachments/{cid}/{mid}/{f.filename}",
+            }
+            for f in files
+        ]
 
-    def _create(self, cid: int, rec: Request, *, ephemeral: bool, interaction: Interaction | None = None,
-                loading: bool = False) -> dict:
+    def _create(
+        self, cid: int, rec: Request, *, ephemeral: bool, interaction: Interaction | None = None, loading: bool = False
+    ) -> dict:
         data = rec.data
         mid = next(self._ids)
         flags = int(data.get("flags") or 0) | (EPHEMERAL if ephemeral else 0)
         if loading:
             flags |= 128
         content = data.get("content") or ""
-        pings = {"users": [], "roles": [], "everyone": False} if (flags & EPHEMERAL) or loading \
+        pings = (
+            {"users": [], "roles": [], "everyone": False}
+            if (flags & EPHEMERAL) or loading
             else notified(content, data.get("allowed_mentions"))
+        )
         message = {
-            "id": str(mid), "channel_id": str(cid), "guild_id": str(self.guild_id), "author": self.bot,
-            "content": content, "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
-            "mention_everyone": pings["everyone"], "mentions": [self.users[u].payload() for u in pings["users"]
-                                                                if u in self.users],
-            "mention_roles": [str(r) for r in pings["roles"]], "attachments": self._attachments(rec.files, cid, mid),
-            "embeds": data.get("embeds") or [], "pinned": False, "type": 20 if interaction else 0,
-            "flags": flags, "components": data.get("components") or [],
+            "id": str(mid),
+            "channel_id": str(cid),
+            "guild_id": str(self.guild_id),
+            "author": self.bot,
+            "content": content,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": pings["everyone"],
+            "mentions": [self.users[u].payload() for u in pings["users"] if u in self.users],
+            "mention_roles": [str(r) for r in pings["roles"]],
+            "attachments": self._attachments(rec.files, cid, mid),
+            "embeds": data.get("embeds") or [],
+            "pinned": False,
+            "type": 20 if interaction else 0,
+            "flags": flags,
+            "components": data.get("components") or [],
             # emulator bookkeeping (ignored by discord.py):
-            "pinged": pings, "allowed_mentions": data.get("allowed_mentions"), "edits": 0,
-            "files": rec.files, "at": time.perf_counter(),
+            "pinged": pings,
+            "allowed_mentions": data.get("allowed_mentions"),
+            "edits": 0,
+            "files": rec.files,
+            "at": time.perf_counter(),
         }
         if interaction is not None:
             message["webhook_id"] = str(self.app_id)
-            message["interaction_metadata"] = {"id": str(interaction.id), "type": interaction.type,
-                                               "user": interaction.user.payload(),
-                                               "authorizing_integration_owners": {}}
+            message["interaction_metadata"] = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": {},
+            }
         self.messages[mid] = message
         return self._public(message)
 
@@ -667,8 +845,11 @@ class DiscordEmulator:
             if key in data:
                 message[key] = data[key] if data[key] is not None else ([] if key != "content" else "")
         if "attachments" in data or rec.files:
-            kept = [a for a in message["attachments"] if any(str(x.get("id")) == a["id"]
-                                                             for x in data.get("attachments") or [])]
+            kept = [
+                a
+                for a in message["attachments"]
+                if any(str(x.get("id")) == a["id"] for x in data.get("attachments") or [])
+            ]
             message["attachments"] = kept + self._attachments(rec.files, int(message["channel_id"]), mid)
             message["files"] = rec.files
         if "flags" in data and data["flags"] is not None:
@@ -681,8 +862,11 @@ class DiscordEmulator:
 
     @staticmethod
     def _public(message: dict) -> dict:
-        return {k: v for k, v in message.items() if k not in ("pinged", "allowed_mentions", "edits", "files",
-                                                               "edit_allowed_mentions", "at")}
+        return {
+            k: v
+            for k, v in message.items()
+            if k not in ("pinged", "allowed_mentions", "edits", "files", "edit_allowed_mentions", "at")
+        }
 
     def _callback(self, rec: Request, iid: int, token: str) -> web.Response:
         inter = self.interactions.get(iid)
@@ -697,8 +881,9 @@ class DiscordEmulator:
         inter.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         message = None
         if kind in (4, 5):
-            message = self._create(inter.channel_id, rec, ephemeral=inter.ephemeral, interaction=inter,
-                                   loading=kind == 5)
+            message = self._create(
+                inter.channel_id, rec, ephemeral=inter.ephemeral, interaction=inter, loading=kind == 5
+            )
             inter.original_id = int(message["id"])
         elif kind in (6, 7) and "message" in inter.payload:
             mid = int(inter.payload["message"]["id"])
@@ -706,11 +891,16 @@ class DiscordEmulator:
             inter.ephemeral = bool(int(inter.payload["message"].get("flags") or 0) & EPHEMERAL)
             if kind == 7 and mid in self.messages:
                 message = self._edit(mid, rec)
-        answer = {"interaction": {"id": str(iid), "type": inter.type, "response_message_id":
-                                  message["id"] if message else None,
-                                  "response_message_loading": kind == 5,
-                                  "response_message_ephemeral": inter.ephemeral},
-                  "resource": {"type": kind}}
+        answer = {
+            "interaction": {
+                "id": str(iid),
+                "type": inter.type,
+                "response_message_id": message["id"] if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": inter.ephemeral,
+            },
+            "resource": {"type": kind},
+        }
         if message is not None:
             answer["resource"]["message"] = message
         return _json(answer)

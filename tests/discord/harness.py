@@ -5,6 +5,7 @@ SQLite storage, `bot.discord.create_bot` — logs in against the loopback Discor
 and waits for READY; `restart()` closes the client and the database and starts a
 fresh process-like stack on the same file. A settable clock drives reminders.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,7 +46,8 @@ def board_renderer(game_id: str, view: dict, *, seat: int | None = None) -> Any:
         return renderers.render(game_id, view, seat=seat)
     except (KeyError, ImportError, NotImplementedError, AttributeError):
         pass
-    from PIL import Image as PILImage, ImageDraw
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
 
     image = PILImage.new("RGB", (320, 80), "white")
     label = f"{view.get('title', game_id)} round {view.get('round', '?')} phase {view.get('phase', '?')}"
@@ -65,8 +67,16 @@ class Harness:
     """`renderer`: how the service draws (default `board_renderer`, on a thread); None with
     `render_workers=N` draws as production does, in N worker processes (the benchmark)."""
 
-    def __init__(self, emu: DiscordEmulator, db: Path, *, dev_guild: bool = True, images: bool = True,
-                 renderer: Any = board_renderer, **settings: Any) -> None:
+    def __init__(
+        self,
+        emu: DiscordEmulator,
+        db: Path,
+        *,
+        dev_guild: bool = True,
+        images: bool = True,
+        renderer: Any = board_renderer,
+        **settings: Any,
+    ) -> None:
         self.emu = emu
         self.db = db
         self.clock = Clock()
@@ -83,10 +93,17 @@ class Harness:
     async def start(self) -> None:
         self.storage = open_storage(self.db)
         await self.storage.open()
-        self.service = Service(self.storage, clock=self.clock, settings=Settings(images=self.images),
-                               renderer=self.renderer)
-        config = {"token": TOKEN, "guild_ready_timeout": 0.05, "dispatch_poll": 0.2, "retry_base": 0.1,
-                  "dev_guild": self.emu.guild_id if self.dev_guild else None, **self.settings}
+        self.service = Service(
+            self.storage, clock=self.clock, settings=Settings(images=self.images), renderer=self.renderer
+        )
+        config = {
+            "token": TOKEN,
+            "guild_ready_timeout": 0.05,
+            "dispatch_poll": 0.2,
+            "retry_base": 0.1,
+            "dev_guild": self.emu.guild_id if self.dev_guild else None,
+            **self.settings,
+        }
         self.bot = create_bot(config, self.service)
         await self.bot.login(TOKEN)
         self._task = asyncio.create_task(self.bot.connect(reconnect=True))
@@ -108,8 +125,9 @@ class Harness:
         await self.start()
 
     # ----- acting as users ------------------------------------------------------------
-    async def do(self, user: User, name: str, options: dict[str, Any] | None = None, *,
-                 channel: int = 1) -> Interaction:
+    async def do(
+        self, user: User, name: str, options: dict[str, Any] | None = None, *, channel: int = 1
+    ) -> Interaction:
         """A slash command, waited for until its reply is complete."""
         inter = await self.emu.finished(await self.emu.slash(user, channel, name, options))
         await self.settle()

@@ -6,6 +6,7 @@
 - `message_problems` / `command_problems`: the limits Discord enforces with a
   400 "Invalid Form Body" (code 50035), so a bot that breaks them fails in tests too.
 """
+
 from __future__ import annotations
 
 import re
@@ -65,8 +66,10 @@ def message_problems(data: Any) -> list[str]:
     if len(ids) != len(set(ids)):
         problems.append("custom_id: unique within a message")
     choices = data.get("choices")
-    if choices is not None and (len(choices) > 25 or any(
-            not 1 <= len(c.get("name", "")) <= 100 or len(str(c.get("value", ""))) > 100 for c in choices)):
+    if choices is not None and (
+        len(choices) > 25
+        or any(not 1 <= len(c.get("name", "")) <= 100 or len(str(c.get("value", ""))) > 100 for c in choices)
+    ):
         problems.append("autocomplete: at most 25 choices, names 1-100 and values up to 100 characters")
     if len(data.get("attachments") or []) > 10:
         problems.append("attachments: at most 10")

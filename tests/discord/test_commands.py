@@ -1,4 +1,5 @@
 """The other commands: undo (with approve/reject buttons), log, rules, settings, list; the entry point."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,8 +28,10 @@ async def test_undo_after_others_acted_is_asked_by_buttons_and_approved(text_har
     assert "asks to take back" in request["content"], emu.reply_text(ask)
     assert request["pinged"]["users"] == [1002]
     ids = [c["custom_id"] for c in components(request)]
-    assert ids == [f"ep:undo:{(await harness.table()).id}:{version}:approve",
-                   f"ep:undo:{(await harness.table()).id}:{version}:reject"]
+    assert ids == [
+        f"ep:undo:{(await harness.table()).id}:{version}:approve",
+        f"ep:undo:{(await harness.table()).id}:{version}:reject",
+    ]
     # Alice cannot approve her own request; Bob's press takes both actions back
     own = await emu.finished(await emu.press(alice, request, ids[0]))
     assert own.ephemeral and "already approved" in emu.reply_text(own)
@@ -70,8 +73,7 @@ async def test_serve_is_the_production_entry_point(emu, tmp_path):
     storage = open_storage(tmp_path / "serve.sqlite")
     await storage.open()
     service = Service(storage, settings=Settings(images=False), renderer=board_renderer)
-    task = asyncio.create_task(serve({"token": TOKEN, "dev_guild": emu.guild_id, "guild_ready_timeout": 0.05},
-                                     service))
+    task = asyncio.create_task(serve({"token": TOKEN, "dev_guild": emu.guild_id, "guild_ready_timeout": 0.05}, service))
     try:
         await emu.wait_for(lambda: emu.connected and emu.commands.get(str(emu.guild_id)), timeout=10)
         inter = await emu.finished(await emu.slash(emu.users[1001], 1, "game new", {"game": "rising-cultures"}))

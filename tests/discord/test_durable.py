@@ -1,6 +1,7 @@
 """Announcements survive a restart: a public post or DM that fails during a command goes
 into the outbox (Service.enqueue) and is delivered exactly once by the dispatcher of the
 next process; the "since your last turn" summary is worked out from the stored log."""
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,9 @@ async def test_a_failed_move_post_is_announced_once_after_a_restart(harness, emu
     await harness.settle()
     (message,) = played(emu)  # exactly once
     assert message["pinged"] == {"users": [1002], "roles": [], "everyone": False}
-    assert message["allowed_mentions"]["parse"] == [] and \
-        [int(u) for u in message["allowed_mentions"]["users"]] == [1002]
+    assert message["allowed_mentions"]["parse"] == [] and [int(u) for u in message["allowed_mentions"]["users"]] == [
+        1002
+    ]
     table = await harness.table()
     assert turn_buttons(message) == [f"ep:turn:{table.id}:{table.version}"]
     (picture,) = message["attachments"]  # the board, drawn again from the stored state
@@ -92,8 +94,9 @@ async def test_a_failed_dm_is_delivered_after_a_restart_and_never_holds_up_the_c
     emu.fail("POST", rf"^/channels/{dm_channel}/messages$", 503, times=10_000)
     await harness.do(alice, "play", {"action": await first_legal(harness, 1001)})
     assert played(emu)  # the public post went out at once
-    await emu.wait_for(lambda: any(r.status == 503 and r.path == f"/channels/{dm_channel}/messages"
-                                   for r in emu.requests))
+    await emu.wait_for(
+        lambda: any(r.status == 503 and r.path == f"/channels/{dm_channel}/messages" for r in emu.requests)
+    )
     assert [n.tags for n in await harness.service.pending_notices()] == [{"dm": 1002}]
     await harness.restart()
     emu.faults.clear()

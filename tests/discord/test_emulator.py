@@ -5,6 +5,7 @@ ephemeral, which files came with which alt text), so it gets its own checks:
 the routes discord.py uses for replies it does not (multipart callbacks,
 follow-ups), and Discord's notification rules it encodes.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,8 +27,10 @@ async def client(emu):
     @tree.command(name="echo", description="answer with a file, a follow-up and an edit")
     async def echo(interaction: discord.Interaction, word: str) -> None:
         await interaction.response.send_message(
-            f"<@{alice.id}> @everyone {word}", file=discord.File(io.BytesIO(b"\x89PNG..."), "a.png", description="alt a"),
-            allowed_mentions=discord.AllowedMentions(everyone=False, users=[discord.Object(alice.id)]))
+            f"<@{alice.id}> @everyone {word}",
+            file=discord.File(io.BytesIO(b"\x89PNG..."), "a.png", description="alt a"),
+            allowed_mentions=discord.AllowedMentions(everyone=False, users=[discord.Object(alice.id)]),
+        )
         await interaction.followup.send("secret", ephemeral=True)
         await interaction.edit_original_response(content=f"<@{emu.users[1002].id}> edited")
 
@@ -107,9 +110,10 @@ async def test_dropping_the_gateway_leads_to_resume_and_replay(client, emu):
 
 async def test_command_definitions_discord_would_refuse_are_refused(client, emu):
     with pytest.raises(discord.HTTPException) as caught:
-        await client.http.bulk_upsert_global_commands(emu.app_id, [
-            {"name": "Bad Name", "description": "x", "type": 1},
-            {"name": "ok", "description": "y" * 101, "type": 1}])
+        await client.http.bulk_upsert_global_commands(
+            emu.app_id,
+            [{"name": "Bad Name", "description": "x", "type": 1}, {"name": "ok", "description": "y" * 101, "type": 1}],
+        )
     assert caught.value.status == 400 and caught.value.code == 50035
     assert {c["name"] for c in emu.commands["global"]} == {"echo", "plain"}  # unchanged
 

@@ -1,4 +1,5 @@
 """Every registered game is playable through Discord: the adapter knows no game."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Discord's faults: rate limits, server errors, gateway drops, restarts — nothing is lost."""
+
 from __future__ import annotations
 
 import asyncio
@@ -158,8 +159,21 @@ async def test_commands_sync_to_the_dev_guild_and_the_token_never_reaches_the_lo
     names = {c["name"] for c in synced}
     assert {"game", "play", "board", "hand", "log", "undo", "resign", "rules", "settings", "stats"} <= names
     game = next(c for c in synced if c["name"] == "game")
-    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "cancel", "status", "list",
-                                                    "history", "export", "chart", "forget", "bot", "back"}
+    assert {o["name"] for o in game["options"]} == {
+        "new",
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "status",
+        "list",
+        "history",
+        "export",
+        "chart",
+        "forget",
+        "bot",
+        "back",
+    }
     new = next(o for o in game["options"] if o["name"] == "new")
     import engine
 

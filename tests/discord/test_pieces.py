@@ -1,4 +1,5 @@
 """The adapter's pure pieces: autocomplete ranking, message shaping, custom ids."""
+
 from __future__ import annotations
 
 import discord
@@ -7,8 +8,14 @@ from bot.discord import messages
 from bot.discord.ranking import MAX_CHOICES, fit, rank
 from bot.discord.views import ActionButton, ActionSelect, TurnButton, menu_view
 
-ACTIONS = ["take progress mining", "take progress masonry", "play brewery build", "place 2 mediterranean",
-           "battle mediterranean red", "done"]
+ACTIONS = [
+    "take progress mining",
+    "take progress masonry",
+    "play brewery build",
+    "place 2 mediterranean",
+    "battle mediterranean red",
+    "done",
+]
 
 
 def test_rank_prefers_exact_then_prefix_then_word_prefixes_then_substring():

@@ -3,6 +3,7 @@
 Everything goes through the real discord.py client, the real service and a SQLite
 file; the emulator only plays Discord's part.
 """
+
 from __future__ import annotations
 
 import copy
@@ -52,9 +53,11 @@ async def turn_passed(harness, table, seats: dict[int, int], acting: set[int], s
 
 def offered(menu: dict) -> list[str]:
     """The actions a panel offers, from its selects and its action buttons."""
-    return [o["value"] for c in components(menu) for o in c.get("options", [])] + \
-           [c["custom_id"].split(":", 5)[5] for c in components(menu)
-            if c.get("type") == 2 and c["custom_id"].startswith("ep:do:")]
+    return [o["value"] for c in components(menu) for o in c.get("options", [])] + [
+        c["custom_id"].split(":", 5)[5]
+        for c in components(menu)
+        if c.get("type") == 2 and c["custom_id"].startswith("ep:do:")
+    ]
 
 
 async def test_full_rising_cultures_game_through_slash_commands_buttons_and_selects(text_harness, emu):

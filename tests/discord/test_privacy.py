@@ -1,4 +1,5 @@
 """Private information stays private; mentions ping exactly the intended users."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ async def test_hand_is_ephemeral_and_never_reaches_a_public_route(harness, emu):
     assert hand.callback.body["type"] == 5 and hand.callback.flags & EPHEMERAL
     shown = emu.reply_text(hand)
     assert "Your private view" in shown
-    assert hidden_words(game, state, seats[1001]) & set(shown.replace(",", " ").split()) or \
-        any(w in shown for w in hidden_words(game, state, seats[1001]))
+    assert hidden_words(game, state, seats[1001]) & set(shown.replace(",", " ").split()) or any(
+        w in shown for w in hidden_words(game, state, seats[1001])
+    )
     assert not any(w in shown for w in hidden_words(game, state, seats[1002]))  # not Bob's hand
     # the private picture went with the ephemeral edit, with its alt text, and nowhere else
     edit = [r for r in hand.responses if r.method == "PATCH"][-1]

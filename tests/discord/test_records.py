@@ -2,6 +2,7 @@
 `/game history`, `/stats` and `/game export` answer the caller alone (the export as an
 attached file), `/game chart` is posted, `/game new export:` forks an attached export and
 `/game forget` is for server admins."""
+
 from __future__ import annotations
 
 import json
@@ -72,8 +73,9 @@ async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu
     # a fork of the export, attached to /game new, in another channel
     emu.add_channel(2, "what-if")
     middle = json.loads(file.data)["actions"][20]["seq"]
-    forked = await harness.do(emu.users[1002], "game new", {"export": Upload("game.json", file.data), "at": middle},
-                              channel=2)
+    forked = await harness.do(
+        emu.users[1002], "game new", {"export": Upload("game.json", file.data), "at": middle}, channel=2
+    )
     opened = emu.public_messages(2)[-1]["content"]
     assert f"forked from game #1 at step {middle}" in opened, emu.reply_text(forked)
     await harness.do(emu.users[1001], "game join", channel=2)

@@ -1,6 +1,7 @@
 """A sharded bot (issue 16 §2): `[discord] shard_count`/`shard_ids` make the client an
 AutoShardedBot running those shards, and its dispatcher delivers only their guilds'
 reminders and notices."""
+
 from __future__ import annotations
 
 from bot.config import load_config
@@ -72,12 +73,14 @@ def test_impossible_shard_settings_are_refused_naming_what_is_allowed(tmp_path):
     from bot.config import ConfigError
 
     path = tmp_path / "config.toml"
-    for text, message in (("shard_ids = [0]", "needs discord.shard_count"),
-                          ("shard_count = 2\nshard_ids = [2]", "from 0 to 1"),
-                          ("shard_count = 2\nshard_ids = [1, 1]", "different numbers"),
-                          ("shard_count = 0", "shard_count must be a number >= 1"),
-                          ("shard_count = 2\nshard_ids = 1", "a list of shard numbers"),
-                          ("claim_lease = 30", "more than twice discord.dispatch_poll")):
+    for text, message in (
+        ("shard_ids = [0]", "needs discord.shard_count"),
+        ("shard_count = 2\nshard_ids = [2]", "from 0 to 1"),
+        ("shard_count = 2\nshard_ids = [1, 1]", "different numbers"),
+        ("shard_count = 0", "shard_count must be a number >= 1"),
+        ("shard_count = 2\nshard_ids = 1", "a list of shard numbers"),
+        ("claim_lease = 30", "more than twice discord.dispatch_poll"),
+    ):
         path.write_text(f"[discord]\n{text}\n")
         with pytest.raises(ConfigError, match=message):
             load_config(path, env={})

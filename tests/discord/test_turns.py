@@ -4,6 +4,7 @@ The acting player's steps are answered in their ephemeral panel, edited in place
 the channel gets one post when the turn passes, pinging only the players who must
 act now; steps without a choice are played by the bot; a game may live in a thread.
 """
+
 from __future__ import annotations
 
 import random
@@ -73,8 +74,11 @@ async def test_the_panel_is_edited_in_place_step_by_step(text_harness, emu):
     uid, panel_id, _, steps = await play_a_long_turn(text_harness, emu, users, min_steps=3, seed=2)
     patches = emu.routes("PATCH", r"/webhooks/")[edits_before:]
     assert len(patches) >= steps  # every step edited the panel (its interaction's message)
-    assert not [r for r in emu.routes("POST", r"^/webhooks/") if r.data.get("flags", 0) & EPHEMERAL
-                and "This turn so far" in str(r.data.get("content"))]  # never a new follow-up per step
+    assert not [
+        r
+        for r in emu.routes("POST", r"^/webhooks/")
+        if r.data.get("flags", 0) & EPHEMERAL and "This turn so far" in str(r.data.get("content"))
+    ]  # never a new follow-up per step
 
 
 async def test_a_restart_mid_turn_keeps_the_turn(text_harness, emu):

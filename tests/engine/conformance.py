@@ -4,6 +4,7 @@ Tests call its own `play_one`, so the suite fails whenever the shared check woul
 The file lives beside the project, not in it; `load()` skips the calling test when
 it is absent (CI always lays it there).
 """
+
 from __future__ import annotations
 
 import functools

@@ -4,6 +4,7 @@ This runs the shared conformance check's own `play_one` on a few seeds per
 player count, so the suite fails whenever `python ../shared/checks/conformance.py`
 would. The full check with more seeds is run by hand (see each issue's note).
 """
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """engine/core: the pieces every game shares."""
+
 from __future__ import annotations
 
 import enum
@@ -9,9 +10,26 @@ import pytest
 
 import engine
 from engine.core import (
-    BaseGame, DataError, DecisionStack, IllegalAction, Rng, Simultaneous, best, canonical,
-    clockwise, count, from_json, listing, load_entries, match, next_in_order, ranks, resolve, slug,
-    to_json, winners_by,
+    BaseGame,
+    DataError,
+    DecisionStack,
+    IllegalAction,
+    Rng,
+    Simultaneous,
+    best,
+    canonical,
+    clockwise,
+    count,
+    from_json,
+    listing,
+    load_entries,
+    match,
+    next_in_order,
+    ranks,
+    resolve,
+    slug,
+    to_json,
+    winners_by,
 )
 
 
@@ -85,8 +103,7 @@ def test_match_hands_why_not_the_names_as_slugs():
         match("play Julius Caesar build", legal, known_verbs=("play",), why_not=why_not)
     assert err.value.kind == "not-legal" and "Not affordable." in str(err.value)
     with pytest.raises(IllegalAction):  # a card the legal actions do not name: the game lists its names
-        match("play Marcus Aurelius build", legal, known_verbs=("play",), why_not=why_not,
-              names={"marcus-aurelius"})
+        match("play Marcus Aurelius build", legal, known_verbs=("play",), why_not=why_not, names={"marcus-aurelius"})
     assert asked == ["play julius-caesar build", "play marcus-aurelius build"]
 
 
@@ -309,6 +326,7 @@ def test_base_game_public_action_shows_the_action_unless_the_game_hides_part():
 def test_law_4_serial_keeps_dict_insertion_order():
     """Rules iterate dicts (cubes per region, pieces on the map): a reloaded state
     must see them in the order the original had, not sorted (law 4)."""
+
     @dataclass
     class Board:
         cubes: dict[str, int] = field(default_factory=dict)

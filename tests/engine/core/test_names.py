@@ -4,6 +4,7 @@ For states of random games of every game, each legal action with a hyphenated
 name is typed the way a player reads it (`Play Julius Caesar build`,
 `place South Zagros`): the game must do exactly what the listed action does.
 """
+
 from __future__ import annotations
 
 import random

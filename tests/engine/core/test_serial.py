@@ -7,6 +7,7 @@ the two to the same text, the same values and the same StructureError messages
 (the TOML loader passes them on to whoever edits a data file), on states of every
 game and on data made to go wrong.
 """
+
 from __future__ import annotations
 
 import enum
@@ -18,8 +19,7 @@ from typing import Any, Literal
 import pytest
 
 import engine
-from engine.core import StructureError, from_json, structure, to_json, unstructure
-from engine.core import serial
+from engine.core import StructureError, from_json, serial, structure, to_json, unstructure
 
 
 def walked_json(obj: Any) -> str:
@@ -114,9 +114,11 @@ BAD_CARDS = [
     ({"id": "a"}, "cost: missing required field"),
     ({"id": 1, "cost": 1}, "id: expected str, got 1"),
     ({"id": "a", "cost": True}, "cost: expected int, got True"),
-    ({"id": "a", "cost": 1, "extra": 2, "more": 1},
-     "<top>: unknown field(s) extra, more; allowed: id, cost, colour, weight, kind, inner, pair, many, by_seat, "
-     "tags, either, anything, inners"),
+    (
+        {"id": "a", "cost": 1, "extra": 2, "more": 1},
+        "<top>: unknown field(s) extra, more; allowed: id, cost, colour, weight, kind, inner, pair, many, by_seat, "
+        "tags, either, anything, inners",
+    ),
     ({"id": "a", "cost": 1, "colour": "green"}, "colour: expected one of 'red', 'blue', got 'green'"),
     ({"id": "a", "cost": 1, "weight": True}, "weight: expected a number, got True"),
     ({"id": "a", "cost": 1, "kind": "c"}, "kind: expected one of 'a', 'b', got 'c'"),
@@ -145,9 +147,21 @@ def test_structure_error_names_the_path_as_the_precise_walk_does(data, message):
 
 
 def test_structure_reads_every_supported_kind_like_the_precise_walk():
-    data = {"id": "a", "cost": 2, "colour": "blue", "weight": 3, "kind": "b", "inner": {"n": 1, "tags": ["x"]},
-            "pair": [1, "y"], "many": [1, 2], "by_seat": {"2": [1], "0": []}, "tags": ["q", "p"], "either": "s",
-            "anything": {"k": [1, None]}, "inners": [{"n": 4}]}
+    data = {
+        "id": "a",
+        "cost": 2,
+        "colour": "blue",
+        "weight": 3,
+        "kind": "b",
+        "inner": {"n": 1, "tags": ["x"]},
+        "pair": [1, "y"],
+        "many": [1, 2],
+        "by_seat": {"2": [1], "0": []},
+        "tags": ["q", "p"],
+        "either": "s",
+        "anything": {"k": [1, None]},
+        "inners": [{"n": 4}],
+    }
     fast = structure(Card, json.loads(json.dumps(data)))
     assert fast == serial._structure(Card, json.loads(json.dumps(data)))
     assert fast.weight == 3.0 and type(fast.weight) is float and list(fast.by_seat) == [2, 0]
@@ -157,9 +171,9 @@ def test_structure_reads_every_supported_kind_like_the_precise_walk():
 
 
 def test_to_json_falls_back_to_the_values_where_the_hints_do_not_describe_them():
-    odd = Card("a", 1, inner=Special(1, ["t"]))   # a subclass: its own field must not be lost
-    odd.many = [1, 2]                              # a list where a tuple is hinted
-    odd.inners = [Inner(1, {"b", "a"})]            # a set where a list is hinted: the walk sorts it
+    odd = Card("a", 1, inner=Special(1, ["t"]))  # a subclass: its own field must not be lost
+    odd.many = [1, 2]  # a list where a tuple is hinted
+    odd.inners = [Inner(1, {"b", "a"})]  # a set where a list is hinted: the walk sorts it
     text = to_json(odd)
     assert text == walked_json(odd)
     assert '"extra":"x"' in text and '"tags":["a","b"]' in text
@@ -170,7 +184,7 @@ def test_to_json_falls_back_to_the_values_where_the_hints_do_not_describe_them()
 def test_to_json_of_a_class_whose_hints_cannot_be_read_uses_its_values():
     @dataclass
     class Unreadable:
-        thing: "NoSuchType"  # noqa: F821 - on purpose
+        thing: NoSuchType  # noqa: F821 - on purpose
         n: int = 1
 
     assert to_json(Unreadable(thing=[1, 2])) == '{"thing":[1,2],"n":1}'

@@ -5,6 +5,7 @@ number of the script, so a test states the rulebook's dice and checks the
 result. When the script runs out a seeded generator takes over (for the rolls
 of whatever follows in the flow, which the test does not look at).
 """
+
 from __future__ import annotations
 
 from engine.core import Rng
@@ -28,15 +29,29 @@ class Scripted:
     def shuffle(self, items) -> None:
         self.fallback.shuffle(items)
 
-    def copy(self) -> "Scripted":
+    def copy(self) -> Scripted:
         return Scripted(self.rolls, Rng(self.fallback.state), self.used)
 
 
-def position(cards: dict[str, int], board: dict[str, tuple[str, int]] | None = None, *, epoch: int = 1,
-             players=PLAYERS, cities: dict[str, list[str]] | None = None, vp=None, rolls=()) -> State:
+def position(
+    cards: dict[str, int],
+    board: dict[str, tuple[str, int]] | None = None,
+    *,
+    epoch: int = 1,
+    players=PLAYERS,
+    cities: dict[str, list[str]] | None = None,
+    vp=None,
+    rolls=(),
+) -> State:
     """A Strategy Phase position: `cards` card -> seat, `board` area -> (civ, armies)."""
-    s = State(players=list(players), rng=Scripted(rolls), epoch=epoch, phase="strategy",
-              vp=list(vp or [0] * len(players)), last_armies=[0] * len(players))
+    s = State(
+        players=list(players),
+        rng=Scripted(rolls),
+        epoch=epoch,
+        phase="strategy",
+        vp=list(vp or [0] * len(players)),
+        last_armies=[0] * len(players),
+    )
     s.cards = dict(cards)
     for area, (civ, n) in (board or {}).items():
         s.civ_at[area] = civ

@@ -2,6 +2,7 @@
 
 Dice are scripted: the attacker's two dice, then the defender's one (two on a Mountain).
 """
+
 from __future__ import annotations
 
 from engine.cradle import GAME
@@ -9,8 +10,9 @@ from engine.cradle import GAME
 from .helpers import act, in_round, position, text
 
 
-def _battle(area, defenders=1, rolls=(), attacker="1-4", pool=3, military=False, guides=False, epoch=1,
-            cards=None, board=None):
+def _battle(
+    area, defenders=1, rolls=(), attacker="1-4", pool=3, military=False, guides=False, epoch=1, cards=None, board=None
+):
     cards = cards or {"1-4": 0, "1-1": 1}
     defender = [c for c in cards if cards[c] == 1][0]
     home = next(iter(sorted(_neighbours(area) - {area})))
@@ -22,6 +24,7 @@ def _battle(area, defenders=1, rolls=(), attacker="1-4", pool=3, military=False,
 
 def _neighbours(area):
     from engine.cradle.data import components
+
     return set(components().adjacent[area])
 
 
@@ -136,7 +139,9 @@ def test_6_1_military_does_not_cancel_the_desert_penalty():
 def test_6_1_military_trait_applies_while_current():
     s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-4", 1), "babylon": ("1-1", 1)}, rolls=[3, 4])
     from engine.cradle.rounds import start_round
-    s.civ_at.pop("malgium"); s.count.pop("malgium")
+
+    s.civ_at.pop("malgium")
+    s.count.pop("malgium")
     start_round(s, "1-4", [])
     assert s.rnd.military  # Akkadian Empire: Military
     s2 = position({"1-4": 0, "2-1": 0}, {a: ("1-4", 1) for a in ["malgium", "babylon", "sumer"]}, epoch=2)
@@ -145,8 +150,13 @@ def test_6_1_military_trait_applies_while_current():
 
 
 def _persia(rolls, pool=12):
-    board = {"anshan": ("6-6", 1), "elam": ("1-2", 3), "media": ("1-2", 2), "kavir": ("1-2", 1),
-             "south-zagros": ("1-2", 1)}
+    board = {
+        "anshan": ("6-6", 1),
+        "elam": ("1-2", 3),
+        "media": ("1-2", 2),
+        "kavir": ("1-2", 1),
+        "south-zagros": ("1-2", 1),
+    }
     s = position({"6-6": 0, "1-2": 1}, board, epoch=6, rolls=rolls)
     return in_round(s, "6-6", 0, pool, military=True)
 
@@ -154,8 +164,19 @@ def _persia(rolls, pool=12):
 def test_6_3_persia_doubles_counted_once_per_attacked_area():
     """The rulebook's example: doubles rolled twice in the Judean attacks count once."""
     board = {"damascus": ("6-6", 1), "judea": ("5-2", 2)}
-    s = position({"6-6": 0, "5-2": 1}, board, epoch=6, rolls=[3, 3, 1,   # doubles; Judea loses one
-                                                                  4, 4, 2])  # doubles again; Judea taken
+    s = position(
+        {"6-6": 0, "5-2": 1},
+        board,
+        epoch=6,
+        rolls=[
+            3,
+            3,
+            1,  # doubles; Judea loses one
+            4,
+            4,
+            2,
+        ],
+    )  # doubles again; Judea taken
     s = in_round(s, "6-6", 0, 10, military=True)
     s, events = act(s, "attack judea")
     assert s.rnd.doubles == ["judea"] and "(1 of 4 Areas)" in text(events)
@@ -165,13 +186,32 @@ def test_6_3_persia_doubles_counted_once_per_attacked_area():
 
 
 def test_6_3_persia_ends_expansion_on_fourth_area_with_doubles():
-    board = {"anshan": ("6-6", 1), "elam": ("1-2", 1), "media": ("1-2", 1), "kavir": ("1-2", 1),
-             "south-zagros": ("1-2", 2)}
-    s = position({"6-6": 0, "1-2": 1}, board, epoch=6,
-                 rolls=[4, 4, 1,   # Elam: doubles, taken
-                        5, 5, 1,   # Media: doubles, taken
-                        6, 6, 1,   # Kavir: doubles, taken
-                        3, 3, 1])  # South Zagros: doubles in a 4th Area; one defender is left
+    board = {
+        "anshan": ("6-6", 1),
+        "elam": ("1-2", 1),
+        "media": ("1-2", 1),
+        "kavir": ("1-2", 1),
+        "south-zagros": ("1-2", 2),
+    }
+    s = position(
+        {"6-6": 0, "1-2": 1},
+        board,
+        epoch=6,
+        rolls=[
+            4,
+            4,
+            1,  # Elam: doubles, taken
+            5,
+            5,
+            1,  # Media: doubles, taken
+            6,
+            6,
+            1,  # Kavir: doubles, taken
+            3,
+            3,
+            1,
+        ],
+    )  # South Zagros: doubles in a 4th Area; one defender is left
     s = in_round(s, "6-6", 0, 10, military=True)
     s.order = [0]
     for area in ("elam", "media", "kavir"):

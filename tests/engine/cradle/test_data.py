@@ -1,4 +1,5 @@
 """Component data (rulebook 1.1-1.5, Terrain Chart, Wonders, civilization list)."""
+
 from __future__ import annotations
 
 import shutil
@@ -50,9 +51,13 @@ def test_1_2_thirty_six_cards_six_per_epoch_in_arrival_order():
 
 
 def test_1_2_sourced_civilizations_as_printed():
-    printed = {"1-1": ("Sumer", "sumer", 9, None), "1-2": ("Elam", "elam", 5, "ur"),
-               "1-3": ("Old Kingdom of Egypt", "zoan", 5, None), "1-4": ("Akkadian Empire", "malgium", 12, None),
-               "1-5": ("Guti", "south-zagros", 7, "ur")}
+    printed = {
+        "1-1": ("Sumer", "sumer", 9, None),
+        "1-2": ("Elam", "elam", 5, "ur"),
+        "1-3": ("Old Kingdom of Egypt", "zoan", 5, None),
+        "1-4": ("Akkadian Empire", "malgium", 12, None),
+        "1-5": ("Guti", "south-zagros", 7, "ur"),
+    }
     for cid, (name, start, armies, bonus) in printed.items():
         c = C.civs[cid]
         assert (c.name, c.start_area, c.armies, c.bonus_area) == (name, start, armies, bonus)
@@ -66,14 +71,26 @@ def test_1_4_city_cards_for_each_epoch():
 
 def test_terrain_chart_and_wonders_as_printed():
     assert {t: C.terrain[t].stacking for t in C.terrain} == {"plains": 3, "rough": 2, "mountain": 1, "desert": 1}
-    assert [w.name for w in C.wonders] == ["Statue of Zeus", "Great Pyramid", "Tomb of Mausolis",
-                                           "Temple of Artemis", "Hanging Gardens", "Colossus of Rhodes",
-                                           "Lighthouse of Alexandria"]
+    assert [w.name for w in C.wonders] == [
+        "Statue of Zeus",
+        "Great Pyramid",
+        "Tomb of Mausolis",
+        "Temple of Artemis",
+        "Hanging Gardens",
+        "Colossus of Rhodes",
+        "Lighthouse of Alexandria",
+    ]
 
 
 def test_7_3_region_rows_as_printed():
-    printed = {"aegean-islands": (1, 2, 3), "anatolia": (1, 5, 9), "arabian-desert": (0, 0, 1),
-               "caucasus": (1, 3, 5), "egypt": (1, 2, 4), "greece": (1, 4, 7)}
+    printed = {
+        "aegean-islands": (1, 2, 3),
+        "anatolia": (1, 5, 9),
+        "arabian-desert": (0, 0, 1),
+        "caucasus": (1, 3, 5),
+        "egypt": (1, 2, 4),
+        "greece": (1, 4, 7),
+    }
     for rid, row in printed.items():
         r = C.regions[rid]
         assert (r.presence, r.control, r.domination) == row
@@ -121,6 +138,7 @@ def test_area_names_read_as_their_action_words():
     """`place South Zagros` can be matched to `place south-zagros`: every Area's id is the slug of its
     printed name, and no name starts with a number (so `place 2 south-zagros` stays unambiguous)."""
     from engine.core import slug
+
     for area in C.areas.values():
         assert area.id == slug(area.name), area
         assert not area.name[0].isdigit(), area

@@ -1,4 +1,5 @@
 """8.0 End of Epoch Events and the Bronze Age Collapse."""
+
 from __future__ import annotations
 
 from engine.cradle import GAME
@@ -67,8 +68,9 @@ def test_8_0_last_place_tie_rolled_off():
 
 
 def test_8_0_disaster_destroys_wonders_for_good():
-    s = position({"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"uruk": ["uruk"]},
-                 vp=[10, 3, 5, 7], rolls=[6, 5])
+    s = position(
+        {"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"uruk": ["uruk"]}, vp=[10, 3, 5, 7], rolls=[6, 5]
+    )
     s.wonders = {"hanging-gardens": "sumer"}
     waiting, events = _events(s)
     assert s.wonders == {} and s.lost_wonders == ["hanging-gardens"]
@@ -77,8 +79,9 @@ def test_8_0_disaster_destroys_wonders_for_good():
 
 
 def test_8_0_plague_on_the_civilizations_areas():
-    s = position({"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"]},
-                 rolls=[6, 6, 4, 3])
+    s = position(
+        {"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"]}, rolls=[6, 6, 4, 3]
+    )
     waiting, events = _events(s)
     assert s.count["sumer"] == 1 and "sumer" not in s.cities and s.count["uruk"] == 1
 
@@ -89,6 +92,7 @@ def test_8_0_raiders_score_for_their_owner_and_5_3_move_out_of_a_start_area():
     s = position({"6-1": 0, "2-2": 1}, {"nubia": ("r2", 1), "thebes": ("2-2", 1)}, epoch=6, rolls=[3, 4])
     assert score_seat(s, 2).areas == 1
     from engine.cradle.rounds import start_round
+
     events: list[str] = []
     start_round(s, "6-1", events)
     assert s.civ_at["nubia"] == "6-1"
@@ -108,9 +112,11 @@ def test_8_0_raiders_do_not_roll_for_events():
 
 
 def test_8_0_bronze_age_collapse_every_area_rolls():
-    s = position({"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"], "ur": ["ur"]},
-                 epoch=3)
+    s = position(
+        {"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"], "ur": ["ur"]}, epoch=3
+    )
     from engine.cradle.data import components
+
     order = list(components().areas)
     rolls = {a: 1 for a in order}
     rolls.update({"sumer": 4, "uruk": 6, "ur": 5})

@@ -1,4 +1,5 @@
 """9.0 Optional: Non-Player Civilizations (setup option `non_player`)."""
+
 from __future__ import annotations
 
 import random
@@ -28,16 +29,21 @@ def test_9_0_no_bonus_and_players_place_in_vp_order():
     start_round(s, "1-4", events)
     assert s.rnd.bonus == 0 and s.rnd.pool == 11 and s.civ_at["malgium"] == "1-4"
     assert s.rnd.placers == [1, 3, 0, 2]
-    assert GAME.to_act(s) == [1]   # fewest VPs: places the second Army
+    assert GAME.to_act(s) == [1]  # fewest VPs: places the second Army
     s, _ = act(s, GAME.legal_actions(s, 1)[0], seat=1)
-    assert GAME.to_act(s) == [3]   # the third Army: second fewest
+    assert GAME.to_act(s) == [3]  # the third Army: second fewest
     s, _ = act(s, GAME.legal_actions(s, 3)[0], seat=3)
     assert GAME.to_act(s) == [0]
 
 
 def test_9_0_no_stacking_no_non_combat_expansion_no_done():
-    s = in_round(position({"1-4": DUMMY, "1-1": 0}, {"malgium": ("1-4", 1)}, cities={"malgium": ["x"]}),
-                 "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
+    s = in_round(
+        position({"1-4": DUMMY, "1-1": 0}, {"malgium": ("1-4", 1)}, cities={"malgium": ["x"]}),
+        "1-4",
+        DUMMY,
+        5,
+        placers=[0, 1, 2, 3],
+    )
     s.rnd.placed = 1
     legal = GAME.legal_actions(s, 0)
     assert "place malgium" not in legal
@@ -49,8 +55,14 @@ def test_9_0_avoids_desert_unless_it_has_to():
     s.rnd.placed = 1
     assert "place arabia" not in GAME.legal_actions(s, 0)
     # Sinai is Desert; from Sinai the non-player may also reach Zoan, Philistia, Judea
-    boxed = {"babylon": ("1-4", 1), "uruk": ("1-1", 1), "mari": ("1-1", 1), "eshnunna": ("1-1", 1),
-             "malgium": ("1-1", 1), "sumer": ("1-1", 1)}
+    boxed = {
+        "babylon": ("1-4", 1),
+        "uruk": ("1-1", 1),
+        "mari": ("1-1", 1),
+        "eshnunna": ("1-1", 1),
+        "malgium": ("1-1", 1),
+        "sumer": ("1-1", 1),
+    }
     s = in_round(position({"1-4": DUMMY, "1-1": 0}, boxed), "1-4", DUMMY, 5, placers=[0, 1, 2, 3])
     s.rnd.placed = 1
     legal = GAME.legal_actions(s, 0)
@@ -63,6 +75,7 @@ def test_9_0_avoids_desert_unless_it_has_to():
 
 def test_9_0_no_growth_after_its_epoch_and_no_vps():
     from engine.cradle.flow import queue_for, score_participant
+
     s = position({"1-4": DUMMY, "2-3": DUMMY}, {a: ("1-4", 1) for a in ["babylon", "mari", "assur"]}, epoch=2)
     assert queue_for(s, DUMMY) == ["2-3"]
     events: list[str] = []
@@ -71,11 +84,24 @@ def test_9_0_no_growth_after_its_epoch_and_no_vps():
 
 
 def test_9_0_surrounded_non_player_must_attack():
-    s = in_round(position({"1-4": DUMMY, "1-1": 0}, {"south-zagros": ("1-4", 1), "elam": ("1-1", 1),
-                                                      "malgium": ("1-1", 1), "eshnunna": ("1-1", 1),
-                                                      "north-zagros": ("1-1", 1), "media": ("1-1", 1),
-                                                      "anshan": ("1-1", 1)}),
-                 "1-4", DUMMY, 2, placers=[0, 1, 2, 3])
+    s = in_round(
+        position(
+            {"1-4": DUMMY, "1-1": 0},
+            {
+                "south-zagros": ("1-4", 1),
+                "elam": ("1-1", 1),
+                "malgium": ("1-1", 1),
+                "eshnunna": ("1-1", 1),
+                "north-zagros": ("1-1", 1),
+                "media": ("1-1", 1),
+                "anshan": ("1-1", 1),
+            },
+        ),
+        "1-4",
+        DUMMY,
+        2,
+        placers=[0, 1, 2, 3],
+    )
     s.rnd.placed = 1
     assert all(a.startswith("attack") for a in GAME.legal_actions(s, 0))
 
@@ -119,6 +145,7 @@ def test_9_0_random_games_reach_the_end(seed):
 def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest():
     """Sargonid Assyria (non-player) hemmed in by Neo Assyria, which it may not attack (6.3)."""
     from engine.cradle.flow import advance
+
     ring = ["isuwa", "carchemish", "mari", "assur", "nineveh"]
     board = {a: ("5-4", 1) for a in ring}
     board["hanigalbat"] = ("6-2", 3)

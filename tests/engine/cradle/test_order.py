@@ -1,4 +1,5 @@
 """4.0 Strategy Phase order and 5.7 the sequence of Civilization Rounds."""
+
 from __future__ import annotations
 
 from engine.cradle import GAME
@@ -11,10 +12,10 @@ SIX = ["ann", "bob", "cyd", "dee", "eve", "fay"]
 
 def test_4_0_epoch_4_round_order_example():
     """The player going fifth holds 1-3, 2-6, 3-3 and 4-5: rounds in that order."""
-    cards = {"1-3": 4, "2-6": 4, "3-3": 4, "4-5": 4,
-             "4-1": 0, "4-2": 1, "4-3": 2, "4-4": 3, "4-6": 5}
-    s = position(cards, {"zoan": ("1-3", 1), "north-zagros": ("2-6", 1), "hanigalbat": ("3-3", 1)},
-                 epoch=4, players=SIX)
+    cards = {"1-3": 4, "2-6": 4, "3-3": 4, "4-5": 4, "4-1": 0, "4-2": 1, "4-3": 2, "4-4": 3, "4-6": 5}
+    s = position(
+        cards, {"zoan": ("1-3", 1), "north-zagros": ("2-6", 1), "hanigalbat": ("3-3", 1)}, epoch=4, players=SIX
+    )
     assert strategy_order(s) == [0, 1, 2, 3, 4, 5]
     assert strategy_order(s).index(4) == 4  # fifth, because of 4-5 Arameans
     assert queue_for(s, 4) == ["1-3", "2-6", "3-3", "4-5"]
@@ -39,6 +40,7 @@ def test_5_7_rounds_run_in_order_then_the_player_scores():
     events: list[str] = []
     begin_strategy(s, events)
     from engine.cradle.flow import advance
+
     advance(s, events)
     assert s.rnd.civ == "1-1" and s.rnd.pool == 8 and s.civ_at["sumer"] == "1-1"
     assert GAME.to_act(s) == [0]
@@ -51,6 +53,7 @@ def test_5_7_rounds_run_in_order_then_the_player_scores():
 def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
     """Six Epochs; allocation from Epoch II; events after Epochs I-V only; the game ends after VI."""
     import random
+
     rng = random.Random(8)
     s = GAME.setup(["ann", "bob", "cyd", "dee"], 8)
     assert any("Epoch I (Early Bronze Age): Strategy Phase order" in e for e in GAME.view(s, None)["last_move"])
@@ -71,6 +74,7 @@ def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
     assert text.count("Strategy Phase order") == 5  # Epoch I's is in the setup log (the view's last_move)
     assert s.epoch == 6 and s.phase == "over"
     from engine.cradle.scoring import result_line
+
     assert step.events[-1] == result_line(s) and s.players[GAME.winners(s)[0]] in step.events[-1]  # 1.0
 
 

@@ -1,4 +1,5 @@
 """5.1 Army Pool, 5.2 Civilization Bonus and areas, 5.3 Start Area, 5.4 Growth, 5.6 Non-Combat Expansion."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,9 @@ def _start(state, civ):
 
 # ---- 5.1 -----------------------------------------------------------------------
 
+
 def test_5_1_previous_epoch_pool_seven_areas_give_two():
-    """"Blue player has Armies in 7 Areas; round down to 6; 6/3=2; add 2 Armies to the pool.\""""
+    """ "Blue player has Armies in 7 Areas; round down to 6; 6/3=2; add 2 Armies to the pool.\""""
     areas = ["mari", "assur", "babylon", "eshnunna", "nineveh", "hanigalbat", "carchemish"]
     s = position({"1-6": 0, "2-1": 0}, {a: ("1-6", 1) for a in areas}, epoch=2)
     events = _start(s, "1-6")
@@ -44,8 +46,20 @@ def test_5_1_no_armies_the_civilization_vanishes():
 
 def test_5_1_pool_limited_by_the_counter_mix():
     # 15 of ann's 16 Epoch I counters are on the map in 12 Areas: 12//3 = 4 wanted, 1 counter left
-    areas = ["mari", "assur", "babylon", "eshnunna", "nineveh", "hanigalbat", "carchemish", "yamhad",
-             "ur", "uruk", "sumer", "malgium"]
+    areas = [
+        "mari",
+        "assur",
+        "babylon",
+        "eshnunna",
+        "nineveh",
+        "hanigalbat",
+        "carchemish",
+        "yamhad",
+        "ur",
+        "uruk",
+        "sumer",
+        "malgium",
+    ]
     board = {a: ("1-6", 1) for a in areas}
     board["mari"] = ("1-6", 3)
     board["assur"] = ("1-6", 2)
@@ -63,15 +77,19 @@ def test_5_1_current_pool_is_the_card_armies_plus_bonus():
 
 # ---- 5.2 -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("roll,check", [
-    ((1, 1), lambda r: r.pool == 5 + 3 - 1),
-    ((1, 2), lambda r: r.military),
-    ((2, 2), lambda r: r.seafaring),
-    ((3, 3), lambda r: r.guides),
-    ((4, 5), lambda r: r.wonder_min == 3),
-    ((5, 5), lambda r: r.culture_min == 4),
-    ((6, 6), lambda r: r.pool == 5 + 3 - 1 and r.military),
-])
+
+@pytest.mark.parametrize(
+    "roll,check",
+    [
+        ((1, 1), lambda r: r.pool == 5 + 3 - 1),
+        ((1, 2), lambda r: r.military),
+        ((2, 2), lambda r: r.seafaring),
+        ((3, 3), lambda r: r.guides),
+        ((4, 5), lambda r: r.wonder_min == 3),
+        ((5, 5), lambda r: r.culture_min == 4),
+        ((6, 6), lambda r: r.pool == 5 + 3 - 1 and r.military),
+    ],
+)
 def test_5_2_civilization_bonus_chart(roll, check):
     s = position({"1-2": 0}, rolls=list(roll))
     events = _start(s, "1-2")
@@ -80,8 +98,9 @@ def test_5_2_civilization_bonus_chart(roll, check):
 
 
 def test_5_2_bonus_lasts_one_round_and_only_current_epoch():
-    s = position({"1-2": 0, "2-2": 0}, {"elam": ("1-2", 1), "ur": ("1-2", 1), "anshan": ("1-2", 1)},
-                 epoch=2, rolls=[6, 6])
+    s = position(
+        {"1-2": 0, "2-2": 0}, {"elam": ("1-2", 1), "ur": ("1-2", 1), "anshan": ("1-2", 1)}, epoch=2, rolls=[6, 6]
+    )
     _start(s, "1-2")
     assert s.rnd.bonus == 0 and not s.rnd.military and s.rnd.pool == 1
     assert s.rng.used == []  # no roll for a previous-Epoch Civilization
@@ -95,6 +114,7 @@ def test_5_2_own_previous_civilization_is_hostile():
 
 # ---- 5.3 -----------------------------------------------------------------------
 
+
 def test_5_3_kush_enters_nubia_and_the_enemy_moves_out():
     s = position({"6-1": 0, "3-2": 1}, {"nubia": ("3-2", 2), "thebes": ("3-2", 1)}, epoch=6, rolls=[3, 4])
     s.order = [0, 1]
@@ -105,8 +125,9 @@ def test_5_3_kush_enters_nubia_and_the_enemy_moves_out():
 
 
 def test_5_3_displaced_army_chooses_vacant_or_friendly_area():
-    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 1), "babylon": ("1-1", 3), "eshnunna": ("1-2", 1)},
-                 rolls=[3, 4])
+    s = position(
+        {"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 1), "babylon": ("1-1", 3), "eshnunna": ("1-2", 1)}, rolls=[3, 4]
+    )
     s.cards["1-2"] = 2
     _start(s, "1-4")
     assert s.rnd.step == "displace" and GAME.to_act(s) == [1]
@@ -119,8 +140,7 @@ def test_5_3_displaced_army_chooses_vacant_or_friendly_area():
 
 def test_5_3_displaced_army_with_nowhere_to_go_is_removed():
     # Nubia borders only Thebes, held by a third Civilization
-    s = position({"6-1": 0, "3-2": 1, "5-2": 2}, {"nubia": ("3-2", 1), "thebes": ("5-2", 3)}, epoch=6,
-                 rolls=[3, 4])
+    s = position({"6-1": 0, "3-2": 1, "5-2": 2}, {"nubia": ("3-2", 1), "thebes": ("5-2", 3)}, epoch=6, rolls=[3, 4])
     events = _start(s, "6-1")
     assert s.civ_at["nubia"] == "6-1"
     assert "nowhere to go" in text(events)
@@ -131,8 +151,9 @@ def test_terrain_displaced_army_entering_an_empty_desert_rolls(roll, survives):
     """Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2."
     Libyan Egypt enters Zoan; the Old Kingdom Army there can only go to the empty Sinai Desert
     (Memphis is held by a third Civilization)."""
-    s = position({"5-2": 0, "1-3": 1, "2-2": 2}, {"zoan": ("1-3", 1), "memphis": ("2-2", 1)}, epoch=5,
-                 rolls=[3, 4, roll])
+    s = position(
+        {"5-2": 0, "1-3": 1, "2-2": 2}, {"zoan": ("1-3", 1), "memphis": ("2-2", 1)}, epoch=5, rolls=[3, 4, roll]
+    )
     events = _start(s, "5-2")
     assert s.rng.used == [3, 4, roll] and s.civ_at["zoan"] == "5-2"
     assert f"moving out of Zoan enters the empty Desert of Sinai: rolls {roll}" in text(events)
@@ -141,14 +162,20 @@ def test_terrain_displaced_army_entering_an_empty_desert_rolls(roll, survives):
 
 def test_5_3_several_displaced_armies_move_together():
     """One choice moves as many Armies as the Area holds (`move 2 <area>`)."""
-    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "babylon": ("1-1", 2), "eshnunna": ("1-2", 1),
-                                        "elam": ("1-2", 1), "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s = position(
+        {"1-4": 0, "1-1": 1},
+        {"malgium": ("1-1", 3), "babylon": ("1-1", 2), "eshnunna": ("1-2", 1), "elam": ("1-2", 1), "sumer": ("1-2", 1)},
+        rolls=[3, 4],
+    )
     s.cards["1-2"] = 2
     _start(s, "1-4")
     # Babylon (friendly) has room for 1, South Zagros (vacant Mountain) for 1
     assert GAME.legal_actions(s, 1) == ["move babylon", "move south-zagros"]
-    s = position({"1-4": 0, "1-1": 1}, {"malgium": ("1-1", 3), "eshnunna": ("1-2", 1), "elam": ("1-2", 1),
-                                        "sumer": ("1-2", 1)}, rolls=[3, 4])
+    s = position(
+        {"1-4": 0, "1-1": 1},
+        {"malgium": ("1-1", 3), "eshnunna": ("1-2", 1), "elam": ("1-2", 1), "sumer": ("1-2", 1)},
+        rolls=[3, 4],
+    )
     s.cards["1-2"] = 2
     _start(s, "1-4")
     assert GAME.legal_actions(s, 1) == ["move babylon", "move 2 babylon", "move 3 babylon", "move south-zagros"]
@@ -159,9 +186,19 @@ def test_5_3_several_displaced_armies_move_together():
 
 def test_9_0_displaced_non_player_armies_avoid_the_desert():
     """A non-player Army leaving a Start Area stacks rather than risk the Desert's entry roll (9.0)."""
-    s = position({"2-3": 0, "1-6": -1}, {"babylon": ("1-6", 2), "eshnunna": ("1-2", 1), "malgium": ("1-2", 1),
-                                         "mari": ("1-6", 1), "sumer": ("1-2", 1), "uruk": ("1-2", 1)},
-                 epoch=2, rolls=[3, 4])
+    s = position(
+        {"2-3": 0, "1-6": -1},
+        {
+            "babylon": ("1-6", 2),
+            "eshnunna": ("1-2", 1),
+            "malgium": ("1-2", 1),
+            "mari": ("1-6", 1),
+            "sumer": ("1-2", 1),
+            "uruk": ("1-2", 1),
+        },
+        epoch=2,
+        rolls=[3, 4],
+    )
     s.cards["1-2"] = 1
     s.non_player = True
     _start(s, "2-3")
@@ -169,6 +206,7 @@ def test_9_0_displaced_non_player_armies_avoid_the_desert():
 
 
 # ---- 5.4 -----------------------------------------------------------------------
+
 
 def test_5_4_sumerians_can_place_in_uruk_ur_sumer():
     s = position({"1-1": 0}, rolls=[3, 4])
@@ -196,13 +234,13 @@ def test_5_4_one_army_at_a_time_until_the_pool_is_empty():
 
 
 def test_5_4_hostile_placement_starts_combat():
-    s = in_round(position({"1-2": 0, "1-1": 1}, {"elam": ("1-2", 1), "ur": ("1-1", 1)}, rolls=[6, 2, 1]),
-                 "1-2", 0, 2)
+    s = in_round(position({"1-2": 0, "1-1": 1}, {"elam": ("1-2", 1), "ur": ("1-1", 1)}, rolls=[6, 2, 1]), "1-2", 0, 2)
     s, events = act(s, "attack ur")
     assert "Battle for Ur" in text(events) and s.civ_at["ur"] == "1-2"
 
 
 # ---- 5.6 -----------------------------------------------------------------------
+
 
 def test_5_6_colonization_needs_seafaring_and_a_colonization_sea():
     s = in_round(position({"2-1": 0}, {"crete": ("2-1", 1)}, epoch=2, rolls=[4]), "2-1", 0, 2, seafaring=True)
@@ -219,8 +257,12 @@ def test_5_6_colonization_needs_seafaring_and_a_colonization_sea():
 
 
 def test_5_6_wonder_once_per_epoch_in_a_friendly_city():
-    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1), "uruk": ("1-1", 1)},
-                          cities={"sumer": ["lagash"]}, rolls=[3]), "1-1", 0, 3)
+    s = in_round(
+        position({"1-1": 0}, {"sumer": ("1-1", 1), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"]}, rolls=[3]),
+        "1-1",
+        0,
+        3,
+    )
     assert [a for a in GAME.legal_actions(s, 0) if a.startswith("wonder")] == ["wonder sumer"]
     s, events = act(s, "wonder sumer")
     assert "fails" in text(events) and s.vp[0] == 0
@@ -236,8 +278,17 @@ def test_5_6_wonder_success_scores_two_and_places_a_marker():
 
 def test_5_6_only_seven_wonders_and_destroyed_ones_are_not_rebuilt():
     s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 3)
-    s.wonders = {w: "memphis" for w in ["statue-of-zeus", "great-pyramid", "tomb-of-mausolis",
-                                        "temple-of-artemis", "hanging-gardens", "colossus-of-rhodes"]}
+    s.wonders = {
+        w: "memphis"
+        for w in [
+            "statue-of-zeus",
+            "great-pyramid",
+            "tomb-of-mausolis",
+            "temple-of-artemis",
+            "hanging-gardens",
+            "colossus-of-rhodes",
+        ]
+    }
     s.lost_wonders = ["lighthouse-of-alexandria"]
     assert not any(a.startswith("wonder") for a in GAME.legal_actions(s, 0))
 
@@ -252,8 +303,13 @@ def test_5_6_cultural_achievement_on_5_6_once_per_epoch():
 
 
 def test_5_6_previous_epoch_civilizations_have_no_non_combat_expansion():
-    s = in_round(position({"1-1": 0, "2-1": 0}, {"sumer": ("1-1", 1)}, epoch=2, cities={"sumer": ["lagash"]}),
-                 "1-1", 0, 2, current=False)
+    s = in_round(
+        position({"1-1": 0, "2-1": 0}, {"sumer": ("1-1", 1)}, epoch=2, cities={"sumer": ["lagash"]}),
+        "1-1",
+        0,
+        2,
+        current=False,
+    )
     legal = GAME.legal_actions(s, 0)
     assert "culture" not in legal and not any(a.startswith("wonder") for a in legal)
 
@@ -283,6 +339,7 @@ def test_5_4_done_only_when_no_army_can_be_placed():
     assert "5-4 Neo Assyria cannot place another Army and stops; 2 Armies return unused (5.4)." in events
     s.rnd.current = False
     from engine.cradle.flow import advance
+
     events = []
     advance(s, events)
     assert "5-4 Neo Assyria has nowhere to grow; 2 Armies return unused (5.4)." in events
@@ -293,10 +350,26 @@ def test_5_4_golden_count_sumer_first_step():
     a Wonder, culture (no `done`: RULES-NOTES 5.4)."""
     s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}), "1-1", 0, 8)
     assert GAME.legal_actions(s, 0) == [
-        "place babylon", "place 2 babylon", "place 3 babylon", "place elam", "place 2 elam", "place 3 elam",
-        "place malgium", "place 2 malgium", "place 3 malgium", "place sumer", "place 2 sumer",
-        "place ur", "place 2 ur", "place 3 ur", "place uruk", "place 2 uruk", "place 3 uruk",
-        "wonder sumer", "culture"]
+        "place babylon",
+        "place 2 babylon",
+        "place 3 babylon",
+        "place elam",
+        "place 2 elam",
+        "place 3 elam",
+        "place malgium",
+        "place 2 malgium",
+        "place 3 malgium",
+        "place sumer",
+        "place 2 sumer",
+        "place ur",
+        "place 2 ur",
+        "place 3 ur",
+        "place uruk",
+        "place 2 uruk",
+        "place 3 uruk",
+        "wonder sumer",
+        "culture",
+    ]
     assert GAME.legal_actions(s, 1) == []
 
 

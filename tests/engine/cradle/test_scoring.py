@@ -1,4 +1,5 @@
 """7.0 Player Scoring: immediate VPs, Area control (7.2) and Region status (7.3)."""
+
 from __future__ import annotations
 
 from engine.cradle import GAME
@@ -11,8 +12,7 @@ EGYPT = ["zoan", "memphis", "thebes", "nubia"]
 
 def test_7_2_area_control_points():
     cities = {"memphis": ["memphis"], "thebes": ["abydos"]}
-    board = {"zoan": ("1-3", 2), "memphis": ("1-3", 1), "thebes": ("1-3", 1), "sinai": ("1-3", 1),
-             "judea": ("1-2", 1)}
+    board = {"zoan": ("1-3", 2), "memphis": ("1-3", 1), "thebes": ("1-3", 1), "sinai": ("1-3", 1), "judea": ("1-2", 1)}
     s = position({"1-3": 0, "1-2": 1}, board, cities=cities)
     s.wonders = {"great-pyramid": "memphis"}
     sc = score_seat(s, 0)
@@ -50,8 +50,7 @@ def test_7_3_arabian_desert_scores_only_domination():
 
 
 def test_7_1_immediate_vps_for_non_combat_expansion():
-    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}, rolls=[6, 6]),
-                 "1-1", 0, 3)
+    s = in_round(position({"1-1": 0}, {"sumer": ("1-1", 1)}, cities={"sumer": ["lagash"]}, rolls=[6, 6]), "1-1", 0, 3)
     s, _ = act(s, "wonder sumer")
     s, _ = act(s, "culture")
     assert s.vp[0] == 2 + 4
@@ -62,6 +61,7 @@ def test_7_2_scored_after_the_players_last_round_only():
     s = position({"1-1": 0, "1-6": 0, "2-1": 0, "2-3": 1}, board, epoch=2, rolls=[3, 4])
     s.order, s.turn, s.queue = [0, 1], 0, ["1-1", "1-6", "2-1"]
     from engine.cradle.flow import advance
+
     events: list[str] = []
     advance(s, events)  # 1-1 (3 Areas): pool 1
     assert s.rnd.civ == "1-1" and s.vp[0] == 0
@@ -75,6 +75,7 @@ def test_7_2_scored_after_the_players_last_round_only():
 
 def score_before(board):
     from engine.cradle.scoring import score_seat as sc
+
     s = position({"1-1": 0, "1-6": 0, "2-1": 0}, {**board, "crete": ("2-1", 1)}, epoch=2)
     return sc(s, 0).total
 
@@ -88,6 +89,7 @@ def test_7_0_winner_most_vps_then_fewest_armies():
 
 
 # ---- 1.0 / 7.0: the result ------------------------------------------------------
+
 
 def _final(vp, board):
     s = position({"1-1": 0, "1-2": 1, "1-3": 2, "1-4": 3}, board, vp=vp)
@@ -103,8 +105,10 @@ def test_1_0_the_last_line_names_the_winner():
 def test_7_0_a_tie_broken_by_fewest_armies_names_the_tie_break():
     """RULES-NOTES 7.0: most VPs, then fewest Armies on the map."""
     s = _final([40, 40, 40, 9], {"sumer": ("1-1", 3), "elam": ("1-2", 1), "zoan": ("1-3", 2)})
-    assert result_line(s) == ("ann, bob and cyd tie on 40 VP; the tie-break, fewest Armies on the map, goes to "
-                              "bob (1 against ann 3, cyd 2): bob wins.")
+    assert result_line(s) == (
+        "ann, bob and cyd tie on 40 VP; the tie-break, fewest Armies on the map, goes to "
+        "bob (1 against ann 3, cyd 2): bob wins."
+    )
     assert GAME.winners(s) == [1]
 
 

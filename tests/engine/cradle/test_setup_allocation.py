@@ -1,4 +1,5 @@
 """2.0 Setting up the Game and 3.0 New Civilization Allocation."""
+
 from __future__ import annotations
 
 import json
@@ -91,7 +92,7 @@ def test_3_0_passed_card_concealed_from_receiver_until_all_dealt():
         assert drawn not in json.dumps(_without_summary(GAME.view(s, seat)))
     s, events = act(s, "pass bob")
     assert name not in "\n".join(events)
-    assert drawn not in json.dumps(_without_summary(GAME.view(s, 1)))   # bob may not look at it yet
+    assert drawn not in json.dumps(_without_summary(GAME.view(s, 1)))  # bob may not look at it yet
     assert GAME.view(s, 0)["allocation"]["private"]["passed"]["1"]["card"] == drawn  # ann remembers
     while s.phase == "allocate" and s.alloc is not None:
         seat = GAME.to_act(s)[0]

@@ -1,4 +1,5 @@
 """6.1 Civilization Traits, 6.2 Bonus Areas, 6.3 Exceptions (Troy / Arzawa, Sargonid Assyria)."""
+
 from __future__ import annotations
 
 from engine.cradle import GAME
@@ -10,8 +11,9 @@ from .helpers import act, in_round, position, text
 
 def test_6_1_no_city_bonus_destroys_cities_on_4_to_6():
     # Guti (No City Bonus) take Ur: one roll per City
-    s = in_round(position({"1-5": 0}, {"elam": ("1-5", 1)}, cities={"ur": ["ur"], "uruk": ["uruk"]}, rolls=[4]),
-                 "1-5", 0, 3)
+    s = in_round(
+        position({"1-5": 0}, {"elam": ("1-5", 1)}, cities={"ur": ["ur"], "uruk": ["uruk"]}, rolls=[4]), "1-5", 0, 3
+    )
     s, events = act(s, "place ur")
     assert "ur" not in s.cities and "the city of Ur is destroyed" in text(events)
     s2 = in_round(position({"1-5": 0}, {"elam": ("1-5", 1)}, cities={"ur": ["ur"]}, rolls=[3]), "1-5", 0, 3)
@@ -49,14 +51,23 @@ def test_6_1_previous_epoch_civilizations_keep_only_seafaring():
     start_round(s, "2-1", events)
     assert s.rnd.seafaring and not s.rnd.current
     assert "colonize" not in GAME.legal_actions(s, 0)  # Commerce and colonization are gone
-    assert score_seat(position({"2-1": 0, "3-1": 0}, {"crete": ("2-1", 1), "rhodes": ("2-1", 1)},
-                               cities={"crete": ["knossos"], "rhodes": ["lindos"]}, epoch=3), 0).commerce == 0
+    assert (
+        score_seat(
+            position(
+                {"2-1": 0, "3-1": 0},
+                {"crete": ("2-1", 1), "rhodes": ("2-1", 1)},
+                cities={"crete": ["knossos"], "rhodes": ["lindos"]},
+                epoch=3,
+            ),
+            0,
+        ).commerce
+        == 0
+    )
 
 
 def test_6_1_does_not_expand_in_epoch_vi():
     areas = ["nineveh", "assur", "hanigalbat"]
-    s = in_round(position({"5-4": 0, "6-1": 0}, {a: ("5-4", 1) for a in areas}, epoch=6), "5-4", 0, 1,
-                 current=False)
+    s = in_round(position({"5-4": 0, "6-1": 0}, {a: ("5-4", 1) for a in areas}, epoch=6), "5-4", 0, 1, current=False)
     legal = GAME.legal_actions(s, 0)
     assert sorted(a for a in legal if a.startswith(("place", "attack"))) == [f"place {a}" for a in sorted(areas)]
     s5 = in_round(position({"5-4": 0}, {a: ("5-4", 1) for a in areas}, epoch=5), "5-4", 0, 1)
@@ -103,8 +114,17 @@ def test_6_3_sargonid_assyria_falls_back_to_assur_without_neo_assyria():
 
 
 def test_6_1_wonder_trait_attempts_until_successful():
-    s = in_round(position({"1-3": 0}, {"memphis": ("1-3", 1), "thebes": ("1-3", 1)},
-                          cities={"memphis": ["memphis"], "thebes": ["abydos"]}, rolls=[1, 2, 5]), "1-3", 0, 5)
+    s = in_round(
+        position(
+            {"1-3": 0},
+            {"memphis": ("1-3", 1), "thebes": ("1-3", 1)},
+            cities={"memphis": ["memphis"], "thebes": ["abydos"]},
+            rolls=[1, 2, 5],
+        ),
+        "1-3",
+        0,
+        5,
+    )
     s, _ = act(s, "wonder memphis")
     assert "wonder memphis" in GAME.legal_actions(s, 0)  # failed: Wonder expertise tries again
     s, _ = act(s, "wonder thebes")

@@ -1,4 +1,5 @@
 """Views (law 5) and the log: concealed Civilization Cards stay private (3.0); every die is logged."""
+
 from __future__ import annotations
 
 import json
@@ -76,6 +77,7 @@ def test_every_die_roll_appears_in_the_events(seed, players, option):
     """Over a whole game, each step's events report exactly the dice the generator gave."""
     from engine.core import Rng
     from tests.engine.cradle.helpers import Scripted
+
     s = GAME.setup([f"p{i}" for i in range(players)], seed, {"non_player": True} if option else None)
     s.rng = Scripted([], Rng.from_seed(seed))
     rng = random.Random(seed)

@@ -1,4 +1,5 @@
 """Shared helpers for the Mosaic tests: reach the first turn, act, inspect."""
+
 from __future__ import annotations
 
 from engine.mosaic import GAME
@@ -55,12 +56,14 @@ def free_hex(s, region: str, kind: str = "land"):
 def population(card: str = "") -> str:
     """The action taking population card `card` (by what it costs and gives); none: the empty-deck purchase."""
     from engine.mosaic.words import population_fallback_word, population_word
+
     return "population " + (population_word(D.population_cards[card]) if card else population_fallback_word(D))
 
 
 def tax(card: str = "", kind: str = "tax") -> str:
     """The action taking tax & tariff card `card`; none: the empty-deck `kind` (tax or tariff)."""
     from engine.mosaic.words import tax_fallback_word, tax_word
+
     if card:
         return f"{D.tax_cards[card].kind} {tax_word(D.tax_cards[card])}"
     return f"{kind} {tax_fallback_word(D, kind)}"
@@ -69,6 +72,7 @@ def tax(card: str = "", kind: str = "tax") -> str:
 def random_steps(n: int, seed: int, rng_seed: int):
     """Each position of one random game (`n` players): yields (state, seat to act, its legal actions)."""
     import random
+
     s = GAME.setup([f"p{i}" for i in range(n)], seed)
     rng = random.Random(rng_seed)
     while not GAME.is_over(s):

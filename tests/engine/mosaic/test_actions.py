@@ -1,11 +1,11 @@
 """Rulebook, "Gameplay": one action per turn; costs from the reference card."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.core import IllegalAction
-from engine.mosaic import GAME
-from engine.mosaic import board
+from engine.mosaic import GAME, board
 
 from .helpers import D, act, blank_turn, hexes, population, tax, to_play
 
@@ -73,7 +73,7 @@ def test_population_when_all_cards_used_2_population_for_15_food():
 
 # ---- money substitution
 def test_money_replaces_a_currency_at_2_to_1_only_for_the_shortfall_without_asking():
-    """"Money can be used in place of any currency at a 2:1 rate": own currency first, money for the
+    """ "Money can be used in place of any currency at a 2:1 rate": own currency first, money for the
     rest, paid at once (N32: nothing is asked, keeping currency and spending money never helps)."""
     s = fresh()
     card = s.pop_offer[0]
@@ -202,6 +202,7 @@ def test_build_engineer_gains_1_stone_production_for_city_port_and_manufactory()
 
 def test_build_project_costs_5_stone_5_ideas_and_scores_1_vp_per_symbol_of_its_pillar():
     from engine.mosaic.scoring import breakdown
+
     s = fresh()
     card = _offer(s, "project")
     s.players[0].stone = 5
@@ -215,6 +216,7 @@ def test_build_project_costs_5_stone_5_ideas_and_scores_1_vp_per_symbol_of_its_p
 # ---- Wonder
 def test_wonder_costs_20_stone_5_food_rising_5_and_5_per_wonder():
     from engine.mosaic.rules import wonder_cost
+
     p = fresh().players[0]
     assert wonder_cost(D, p) == [["stone", 20], ["food", 5]]
     p.wonders = ["sphinx"]
@@ -311,8 +313,9 @@ def test_technology_face_down_without_pillars_then_flipped_free_when_they_arrive
     assert t in p.hidden and t not in p.techs
     assert t in GAME.view(s, 0)["private"]["face_down"] and GAME.view(s, None)["players"][0]["face_down"] == 1
     s = blank_turn(s, 0)
-    science = next(x for x, c in D.technologies.items() if c.provides == ["science"] and c.starting
-                   and x not in s.tech_offer)
+    science = next(
+        x for x, c in D.technologies.items() if c.provides == ["science"] and c.starting and x not in s.tech_offer
+    )
     s.tech_offer[1] = science
     s.players[0].ideas = 5
     s, ev = act(s, f"technology {science}")
@@ -444,6 +447,7 @@ def test_government_needs_its_pillars_and_ideas_one_at_a_time_previous_returned(
 
 def test_government_monarchy_adds_5_food_and_stone_production_while_held():
     from engine.mosaic.economy import production
+
     s = fresh()
     p = s.players[0]
     p.government = "monarchy"
@@ -474,13 +478,16 @@ def test_golden_age_claimed_free_with_6_symbols_and_its_benefit():
     assert s.seat == 0 and s.stage == "main"
 
 
-@pytest.mark.parametrize("ga,check", [
-    ("medicine", lambda p, s: p.population == 7),             # N10
-    ("kings", lambda p, s: p.production["tax"] >= 3),
-    ("public-games", lambda p, s: p.production["food"] >= 3),
-    ("science", lambda p, s: p.production["ideas"] >= 3),
-    ("trade", lambda p, s: p.production["tariff"] >= 3),
-])
+@pytest.mark.parametrize(
+    "ga,check",
+    [
+        ("medicine", lambda p, s: p.population == 7),  # N10
+        ("kings", lambda p, s: p.production["tax"] >= 3),
+        ("public-games", lambda p, s: p.production["food"] >= 3),
+        ("science", lambda p, s: p.production["ideas"] >= 3),
+        ("trade", lambda p, s: p.production["tariff"] >= 3),
+    ],
+)
 def test_golden_age_benefits(ga, check):
     s = fresh()
     p = s.players[0]
@@ -516,20 +523,31 @@ def test_golden_age_art_10_of_one_currency_and_heroes_2_units_and_city_states_a_
     assert len(board.cities_of(s, 0)) == before + 1
 
 
-@pytest.mark.parametrize("aid,setup_fn", [
-    ("populous", lambda p, s: setattr(p, "population", 12)),
-    ("wealthy", lambda p, s: setattr(p, "money", 60)),
-    ("scholarly", lambda p, s: p.production.__setitem__("ideas", 15)),
-    ("farming", lambda p, s: p.production.__setitem__("food", 15)),
-    ("masonic", lambda p, s: p.production.__setitem__("stone", 15)),
-    ("well-governed", lambda p, s: p.production.__setitem__("tax", 12)),
-    ("trading", lambda p, s: p.production.__setitem__("tariff", 12)),
-    ("militaristic", lambda p, s: p.units.__setitem__("italia", 6)),
-    ("merchant", lambda p, s: p.goods.update({g: 1 for g in ["wine", "iron", "gold", "fish", "grain", "stone", "incense"]})),
-    ("diverse", lambda p, s: p.techs.extend(next(t for t, c in D.technologies.items() if c.starting and c.provides == [x]) for x in D.pillars)),
-    ("scientific", lambda p, s: p.techs.extend(list(D.technologies)[:15])),
-    ("great-builder", lambda p, s: p.wonders.extend(list(D.wonders)[:5])),
-])
+@pytest.mark.parametrize(
+    "aid,setup_fn",
+    [
+        ("populous", lambda p, s: setattr(p, "population", 12)),
+        ("wealthy", lambda p, s: setattr(p, "money", 60)),
+        ("scholarly", lambda p, s: p.production.__setitem__("ideas", 15)),
+        ("farming", lambda p, s: p.production.__setitem__("food", 15)),
+        ("masonic", lambda p, s: p.production.__setitem__("stone", 15)),
+        ("well-governed", lambda p, s: p.production.__setitem__("tax", 12)),
+        ("trading", lambda p, s: p.production.__setitem__("tariff", 12)),
+        ("militaristic", lambda p, s: p.units.__setitem__("italia", 6)),
+        (
+            "merchant",
+            lambda p, s: p.goods.update({g: 1 for g in ["wine", "iron", "gold", "fish", "grain", "stone", "incense"]}),
+        ),
+        (
+            "diverse",
+            lambda p, s: p.techs.extend(
+                next(t for t, c in D.technologies.items() if c.starting and c.provides == [x]) for x in D.pillars
+            ),
+        ),
+        ("scientific", lambda p, s: p.techs.extend(list(D.technologies)[:15])),
+        ("great-builder", lambda p, s: p.wonders.extend(list(D.wonders)[:5])),
+    ],
+)
 def test_achievement_claimed_free_at_its_threshold(aid, setup_fn):
     s = fresh()
     s.achievements = [aid]
@@ -626,10 +644,25 @@ def test_golden_first_turn_legal_actions_seed_1_four_players():
     leaving no free hex next to seat 3's city; no wonder (20 stone) and no government (pillars) yet.
     """
     from .helpers import to_play
+
     s = to_play(4, 1)
     assert s.seat == 3 and s.players[3].leader == "scribe"
     assert GAME.legal_actions(s, 3) == [
-        "work ideas", "work food", "work stone", "population 3-for-13-food", "population 2-for-11-food",
-        "build thebes", "build massalia", "build long-walls-of-athens", "build pergamon",
-        "technology coinage", "technology siege-engines", "technology banking", "technology lime-mortar",
-        "technology bureaucracy", "tax 2-per-population-1-unrest", "tariff 4-per-trade-good-2-unrest", "military"]
+        "work ideas",
+        "work food",
+        "work stone",
+        "population 3-for-13-food",
+        "population 2-for-11-food",
+        "build thebes",
+        "build massalia",
+        "build long-walls-of-athens",
+        "build pergamon",
+        "technology coinage",
+        "technology siege-engines",
+        "technology banking",
+        "technology lime-mortar",
+        "technology bureaucracy",
+        "tax 2-per-population-1-unrest",
+        "tariff 4-per-trade-good-2-unrest",
+        "military",
+    ]

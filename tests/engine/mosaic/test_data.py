@@ -1,4 +1,5 @@
 """Component data (engine/mosaic/data/*.toml): complete, marked, validated, and every goal reachable."""
+
 from __future__ import annotations
 
 import shutil
@@ -17,6 +18,7 @@ SHIPPED = Path(mdata.__file__).parent / "data"
 
 def test_every_data_file_entry_has_a_source():
     import tomllib
+
     for f in SHIPPED.glob("*.toml"):
         doc = tomllib.loads(f.read_text())
         for key, val in doc.items():
@@ -27,8 +29,13 @@ def test_every_data_file_entry_has_a_source():
 
 def test_component_counts():
     assert len(D.technologies) == 105 and sum(t.starting for t in D.technologies.values()) == 30
-    assert Counter(b.type for b in D.builds.values()) == {"city": 12, "port_city": 6, "farm_town": 8,
-                                                          "manufactory_town": 9, "project": 9}
+    assert Counter(b.type for b in D.builds.values()) == {
+        "city": 12,
+        "port_city": 6,
+        "farm_town": 8,
+        "manufactory_town": 9,
+        "project": 9,
+    }
     assert len(D.population_cards) == 14 and len(D.tax_cards) == 14
     assert len(D.regions) == 7 and len(D.hexes) == 157
     assert Counter(h.kind for h in D.hexes.values()) == {"land": 119, "cache": 28, "port": 10}
@@ -81,8 +88,14 @@ def test_a_broken_override_file_is_refused_with_file_entry_and_field(tmp_path, m
     over.mkdir()
     for f in SHIPPED.glob("*.toml"):
         shutil.copy(f, over / f.name)
-    text = (over / "tables.toml").read_text().replace('id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = 4',
-                                                      'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = "four"')
+    text = (
+        (over / "tables.toml")
+        .read_text()
+        .replace(
+            'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = 4',
+            'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = "four"',
+        )
+    )
     assert '"four"' in text
     (over / "tables.toml").write_text(text)
     load.cache_clear()

@@ -1,4 +1,5 @@
 """Refused actions say what rule stands in the way (law 1: a clear, specific message), then what is legal."""
+
 from __future__ import annotations
 
 import random
@@ -7,7 +8,6 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.mosaic import GAME
-
 from engine.mosaic.words import tax_word
 
 from . import helpers
@@ -52,7 +52,8 @@ def test_refused_card_not_on_offer_says_so():
     tax = next(c for c in s.tax_offer if c)
     other = "tariff" if D.tax_cards[tax].kind == "tax" else "tax"
     assert f"That is a {D.tax_cards[tax].kind} card: `{helpers.tax(tax)}`" in refusal(
-        s, f"{other} {tax_word(D.tax_cards[tax])}")
+        s, f"{other} {tax_word(D.tax_cards[tax])}"
+    )
 
 
 def test_refused_card_code_names_the_cards_on_offer_by_what_they_give_and_cost():
@@ -68,7 +69,7 @@ def test_refused_card_code_names_the_cards_on_offer_by_what_they_give_and_cost()
 def test_refused_second_action_and_early_end():
     s = fresh()
     assert "Take your action first" in refusal(s, "end")
-    s.achievements, s.players[0].money = ["wealthy"], 60   # a tile to claim keeps the turn open (N44)
+    s.achievements, s.players[0].money = ["wealthy"], 60  # a tile to claim keeps the turn open (N44)
     s, _ = act(s, "work food")
     assert "taken this turn's action" in refusal(s, "work food")
 
@@ -79,7 +80,7 @@ def test_refused_hex_names_the_placement_rule():
     city = next(b for b, c in D.builds.items() if c.type == "city" and b not in s.build_offer)
     s.build_offer[0] = city
     s, _ = act(s, f"build {city}")
-    assert GAME.legal_actions(s, 0)[0].startswith("region")   # a city may go anywhere: region first
+    assert GAME.legal_actions(s, 0)[0].startswith("region")  # a city may go anywhere: region first
     s, _ = act(s, "region greece")
     port = next(h for h in D.region_hexes["greece"] if D.hexes[h].kind == "port" and h not in s.board)
     assert "not be built on port hexes" in refusal(s, f"hex {port}")
@@ -93,8 +94,16 @@ def test_refused_hex_names_the_placement_rule():
 def test_refusal_never_breaks_on_any_word_pair():
     """Every verb with every kind of argument, in random positions of random games: always IllegalAction or legal."""
     rng = random.Random(5)
-    args = (list(D.technologies)[:8] + list(D.builds)[:6] + list(D.wonders) + list(D.governments) + list(D.golden_ages)
-            + list(D.achievements) + list(D.hexes)[:6] + ["fallback", "food", "money", "build", "1", "", "zz"])
+    args = (
+        list(D.technologies)[:8]
+        + list(D.builds)[:6]
+        + list(D.wonders)
+        + list(D.governments)
+        + list(D.golden_ages)
+        + list(D.achievements)
+        + list(D.hexes)[:6]
+        + ["fallback", "food", "money", "build", "1", "", "zz"]
+    )
     for n in (2, 5):
         s = GAME.setup([f"p{i}" for i in range(n)], n)
         for _ in range(300):

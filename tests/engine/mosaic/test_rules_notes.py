@@ -1,4 +1,5 @@
 """Decisions of engine/mosaic/RULES-NOTES.md, one test each (named after the note)."""
+
 from __future__ import annotations
 
 from engine.mosaic import GAME, board, scoring
@@ -60,7 +61,11 @@ def test_n12_philosopher_chooses_another_production_scribe_any():
     s = GAME.setup(["a", "b"], 4)
     while s.phase == "leaders":
         seat = GAME.to_act(s)[0]
-        want = "leader philosopher" if seat == s.leader_order[0] and "philosopher" in s.leader_pool and len(s.leader_pool) == 9 else None
+        want = (
+            "leader philosopher"
+            if seat == s.leader_order[0] and "philosopher" in s.leader_pool and len(s.leader_pool) == 9
+            else None
+        )
         s, _ = act(s, want or next(a for a in GAME.legal_actions(s, seat) if a != "leader philosopher"))
     while not (s.pending and s.pending.top.kind == "production"):
         seat = GAME.to_act(s)[0]
@@ -145,12 +150,12 @@ def test_n22_a_tie_for_first_is_no_majority_for_imperial_tyranny_or_the_colosseu
     s.board = {hexes("italia")[0]: "c0", hexes("italia")[1]: "c1", hexes("greece")[0]: "c0"}
     inf = board.influence(D, s)
     assert board.controlled(D, s, 0, inf) == ["greece"] and board.controlled(D, s, 1, inf) == []
-    assert board.first_places(inf["italia"]) == [0, 1]              # both still score first at Empire Scoring
+    assert board.first_places(inf["italia"]) == [0, 1]  # both still score first at Empire Scoring
     s.players[0].government = "tyranny"
-    assert scoring.government_bonus(D, s, 0, inf) == 3               # 4 players: 3 VP per region, Greece only
+    assert scoring.government_bonus(D, s, 0, inf) == 3  # 4 players: 3 VP per region, Greece only
     s.players[0].wonders = ["colosseum-of-rome"]
     assert scoring.wonder_vp(D, s, 0, "colosseum-of-rome", inf) == 4
-    s.players[1].units = {"greece": 2}                                # now tied in Greece too
+    s.players[1].units = {"greece": 2}  # now tied in Greece too
     assert board.controlled(D, s, 0) == []
 
 
@@ -195,20 +200,20 @@ def test_n37_city_state_scores_the_region_with_most_of_your_cities():
 def test_n38_republic_looks_privately_at_the_top_card_of_one_deck_before_its_action():
     s = fresh()
     s.players[0].government = "republic"
-    assert "peek" not in GAME.view(s, 0)["private"]          # nothing seen until it chooses a deck
+    assert "peek" not in GAME.view(s, 0)["private"]  # nothing seen until it chooses a deck
     legal = GAME.legal_actions(s, 0)
     assert {"peek technology", "peek build", "peek population", "peek tax"} <= set(legal)
     top = s.build_deck[0]
     s, ev = act(s, "peek build")
     assert GAME.view(s, 0)["private"]["peek"] == {"build": [top]}
     assert "peek" not in GAME.view(s, 1)["private"] and "private" not in GAME.view(s, None)
-    assert not any(top in e or D.builds[top].name in e for e in ev)   # the log says which deck, not the card
-    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # one deck per turn
+    assert not any(top in e or D.builds[top].name in e for e in ev)  # the log says which deck, not the card
+    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))  # one deck per turn
     s.peeked = ""
-    s.achievements, s.players[0].money = ["wealthy"], 60      # a claim keeps the turn open after the action
+    s.achievements, s.players[0].money = ["wealthy"], 60  # a claim keeps the turn open after the action
     s, _ = act(s, "work food")
     assert s.seat == 0 and s.stage == "post"
-    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))   # not after the action
+    assert not any(a.startswith("peek") for a in GAME.legal_actions(s, 0))  # not after the action
 
 
 def test_n40_a_fourth_scoring_card_is_scored_too():
@@ -224,6 +229,7 @@ def test_n40_a_fourth_scoring_card_is_scored_too():
 
 def test_hidden_information_never_in_public_view_or_events():
     import random
+
     s = GAME.setup(["a", "b", "c", "d"], 11)
     rng = random.Random(3)
     while not GAME.is_over(s):
@@ -234,7 +240,7 @@ def test_hidden_information_never_in_public_view_or_events():
         assert not any(t in action for t in D.technologies) or not action.startswith("draft")  # N45: the log too
         public = str(GAME.view(s, None))
         for p in s.players:
-            for t in [t for t in p.hidden if t not in p.seen] + p.hand + p.picks:   # N51: `seen` is public
+            for t in [t for t in p.hidden if t not in p.seen] + p.hand + p.picks:  # N51: `seen` is public
                 assert f"'{t}'" not in public
                 assert not any(D.technologies[t].name in e for e in step.events)
 
@@ -252,6 +258,7 @@ def test_n51_a_technology_taken_face_down_from_the_offer_stays_known_to_the_tabl
     assert f"p0 takes {D.technologies[t].name} face down (its pillars are not there yet)." in ev
     s = blank_turn(s, 0)
     from engine.mosaic.gains import apply_cache
+
     cache = next(c.id for c in D.caches if c.benefit == "technology_card_face_down")
     top = s.tech_deck[0] if s.tech_deck[0] != SCORING else s.tech_deck[1]
     events: list[str] = []
@@ -308,7 +315,7 @@ def test_n31_recruit_and_move_in_one_military_action():
 
 
 def test_n48_recruit_up_to_2_in_1_turn_and_move_once_per_turn_across_the_scribes_two_actions():
-    """"You may recruit up to 2 new units in 1 turn", "move ... once per turn": the Scribe's two
+    """ "You may recruit up to 2 new units in 1 turn", "move ... once per turn": the Scribe's two
     actions share one turn's limits."""
     s = fresh(leader="scribe")
     s.actions_left = 2
@@ -316,17 +323,17 @@ def test_n48_recruit_up_to_2_in_1_turn_and_move_once_per_turn_across_the_scribes
     to = next(r for r in D.adjacency[reg] if r in s.regions)
     s.players[0].money = 40
     s, _ = act(s, "military", f"recruit {reg}", f"move {reg} {to}", "done")
-    assert s.seat == 0 and s.actions_left == 1                           # the second action
+    assert s.seat == 0 and s.actions_left == 1  # the second action
     s, _ = act(s, "military")
     legal = GAME.legal_actions(s, 0)
-    assert f"recruit {reg}" in legal                                     # 1 of 2 recruited so far
-    assert not any(a.startswith(f"move {to} ") for a in legal)          # that unit moved this turn
+    assert f"recruit {reg}" in legal  # 1 of 2 recruited so far
+    assert not any(a.startswith(f"move {to} ") for a in legal)  # that unit moved this turn
     s, _ = act(s, f"recruit {reg}")
     assert not any(a.startswith("recruit") for a in GAME.legal_actions(s, 0))
     assert s.players[0].units == {reg: 1, to: 1}
-    s, _ = act(s, f"move {reg} {to}")                                   # the new unit has not moved yet
-    assert s.seat == 1                                                    # nothing left: the turn ends
-    s = blank_turn(s, 0)                                                  # a new turn: fresh limits
+    s, _ = act(s, f"move {reg} {to}")  # the new unit has not moved yet
+    assert s.seat == 1  # nothing left: the turn ends
+    s = blank_turn(s, 0)  # a new turn: fresh limits
     s.players[0].money = 10
     s, _ = act(s, "military")
     assert f"recruit {reg}" in GAME.legal_actions(s, 0) and f"move {to} {reg}" in GAME.legal_actions(s, 0)
@@ -341,7 +348,7 @@ def test_n32_money_stands_in_only_for_the_shortfall_and_is_never_asked():
     assert s.players[0].ideas == 0 and s.players[0].money == 0 and not s.pending
     s = blank_turn(s, 0)
     s.players[0].stone, s.players[0].food, s.players[0].money = 12, 9, 30
-    s, ev = act(s, "wonder stonehenge")                                  # 20 stone + 5 food
+    s, ev = act(s, "wonder stonehenge")  # 20 stone + 5 food
     while s.pending:
         legal = GAME.legal_actions(s, 0)
         bare = [a for a in legal if a.startswith("hex ") and a[4:] not in s.goods_on and a[4:] not in s.cache_on]
@@ -355,11 +362,11 @@ def test_n49_face_down_technology_flips_by_itself_once_its_pillars_are_there():
     s = fresh()
     t = next(t for t, c in D.technologies.items() if c.requires == {"culture": 1})
     s.players[0].hidden = [t]
-    s.players[0].library = "culture"          # pillars there, but nothing has happened yet
-    s, ev = act(s, "work food")               # the step settles: the card flips before the turn ends
+    s.players[0].library = "culture"  # pillars there, but nothing has happened yet
+    s, ev = act(s, "work food")  # the step settles: the card flips before the turn ends
     assert t in s.players[0].techs and any(e.startswith(f"p0 flips {D.technologies[t].name} face up") for e in ev)
     s.players[0].hidden = [t]
-    assert "flips by itself" in GAME.why_not(s, 0, f"flip {t}")      # nothing to ask: no `flip` action
+    assert "flips by itself" in GAME.why_not(s, 0, f"flip {t}")  # nothing to ask: no `flip` action
 
 
 def test_n35_art_golden_age_10_of_one_chosen_currency():
@@ -407,13 +414,13 @@ def test_n43_farmer_gains_no_extra_population_from_the_empty_deck_purchase():
 def test_n44_government_refresh_is_offered_with_the_action_and_the_turn_ends_after_it():
     s = fresh()
     s.players[0].government = "theocracy"
-    assert "refresh tax" in GAME.legal_actions(s, 0)            # beside the turn's action
+    assert "refresh tax" in GAME.legal_actions(s, 0)  # beside the turn's action
     s, _ = act(s, "refresh tax", "work food")
-    assert s.seat != 0                                          # free, then the action ends the turn
+    assert s.seat != 0  # free, then the action ends the turn
     s = blank_turn(s, 0)
     s.players[0].government = "monarchy"
     s.achievements, s.players[0].money = ["wealthy"], 60
-    s, _ = act(s, "work food")                                  # a tile to claim: the turn waits
+    s, _ = act(s, "work food")  # a tile to claim: the turn waits
     assert s.seat == 0 and {"claim wealthy", "refresh tax", "end"} <= set(GAME.legal_actions(s, 0))
 
 
@@ -433,13 +440,13 @@ def test_n08_fallback_tax_counts_each_government_symbol_and_tariff_counts_port_c
     s = fresh()
     s.tax_offer, s.tax_deck, s.holding = ["", ""], [], 0
     p = s.players[0]
-    p.library = "government"                                   # 2 Government symbols
+    p.library = "government"  # 2 Government symbols
     p.population, p.goods = 5, {}
     s.board = {hexes("italia")[0]: "c0", hexes("italia", "port")[0]: "p0"}
     t, _ = act(s, tax())
     assert t.players[0].money == 2 * 5 + 2
     t, _ = act(s, tax(kind="tariff"))
-    assert t.players[0].money == 2                              # 1 city + 1 port city
+    assert t.players[0].money == 2  # 1 city + 1 port city
 
 
 def test_n47_no_limit_on_cities_or_units():
@@ -459,7 +466,7 @@ def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
     """Issue 13, cards by code: the action says the card's population and food cost, or its multiplier
     and unrest; two cards with the same numbers are one choice (the first on offer is taken)."""
     s = fresh()
-    s.pop_offer = ["pop07", "pop08"]                       # both +2 population for 10 food
+    s.pop_offer = ["pop07", "pop08"]  # both +2 population for 10 food
     s.tax_offer = ["tt03", "tt10"]
     s.players[0].food = 10
     legal = GAME.legal_actions(s, 0)
@@ -469,11 +476,17 @@ def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
     t = D.tax_cards["tt10"]
     assert f"tariff {t.multiplier}-per-trade-good-{t.unrest}-unrest" in legal and t.kind == "tariff"
     after, _ = act(s, "population 2-for-10-food")
-    assert after.players[0].population == s.players[0].population + 2 and after.pop_offer[1] == "pop08" and after.pop_offer[0] != "pop07"
+    assert (
+        after.players[0].population == s.players[0].population + 2
+        and after.pop_offer[1] == "pop08"
+        and after.pop_offer[0] != "pop07"
+    )
     s.pop_offer, s.pop_deck, s.tax_offer, s.tax_deck = ["", ""], [], ["", ""], []
     s.players[0].food = 15
     legal = GAME.legal_actions(s, 0)
-    assert {"population 2-for-15-food", "tax 2-per-population-no-unrest", "tariff 2-per-trade-good-no-unrest"} <= set(legal)
+    assert {"population 2-for-15-food", "tax 2-per-population-no-unrest", "tariff 2-per-trade-good-no-unrest"} <= set(
+        legal
+    )
 
 
 def test_issue_12_no_step_asks_what_decides_nothing():

@@ -1,4 +1,5 @@
 """Rulebook, "Empire Scoring", game end and final "Scoring"."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,10 +71,19 @@ def test_empire_scoring_technology_influence_bonus():
     assert board.influence(D, s)["italia"][0] == D.technologies[t].influence_value
 
 
-@pytest.mark.parametrize("gov,n,expected", [
-    ("city-state", 4, 2), ("monarchy", 4, 3), ("oligarchy", 4, 4), ("oligarchy", 3, 2),
-    ("republic", 4, 3), ("theocracy", 4, 4), ("tyranny", 4, 6), ("tyranny", 2, 4),
-])
+@pytest.mark.parametrize(
+    "gov,n,expected",
+    [
+        ("city-state", 4, 2),
+        ("monarchy", 4, 3),
+        ("oligarchy", 4, 4),
+        ("oligarchy", 3, 2),
+        ("republic", 4, 3),
+        ("theocracy", 4, 4),
+        ("tyranny", 4, 6),
+        ("tyranny", 2, 4),
+    ],
+)
 def test_empire_scoring_government_bonus(gov, n, expected):
     s = empty_board(n)
     p = s.players[0]
@@ -127,7 +137,12 @@ def test_game_end_third_scoring_card_then_finish_round_then_one_more_round():
     s, _ = act(s, population(s.pop_offer[0]))
     assert s.end_stage == "rounds" and s.scorings == 3
     while not GAME.is_over(s):
-        s, _ = act(s, "work food" if s.pending.top is None and s.stage == "main" else GAME.legal_actions(s, GAME.to_act(s)[0])[-1])
+        s, _ = act(
+            s,
+            "work food"
+            if s.pending.top is None and s.stage == "main"
+            else GAME.legal_actions(s, GAME.to_act(s)[0])[-1],
+        )
     # seat 1's own turn, seats 2 and 3 finish the round, then one full round of 4 (N27)
     assert s.turn_no - before == 1 + 2 + 4
 
@@ -192,14 +207,25 @@ def test_final_scoring_two_identical_manufactory_towns_both_score():
     assert scoring.breakdown(D, s, 0)["manufactory towns"] == 10
 
 
-@pytest.mark.parametrize("wonder,setup_fn,vp", [
-    ("colosseum-of-rome", lambda s: s.players[0].units.update({"italia": 1, "greece": 1}), 8),
-    ("stonehenge", lambda s: setattr(s.players[0], "population", 9), 4),
-    ("temple-of-artemis", lambda s: (s.players[0].units.update({"italia": 2}), s.players[1].units.update({"italia": 1})), 3),
-    ("lighthouse-of-alexandria", lambda s: s.players[0].goods.update({"wine": 2, "fish": 1}), 2),
-    ("sphinx", lambda s: s.board.__setitem__(hexes("italia")[5], "w1"), 8),
-    ("colossus-of-rhodes", lambda s: (s.board.__setitem__(hexes("italia")[5], "c1"), s.board.__setitem__(hexes("italia")[6], "c0")), 4),
-])
+@pytest.mark.parametrize(
+    "wonder,setup_fn,vp",
+    [
+        ("colosseum-of-rome", lambda s: s.players[0].units.update({"italia": 1, "greece": 1}), 8),
+        ("stonehenge", lambda s: setattr(s.players[0], "population", 9), 4),
+        (
+            "temple-of-artemis",
+            lambda s: (s.players[0].units.update({"italia": 2}), s.players[1].units.update({"italia": 1})),
+            3,
+        ),
+        ("lighthouse-of-alexandria", lambda s: s.players[0].goods.update({"wine": 2, "fish": 1}), 2),
+        ("sphinx", lambda s: s.board.__setitem__(hexes("italia")[5], "w1"), 8),
+        (
+            "colossus-of-rhodes",
+            lambda s: (s.board.__setitem__(hexes("italia")[5], "c1"), s.board.__setitem__(hexes("italia")[6], "c0")),
+            4,
+        ),
+    ],
+)
 def test_final_scoring_wonder_vp(wonder, setup_fn, vp):
     s = empty_board()
     s.wonder_hex[wonder] = hexes("italia")[0]
@@ -241,9 +267,10 @@ def test_final_ties_most_wonders_then_most_money():
 
 
 def test_final_ties_the_last_line_names_the_winner_and_the_tie_break_that_decided():
-    """"The player with the most points wins. If there is a tie, the tied player with the most wonders
+    """ "The player with the most points wins. If there is a tie, the tied player with the most wonders
     wins. If there is still a tie, the player with the most money" - the game's last line says which."""
     from engine.mosaic.scoring import result_text
+
     s = empty_board()
     s.phase = "over"
     s.final = [10, 8, 7, 3]
@@ -252,8 +279,9 @@ def test_final_ties_the_last_line_names_the_winner_and_the_tie_break_that_decide
     s.players[0].wonders = ["sphinx"]
     s.players[1].wonders = ["stonehenge"]
     s.players[0].money, s.players[1].money = 4, 9
-    assert result_text(s) == ("p0, p1 and p2 tie on 10 points; p0 and p1 have the most wonders (1); "
-                              "p1 wins with the most money (p0 4, p1 9).")
+    assert result_text(s) == (
+        "p0, p1 and p2 tie on 10 points; p0 and p1 have the most wonders (1); p1 wins with the most money (p0 4, p1 9)."
+    )
     s.players[2].wonders = ["great-pyramid", "colossus-of-rhodes"]
     assert result_text(s) == "p0, p1 and p2 tie on 10 points; p2 wins with the most wonders (p0 1, p1 1, p2 2)."
     s.final = [10, 10, 3, 3]
@@ -264,6 +292,7 @@ def test_final_ties_the_last_line_names_the_winner_and_the_tie_break_that_decide
 
 def test_final_line_of_a_whole_game_names_the_winners():
     import random
+
     s = GAME.setup(["a", "b", "c"], 4)
     rng = random.Random(4)
     while not GAME.is_over(s):
@@ -277,6 +306,7 @@ def test_final_line_of_a_whole_game_names_the_winners():
 
 def test_final_scoring_lines_in_the_view_add_up_to_the_score():
     import random
+
     s = GAME.setup(["a", "b", "c"], 4)
     rng = random.Random(4)
     while not GAME.is_over(s):

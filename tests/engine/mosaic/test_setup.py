@@ -1,4 +1,5 @@
 """Rulebook, "Setup": one test per step."""
+
 from __future__ import annotations
 
 import pytest
@@ -132,7 +133,7 @@ def test_setup_draft_hands_and_picks_are_private():
         s, _ = act(s, GAME.legal_actions(s, GAME.to_act(s)[0])[0])
     card = s.players[0].hand[1]
     assert GAME.legal_actions(s, 0) == ["draft 1", "draft 2", "draft 3", "draft 4", "draft 5"]
-    step = GAME.apply(s, 0, "draft 2")   # N45: the action text (logged publicly) names a position, not the card
+    step = GAME.apply(s, 0, "draft 2")  # N45: the action text (logged publicly) names a position, not the card
     assert all(card not in e and D.technologies[card].name not in e for e in step.events)
     public = str(GAME.view(step.state, None))
     assert card not in public
@@ -179,5 +180,6 @@ def test_setup_leader_start_benefits_and_starting_technologies_are_played():
 
 def test_setup_invalid_player_count_is_refused():
     from engine.core import IllegalAction
+
     with pytest.raises(IllegalAction, match="2-6"):
         GAME.setup(["a"], 1)

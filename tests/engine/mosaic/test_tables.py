@@ -1,4 +1,5 @@
 """Quick-reference tables row by row: leaders' start bonuses, caches, trade goods, wonders, passives."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,17 +20,20 @@ def bare(n=4):
     return s
 
 
-@pytest.mark.parametrize("leader,resources,production,population", [
-    ("magistrate", {"food": 5, "stone": 10}, {"food": 2, "stone": 2, "tax": 2}, 6),
-    ("engineer", {"stone": 10, "money": 10}, {"stone": 5, "ideas": 3}, 5),
-    ("general", {"money": 20}, {"tax": 10}, 6),
-    ("scribe", {"food": 10, "ideas": 5}, {}, 5),
-    ("artist", {"money": 15, "ideas": 5}, {"ideas": 5}, 5),
-    ("priestess", {"money": 15, "food": 5}, {"tax": 6, "food": 3}, 5),
-    ("philosopher", {"ideas": 10, "money": 10}, {"ideas": 8}, 5),
-    ("farmer", {"food": 10, "money": 10}, {"food": 5}, 5),
-    ("merchant", {"money": 30}, {"tariff": 5}, 5),
-])
+@pytest.mark.parametrize(
+    "leader,resources,production,population",
+    [
+        ("magistrate", {"food": 5, "stone": 10}, {"food": 2, "stone": 2, "tax": 2}, 6),
+        ("engineer", {"stone": 10, "money": 10}, {"stone": 5, "ideas": 3}, 5),
+        ("general", {"money": 20}, {"tax": 10}, 6),
+        ("scribe", {"food": 10, "ideas": 5}, {}, 5),
+        ("artist", {"money": 15, "ideas": 5}, {"ideas": 5}, 5),
+        ("priestess", {"money": 15, "food": 5}, {"tax": 6, "food": 3}, 5),
+        ("philosopher", {"ideas": 10, "money": 10}, {"ideas": 8}, 5),
+        ("farmer", {"food": 10, "money": 10}, {"food": 5}, 5),
+        ("merchant", {"money": 30}, {"tariff": 5}, 5),
+    ],
+)
 def test_leader_start_benefits_and_production(leader, resources, production, population):
     s = bare()
     p = s.players[0]
@@ -57,16 +61,22 @@ def test_leader_unrest_cancel(leader, cancel):
     assert scoring.net_unrest(D, s.players[0]) == 5 - cancel
 
 
-@pytest.mark.parametrize("cache_id,check", [
-    ("money-5", lambda p: p.money == 5), ("money-10", lambda p: p.money == 10),
-    ("food-5", lambda p: p.food == 5), ("stone-5", lambda p: p.stone == 5), ("ideas-5", lambda p: p.ideas == 5),
-    ("population-1", lambda p: p.population == 6),
-    ("food-production-2", lambda p: p.production["food"] == 2),
-    ("stone-production-2", lambda p: p.production["stone"] == 2),
-    ("idea-production-2", lambda p: p.production["ideas"] == 2),
-    ("military-unit-1", lambda p: p.units.get("italia") == 1),
-    ("technology-card-face-down-1", lambda p: len(p.hidden) == 1),
-])
+@pytest.mark.parametrize(
+    "cache_id,check",
+    [
+        ("money-5", lambda p: p.money == 5),
+        ("money-10", lambda p: p.money == 10),
+        ("food-5", lambda p: p.food == 5),
+        ("stone-5", lambda p: p.stone == 5),
+        ("ideas-5", lambda p: p.ideas == 5),
+        ("population-1", lambda p: p.population == 6),
+        ("food-production-2", lambda p: p.production["food"] == 2),
+        ("stone-production-2", lambda p: p.production["stone"] == 2),
+        ("idea-production-2", lambda p: p.production["ideas"] == 2),
+        ("military-unit-1", lambda p: p.units.get("italia") == 1),
+        ("technology-card-face-down-1", lambda p: len(p.hidden) == 1),
+    ],
+)
 def test_cache_tile_benefit_taken_immediately(cache_id, check):
     s = bare()
     h = hexes("italia", "cache")[0]

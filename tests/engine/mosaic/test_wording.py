@@ -1,4 +1,5 @@
 """Public log lines say what a player at the table would announce (events are the log)."""
+
 from __future__ import annotations
 
 from engine.mosaic.gains import take_hex_contents
@@ -27,6 +28,7 @@ def test_setup_starting_town_and_starting_technologies_read_cleanly():
     """Merchant: "starts with a manufactory town" - the log names the town and the leader;
     a starting tech played face up quotes its card text (its "you" is the card's, not the log's)."""
     from engine.mosaic import GAME
+
     s = new(2, 5)
     events: list[str] = []
     while s.phase != "play" or s.pending:
@@ -46,6 +48,7 @@ def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_plac
     """RULES-NOTES N16: no free hex next to the starting city - the log says the town is lost
     instead of listing it among the benefits received."""
     from engine.mosaic import GAME
+
     s = new(2, 5)
     events: list[str] = []
     while s.phase != "play" or s.pending:
@@ -62,6 +65,7 @@ def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_plac
 
 def _turn():
     from .helpers import blank_turn, to_play
+
     s = blank_turn(to_play(2, 5), 0)
     p = s.players[0]
     p.population = 5
@@ -73,6 +77,7 @@ def _turn():
 def test_work_line_shows_population_plus_production():
     """Work: add your population to your production of that currency."""
     from .helpers import act
+
     s, p = _turn()
     p.production["stone"] = 3
     _, ev = act(s, "work stone")
@@ -82,6 +87,7 @@ def test_work_line_shows_population_plus_production():
 def test_build_city_line_says_what_was_paid_and_the_holding_area():
     """Building a city: 4 stone and 2 population (money 2:1); 5 money to the holding area."""
     from .helpers import act
+
     s, p = _turn()
     city = next(b for b in D.builds.values() if b.type == "city")
     s.build_offer[0] = city.id
@@ -97,6 +103,7 @@ def test_build_city_line_says_what_was_paid_and_the_holding_area():
 def test_tariff_line_spells_out_the_formula():
     """Tax & Tariff: tariff = multiplier × unique trade goods + cities + tariff production."""
     from .helpers import act, tax
+
     s, p = _turn()
     card = next(c for c in D.tax_cards.values() if c.kind == "tariff")
     s.tax_offer[0] = card.id
@@ -105,15 +112,19 @@ def test_tariff_line_spells_out_the_formula():
     s.holding = 0
     _, ev = act(s, tax(card.id))
     n = card.multiplier * 2 + 1 + 4
-    assert ev[0].startswith(f"{p.name} collects tariff: {n} money ({card.multiplier}×2 unique goods + 1 city "
-                            f"+ 4 tariff production) + 0 from the holding area")
+    assert ev[0].startswith(
+        f"{p.name} collects tariff: {n} money ({card.multiplier}×2 unique goods + 1 city "
+        f"+ 4 tariff production) + 0 from the holding area"
+    )
 
 
 def test_random_games_log_no_plural_brackets_or_broken_articles():
     """Government: "becomes an Oligarchy"; "1 military unit"; "1 idea" - across whole games."""
     import random
     import re
+
     from engine.mosaic import GAME
+
     lines: list[str] = []
     for seed in range(3):
         s = new(2 + seed % 2, seed)

@@ -1,4 +1,5 @@
 """Building and driving Rise of Empires states for the rule tests."""
+
 from __future__ import annotations
 
 from engine.core import DecisionStack, IllegalAction
@@ -24,7 +25,7 @@ def restart(state: State, order: list[int] | None = None) -> State:
     state.cursor = 0
     state.phase = "actions"
     state.stack = DecisionStack()
-    advance(components(), state)          # the data in force (an owner's corrected files, if a test sets them)
+    advance(components(), state)  # the data in force (an owner's corrected files, if a test sets them)
     return state
 
 

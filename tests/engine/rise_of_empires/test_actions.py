@@ -1,4 +1,5 @@
 """6.0 Player Actions, 6.1 progress, 6.2 territories, 6.3 cities and wonders, 6.5 trading."""
+
 from __future__ import annotations
 
 import pytest
@@ -54,7 +55,7 @@ def test_6_0_only_an_action_that_can_be_performed():
     s.players[W].gold = 1
     s = restart(s, [W, R, B, G])
     options = legal(s)
-    assert not any(a.startswith("trade") for a in options)       # no discs to trade
+    assert not any(a.startswith("trade") for a in options)  # no discs to trade
     assert [a for a in options if a.startswith("take city")] == ["take city memphis"]  # only the free city (0 gold)
 
 
@@ -78,7 +79,7 @@ def test_6_0_b_turn_free_with_nothing_to_the_left():
     s = restart(s, [R, W, B, G])
     takes = [f"take progress {t}" for t in sorted(set(s.offer_progress))]
     assert legal(s) == takes + ["remove progress 2"]
-    idle = act(s, "remove progress 2")       # 6.0: "remove an action disc but then do nothing"
+    idle = act(s, "remove progress 2")  # 6.0: "remove an action disc but then do nothing"
     assert idle.rows["progress"][:2] == [W, EMPTY] and idle.players[R].progress == () and actor(idle) == W
     # The row's action with the disc, in one choice: nothing to its left, so nothing to pay.
     tile = takes[0].split(" ")[2]
@@ -92,21 +93,30 @@ def test_6_0_b_turn_pays_one_per_disc_to_the_left_in_one_choice():
     s = restart(s, [B, W, R, G])
     s = act(s, "remove empire 1")
     # Two discs to the left (the empty circle is free); blue has no VP, so any mix of the other four.
-    assert legal(s) == ["pay 2 gold", "pay 2 cubes", "pay 2 resources", "pay 2 food",
-                        "pay 1 gold 1 cube", "pay 1 gold 1 resource", "pay 1 gold 1 food",
-                        "pay 1 cube 1 resource", "pay 1 cube 1 food", "pay 1 resource 1 food"]
+    assert legal(s) == [
+        "pay 2 gold",
+        "pay 2 cubes",
+        "pay 2 resources",
+        "pay 2 food",
+        "pay 1 gold 1 cube",
+        "pay 1 gold 1 resource",
+        "pay 1 gold 1 food",
+        "pay 1 cube 1 resource",
+        "pay 1 cube 1 food",
+        "pay 1 resource 1 food",
+    ]
     s = act(s, "pay 1 gold 1 food")
     p = s.players[B]
     # Doing nothing after removing still costs the full amount.
     assert (p.gold, p.food) == (4, 15)
-    assert s.rows["empire"][:4] == [EMPTY, R, EMPTY, G] and actor(s) == R     # white has no disc
+    assert s.rows["empire"][:4] == [EMPTY, R, EMPTY, G] and actor(s) == R  # white has no disc
 
 
 def test_6_0_printing_waives_the_position_cost():
     s = b_turn(rows={"city": [W, R, B]})
     s.players[W].progress = ["printing"]
     s = restart(s, [W, R, B, G])
-    s = act(s, "take city athens")             # two discs to the left, nothing to pay
+    s = act(s, "take city athens")  # two discs to the left, nothing to pay
     assert s.players[W].cities == ("athens",) and s.players[W].gold == 5 - 2 and actor(s) == R
 
 
@@ -117,7 +127,7 @@ def test_6_0_b_turn_cost_capped_by_assets():
     p.food = 1
     s = restart(s, [W, R, B, G])
     s = act(s, "remove city 1")
-    assert legal(s) == ["pay 1 food"]          # two discs to the left, one food to pay with
+    assert legal(s) == ["pay 1 food"]  # two discs to the left, one food to pay with
     s = act(s, "pay 1 food")
     assert s.players[W].food == 0 and actor(s) == R
 
@@ -170,9 +180,15 @@ def test_6_1_weapons_remove_enemy_cubes_where_you_are():
     assert s.cubes["anatolia"] == [1, 1, 0, 0] and s.players[R].stock == 27
 
 
-@pytest.mark.parametrize("section,tile,cubes,food", [
-    ("6.2.1", "plains", 1, 2), ("6.2.2", "island", 1, 1), ("6.2.3", "forest", 2, -2), ("6.2.4", "mountain", 3, -3),
-])
+@pytest.mark.parametrize(
+    "section,tile,cubes,food",
+    [
+        ("6.2.1", "plains", 1, 2),
+        ("6.2.2", "island", 1, 1),
+        ("6.2.3", "forest", 2, -2),
+        ("6.2.4", "mountain", 3, -3),
+    ],
+)
 def test_6_2_1_to_6_2_4_each_territory_type(section, tile, cubes, food):
     s = new(2)
     s.players[W].territories = [tile]
@@ -185,7 +201,7 @@ def test_6_2_territory_tiles():
     p.territories = ["plains", "island", "forest", "mountain"]
     assert income_of(COMP, s, W)["cubes"] == 1 + 1 + 2 + 3
     assert food_change(COMP, s, W) == 2 + 1 - 2 - 3
-    p.territories = ["forest", "forest", "forest"]   # 6.2: duplicates allowed
+    p.territories = ["forest", "forest", "forest"]  # 6.2: duplicates allowed
     assert income_of(COMP, s, W)["cubes"] == 6
 
 
@@ -223,13 +239,13 @@ def test_6_3_wonder_costs_gold_discs_cubes_and_scores_at_once():
 def test_6_3_city_upkeep_choice():
     """6.3: "If you cannot or do not want to pay": asked when the food track cannot pay (RULES-NOTES)."""
     s = b_turn()
-    s.players[W].cities = ["rome", "carthage"]     # Rome: 3 food; Carthage: 2 food and 1 disc
+    s.players[W].cities = ["rome", "carthage"]  # Rome: 3 food; Carthage: 2 food and 1 disc
     s.players[W].resources = 0
-    s.players[W].food = 3                          # 3 - 5 would go below zero
+    s.players[W].food = 3  # 3 - 5 would go below zero
     s.rows = {r: [EMPTY] * 8 for r in s.rows}
     s = restart(s, [W, R, B, G])
     assert s.phase == "food" and legal(s) == ["keep cities", "discard carthage", "discard rome"]
-    s = act(s, "discard rome")                     # now 3 - 2 >= 0: Carthage is kept without asking
+    s = act(s, "discard rome")  # now 3 - 2 >= 0: Carthage is kept without asking
     assert s.players[W].food == 3 - 2
     # Income: no disc comes in, so Carthage's disc cannot be paid: it must go.
     assert s.phase == "income" and legal(s) == ["discard carthage"]
@@ -245,7 +261,7 @@ def test_6_3_cities_kept_without_asking_when_the_food_track_pays():
     s.players[W].food, s.players[W].resources = 5, 1
     s.rows = {r: [EMPTY] * 8 for r in s.rows}
     s = restart(s, [W, R, B, G])
-    assert s.phase == "era end"                    # no upkeep question on the way (turn 2 ends Era I)
+    assert s.phase == "era end"  # no upkeep question on the way (turn 2 ends Era I)
     p = s.players[W]
     assert p.cities == ["rome", "carthage"] and p.food == 0 and p.resources == 0
 
@@ -254,14 +270,14 @@ def test_6_5_trading_one_player_per_box_and_by_era():
     s = a_turn()
     options = [a for a in legal(s) if a.startswith("trade")]
     assert options == ["trade 1 for 2 gold", "trade 2 for 3 gold", "trade 2 for 4 gold"]  # Era I boxes for 2 discs
-    s = act(s, "trade 2 for 4 gold")     # 6.5 example: Michael's 2-4 box
+    s = act(s, "trade 2 for 4 gold")  # 6.5 example: Michael's 2-4 box
     assert s.players[W].gold == 9 and s.players[W].resources == 0
     s.players[R].resources = 7
     assert "trade 2 for 4 gold" not in legal(s) and "trade 3 for 2 vp" in legal(s)
     s.turn = 5
     s.trade_used = {}
     assert "trade 7 for 6 vp" in legal(s) and "trade 2 for 4 gold" not in legal(s)
-    s = act(s, "trade 7 for 6 vp")       # 6.5 example: Dan in Era III
+    s = act(s, "trade 7 for 6 vp")  # 6.5 example: Dan in Era III
     assert s.players[R].vp == 6
 
 
@@ -288,11 +304,11 @@ def test_6_1_example_dan_uses_weapons_with_his_agriculture_action():
     s = restart(s, [W, R, B, G])
     assert "take progress agriculture" in legal(s) and "use iron-weapons" in legal(s)
     s = act(s, "use iron-weapons", "remove anatolia green")
-    assert actor(s) == W                      # the free action is not the turn's action
+    assert actor(s) == W  # the free action is not the turn's action
     s = act(s, "take progress agriculture")
     p = s.players[W]
     assert s.cubes["anatolia"] == [1, 0, 0, 0] and p.used == ("iron-weapons",) and "agriculture" in p.progress
-    assert actor(s) == R                      # the turn ends with its action: no `done` after it
+    assert actor(s) == R  # the turn ends with its action: no `done` after it
 
 
 def test_6_1_free_actions_offered_alongside_the_steps_of_the_turn():
@@ -303,7 +319,7 @@ def test_6_1_free_actions_offered_alongside_the_steps_of_the_turn():
     s.players[W].pool = 2
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert "use iron-weapons" in legal(s)                       # alongside placing
+    assert "use iron-weapons" in legal(s)  # alongside placing
     s = act(s, "place 2 anatolia")
     assert legal(s) == ["battle anatolia red", "done", "use iron-weapons"]
     s = act(s, "battle anatolia red")
@@ -330,7 +346,7 @@ def test_6_0_pass_at_every_player_count(n):
     assert legal(s) == [f"pass {row}" for row in ("progress", "territory", "city", "empire", "trade")]
     s = act(s, "pass city")
     assert s.rows["city"][0] == W and s.players[W].actions == 1 and actor(s) == R
-    s.players[R].resources = 1                                   # red can trade: no pass for red
+    s.players[R].resources = 1  # red can trade: no pass for red
     assert "pass city" not in legal(restart(s, [R, *[i for i in range(n) if i != R]]))
 
 
@@ -366,9 +382,9 @@ def test_6_0_b_turn_a_particular_disc_then_its_action():
     s = b_turn(rows={"city": [W, R, W]})
     s = restart(s, [W, R, B, G])
     assert {"remove city 1", "remove city 3"} <= set(legal(s))
-    idle = act(s, "remove city 3")                    # the cheapest: nothing to its left, no action
+    idle = act(s, "remove city 3")  # the cheapest: nothing to its left, no action
     assert actor(idle) == R and idle.rows["city"][:3] == [W, R, EMPTY]
-    s = act(s, "remove city 1")                       # red and white to its left: 2 to pay
+    s = act(s, "remove city 1")  # red and white to its left: 2 to pay
     assert s.stack.top.kind == "pay" and s.stack.top.data["cost"] == 2
     s = act(s, "pay 2 food")
     assert s.stack.top.kind == "b-row" and "take city athens" in legal(s) and "done" in legal(s)

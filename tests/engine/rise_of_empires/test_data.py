@@ -1,4 +1,5 @@
 """2.0-2.5 components as data: every file loads, totals match the rulebook, bad data is refused clearly."""
+
 from __future__ import annotations
 
 import shutil
@@ -14,8 +15,16 @@ COMP = components()
 
 
 def test_every_entry_is_marked_with_its_source():
-    entries = [*COMP.regions.values(), *COMP.borders, *COMP.progress.values(), *COMP.cities.values(),
-               *COMP.territories.values(), *COMP.empire_sides.values(), *COMP.trade, COMP.rules]
+    entries = [
+        *COMP.regions.values(),
+        *COMP.borders,
+        *COMP.progress.values(),
+        *COMP.cities.values(),
+        *COMP.territories.values(),
+        *COMP.empire_sides.values(),
+        *COMP.trade,
+        COMP.rules,
+    ]
     assert entries and all(e.source in SOURCES for e in entries)
     assert {e.source for e in entries} == set(SOURCES)
 
@@ -31,7 +40,7 @@ def test_2_0_component_totals():
 def test_2_1_map_borders():
     adj = COMP.adjacent
     assert all(b in adj and a in adj[b] for a, bs in adj.items() for b in bs)  # symmetric
-    assert "ne-africa" not in adj["sw-europe"]          # 6.4 example
+    assert "ne-africa" not in adj["sw-europe"]  # 6.4 example
     assert "south-america" not in adj["north-america"]  # 2.1: no common border
     assert COMP.regions["mediterranean"].sea and sum(r.sea for r in COMP.regions.values()) == 1  # 6.4.3
     assert {r.era for r in COMP.regions.values()} == {1, 2, 3}
@@ -86,13 +95,20 @@ RESEARCH = Path(__file__).resolve().parents[3].parent / "shared" / "research" / 
 def test_the_toml_carries_the_research_dataset_faithfully():
     """Every value of shared/research/data/rise-of-empires.json arrives unchanged in data/*.toml."""
     import json
+
     d = json.loads(RESEARCH.read_text())
     by_code = {r.code: r for r in COMP.regions.values()}
     for r in d["regions"]:
         m = by_code[r["id"]]
-        (kind, amount), = (r.get("income") or {"none": 0}).items()
+        ((kind, amount),) = (r.get("income") or {"none": 0}).items()
         assert (m.era, m.control_vp, m.second_vp, m.income, m.income_amount, m.sea) == (
-            r["era"], r["banner"]["control"], r["banner"]["second"], kind, amount, r.get("kind") == "sea"), r["id"]
+            r["era"],
+            r["banner"]["control"],
+            r["banner"]["second"],
+            kind,
+            amount,
+            r.get("kind") == "sea",
+        ), r["id"]
     ids = {r.code: r.id for r in COMP.regions.values()}
     for e in d["adjacency"]:
         assert (ids[e["b"]] in COMP.adjacent[ids[e["a"]]]) == e["adjacent"], e
@@ -100,22 +116,49 @@ def test_the_toml_carries_the_research_dataset_faithfully():
     for p in d["progress_tiles"]:
         m, eff = progress[p["name"]], p["effect"]
         assert (m.era, m.copies, m.effect, m.free_action, m.red_bottom) == (
-            p["era"], p["copies"], eff["type"], p["free_action"], p["red_bottom"]), p["name"]
+            p["era"],
+            p["copies"],
+            eff["type"],
+            p["free_action"],
+            p["red_bottom"],
+        ), p["name"]
         amount = eff.get("amount", eff.get("count", eff.get("regions")))
         assert amount is None or m.amount == amount, p["name"]
     cities = {c.code: c for c in COMP.cities.values()}
     for c in d["city_tiles"]:
         m, made = cities[c["id"]], c.get("produces", {})
-        assert (m.era, m.half, m.wonder, m.cost_gold, m.upkeep_resources, m.upkeep_food, m.vp, m.cost_resources,
-                m.cost_cubes, m.produces_gold, m.produces_resources, m.produces_food) == (
-            c["era"], c["half"], c["wonder"], c["cost_gold"], c.get("upkeep_resources", 0), c.get("upkeep_food", 0),
-            c.get("vp_per_turn", c.get("vp_immediate")), c.get("cost_resources", 0), c.get("cost_cubes", 0),
-            made.get("gold", 0), made.get("resources", 0), made.get("food", 0)), c["id"]
+        assert (
+            m.era,
+            m.half,
+            m.wonder,
+            m.cost_gold,
+            m.upkeep_resources,
+            m.upkeep_food,
+            m.vp,
+            m.cost_resources,
+            m.cost_cubes,
+            m.produces_gold,
+            m.produces_resources,
+            m.produces_food,
+        ) == (
+            c["era"],
+            c["half"],
+            c["wonder"],
+            c["cost_gold"],
+            c.get("upkeep_resources", 0),
+            c.get("upkeep_food", 0),
+            c.get("vp_per_turn", c.get("vp_immediate")),
+            c.get("cost_resources", 0),
+            c.get("cost_cubes", 0),
+            made.get("gold", 0),
+            made.get("resources", 0),
+            made.get("food", 0),
+        ), c["id"]
     for e in d["empire_tiles"]:
         for key, side in (("era1_side", "i"), ("era23_side", "ii")):
             m, x = COMP.empire_sides[f"{e['id'].lower()}-{side}"], e[key]
             rows = [[r["attacker_loses"], r["defender_loses"]] for r in x["battle_rows"]]
             assert (m.number, m.water, [list(r) for r in m.battle_rows]) == (x["number"], x["water"], rows), e["id"]
     for box, t in zip(COMP.trade, d["trade_boxes"]):
-        (gain, amount), = t["gain"].items()
+        ((gain, amount),) = t["gain"].items()
         assert (box.discs, box.gain, box.amount, list(box.eras)) == (t["discs"], gain, amount, t["valid_eras"])

@@ -1,4 +1,5 @@
 """Progress tile effects (6.1, player aid as reconstructed in data/progress.toml), views and the contract."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,17 +15,20 @@ from .helpers import COMP, GAME, act, actor, legal, new, refuses, restart
 W, R, B, G = range(4)
 
 
-@pytest.mark.parametrize("tile,territories,food,cubes,gold,resources", [
-    ("agriculture", [], 2, 0, 0, 0),
-    ("crop-rotation", [], 3, 0, 0, 0),
-    ("fertilizers", [], 4, 0, 0, 0),                          # errata: 4, not the aid's 3
-    ("irrigation", ["plains", "plains"], 2 * 2 + 2, 2, 0, 0),
-    ("mining", ["mountain"], -3, 3, 0, 1),
-    ("iron-axe", ["forest", "forest"], -4, 4, 0, 2),
-    ("steam-pump", ["plains"], 2, 1, 0, 1),
-    ("medicine", [], 0, 2, 0, 0),
-    ("stock-exchange", [], 0, 0, 3, 0),
-])
+@pytest.mark.parametrize(
+    "tile,territories,food,cubes,gold,resources",
+    [
+        ("agriculture", [], 2, 0, 0, 0),
+        ("crop-rotation", [], 3, 0, 0, 0),
+        ("fertilizers", [], 4, 0, 0, 0),  # errata: 4, not the aid's 3
+        ("irrigation", ["plains", "plains"], 2 * 2 + 2, 2, 0, 0),
+        ("mining", ["mountain"], -3, 3, 0, 1),
+        ("iron-axe", ["forest", "forest"], -4, 4, 0, 2),
+        ("steam-pump", ["plains"], 2, 1, 0, 1),
+        ("medicine", [], 0, 2, 0, 0),
+        ("stock-exchange", [], 0, 0, 3, 0),
+    ],
+)
 def test_6_1_progress_tiles_change_food_and_income(tile, territories, food, cubes, gold, resources):
     s = new(2)
     s.players[W].progress = [tile]
@@ -38,7 +42,7 @@ def test_6_1_vp_tiles_score_in_the_vp_phase():
     s.cubes["anatolia"] = [2, 1]
     s.cubes["sw-asia"] = [1, 1]
     s.players[W].progress = ["religion"]
-    assert vp_of(COMP, s, W) == 2 + 1 + 2 * 1    # Anatolia control, SW Asia shared (3 // 2), 2 regions ruled
+    assert vp_of(COMP, s, W) == 2 + 1 + 2 * 1  # Anatolia control, SW Asia shared (3 // 2), 2 regions ruled
 
 
 def test_6_1_banking_swaps_a_disc_for_two_gold():
@@ -64,7 +68,7 @@ def test_horse_riding_adds_a_region_to_every_empire_tile():
     s.players[W].progress = ["horse-riding"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1", "place 1 sw-europe", "place 1 nw-africa", "place 1 se-europe")
-    assert s.cubes["se-europe"][W] == 1                # a third region with a "2" tile
+    assert s.cubes["se-europe"][W] == 1  # a third region with a "2" tile
     assert {a.split()[2] for a in legal(s) if a.startswith("place")} == {"sw-europe", "nw-africa", "se-europe"}
 
 
@@ -75,7 +79,7 @@ def test_mercenaries_one_region_beyond_adjacency():
     s.cubes["sw-europe"] = [2, 0, 0, 0]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 4 1-1")
-    s = act(s, "place 1 sw-asia")                      # far from SW Europe
+    s = act(s, "place 1 sw-asia")  # far from SW Europe
     assert "near-east" not in {a.split()[2] for a in legal(s) if a.startswith("place")}
 
 
@@ -84,8 +88,10 @@ def test_6_4_5_differing_battle_rows_are_named(tmp_path, monkeypatch):
     root = tmp_path / "rise-of-empires"
     root.mkdir()
     shipped = Path(roe_data.__file__).parent / "data" / "empires.toml"
-    text = shipped.read_text().replace('tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [0, 1]]',
-                                       'tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [1, 3]]')
+    text = shipped.read_text().replace(
+        'tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [0, 1]]',
+        'tile = "e4"\nside = 2\nnumber = 3\nwater = false\nbattle_rows = [[0, 1], [1, 3]]',
+    )
     assert "[[0, 1], [1, 3]]" in text
     (root / "empires.toml").write_text(text)
     monkeypatch.setenv("EPOCHS_DATA_DIR", str(tmp_path))
@@ -151,7 +157,7 @@ def test_2_6_haven_needs_a_resource_disc_in_the_bank():
     """2.6: 40 resource discs; Haven's 1 gold -> 1 disc swap is only offered while the bank has one."""
     s = new(2)
     s.players[W].progress = ["haven"]
-    s.players[R].resources = 38            # with W's 2, all 40 discs are held
+    s.players[R].resources = 38  # with W's 2, all 40 discs are held
     s = restart(s, [W, R])
     assert "use haven" not in legal(s)
     s.players[R].resources = 37
@@ -197,7 +203,7 @@ def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
     s.players[W].progress = ["haven"]
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 2 0-1")
-    assert "use haven" in legal(s)                                       # placing cubes: a step of the turn
+    assert "use haven" in legal(s)  # placing cubes: a step of the turn
     s = new(4)
     s.turn = 2
     s.rows = {r: [-1] * 8 for r in s.rows}
@@ -212,12 +218,13 @@ def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
 def test_law_4_a_game_stored_mid_step_by_the_earlier_flow_goes_on():
     """A snapshot with the old `after` step and a one-good-at-a-time payment loads into today's steps."""
     import json
+
     s = new(4)
     s.turn = 2
     s.rows = {r: [-1] * 8 for r in s.rows}
     s.rows["city"][:3] = [W, R, B]
     s = restart(s, [W, R, B, G])
-    s = act(s, "remove city 1")                     # idle: a payment of 2 follows
+    s = act(s, "remove city 1")  # idle: a payment of 2 follows
     old = json.loads(GAME.dumps(s))
     old["stack"]["items"][-1] = {"kind": "pay", "seat": W, "data": {"remaining": 1}}
     old["stack"]["items"].insert(-1, {"kind": "after", "seat": W, "data": {}})

@@ -1,4 +1,5 @@
 """6.4 Empire Tiles: placement, eras, control, the Mediterranean, the New World and Far East, battles."""
+
 from __future__ import annotations
 
 import itertools
@@ -35,7 +36,7 @@ def test_6_4_first_placement_anywhere_then_adjacent_regions():
     s = act(s, "place 2 nw-africa")
     assert places(s) == sorted({"nw-africa", *COMP.adjacent["nw-africa"]} - {"mediterranean", "central-africa"})
     s = act(s, "place 2 ne-africa")
-    assert places(s) == ["ne-africa", "nw-africa"]     # the tile's 2 regions are used
+    assert places(s) == ["ne-africa", "nw-africa"]  # the tile's 2 regions are used
     s = act(s, "done")
     assert s.players[W].pool == 1 and s.cubes["ne-africa"][W] == 2
 
@@ -51,9 +52,9 @@ def test_6_4_later_placements_only_next_to_regions_held_before():
 def test_6_4_cubes_come_from_the_pool_and_zero_is_allowed():
     s = empire_turn(pool=0, cubes={"sw-asia": [1, 0, 0, 0]})
     s.players[W].stock = 24
-    assert "withdraw" in legal(s)         # may start again with the cubes on the map
+    assert "withdraw" in legal(s)  # may start again with the cubes on the map
     s = act(s, "take empire 2 0-1")
-    assert actor(s) == R                  # nothing to place, no battle: the action is over at once
+    assert actor(s) == R  # nothing to place, no battle: the action is over at once
     assert s.players[W].empires == ("e4",) and s.players[W].stock == 24
 
 
@@ -71,9 +72,9 @@ def test_6_4_withdraw_all_cubes_and_start_again():
     assert "withdraw" in legal(s)
     s = act(s, "withdraw")
     assert s.players[W].pool == 5 and s.cubes["sw-europe"][W] == 0
-    assert "take empire 2 0-1" in legal(s) and "withdraw" not in legal(s)    # the tile comes next
+    assert "take empire 2 0-1" in legal(s) and "withdraw" not in legal(s)  # the tile comes next
     s = act(s, "take empire 2 0-1")
-    assert "sw-asia" in places(s)          # a new empire may start anywhere
+    assert "sw-asia" in places(s)  # a new empire may start anywhere
     assert "no cubes on the map to withdraw" in refuses(s, "withdraw")
     s = act(s, "place 1 sw-asia")
     assert "chosen instead of `take empire <tile>`" in refuses(s, "withdraw")
@@ -84,7 +85,7 @@ def test_6_4_1_only_regions_of_this_or_earlier_eras():
     s = act(s, "take empire 3 1-1")
     assert all(COMP.regions[r].era == 1 for r in places(s))
     s = empire_turn(turn=3)
-    s = act(s, "take empire 4 1-1")     # e6's Era II side
+    s = act(s, "take empire 4 1-1")  # e6's Era II side
     eras = {COMP.regions[r].era for r in places(s)}
     assert eras == {1, 2} and "russia" not in places(s)
     s = empire_turn(turn=5)
@@ -94,18 +95,18 @@ def test_6_4_1_only_regions_of_this_or_earlier_eras():
 
 def test_6_4_2_control_examples():
     """6.4.2: Michael 2, Dan 1 in NW Africa; Pete and Lin 2 each, Dan 1 in NE Africa."""
-    nwa = [0, 0, 2, 1]         # seats: -, -, Michael, Dan
+    nwa = [0, 0, 2, 1]  # seats: -, -, Michael, Dan
     assert standings(nwa) == ([2], [3])
     assert region_vp(COMP, "nw-africa", nwa) == {2: 2, 3: 1}
-    assert region_income(COMP, "nw-africa", nwa) == {2: 2}        # two player cubes
-    nea = [2, 2, 0, 1]         # Pete, Lin, -, Dan
-    assert region_vp(COMP, "ne-africa", nea) == {0: 1, 1: 1}      # (2 + 1) // 2 each, Dan nothing
+    assert region_income(COMP, "nw-africa", nwa) == {2: 2}  # two player cubes
+    nea = [2, 2, 0, 1]  # Pete, Lin, -, Dan
+    assert region_vp(COMP, "ne-africa", nea) == {0: 1, 1: 1}  # (2 + 1) // 2 each, Dan nothing
     assert region_income(COMP, "ne-africa", nea) == {0: 1, 1: 1}  # one food point each
 
 
 def test_6_4_2_tie_for_second_shares_second_place():
     counts = [4, 1, 1, 0]
-    assert region_vp(COMP, "russia", counts) == {0: 4, 1: 1, 2: 1}   # 2 // 2 each
+    assert region_vp(COMP, "russia", counts) == {0: 4, 1: 1, 2: 1}  # 2 // 2 each
     assert region_vp(COMP, "sw-europe", counts) == {0: 2, 1: 0, 2: 0}  # 1 // 2 rounds down
 
 
@@ -120,17 +121,17 @@ def test_6_4_3_the_mediterranean_only_with_water():
 
 def test_6_4_4_navigation_opens_the_new_world_in_era_ii_a():
     s = empire_turn(turn=3, cubes={"sw-europe": [2, 0, 0, 0]})
-    s = act(s, "take empire 3 water 1-1")       # e2's Era II/III side
+    s = act(s, "take empire 3 water 1-1")  # e2's Era II/III side
     assert not {"north-america", "china"} & set(places(s))
     s = empire_turn(turn=3, cubes={"sw-europe": [2, 0, 0, 0]})
-    s.navigation_taken = True                    # anyone took Navigation
+    s.navigation_taken = True  # anyone took Navigation
     s = act(s, "take empire 3 water 1-1")
     assert {"north-america", "south-america", "china", "japan"} <= set(places(s))
     s = empire_turn(turn=4, cubes={"sw-europe": [2, 0, 0, 0]})
     s.rows["empire"][0] = W
     s = restart(s, [W, R, B, G])
     s = act(s, "take empire 3 water 1-1")
-    assert "north-america" in places(s)          # the restriction ends in Era II B
+    assert "north-america" in places(s)  # the restriction ends in Era II B
 
 
 def test_6_4_4_one_overseas_area_per_water_tile():
@@ -150,7 +151,7 @@ def test_6_4_4_one_overseas_area_per_water_tile():
 def test_6_4_4_non_water_tiles_cannot_enter_overseas():
     s = empire_turn(turn=3, cubes={"sw-europe": [2, 0, 0, 0]})
     s.navigation_taken = True
-    s = act(s, "take empire 3 0-1 0-1")          # e4's Era II/III side: no water
+    s = act(s, "take empire 3 0-1 0-1")  # e4's Era II/III side: no water
     assert not {"north-america", "south-america", "china", "japan", "mediterranean"} & set(places(s))
 
 
@@ -169,7 +170,7 @@ def test_6_4_5_battle_example_defender_then_attacker():
     """Dan places 3 cubes in the Med with the "1" water tile; Peter (2 cubes) loses 2, Dan loses 1."""
     s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
     s = act(s, "take empire 1 water 1-2", "place 3 mediterranean")
-    assert "battle mediterranean red" in legal(s)         # the battle ends the placement (6.4.5)
+    assert "battle mediterranean red" in legal(s)  # the battle ends the placement (6.4.5)
     s = act(s, "battle mediterranean red")
     assert s.cubes["mediterranean"] == [2, 0, 0, 0]
     assert s.players[R].stock == 27 and s.players[W].stock == 26
@@ -187,7 +188,7 @@ def test_6_4_5_second_battle_only_in_era_iii_in_another_region():
     cubes = {"anatolia": [2, 2, 0, 0], "russia": [2, 0, 2, 0]}
     s = empire_turn(turn=3, cubes=cubes)
     s = act(s, "take empire 2 1-2 1-2", "battle anatolia red")
-    assert actor(s) == R                              # Era II: one battle, the top row
+    assert actor(s) == R  # Era II: one battle, the top row
     s = empire_turn(turn=5, cubes=cubes)
     s = act(s, "take empire 2 1-2 1-2", "battle anatolia red")
     assert legal(s) == ["battle russia blue", "done"]  # not Anatolia again
@@ -230,9 +231,14 @@ def _new_empire_water_turn():
     return act(s, "take empire 3 water 1-1")
 
 
-@pytest.mark.parametrize("regions", [("sw-europe", "north-america", "south-america"),
-                                     ("sw-europe", "nw-africa", "north-america"),
-                                     ("china", "japan", "anatolia")])
+@pytest.mark.parametrize(
+    "regions",
+    [
+        ("sw-europe", "north-america", "south-america"),
+        ("sw-europe", "nw-africa", "north-america"),
+        ("china", "japan", "anatolia"),
+    ],
+)
 def test_6_4_4_new_empire_regions_in_any_order(regions):
     """6.4.4: the overseas area comes "in addition to cubes placed in the European/North African/Near East
     part": a new empire's set of regions is legal in every order (North America first, then SW Europe too)."""

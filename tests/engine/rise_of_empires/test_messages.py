@@ -1,12 +1,12 @@
 """What the players read: event lines name the rulebook's terms and the result, the view says what is
 being decided now and why (6.0, 6.4, 6.4.5), refusals name the rule that stands in the way."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.core import IllegalAction
 from engine.rise_of_empires import GAME
-
 from engine.rise_of_empires.phases import game_result
 
 from .helpers import act, era_end, new, refuses, restart
@@ -21,8 +21,9 @@ def _events(state, action):
 def test_6_4_taking_an_empire_tile_says_what_its_numbers_mean():
     s = empire_turn()
     (line,) = _events(s, "take empire 1 water 1-2")
-    assert line == ("p0 (white) takes the empire tile 1 water 1-2 "
-                    "(1 region, water; battle: attacker loses 1, defender 2).")
+    assert line == (
+        "p0 (white) takes the empire tile 1 water 1-2 (1 region, water; battle: attacker loses 1, defender 2)."
+    )
 
 
 def test_6_4_5_era_ii_names_only_the_top_battle_row():
@@ -43,8 +44,9 @@ def test_6_4_5_battle_example_names_who_lost_what_and_the_result():
     s = empire_turn(cubes={"mediterranean": [0, 2, 0, 0]})
     s = act(s, "take empire 1 water 1-2", "place 3 mediterranean")
     (line,) = _events(s, "battle mediterranean red")
-    assert line == ("p0 (white) attacks p1 (red) in Mediterranean: red loses 2 cubes, white loses 1 cube "
-                    "(now white 2).")
+    assert line == (
+        "p0 (white) attacks p1 (red) in Mediterranean: red loses 2 cubes, white loses 1 cube (now white 2)."
+    )
 
 
 def test_6_4_new_empire_refusal_names_its_first_region():
@@ -68,14 +70,16 @@ def test_6_4_view_says_what_the_placement_decision_is():
     s = act(s, "take empire 3 1-1", "place 2 se-europe")
     view = GAME.view(s, None)
     assert view["doing"] == "placing cubes or a battle"
-    assert view["prompt"] == ("p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 regions "
-                              "used, 3 cubes in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5).")
+    assert view["prompt"] == (
+        "p0 (white) places cubes from the pool with empire tile 3 1-1: 1 of 3 regions "
+        "used, 3 cubes in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5)."
+    )
     s = act(s, "place 1 anatolia", "place 1 sw-europe")
     assert "3 of 3 regions used, 1 cube in the pool" in GAME.view(s, None)["prompt"]
 
 
 def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
-    s = b_turn(rows={"city": [W, R, R]})     # W's disc in circle 1 has two discs to its left
+    s = b_turn(rows={"city": [W, R, R]})  # W's disc in circle 1 has two discs to its left
     s = restart(s, [W, R, 2, 3])
     s = act(s, "remove city 1")
     view = GAME.view(s, None)
@@ -87,8 +91,10 @@ def test_6_0_removing_a_disc_says_why_it_costs_and_the_payment_what_was_paid():
     s = b_turn(rows={"city": [W, R, R]})
     s = restart(s, [W, R, 2, 3])
     (line,) = _events(s, "remove city 1")
-    assert line == ("p0 (white) removes a disc from the city row without taking its action and must pay 2, "
-                    "one per disc to its left (6.0).")
+    assert line == (
+        "p0 (white) removes a disc from the city row without taking its action and must pay 2, "
+        "one per disc to its left (6.0)."
+    )
     s = act(s, "remove city 1")
     assert _events(s, "pay 1 gold 1 resource") == ["p0 (white) pays 1 gold and 1 resource disc for the disc (6.0)."]
     assert _events(s, "pay 2 cubes") == ["p0 (white) pays 2 cubes for the disc (6.0)."]
@@ -137,17 +143,23 @@ def test_6_1_using_a_weapon_tile_says_what_comes_next():
     s.players[W].progress = ["iron-weapons"]
     s = restart(s, [W, R, 2, 3])
     (line,) = _events(s, "use iron-weapons")
-    assert line == ("p0 (white) uses Iron Weapons (flipped face down) to remove 1 cube of another player "
-                    "in a region where both have cubes (6.1).")
+    assert line == (
+        "p0 (white) uses Iron Weapons (flipped face down) to remove 1 cube of another player "
+        "in a region where both have cubes (6.1)."
+    )
     s = act(s, "use iron-weapons")
-    assert _events(s, "remove anatolia red") == ["p0 (white) removes 1 cube of p1 (red) in Anatolia (now white 2, red 1)."]
+    assert _events(s, "remove anatolia red") == [
+        "p0 (white) removes 1 cube of p1 (red) in Anatolia (now white 2, red 1)."
+    ]
 
 
 def test_11_0_era_end_names_the_tiles_returned_to_the_box():
     s = restart(era_end(progress=["writing", "agriculture"], cities=["athens", "memphis"]), [W, R, 2, 3])
     assert s.phase == "era end" and s.stack.top.seat == W
     s = act(s, "keep progress agriculture")
-    assert _events(s, "done")[0] == "p0 (white) returns Writing, the city Athens and the city Memphis to the box (11.0)."
+    assert (
+        _events(s, "done")[0] == "p0 (white) returns Writing, the city Athens and the city Memphis to the box (11.0)."
+    )
 
 
 def _over(vp_gold):
@@ -166,14 +178,17 @@ def test_11_0_final_line_names_the_gold_tie_break_when_it_decides():
     assert game_result(s) == [
         "Final standings (VP): white 45, red 45, blue 20.",
         "The game ends: p0 (white) wins: tied with p1 (red) on 45 VP, ahead on the tie-break, most gold "
-        "(8 against 5) (11.0)."]
+        "(8 against 5) (11.0).",
+    ]
     assert GAME.winners(_finished(s)) == [W]
 
 
 def test_11_0_final_line_names_a_shared_win():
     s = _over([(45, 8), (45, 8), (20, 9)])
-    assert game_result(s)[-1] == ("The game ends: p0 (white) and p1 (red) share the win: tied on 45 VP and on the "
-                                  "tie-break, most gold (8 gold each) (11.0).")
+    assert game_result(s)[-1] == (
+        "The game ends: p0 (white) and p1 (red) share the win: tied on 45 VP and on the "
+        "tie-break, most gold (8 gold each) (11.0)."
+    )
 
 
 def _finished(s):
@@ -184,6 +199,7 @@ def _finished(s):
 def test_11_0_a_played_game_ends_with_the_result_line():
     """The last event of a whole game names its winner (and it is the engine's winner)."""
     import random
+
     rng = random.Random(3)
     s = new(3, seed=3)
     events = []
@@ -210,7 +226,8 @@ def test_not_your_turn_says_what_the_player_to_act_is_deciding():
     s = empire_turn()
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, R, "take empire 2 0-1")
-    assert str(err.value) == ("It is not p1's turn; waiting for p0. p0 (white) places an action disc in a row and "
-                              "takes that action (6.0).")
+    assert str(err.value) == (
+        "It is not p1's turn; waiting for p0. p0 (white) places an action disc in a row and takes that action (6.0)."
+    )
     s.cubes["anatolia"][W] = 1
     assert "`withdraw` takes an empire tile after removing all their cubes" in GAME.view(s, None)["prompt"]

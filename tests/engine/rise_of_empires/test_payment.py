@@ -1,4 +1,5 @@
 """6.0: paying for a B-turn disc in one choice (payment.py, RULES-NOTES 6.0)."""
+
 from __future__ import annotations
 
 import random
@@ -11,11 +12,20 @@ def _valid(split, have, cost):
 
 
 def test_6_0_every_split_while_there_are_few():
-    have = (5, 5, 2, 16, 0)                      # gold, cubes, resources, food; no VP
+    have = (5, 5, 2, 16, 0)  # gold, cubes, resources, food; no VP
     offered = [pay_action(x) for x in splits(have, 2)]
-    assert offered == ["pay 2 gold", "pay 2 cubes", "pay 2 resources", "pay 2 food",
-                       "pay 1 gold 1 cube", "pay 1 gold 1 resource", "pay 1 gold 1 food",
-                       "pay 1 cube 1 resource", "pay 1 cube 1 food", "pay 1 resource 1 food"]
+    assert offered == [
+        "pay 2 gold",
+        "pay 2 cubes",
+        "pay 2 resources",
+        "pay 2 food",
+        "pay 1 gold 1 cube",
+        "pay 1 gold 1 resource",
+        "pay 1 gold 1 food",
+        "pay 1 cube 1 resource",
+        "pay 1 cube 1 food",
+        "pay 1 resource 1 food",
+    ]
     assert len(offered) == count_splits(have, 2)
 
 
@@ -23,8 +33,13 @@ def test_6_0_many_ways_to_pay_keep_the_whole_holding_splits():
     """With LIMIT or more splits, each good is unused or paid in full but one, which makes up the rest."""
     assert count_splits((9, 9, 9, 9, 9), 5) >= LIMIT
     assert [pay_action(x) for x in splits((9, 9, 9, 9, 9), 5)] == [
-        "pay 5 gold", "pay 5 cubes", "pay 5 resources", "pay 5 food", "pay 5 vp"]
-    have = (2, 3, 3, 3, 3)                       # the largest such list: 30 payments
+        "pay 5 gold",
+        "pay 5 cubes",
+        "pay 5 resources",
+        "pay 5 food",
+        "pay 5 vp",
+    ]
+    have = (2, 3, 3, 3, 3)  # the largest such list: 30 payments
     found = splits(have, 7)
     assert count_splits(have, 7) >= LIMIT and len(found) == 30
     for x in found:
@@ -35,7 +50,7 @@ def test_6_0_many_ways_to_pay_keep_the_whole_holding_splits():
 def test_law_2_payment_lists_stay_short_and_every_payment_pays_the_cost():
     rng = random.Random(6)
     for _ in range(3000):
-        cost = rng.randint(1, 9)                 # at most 9 discs to the left (10 circles, 6.0)
+        cost = rng.randint(1, 9)  # at most 9 discs to the left (10 circles, 6.0)
         have = tuple(rng.randint(0, 12) for _ in GOODS)
         found = splits(have, cost)
         assert len(found) < LIMIT

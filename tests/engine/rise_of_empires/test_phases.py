@@ -1,4 +1,5 @@
 """7.0 Food, 8.0 Income, 9.0 Victory Points, 10.0 Turn Order, 11.0 the end of an era and of the game."""
+
 from __future__ import annotations
 
 import random
@@ -7,8 +8,14 @@ import pytest
 
 from engine.core import DecisionStack
 from engine.rise_of_empires.flow import advance
-from engine.rise_of_empires.phases import (bank_resources, collect_income, final_scoring, food_phase, halve_cubes,
-                                           turn_order_choosers)
+from engine.rise_of_empires.phases import (
+    bank_resources,
+    collect_income,
+    final_scoring,
+    food_phase,
+    halve_cubes,
+    turn_order_choosers,
+)
 from engine.rise_of_empires.scoring import vp_of
 
 from .helpers import COMP, GAME, act, actor, era_end, legal, new, restart
@@ -42,7 +49,7 @@ def test_7_0_food_doubled_in_the_last_turn_with_white_and_red_numbers():
     s.turn = 6
     s.players[W].territories = ["mountain", "island"]
     s.players[W].progress = ["agriculture"]
-    s.players[W].cities = ["alexandria"]              # produces 1 food (a white number)
+    s.players[W].cities = ["alexandria"]  # produces 1 food (a white number)
     food_phase(COMP, s)
     assert s.players[W].food == 16 + 2 * (-3 + 1 + 2 + 1)
 
@@ -74,12 +81,12 @@ def test_8_0_resource_discs_are_limited_to_the_bank():
 
 def test_8_0_city_disc_upkeep_may_use_this_turns_income():
     s = new(4)
-    s.players[W].cities = ["carthage"]                 # 1 disc upkeep
+    s.players[W].cities = ["carthage"]  # 1 disc upkeep
     s.players[W].resources = 0
     s.players[W].territories = ["town-resources"]
-    s.turn = 2                                         # a B turn with no discs left: straight to Food
+    s.turn = 2  # a B turn with no discs left: straight to Food
     s.rows = {r: [-1] * 8 for r in s.rows}
-    s = restart(s, [W, R, B, G])      # the food track and the Town's disc pay everything: nothing is asked
+    s = restart(s, [W, R, B, G])  # the food track and the Town's disc pay everything: nothing is asked
     assert s.phase == "era end"
     assert s.players[W].resources == 0 and s.players[W].cities == ["carthage"]
 
@@ -87,12 +94,12 @@ def test_8_0_city_disc_upkeep_may_use_this_turns_income():
 def test_9_0_victory_points_from_cities_towns_progress_and_regions():
     s = new(2)
     p = s.players[W]
-    p.cities = ["rome", "athens"]                       # 2 + 1
-    p.territories = ["town-gold"]                       # 1
+    p.cities = ["rome", "athens"]  # 2 + 1
+    p.territories = ["town-gold"]  # 1
     p.progress = ["writing", "television", "ideology"]  # 1, 1 per city, 2 per region controlled
-    s.cubes["sw-europe"] = [2, 1]                       # control: 2
-    s.cubes["se-europe"] = [1, 1]                       # joint control: (2 + 1) // 2 = 1
-    s.cubes["anatolia"] = [1, 2]                        # second: 1
+    s.cubes["sw-europe"] = [2, 1]  # control: 2
+    s.cubes["se-europe"] = [1, 1]  # joint control: (2 + 1) // 2 = 1
+    s.cubes["anatolia"] = [1, 2]  # second: 1
     assert vp_of(COMP, s, W) == 3 + 1 + 1 + 2 + 2 * 2 + 2 + 1 + 1
 
 
@@ -109,14 +116,14 @@ def test_10_0_turn_order_ties_by_tokens_then_previous_order():
     s.order = [W, R, B, G]
     for p in s.players:
         p.vp = 4
-    s.players[B].gold = 4                               # fewest tokens
-    assert turn_order_choosers(s) == [B, G, R, W]       # then furthest back in the last order first
+    s.players[B].gold = 4  # fewest tokens
+    assert turn_order_choosers(s) == [B, G, R, W]  # then furthest back in the last order first
 
 
 def test_10_0_positions_are_chosen_in_order_and_the_last_is_forced():
     s = new(3)
     for p in s.players:
-        p.actions = 6                                   # every action of the A turn taken
+        p.actions = 6  # every action of the A turn taken
     s.players[W].vp = 10
     s.players[R].vp = 5
     s = restart(s, [W, R, B])
@@ -138,14 +145,14 @@ def test_11_0_era_end_keep_tiles_for_gold_and_cubes_then_halve_cubes():
     p = s.players[W]
     assert p.progress == ("agriculture",) and p.cities == ("athens",) and p.territories == ("island",)
     assert (p.gold, p.pool) == (gold - 1, pool - 1)
-    assert s.cubes["sw-europe"] == [2, 0, 0, 0]        # 5 -> remove 3; 1 -> remove 1
+    assert s.cubes["sw-europe"] == [2, 0, 0, 0]  # 5 -> remove 3; 1 -> remove 1
 
 
 def test_11_0_no_upkeep_after_era_iii_and_final_scoring():
     s = new(2)
     s.turn = 6
     s.rows = {r: [-1] * 4 for r in s.rows}
-    s.players[W].gold, s.players[W].resources = 8, 7    # 2 + 2 VP
+    s.players[W].gold, s.players[W].resources = 8, 7  # 2 + 2 VP
     s.players[W].progress = ["writing"]
     s.cubes["russia"] = [3, 0]
     s = restart(s, [W, R])
@@ -178,7 +185,7 @@ def test_law_6_random_games_end_for_every_player_count(n):
         while not GAME.is_over(s):
             options = legal(s)
             assert options and len(options) < 60
-            assert options != ["done"], s.stack.top.kind     # a step with nothing to decide is played alone
+            assert options != ["done"], s.stack.top.kind  # a step with nothing to decide is played alone
             s = act(s, rng.choice(options))
         assert s.turn == 6 and GAME.winners(s)
 
@@ -216,7 +223,8 @@ def test_7_0_food_lines_say_what_the_ends_of_the_track_cost_or_give():
     s.order = [W, R]
     assert food_phase(COMP, s) == [
         "Food: p0 (white) -4 (2× Forest -4) -> 0, 2 food short: loses 2 VP.",
-        "Food: p1 (red) +4 (2× Plains +4) -> 20, 3 food beyond the top of the track: takes 1 gold (1 per 2 food)."]
+        "Food: p1 (red) +4 (2× Plains +4) -> 20, 3 food beyond the top of the track: takes 1 gold (1 per 2 food).",
+    ]
 
 
 def test_8_0_income_line_says_when_the_stock_or_bank_runs_short():
@@ -224,14 +232,15 @@ def test_8_0_income_line_says_when_the_stock_or_bank_runs_short():
     s.players[W].territories = ["mountain"] * 3
     s.players[W].stock = 2
     assert collect_income(COMP, s, W) == [
-        "Income: p0 (white) takes 2 cubes (3× Mountain 9; 9 earned, but the general stock held only 2)."]
+        "Income: p0 (white) takes 2 cubes (3× Mountain 9; 9 earned, but the general stock held only 2)."
+    ]
     assert collect_income(COMP, s, R) == ["Income: p1 (red) earns nothing."]
 
 
 def test_8_0_disc_upkeep_line_names_the_cities():
     s = new(4)
-    s.players[W].cities = ("carthage", "venice", "athens")     # 1 disc each for Carthage and Venice
-    s.turn = 4                                                  # a B turn with no disc left: Food, then Income
+    s.players[W].cities = ("carthage", "venice", "athens")  # 1 disc each for Carthage and Venice
+    s.turn = 4  # a B turn with no disc left: Food, then Income
     s.rows = {r: [-1] * 8 for r in s.rows}
     s.order = [W, R, B, G]
     s.phase, s.cursor, s.stack = "actions", 0, DecisionStack()

@@ -1,4 +1,5 @@
 """12.0 Sample Game Turn, replayed action by action with the rulebook's own numbers."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,10 +13,28 @@ def sample_start():
     """3.0 for Sandra (white), Lisa (green), Thomas (red), Peter (blue); Sandra starts, clockwise."""
     s = new(4, seed=12, names=["Sandra", "Lisa", "Thomas", "Peter"], colours=["white", "green", "red", "blue"])
     # The tiles the sample shows face up in the first game turn (5.0).
-    s.offer_progress = ["mining", "iron-weapons", "haven", "iron-axe", "agriculture", "agriculture",
-                        "writing", "irrigation"]
-    s.offer_territory = ["plains", "mountain", "mountain", "mountain", "mountain", "forest", "forest",
-                         "island", "island", "forest"]
+    s.offer_progress = [
+        "mining",
+        "iron-weapons",
+        "haven",
+        "iron-axe",
+        "agriculture",
+        "agriculture",
+        "writing",
+        "irrigation",
+    ]
+    s.offer_territory = [
+        "plains",
+        "mountain",
+        "mountain",
+        "mountain",
+        "mountain",
+        "forest",
+        "forest",
+        "island",
+        "island",
+        "forest",
+    ]
     s.offer_city = ["athens", "rome", "carthage", "memphis", "tyre"]
     return restart(s, [SANDRA, LISA, THOMAS, PETER])
 
@@ -25,26 +44,58 @@ def play_actions():
     # First action
     s = act(s, "take progress mining", "take city athens", "take progress iron-weapons", "take territory plains")
     # Second action
-    s = act(s, "take territory mountain",
-            "take empire 2 water 1-1", "place 2 mediterranean", "place 2 se-europe", "done",
-            "take progress haven", "take territory forest")
+    s = act(
+        s,
+        "take territory mountain",
+        "take empire 2 water 1-1",
+        "place 2 mediterranean",
+        "place 2 se-europe",
+        "done",
+        "take progress haven",
+        "take territory forest",
+    )
     # Third action
-    s = act(s, "take territory mountain", "take territory mountain",
-            "take empire 2 water 1-1", "place 2 mediterranean", "place 2 sw-europe",
-            # Thomas's battle and Iron Weapons (the sample names the battle first): free actions come
-            # alongside the steps of the turn and the battle ends it (RULES-NOTES 6.1); same result.
-            "use iron-weapons", "remove mediterranean green", "battle mediterranean green",
-            "take progress iron-axe")
+    s = act(
+        s,
+        "take territory mountain",
+        "take territory mountain",
+        "take empire 2 water 1-1",
+        "place 2 mediterranean",
+        "place 2 sw-europe",
+        # Thomas's battle and Iron Weapons (the sample names the battle first): free actions come
+        # alongside the steps of the turn and the battle ends it (RULES-NOTES 6.1); same result.
+        "use iron-weapons",
+        "remove mediterranean green",
+        "battle mediterranean green",
+        "take progress iron-axe",
+    )
     # Fourth action
-    s = act(s, "take territory mountain", "take progress agriculture",
-            "use haven", "trade 3 for 2 vp", "take city rome")
+    s = act(
+        s, "take territory mountain", "take progress agriculture", "use haven", "trade 3 for 2 vp", "take city rome"
+    )
     # Fifth action
-    s = act(s, "trade 2 for 4 gold", "take territory island", "take territory forest",
-            "take empire 3 1-1", "place 2 anatolia", "place 2 near-east", "place 1 sw-asia")
+    s = act(
+        s,
+        "trade 2 for 4 gold",
+        "take territory island",
+        "take territory forest",
+        "take empire 3 1-1",
+        "place 2 anatolia",
+        "place 2 near-east",
+        "place 1 sw-asia",
+    )
     # Sixth action
-    s = act(s, "take empire 2 0-1", "place 3 sw-europe", "place 2 nw-africa", "battle sw-europe red",
-            "take empire 2 0-2", "place 1 anatolia", "done",
-            "take progress agriculture")
+    s = act(
+        s,
+        "take empire 2 0-1",
+        "place 3 sw-europe",
+        "place 2 nw-africa",
+        "battle sw-europe red",
+        "take empire 2 0-2",
+        "place 1 anatolia",
+        "done",
+        "take progress agriculture",
+    )
     # Peter concludes the Actions segment; the Food, Income and VP phases follow without a question
     # (Peter's food track pays Rome's upkeep, RULES-NOTES 6.3), up to the turn order choice.
     step = GAME.apply(s, actor(s), "trade 2 for 3 gold")
@@ -66,13 +117,13 @@ def test_12_0_action_display_after_six_actions(after_actions):
     assert s.phase == "turn order"
     # Thomas took the eighth territory tile: the 4-player row is full.
     assert s.rows["territory"].count(-1) == 0
-    assert s.players[THOMAS].vp == 2 + 3 and s.players[SANDRA].gold == 9   # trade VP, then the VP phase
+    assert s.players[THOMAS].vp == 2 + 3 and s.players[SANDRA].gold == 9  # trade VP, then the VP phase
 
 
 def test_12_0_map_after_the_battles(after_actions):
     cubes = after_actions.cubes
-    assert cubes["mediterranean"] == [0, 0, 1, 0]     # Thomas alone; Lisa lost 1 in battle, 1 to Iron Weapons
-    assert cubes["sw-europe"] == [3, 0, 1, 0]         # Sandra's 0-1 battle cost Thomas one cube
+    assert cubes["mediterranean"] == [0, 0, 1, 0]  # Thomas alone; Lisa lost 1 in battle, 1 to Iron Weapons
+    assert cubes["sw-europe"] == [3, 0, 1, 0]  # Sandra's 0-1 battle cost Thomas one cube
     assert cubes["se-europe"] == [0, 2, 0, 0]
     assert cubes["anatolia"] == [0, 1, 0, 2]
     assert cubes["near-east"] == [0, 0, 0, 2] and cubes["sw-asia"] == [0, 0, 0, 1]
@@ -125,9 +176,13 @@ def test_12_0_food_income_and_vp_lines_give_the_rulebook_parts(played):
     assert "Food: Sandra (white) -9 (3× Mountain -9) -> 7." in events
     assert "Food: Thomas (red) +2 (Forest -2, Mediterranean +2, Agriculture +2) -> 18." in events
     assert "Food: Peter (blue) -3 (Plains +2, Forest -2, Rome -3) -> 13." in events
-    assert ("Income: Sandra (white) takes 5 resource discs (SW Europe 2, Mining 3) "
-            "and 11 cubes (3× Mountain 9, NW Africa 2).") in events
-    assert ("Income: Peter (blue) takes 2 gold (SW Asia 2), 3 resource discs (Near East 2, Iron Axe 1) "
-            "and 5 cubes (Plains 1, Forest 2, Anatolia 2).") in events
+    assert (
+        "Income: Sandra (white) takes 5 resource discs (SW Europe 2, Mining 3) "
+        "and 11 cubes (3× Mountain 9, NW Africa 2)."
+    ) in events
+    assert (
+        "Income: Peter (blue) takes 2 gold (SW Asia 2), 3 resource discs (Near East 2, Iron Axe 1) "
+        "and 5 cubes (Plains 1, Forest 2, Anatolia 2)."
+    ) in events
     assert "Victory points: Sandra (white) scores 4 VP (SW Europe control 2, NW Africa control 2) -> 4." in events
     assert "Victory points: Thomas (red) scores 3 VP (Mediterranean control 2, SW Europe second 1) -> 5." in events

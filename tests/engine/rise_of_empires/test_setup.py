@@ -1,4 +1,5 @@
 """3.0 Starting Play, 4.0 General Course of Play, 5.0 New Tiles, 5.1 two- and three-player games."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -91,6 +92,7 @@ def test_5_0_empire_tiles_return_and_flip_from_turn_3():
     assert len(s.empire_track) == 8 and s.players[0].empires == ()
     s = _next_turn(s, 3)
     from engine.rise_of_empires.actions import row_actions
+
     assert "take empire 4 water 1-1" in row_actions(COMP, s, 0, "empire")  # e3's Era II/III side
 
 

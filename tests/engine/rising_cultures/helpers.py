@@ -4,6 +4,7 @@ Tests start a real game through the contract, bring it to the step a rule is
 about, then lay out the table with named cards (`ids`), so each test reads like
 the rulebook situation it checks.
 """
+
 from __future__ import annotations
 
 from engine.rising_cultures import GAME
@@ -63,8 +64,20 @@ def set_coins(s: State, seat: int, n: int) -> None:
     p.coins = n
 
 
-def lay_out(s: State, seat: int, *, hand=None, resources=None, military=None, buildings=None,
-            leaders=None, progress=None, discard=None, provinces=None, deck=None) -> None:
+def lay_out(
+    s: State,
+    seat: int,
+    *,
+    hand=None,
+    resources=None,
+    military=None,
+    buildings=None,
+    leaders=None,
+    progress=None,
+    discard=None,
+    provinces=None,
+    deck=None,
+) -> None:
     """Put named cards into a player's areas (replacing what was there)."""
     p = s.players[seat]
     if hand is not None:
@@ -99,8 +112,9 @@ def at_phase3(s: State, province: int, events: list[str] | None = None) -> State
     """Put `province` first in the row and go to Phase III's province step (asks pushed);
     the public log lines of what runs automatically are added to `events`."""
     from engine.rising_cultures import flow
+
     s = s.copy()
-    s.row = [province] + [p for p in s.row if p != province][:6 - s.round]
+    s.row = [province] + [p for p in s.row if p != province][: 6 - s.round]
     for p in s.players:
         p.hand = []
         p.played = 3
@@ -110,5 +124,19 @@ def at_phase3(s: State, province: int, events: list[str] | None = None) -> State
     return s
 
 
-__all__ = ["GAME", "DATA", "Pending", "act", "at_play", "at_phase3", "cid", "filler_progress", "first_legal",
-           "ids", "lay_out", "new_game", "finish_opening", "set_coins"]
+__all__ = [
+    "GAME",
+    "DATA",
+    "Pending",
+    "act",
+    "at_play",
+    "at_phase3",
+    "cid",
+    "filler_progress",
+    "first_legal",
+    "ids",
+    "lay_out",
+    "new_game",
+    "finish_opening",
+    "set_coins",
+]

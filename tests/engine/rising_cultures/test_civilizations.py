@@ -1,8 +1,10 @@
 """Civilization boards and overviews, and the card effects in the data."""
+
 from __future__ import annotations
 
 from engine.rising_cultures import rules, scoring
 from engine.rising_cultures.data import CIVS, DATA, EFFECT_TYPES
+
 from .helpers import GAME, act, at_phase3, at_play, cid, filler_progress, ids, lay_out
 
 GAUL, LIBYA = 1, 14
@@ -61,10 +63,14 @@ def test_abbasid_house_of_wisdom_bonus_progress_from_discard():
     s, _ = act(s, 0, "play house-of-wisdom build")
     s, _ = act(s, 0, "progress yes")
     assert GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["progress observatory", "progress no"]
-    assert GAME.view(s, 0)["pending"]["text"] == \
-        "whether to move up a progress level with a card from your discard pile (House of Wisdom)"
-    assert GAME.view(s, None)["pending"]["text"] == \
-        "whether to move up a progress level with a card from ann's discard pile (House of Wisdom)"
+    assert (
+        GAME.view(s, 0)["pending"]["text"]
+        == "whether to move up a progress level with a card from your discard pile (House of Wisdom)"
+    )
+    assert (
+        GAME.view(s, None)["pending"]["text"]
+        == "whether to move up a progress level with a card from ann's discard pile (House of Wisdom)"
+    )
     s, _ = act(s, 0, "progress observatory")
     assert rules.level(s.players[0]) == 2 and GAME.to_act(s) == [1]
 
@@ -147,7 +153,7 @@ def test_card_effect_free_swap_per_round():
 def test_card_effect_province_tie_win_curia():
     s = at_play(("rome", "persia"), marker=1)
     lay_out(s, 0, hand=[], military=["via-appia"], buildings=["curia"])  # sword 1 + horse 1 = 2
-    lay_out(s, 1, hand=[], military=["royal-road"])                      # horse + printed horse = 2
+    lay_out(s, 1, hand=[], military=["royal-road"])  # horse + printed horse = 2
     s = at_phase3(s, GAUL)
     s, _ = act(s, 1, "province compete")
     s, _ = act(s, 0, "province compete")
@@ -188,7 +194,11 @@ def test_every_effect_type_in_the_data_is_handled():
     used |= {e.type for n in DATA.nile for e in n.effects}
     assert used <= set(EFFECT_TYPES)
     import inspect
-    from engine.rising_cultures import actions, flow, rules as r, scoring as sc
+
+    from engine.rising_cultures import actions, flow
+    from engine.rising_cultures import rules as r
+    from engine.rising_cultures import scoring as sc
+
     source = "".join(inspect.getsource(m) for m in (actions, flow, r, sc))
     for t in used:
         assert f'"{t}"' in source, f"effect type {t} is not read anywhere"

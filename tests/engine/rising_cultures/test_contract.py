@@ -1,5 +1,6 @@
 """The engine contract for Rising Cultures: a full game by the contract alone, the laws,
 hidden information, the view's documented keys, state serialisation and data loading."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ def test_a_full_game_from_the_python_prompt_by_the_contract_alone():
         seat = game.to_act(state)[0]
         choices = game.legal_actions(state, seat)
         # a simple player: build when possible, else play to the military, else the first choice
-        action = next((a for a in choices if a.endswith(" build")), None) or \
-            next((a for a in choices if a.endswith(" military")), choices[0])
+        action = next((a for a in choices if a.endswith(" build")), None) or next(
+            (a for a in choices if a.endswith(" military")), choices[0]
+        )
         step = game.apply(state, seat, action)
         state = step.state
         log.extend(step.events)
@@ -77,7 +79,7 @@ def test_hidden_information_never_in_the_public_view():
                 assert GAME.view(s, 1 - seat)["players"][seat]["known_bottom"] is None
                 # what the owner put at the bottom is exactly the tail of the deck, in order
                 bottom = s.players[seat].known_bottom
-                assert s.players[seat].deck[len(s.players[seat].deck) - len(bottom):] == bottom
+                assert s.players[seat].deck[len(s.players[seat].deck) - len(bottom) :] == bottom
             text = json.dumps(public)
             assert '"deck"' not in text
 
@@ -85,6 +87,7 @@ def test_hidden_information_never_in_the_public_view():
 def test_public_events_never_name_a_card_that_stays_hidden():
     """Swaps, bottom placements and the returned 4th card are logged without the card."""
     from engine.rising_cultures.data import DATA
+
     for states, events in _random_games(3):
         for (lines, seat), before, after in zip(events, states, states[1:]):
             text = " ".join(lines)
@@ -95,13 +98,57 @@ def test_public_events_never_name_a_card_that_stays_hidden():
                         assert DATA.cards[c].name not in text
 
 
-VIEW_KEYS = {"game", "title", "seat", "match", "game_no", "first_game_scores", "round", "rounds", "phase",
-             "to_act", "turn", "marker", "supply", "pending", "province_row", "current_province",
-             "boxed_provinces", "nile", "scores", "winners", "players"}
-PLAYER_KEYS = {"seat", "name", "civ", "civ_name", "coins", "coin_limit", "income", "hand_count", "deck_count",
-               "step", "played", "to_bottom", "swaps", "display", "military", "resource_area", "resources",
-               "progress", "golden_age", "discard", "provinces", "score", "hand", "known_top",
-               "known_bottom", "overview"}
+VIEW_KEYS = {
+    "game",
+    "title",
+    "seat",
+    "match",
+    "game_no",
+    "first_game_scores",
+    "round",
+    "rounds",
+    "phase",
+    "to_act",
+    "turn",
+    "marker",
+    "supply",
+    "pending",
+    "province_row",
+    "current_province",
+    "boxed_provinces",
+    "nile",
+    "scores",
+    "winners",
+    "players",
+}
+PLAYER_KEYS = {
+    "seat",
+    "name",
+    "civ",
+    "civ_name",
+    "coins",
+    "coin_limit",
+    "income",
+    "hand_count",
+    "deck_count",
+    "step",
+    "played",
+    "to_bottom",
+    "swaps",
+    "display",
+    "military",
+    "resource_area",
+    "resources",
+    "progress",
+    "golden_age",
+    "discard",
+    "provinces",
+    "score",
+    "hand",
+    "known_top",
+    "known_bottom",
+    "overview",
+}
 
 
 def test_view_keys_are_the_documented_ones_and_json_safe():
@@ -133,9 +180,9 @@ def test_dumps_is_the_shared_serialisers_text_and_loads_round_trips():
 
 def test_data_files_load_with_sources_and_errors_name_file_entry_and_field(tmp_path):
     from engine.rising_cultures.data import DATA, Components
+
     assert len(DATA.provinces) == 15 and all(p.source == "rulebook" for p in DATA.provinces.values())
-    assert {civ: len(ids) for civ, ids in DATA.decks.items()} == {"rome": 24, "persia": 24, "egypt": 24,
-                                                                 "abbasid": 24}
+    assert {civ: len(ids) for civ, ids in DATA.decks.items()} == {"rome": 24, "persia": 24, "egypt": 24, "abbasid": 24}
     assert all(c.source in ("rulebook", "published", "reconstructed") for c in DATA.cards.values())
     assert len(DATA.nile) == 3  # Egypt: 24 + 3 = 27 cards
     package = Path(__import__("engine.rising_cultures", fromlist=["x"]).__file__).parent
@@ -146,8 +193,11 @@ def test_data_files_load_with_sources_and_errors_name_file_entry_and_field(tmp_p
     try:
         with pytest.raises(DataError, match=r"rome\.toml.*ROM-01.*military"):
             Components(package)
-        negative = (package / "data" / "rome.toml").read_text().replace(
-            "cost = { wood = 2, brick = 2, stone = 1", "cost = { wood = 2, brick = -2, stone = 1", 1)
+        negative = (
+            (package / "data" / "rome.toml")
+            .read_text()
+            .replace("cost = { wood = 2, brick = 2, stone = 1", "cost = { wood = 2, brick = -2, stone = 1", 1)
+        )
         (tmp_path / "rising-cultures" / "rome.toml").write_text(negative)
         with pytest.raises(DataError, match=r"rome\.toml.*ROM-01.*cost: brick must not be negative"):
             Components(package)
@@ -161,8 +211,16 @@ def test_components_every_deck_card_is_in_exactly_one_place_and_the_deck_is_used
     from engine.rising_cultures.data import DATA
 
     def places(p):
-        return (p.hand + p.deck + p.discard + p.military + p.resources + p.buildings
-                + [c for stack in p.leaders for c in stack] + p.progress)
+        return (
+            p.hand
+            + p.deck
+            + p.discard
+            + p.military
+            + p.resources
+            + p.buildings
+            + [c for stack in p.leaders for c in stack]
+            + p.progress
+        )
 
     for seed, civs in enumerate([("rome", "persia"), ("egypt", "abbasid"), ("abbasid", "rome")]):
         rng = random.Random(seed)

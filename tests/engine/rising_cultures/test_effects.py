@@ -6,6 +6,7 @@ civilization board ("Moving up unlocks additional abilities, rewards, and victor
 points") is put in play on an otherwise empty table, and the quantity it changes is
 measured before and after through the rules, or the decision it opens is played.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from engine.rising_cultures import rules, scoring
 from engine.rising_cultures.data import CIVS, DATA
 from engine.rising_cultures.state import COINS_PER_MISSING
+
 from .helpers import GAME, act, at_phase3, at_play, filler_progress, ids, lay_out
 
 CAUCASUS = 3
@@ -22,8 +24,7 @@ OTHER = {"rome": "persia", "persia": "rome", "egypt": "rome", "abbasid": "egypt"
 def clean(civ: str, marker: int = 0, coins: int = 20):
     """Round 1, Phase II, seat 0 (`civ`) to play; seat 0's areas empty."""
     s = at_play((civ, OTHER[civ]), marker=marker, coins=(coins, 0))
-    lay_out(s, 0, hand=[], resources=[], military=[], buildings=[], leaders=[], progress=[], discard=[],
-            provinces=[])
+    lay_out(s, 0, hand=[], resources=[], military=[], buildings=[], leaders=[], progress=[], discard=[], provinces=[])
     return s
 
 
@@ -49,7 +50,8 @@ PASSIVE = {
     "coin_limit": (lambda s, e: rules.coin_limit(s, 0), lambda e: e.amount),
     "shortfall_discount": (
         lambda s, e: -rules.build_price(s, 0, DATA.cards[dearest(s.players[0].civ)])[1],
-        lambda e: (COINS_PER_MISSING - e.coins_per_missing) * e.max_per_build),
+        lambda e: (COINS_PER_MISSING - e.coins_per_missing) * e.max_per_build,
+    ),
 }
 
 
@@ -77,8 +79,9 @@ def check_card_effect(civ: str, cid: str, e) -> None:
         check_passive(before, after, e)
     elif t == "on_build_coins":
         s, ev, price = play_card(civ, cid)
-        assert s.players[0].coins == 20 - price + sum(x.amount for x in DATA.cards[cid].effects
-                                                      if x.type == "on_build_coins")
+        assert s.players[0].coins == 20 - price + sum(
+            x.amount for x in DATA.cards[cid].effects if x.type == "on_build_coins"
+        )
     elif t == "develop_nile":
         s, _, _ = play_card(civ, cid)
         assert GAME.legal_actions(s, 0)[0].startswith("develop ")
@@ -137,8 +140,17 @@ def test_progress_every_board_level_unlocks_what_the_board_shows(civ, level):
     """Each level is reached by a real progress move; what it unlocks applies from then on."""
     s = clean(civ)
     filler_progress(s, 0, level - 1)
-    s.players[0].leaders = [ids(s, 0, *[DATA.slug[c] for c in DATA.decks[civ]
-                                        if DATA.cards[c].kind == "leader" and c not in s.players[0].progress][:2])]
+    s.players[0].leaders = [
+        ids(
+            s,
+            0,
+            *[
+                DATA.slug[c]
+                for c in DATA.decks[civ]
+                if DATA.cards[c].kind == "leader" and c not in s.players[0].progress
+            ][:2],
+        )
+    ]
     used = set(s.players[0].progress + s.players[0].leaders[0])
     spare = [c for c in DATA.decks[civ] if c not in used]
     build, res = spare[0], spare[1]

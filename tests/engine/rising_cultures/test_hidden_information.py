@@ -1,4 +1,5 @@
 """Hidden information in the action log: actions that name a face-down card."""
+
 from __future__ import annotations
 
 import random

@@ -2,6 +2,7 @@
 
 Each test is named after the rulebook section (or the RULES-NOTES entry) it checks.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,12 +13,14 @@ import pytest
 from engine import IllegalAction
 from engine.rising_cultures import scoring
 from engine.rising_cultures.rules import BOARDS
+
 from .helpers import GAME, act, at_phase3, at_play, ids, lay_out, new_game
 
 GAUL, MAURETANIA = 1, 9
 
 
 # ---- readings ---------------------------------------------------------------------------
+
 
 def test_use_4_persia_two_leader_stacks_come_from_its_board_not_from_the_rule(monkeypatch):
     """RULES-NOTES "Leaders": "one leader in play at a time" is the rule; Persia's board
@@ -38,12 +41,12 @@ def test_phase_2_mauretania_free_swap_only_at_the_start_of_phase_2():
     s = at_play(coins=(3, 0))
     s.players[0].provinces = [MAURETANIA]
     assert "swap free" not in GAME.legal_actions(s, 0)
-    with pytest.raises(IllegalAction, match="Swaps are made at the start of Phase II, before the first card is "
-                                            "played"):
+    with pytest.raises(IllegalAction, match="Swaps are made at the start of Phase II, before the first card is played"):
         GAME.apply(s, 0, "swap free")
 
 
 # ---- refusals say why ----------------------------------------------------------------------
+
 
 def test_phase_3_refusal_says_the_marker_holder_decides_first():
     s = at_play(marker=1)
@@ -54,8 +57,10 @@ def test_phase_3_refusal_says_the_marker_holder_decides_first():
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, 0, "province compete")
     assert err.value.kind == "not-your-turn"
-    assert str(err.value) == ("It is not ann's turn; waiting for bob. bob holds the progress marker and decides "
-                              "first whether to compete for Gaul; then you decide.")
+    assert str(err.value) == (
+        "It is not ann's turn; waiting for bob. bob holds the progress marker and decides "
+        "first whether to compete for Gaul; then you decide."
+    )
 
 
 def test_phase_3_refusal_says_a_player_without_the_symbols_cannot_compete():
@@ -64,19 +69,21 @@ def test_phase_3_refusal_says_a_player_without_the_symbols_cannot_compete():
     lay_out(s, 1, hand=[], military=["royal-road"])
     s.players[0].civ = "persia"  # no printed sword on band 1 without a card there
     s = at_phase3(s, GAUL)
-    with pytest.raises(IllegalAction, match="you have none of its symbols \\(sword or horse\\), so you cannot "
-                                            "compete"):
+    with pytest.raises(IllegalAction, match="you have none of its symbols \\(sword or horse\\), so you cannot compete"):
         GAME.apply(s, 0, "province compete")
 
 
 def test_phase_2_refusal_out_of_turn_says_the_plays_alternate():
     s = at_play(marker=0)
-    with pytest.raises(IllegalAction, match="Phase II alternates one card each, the progress marker holder "
-                                            "first: ann plays now, then you."):
+    with pytest.raises(
+        IllegalAction,
+        match="Phase II alternates one card each, the progress marker holder first: ann plays now, then you.",
+    ):
         GAME.apply(s, 1, GAME.legal_actions(s, 0)[0])
 
 
 # ---- names -------------------------------------------------------------------------------------
+
 
 def test_use_4_a_card_is_named_as_printed():
     """`play julius caesar build` was refused ("There is no card `julius`")."""
@@ -92,6 +99,7 @@ def test_use_4_a_card_is_named_as_printed():
 
 # ---- what is public ----------------------------------------------------------------------------
 
+
 def test_phase_3_public_pending_text_names_the_player_not_your():
     """Issue 13: "whether Xerxes I keeps your last military card" in the public view."""
     s = at_play(("persia", "rome"))
@@ -105,6 +113,7 @@ def test_phase_3_public_pending_text_names_the_player_not_your():
 
 
 # ---- results -----------------------------------------------------------------------------------
+
 
 def play_out(s, seed: int):
     rng = random.Random(seed)
@@ -125,7 +134,7 @@ def test_end_of_the_game_last_line_names_the_winner():
 
 
 def test_end_of_the_game_tie_line_names_the_marker_holder_and_the_tie_break():
-    """"In case of a tie, the player holding the progress marker wins.\""""
+    """ "In case of a tie, the player holding the progress marker wins.\""""
     s = at_play()
     s.phase = "over"
     for seat in (0, 1):
@@ -135,8 +144,9 @@ def test_end_of_the_game_tie_line_names_the_marker_holder_and_the_tie_break():
     s.marker = 0
     s.players[1].provinces = [MAURETANIA]  # 3 VP: 3 all
     assert scoring.totals(s) == [3, 3] and GAME.winners(s) == [0]
-    assert scoring.result(s) == ("ann wins the game: a tie at 3 VP goes to the player holding the progress "
-                                 "marker, ann.")
+    assert scoring.result(s) == (
+        "ann wins the game: a tie at 3 VP goes to the player holding the progress marker, ann."
+    )
 
 
 def test_optional_two_game_match_ends_with_the_match_totals():
@@ -145,8 +155,9 @@ def test_optional_two_game_match_ends_with_the_match_totals():
     total = GAME.scores(s)
     (winner,) = GAME.winners(s)
     assert events[-2].startswith("Game 2 of the match is over: ")
-    assert events[-1].startswith(f"Match totals (both games): ann {total[0]} VP, bob {total[1]} VP. "
-                                 f"{s.players[winner].name} wins the match")
+    assert events[-1].startswith(
+        f"Match totals (both games): ann {total[0]} VP, bob {total[1]} VP. {s.players[winner].name} wins the match"
+    )
 
 
 def test_28_coins_a_gain_the_supply_cannot_pay_says_so():

@@ -1,9 +1,11 @@
 """Refused actions say why, in the rulebook's terms, and what would be legal (DESIGN: IllegalAction)."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine import IllegalAction
+
 from .helpers import GAME, act, at_play, finish_opening, lay_out, new_game, set_coins
 
 
@@ -28,16 +30,21 @@ def test_use_4_refused_build_names_requirement_shortfall_and_coins():
 
 def test_use_2_refused_military_when_every_red_band_is_taken():
     s = at_play()
-    lay_out(s, 0, hand=["market", "forum", "villa", "curia"],
-            military=["castra", "insula", "theatre", "portus", "augustus", "hadrian"])
+    lay_out(
+        s,
+        0,
+        hand=["market", "forum", "villa", "curia"],
+        military=["castra", "insula", "theatre", "portus", "augustus", "hadrian"],
+    )
     assert "All 6 red bands of your military area are taken" in refusal(s, 0, "play forum military")
 
 
 def test_phase_2_refused_play_of_a_card_not_in_hand_or_without_a_use():
     s = at_play()
     lay_out(s, 0, hand=["market", "forum", "villa", "curia"])
-    assert "Colosseum is not in your hand. Your hand: Market, Forum, Villa, Curia." in \
-        refusal(s, 0, "play colosseum coins")
+    assert "Colosseum is not in your hand. Your hand: Market, Forum, Villa, Curia." in refusal(
+        s, 0, "play colosseum coins"
+    )
     assert "no card `pyramids-of-giza` in the Rome deck" in refusal(s, 0, "play pyramids-of-giza coins")
     assert "Say how to use Forum: coins, military, resources or build." in refusal(s, 0, "play forum")
     assert "play a card from your hand" in refusal(s, 0, "swap 1")
@@ -104,8 +111,10 @@ def test_round_7_refused_swap_says_the_deck_is_empty():
     s, _ = act(s, 0, "income")
     with pytest.raises(IllegalAction) as err:  # ready, waiting for bob
         GAME.apply(s, 0, "swap 1")
-    assert str(err.value) == ("It is not ann's turn; waiting for bob. You are ready to play; bob is still taking "
-                              "income, drawing and swapping. There are no swaps in round 7: your deck is empty.")
+    assert str(err.value) == (
+        "It is not ann's turn; waiting for bob. You are ready to play; bob is still taking "
+        "income, drawing and swapping. There are no swaps in round 7: your deck is empty."
+    )
     s, _ = act(s, 1, "income")
     assert "There are no swaps in round 7: your deck is empty" in refusal(s, GAME.to_act(s)[0], "swap 1")
 
@@ -120,14 +129,16 @@ def test_pending_decision_comes_first():
     s = at_play(coins=(10, 0))
     lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
     s, _ = act(s, 0, "play brewery build")
-    assert ("First decide whether to move up 1 progress level (flips Market out of your resources)."
-            in refusal(s, 0, "play forum coins"))
+    assert "First decide whether to move up 1 progress level (flips Market out of your resources)." in refusal(
+        s, 0, "play forum coins"
+    )
 
 
 def test_optional_progress_decision_names_the_resource_card_it_would_flip():
     """Moving up removes the last-played resource card: the open decision says which one,
     and the owner's hand shows that decision (not only the phase)."""
     from renderers.rising_cultures.alt import private
+
     s = at_play(coins=(10, 0))
     lay_out(s, 0, hand=["brewery", "forum", "villa", "curia"], resources=["portus", "villa", "market"])
     s, _ = act(s, 0, "play brewery build")
@@ -153,9 +164,31 @@ def test_card_played_without_the_play_verb_is_refused_with_the_full_action_named
 def test_bad_input_is_always_an_illegal_action_never_a_crash():
     """Any text, at any step, by either seat: applied if legal, else IllegalAction (state unchanged)."""
     import random
+
     from engine.rising_cultures.actions import VERBS
-    words = ["", "1", "2", "free", "yes", "no", "forum", "brewery", "coins", "military", "resources", "build",
-             "compete", "decline", "discard", "keep", "inundation", "rome", "x", "brewery build extra"]
+
+    words = [
+        "",
+        "1",
+        "2",
+        "free",
+        "yes",
+        "no",
+        "forum",
+        "brewery",
+        "coins",
+        "military",
+        "resources",
+        "build",
+        "compete",
+        "decline",
+        "discard",
+        "keep",
+        "inundation",
+        "rome",
+        "x",
+        "brewery build extra",
+    ]
     for seed in range(4):
         rng = random.Random(seed)
         s = GAME.setup(["a", "b"], seed)

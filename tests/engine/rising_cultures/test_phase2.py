@@ -1,11 +1,13 @@
 """Phase I (income) and Phase II (draw, swaps, the four card uses, progress)."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine import IllegalAction
 from engine.rising_cultures import rules
-from .helpers import GAME, DATA, act, at_play, cid, finish_opening, ids, lay_out, new_game, set_coins
+
+from .helpers import DATA, GAME, act, at_play, cid, finish_opening, ids, lay_out, new_game, set_coins
 
 
 def test_phase_1_income_from_board_and_played_cards():
@@ -53,8 +55,11 @@ def test_phase_2_swap_the_number_of_cards_is_chosen_once_before_drawing():
     s, _ = act(s, 0, "swap 1")
     s, _ = act(s, 0, GAME.legal_actions(s, 0)[0])
     assert s.players[0].step == "swap" and GAME.legal_actions(s, 0) == ["swap free", "done"]
-    with pytest.raises(IllegalAction, match=r"You have made your paid swap this round \(1 card\): the number "
-                                            r"of cards, 1 or 2, is chosen once, before drawing."):
+    with pytest.raises(
+        IllegalAction,
+        match=r"You have made your paid swap this round \(1 card\): the number "
+        r"of cards, 1 or 2, is chosen once, before drawing.",
+    ):
         GAME.apply(s, 0, "swap 1")
     s, _ = act(s, 0, "swap free")
     s, ev = act(s, 0, GAME.legal_actions(s, 0)[0])
@@ -127,8 +132,12 @@ def test_use_2_highest_free_band_and_printed_symbol_only_while_covered():
 
 def test_use_2_no_military_use_when_all_bands_are_taken():
     s = at_play()
-    lay_out(s, 0, hand=["market", "forum", "villa", "curia"],
-            military=["castra", "insula", "theatre", "portus", "augustus", "hadrian"])
+    lay_out(
+        s,
+        0,
+        hand=["market", "forum", "villa", "curia"],
+        military=["castra", "insula", "theatre", "portus", "augustus", "hadrian"],
+    )
     assert not any(a.endswith(" military") for a in GAME.legal_actions(s, 0))
 
 
@@ -200,8 +209,9 @@ def test_optional_progress_may_be_declined():
 def test_unlocked_abilities_usable_from_that_turn_on():
     """Rome's level 2 discount, unlocked by a progress move, applies to the next build."""
     s = at_play(coins=(10, 0))
-    lay_out(s, 0, hand=["market", "forum", "villa", "curia"], resources=["insula", "theatre"],
-            progress=["colosseum"])  # level 1; Insula + Theatre: 2 wood 2 brick 2 stone, no gold
+    lay_out(
+        s, 0, hand=["market", "forum", "villa", "curia"], resources=["insula", "theatre"], progress=["colosseum"]
+    )  # level 1; Insula + Theatre: 2 wood 2 brick 2 stone, no gold
     curia = DATA.cards[cid("rome", "curia")]  # requires 1 brick 1 stone 1 gold
     assert rules.build_price(s, 0, curia) == (1, 2)
     s, _ = act(s, 0, "play market build")
@@ -234,6 +244,7 @@ def test_phase_2_no_swaps_in_round_7_the_deck_is_empty():
 
 def test_28_coins_are_conserved_supply_never_negative():
     import random
+
     for seed in range(5):
         rng = random.Random(seed)
         s = GAME.setup(["a", "b"], seed, {"civs": ["egypt", "persia"]})

@@ -1,8 +1,10 @@
 """Phase III: province card, progress marker, coin limit ("Province Cards" 1-15 too)."""
+
 from __future__ import annotations
 
 from engine.rising_cultures import rules
-from .helpers import GAME, DATA, act, at_phase3, at_play, filler_progress, ids, lay_out, set_coins
+
+from .helpers import DATA, GAME, act, at_phase3, at_play, filler_progress, ids, lay_out, set_coins
 
 GAUL, INDUS, CAUCASUS, BRITANNIA, ARMENIA, GERMANIA, MAGHREB, AKSUM, MAURETANIA, SCYTHIA, CARTHAGE = range(1, 12)
 ANDALUSIA, ANATOLIA, LIBYA, BABYLONIA = range(12, 16)

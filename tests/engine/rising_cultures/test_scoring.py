@@ -1,9 +1,11 @@
 """End of the Game: scoring, covered leaders, ties, the optional two-game match."""
+
 from __future__ import annotations
 
 import random
 
 from engine.rising_cultures import scoring
+
 from .helpers import GAME, at_play, filler_progress, lay_out, new_game
 
 GAUL, SCYTHIA, MAURETANIA, CARTHAGE = 1, 10, 9, 11
@@ -13,19 +15,33 @@ ANDALUSIA, ANATOLIA, LIBYA, BABYLONIA = 12, 13, 14, 15
 def persia_example():
     """The rulebook's Persia: 32 (buildings and leaders) + 6 (board) + 11 (provinces) + 3 (marker)."""
     s = at_play(("persia", "rome"), marker=0, coins=(0, 0))
-    lay_out(s, 0, hand=[], military=[], resources=[],
-            buildings=["persepolis", "tomb-of-cyrus", "pasargadae", "royal-road", "satrap-palace",
-                       "treasury-of-susa", "immortals-barracks", "nisaean-stables", "behistun-inscription"],
-            leaders=[["cambyses-ii", "xerxes-i"], ["darius-i"]],  # Cambyses II is covered
-            provinces=[GAUL, MAURETANIA, SCYTHIA, CARTHAGE])
+    lay_out(
+        s,
+        0,
+        hand=[],
+        military=[],
+        resources=[],
+        buildings=[
+            "persepolis",
+            "tomb-of-cyrus",
+            "pasargadae",
+            "royal-road",
+            "satrap-palace",
+            "treasury-of-susa",
+            "immortals-barracks",
+            "nisaean-stables",
+            "behistun-inscription",
+        ],
+        leaders=[["cambyses-ii", "xerxes-i"], ["darius-i"]],  # Cambyses II is covered
+        provinces=[GAUL, MAURETANIA, SCYTHIA, CARTHAGE],
+    )
     filler_progress(s, 0, 7)
     return s
 
 
 def test_end_persia_scoring_example_32_6_11_3_is_52():
     s = persia_example()
-    assert scoring.breakdown(s, 0) == {"buildings_leaders": 32, "board": 6, "provinces": 11, "marker": 3,
-                                       "total": 52}
+    assert scoring.breakdown(s, 0) == {"buildings_leaders": 32, "board": 6, "provinces": 11, "marker": 3, "total": 52}
     assert GAME.scores(s)[0] == 52
 
 
@@ -88,8 +104,14 @@ def test_provinces_game_end_rules_andalusia_anatolia_libya_babylonia():
 
 def test_card_game_end_effects_vp_per_counters():
     s = at_play(("rome", "persia"))
-    lay_out(s, 0, buildings=["triumphal-arch", "circus-maximus", "temple-of-jupiter"], leaders=[],
-            provinces=[1, 4, 2], military=["via-appia", "market", "villa", "portus", "theatre"])
+    lay_out(
+        s,
+        0,
+        buildings=["triumphal-arch", "circus-maximus", "temple-of-jupiter"],
+        leaders=[],
+        provinces=[1, 4, 2],
+        military=["via-appia", "market", "villa", "portus", "theatre"],
+    )
     # Triumphal Arch 1 + 3 provinces; Circus Maximus 3 + min(4, horses 5 + printed band-6 horse 0);
     # Temple of Jupiter 3 + icon A provinces (1, 4)
     assert scoring.breakdown(s, 0)["buildings_leaders"] == (1 + 3) + (3 + 4) + (3 + 2)

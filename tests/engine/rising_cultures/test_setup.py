@@ -1,10 +1,12 @@
 """Setup (rulebook "Setup" and "Create Your Individual Player Deck")."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine import IllegalAction
-from .helpers import GAME, DATA, act, cid, finish_opening, new_game
+
+from .helpers import DATA, GAME, act, cid, finish_opening, new_game
 
 
 def test_setup_seven_of_fifteen_provinces_in_ascending_order():

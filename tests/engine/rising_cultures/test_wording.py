@@ -1,4 +1,5 @@
 """Event lines and card texts read as a player at the table would say them."""
+
 from __future__ import annotations
 
 from .helpers import DATA, act, finish_opening, new_game
@@ -33,23 +34,29 @@ def test_phase_3_opening_event_names_the_province_symbols_counts_and_who_decides
     """Phase III 1): the players about to answer `province compete|decline` learn from the
     public log which Province, which symbols count, both counts and the tie rule."""
     from .helpers import at_phase3, at_play, lay_out
+
     events: list[str] = []
     s = at_play(marker=1)
     lay_out(s, 0, military=["castra"])  # Rome: a sword on band 1 (+ the printed sword)
     s = at_phase3(s, 1, events)  # Gaul: sword + horse
     line = next((e for e in events if e.startswith("Phase III: Gaul")), None)
-    assert line == ("Phase III: Gaul goes to the most sword + horse symbols (ann 2, bob 0); a tie goes to bob, "
-                    "who holds the progress marker. ann decides whether to compete."), events
+    assert line == (
+        "Phase III: Gaul goes to the most sword + horse symbols (ann 2, bob 0); a tie goes to bob, "
+        "who holds the progress marker. ann decides whether to compete."
+    ), events
 
 
 def test_phase_3_2_marker_tie_event_counts_in_the_singular():
     """Progress Marker: a tie passes it on - "a tie at 1 progress card each"."""
-    from .helpers import at_play, filler_progress
     from engine.rising_cultures import flow
+
+    from .helpers import at_play, filler_progress
+
     s = at_play(marker=0)
     filler_progress(s, 0, 1)
     filler_progress(s, 1, 1)
     events: list[str] = []
     flow.pass_marker(s, events)
-    assert "bob (Persia) takes the progress marker: a tie at 1 progress card each passes it to the other player." \
-        in events
+    assert (
+        "bob (Persia) takes the progress marker: a tie at 1 progress card each passes it to the other player." in events
+    )

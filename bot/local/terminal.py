@@ -1,0 +1,266 @@
+"""The terminal table: the same service, driven from a keyboard or a script.
+
+Hot seat: the players named at the start share the keyboard; the prompt shows
+whose turn it is and their legal actions; a bare line is the command of the
+player to act (`take 1` is short for `play take 1`), `bob: hand` speaks as
+another player. Board images are written to a folder and their paths printed.
+
+Script mode reads lines `<user> <command>` (a file or stdin) and prints every
+reply: for tests, demos and bug reports. It never waits for a terminal.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TextIO
+
+from ..service import Reply, Service
+from ..service.text import names as join_names
+from ..service.text import quote
+
+#: The terminal is one "channel"; there is no server.
+CHANNEL = 1
+
+COMMANDS = {
+    "game",
+    "play",
+    "board",
+    "hand",
+    "log",
+    "rules",
+    "undo",
+    "resign",
+    "vote",
+    "resume",
+    "settings",
+    "bot",
+    "back",
+    "status",
+    "games",
+    "help",
+    "new",
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "list",
+    "history",
+    "stats",
+    "export",
+    "chart",
+    "forget",
+}
+
+
+def user_id(name: str) -> int:
+    """A stable id for a player name, the same in every run (the database remembers seats by id)."""
+    return zlib.crc32(name.strip().lower().encode("utf-8")) + 1
+
+
+class Terminal:
+    """Print replies for a terminal; write images into `images_dir`."""
+
+    def __init__(
+        self,
+        service: Service,
+        *,
+        out: Callable[[str], None] = print,
+        images_dir: str | Path = "epochs-images",
+        channel: int = CHANNEL,
+    ) -> None:
+        self.service = service
+        self.out = out
+        self.images_dir = Path(images_dir)
+        self.channel = channel
+        self.names: dict[int, str] = {}
+
+    # --------------------------------------------------------------- output
+    def show(self, reply: Reply, speaker: str) -> None:
+        if reply.text:
+            prefix = "! " if reply.error else ""
+            self.out(prefix + reply.text)
+        if reply.image is not None:
+            self.out(f"[board image: {self._save(reply.image.png, reply, 'board')}]")
+        for file in reply.files:
+            what = "chart image" if file.kind == "chart" else "file"
+            self.out(f"[{what}: {self._save(file.data, reply, file.filename, exact=True)}]")
+        for part in reply.private:
+            who = self.names.get(part.user, str(part.user))
+            self.out(f"--- private to {who} (others look away) ---")
+            self.out(part.text)
+            if part.image is not None:
+                self.out(f"[{who}'s private image: {self._save(part.image.png, reply, who)}]")
+            self.out("--- end of private part ---")
+
+    def _save(self, data: bytes, reply: Reply, what: str, *, exact: bool = False) -> Path:
+        """Write an image (or, `exact`, a file under its own name) into the images folder."""
+        self.images_dir.mkdir(parents=True, exist_ok=True)
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in what).lstrip(".") or "file"
+        name = safe if exact else f"table{reply.table_id or 0}-v{reply.version or 0}-{safe}.png"
+        path = self.images_dir / name
+        path.write_bytes(data)
+        return path.resolve()
+
+    async def say(self, name: str, line: str) -> Reply:
+        """Run one line as player `name` and print the answer."""
+        uid = user_id(name)
+        self.names[uid] = name
+        words = line.split()
+        if words and words[0].lower().lstrip("/") not in COMMANDS:
+            line = "play " + line
+        files = {}
+        lowered = [w.lower().lstrip("/") for w in words]
+        opening = lowered[:2] == ["game", "new"] or lowered[:1] == ["new"]
+        for word in words if opening else []:  # `game new from=FILE at=N`: the terminal reads the export
+            if word.lower().startswith("from="):
+                try:
+                    files[word[5:]] = Path(word[5:]).expanduser().read_bytes()
+                except OSError as err:
+                    self.out(f"! cannot read {word[5:]}: {err.strerror or err}")
+                    return Reply(f"cannot read {word[5:]}", error=True)
+        reply = await self.service.handle(self.channel, uid, name, line, files=files)
+        self.show(reply, name)
+        await self.flush()
+        return reply
+
+    async def flush(self) -> None:
+        """Print notices waiting in the outbox (reminders, the turns bots played), and mark
+        them delivered; bots to act play first, so a solo game runs on to the next person."""
+        for _ in range(10_000):
+            notices = [n for n in await self.service.tick() if n.channel == self.channel]
+            for notice in notices:
+                self.show(await self.service.prepare(notice), "")
+                await self.service.delivered(notice.id)
+            thinking = [t for t in self.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+            if not notices and not thinking:
+                return
+            await self.service.settle_bots()
+
+    # --------------------------------------------------------------- script
+    async def run_script(self, lines: Iterable[str]) -> int:
+        """Lines `<user> <command>`; '#' starts a comment. Returns the number of refused commands."""
+        refused = 0
+        for raw in lines:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, _, command = line.partition(" ")
+            name = name.rstrip(":")
+            if not command.strip():
+                self.out(f"! {quote(line, 60)}: a line is `<user> <command>`")
+                refused += 1
+                continue
+            self.out(f"> {name}: {command.strip()}")
+            reply = await self.say(name, command.strip())
+            refused += reply.error
+        return refused
+
+    # ---------------------------------------------------------- interactive
+    async def current(self) -> tuple[str | None, list[str], list[str]]:
+        """(game title, names of players who must act, legal actions of the first)."""
+        rec, state = await self.service._position(self.channel)
+        if rec is None or rec.status != "active" or state is None:
+            return None, [], []
+        for s in rec.seats:
+            self.names[s.user] = s.name
+        game = self.service.games[rec.game]
+        seats = [
+            s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
+        ]  # a bot plays by itself
+        acting = [rec.user_at(s).name for s in seats]  # type: ignore[union-attr]
+        legal = game.legal_actions(state, seats[0]) if seats else []
+        return game.title, acting, legal
+
+    async def setup_table(self, ask: Callable[[str], str]) -> bool:
+        """Resume the open table, or ask for a game and players and start one."""
+        rec = await self.service.storage.open_table(self.channel)
+        if rec is not None and rec.status in ("active", "paused"):
+            self.out(
+                f"Resuming the {self.service.games[rec.game].title} game of "
+                f"{join_names([s.name for s in rec.players])}."
+            )
+            for s in rec.seats:
+                self.names[s.user] = s.name
+            return True
+        if rec is not None:  # an unfinished lobby from an earlier run
+            await self.service.handle(self.channel, rec.creator, "host", "game cancel", admin=True)
+        games = list(self.service.games)
+        if not games:
+            self.out("No games are installed.")
+            return False
+        self.out("Games: " + ", ".join(f"{g} ({self.service.games[g].title})" for g in games))
+        game_id = ask(f"Game [{games[0]}]: ").strip().lower() or games[0]
+        game = self.service.games.get(game_id)
+        if game is None:
+            self.out(f"No game {game_id!r}.")
+            return False
+        default = " ".join(["ann", "bob", "cy", "dee", "eve", "fay"][: game.min_players])
+        count = (
+            str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
+        )
+        names = ask(
+            f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
+            f"fill-in bot) [{default}]: "
+        ).split()
+        names = names or default.split()
+        people = [n for n in names if not _bot_word(n)]
+        if not people:
+            self.out("Someone must play: name at least one player beside the bots.")
+            return False
+        if len({n.lower() for n in people}) != len(people):
+            self.out("Player names must differ.")
+            return False
+        if (await self.say(people[0], f"game new {game_id}")).error:
+            return False
+        for name in people[1:]:
+            await self.say(name, "game join")
+        for word in filter(_bot_word, names):
+            await self.say(people[0], f"game bot {_bot_word(word)}")
+        return not (await self.say(people[0], "game start")).error
+
+    async def run_interactive(self, ask: Callable[[str], str] = input) -> None:
+        """The hot-seat loop, until `quit` or end of input."""
+        self.out(
+            "Epochs terminal table. Type `help` for commands, `quit` to leave; "
+            "`name: command` speaks as another player."
+        )
+        try:
+            if not await self.setup_table(ask):
+                return
+            while True:
+                title, acting, legal = await self.current()
+                if acting:
+                    self.out(
+                        f"\n[{title}] {' and '.join(acting)} to act. Legal: "
+                        + ", ".join(legal[:30])
+                        + (" ..." if len(legal) > 30 else "")
+                    )
+                    speaker = acting[0]
+                else:
+                    speaker = next(iter(self.names.values()), "host")
+                line = ask(f"{speaker}> ").strip()
+                if line.lower() in ("quit", "exit"):
+                    return
+                if not line:
+                    continue
+                head, sep, rest = line.partition(":")
+                if sep and head.strip() and " " not in head.strip():
+                    speaker, line = head.strip(), rest.strip()
+                await self.say(speaker, line)
+        except (EOFError, KeyboardInterrupt):
+            self.out("")
+
+
+def _bot_word(name: str) -> str:
+    """`bot` -> "normal", `bot:easy` -> "easy": a fill-in bot asked for at the terminal ("" for a person)."""
+    low = name.lower()
+    if low == "bot":
+        return "normal"
+    return low.split(":", 1)[1] if low.startswith("bot:") else ""
+
+
+def read_lines(stream: TextIO) -> Iterable[str]:
+    for line in stream:
+        yield line.rstrip("\n")
