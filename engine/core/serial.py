@@ -59,7 +59,7 @@ def unstructure(obj: Any) -> Any:
     data already are returned as they are, not copied: the result is for
     encoding, not for changing.
     """
-    t: type = type(obj)  # declared `type`: mypy takes `type[Any]` for unhashable, and `_field_names` is cached
+    t: type = type(obj)  # not `type[Any]`, which mypy takes for unhashable (python/mypy#11470)
     if t in _SCALARS:
         return obj
     if t is dict:
