@@ -13,9 +13,13 @@ that player's colour that never flip, move or grow.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..core import Rng
+
+T = TypeVar("T")
 
 DUMMY = -1  #: the seat number of the non-player ("dummy") civilizations (rulebook 9.0)
 
@@ -102,9 +106,36 @@ class State:
     def n(self) -> int:
         return len(self.players)
 
+    # The phase's pending part, for the rules that run only while it is there: each names the
+    # broken invariant instead of failing later on None.
+    def round_now(self) -> Round:
+        """The Civilization Round in progress (the Strategy Phase between its rounds has none)."""
+        if self.rnd is None:
+            raise RuntimeError(f"No Civilization Round is in progress (phase {self.phase}).")
+        return self.rnd
+
+    def allocation_now(self) -> Allocation:
+        """The New Civilization Allocation in progress (3.0)."""
+        if self.alloc is None:
+            raise RuntimeError(f"No Civilization Allocation is in progress (phase {self.phase}).")
+        return self.alloc
+
+    def event_now(self) -> EventStep:
+        """The End of Epoch event waiting for the last-place player's choice (8.0)."""
+        if self.ev_step is None:
+            raise RuntimeError(f"No End of Epoch event is waiting for a choice (phase {self.phase}).")
+        return self.ev_step
+
+    def chooser(self) -> int:
+        """The last-place player, who makes this End of Epoch's event choices (8.0)."""
+        if self.last_place is None:
+            raise RuntimeError("The last-place player of this End of Epoch is not fixed yet.")
+        return self.last_place
+
     def copy(self) -> State:
         s = _shallow(self)
-        s.rng = Rng(self.rng.state) if isinstance(self.rng, Rng) else self.rng.copy()
+        # a subclass (the tests' scripted dice) copies itself its own way
+        s.rng = Rng(self.rng.state) if type(self.rng) is Rng else copy.copy(self.rng)
         s.players = list(self.players)
         s.vp = list(self.vp)
         s.deck = list(self.deck)
@@ -134,7 +165,7 @@ class State:
         return s
 
 
-def _shallow(obj):
+def _shallow(obj: T) -> T:
     """A field-for-field copy without running `__init__` (what `dataclasses.replace` costs)."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
