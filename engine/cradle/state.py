@@ -110,27 +110,19 @@ class State:
     # broken invariant instead of failing later on None.
     def round_now(self) -> Round:
         """The Civilization Round in progress (the Strategy Phase between its rounds has none)."""
-        if self.rnd is None:
-            raise RuntimeError(f"No Civilization Round is in progress (phase {self.phase}).")
-        return self.rnd
+        return _pending(self.rnd, "Civilization Round is in progress", self.phase)
 
     def allocation_now(self) -> Allocation:
         """The New Civilization Allocation in progress (3.0)."""
-        if self.alloc is None:
-            raise RuntimeError(f"No Civilization Allocation is in progress (phase {self.phase}).")
-        return self.alloc
+        return _pending(self.alloc, "Civilization Allocation is in progress", self.phase)
 
     def event_now(self) -> EventStep:
         """The End of Epoch event waiting for the last-place player's choice (8.0)."""
-        if self.ev_step is None:
-            raise RuntimeError(f"No End of Epoch event is waiting for a choice (phase {self.phase}).")
-        return self.ev_step
+        return _pending(self.ev_step, "End of Epoch event is waiting for a choice", self.phase)
 
     def chooser(self) -> int:
         """The last-place player, who makes this End of Epoch's event choices (8.0)."""
-        if self.last_place is None:
-            raise RuntimeError("The last-place player of this End of Epoch is not fixed yet.")
-        return self.last_place
+        return _pending(self.last_place, "last-place player is fixed yet", self.phase)
 
     def copy(self) -> State:
         s = _shallow(self)
@@ -163,6 +155,12 @@ class State:
         s.scored = [list(r) for r in self.scored]
         s.last = list(self.last)
         return s
+
+
+def _pending(value: T | None, what: str, phase: str) -> T:
+    if value is None:
+        raise RuntimeError(f"No {what} (phase {phase}).")
+    return value
 
 
 def _shallow(obj: T) -> T:
