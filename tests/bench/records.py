@@ -17,7 +17,8 @@ import time
 import engine
 from bot.service import export
 from bot.service.story import story
-from renderers.common.chart import ChartLine, ScoreChart, score_chart
+from renderers.common.chart import score_chart
+from renderers.scores import ChartLine, ScoreChart
 
 PLAYERS = {"rising-cultures": 2, "rise-of-empires": 3, "cradle": 4, "mosaic": 3}
 OPTIONS = {"cradle": {"non_player": True}}
