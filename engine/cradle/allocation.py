@@ -12,9 +12,9 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 from __future__ import annotations
 
 from ..core import count, slug
-from .board import DUMMY, C, armies_of_seat
+from .board import C, armies_of_seat
 from .rounds import roll_off
-from .state import Allocation, State
+from .state import DUMMY, Allocation, State
 
 
 def card_label(card: str) -> str:
@@ -64,19 +64,19 @@ def begin_allocation(state: State, events: list[str]) -> None:
 
 
 def drawer(state: State) -> int:
-    a = state.alloc
+    a = state.allocation_now()
     return a.order[a.index]
 
 
 def receivers(state: State) -> list[int]:
-    a = state.alloc
+    a = state.allocation_now()
     me = drawer(state)
     return [s for s in range(state.n) if s not in a.dealt and s != me]
 
 
 def settle(state: State, events: list[str]) -> None:
     """Draw for the next player and make forced passes, until a real choice (or the reveal)."""
-    a = state.alloc
+    a = state.allocation_now()
     while a.index < len(a.order):
         me = drawer(state)
         if not a.drawn:
@@ -92,7 +92,7 @@ def settle(state: State, events: list[str]) -> None:
 
 
 def allocation_actions(state: State) -> list[str]:
-    a = state.alloc
+    a = state.allocation_now()
     me = drawer(state)
     names = seat_slugs(state)
     out = [] if me in a.dealt else ["keep"]
@@ -100,7 +100,7 @@ def allocation_actions(state: State) -> list[str]:
 
 
 def give(state: State, to: int, events: list[str]) -> None:
-    a = state.alloc
+    a = state.allocation_now()
     me = drawer(state)
     a.dealt[to] = a.drawn
     if to == me:
@@ -124,7 +124,7 @@ def play_allocation(state: State, action: str, events: list[str]) -> None:
 
 
 def reveal(state: State, events: list[str]) -> None:
-    a = state.alloc
+    a = state.allocation_now()
     for s in sorted(a.dealt):
         state.cards[a.dealt[s]] = s
     events.append(

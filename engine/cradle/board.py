@@ -65,6 +65,14 @@ def owner(state: State, civ: str) -> int | None:
     return state.cards.get(C.civs[civ].card)
 
 
+def seat_of(state: State, civ: str) -> int:
+    """The seat controlling `civ`, a Civilization in play (its card dealt) or raiders."""
+    seat = owner(state, civ)
+    if seat is None:
+        raise RuntimeError(f"Nobody controls {civ_name(civ)}: its card is not dealt.")
+    return seat
+
+
 def areas_of(state: State, civ: str) -> list[str]:
     return [a for a, c in state.civ_at.items() if c == civ]
 

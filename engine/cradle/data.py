@@ -218,7 +218,8 @@ def components() -> Components:
     borders = load_entries(mp, "border", Border, key="")
     civ_file = _file("civilizations.toml")
     civs = {c.id: c for c in load_entries(civ_file, "civilization", Civilization)}
-    cities = {c.id: c for c in load_entries(_file("cities.toml"), "city", City)}
+    city_file = _file("cities.toml")
+    cities = {c.id: c for c in load_entries(city_file, "city", City)}
     ch = _file("charts.toml")
     epochs = load_entries(ch, "epoch", Epoch, key="number")
     terrain = {t.id: t for t in load_entries(ch, "terrain", Terrain)}
@@ -243,7 +244,7 @@ def components() -> Components:
         _need(a.region in regions, f"{mp}: area {a.id}: unknown region {a.region!r}")
     _need(set(terrain) == set(TERRAINS), f"{ch}: terrain must list exactly {TERRAINS}")
     _need(sorted(bonus) == list(range(2, 13)), f"{ch}: the bonus chart needs one entry for each 2d6 total 2-12")
-    by_roll = {}
+    by_roll: dict[int, EventEntry] = {}
     for e in events:
         for r in e.rolls:
             _need(r not in by_roll, f"{ch}: event roll {r} listed twice")
@@ -260,17 +261,17 @@ def components() -> Components:
         adjacent[b.b].add(b.a)
     seas_of: dict[str, list[str]] = {a: [] for a in areas}
     for s in seas.values():
-        for a in s.borders:
-            _need(a in areas, f"{mp}: sea {s.id}: unknown area {a!r}")
-            seas_of[a].append(s.id)
+        for area in s.borders:
+            _need(area in areas, f"{mp}: sea {s.id}: unknown area {area!r}")
+            seas_of[area].append(s.id)
     for c in civs.values():
         _need(c.start_area in areas, f"{civ_file}: {c.id}: unknown start area {c.start_area!r}")
         _need(c.bonus_area is None or c.bonus_area in areas, f"{civ_file}: {c.id}: unknown bonus area {c.bonus_area!r}")
         _need(1 <= c.epoch <= 6 and c.armies > 0, f"{civ_file}: {c.id}: epoch 1-6 and armies > 0 expected")
         for t in c.traits:
             _need(t in TRAITS, f"{civ_file}: {c.id}: unknown trait {t!r}; allowed: {TRAITS}")
-    for c in cities.values():
-        _need(c.area in areas, f"cities.toml: {c.id}: unknown area {c.area!r}")
+    for city in cities.values():
+        _need(city.area in areas, f"{city_file}: {city.id}: unknown area {city.area!r}")
 
     civs_of_epoch: dict[int, list[Civilization]] = {e: [] for e in range(1, 7)}
     civs_of_card: dict[str, list[str]] = {}
@@ -280,8 +281,8 @@ def components() -> Components:
     cards_of_epoch = {
         e: sorted({c.card for c in cs}, key=lambda k: civs[civs_of_card[k][0]].order) for e, cs in civs_of_epoch.items()
     }
-    for e, cards in cards_of_epoch.items():
-        _need(len(cards) == 6, f"{civ_file}: epoch {e} needs six Civilization Cards, found {len(cards)}")
+    for number, cards in cards_of_epoch.items():
+        _need(len(cards) == 6, f"{civ_file}: epoch {number} needs six Civilization Cards, found {len(cards)}")
     region_areas = {r: tuple(a.id for a in areas.values() if a.region == r) for r in regions}
 
     return Components(

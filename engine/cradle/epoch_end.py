@@ -42,7 +42,7 @@ def raid_options(state: State, civ: str) -> list[str]:
 
 
 def event_options(state: State) -> list[str]:
-    ev = state.ev_step
+    ev = state.event_now()
     if ev.kind == "raid":
         return raid_options(state, ev.civ)
     if ev.kind == "revolt":
@@ -51,7 +51,8 @@ def event_options(state: State) -> list[str]:
 
 
 def event_actions(state: State) -> list[str]:
-    return [f"{state.ev_step.kind} {a}" for a in event_options(state)]
+    kind = state.event_now().kind
+    return [f"{kind} {a}" for a in event_options(state)]
 
 
 def advance_events(state: State, events: list[str]) -> bool:
@@ -92,7 +93,7 @@ def start_event(state: State, civ: str, kind: str, events: list[str]) -> None:
 
 def settle_step(state: State, events: list[str]) -> bool:
     """Resolve forced choices; True when the step is finished, False when a choice is needed."""
-    ev = state.ev_step
+    ev = state.event_now()
     while True:
         options = event_options(state)
         if ev.left <= 0 or not options:
@@ -113,13 +114,14 @@ def settle_step(state: State, events: list[str]) -> bool:
 
 
 def resolve_pick(state: State, area: str, events: list[str]) -> None:
-    ev = state.ev_step
+    ev = state.event_now()
     ev.left -= 1
     if ev.kind == "ruin":
         city = destroy_city(state, area)
+        assert city is not None, "a Disaster strikes only Areas with a City (event_options)"
         events.append(f"Disaster: the city of {C.cities[city].name} in {area_name(area)} is destroyed.")
         return
-    seat = state.last_place
+    seat = state.chooser()
     n = state.count[area]
     remove_armies(state, area, n)
     add_army(state, area, raider_id(seat))
@@ -159,9 +161,9 @@ def disaster(state: State, civ: str, own: list[str], events: list[str]) -> None:
 def plague(state: State, areas: list[str], events: list[str], what: str) -> None:
     """Each Area rolls; on 4-6 one City is destroyed and one Army removed there (8.0)."""
     rolls = dice(state, len(areas))
-    shown = ", ".join(f"{area_name(a)} {r}" for a, r in zip(areas, rolls))
+    shown = ", ".join(f"{area_name(a)} {r}" for a, r in zip(areas, rolls, strict=True))
     events.append(f"{what}: rolls {shown}." if areas else f"{what}: no Areas.")
-    for a, r in zip(areas, rolls):
+    for a, r in zip(areas, rolls, strict=True):
         if r < 4:
             continue
         lost = []

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ..core import count
 from .allocation import seat_slugs
-from .board import DUMMY, C, area_name, areas_of, civ_name, forbidden_for, growth_targets, has_trait, uncounted
+from .board import C, area_name, areas_of, civ_name, forbidden_for, growth_targets, has_trait, uncounted
 from .rounds import can_colonize, placeable, wonder_sites, wonders_left
-from .state import State
+from .state import DUMMY, Allocation, EventStep, Round, State
 from .view import EVENT_WORDS
 
 COLONY_SEAS = "the Aegean, Ionian, Egyptian or Phoenician Sea"
@@ -21,9 +21,9 @@ COLONY_SEAS = "the Aegean, Ionian, Egyptian or Phoenician Sea"
 def why_not(state: State, seat: int, action: str) -> str | None:
     verb, _, rest = action.partition(" ")
     if state.phase == "allocate" and state.alloc is not None:
-        return _allocation(state, verb, rest)
+        return _allocation(state, state.alloc, verb, rest)
     if state.phase == "events" and state.ev_step is not None:
-        return _event(state, verb, rest)
+        return _event(state, state.ev_step, verb, rest)
     if state.phase != "strategy" or state.rnd is None:
         return None
     rnd = state.rnd
@@ -66,12 +66,15 @@ def why_not(state: State, seat: int, action: str) -> str | None:
                 f"({C.areas[area].terrain.capitalize()} holds {C.stacking[area]}, Terrain Chart; "
                 f"{count(rnd.pool, 'Army')} in the pool)."
             )
-        return _growth(state, verb, area, civ)
+        return _growth(state, rnd, verb, area, civ)
     if verb in ("colonize", "wonder", "culture"):
         if rnd.seat == DUMMY:
             return "A non-player civilization makes no Non-Combat Expansion (9.0)."
         if not rnd.current:
-            return f"Only a Civilization of the current Epoch makes Non-Combat Expansion; {civ} is from an earlier one (5.6)."
+            return (
+                f"Only a Civilization of the current Epoch makes Non-Combat Expansion; {civ} is from an earlier "
+                "one (5.6)."
+            )
     if verb == "colonize" and not can_colonize(state, rnd):
         if not rnd.seafaring:
             return f"Colonization needs Seafaring, and {civ} does not have it this round (5.6)."
@@ -95,8 +98,7 @@ def why_not(state: State, seat: int, action: str) -> str | None:
     return None
 
 
-def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
-    rnd = state.rnd
+def _growth(state: State, rnd: Round, verb: str, area: str, civ: str) -> str | None:
     if area not in C.areas:
         return f"There is no Area {area!r} on the map."
     name = area_name(area)
@@ -125,9 +127,8 @@ def _growth(state: State, verb: str, area: str, civ: str) -> str | None:
     return None
 
 
-def _allocation(state: State, verb: str, rest: str) -> str | None:
+def _allocation(state: State, a: Allocation, verb: str, rest: str) -> str | None:
     """3.0: a drawer who already received a card must pass; cards go only to players without one."""
-    a = state.alloc
     me = a.order[a.index]
     words = seat_slugs(state)
     if verb == "pass" and rest not in words:
@@ -148,9 +149,8 @@ def _allocation(state: State, verb: str, rest: str) -> str | None:
     return None
 
 
-def _event(state: State, verb: str, area: str) -> str | None:
+def _event(state: State, ev: EventStep, verb: str, area: str) -> str | None:
     """8.0: the last-place player picks the Areas the event strikes, among those it may strike."""
-    ev = state.ev_step
     civ = civ_name(ev.civ)
     if verb != ev.kind:
         return f"Now {EVENT_WORDS[ev.kind][0]} {civ}: `{ev.kind} <area>` (8.0)."

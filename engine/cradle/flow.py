@@ -7,11 +7,11 @@ bonuses, scoring, event rolls, the next Epoch — until some seat must choose.
 from __future__ import annotations
 
 from .allocation import armies_now, begin_allocation
-from .board import DUMMY, C, civ_name, unused
+from .board import C, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
 from .rounds import can_grow, end_round, start_round
 from .scoring import result_line, score_seat
-from .state import State
+from .state import DUMMY, State
 
 
 def strategy_order(state: State) -> list[int]:
@@ -111,7 +111,7 @@ def advance(state: State, events: list[str]) -> None:
                 state.phase = "over"
                 events.append(
                     "The game is over after Epoch VI. Final scores: "
-                    + ", ".join(f"{p} {v}" for p, v in zip(state.players, state.vp))
+                    + ", ".join(f"{p} {v}" for p, v in zip(state.players, state.vp, strict=True))
                     + "."
                 )
                 events.append(result_line(state))

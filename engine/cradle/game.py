@@ -105,7 +105,7 @@ class CradleGame(BaseGame[State]):
         if phase == "allocate":
             return [drawer(state)]
         if phase == "events":
-            return [state.last_place]
+            return [state.chooser()]
         return []
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
@@ -135,7 +135,7 @@ class CradleGame(BaseGame[State]):
         state.last = [f"{state.players[seat]}: {action}"] + last_lines(events)
         return events
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(self, state, seat)
 
     def is_over(self, state: State) -> bool:

@@ -10,8 +10,8 @@ Area carries the battle on); Non-Combat Expansion is one attempt at a time
 
 from __future__ import annotations
 
+from ..core import count
 from .board import (
-    DUMMY,
     NEO_ASSYRIA,
     SARGONID_ASSYRIA,
     C,
@@ -20,7 +20,6 @@ from .board import (
     areas_of,
     civ_and_owner,
     civ_name,
-    count,
     counted,
     displacement_options,
     enter,
@@ -28,15 +27,15 @@ from .board import (
     forbidden_for,
     growth_targets,
     has_trait,
-    owner,
     remove_armies,
     seat_name,
+    seat_of,
     survives_desert,
     uncounted,
     unused,
 )
 from .combat import combat_roll
-from .state import Round, State, dice
+from .state import DUMMY, Round, State, dice
 
 
 def seats_by_vp(state: State, events: list[str], why: str) -> list[int]:
@@ -54,7 +53,7 @@ def roll_off(state: State, tied: list[int], events: list[str], why: str) -> list
     """Order tied seats by a die roll, highest first, re-rolling ties among themselves."""
     if len(tied) == 1:
         return list(tied)
-    rolls = dict(zip(tied, dice(state, len(tied))))
+    rolls = dict(zip(tied, dice(state, len(tied)), strict=True))
     events.append(f"Tie for {why}: " + ", ".join(f"{state.players[s]} rolls {r}" for s, r in rolls.items()) + ".")
     out: list[int] = []
     for r in sorted(set(rolls.values()), reverse=True):
@@ -71,7 +70,7 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
     Leaves `state.rnd` set when the round has Armies to place, else None.
     """
     c = C.civs[civ]
-    seat = owner(state, civ)
+    seat = seat_of(state, civ)
     name = civ_name(civ)
     current = c.epoch == state.epoch
     rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
@@ -154,7 +153,7 @@ def sargonid_starts(state: State) -> list[str]:
 
 def begin_start(state: State, area: str, events: list[str]) -> None:
     """Enter the Start Area, first moving any other Armies out of it (5.3)."""
-    rnd = state.rnd
+    rnd = state.round_now()
     rnd.start = area
     occ = state.civ_at.get(area)
     if occ is None:
@@ -172,12 +171,12 @@ def begin_start(state: State, area: str, events: list[str]) -> None:
 
 def displacer(state: State) -> int:
     """Who moves the displaced Armies: their owner (raiders: the player whose colour they are)."""
-    return owner(state, state.rnd.disp_civ)
+    return seat_of(state, state.round_now().disp_civ)
 
 
 def settle_displacement(state: State, events: list[str]) -> None:
     """Move or remove displaced Armies until a real choice is left (5.3)."""
-    rnd = state.rnd
+    rnd = state.round_now()
     area = rnd.start
     while rnd.disp_left > 0:
         options = displacement_options(state, rnd.disp_civ, area)
@@ -216,7 +215,7 @@ def non_player_retreat(state: State, options: list[str]) -> str:
 
 def displacement_moves(state: State) -> list[str]:
     """`move <area>` / `move 2 <area>`: where the displaced Armies may go, several at once (5.3)."""
-    rnd = state.rnd
+    rnd = state.round_now()
     out = []
     for a in displacement_options(state, rnd.disp_civ, rnd.start):
         room = C.stacking[a] - state.count.get(a, 0)
@@ -226,7 +225,7 @@ def displacement_moves(state: State) -> list[str]:
 
 def move_displaced(state: State, target: str, n: int, events: list[str]) -> None:
     """Move `n` displaced Armies to `target`; one entering an empty Desert rolls (Terrain Chart)."""
-    rnd = state.rnd
+    rnd = state.round_now()
     who = civ_name(rnd.disp_civ, state)
     for _ in range(n):
         remove_armies(state, rnd.start)
@@ -243,7 +242,7 @@ def move_displaced(state: State, target: str, n: int, events: list[str]) -> None
 
 
 def place_start(state: State, events: list[str]) -> None:
-    rnd = state.rnd
+    rnd = state.round_now()
     rnd.step, rnd.disp_civ, rnd.disp_left = "grow", "", 0
     if rnd.pool <= 0:
         return
@@ -258,7 +257,7 @@ def place_start(state: State, events: list[str]) -> None:
 
 def acting_seat(state: State) -> int:
     """Who decides now in the round: the displaced Armies' owner, the dummy's placer, or the player."""
-    rnd = state.rnd
+    rnd = state.round_now()
     if rnd.step == "displace":
         return displacer(state)
     if rnd.seat == DUMMY:
@@ -307,7 +306,7 @@ PLACE_ACTIONS = {a: [counted("place", n, a) for n in range(1, C.stacking[a] + 1)
 
 
 def grow_actions(state: State) -> list[str]:
-    rnd = state.rnd
+    rnd = state.round_now()
     step = rnd.step
     if step == "combat":
         return ["continue"]
@@ -337,7 +336,7 @@ def can_grow(state: State) -> bool:
 
     Asked after every growth step (5.7), so the common case, room in an Area it holds, is answered first.
     """
-    rnd = state.rnd
+    rnd = state.round_now()
     if rnd.seat != DUMMY:
         stacking, civ, count_ = C.stacking, rnd.civ, state.count
         if any(c == civ and count_[a] < stacking[a] for a, c in state.civ_at.items()):
@@ -346,7 +345,7 @@ def can_grow(state: State) -> bool:
 
 
 def play_round_action(state: State, action: str, events: list[str]) -> None:
-    rnd = state.rnd
+    rnd = state.round_now()
     verb, _, arg = action.partition(" ")
     name = civ_name(rnd.civ)
     if verb == "place":
@@ -430,7 +429,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
 
 def end_round(state: State, events: list[str]) -> None:
     """5.7: the round ends when the pool is empty; the Armies flip to Inactive."""
-    rnd = state.rnd
+    rnd = state.round_now()
     state.rnd = None
     name = civ_name(rnd.civ)
     whose = f"{name}'" if name.endswith("s") else f"{name}'s"  # "4-4 Dorians' round", "6-6 Persia's round"

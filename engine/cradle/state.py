@@ -13,9 +13,13 @@ that player's colour that never flip, move or grow.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..core import Rng
+
+T = TypeVar("T")
 
 DUMMY = -1  #: the seat number of the non-player ("dummy") civilizations (rulebook 9.0)
 
@@ -102,9 +106,28 @@ class State:
     def n(self) -> int:
         return len(self.players)
 
+    # The phase's pending part, for the rules that run only while it is there: each names the
+    # broken invariant instead of failing later on None.
+    def round_now(self) -> Round:
+        """The Civilization Round in progress (the Strategy Phase between its rounds has none)."""
+        return _pending(self.rnd, "Civilization Round is in progress", self.phase)
+
+    def allocation_now(self) -> Allocation:
+        """The New Civilization Allocation in progress (3.0)."""
+        return _pending(self.alloc, "Civilization Allocation is in progress", self.phase)
+
+    def event_now(self) -> EventStep:
+        """The End of Epoch event waiting for the last-place player's choice (8.0)."""
+        return _pending(self.ev_step, "End of Epoch event is waiting for a choice", self.phase)
+
+    def chooser(self) -> int:
+        """The last-place player, who makes this End of Epoch's event choices (8.0)."""
+        return _pending(self.last_place, "last-place player is fixed yet", self.phase)
+
     def copy(self) -> State:
         s = _shallow(self)
-        s.rng = Rng(self.rng.state) if isinstance(self.rng, Rng) else self.rng.copy()
+        # a subclass (the tests' scripted dice) copies itself its own way
+        s.rng = Rng(self.rng.state) if type(self.rng) is Rng else copy.copy(self.rng)
         s.players = list(self.players)
         s.vp = list(self.vp)
         s.deck = list(self.deck)
@@ -134,7 +157,13 @@ class State:
         return s
 
 
-def _shallow(obj):
+def _pending(value: T | None, what: str, phase: str) -> T:
+    if value is None:
+        raise RuntimeError(f"No {what} (phase {phase}).")
+    return value
+
+
+def _shallow(obj: T) -> T:
     """A field-for-field copy without running `__init__` (what `dataclasses.replace` costs)."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)

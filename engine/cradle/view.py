@@ -6,13 +6,21 @@ are revealed (rulebook 3.0). `summary` is the Epoch Civilization Summary Card
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import count, possessive
 from .allocation import seat_slugs
-from .board import DUMMY, C, area_name, areas_of, armies_of_seat, civ_name, owner
+from .board import C, area_name, areas_of, armies_of_seat, civ_name, owner
 from .scoring import region_status, score_seat
-from .state import State, is_raider
+from .state import DUMMY, State, is_raider
+
+
+class Seats(Protocol):
+    """What a view asks the game object (game.py, which imports this module): who acts, what is legal, who won."""
+
+    def to_act(self, state: State) -> list[int]: ...
+    def legal_actions(self, state: State, seat: int) -> list[str]: ...
+    def winners(self, state: State) -> list[int]: ...
 
 
 def _civ_info(state: State, civ: str) -> dict[str, Any]:
@@ -41,14 +49,14 @@ EVENT_WORDS = {
 }
 
 
-def prompt(game, state: State) -> str:
+def prompt(game: Seats, state: State) -> str:
     """What the player to act is deciding now and why, with the rule's section (one sentence)."""
     seats = game.to_act(state)
     if not seats:
         return ""
     who = state.players[seats[0]] if seats[0] != DUMMY else "the non-player civilization"
     if state.phase == "allocate":
-        a = state.alloc
+        a = state.allocation_now()
         era = C.epochs[state.epoch - 1].roman
         if seats[0] in a.dealt:
             return (
@@ -57,7 +65,7 @@ def prompt(game, state: State) -> str:
             )
         return f"{who} looks at the drawn Epoch {era} card: keep it or pass it face down to a player without one (3.0)."
     if state.phase == "events":
-        ev = state.ev_step
+        ev = state.event_now()
         title, doing = EVENT_WORDS[ev.kind]
         more = f" ({count(ev.left, 'Area')} to pick)" if ev.left > 1 else ""
         return f"{title} {civ_name(ev.civ)}: {who}, in last place, {doing} it{more} (8.0)."
@@ -91,22 +99,22 @@ def prompt(game, state: State) -> str:
     )
 
 
-def make_view(game, state: State, seat: int | None) -> dict:
+def make_view(game: Seats, state: State, seat: int | None) -> dict[str, Any]:
     rnd = state.rnd
     active = rnd.civ if rnd is not None else None
-    board = {}
-    for a, civ in state.civ_at.items():
+    board: dict[str, dict[str, Any]] = {}
+    for area, civ in state.civ_at.items():
         raider = is_raider(civ)
-        board[a] = {
+        board[area] = {
             "civ": civ,
             "owner": owner(state, civ),
-            "armies": state.count[a],
+            "armies": state.count[area],
             "raider": raider,
             "epoch": None if raider else C.civs[civ].epoch,
             "active": civ == active,
             "label": civ_name(civ, state),
         }
-    cards: dict[str, list[dict]] = {str(s): [] for s in range(state.n)}
+    cards: dict[str, list[dict[str, Any]]] = {str(s): [] for s in range(state.n)}
     if state.non_player:
         cards[str(DUMMY)] = []
     for card, holder in sorted(state.cards.items()):
@@ -125,7 +133,7 @@ def make_view(game, state: State, seat: int | None) -> dict:
                 "projected": score_seat(state, s).total,
             }
         )
-    alloc = None
+    alloc: dict[str, Any] | None = None
     if state.alloc is not None:
         a = state.alloc
         alloc = {
@@ -138,7 +146,7 @@ def make_view(game, state: State, seat: int | None) -> dict:
             "concealed": True,
         }
         if seat is not None:
-            mine = {}
+            mine: dict[str, Any] = {}
             if a.drawn and a.order[a.index] == seat:
                 mine["drawn"] = {"card": a.drawn, "name": C.card_name(a.drawn)}
             if seat in a.kept:

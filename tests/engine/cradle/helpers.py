@@ -8,29 +8,44 @@ of whatever follows in the flow, which the test does not look at).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
 from engine.core import Rng
 from engine.cradle import GAME
 from engine.cradle.state import Round, State
 
+T = TypeVar("T")
+
 PLAYERS = ["ann", "bob", "cyd", "dee"]
 
 
-class Scripted:
-    def __init__(self, rolls, fallback: Rng | None = None, used=None):
+class Scripted(Rng):
+    """An `Rng` whose dice are the script's numbers while they last (`used` records every roll)."""
+
+    def __init__(self, rolls: Iterable[int], fallback: Rng | None = None, used: Iterable[int] = ()) -> None:
+        super().__init__()
         self.rolls = list(rolls)
         self.fallback = fallback or Rng.from_seed(7)
-        self.used = list(used or [])
+        self.used = list(used)
 
     def die(self, sides: int = 6) -> int:
         value = self.rolls.pop(0) if self.rolls else self.fallback.die(sides)
         self.used.append(value)
         return value
 
-    def shuffle(self, items) -> None:
+    def shuffle(self, items: MutableSequence[T]) -> None:
         self.fallback.shuffle(items)
 
-    def copy(self) -> Scripted:
+    def __copy__(self) -> Scripted:
+        """What `State.copy` makes of it: the rest of the script, and the rolls so far, for the new state."""
         return Scripted(self.rolls, Rng(self.fallback.state), self.used)
+
+
+def scripted(state: State) -> Scripted:
+    """The scripted dice of a position made here, to read `used` or add `rolls`."""
+    assert isinstance(state.rng, Scripted), "this position rolls real dice"
+    return state.rng
 
 
 def position(
@@ -38,10 +53,10 @@ def position(
     board: dict[str, tuple[str, int]] | None = None,
     *,
     epoch: int = 1,
-    players=PLAYERS,
+    players: Sequence[str] = PLAYERS,
     cities: dict[str, list[str]] | None = None,
-    vp=None,
-    rolls=(),
+    vp: Sequence[int] | None = None,
+    rolls: Iterable[int] = (),
 ) -> State:
     """A Strategy Phase position: `cards` card -> seat, `board` area -> (civ, armies)."""
     s = State(
@@ -63,7 +78,7 @@ def position(
     return s
 
 
-def in_round(state: State, civ: str, seat: int, pool: int, *, current: bool = True, **flags) -> State:
+def in_round(state: State, civ: str, seat: int, pool: int, *, current: bool = True, **flags: Any) -> State:
     """Put `civ` in the middle of its Civilization Round with `pool` Armies left."""
     state.rnd = Round(civ=civ, seat=seat, current=current, pool=pool, **flags)
     state.order = [seat] + [s for s in range(state.n) if s != seat]
@@ -72,7 +87,7 @@ def in_round(state: State, civ: str, seat: int, pool: int, *, current: bool = Tr
     return state
 
 
-def act(state: State, action: str, seat: int | None = None):
+def act(state: State, action: str, seat: int | None = None) -> tuple[State, list[str]]:
     """Apply `action` for the seat to act; returns (new state, events)."""
     if seat is None:
         seat = GAME.to_act(state)[0]
@@ -80,5 +95,5 @@ def act(state: State, action: str, seat: int | None = None):
     return step.state, step.events
 
 
-def text(events) -> str:
+def text(events: Iterable[str]) -> str:
     return "\n".join(events)

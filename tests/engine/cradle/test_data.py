@@ -122,6 +122,24 @@ def test_data_errors_name_file_and_field(tmp_path):
     shutil.rmtree(folder)
 
 
+def test_data_errors_name_the_owners_cities_file(tmp_path):
+    """A City in an unknown Area is reported against the file actually read (the owner's), not the shipped one."""
+    folder = tmp_path / "cradle"
+    folder.mkdir()
+    text = (cradle_data.HERE / "data" / "cities.toml").read_text().replace('area = "ur"', 'area = "atlantis"', 1)
+    (folder / "cities.toml").write_text(text)
+    set_data_dir(tmp_path)
+    cradle_data.components.cache_clear()
+    try:
+        with pytest.raises(DataError) as refused:
+            cradle_data.components()
+        assert str(refused.value) == f"{folder / 'cities.toml'}: ur: unknown area 'atlantis'"
+    finally:
+        set_data_dir(None)
+        cradle_data.components.cache_clear()
+        cradle_data.components()
+
+
 def test_1_3_armies_example_middle_assyria_and_medes():
     """1.3: Middle Assyria uses 5 Epoch III Armies; the Medes 12 Epoch VI Armies."""
     assert (C.civs["3-5"].name, C.civs["3-5"].epoch, C.civs["3-5"].armies) == ("Middle Assyria", 3, 5)

@@ -6,13 +6,14 @@ from engine.cradle import GAME
 from engine.cradle.epoch_end import advance_events, begin_events, bronze_age_collapse
 from engine.cradle.flow import advance
 from engine.cradle.scoring import score_seat
+from engine.cradle.state import State
 
 from .helpers import Scripted, act, position, text
 
 BIG = ["sumer", "uruk", "ur", "babylon", "malgium", "eshnunna"]
 
 
-def _events(state):
+def _events(state: State) -> tuple[bool, list[str]]:
     events: list[str] = []
     begin_events(state, events)
     waiting = advance_events(state, events)
@@ -86,7 +87,7 @@ def test_8_0_plague_on_the_civilizations_areas():
     assert s.count["sumer"] == 1 and "sumer" not in s.cities and s.count["uruk"] == 1
 
 
-def test_8_0_raiders_score_for_their_owner_and_5_3_move_out_of_a_start_area():
+def test_8_0_raiders_score_for_their_owner_and_5_3_move_out_of_a_start_area() -> None:
     """Raiders count for their player (7.0); in a new Start Area they must move like any Army (5.3),
     their player choosing, and are removed when they cannot (RULES-NOTES 5.3)."""
     s = position({"6-1": 0, "2-2": 1}, {"nubia": ("r2", 1), "thebes": ("2-2", 1)}, epoch=6, rolls=[3, 4])
@@ -111,7 +112,7 @@ def test_8_0_raiders_do_not_roll_for_events():
     assert not waiting and s.rng.used == []
 
 
-def test_8_0_bronze_age_collapse_every_area_rolls():
+def test_8_0_bronze_age_collapse_every_area_rolls() -> None:
     s = position(
         {"1-1": 0}, {"sumer": ("1-1", 2), "uruk": ("1-1", 1)}, cities={"sumer": ["lagash"], "ur": ["ur"]}, epoch=3
     )
@@ -129,7 +130,7 @@ def test_8_0_bronze_age_collapse_every_area_rolls():
     assert s.cities == {}  # Lagash and Ur destroyed
 
 
-def _end_strategy(epoch):
+def _end_strategy(epoch: int) -> tuple[State, str]:
     s = position({f"{epoch}-1": 0}, {"sumer": ("1-1", 1)}, epoch=epoch)
     s.cards["1-1"] = 1
     s.order, s.turn, s.queue, s.rnd = [0], 0, [], None

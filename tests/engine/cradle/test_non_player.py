@@ -22,13 +22,14 @@ def test_9_0_setup_option_deals_the_non_player_a_card():
     assert "-1" in GAME.view(s, None)["cards"]
 
 
-def test_9_0_no_bonus_and_players_place_in_vp_order():
+def test_9_0_no_bonus_and_players_place_in_vp_order() -> None:
     s = position({"1-4": DUMMY, "1-1": 0, "1-2": 1, "1-3": 2, "1-5": 3}, vp=[6, 2, 9, 4], rolls=[])
     s.non_player = True
     events: list[str] = []
     start_round(s, "1-4", events)
-    assert s.rnd.bonus == 0 and s.rnd.pool == 11 and s.civ_at["malgium"] == "1-4"
-    assert s.rnd.placers == [1, 3, 0, 2]
+    rnd = s.round_now()
+    assert rnd.bonus == 0 and rnd.pool == 11 and s.civ_at["malgium"] == "1-4"
+    assert rnd.placers == [1, 3, 0, 2]
     assert GAME.to_act(s) == [1]  # fewest VPs: places the second Army
     s, _ = act(s, GAME.legal_actions(s, 1)[0], seat=1)
     assert GAME.to_act(s) == [3]  # the third Army: second fewest
@@ -73,7 +74,7 @@ def test_9_0_avoids_desert_unless_it_has_to():
     assert "place amurru" in GAME.legal_actions(s, 0)
 
 
-def test_9_0_no_growth_after_its_epoch_and_no_vps():
+def test_9_0_no_growth_after_its_epoch_and_no_vps() -> None:
     from engine.cradle.flow import queue_for, score_participant
 
     s = position({"1-4": DUMMY, "2-3": DUMMY}, {a: ("1-4", 1) for a in ["babylon", "mari", "assur"]}, epoch=2)
@@ -142,7 +143,7 @@ def test_9_0_random_games_reach_the_end(seed):
     assert dummy_rounds > 0 and s.epoch == 6 and len(GAME.winners(s)) >= 1
 
 
-def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest():
+def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest() -> None:
     """Sargonid Assyria (non-player) hemmed in by Neo Assyria, which it may not attack (6.3)."""
     from engine.cradle.flow import advance
 

@@ -33,7 +33,7 @@ def test_4_0_troy_then_arzawa_as_two_rounds():
     assert queue_for(s, 1) == ["3-4t", "3-4a"]
 
 
-def test_5_7_rounds_run_in_order_then_the_player_scores():
+def test_5_7_rounds_run_in_order_then_the_player_scores() -> None:
     cards = {"1-1": 0, "1-2": 1, "1-3": 2, "1-4": 3}
     s = position(cards, epoch=1, rolls=[3, 4])  # Sumer's bonus roll 7: nothing
     s.rng = Scripted([3, 4])
@@ -42,15 +42,16 @@ def test_5_7_rounds_run_in_order_then_the_player_scores():
     from engine.cradle.flow import advance
 
     advance(s, events)
-    assert s.rnd.civ == "1-1" and s.rnd.pool == 8 and s.civ_at["sumer"] == "1-1"
+    rnd = s.round_now()
+    assert rnd.civ == "1-1" and rnd.pool == 8 and s.civ_at["sumer"] == "1-1"
     assert GAME.to_act(s) == [0]
-    s.rnd.pool = 1  # Sumer's last Army
+    rnd.pool = 1  # Sumer's last Army
     s2 = GAME.apply(s, 0, "place sumer").state
     assert s2.rnd.civ == "1-2"  # Elam's round follows Sumer's scoring
     assert s2.vp[0] == 1  # 1 Area (0 VP), no Cities in this position, Mesopotamia presence (1)
 
 
-def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch():
+def test_2_1_six_epochs_each_allocation_strategy_end_of_epoch() -> None:
     """Six Epochs; allocation from Epoch II; events after Epochs I-V only; the game ends after VI."""
     import random
 

@@ -7,11 +7,12 @@ import pytest
 from engine import IllegalAction
 from engine.cradle import GAME
 from engine.cradle.rounds import start_round
+from engine.cradle.state import State
 
 from .helpers import Scripted, act, in_round, position, text
 
 
-def _start(state, civ):
+def _start(state: State, civ: str) -> list[str]:
     events: list[str] = []
     start_round(state, civ, events)
     return events

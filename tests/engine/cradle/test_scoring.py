@@ -56,7 +56,7 @@ def test_7_1_immediate_vps_for_non_combat_expansion():
     assert s.vp[0] == 2 + 4
 
 
-def test_7_2_scored_after_the_players_last_round_only():
+def test_7_2_scored_after_the_players_last_round_only() -> None:
     board = {"sumer": ("1-1", 1), "uruk": ("1-1", 1), "ur": ("1-1", 1), "mari": ("1-6", 1)}
     s = position({"1-1": 0, "1-6": 0, "2-1": 0, "2-3": 1}, board, epoch=2, rolls=[3, 4])
     s.order, s.turn, s.queue = [0, 1], 0, ["1-1", "1-6", "2-1"]
@@ -64,10 +64,10 @@ def test_7_2_scored_after_the_players_last_round_only():
 
     events: list[str] = []
     advance(s, events)  # 1-1 (3 Areas): pool 1
-    assert s.rnd.civ == "1-1" and s.vp[0] == 0
+    assert s.round_now().civ == "1-1" and s.vp[0] == 0
     s, events = act(s, "place sumer")
-    assert s.rnd.civ == "2-1" and s.vp[0] == 0  # 1-6 had no growth; Minoans to come: nothing scored yet
-    s.rnd.pool = 1  # the Minoans' last Army
+    assert s.round_now().civ == "2-1" and s.vp[0] == 0  # 1-6 had no growth; Minoans to come: nothing scored yet
+    s.round_now().pool = 1  # the Minoans' last Army
     s, events = act(s, "place crete")
     # 5 Areas (2), Mesopotamia presence (1) ... scored once, after the Minoans' round
     assert "ann scores" in text(events) and s.vp[0] == score_before(board)

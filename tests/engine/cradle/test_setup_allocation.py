@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -11,6 +12,7 @@ from engine import IllegalAction
 from engine.cradle import GAME
 from engine.cradle.allocation import begin_allocation
 from engine.cradle.data import components
+from engine.cradle.state import State
 
 from .helpers import PLAYERS, Scripted, act, position
 
@@ -41,7 +43,7 @@ def test_2_0_wrong_player_count_and_options_refused():
         GAME.setup(PLAYERS, 1, {"non_player": "maybe"})
 
 
-def _allocation(vp, last_armies, rolls=()):
+def _allocation(vp: list[int], last_armies: list[int], rolls: Sequence[int] = ()) -> tuple[State, list[str]]:
     s = position({}, epoch=2, vp=vp, rolls=rolls)
     s.last_armies = list(last_armies)
     s.rng = Scripted(rolls)

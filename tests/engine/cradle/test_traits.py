@@ -45,11 +45,12 @@ def test_6_1_seafaring_places_in_any_area_on_the_same_sea():
     assert "place thrace" not in GAME.legal_actions(landlocked, 0)
 
 
-def test_6_1_previous_epoch_civilizations_keep_only_seafaring():
+def test_6_1_previous_epoch_civilizations_keep_only_seafaring() -> None:
     s = position({"2-1": 0, "3-1": 0}, {a: ("2-1", 1) for a in ["crete", "cyclades", "rhodes"]}, epoch=3)
     events: list[str] = []
     start_round(s, "2-1", events)
-    assert s.rnd.seafaring and not s.rnd.current
+    rnd = s.round_now()
+    assert rnd.seafaring and not rnd.current
     assert "colonize" not in GAME.legal_actions(s, 0)  # Commerce and colonization are gone
     assert (
         score_seat(
