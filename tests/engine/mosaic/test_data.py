@@ -55,8 +55,8 @@ def test_diverse_reachable_with_one_starting_card_per_pillar():
     assert starting == set(PILLARS)
 
 
-def test_every_technology_playable_in_some_order():
-    have: Counter = Counter()
+def test_every_technology_playable_in_some_order() -> None:
+    have: Counter[str] = Counter()
     left = dict(D.technologies)
     progress = True
     while left and progress:
@@ -107,6 +107,27 @@ def test_a_broken_override_file_is_refused_with_file_entry_and_field(tmp_path, m
         set_data_dir(None)
         load.cache_clear()
     assert load().wonders["sphinx"].vp == 4
+
+
+def test_setup_cache_tiles_one_for_each_cache_hex(tmp_path):
+    """Rulebook, Setup: "place 1 on each hex with the matching symbol": data with more or fewer
+    cache tiles than cache hexes is refused at load, not met halfway through a setup."""
+    over = tmp_path / "mosaic"
+    over.mkdir()
+    for f in SHIPPED.glob("*.toml"):
+        shutil.copy(f, over / f.name)
+    money_5 = 'id = "money-5"\nbenefit = "money"\namount = 5\n'
+    text = (over / "tables.toml").read_text().replace(money_5 + "copies = 4", money_5 + "copies = 3")
+    assert money_5 + "copies = 3" in text
+    (over / "tables.toml").write_text(text)
+    load.cache_clear()
+    set_data_dir(tmp_path)
+    try:
+        with pytest.raises(DataError, match=r"tables.toml: the cache tiles' copies add up to 27, but the map has 28"):
+            load()
+    finally:
+        set_data_dir(None)
+        load.cache_clear()
 
 
 def test_unknown_pillar_in_a_technology_is_refused(tmp_path):
