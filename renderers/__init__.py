@@ -1,8 +1,9 @@
 """Board images: a view (dict) in, PNG bytes and alt text out (shared/DESIGN.md, "Rendering").
 
-`render(game_id, view, seat=seat)` finds the game's module lazily —
-`renderers.<game id with '-' replaced by '_'>`, which exposes
-`render(view, seat) -> Image` — so adding a game means adding one module, not
+`render(game_id, view, seat=seat)` finds the game's renderer lazily —
+the package `renderers.<game id with '-' replaced by '_'>`, which exposes
+`render(view, seat) -> Image` and has the same modules in every game
+(README, "A game's renderer") — so adding a game means adding one package, not
 editing this dispatcher. Renderers only ever see views (never the raw state),
 so they cannot leak what a seat may not know.
 

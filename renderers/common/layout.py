@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
@@ -279,6 +279,22 @@ class Header:
     subtitle: str = ""                      # e.g. "Private: Alice's hand"
 
 
+def seat_names(view: Mapping[str, Any]) -> dict[int, str]:
+    """Seat -> name of the view's players ("Player n" where a name is missing)."""
+    return {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(view.get("players") or [])}
+
+
+def view_header(view: Mapping[str, Any], title: str, status: str, subtitle: str = "", *,
+                names: Mapping[int, str] | None = None, unnamed: str = "",
+                last_move: Sequence[str] | None = None) -> Header:
+    """A game view's header: who acts, named from `names` (by default `seat_names(view)`; a seat not
+    there is `unnamed`, or "Player n"), and the last move the service adds to the view (or `last_move`)."""
+    names = seat_names(view) if names is None else names
+    to_act = [(s, names.get(s, unnamed or f"Player {s + 1}")) for s in view.get("to_act") or [] if s is not None]
+    moves = (view.get("last_move") or []) if last_move is None else last_move
+    return Header(title=title, status=status, to_act=to_act, last_move=list(moves), subtitle=subtitle)
+
+
 HEADER_TITLE = 34
 HEADER_TEXT = 24
 
@@ -382,8 +398,9 @@ def draw_legend(c: Canvas | PILImage.Image, items: Sequence[LegendItem], y: int,
     return height
 
 
-def alt_lines(h: Header) -> list[str]:
-    """The header as alt-text lines, first in every image's text summary."""
+def alt_lines(h: Header, prompt: str = "") -> list[str]:
+    """The header as alt-text lines, first in every image's text summary; then the open decision in
+    words ("Now: ...") for a game whose view carries a `prompt`."""
     out = [h.title + (f" — {h.subtitle}" if h.subtitle else "")]
     if h.status:
         out.append(h.status)
@@ -391,6 +408,8 @@ def alt_lines(h: Header) -> list[str]:
         out.append("To act: " + ", ".join(f"{name} ({player_letter(seat)})" for seat, name in h.to_act))
     if h.last_move:
         out.append("Last move: " + "; ".join(s.rstrip(".") for s in h.last_move if s) + ".")
+    if prompt:
+        out.append("Now: " + prompt)
     return out
 
 

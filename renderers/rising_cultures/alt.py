@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from renderers.common import alt_lines, join_alt, player_letter
+from renderers.common import alt_lines, join_alt, player_letter, seat_names
 
-from .board import contest, display_cards, header_for
-from .hand import round_note
-from .labels import MILITARY, RESOURCES, amounts, card_line, province_effect, symbols_text
+from .board import contest, display_cards
+from .labels import MILITARY, RESOURCES, amounts, card_line, header_for, province_effect, symbols_text
+from .private import round_note
 
 
 def _cards(n: int) -> str:
@@ -87,7 +87,7 @@ def public(view: Mapping[str, Any]) -> str:
         lines += _player(view, p)
     nile = view.get("nile") or []
     if nile:
-        names = {p.get("seat"): p.get("name") for p in view.get("players", [])}
+        names = seat_names(view)
         lines.append("Nile: " + "; ".join(
             f"{n.get('name')} ({'developed: ' + n.get('effect', '') if n.get('developed') else 'not developed'}"
             + (f"; coins: {', '.join(str(names.get(s, s)) for s in n.get('coins') or [])}" if n.get("coins") else "")

@@ -17,11 +17,11 @@ from typing import Any, Mapping
 from PIL import Image as PILImage
 
 from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
+                              Canvas, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
                               header_height, legend_height, player_color, text_width, tint)
 
 from . import parts
-from .labels import MILITARY, RESOURCES, status_line
+from .labels import MILITARY, RESOURCES, header_for
 
 TITLE = 24
 COL_W = (WIDTH - 3 * MARGIN) // 2
@@ -153,20 +153,6 @@ def recent_names(view: Mapping[str, Any]) -> set[str]:
         if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
             names.add(nm)
     return names
-
-
-def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    players = view.get("players", [])
-    names = {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(players)}
-    status = status_line(view)
-    winners = view.get("winners") or []
-    if view.get("phase") == "over" and winners:
-        scores = view.get("scores") or []
-        status += " · Winner: " + ", ".join(
-            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
-    return Header(title=view.get("title", "Rising Cultures"), status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act", [])],
-                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
 
 def draw(view: Mapping[str, Any]) -> PILImage.Image:

@@ -14,7 +14,7 @@ import renderers
 from renderers.common import (HIGHLIGHT, INK, MIN_TEXT, PAPER, PLAYER_COLORS, PLAYER_LETTERS, PLAYER_PATTERNS,
                               Box, Canvas, Header, Image, LegendItem, alt_lines, cached_layer, contrast,
                               draw_header, draw_legend, ellipsize, fill_pattern, fit_size, font, header_height,
-                              icon, ink_on, png_bytes, wrap)
+                              icon, ink_on, png_bytes, render_view, seat_names, view_header, wrap)
 from renderers.common.fonts import BOLD, FONT_DIR, REGULAR
 from renderers.common.icons import ICONS, MILITARY, RESOURCES
 
@@ -191,6 +191,42 @@ def test_header_shows_turn_and_highlights_the_last_move():
     assert alt_lines(moved) == ["Rising Cultures", "Round 2 of 7", "To act: Alice (A)",
                                 "Last move: Bob played Forum to the display."]
 
+
+
+def test_a_views_header_names_who_acts_and_carries_the_last_move():
+    view = {"players": [{"seat": 0, "name": "Alice"}, {"seat": 1}], "to_act": [1, 0, 2, None],
+            "last_move": ["Alice built a city"]}
+    assert seat_names(view) == {0: "Alice", 1: "Player 2"}
+    h = view_header(view, "Game", "Round 1", "Alice's hand")
+    assert h == Header("Game", "Round 1", [(1, "Player 2"), (0, "Alice"), (2, "Player 3")],
+                       ["Alice built a city"], "Alice's hand")
+    assert view_header(view, "Game", "", unnamed="non-player").to_act[2] == (2, "non-player")
+    named = view_header(view, "Game", "", names={0: "Alice (red)"}, last_move=["older"])
+    assert named.to_act[0] == (1, "Player 2") and named.to_act[1] == (0, "Alice (red)")
+    assert named.last_move == ["older"]
+
+
+def test_alt_lines_add_the_open_decision_only_when_there_is_one():
+    h = Header("Game", "Round 1")
+    assert alt_lines(h) == alt_lines(h, "") == ["Game", "Round 1"]
+    assert alt_lines(h, "Alice: choose a region") == ["Game", "Round 1", "Now: Alice: choose a region"]
+
+
+def test_render_view_draws_the_board_without_a_seat_and_the_seats_image_with_one():
+    drawn = []
+
+    def part(kind, size):
+        def draw(view, seat=None):
+            drawn.append((kind, seat))
+            return PILImage.new("RGB", size, PAPER)
+        return types.SimpleNamespace(draw=draw)
+    alt = types.SimpleNamespace(public=lambda view: "public text", private=lambda view, seat: f"seat {seat} text")
+    board, private = part("board", (30, 20)), part("private", (40, 10))
+    public = render_view({}, None, board, private, alt)
+    mine = render_view({}, 1, board, private, alt)
+    assert drawn == [("board", None), ("private", 1)]
+    assert (public.width, public.height, public.alt) == (30, 20, "public text")
+    assert (mine.width, mine.height, mine.alt) == (40, 10, "seat 1 text")
 
 def test_legend_wraps_into_rows_within_the_image():
     c = Canvas.blank(600, 400)

@@ -49,15 +49,15 @@ def test_public_board_renders_for_every_player_count_and_phase(n, steps):
 def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     from engine.mosaic.board import cities_of
     from renderers.common import player_color
-    from renderers.mosaic import _centre
+    from renderers.mosaic.parts import centre
     s = play(4, 2, 60)
     view = GAME.view(s, None)
     img = decode(renderers.render("mosaic", view)).convert("RGB")
     from renderers.common import header_height
-    from renderers.mosaic import _header
-    y0 = header_height(_header(view))
+    from renderers.mosaic.labels import header_for
+    y0 = header_height(header_for(view))
     h = cities_of(s, 0)[0]
-    cx, cy = _centre(D.hexes[h].px)
+    cx, cy = centre(D.hexes[h].px)
     px = img.getpixel((int(cx) - 12, int(cy + y0) - 12))
     assert sum(abs(a - b) for a, b in zip(px, player_color(0))) < 60
 
@@ -106,22 +106,23 @@ def test_game_over_header_names_the_winner():
 
 
 def test_the_hex_of_the_last_move_is_framed():
-    from renderers.mosaic import _recent_hexes
+    from renderers.mosaic.board import _recent_hexes
     s = play(3, 4, 10)
     view = dict(GAME.view(s, None))
     view["last_move"] = ["ann places the starting city on greece-3 (Greece)."]
     assert _recent_hexes(view) == ["greece-3"]
     from renderers.common import header_height
-    from renderers.mosaic import MAP_H, _centre, _header
+    from renderers.mosaic.labels import header_for
+    from renderers.mosaic.parts import MAP_H, centre
 
     def map_part(v):
-        y0 = header_height(_header(v))
+        y0 = header_height(header_for(v))
         return decode(renderers.render("mosaic", v)).convert("RGB").crop((0, y0, 1200, y0 + MAP_H))
 
     framed = map_part(view)
     view["last_move"] = ["ann works: +5 food."]
     plain = map_part(view)
-    cx, cy = _centre(D.hexes["greece-3"].px)
+    cx, cy = centre(D.hexes["greece-3"].px)
     box = (int(cx) - 40, int(cy) - 40, int(cx) + 40, int(cy) + 40)
     assert framed.crop(box).tobytes() != plain.crop(box).tobytes()
     far = (0, MAP_H - 60, 60, MAP_H)  # the sea in a corner is the same in both
@@ -144,11 +145,12 @@ def test_republic_private_image_shows_the_deck_top_it_looked_at():
 
 
 def test_region_names_sit_in_the_sea_never_over_a_hex():
-    from renderers.mosaic import R, _centre, _label_spot
+    from renderers.mosaic.board import _label_spot
+    from renderers.mosaic.parts import R, centre
     from renderers.common import font
-    centres = [_centre(h.px) for h in D.hexes.values()]
+    centres = [centre(h.px) for h in D.hexes.values()]
     for reg, r in D.regions.items():
-        xs = [_centre(D.hexes[h].px) for h in D.region_hexes[reg]]
+        xs = [centre(D.hexes[h].px) for h in D.region_hexes[reg]]
         mx, top = sum(x for x, _ in xs) / len(xs), min(y for _, y in xs)
         x, y = _label_spot(r.name, mx, top - R - 4, centres)
         half = font(24, True).getlength(r.name) / 2
@@ -291,20 +293,20 @@ def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
     s = GAME.setup(["ann", "bob"], 5)
     alt = renderers.render("mosaic", GAME.view(s, None)).alt
     assert "needs Urb1" in alt or "needs Bld1" in alt or "needs Mil1" in alt
-    from renderers.mosaic import LEGEND
+    from renderers.mosaic.board import LEGEND
     key = " ".join(item.label for item in LEGEND)
     assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key
 
 
 def test_public_pending_text_never_says_your():
     """Issue 13: the public board speaks of the player acting, never to them ("your")."""
-    from renderers.mosaic import _header
+    from renderers.mosaic.labels import header_for
     s = GAME.setup(["Ann", "Bo", "Cy"], 9)
     rng = random.Random(9)
     seen = set()
     while not GAME.is_over(s):
         view = GAME.view(s, None)
-        status = _header(view).status
+        status = header_for(view).status
         if view["pending"]:
             seen.add(view["pending"]["kind"])
         assert "your" not in status.lower() and " you " not in f" {status.lower()} ", status

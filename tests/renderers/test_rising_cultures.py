@@ -19,7 +19,7 @@ import engine
 import renderers
 from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT
 from renderers.common import layout as layout_mod
-from renderers.rising_cultures import alt, board, hand
+from renderers.rising_cultures import alt, board, private
 
 GAME = "rising-cultures"
 EVERY = 9          # render every 9th state (alt text and views are checked at every state)
@@ -144,7 +144,7 @@ def test_no_text_is_drawn_smaller_than_18_px(monkeypatch):
         if name.startswith("renderers") and getattr(mod, "font", None) is real:
             monkeypatch.setattr(mod, "font", spy)
     board.body_layer.cache_clear()
-    hand.body_layer.cache_clear()
+    private.body_layer.cache_clear()
     from renderers.rising_cultures import parts
     for f in (parts.province_card, parts.display_tile, parts.band_cell, parts.level_cell, parts.province_chip):
         f.cache_clear()
@@ -250,7 +250,7 @@ def test_rendering_in_worker_threads_gives_the_same_images():
             v["last_move"] = events
             jobs.append((v, seat))
     serial = [renderers.render(GAME, v, seat=seat).png for v, seat in jobs]
-    for f in (board.body_layer, hand.body_layer, parts.province_card, parts.display_tile, parts.band_cell,
+    for f in (board.body_layer, private.body_layer, parts.province_card, parts.display_tile, parts.band_cell,
               parts.level_cell, parts.province_chip):
         f.cache_clear()
     with cf.ThreadPoolExecutor(4) as pool:

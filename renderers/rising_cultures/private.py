@@ -16,8 +16,7 @@ from PIL import Image as PILImage
 from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, SHORT, WIDTH, Box, Canvas,
                               LegendItem, cached_layer, draw_header, draw_legend, header_height, legend_height, tint)
 
-from .board import header_for
-from .labels import RESOURCES
+from .labels import RESOURCES, header_for
 
 CARD_H = 200
 GAP = 12

@@ -18,32 +18,22 @@ from typing import Any, Mapping, Sequence
 from PIL import Image as PILImage
 
 from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
-                              encode_png, font, header_height, ink_on, join_alt, legend_height, line_height, measure,
-                              tint, wrap)
+                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, header_height,
+                              legend_height, line_height, measure, tint, wrap)
 
-# ---- the game's own colours (2.4), close to Okabe-Ito, each with its letter ----------------
-COLOURS: dict[str, tuple[int, int, int]] = {
-    "white": (250, 250, 250),
-    "red": (213, 94, 0),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
-    "yellow": (240, 228, 66),
-}
-LETTERS = {"white": "W", "red": "R", "blue": "B", "green": "G", "yellow": "Y"}
+from .labels import INCOME_WORD, ROW_TITLES, header_for
+from .parts import COLOURS, SMALL, RoeCanvas, chip, disc
+
 ERA_FILL = {1: (250, 243, 222), 2: (232, 212, 170), 3: (205, 176, 140)}  # white, tan, brown (2.1)
 SEA_FILL = (190, 222, 242)
 CLOSED = (214, 210, 202)
-INCOME_WORD = {"food": "food", "gold": "gold", "resources": "discs", "cubes": "cubes"}
 
 MAP_H = 720
 NODE_W, NODE_H = 156, 116
-ROW_LABEL_W = 130
 CIRCLE = 32
 PANEL_H = 300
 TITLE = 24
 TEXT = 20
-SMALL = 18
 
 LEGEND = [
     LegendItem(None, "Region colour = era: cream I, tan II, brown III; grey = not open yet"),
@@ -54,34 +44,6 @@ LEGEND = [
     LegendItem("vp", "victory points"),
     LegendItem("coin", "gold"),
 ]
-
-
-class RoeCanvas(Canvas):
-    """A canvas whose player badges show the game's colours (white, red, ...) and letters."""
-
-    colours: list[str] = []
-
-    def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
-        name = self.colours[seat] if 0 <= seat < len(self.colours) else "white"
-        disc(self, name, x, y, size)
-
-
-def disc(c: Canvas, colour: str, x: float, y: float, size: int, text: str | None = None) -> None:
-    """A player disc: the colour, a dark rim and the colour's letter (colour is never the only cue)."""
-    fill = COLOURS.get(colour, (128, 128, 128))
-    c.d.ellipse([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), text or LETTERS.get(colour, "?"),
-             font=font(max(SMALL, int(size * .55)), True), fill=ink_on(fill), anchor="mm")
-
-
-def chip(c: Canvas, colour: str, x: float, y: float, label: str, size: int = 24) -> int:
-    """A square cube chip with the count beside it; returns the width used."""
-    fill = COLOURS.get(colour, (128, 128, 128))
-    c.d.rectangle([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), LETTERS.get(colour, "?"), font=font(SMALL - 2 if size < 26 else SMALL, True),
-             fill=ink_on(fill), anchor="mm")
-    w = c.text(x + size + 3, y + size / 2, label, SMALL, bold=True, anchor="lm")
-    return size + 3 + w + 8
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -174,9 +136,6 @@ def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str],
 
 
 # ---- other panels ---------------------------------------------------------------------------------
-ROW_TITLES = {"progress": "Progress", "territory": "Territory", "city": "City", "empire": "Empire", "trade": "Trade"}
-
-
 def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = PANEL_H) -> int:
     rows = view.get("rows") or {}
     circles = view.get("circles") or {}
@@ -344,64 +303,12 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
     return height
 
 
-# ---- header, alt text, render ------------------------------------------------------------------------
-PHASES = {"actions": "Actions", "food": "Food", "income": "Income", "victory points": "Victory points",
-          "era end": "End of the era", "turn order": "Turn order", "over": "Game over"}
-
-
-def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    players = view.get("players") or []
-    names = {p["seat"]: f"{p['name']} ({p['colour']})" for p in players}
-    status = (f"Game turn {view.get('turn', 1)} of 6 · Era {view.get('era_name', 'I')} {view.get('half', 'A')}"
-              f" · {PHASES.get(view.get('phase', ''), view.get('phase', ''))}")
-    if view.get("doing"):
-        status += f" · {view['doing']}"
-    winners = view.get("winners") or []
-    if view.get("phase") == "over" and winners:
-        status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
-    last = list(view.get("last_move") or ([view["last"]] if view.get("last") else []))
-    return Header(title="Rise of Empires", status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
-                  last_move=last, subtitle=subtitle)
-
-
-def alt_text(view: Mapping[str, Any], head: Header) -> str:
-    lines = alt_lines(head)
-    if view.get("prompt"):
-        lines.append("Now: " + view["prompt"])
-    players = view.get("players") or []
-    for p in players:
-        lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "
-                     f"{p['resources']} discs, cubes pool {p['pool']} stock {p['stock']} map {p['on_map']}; "
-                     f"progress: {', '.join(t['name'] for t in p.get('progress') or []) or 'none'}; "
-                     f"territories {len(p.get('territories') or [])}; cities: "
-                     f"{', '.join(t['name'] for t in p.get('cities') or []) or 'none'}")
-    colours = [p["colour"] for p in players]
-    for r in view.get("regions") or []:
-        held = [f"{colours[s]} {n}" for s, n in enumerate(r.get("cubes") or []) if n > 0 and s < len(colours)]
-        if held:
-            ctl = ", ".join(colours[s] for s in r.get("control") or [] if s < len(colours))
-            lines.append(f"{r['name']}: " + ", ".join(held) + (f" (controlled by {ctl})" if ctl else ""))
-    rows = view.get("rows") or {}
-    for row in ("progress", "territory", "city", "empire", "trade"):
-        discs = [c for c in rows.get(row) or [] if c]
-        lines.append(f"{ROW_TITLES[row]} row: " + (", ".join(discs) if discs else "empty"))
-    offer = view.get("offer") or {}
-    lines.append("On offer: progress " + (", ".join(t["name"] for t in offer.get("progress") or []) or "none")
-                 + "; territory " + (", ".join(t["name"] for t in offer.get("territory") or []) or "none")
-                 + "; cities " + (", ".join(f"{t['name']} ({t['cost']} gold, {t['vp']} VP)"
-                                            for t in offer.get("city") or []) or "none")
-                 + "; empire tiles " + (", ".join(offer.get("empire") or []) or "none")
-                 + "; trade boxes open: " + (", ".join(b["action"].removeprefix("trade ")
-                                                       for b in offer.get("trade") or []
-                                                       if b.get("open") and not b.get("taken_by")) or "none"))
-    return join_alt(lines)
-
-
-def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, Header]:
+# ---- the whole image --------------------------------------------------------------------------------
+def draw(view: Mapping[str, Any], head: Header | None = None) -> PILImage.Image:
+    """The board; a seat's image (private.py) passes its own header, naming the viewer."""
     players = view.get("players") or []
     colours = [p["colour"] for p in players]
-    head = header_for(view, subtitle)
+    head = head or header_for(view)
     hh = header_height(head)
     panel_h = offer_height(view)
     players_h = players_height(view)
@@ -421,18 +328,4 @@ def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, H
     _offer(c, view, mid_top, panel_h)
     _players(c, view, players_top, colours)
     draw_legend(c, LEGEND, legend_top)
-    return c.im, head
-
-
-def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
-    """The board image for `view`; a seat's image is the same board, naming the viewer."""
-    subtitle = ""
-    if seat is not None:
-        players = view.get("players") or []
-        if 0 <= seat < len(players):
-            subtitle = f"seen by {players[seat]['name']} ({players[seat]['colour']})"
-    im, head = draw(view, subtitle)
-    return encode_png(im, alt_text(view, head))
-
-
-__all__ = ["render"]
+    return c.im
