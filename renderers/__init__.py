@@ -12,11 +12,13 @@ process names `renderers:render` as a job for its drawing workers and receives
 `Image`s back without ever loading the drawing code. `warm()` is what each
 drawing worker runs once before its first board.
 """
+
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
 from types import ModuleType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .image import Image
 

@@ -5,10 +5,12 @@ code under the same file name in each (README, "A game's renderer"; a test
 checks every registered game against `MODULES`), and one `render_view` joins
 them into the image a seat sees.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 from .encode import Image, encode_png
 
@@ -22,8 +24,9 @@ MODULES = {
 }
 
 
-def render_view(view: Mapping[str, Any], seat: int | None, board: ModuleType, private: ModuleType,
-                alt: ModuleType) -> Image:
+def render_view(
+    view: Mapping[str, Any], seat: int | None, board: ModuleType, private: ModuleType, alt: ModuleType
+) -> Image:
     """The image of `view` for `seat`, with its alt text: the public board when `seat` is None,
     otherwise the seat's image."""
     if seat is None:

@@ -4,9 +4,11 @@
 the board with that seat's private facts (private.py); both come with an alt
 text built from the same view (alt.py).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from renderers.common import Image, render_view
 

@@ -4,9 +4,11 @@ The header's lines, the open decision, the winners, each player's score-panel
 lines, the Armies per Civilization and the Wonders; a seat's text adds its
 private facts, as its image does.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.cradle.data import components
 from renderers.common import Header, alt_lines, join_alt, seat_names
@@ -23,7 +25,7 @@ def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) 
     if view.get("winners"):
         names = seat_names(view)
         lines.append("Winner: " + ", ".join(names[w] for w in view["winners"]))
-    for s, head, cards, regions in rows:
+    for _seat, head, cards, regions in rows:
         lines.append(f"{head}: {cards}; {regions}")
     by_civ: dict[str, list[str]] = {}
     for area, info in sorted(view.get("board", {}).items()):
@@ -32,9 +34,11 @@ def alt_text(view: Mapping[str, Any], header: Header, rows, private: list[str]) 
     for label, where in sorted(by_civ.items()):
         lines.append(f"{label}: " + ", ".join(where))
     if view.get("wonders"):
-        names = {w.id: w.name for w in C.wonders}
-        lines.append("Wonders: " + ", ".join(f"{names.get(w, w)} in {C.areas[a].name}"
-                                             for w, a in view["wonders"].items()))
+        wonder_names = {w.id: w.name for w in C.wonders}
+        lines.append(
+            "Wonders: "
+            + ", ".join(f"{wonder_names.get(w, w)} in {C.areas[a].name}" for w, a in view["wonders"].items())
+        )
     lines += private
     return join_alt(lines)
 

@@ -12,18 +12,43 @@ private image (private.py) is this board with the seat's private facts under
 the scores. The static map is drawn once and cached (`cached_layer`); each
 render only draws pieces on top.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from engine.cradle.data import components
-from renderers.common import (HIGHLIGHT, HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, font,
-                              header_height, ink_on, legend_height, line_height, tint, wrap)
+from renderers.common import (
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PAPER,
+    RULE,
+    WIDTH,
+    Box,
+    Canvas,
+    Header,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    font,
+    header_height,
+    ink_on,
+    legend_height,
+    line_height,
+    tint,
+    wrap,
+)
+from renderers.common.palette import RGB
 
 from .labels import SHORT_NAMES, header_for, player_lines, summary_line
 from .parts import SMALL, TERRAIN_ICON, draw_chip, seat_color, seat_letter
@@ -55,14 +80,15 @@ def node_box(area: str) -> Box:
     return Box(a.x - NODE_W // 2, a.y - NODE_H // 2, NODE_W, NODE_H)
 
 
-def _dashed(d: ImageDraw.ImageDraw, p: tuple[int, int], q: tuple[int, int], fill, width: int, dash: int = 10) -> None:
+def _dashed(
+    d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: RGB, width: int, dash: int = 10
+) -> None:
     (x0, y0), (x1, y1) = p, q
-    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** .5)
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
     n = int(length // dash)
     for k in range(0, n, 2):
         a, b = k / n, min(1.0, (k + 1) / n)
-        d.line([x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b],
-               fill=fill, width=width)
+        d.line([x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b], fill=fill, width=width)
 
 
 def _hits(p: tuple[float, float], q: tuple[float, float], box: Box, pad: int = 4) -> bool:
@@ -70,8 +96,12 @@ def _hits(p: tuple[float, float], q: tuple[float, float], box: Box, pad: int = 4
     (x0, y0), (x1, y1) = p, q
     dx, dy = x1 - x0, y1 - y0
     t0, t1 = 0.0, 1.0
-    for pp, qq in ((-dx, x0 - (box.x - pad)), (dx, box.right + pad - x0),
-                   (-dy, y0 - (box.y - pad)), (dy, box.bottom + pad - y0)):
+    for pp, qq in (
+        (-dx, x0 - (box.x - pad)),
+        (dx, box.right + pad - x0),
+        (-dy, y0 - (box.y - pad)),
+        (dy, box.bottom + pad - y0),
+    ):
         if pp == 0:
             if qq < 0:
                 return False
@@ -85,8 +115,13 @@ def _hits(p: tuple[float, float], q: tuple[float, float], box: Box, pad: int = 4
 
 
 def _bezier(p, ctrl, q, n: int = 24) -> list[tuple[float, float]]:
-    return [((1 - t) ** 2 * p[0] + 2 * (1 - t) * t * ctrl[0] + t * t * q[0],
-             (1 - t) ** 2 * p[1] + 2 * (1 - t) * t * ctrl[1] + t * t * q[1]) for t in (k / n for k in range(n + 1))]
+    return [
+        (
+            (1 - t) ** 2 * p[0] + 2 * (1 - t) * t * ctrl[0] + t * t * q[0],
+            (1 - t) ** 2 * p[1] + 2 * (1 - t) * t * ctrl[1] + t * t * q[1],
+        )
+        for t in (k / n for k in range(n + 1))
+    ]
 
 
 @lru_cache(maxsize=512)
@@ -102,19 +137,21 @@ def border_path(a: str, b: str) -> tuple[tuple[float, float], ...]:
 
 
 def _border_path(a: str, b: str) -> list[tuple[float, float]]:
-    pa, pb = (C.areas[a].x, C.areas[a].y), (C.areas[b].x, C.areas[b].y)
+    pa: tuple[float, float] = (C.areas[a].x, C.areas[a].y)
+    pb: tuple[float, float] = (C.areas[b].x, C.areas[b].y)
     others = [node_box(k) for k in C.areas if k not in (a, b)]
 
-    def crossed(points) -> int:
+    def crossed(points: Sequence[tuple[float, float]]) -> int:
         return sum(1 for box in others if any(_hits(points[i], points[i + 1], box, 2) for i in range(len(points) - 1)))
 
-    best, best_n = [pa, pb], crossed([pa, pb])
+    best: list[tuple[float, float]] = [pa, pb]
+    best_n = crossed(best)
     if best_n == 0:
         return best
     mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-    length = max(1.0, ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** .5)
+    length = max(1.0, ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** 0.5)
     nx, ny = -(pb[1] - pa[1]) / length, (pb[0] - pa[0]) / length
-    for bow in range(20, int(min(140, .45 * length)) + 1, 20):
+    for bow in range(20, int(min(140, 0.45 * length)) + 1, 20):
         for sign in (1, -1):
             path = _bezier(pa, (mx + sign * bow * nx, my + sign * bow * ny), pb)
             if not all(4 <= x <= WIDTH - 4 and 4 <= y <= MAP_H - 4 for x, y in path):
@@ -135,7 +172,7 @@ def map_layer(width: int = WIDTH) -> PILImage.Image:
     for sea in C.seas.values():
         for a in sea.borders:
             ar = C.areas[a]
-            d.line([sea.x, sea.y, ar.x, ar.y], fill=tint(SEA_BLUE, .8), width=2)
+            d.line([sea.x, sea.y, ar.x, ar.y], fill=tint(SEA_BLUE, 0.8), width=2)
     seen = set()
     for a, near in C.adjacent.items():
         for b in near:
@@ -144,7 +181,7 @@ def map_layer(width: int = WIDTH) -> PILImage.Image:
             seen.add((a, b))
             path = border_path(a, b)
             if frozenset((a, b)) in C.straits:
-                for p, q in zip(path, path[1:]):
+                for p, q in zip(path, path[1:], strict=False):  # consecutive points
                     _dashed(d, p, q, SEA_BLUE, 3, dash=max(2, int(10 if len(path) == 2 else 5)))
             else:
                 d.line(path, fill=(150, 140, 120), width=3, joint="curve")
@@ -156,7 +193,7 @@ def map_layer(width: int = WIDTH) -> PILImage.Image:
     for area in C.areas.values():
         box = node_box(area.id)
         color = REGION_COLORS.get(area.region, RULE)
-        d.rounded_rectangle(box.rect, radius=9, fill=tint(color, .82), outline=color, width=4)
+        d.rounded_rectangle(box.rect, radius=9, fill=tint(color, 0.82), outline=color, width=4)
         name = SHORT_NAMES.get(area.name, area.name)
         c.text(area.x, box.y + 4, name, SMALL, bold=False, fill=INK, anchor="ma", max_width=NODE_W - 4)
         if area.terrain in TERRAIN_ICON:
@@ -182,11 +219,13 @@ def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int) -> None:
         box = node_box(area.id)
         box = Box(box.x, box.y + top, box.w, box.h)
         if area.id == battle:
-            c.d.rounded_rectangle([box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12,
-                                  outline=HIGHLIGHT_EDGE, width=5)
+            c.d.rounded_rectangle(
+                [box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12, outline=HIGHLIGHT_EDGE, width=5
+            )
         elif area.id == last:
-            c.d.rounded_rectangle([box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12,
-                                  outline=HIGHLIGHT, width=5)
+            c.d.rounded_rectangle(
+                [box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12, outline=HIGHLIGHT, width=5
+            )
         x = box.x + 28
         for _ in view.get("cities", {}).get(area.id, [])[:3]:
             c.icon("cradle-city", x, box.y + 25, 16)
@@ -222,7 +261,10 @@ LEGEND = [
     LegendItem(None, "Plains (no mark): stack 3"),
     LegendItem("cradle-city", "City"),
     LegendItem("cradle-wonder", "Wonder"),
-    LegendItem(None, "R: raiders (upside down) · framed: in its round · *: this Epoch's card · P/C/D: presence/control/domination"),
+    LegendItem(
+        None,
+        "R: raiders (upside down) · framed: in its round · *: this Epoch's card · P/C/D: presence/control/domination",
+    ),
 ]
 
 
@@ -235,8 +277,7 @@ def draw(view: Mapping[str, Any], header: Header | None = None, private: Sequenc
     hh = header_height(header)
     row_h = row_height(rows)
     n_rows = (len(rows) + 1) // 2
-    panel_h = (MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + len(notes) * line_height(SMALL)
-               + MARGIN)
+    panel_h = MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + len(notes) * line_height(SMALL) + MARGIN
     lh = legend_height(LEGEND)
     c = Canvas.blank(WIDTH, hh + MAP_H + panel_h + lh, PAPER)
     c.im.paste(map_layer(WIDTH), (0, hh))
@@ -256,14 +297,15 @@ def draw(view: Mapping[str, Any], header: Header | None = None, private: Sequenc
         won = " · winner" if s in winners else ""
         c.text(x + 40, yy + 2, head + won, TEXT, bold=True, fill=INK, max_width=col_w - 50)
         c.text(x + 40, yy + 2 + line_height(TEXT), cards, SMALL, fill=MUTED, max_width=col_w - 50)
-        c.paragraph(x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, col_w - 50, SMALL,
-                    fill=MUTED, max_lines=2)
+        c.paragraph(
+            x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, col_w - 50, SMALL, fill=MUTED, max_lines=2
+        )
     yy = y + MARGIN // 2 + 4 + n_rows * row_h
     for line in notes:
         c.text(box.x + 14, yy, line, SMALL, fill=INK, max_width=box.w - 30)
         yy += line_height(SMALL)
     for line in private:
-        c.d.rectangle([box.x + 8, yy, box.right - 8, yy + line_height(TEXT)], fill=tint(HIGHLIGHT, .4))
+        c.d.rectangle([box.x + 8, yy, box.right - 8, yy + line_height(TEXT)], fill=tint(HIGHLIGHT, 0.4))
         c.text(box.x + 14, yy + 1, line, TEXT, fill=INK, max_width=box.w - 30)
         yy += line_height(TEXT)
     draw_legend(c, LEGEND, hh + MAP_H + panel_h)

@@ -1,8 +1,10 @@
 """Words for Cradle of Civilization views: the status line, the header, Region and Area short
 names, a player's score-panel lines and an Army chip's label."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.cradle.data import components
 from renderers.common import Header, view_header
@@ -11,9 +13,17 @@ C = components()
 
 SHORT_NAMES = {"North Zagros": "N. Zagros", "South Zagros": "S. Zagros"}
 STATUS_LETTER = {"presence": "P", "control": "C", "domination": "D"}
-REGION_SHORT = {"aegean-islands": "Aegean", "anatolia": "Anatolia", "arabian-desert": "Arabia",
-                "caucasus": "Caucasus", "egypt": "Egypt", "greece": "Greece", "iran": "Iran", "levant": "Levant",
-                "mesopotamia": "Mesopot."}
+REGION_SHORT = {
+    "aegean-islands": "Aegean",
+    "anatolia": "Anatolia",
+    "arabian-desert": "Arabia",
+    "caucasus": "Caucasus",
+    "egypt": "Egypt",
+    "greece": "Greece",
+    "iran": "Iran",
+    "levant": "Levant",
+    "mesopotamia": "Mesopot.",
+}
 
 
 def status_line(view: Mapping[str, Any]) -> str:
@@ -59,7 +69,7 @@ def region_text(regions: Mapping[str, str]) -> str:
     return "Regions: " + (" · ".join(groups) or "-")
 
 
-def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
+def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str, str]]:
     """(seat, name/score, details) per player, then the non-player civilization."""
     cards = view.get("cards", {})
     rows = []
@@ -74,8 +84,7 @@ def player_lines(view: Mapping[str, Any]) -> list[tuple[int | None, str, str]]:
             held.append(card["card"] + mark)
         head = f"{p['name']}  {p['vp']} VP"
         armies = f"{p['armies']} Arm{'y' if p['armies'] == 1 else 'ies'}"
-        rows.append((p["seat"], head, f"{armies} · {', '.join(held) or 'no cards'}",
-                     region_text(p["regions"])))
+        rows.append((p["seat"], head, f"{armies} · {', '.join(held) or 'no cards'}", region_text(p["regions"])))
     if view.get("non_player"):
         held = [card["card"] for card in cards.get("-1", [])]
         rows.append((None, "Non-player", f"{', '.join(held) or 'no cards'}", "scores no VPs"))

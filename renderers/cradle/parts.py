@@ -4,15 +4,28 @@ Terrain and markers are shapes, so they read without colour; an Army chip
 carries the controlling player's colour and letter (N: the non-player), the
 Civilization and how many. Chips are cached sprites keyed by what they show.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
-from renderers.common import (HIGHLIGHT, HIGHLIGHT_EDGE, INK, Box, Canvas, cached_sprite, font, ink_on,
-                              player_color, player_letter, register_icon)
+from renderers.common import (
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    Box,
+    Canvas,
+    cached_sprite,
+    font,
+    ink_on,
+    player_color,
+    player_letter,
+    register_icon,
+)
 
 from .labels import chip_label
 
@@ -24,40 +37,42 @@ SMALL = 18  # the smallest text: chips, map labels, the score panel's details
 @register_icon("cradle-mountain")
 def _mountain(d, s, color):
     c = color or (90, 80, 70)
-    d.polygon([(s * .05, s * .9), (s * .38, s * .2), (s * .55, s * .5), (s * .7, s * .3), (s * .95, s * .9)],
-              fill=c)
+    d.polygon(
+        [(s * 0.05, s * 0.9), (s * 0.38, s * 0.2), (s * 0.55, s * 0.5), (s * 0.7, s * 0.3), (s * 0.95, s * 0.9)], fill=c
+    )
 
 
 @register_icon("cradle-rough")
 def _rough(d, s, color):
     c = color or (120, 100, 70)
     w = max(2, s // 8)
-    d.arc([s * .02, s * .35, s * .5, s * .95], 180, 360, fill=c, width=w)
-    d.arc([s * .5, s * .35, s * .98, s * .95], 180, 360, fill=c, width=w)
+    d.arc([s * 0.02, s * 0.35, s * 0.5, s * 0.95], 180, 360, fill=c, width=w)
+    d.arc([s * 0.5, s * 0.35, s * 0.98, s * 0.95], 180, 360, fill=c, width=w)
 
 
 @register_icon("cradle-desert")
 def _desert(d, s, color):
     c = color or (170, 120, 30)
-    r = s * .09
-    for x, y in ((.2, .3), (.5, .2), (.8, .35), (.35, .65), (.65, .7), (.15, .85), (.85, .85)):
+    r = s * 0.09
+    for x, y in ((0.2, 0.3), (0.5, 0.2), (0.8, 0.35), (0.35, 0.65), (0.65, 0.7), (0.15, 0.85), (0.85, 0.85)):
         d.ellipse([s * x - r, s * y - r, s * x + r, s * y + r], fill=c)
 
 
 @register_icon("cradle-city")
 def _city(d, s, color):
     c = color or INK
-    d.rectangle([s * .12, s * .35, s * .88, s * .92], fill=c)
-    d.polygon([(s * .05, s * .38), (s * .5, s * .05), (s * .95, s * .38)], fill=c)
+    d.rectangle([s * 0.12, s * 0.35, s * 0.88, s * 0.92], fill=c)
+    d.polygon([(s * 0.05, s * 0.38), (s * 0.5, s * 0.05), (s * 0.95, s * 0.38)], fill=c)
 
 
 @register_icon("cradle-wonder")
 def _wonder(d, s, color):
     import math
+
     c = color or (212, 160, 0)
     pts = []
     for k in range(10):
-        r = s * (.48 if k % 2 == 0 else .2)
+        r = s * (0.48 if k % 2 == 0 else 0.2)
         a = -math.pi / 2 + k * math.pi / 5
         pts.append((s / 2 + r * math.cos(a), s / 2 + r * math.sin(a)))
     d.polygon(pts, fill=c, outline=INK)

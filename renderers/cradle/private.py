@@ -1,9 +1,11 @@
 """A seat's private image in Cradle of Civilization: the board, with that seat's private
 facts (a card drawn during allocation, the card kept, cards it passed) highlighted under
 the scores and named in the header."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 

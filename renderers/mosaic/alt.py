@@ -4,9 +4,11 @@ The public text: the header's lines, the hexes an open decision offers, each
 region's influence and pieces, each player's figures, the final tally and the
 offers. The private text: the header's lines and the private image's lines.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.mosaic.data import load
 from renderers.common import Header, alt_lines, join_alt, player_letter
@@ -23,9 +25,13 @@ def _hex_choices(view: Mapping[str, Any]) -> str:
     goods, caches, fish = view.get("trade_goods", {}), set(view.get("caches", [])), set(view.get("fish", []))
 
     def what(h: str) -> str:
-        on = ([goods[h].replace("-", " ")] if h in goods else []) + (["cache"] if h in caches else []) \
+        on = (
+            ([goods[h].replace("-", " ")] if h in goods else [])
+            + (["cache"] if h in caches else [])
             + (["fish (port)"] if h in fish else [])
+        )
         return f"{h} ({', '.join(on)})" if on else h
+
     return f"Hexes to choose from (`hex <id>`, numbered on the map): {', '.join(what(h) for h in hexes)}"
 
 
@@ -40,16 +46,23 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
             here = [p for p in view["pieces"] if p["region"] == r["id"]]
             top = max(r["influence"], default=0)
             firsts = [player_letter(i) for i, v in enumerate(r["influence"]) if v and v == top]
-            lines.append(f"{r['name']}: influence "
-                         + ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"]))
-                         + (f" (first place: {', '.join(firsts)})" if firsts else "") + "; " +
-                         (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty"))
+            lines.append(
+                f"{r['name']}: influence "
+                + ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"], strict=True))
+                + (f" (first place: {', '.join(firsts)})" if firsts else "")
+                + "; "
+                + (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty")
+            )
     for p in view["players"]:
-        lines.append(f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
-                     f"{d.leaders[p['leader']].name if p.get('leader') else 'no leader'}, population {p['population']}, "
-                     f"food {p['food']}, stone {p['stone']}, ideas {p['ideas']}, money {p['money']}, unrest {p['net_unrest']}")
+        lines.append(
+            f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
+            f"{d.leaders[p['leader']].name if p.get('leader') else 'no leader'}, population {p['population']}, "
+            f"food {p['food']}, stone {p['stone']}, ideas {p['ideas']}, money {p['money']}, unrest {p['net_unrest']}"
+        )
     for row in final_rows(view):
-        lines.append(f"Final {row}: " + ", ".join(f"{p['name']} {p['score_lines'].get(row, 0)}" for p in view["players"]))
+        lines.append(
+            f"Final {row}: " + ", ".join(f"{p['name']} {p['score_lines'].get(row, 0)}" for p in view["players"])
+        )
     for items in offer_items(view):
         lines += [f"{text} (deck {deck}):" if deck is not None else text for text, deck in items]
     return join_alt(lines)

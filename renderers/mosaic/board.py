@@ -7,17 +7,38 @@ military units per region; a compact panel per player; at game end the final
 tally; the four offers and the remaining tiles; a legend. The static map (sea,
 hexes, ports, region names) is a cached layer per set of regions in play.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from engine.mosaic.data import load
-from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PAPER, WIDTH, Box, Canvas, LegendItem,
-                              cached_layer, draw_header, draw_legend, font, header_height, legend_height, measure,
-                              player_color, player_letter, tint)
+from renderers.common import (
+    HIGHLIGHT_EDGE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PAPER,
+    WIDTH,
+    Box,
+    Canvas,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    font,
+    header_height,
+    legend_height,
+    measure,
+    player_color,
+    player_letter,
+    tint,
+)
 
 from .labels import GOOD_ABBR, PILLAR_ABBR, WONDER_ABBR, final_rows, header_for, offer_items
 from .parts import MAP_H, R, centre, draw_piece, hex_points, paste_label, wrap_text
@@ -42,14 +63,16 @@ def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
         cx, cy = centre(h.px)
         colour = _rgb(d.regions[h.region].colour) if h.region in in_play else OUT_OF_PLAY
         if h.kind == "port":
-            colour = tint(colour, .45)
+            colour = tint(colour, 0.45)
         dr.polygon([(x * ss, y * ss) for x, y in hex_points(cx, cy, R - 1)], fill=colour, outline=(80, 70, 60))
         if h.kind == "port":
             # a small ship: hull and sail
-            x, y = cx * ss, (cy + R * .35) * ss
-            w = R * .55 * ss
-            dr.polygon([(x - w, y), (x + w, y), (x + w * .6, y + w * .45), (x - w * .6, y + w * .45)], fill=(60, 80, 120))
-            dr.polygon([(x, y - w * 1.1), (x, y - w * .1), (x + w * .7, y - w * .1)], fill=(250, 250, 250))
+            x, y = cx * ss, (cy + R * 0.35) * ss
+            w = R * 0.55 * ss
+            dr.polygon(
+                [(x - w, y), (x + w, y), (x + w * 0.6, y + w * 0.45), (x - w * 0.6, y + w * 0.45)], fill=(60, 80, 120)
+            )
+            dr.polygon([(x, y - w * 1.1), (x, y - w * 0.1), (x + w * 0.7, y - w * 0.1)], fill=(250, 250, 250))
     im = im.resize((WIDTH, MAP_H), PILImage.Resampling.LANCZOS)
     c = Canvas(im)
     centres = [centre(h.px) for h in d.hexes.values()]
@@ -70,15 +93,15 @@ def _label_spot(label: str, mx: float, my: float, centres: list[tuple[float, flo
     centre nor leave the map.
     """
     w, h = font(24, True).getlength(label) + 8, 28
-    clear = R * .95
-    near = [(cx, cy) for cx, cy in centres
-            if abs(cx - mx) < 320 + w / 2 + clear and abs(cy - my) < 240 + h + clear]
+    clear = R * 0.95
+    near = [(cx, cy) for cx, cy in centres if abs(cx - mx) < 320 + w / 2 + clear and abs(cy - my) < 240 + h + clear]
 
     def free(x: float, y: float) -> bool:
         if x - w / 2 < 2 or x + w / 2 > WIDTH - 2 or y - h < 2 or y > MAP_H - 2:
             return False
-        return all(not (x - w / 2 - clear < cx < x + w / 2 + clear and y - h - clear < cy < y + clear)
-                   for cx, cy in near)
+        return all(
+            not (x - w / 2 - clear < cx < x + w / 2 + clear and y - h - clear < cy < y + clear) for cx, cy in near
+        )
 
     for dx, dy in _SPOTS:
         if free(mx + dx, my + dy):
@@ -87,8 +110,9 @@ def _label_spot(label: str, mx: float, my: float, centres: list[tuple[float, flo
 
 
 #: Offsets tried for a region name, nearest first (vertical moves count double: names belong above).
-_SPOTS = sorted(((dx, dy) for dy in range(-240, 241, 8) for dx in range(-320, 321, 8)),
-                key=lambda o: o[0] * o[0] + 2 * o[1] * o[1])
+_SPOTS = sorted(
+    ((dx, dy) for dy in range(-240, 241, 8) for dx in range(-320, 321, 8)), key=lambda o: o[0] * o[0] + 2 * o[1] * o[1]
+)
 
 
 def _recent_hexes(view: Mapping[str, Any]) -> list[str]:
@@ -116,12 +140,12 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
     for h in fish:
         if d.hexes[h].region in in_play:
             cx, cy = centre(d.hexes[h].px)
-            paste_label(c, "Fi", cx, cy + y0 - R * .35)
+            paste_label(c, "Fi", cx, cy + y0 - R * 0.35)
     for h in (view.get("pending") or {}).get("hexes", []):
         # The open decision asks for a hex: frame the choices and print the number `hex <id>` needs.
         cx, cy = centre(d.hexes[h].px)
         c.d.polygon(hex_points(cx, cy + y0, R - 2), outline=(20, 120, 60), width=4)
-        paste_label(c, h.rsplit("-", 1)[-1], cx, cy + y0 + R * .55, 18, True, boxed=True)
+        paste_label(c, h.rsplit("-", 1)[-1], cx, cy + y0 + R * 0.55, 18, True, boxed=True)
     for h in _recent_hexes(view):
         cx, cy = centre(d.hexes[h].px)
         c.d.polygon(hex_points(cx, cy + y0, R - 2), outline=HIGHLIGHT_EDGE, width=5)
@@ -131,8 +155,9 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
     for piece in view.get("pieces", []):
         if piece["kind"] == "wonder" and piece.get("wonder"):
             cx, cy = centre(d.hexes[piece["hex"]].px)
-            paste_label(c, WONDER_ABBR.get(piece["wonder"], piece["wonder"][:3]), cx, cy + y0 + R * .78, 18, True,
-                         boxed=True)
+            paste_label(
+                c, WONDER_ABBR.get(piece["wonder"], piece["wonder"][:3]), cx, cy + y0 + R * 0.78, 18, True, boxed=True
+            )
 
 
 INF_ROW = 34
@@ -173,7 +198,7 @@ def _influence_panel(c: Canvas, box: Box, view: Mapping[str, Any]) -> None:
 
 def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> None:
     d = load()
-    c.panel(box, fill=tint(player_color(p["seat"]), .85))
+    c.panel(box, fill=tint(player_color(p["seat"]), 0.85))
     if active:
         c.highlight(box)
     x, y = box.x + 10, box.y + 8
@@ -186,14 +211,21 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
     lines = [
         f"Score {p['score']} (VP {p['vp']}) · Pop {p['population']} · Unrest {p['net_unrest']} (raw {p['unrest']})",
         f"Food {p['food']}  Stone {p['stone']}  Ideas {p['ideas']}  Money {p['money']}",
-        f"Prod: ideas {prod['ideas']} food {prod['food']} stone {prod['stone']} tax {prod['tax']} tariff {prod['tariff']}",
+        f"Prod: ideas {prod['ideas']} food {prod['food']} stone {prod['stone']} "
+        f"tax {prod['tax']} tariff {prod['tariff']}",
         "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
-        f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · Goods {len([g for g, v in p['trade_goods'].items() if v])}"
+        f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · "
+        f"Goods {len([g for g, v in p['trade_goods'].items() if v])}"
         f" · Tech {len(p['technologies'])}+{p['face_down']} down",
-        "Wonders: " + (", ".join(d.wonders[w].name if len(p["wonders"]) <= 2 else WONDER_ABBR.get(w, w)
-                                 for w in p["wonders"]) or "none"),
-        "Golden ages: " + (", ".join(d.golden_ages[g].name for g in p["golden_ages"]) or "none")
-        + " · Achievements: " + (", ".join(d.achievements[a].name for a in p["achievements"]) or "none"),
+        "Wonders: "
+        + (
+            ", ".join(d.wonders[w].name if len(p["wonders"]) <= 2 else WONDER_ABBR.get(w, w) for w in p["wonders"])
+            or "none"
+        ),
+        "Golden ages: "
+        + (", ".join(d.golden_ages[g].name for g in p["golden_ages"]) or "none")
+        + " · Achievements: "
+        + (", ".join(d.achievements[a].name for a in p["achievements"]) or "none"),
     ]
     for ln in lines:
         c.text(x, y, ln, 18, max_width=box.w - 20)
@@ -271,13 +303,19 @@ def _offers(c: Canvas, box: Box, view: Mapping[str, Any]) -> int:
     return max(ys) - box.y + 8
 
 
-LEGEND = [LegendItem(None, "square: city"), LegendItem(None, "square, white bar: port city"),
-          LegendItem(None, "triangle: farm town"), LegendItem(None, "diamond: manufactory town"),
-          LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"), LegendItem(None, "▲ A×n: military units (influence panel)"),
-          LegendItem(None, "?: cache"), LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
-          LegendItem(None, "*: government refresh used"),
-          LegendItem(None, "pillars: Sci science, Eco economy, Pop population, Bld building, Cul culture"),
-          LegendItem(None, "Gov government, Mil military, Urb urbanization (Urb1: needs 1)")]
+LEGEND = [
+    LegendItem(None, "square: city"),
+    LegendItem(None, "square, white bar: port city"),
+    LegendItem(None, "triangle: farm town"),
+    LegendItem(None, "diamond: manufactory town"),
+    LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"),
+    LegendItem(None, "▲ A×n: military units (influence panel)"),
+    LegendItem(None, "?: cache"),
+    LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
+    LegendItem(None, "*: government refresh used"),
+    LegendItem(None, "pillars: Sci science, Eco economy, Pop population, Bld building, Cul culture"),
+    LegendItem(None, "Gov government, Mil military, Urb urbanization (Urb1: needs 1)"),
+]
 
 
 def draw(view: Mapping[str, Any]) -> PILImage.Image:
@@ -292,7 +330,9 @@ def draw(view: Mapping[str, Any]) -> PILImage.Image:
     lh = legend_height(LEGEND)
     n_regions = sum(1 for r in view["regions"] if r["in_play"])
     inf_h = 46 + -(-n_regions // 2) * INF_ROW
-    height = hh + MAP_H + 8 + inf_h + 10 + rows * (panel_h + 10) + (table_h + 10 if table_h else 0) + offers_h + lh + MARGIN
+    height = (
+        hh + MAP_H + 8 + inf_h + 10 + rows * (panel_h + 10) + (table_h + 10 if table_h else 0) + offers_h + lh + MARGIN
+    )
     c = Canvas.blank(WIDTH, height, PAPER)
     draw_header(c, header)
     y = hh
@@ -303,7 +343,9 @@ def draw(view: Mapping[str, Any]) -> PILImage.Image:
     cols = Box(MARGIN, y, WIDTH - 2 * MARGIN, panel_h).columns(per_row, 10)
     for i, p in enumerate(players):
         col = cols[i % per_row]
-        _player_panel(c, Box(col.x, y + (i // per_row) * (panel_h + 10), col.w, panel_h), p, p["seat"] in view["to_act"])
+        _player_panel(
+            c, Box(col.x, y + (i // per_row) * (panel_h + 10), col.w, panel_h), p, p["seat"] in view["to_act"]
+        )
     y += rows * (panel_h + 10)
     if table_h:
         _final_table(c, Box(MARGIN, y, WIDTH - 2 * MARGIN, table_h), view)

@@ -1,8 +1,10 @@
 """A seat's private image in Mosaic: its face-down technologies, the leaders to choose from,
 its draft hand and drafted cards, and a Republic's look at the deck tops."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 
@@ -25,7 +27,7 @@ def body(view: Mapping[str, Any], seat: int) -> list[tuple[str, bool]]:
     priv = view.get("private") or {}
     sections: list[tuple[str, list[str]]] = []
 
-    me = next((p for p in view["players"] if p["seat"] == seat), {})
+    me: dict[str, Any] = next((p for p in view["players"] if p["seat"] == seat), {})
     have = me.get("pillars", {})
 
     def tech_lines(ids, status: bool = False, numbered: bool = False):
@@ -41,19 +43,30 @@ def body(view: Mapping[str, Any], seat: int) -> list[tuple[str, bool]]:
         return out or ["none"]
 
     if priv.get("face_down") or view["phase"] not in ("leaders", "draft"):
-        sections.append(("Face-down technologies",
-                         tech_lines(priv.get("face_down", []), status=view["phase"] == "play")))
+        sections.append(
+            ("Face-down technologies", tech_lines(priv.get("face_down", []), status=view["phase"] == "play"))
+        )
     if view["phase"] == "leaders" and view.get("leaders_left"):
         # Setup: the leader choice comes first; a player needs each leader's benefits to pick.
-        sections.append(("Leaders to choose from (`leader <name>`)" if seat in view["to_act"]
-                         else "Leaders still available",
-                         [leader_text(d.leaders[x]) for x in view["leaders_left"]]))
+        sections.append(
+            (
+                "Leaders to choose from (`leader <name>`)" if seat in view["to_act"] else "Leaders still available",
+                [leader_text(d.leaders[x]) for x in view["leaders_left"]],
+            )
+        )
     if view["phase"] == "leaders" and priv.get("hand"):
-        sections.append(("Starting technologies dealt to you (the draft begins once every leader is chosen)",
-                         tech_lines(priv.get("hand", []), numbered=True)))
+        sections.append(
+            (
+                "Starting technologies dealt to you (the draft begins once every leader is chosen)",
+                tech_lines(priv.get("hand", []), numbered=True),
+            )
+        )
     elif priv.get("hand") or view["phase"] == "draft":
-        title = ("Draft hand (pick with `draft <number>`)" if seat in view["to_act"]
-                 else "Draft hand (you have picked; these go to your left once everyone has)")
+        title = (
+            "Draft hand (pick with `draft <number>`)"
+            if seat in view["to_act"]
+            else "Draft hand (you have picked; these go to your left once everyone has)"
+        )
         sections.append((title, tech_lines(priv.get("hand", []), numbered=True)))
     if priv.get("drafted"):
         sections.append(("Drafted (played at the end of setup)", tech_lines(priv.get("drafted", []))))
@@ -79,7 +92,14 @@ def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
     draw_header(c, header)
     y = hh + MARGIN
     for text, bold in lines:
-        c.text(MARGIN + (0 if bold else 16), y, text, 22 if bold else 18, bold=bold,
-               fill=HIGHLIGHT_EDGE if bold else INK, max_width=WIDTH - 2 * MARGIN - 16)
+        c.text(
+            MARGIN + (0 if bold else 16),
+            y,
+            text,
+            22 if bold else 18,
+            bold=bold,
+            fill=HIGHLIGHT_EDGE if bold else INK,
+            max_width=WIDTH - 2 * MARGIN - 16,
+        )
         y += 32 if bold else 24
     return c.im

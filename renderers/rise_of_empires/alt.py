@@ -4,9 +4,11 @@ The header's lines first (a seat's text names the viewer, as its image does),
 then the open decision, each player's tracks and tiles, the cubes per region,
 the action rows and what is on offer.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from renderers.common import Header, alt_lines, join_alt
 
@@ -18,11 +20,13 @@ def alt_text(view: Mapping[str, Any], head: Header) -> str:
     lines = alt_lines(head, view.get("prompt", ""))
     players = view.get("players") or []
     for p in players:
-        lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "
-                     f"{p['resources']} discs, cubes pool {p['pool']} stock {p['stock']} map {p['on_map']}; "
-                     f"progress: {', '.join(t['name'] for t in p.get('progress') or []) or 'none'}; "
-                     f"territories {len(p.get('territories') or [])}; cities: "
-                     f"{', '.join(t['name'] for t in p.get('cities') or []) or 'none'}")
+        lines.append(
+            f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "
+            f"{p['resources']} discs, cubes pool {p['pool']} stock {p['stock']} map {p['on_map']}; "
+            f"progress: {', '.join(t['name'] for t in p.get('progress') or []) or 'none'}; "
+            f"territories {len(p.get('territories') or [])}; cities: "
+            f"{', '.join(t['name'] for t in p.get('cities') or []) or 'none'}"
+        )
     colours = [p["colour"] for p in players]
     for r in view.get("regions") or []:
         held = [f"{colours[s]} {n}" for s, n in enumerate(r.get("cubes") or []) if n > 0 and s < len(colours)]
@@ -34,14 +38,25 @@ def alt_text(view: Mapping[str, Any], head: Header) -> str:
         discs = [c for c in rows.get(row) or [] if c]
         lines.append(f"{ROW_TITLES[row]} row: " + (", ".join(discs) if discs else "empty"))
     offer = view.get("offer") or {}
-    lines.append("On offer: progress " + (", ".join(t["name"] for t in offer.get("progress") or []) or "none")
-                 + "; territory " + (", ".join(t["name"] for t in offer.get("territory") or []) or "none")
-                 + "; cities " + (", ".join(f"{t['name']} ({t['cost']} gold, {t['vp']} VP)"
-                                            for t in offer.get("city") or []) or "none")
-                 + "; empire tiles " + (", ".join(offer.get("empire") or []) or "none")
-                 + "; trade boxes open: " + (", ".join(b["action"].removeprefix("trade ")
-                                                       for b in offer.get("trade") or []
-                                                       if b.get("open") and not b.get("taken_by")) or "none"))
+    lines.append(
+        "On offer: progress "
+        + (", ".join(t["name"] for t in offer.get("progress") or []) or "none")
+        + "; territory "
+        + (", ".join(t["name"] for t in offer.get("territory") or []) or "none")
+        + "; cities "
+        + (", ".join(f"{t['name']} ({t['cost']} gold, {t['vp']} VP)" for t in offer.get("city") or []) or "none")
+        + "; empire tiles "
+        + (", ".join(offer.get("empire") or []) or "none")
+        + "; trade boxes open: "
+        + (
+            ", ".join(
+                b["action"].removeprefix("trade ")
+                for b in offer.get("trade") or []
+                if b.get("open") and not b.get("taken_by")
+            )
+            or "none"
+        )
+    )
     return join_alt(lines)
 
 

@@ -11,15 +11,38 @@ order with the VP, food and other tracks; the legend.
 The map background (regions, borders, labels) is a static layer cached per
 (era, player count); each render only draws the pieces on top.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, header_height,
-                              legend_height, line_height, measure, tint, wrap)
+from renderers.common import (
+    HIGHLIGHT_EDGE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_ALT,
+    PAPER,
+    RULE,
+    WIDTH,
+    Box,
+    Canvas,
+    Header,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    header_height,
+    legend_height,
+    line_height,
+    measure,
+    tint,
+    wrap,
+)
 
 from .labels import INCOME_WORD, ROW_TITLES, header_for
 from .parts import COLOURS, SMALL, RoeCanvas, chip, disc
@@ -71,8 +94,14 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
     box = map_box(0)
     c.panel(box, fill=(228, 238, 244))
     tw = c.text(box.x + 12, box.y + 8, "World map", TITLE, bold=True)
-    c.text(box.x + 28 + tw, box.y + 12, "lines are borders; New World and Far East only by water tiles (6.4.4)",
-           SMALL, fill=MUTED, max_width=box.w - 170)
+    c.text(
+        box.x + 28 + tw,
+        box.y + 12,
+        "lines are borders; New World and Far East only by water tiles (6.4.4)",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - 170,
+    )
     by_id = {r[0]: r for r in regions}
     for a, b in borders:
         ra, rb = by_id[a], by_id[b]
@@ -82,14 +111,17 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
         if not members:
             continue
         boxes = [node_box(box, {"x": r[5], "y": r[6]}) for r in members]
-        frame = Box(min(b.x for b in boxes) - 6, min(b.y for b in boxes) - 30,
-                    max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
-                    max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36)
+        frame = Box(
+            min(b.x for b in boxes) - 6,
+            min(b.y for b in boxes) - 30,
+            max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
+            max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36,
+        )
         for i in range(frame.x, frame.right, 16):
             c.d.line([i, frame.y, min(i + 8, frame.right), frame.y], fill=MUTED, width=2)
             c.d.line([i, frame.bottom, min(i + 8, frame.right), frame.bottom], fill=MUTED, width=2)
         c.text(frame.x + frame.w / 2, frame.y + 4, label, SMALL, bold=True, fill=MUTED, anchor="ma")
-    for rid, name, r_era, sea, area, x, y, control, second, income, amount in regions:
+    for _rid, name, r_era, sea, _area, x, y, control, second, income, amount in regions:
         nb = node_box(box, {"x": x, "y": y, "sea": sea})
         open_ = r_era <= era
         fill = (SEA_FILL if sea else ERA_FILL.get(r_era, PANEL)) if open_ else CLOSED
@@ -101,15 +133,36 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
         c.text(nb.x + nb.w / 2, nb.y + 6, name, 20, bold=bold, anchor="ma", max_width=nb.w - 6)
         symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
         ink = INK if open_ else MUTED
-        c.text(nb.x + nb.w / 2, nb.y + 30, f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
-               SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
+        c.text(
+            nb.x + nb.w / 2,
+            nb.y + 30,
+            f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
+            SMALL,
+            fill=ink,
+            anchor="ma",
+            max_width=nb.w - 10,
+        )
         c.text(nb.x + nb.w / 2, nb.y + 51, symbol, SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
     return c.im
 
 
 def _region_key(view: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
-    return tuple((r["id"], r["name"], r["era"], r["sea"], r["area"], r["x"], r["y"], r["control_vp"],
-                  r["second_vp"], r["income"], r["income_amount"]) for r in view.get("regions", []))
+    return tuple(
+        (
+            r["id"],
+            r["name"],
+            r["era"],
+            r["sea"],
+            r["area"],
+            r["x"],
+            r["y"],
+            r["control_vp"],
+            r["second_vp"],
+            r["income"],
+            r["income_amount"],
+        )
+        for r in view.get("regions", [])
+    )
 
 
 def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str], last: str) -> None:
@@ -143,8 +196,14 @@ def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = 
     c.panel(box)
     half = view.get("half", "A")
     tw = c.text(box.x + 12, box.y + 8, "Action display", TITLE, bold=True)
-    c.text(box.x + 24 + tw, box.y + 12, "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
-           SMALL, fill=MUTED, max_width=box.w - tw - 36)
+    c.text(
+        box.x + 24 + tw,
+        box.y + 12,
+        "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - tw - 36,
+    )
     # Circle numbers, 1 = rightmost (the first disc placed): B-turn actions name them (`remove city 2`).
     right = box.right - 12
     widest = max([circles.get(r, len(rows.get(r) or [])) for r in ROW_TITLES] or [0])
@@ -187,8 +246,14 @@ def _offer_lines(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines = [
         ("Progress", ", ".join(f"{k}" + (f" x{n}" if n > 1 else "") for k, n in prog.items()) or "none"),
         ("Territory", ", ".join(f"{k} x{n}" for k, n in terr.items()) or "none left"),
-        ("City", ", ".join(f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
-                           for t in offer.get("city") or []) or "none"),
+        (
+            "City",
+            ", ".join(
+                f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
+                for t in offer.get("city") or []
+            )
+            or "none",
+        ),
         ("Empire", ", ".join(offer.get("empire") or []) or "all taken"),
     ]
     return lines
@@ -241,8 +306,11 @@ def _player_lines(p: Mapping[str, Any], width: int) -> list[str]:
     if p.get("ally"):
         extra.append(f"allied with {p['ally']}")
     lines = wrap("Progress: " + (prog or "-"), width, SMALL)
-    lines += wrap("Territory: " + (tiles or "-") + " · Cities: " + (cities or "-")
-                  + (" · " + " · ".join(extra) if extra else ""), width, SMALL)
+    lines += wrap(
+        "Territory: " + (tiles or "-") + " · Cities: " + (cities or "-") + (" · " + " · ".join(extra) if extra else ""),
+        width,
+        SMALL,
+    )
     return lines
 
 
@@ -261,22 +329,33 @@ def players_height(view: Mapping[str, Any]) -> int:
 def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str]) -> int:
     players = view.get("players") or []
     order = view.get("order") or []
-    seats = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
-    seats = [s for s in seats if s is not None] or [p["seat"] for p in players]
+    found = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
+    seats: list[int] = [s for s in found if s is not None] or [p["seat"] for p in players]
     height = players_height(view)
     box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
     c.panel(box)
     c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
-    c.text(box.x + 300, box.y + 12, "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map", SMALL,
-           fill=MUTED, max_width=box.w - 320)
+    c.text(
+        box.x + 300,
+        box.y + 12,
+        "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - 320,
+    )
     to_act = set(view.get("to_act") or [])
     y = box.y + 44
     for pos, seat in enumerate(seats, start=1):
         p = players[seat]
         line_h = _player_row_height(p)
         row = Box(box.x + 8, y, box.w - 16, line_h - 6)
-        c.d.rounded_rectangle(row.rect, radius=8, fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), .82),
-                              outline=HIGHLIGHT_EDGE if seat in to_act else RULE, width=4 if seat in to_act else 1)
+        c.d.rounded_rectangle(
+            row.rect,
+            radius=8,
+            fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), 0.82),
+            outline=HIGHLIGHT_EDGE if seat in to_act else RULE,
+            width=4 if seat in to_act else 1,
+        )
         c.text(row.x + 10, row.y + 6, f"{pos}.", TEXT, bold=True)
         disc(c, p["colour"], row.x + 40, row.y + 4, 30)
         c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=200)
@@ -285,8 +364,7 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
         c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True, max_width=92)
         x += 126
         delta = (p.get("forecast") or {}).get("food")
-        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT,
-               max_width=134)
+        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT, max_width=134)
         bar = Box(x + 140, row.y + 12, 64, 14)
         c.d.rectangle(bar.rect, outline=INK, width=1, fill=PANEL)
         c.d.rectangle([bar.x, bar.y, bar.x + bar.w * max(0, min(20, p["food"])) / 20, bar.bottom], fill=(0, 120, 80))

@@ -2,6 +2,7 @@
 
 Every piece shows its colour's letter too, so colour is never the only cue.
 """
+
 from __future__ import annotations
 
 from renderers.common import INK, Canvas, font, ink_on
@@ -33,15 +34,25 @@ def disc(c: Canvas, colour: str, x: float, y: float, size: int, text: str | None
     """A player disc: the colour, a dark rim and the colour's letter (colour is never the only cue)."""
     fill = COLOURS.get(colour, (128, 128, 128))
     c.d.ellipse([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), text or LETTERS.get(colour, "?"),
-             font=font(max(SMALL, int(size * .55)), True), fill=ink_on(fill), anchor="mm")
+    c.d.text(
+        (x + size / 2, y + size / 2 + 1),
+        text or LETTERS.get(colour, "?"),
+        font=font(max(SMALL, int(size * 0.55)), True),
+        fill=ink_on(fill),
+        anchor="mm",
+    )
 
 
 def chip(c: Canvas, colour: str, x: float, y: float, label: str, size: int = 24) -> int:
     """A square cube chip with the count beside it; returns the width used."""
     fill = COLOURS.get(colour, (128, 128, 128))
     c.d.rectangle([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), LETTERS.get(colour, "?"), font=font(SMALL - 2 if size < 26 else SMALL, True),
-             fill=ink_on(fill), anchor="mm")
+    c.d.text(
+        (x + size / 2, y + size / 2 + 1),
+        LETTERS.get(colour, "?"),
+        font=font(SMALL - 2 if size < 26 else SMALL, True),
+        fill=ink_on(fill),
+        anchor="mm",
+    )
     w = c.text(x + size + 3, y + size / 2, label, SMALL, bold=True, anchor="lm")
     return size + 3 + w + 8

@@ -1,8 +1,10 @@
 """A seat's image in Rise of Empires: everything in this game is public, so it is the
 public board with the viewer named in the header."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 

@@ -5,10 +5,12 @@ progress unlocks, the province texts); the images need them as one icon and a
 few characters. These parsers only shorten what the view says; when a text is
 not recognised the glyph falls back to a plain label, never to a guess.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from renderers.common import Header, seat_names, view_header
 
@@ -63,7 +65,8 @@ def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
     if view.get("phase") == "over" and winners:
         scores = view.get("scores") or []
         status += " · Winner: " + ", ".join(
-            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
+            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners
+        )
     return view_header(view, view.get("title", "Rising Cultures"), status, subtitle, names=names)
 
 

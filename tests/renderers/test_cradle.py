@@ -1,4 +1,5 @@
 """The Cradle of Civilization map image (issue 7, section 3): drawn from views only."""
+
 from __future__ import annotations
 
 import io
@@ -10,9 +11,9 @@ from PIL import Image as PILImage
 import renderers
 from engine.cradle import GAME
 from engine.cradle.data import components
+from renderers.common import WIDTH, player_color
 from renderers.cradle import board as rc
 from renderers.cradle import labels, parts
-from renderers.common import WIDTH, player_color
 
 C = components()
 
@@ -53,12 +54,13 @@ def test_every_area_is_drawn_in_its_region_colour():
         box = rc.node_box(area.id)
         px = im.getpixel((box.x + box.w // 2, top + box.y + 1))
         want = rc.REGION_COLORS[area.region]
-        assert max(abs(a - b) for a, b in zip(px, want)) < 40, (area.id, px, want)
+        assert max(abs(a - b) for a, b in zip(px, want, strict=False)) < 40, (area.id, px, want)
 
 
 def _below_map(img, s):
     """Height of the panel and legend under the map, recomputed as render() does."""
     from renderers.common import MARGIN, legend_height
+
     view = GAME.view(s, None)
     rows = labels.player_lines(view)
     row_h = rc.row_height(rows)
@@ -76,7 +78,7 @@ def test_armies_drawn_in_the_owner_colour_with_civilization_number():
     box = rc.node_box(area)
     px = im.getpixel((box.right - 8, top + box.y + 43 + 20))
     want = player_color(info["owner"])
-    assert max(abs(a - b) for a, b in zip(px, want)) < 40
+    assert max(abs(a - b) for a, b in zip(px, want, strict=False)) < 40
     assert labels.chip_label(info).startswith(C.civs[info["civ"]].card)
 
 
@@ -163,8 +165,9 @@ def test_last_move_area_is_highlighted():
     top = img.height - rc.MAP_H - _below_map(img, s)
     box = rc.node_box(area)
     from renderers.common import HIGHLIGHT
+
     px = im.getpixel((box.x - 3, top + box.y + box.h // 2))
-    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT)) < 40
+    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT, strict=False)) < 40
 
 
 def _crossed(path, a, b):
@@ -188,6 +191,7 @@ def test_map_borders_bow_round_other_areas_and_stay_on_the_map():
 
 def test_sea_labels_do_not_cover_areas():
     from renderers.common import font
+
     for sea in C.seas.values():
         w = int(font(rc.SMALL).getlength(sea.name)) + 14
         label = (sea.x - w // 2, sea.y - 14, sea.x + w // 2, sea.y + 14)
@@ -199,8 +203,16 @@ def test_sea_labels_do_not_cover_areas():
 
 def test_region_status_grouped_and_a_wide_empire_fits_its_line():
     from renderers.common import MARGIN, text_width, wrap
-    regions = {"arabian-desert": "domination", "egypt": "control", "iran": "control", "anatolia": "presence",
-               "caucasus": "presence", "mesopotamia": "presence", "levant": "presence"}
+
+    regions = {
+        "arabian-desert": "domination",
+        "egypt": "control",
+        "iran": "control",
+        "anatolia": "presence",
+        "caucasus": "presence",
+        "mesopotamia": "presence",
+        "levant": "presence",
+    }
     line = labels.region_text(regions)
     assert line == "Regions: D Arabia · C Egypt, Iran · P Anatolia, Caucasus, Levant, Mesopot."
     assert rc.ROW_TEXT_W == (WIDTH - 2 * MARGIN - 20) // 2 - 50  # one column of the score panel

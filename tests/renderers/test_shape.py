@@ -1,6 +1,7 @@
 """One shape for every game's renderer (issue 18): a package `renderers/<game>/` whose modules are
 those of `renderers/common/package.py`, so a reader finds the same kind of code under the same
 file name in every game (renderers/README.md, "A game's renderer")."""
+
 from __future__ import annotations
 
 import ast
@@ -23,8 +24,10 @@ def test_every_games_renderer_is_a_package_with_the_agreed_modules(game_id):
     assert hasattr(module, "__path__"), f"{module.__name__} is a single module, not a package renderers/<game>/"
     folder = Path(module.__file__).parent
     found = {p.stem for p in folder.glob("*.py")} - {"__init__"}
-    assert found == set(MODULES), (f"{module.__name__} has {sorted(found)}; a game's renderer has {sorted(MODULES)} "
-                                   "(a new kind of module is added for every game, in package.py and the README)")
+    assert found == set(MODULES), (
+        f"{module.__name__} has {sorted(found)}; a game's renderer has {sorted(MODULES)} "
+        "(a new kind of module is added for every game, in package.py and the README)"
+    )
     assert not (folder.parent / f"{folder.name}.py").exists(), f"a stray single module beside {folder.name}/"
     for name in MODULES:
         sub = importlib.import_module(f"{module.__name__}.{name}")
@@ -47,4 +50,5 @@ def test_imports_inside_a_games_renderer_go_one_way(game_id):
                 used = [node.module] if node.module else [a.name for a in node.names]
                 for name in used:
                     assert ORDER.index(name) < ORDER.index(path.stem), (
-                        f"{folder.name}/{path.name} imports .{name}: imports go {' <- '.join(ORDER)}")
+                        f"{folder.name}/{path.name} imports .{name}: imports go {' <- '.join(ORDER)}"
+                    )
