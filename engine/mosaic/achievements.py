@@ -18,7 +18,7 @@ from .state import State
 class Progress:
     """One seat's standing on the achievement measures of data/tables.toml."""
 
-    def __init__(self, d: Data, s: State, seat: int, sym: Counter):
+    def __init__(self, d: Data, s: State, seat: int, sym: Counter[str]) -> None:
         self.d, self.s, self.seat, self.sym = d, s, seat, sym
         p = self.p = s.players[seat]
         self.small = len(s.players) <= 3
@@ -35,7 +35,7 @@ class Progress:
             "tax_production": p.production["tax"] + gov.get("tax", 0),
             "tariff_production": p.production["tariff"] + gov.get("tariff", 0),
         }
-        self._codes: Counter | None = None
+        self._codes: Counter[str] | None = None
 
     def met(self, aid: str) -> bool:
         a = self.d.achievements[aid]
@@ -45,7 +45,7 @@ class Progress:
             v = self.regions_controlled(need) if a.measure == "regions_controlled" else getattr(self, a.measure)()
         return v >= need
 
-    def codes(self) -> Counter:
+    def codes(self) -> Counter[str]:
         """Pieces per kind and owner on the map ("c2" -> 3), counted once."""
         if self._codes is None:
             self._codes = Counter(self.s.board.values())
@@ -75,6 +75,6 @@ class Progress:
         return len(board.controlled(self.d, self.s, self.seat))
 
 
-def achievement_met(d: Data, s: State, seat: int, aid: str, sym: Counter | None = None) -> bool:
+def achievement_met(d: Data, s: State, seat: int, aid: str, sym: Counter[str] | None = None) -> bool:
     """Whether the seat reaches achievement `aid`'s threshold now."""
     return Progress(d, s, seat, sym if sym is not None else board.symbols(d, s.players[seat])).met(aid)

@@ -7,9 +7,12 @@ Government; costs from the reference card.
 
 from __future__ import annotations
 
-from ..core import listing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import Decision, listing
 from . import board, economy
-from .data import Data
+from .data import Cost, Data
 from .decks import check_tiles_end, refill
 from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
@@ -17,7 +20,7 @@ from .state import State
 from .words import FALLBACK, population_card, tax_card
 
 
-def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: list[str]) -> None:
+def pay_then(d: Data, s: State, seat: int, costs: Sequence[Cost], then: Mapping[str, str], ev: list[str]) -> None:
     """Pay `costs` (own currency first, money 2:1 for the shortfall: N32), then carry out the action;
     the log line after the action's own line says what was paid."""
     p = s.players[seat]
@@ -30,7 +33,7 @@ def pay_then(d: Data, s: State, seat: int, costs: list[list], then: dict, ev: li
         ev.insert(min(start + 1, len(ev)), f"{p.name} pays {text}.")
 
 
-def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> None:
+def placed(d: Data, s: State, seat: int, data: Mapping[str, Any], h: str, ev: list[str]) -> None:
     """A hex was chosen for a pending placement."""
     purpose = data["purpose"]
     p = s.players[seat]
@@ -46,12 +49,10 @@ def placed(d: Data, s: State, seat: int, data: dict, h: str, ev: list[str]) -> N
         ev.append(f"{p.name} places a free city on {where[:-1]}; City States golden age).")
         put_piece(d, s, seat, h, "c", ev)
     elif purpose == "wonder":
-        costs = wonder_cost(d, p)
-        pay_then(d, s, seat, costs, {"do": "wonder", "wonder": data["wonder"], "hex": h}, ev)
+        pay_then(d, s, seat, wonder_cost(d, p), {"do": "wonder", "wonder": data["wonder"], "hex": h}, ev)
     else:
         card = d.builds[data["card"]]
-        costs = card.currency_cost
-        pay_then(d, s, seat, costs, {"do": "build", "card": card.id, "hex": h}, ev)
+        pay_then(d, s, seat, card.currency_cost, {"do": "build", "card": card.id, "hex": h}, ev)
 
 
 def paid_text(paid: dict[str, int], population: int = 0) -> str:
@@ -62,7 +63,7 @@ def paid_text(paid: dict[str, int], population: int = 0) -> str:
     return listing(parts)
 
 
-def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
+def _finish(d: Data, s: State, seat: int, then: Mapping[str, str], ev: list[str]) -> None:
     p = s.players[seat]
     r = d.rules
     do = then["do"]
@@ -97,7 +98,7 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
         s.wonder_hex[w.id] = then["hex"]
         ev.append(f"{p.name} builds the wonder {w.name} on {then['hex']}.")
         put_piece(d, s, seat, then["hex"], "w", ev)
-        for i, q in enumerate(s.players):
+        for q in s.players:
             if q.leader == "artist":
                 q.money += 10
                 ev.append(f"{q.name} (Artist) gains 10 money for the wonder.")
@@ -115,13 +116,13 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
             ev.append(f"{p.name} takes {d.technologies[t].name} face down (its pillars are not there yet).")
         refill(d, s, "technology", slot, ev)
     elif do == "population":
-        card = then["card"]
+        card_id = then["card"]
         farmer = 1 if p.leader == "farmer" else 0
-        if card == FALLBACK:
+        if card_id == FALLBACK:
             gainp = r.population_fallback_gain
         else:
-            gainp = d.population_cards[card].population + farmer
-            slot = s.pop_offer.index(card)
+            gainp = d.population_cards[card_id].population + farmer
+            slot = s.pop_offer.index(card_id)
             refill(d, s, "population", slot, ev)
         p.population += gainp
         ev.append(f"{p.name} grows by {gainp} population (now {p.population}).")
@@ -139,7 +140,7 @@ def _finish(d: Data, s: State, seat: int, then: dict, ev: list[str]) -> None:
 
 
 # ---- main actions
-def act_work(d, s, seat, words, ev):
+def act_work(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     p = s.players[seat]
     cur = words[1]
     prod = economy.production(d, p, cur)
@@ -151,13 +152,13 @@ def act_work(d, s, seat, words, ev):
     )
 
 
-def act_population(d, s, seat, words, ev):
+def act_population(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     card = population_card(d, s, words[1])
     food = d.rules.population_fallback_food if card == FALLBACK else d.population_cards[card].food_cost
-    pay_then(d, s, seat, [["food", food]], {"do": "population", "card": card}, ev)
+    pay_then(d, s, seat, [("food", food)], {"do": "population", "card": card}, ev)
 
 
-def act_build(d, s, seat, words, ev):
+def act_build(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     card = d.builds[words[1]]
     purpose = build_purpose(card.type)
     if purpose:
@@ -167,15 +168,15 @@ def act_build(d, s, seat, words, ev):
         pay_then(d, s, seat, costs, {"do": "build", "card": card.id}, ev)
 
 
-def act_wonder(d, s, seat, words, ev):
+def act_wonder(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     s.pending.push("place", seat, purpose="wonder", wonder=words[1])
 
 
-def act_technology(d, s, seat, words, ev):
-    pay_then(d, s, seat, [["ideas", d.rules.technology_ideas]], {"do": "technology", "card": words[1]}, ev)
+def act_technology(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
+    pay_then(d, s, seat, [("ideas", d.rules.technology_ideas)], {"do": "technology", "card": words[1]}, ev)
 
 
-def act_tax(d, s, seat, words, ev):
+def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     """Tax & Tariff: the card's formula plus the holding area; unrest from the card (rulebook)."""
     r = d.rules
     p = s.players[seat]
@@ -221,11 +222,11 @@ def act_tax(d, s, seat, words, ev):
         refill(d, s, "tax", s.tax_offer.index(card_id), ev)
 
 
-def act_military(d, s, seat, words, ev):
+def act_military(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     s.pending.push("military", seat, acted=False)
 
 
-def military_step(d, s, dec, words, ev):
+def military_step(d: Data, s: State, dec: Decision, words: list[str], ev: list[str]) -> None:
     """One recruit or move of a military action; the limits are per turn (N48), kept on the state."""
     p = s.players[dec.seat]
     r = d.rules
@@ -250,9 +251,9 @@ def military_step(d, s, dec, words, ev):
         s.pending.pop()
 
 
-def act_government(d, s, seat, words, ev):
+def act_government(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     pay_then(
-        d, s, seat, [["ideas", d.governments[words[1]].cost_ideas]], {"do": "government", "government": words[1]}, ev
+        d, s, seat, [("ideas", d.governments[words[1]].cost_ideas)], {"do": "government", "government": words[1]}, ev
     )
 
 

@@ -9,7 +9,7 @@ never stored twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import chain
 
 from .data import PILLARS, Data
@@ -23,7 +23,7 @@ def owner(code: str) -> int:
     return int(code[1:])
 
 
-def symbols(d: Data, p: Player) -> Counter:
+def symbols(d: Data, p: Player) -> Counter[str]:
     """Pillar symbols a player can use: face-up technologies, build cards, Great Library.
 
     Asked several times for every legal-action list, so the answer is kept per (cards,
@@ -45,7 +45,7 @@ def symbols(d: Data, p: Player) -> Counter:
     return found
 
 
-def meets(need: dict[str, int], have: Counter) -> bool:
+def meets(need: Mapping[str, int], have: Counter[str]) -> bool:
     for k, v in need.items():
         if have.get(k, 0) < v:
             return False
@@ -224,5 +224,5 @@ def _candidates(d: Data, s: State, seat: int, purpose: str, wonder: str) -> Iter
         raise ValueError(purpose)
 
 
-def symbol_kinds(c: Counter) -> int:
+def symbol_kinds(c: Counter[str]) -> int:
     return sum(1 for p in PILLARS if c[p] > 0)

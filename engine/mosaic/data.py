@@ -10,6 +10,8 @@ changes (shared/research/README.md, policy 3).
 from __future__ import annotations
 
 import functools
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,12 @@ PACKAGE = Path(__file__).parent
 
 PILLARS = ("science", "economy", "food", "population", "building", "culture", "government", "military", "urbanization")
 CURRENCIES = ("food", "stone", "ideas", "money")
+#: A cost in one currency: (currency, amount); money may stand in for the others at 2:1.
+Cost = tuple[str, int]
+#: What makes two build cards alike to build: their type and their cost, item by item.
+KindAndCost = tuple[str, tuple[tuple[str, int], ...]]
+#: What a player's pillar symbols depend on: face-up technologies, build cards, the Great Library's pillar.
+SymbolsKey = tuple[tuple[str, ...], tuple[str, ...], str]
 TRACKS = ("ideas", "food", "stone", "tax", "tariff")
 BUILD_TYPES = ("city", "port_city", "farm_town", "manufactory_town", "project")
 MAX_PLAYERS = 6
@@ -271,16 +279,16 @@ class BuildCard:
     note: str = ""
 
     @functools.cached_property
-    def currency_cost(self) -> list[list]:
-        """The cost that money may stand in for ([currency, amount]); population never (read only)."""
-        return [[k, v] for k, v in self.cost.items() if k != "population"]
+    def currency_cost(self) -> tuple[Cost, ...]:
+        """The cost that money may stand in for; population never."""
+        return tuple((k, v) for k, v in self.cost.items() if k != "population")
 
     @property
     def population_cost(self) -> int:
         return self.cost.get("population", 0)
 
     @functools.cached_property
-    def kind_and_cost(self) -> tuple:
+    def kind_and_cost(self) -> KindAndCost:
         """Cards alike in type and cost are alike to build (options.can_build)."""
         return (self.type, tuple(sorted(self.cost.items())))
 
@@ -331,21 +339,22 @@ class Data:
     hex_region: dict[str, str] = field(default_factory=dict)  # derived from `hexes`, for the hot paths:
     inland_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its non-port hexes
     port_hexes: dict[str, list[str]] = field(default_factory=dict)  # region -> its port hexes
-    influence_techs: frozenset = frozenset()  # technologies that change influence
+    influence_techs: frozenset[str] = frozenset()  # technologies that change influence
     piece_codes: dict[str, tuple[str, int]] = field(default_factory=dict)  # "c2" -> ("c", 2): State.board codes
-    symbols_seen: dict = field(default_factory=dict, repr=False, compare=False)  # board.symbols' cache
+    #: board.symbols' cache
+    symbols_seen: dict[SymbolsKey, Counter[str]] = field(default_factory=dict, repr=False, compare=False)
 
 
 def _path(name: str) -> Path:
     return data_path(PACKAGE, GAME_ID, name)
 
 
-def _check_pillars(names, where: str) -> str | None:
+def _check_pillars(names: Iterable[str], where: str) -> str | None:
     bad = [p for p in names if p not in PILLARS]
     return f"{where}: unknown pillar(s) {', '.join(bad)}; known: {', '.join(PILLARS)}" if bad else None
 
 
-def _check_tracks(tracks, where: str) -> str | None:
+def _check_tracks(tracks: Iterable[str], where: str) -> str | None:
     bad = [t for t in tracks if t not in TRACKS]
     return f"{where}: unknown production track(s) {', '.join(bad)}; known: {', '.join(TRACKS)}" if bad else None
 
@@ -440,6 +449,12 @@ def load() -> Data:
     leaders = {x.id: x for x in load_entries(tb, "leader", Leader)}
     goods = {g.id: g for g in load_entries(tb, "trade_good", TradeGood)}
     caches = load_entries(tb, "cache", Cache)
+    cache_tiles, cache_hexes = sum(c.copies for c in caches), sum(1 for h in hexes.values() if h.kind == "cache")
+    if cache_tiles != cache_hexes:  # setup lays one tile on each cache hex
+        raise DataError(
+            f"{tb}: the cache tiles' copies add up to {cache_tiles}, but the map has {cache_hexes} cache hexes "
+            "(one tile each)"
+        )
     tp, bp, pp, xp = (_path(f) for f in ("technology.toml", "build.toml", "population.toml", "tax_tariff.toml"))
     builds = {b.id: b for b in load_entries(bp, "build", BuildCard, check=_check_build)}
     technologies = {t.id: t for t in load_entries(tp, "technology", Technology, check=_check_tech)}

@@ -23,7 +23,7 @@ SCORING = "scoring"
 # ---------------------------------------------------------------- decks
 def draw(d: Data, s: State, deck_attr: str, ev: list[str]) -> str:
     """Top card of a deck; a revealed Empire Scoring card is set aside and scored after the action."""
-    deck = getattr(s, deck_attr)
+    deck: list[str] = getattr(s, deck_attr)
     while deck:
         card = deck.pop(0)
         if card != SCORING:

@@ -6,7 +6,9 @@ at a 2:1 rate". Population is not a currency and is never replaced by money.
 
 from __future__ import annotations
 
-from .data import Data
+from collections.abc import Sequence
+
+from .data import Cost, Data
 from .state import Player
 
 CURRENCY_ATTR = {"food": "food", "stone": "stone", "ideas": "ideas", "money": "money"}
@@ -21,14 +23,15 @@ def production(d: Data, p: Player, track: str) -> int:
 
 
 def have(p: Player, currency: str) -> int:
-    return getattr(p, currency)
+    amount: int = getattr(p, currency)
+    return amount
 
 
 def gain(p: Player, currency: str, amount: int) -> None:
     setattr(p, currency, getattr(p, currency) + amount)
 
 
-def shortfall_money(d: Data, p: Player, costs: list[list]) -> int:
+def shortfall_money(d: Data, p: Player, costs: Sequence[Cost]) -> int:
     """Money needed to cover what the currencies themselves cannot pay."""
     rate = d.rules.money_per_currency
     need = 0
@@ -36,23 +39,23 @@ def shortfall_money(d: Data, p: Player, costs: list[list]) -> int:
         if cur == "money":
             need += amt
         else:
-            short = amt - getattr(p, cur)
+            short = amt - have(p, cur)
             if short > 0:
                 need += rate * short
     return need
 
 
-def affordable(d: Data, p: Player, costs: list[list], population: int = 0) -> bool:
+def affordable(d: Data, p: Player, costs: Sequence[Cost], population: int = 0) -> bool:
     return p.population >= population and shortfall_money(d, p, costs) <= p.money
 
 
 def can_pay(d: Data, p: Player, currency: str, amount: int) -> bool:
     """`affordable` for a cost in one currency (food, stone or ideas)."""
-    short = amount - getattr(p, currency)
+    short = amount - have(p, currency)
     return short <= 0 or d.rules.money_per_currency * short <= p.money
 
 
-def pay(d: Data, p: Player, costs: list[list]) -> dict[str, int]:
+def pay(d: Data, p: Player, costs: Sequence[Cost]) -> dict[str, int]:
     """Pay in each cost's own currency first; money covers only the shortfall, at 2:1.
 
     Never asked (RULES-NOTES N32): money left over can later stand in for any currency

@@ -9,12 +9,16 @@ gap here can only make a message less specific, never wrong.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from . import board, economy
 from .achievements import achievement_met
-from .data import Data
+from .data import Cost, Data
 from .decks import OFFERS
 from .options import recruit_limit, wonder_cost
-from .state import State
+from .state import Player, State
 from .words import (
     FALLBACK,
     population_card,
@@ -101,7 +105,7 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb == "technology":
         if arg not in s.tech_offer:
             return f"{arg!r} is not among the 5 technologies on offer."
-        return _cost(d, p, [["ideas", d.rules.technology_ideas]], "A technology")
+        return _cost(d, p, [("ideas", d.rules.technology_ideas)], "A technology")
     if verb in ("tax", "tariff"):
         return _tax(d, s, verb, arg)
     if verb == "military":
@@ -152,7 +156,7 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     return None
 
 
-def _cost(d: Data, p, costs: list[list], what: str, population: int = 0) -> str | None:
+def _cost(d: Data, p: Player, costs: Sequence[Cost], what: str, population: int = 0) -> str | None:
     if economy.affordable(d, p, costs, population):
         return None
     need = " + ".join(f"{amt} {cur}" for cur, amt in costs if amt) or "nothing"
@@ -165,21 +169,21 @@ def _cost(d: Data, p, costs: list[list], what: str, population: int = 0) -> str 
     )
 
 
-def _pillars(need: dict[str, int], have, what: str) -> str | None:
+def _pillars(need: Mapping[str, int], have: Counter[str], what: str) -> str | None:
     lack = [f"{v - have[k]} more {k}" for k, v in need.items() if have[k] < v]
     return (
         f"{what} needs {', '.join(f'{k} ×{v}' for k, v in need.items())}; you lack {', '.join(lack)}." if lack else None
     )
 
 
-def _population(d: Data, s: State, p, arg: str) -> str | None:
+def _population(d: Data, s: State, p: Player, arg: str) -> str | None:
     """Population cards are named by what they give and cost (`population 2-for-10-food`)."""
     card = population_card(d, s, arg)
     if card == FALLBACK:
         r = d.rules
-        return _cost(d, p, [["food", r.population_fallback_food]], f"{r.population_fallback_gain} population")
+        return _cost(d, p, [("food", r.population_fallback_food)], f"{r.population_fallback_gain} population")
     if card:
-        return _cost(d, p, [["food", d.population_cards[card].food_cost]], "That population card")
+        return _cost(d, p, [("food", d.population_cards[card].food_cost)], "That population card")
     if arg == population_fallback_word(d):
         return f"`population {arg}` is the purchase for when every population card is used; take a card on offer."
     offer = [f"`population {population_word(d.population_cards[c])}`" for c in s.pop_offer if c]
@@ -242,7 +246,7 @@ def _tax(d: Data, s: State, verb: str, arg: str) -> str | None:
     )
 
 
-def _government(d: Data, s: State, p, arg: str) -> str | None:
+def _government(d: Data, s: State, p: Player, arg: str) -> str | None:
     if arg not in d.governments:
         return None
     g = d.governments[arg]
@@ -250,7 +254,7 @@ def _government(d: Data, s: State, p, arg: str) -> str | None:
         return f"You already are a {g.name}."
     if arg not in s.governments:
         return f"{g.name} is not on the board."
-    return _pillars(g.requires, board.symbols(d, p), g.name) or _cost(d, p, [["ideas", g.cost_ideas]], g.name)
+    return _pillars(g.requires, board.symbols(d, p), g.name) or _cost(d, p, [("ideas", g.cost_ideas)], g.name)
 
 
 def _claim(d: Data, s: State, seat: int, arg: str) -> str | None:
@@ -283,7 +287,7 @@ def _claim(d: Data, s: State, seat: int, arg: str) -> str | None:
     return None
 
 
-def _hex(d: Data, s: State, h: str, data: dict) -> str | None:
+def _hex(d: Data, s: State, h: str, data: Mapping[str, Any]) -> str | None:
     if h not in d.hexes:
         return f"There is no hex {h!r}; hexes are named <region>-<n>."
     x = d.hexes[h]

@@ -9,11 +9,13 @@ once-per-game powers.
 from __future__ import annotations
 
 from . import board, economy
+from .data import Data
 from .decks import OFFERS, draw
 from .gains import give_units
+from .state import State
 
 
-def free_claim(d, s, seat, words, ev):
+def free_claim(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     p = s.players[seat]
     tid = words[1]
     if tid in d.golden_ages:
@@ -39,13 +41,13 @@ def free_claim(d, s, seat, words, ev):
         ev.append(f"{p.name} claims the {a.name} achievement ({a.vp} VP).")
 
 
-def free_refresh(d, s, seat, words, ev):
+def free_refresh(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     """Government arrow side, once per tile: clear one offer to the bottom of its deck and refill."""
     p = s.players[seat]
     s.gov_flipped.append(p.government)
     deck_attr, offer_attr = OFFERS[words[1]]
-    offer = getattr(s, offer_attr)
-    deck = getattr(s, deck_attr)
+    offer: list[str] = getattr(s, offer_attr)
+    deck: list[str] = getattr(s, deck_attr)
     deck.extend(c for c in offer if c)
     ev.append(f"{p.name} flips {d.governments[p.government].name} to clear the {words[1]} offer.")
     for i in range(len(offer)):
@@ -54,14 +56,14 @@ def free_refresh(d, s, seat, words, ev):
         offer[i] = draw(d, s, deck_attr, ev)
 
 
-def free_peek(d, s, seat, words, ev):
+def free_peek(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     """Republic: look at the top card of one deck before the action (RULES-NOTES N38); the card stays private."""
     deck_attr, _offer = OFFERS[words[1]]
     s.peeked = f"{words[1]} {getattr(s, deck_attr)[0]}"
     ev.append(f"{s.players[seat].name} (Republic) looks at the top card of the {words[1]} deck.")
 
 
-def free_convert(d, s, seat, words, ev):
+def free_convert(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     p = s.players[seat]
     p.used.append("convert")
     p.population -= 1
@@ -69,7 +71,7 @@ def free_convert(d, s, seat, words, ev):
     ev.append(f"{p.name} (Magistrate) converts 1 population into 20 {words[1]}.")
 
 
-def free_seize(d, s, seat, words, ev):
+def free_seize(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
     """Priestess, once per game: choose the opponent (4+ cities), then which of their cities."""
     s.players[seat].used.append("seize")
     s.pending.push("seize", seat, target=int(words[1]))

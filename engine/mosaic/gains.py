@@ -7,6 +7,8 @@ ongoing production), and the free units of golden ages, technologies and caches
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..core import count
 from . import board, economy
 from .data import Data
@@ -103,7 +105,7 @@ def play_tech(d: Data, s: State, seat: int, t: str, ev: list[str], verb: str = "
         give_units(d, s, seat, c.military_units, ev, c.name)
 
 
-def can_play(d: Data, p: Player, t: str, sym=None) -> bool:
+def can_play(d: Data, p: Player, t: str, sym: Counter[str] | None = None) -> bool:
     sym = sym if sym is not None else board.symbols(d, p)
     return board.meets(d.technologies[t].requires, sym)
 

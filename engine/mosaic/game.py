@@ -104,7 +104,7 @@ class MosaicGame(BaseGame[State]):
     def clone(self, state: State) -> State:
         return state.copy()
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(load(), state, seat)
 
     def is_over(self, state: State) -> bool:

@@ -6,15 +6,17 @@ money substitution, a hex available), so a chosen action never dead-ends.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import board, economy
 from .achievements import Progress
-from .data import Data
+from .data import Cost, Data, KindAndCost
 from .decks import OFFERS
 from .state import Player, State
 from .words import population_fallback_word, population_word, tax_fallback_word, tax_word
 
 
-def claims(d: Data, s: State, seat: int, sym=None) -> list[str]:
+def claims(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
     """Golden ages and achievements the seat qualifies for now (claimed free, any number, on its turn)."""
     sym = sym if sym is not None else board.symbols(d, s.players[seat])
     out = []
@@ -27,7 +29,7 @@ def claims(d: Data, s: State, seat: int, sym=None) -> list[str]:
     return out
 
 
-def free_actions(d: Data, s: State, seat: int, sym=None) -> list[str]:
+def free_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
     """Not the turn's action: claims, the government refresh, the Republic's look, once-per-game
     leader powers. (Face-down technologies flip by themselves: N49.)"""
     p = s.players[seat]
@@ -49,10 +51,10 @@ def free_actions(d: Data, s: State, seat: int, sym=None) -> list[str]:
     return out
 
 
-def wonder_cost(d: Data, p: Player) -> list[list]:
+def wonder_cost(d: Data, p: Player) -> list[Cost]:
     r = d.rules
     k = len(p.wonders)
-    return [["stone", r.wonder_stone + k * r.wonder_step_stone], ["food", r.wonder_food + k * r.wonder_step_food]]
+    return [("stone", r.wonder_stone + k * r.wonder_step_stone), ("food", r.wonder_food + k * r.wonder_step_food)]
 
 
 def recruit_limit(d: Data, p: Player) -> int:
@@ -81,7 +83,7 @@ def can_recruit(d: Data, s: State, seat: int) -> list[str]:
     return board.city_regions(d, s, seat)
 
 
-def main_actions(d: Data, s: State, seat: int, sym=None) -> list[str]:
+def main_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
     """The eight actions, each only where it can be completed; `sym`: the seat's pillar symbols."""
     r = d.rules
     p = s.players[seat]
@@ -96,7 +98,7 @@ def main_actions(d: Data, s: State, seat: int, sym=None) -> list[str]:
     elif not s.pop_deck and economy.can_pay(d, p, "food", r.population_fallback_food):
         out.append(f"population {population_fallback_word(d)}")
     # Build
-    alike: dict = {}
+    alike: dict[KindAndCost, bool] = {}
     out += [f"build {c}" for c in s.build_offer if c and can_build(d, s, seat, c, alike)]
     # Wonder
     if s.wonders and economy.affordable(d, p, wonder_cost(d, p)):
@@ -139,7 +141,7 @@ def build_purpose(kind: str) -> str:
     return BUILD_PURPOSE.get(kind, "")
 
 
-def can_build(d: Data, s: State, seat: int, c: str, seen: dict | None = None) -> bool:
+def can_build(d: Data, s: State, seat: int, c: str, seen: dict[KindAndCost, bool] | None = None) -> bool:
     """The build card's cost can be paid and its piece has somewhere to go. `seen` keeps the
     answers for one legal-action list: cards of one type and cost get the same one."""
     card = d.builds[c]

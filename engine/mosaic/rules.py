@@ -11,6 +11,7 @@ extra actions.
 
 from __future__ import annotations
 
+from ..core import Decision
 from . import board, economy
 from .achievements import achievement_met
 from .actions import MAIN, military_step, placed
@@ -55,7 +56,7 @@ def legal(d: Data, s: State, seat: int, verb: str = "") -> list[str]:
     return free_actions(d, s, seat, sym) + ([] if verb else ["end"])
 
 
-def decision_legal(d: Data, s: State, dec) -> list[str]:
+def decision_legal(d: Data, s: State, dec: Decision) -> list[str]:
     k = dec.kind
     data = dec.data
     if k == "place":
@@ -108,7 +109,7 @@ def play(d: Data, s: State, seat: int, action: str) -> list[str]:
     return ev
 
 
-def resolve(d: Data, s: State, dec, words: list[str], ev: list[str]) -> None:
+def resolve(d: Data, s: State, dec: Decision, words: list[str], ev: list[str]) -> None:
     k = dec.kind
     p = s.players[dec.seat]
     if k == "place":

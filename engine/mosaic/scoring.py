@@ -14,7 +14,7 @@ from engine.core import best, winners_by
 from ..core import count, listing
 from . import board
 from .data import Data
-from .state import State
+from .state import Player, State
 
 
 def small_game(s: State) -> bool:
@@ -65,7 +65,7 @@ def government_bonus(d: Data, s: State, seat: int, inf: dict[str, list[int]]) ->
     g = d.governments[p.government]
     per = g.vp_2_3_players if small_game(s) else g.vp
     if g.scoring == "cities_in_one_region":
-        counts = {}
+        counts: dict[str, int] = {}
         for h in board.cities_of(s, seat):
             reg = d.hexes[h].region
             counts[reg] = counts.get(reg, 0) + 1
@@ -109,15 +109,14 @@ def wonder_vp(d: Data, s: State, seat: int, wid: str, inf: dict[str, list[int]])
     raise ValueError(k)
 
 
-def unrest_cancel(d: Data, seat_player) -> int:
-    p = seat_player
+def unrest_cancel(d: Data, p: Player) -> int:
     c = d.leaders[p.leader].unrest_cancel if p.leader else 0
     c += sum(d.wonders[w].unrest_cancel for w in p.wonders)
     c += sum(d.technologies[t].unrest_cancel for t in p.techs)
     return c
 
 
-def net_unrest(d: Data, p) -> int:
+def net_unrest(d: Data, p: Player) -> int:
     """Unrest minus cancellations, never below 0 (RULES-NOTES: cancelling gives no VP)."""
     return max(0, p.unrest - unrest_cancel(d, p))
 
@@ -142,15 +141,15 @@ def breakdown(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = N
         "unrest": -net_unrest(d, p),
     }
     for t in p.techs:
-        c = d.technologies[t]
-        if c.vp_kind == "fixed":
-            out["technologies"] += c.vp
-        elif c.vp_kind == "per_symbol":
-            out["technologies"] += c.vp * sym[c.vp_pillar]
+        tech = d.technologies[t]
+        if tech.vp_kind == "fixed":
+            out["technologies"] += tech.vp
+        elif tech.vp_kind == "per_symbol":
+            out["technologies"] += tech.vp * sym[tech.vp_pillar]
     for b in p.builds:
-        c = d.builds[b]
-        if c.type == "manufactory_town" and all(p.goods.get(g, 0) > 0 for g in c.trade_goods):
-            out["manufactory towns"] += c.trade_goods_vp or r.manufactory_set_vp
+        build = d.builds[b]
+        if build.type == "manufactory_town" and all(p.goods.get(g, 0) > 0 for g in build.trade_goods):
+            out["manufactory towns"] += build.trade_goods_vp or r.manufactory_set_vp
     if p.leader == "artist":
         out["leader"] = sym["culture"]
     return out

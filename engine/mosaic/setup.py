@@ -9,14 +9,14 @@ from __future__ import annotations
 from engine.core import Rng
 
 from . import board
-from .data import Data
+from .data import Data, DeckRules, Leader
 from .decks import SCORING, draw
 from .gains import flip_ready
 from .state import Player, State
 from .turns import start_turn
 
 
-def deck_size(deck, n: int) -> int:
+def deck_size(deck: DeckRules, n: int) -> int:
     return deck.size_2_3_players if n <= 3 else deck.size_4_5_players if n <= 5 else deck.size_6_players
 
 
@@ -46,13 +46,13 @@ def new_game(d: Data, players: list[str], seed: int) -> State:
     caches = [c.id for c in d.caches for _ in range(c.copies)]
     rng.shuffle(caches)
     cache_hexes = [h for h, x in d.hexes.items() if x.kind == "cache"]
-    for h, c in zip(cache_hexes, caches):
+    for h, c in zip(cache_hexes, caches, strict=True):  # one tile per cache hex (checked at load)
         if d.hexes[h].region in regions:
             s.cache_on[h] = c
     goods = [g.id for g in d.trade_goods.values() if not g.on_ports for _ in range(g.count)]
     rng.shuffle(goods)
     open_hexes = [h for h, x in d.hexes.items() if x.kind == "land" and x.region in regions]
-    for h, g in zip(open_hexes, goods):
+    for h, g in zip(open_hexes, goods, strict=False):  # N39: the tiles left over are unused
         if not d.trade_goods[g].blank:
             s.goods_on[h] = g
     # Technologies: 5 starting cards dealt to each player, the rest shuffled into the deck.
@@ -162,7 +162,7 @@ def setup_flow(d: Data, s: State, ev: list[str]) -> bool:
     return True
 
 
-def start_text(lead) -> str:
+def start_text(lead: Leader) -> str:
     """A leader's production and start bonuses in words: "+5 tariff production, 30 money, a manufactory town"."""
     words = {
         "population": "+{} population",

@@ -8,8 +8,11 @@ followed by the owner's seat; `State.wonder_hex` says which wonder stands where.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from engine.core import Decision, DecisionStack, Rng
+
+T = TypeVar("T")
 
 TRACK_NAMES = ("ideas", "food", "stone", "tax", "tariff")
 
@@ -139,7 +142,7 @@ _STATE_LISTS = (
 _STATE_DICTS = ("board", "wonder_hex", "goods_on", "cache_on", "turn_arrived")
 
 
-def _copy(obj, lists: tuple[str, ...], dicts: tuple[str, ...]):
+def _copy(obj: T, lists: tuple[str, ...], dicts: tuple[str, ...]) -> T:
     """A shallow copy of a state dataclass with the named lists and dicts copied one level down."""
     new = object.__new__(type(obj))
     d = obj.__dict__.copy()
@@ -151,7 +154,7 @@ def _copy(obj, lists: tuple[str, ...], dicts: tuple[str, ...]):
     return new
 
 
-def _plain_copy(x):
+def _plain_copy(x: Any) -> Any:
     """Copy of JSON-like data (dicts, lists, scalars): what pending decisions hold."""
     t = type(x)
     if t is dict:

@@ -46,5 +46,5 @@ def end_turn(d: Data, s: State, ev: list[str]) -> None:
 def game_over(d: Data, s: State, ev: list[str]) -> None:
     s.phase = "over"
     s.final = scoring.totals(d, s)
-    ranking = ", ".join(f"{p.name} {v}" for p, v in sorted(zip(s.players, s.final), key=lambda x: -x[1]))
+    ranking = ", ".join(f"{p.name} {v}" for p, v in sorted(zip(s.players, s.final, strict=True), key=lambda x: -x[1]))
     ev.append(f"Game over. Final scores: {ranking}. {scoring.result_text(s)}")

@@ -28,6 +28,9 @@ Keys (renderers/mosaic.py and the bot read them):
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..core import Decision
 from . import board, economy, scoring
 from .data import PILLARS, TRACKS, Data
 from .state import State
@@ -35,10 +38,10 @@ from .state import State
 KIND = {"c": "city", "p": "port city", "f": "farm town", "m": "manufactory town", "w": "wonder"}
 
 
-def _pending(d: Data, s: State, top) -> dict | None:
+def _pending(d: Data, s: State, top: Decision | None) -> dict[str, Any] | None:
     """The open sub-decision; when it asks for a hex, the hexes it allows (the map is
     public, so every player may see where a city, town or wonder can go)."""
-    if not top:
+    if top is None:
         return None
     from .rules import decision_legal  # rules imports much of the package; only needed here
 
@@ -46,7 +49,7 @@ def _pending(d: Data, s: State, top) -> dict | None:
     return {"kind": top.kind, "seat": top.seat, **({"hexes": hexes} if hexes else {})}
 
 
-def view(d: Data, s: State, seat: int | None) -> dict:
+def view(d: Data, s: State, seat: int | None) -> dict[str, Any]:
     inf = board.influence(d, s)
     lines = [scoring.breakdown(d, s, i, inf) for i in range(len(s.players))]
     totals = s.final or [sum(b.values()) for b in lines]
@@ -161,4 +164,5 @@ def _to_act(s: State) -> list[int]:
         return s.leader_order[:1]
     if s.phase == "draft":
         return list(s.draft_waiting)
-    return [s.pending.top.seat] if s.pending else [s.seat]
+    top = s.pending.top
+    return [top.seat] if top is not None else [s.seat]

@@ -393,7 +393,9 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
                     stack.push("b-row", seat, row=row)
                 return remove_disc(comp, state, seat, row, index, then="", idle=cheapest)
             row = row_of(action)
-            return remove_disc(comp, state, seat, row, cheapest_disc(state, seat, row), then=action)
+            disc = cheapest_disc(state, seat, row)
+            assert disc is not None, action  # a B-turn row action is offered only with a disc of theirs there
+            return remove_disc(comp, state, seat, row, disc, then=action)
         row = row_of(action)
         cells = state.rows[row]
         cells[cells.index(EMPTY)] = seat
@@ -401,9 +403,9 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
     if kind == "pay":
         stack.pop()
         split = read_pay(action)
-        for good, k in zip(GOODS, split):
+        for good, k in zip(GOODS, split, strict=True):
             gain(state, seat, good, -k)
-        paid = listing([amount(k, good) for good, k in zip(GOODS, split) if k])
+        paid = listing([amount(k, good) for good, k in zip(GOODS, split, strict=True) if k])
         events = [f"{who(state, seat)} pays {paid} for the disc (6.0)."]
         return events + (perform(comp, state, seat, data["then"]) if data["then"] else [])
     if kind == "empire-tile":
@@ -463,8 +465,8 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         defender = next(i for i, q in enumerate(state.players) if q.colour == words[2])
         lost = remove_cubes(state, region, defender, data["count"])
         return [
-            f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in {comp.regions[region].name} "
-            f"(now {holding(state, region)})."
+            f"{who(state, seat)} removes {amount(lost, 'cube')} of {who(state, defender)} in "
+            f"{comp.regions[region].name} (now {holding(state, region)})."
         ]
     if kind == "ally":
         stack.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from .data import Components
@@ -94,7 +95,7 @@ def start_placement(comp: Components, state: State, seat: int, side_id: str, bon
     }
 
 
-def target_kind(comp: Components, state: State, d: dict[str, Any], region: str) -> str | None:
+def target_kind(comp: Components, state: State, d: Mapping[str, Any], region: str) -> str | None:
     """Why `region` may take cubes in this placement, or None (6.4, 6.4.1, 6.4.3, 6.4.4).
 
     "used": already placed in this play; "adjacent": in or next to a region held
@@ -137,11 +138,11 @@ def target_kind(comp: Components, state: State, d: dict[str, Any], region: str) 
     return None
 
 
-def place_targets(comp: Components, state: State, d: dict[str, Any]) -> list[str]:
+def place_targets(comp: Components, state: State, d: Mapping[str, Any]) -> list[str]:
     return [r for r in comp.regions if target_kind(comp, state, d, r)]
 
 
-def battle_targets(comp: Components, state: State, seat: int, exclude: list[str] = ()) -> list[tuple[str, int]]:
+def battle_targets(comp: Components, state: State, seat: int, exclude: Collection[str] = ()) -> list[tuple[str, int]]:
     """(region, defender) pairs: a region holding your cubes and another (non-allied) player's (6.4.5)."""
     out = []
     for r in comp.regions:

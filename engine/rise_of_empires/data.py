@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -246,7 +247,7 @@ class Components:
         """The progress tiles used as free actions (6.1, player aid)."""
         return frozenset(t for t, p in self.progress.items() if p.free_action)
 
-    def empire_names(self, tiles: list[str], era: int) -> list[str]:
+    def empire_names(self, tiles: Sequence[str], era: int) -> list[str]:
         """The names of the empire tiles `tiles` as played in `era`, in that order."""
         suffix = "-i" if era == 1 else "-ii"
         return [self.empire_sides[t + suffix].name for t in tiles]

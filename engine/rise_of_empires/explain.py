@@ -8,10 +8,13 @@ itself, so a gap here can only make a message less specific, never wrong.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from ..core import listing
 from .actions import TURN_STEPS, disc_upkeep, has, usable
 from .board import allied, occupied, target_kind
-from .data import Components
+from .data import Components, TradeBox
 from .display import b_cost, cheapest_disc, holdings, offered, row_actions, row_of, surcharge
 from .payment import GOODS, READ, read_pay
 from .state import EMPTY, ROWS, State
@@ -109,7 +112,7 @@ def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | Non
     return _take(comp, state, seat, row, " ".join(words[2:]))
 
 
-def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
+def _pay(state: State, seat: int, data: Mapping[str, Any], words: Sequence[str]) -> str:
     cost, then = data["cost"], data["then"]
     example = "`pay 2 gold 1 food`"
     if (
@@ -123,11 +126,11 @@ def _pay(state: State, seat: int, data: dict, words: list[str]) -> str:
     if sum(split) != cost:
         return f"The discs to the left of yours cost {cost}; the payment must add up to exactly that (6.0)."
     have = holdings(state, seat)
-    short = [GOODS_HELD[g] for g, k, h in zip(GOODS, split, have) if k > h]
+    short = [GOODS_HELD[g] for g, k, h in zip(GOODS, split, have, strict=True) if k > h]
     if short:
         return f"You do not hold that many {listing(short)} (6.0)."
-    left = [h - k for h, k in zip(have, split)]
-    if then and any(x < n for x, n in zip(left, data["reserve"])):
+    left = [h - k for h, k in zip(have, split, strict=True)]
+    if then and any(x < n for x, n in zip(left, data["reserve"], strict=True)):
         return f"That payment would leave too little for `{then}`, which you chose with the disc (6.0)."
     return (
         "With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
@@ -200,12 +203,12 @@ def _trade(comp: Components, state: State, seat: int, action: str) -> str | None
     return f"The {_box(box)} box needs {amount(box.discs, 'resource')}; you have {state.players[seat].resources} (6.5)."
 
 
-def _box(box) -> str:
+def _box(box: TradeBox) -> str:
     """A trade box as the action names it: `3 for 2 VP`."""
     return f"{box.discs} for {amount(box.amount, box.gain)}"
 
 
-def _place(comp: Components, state: State, seat: int, data: dict, count: str, region: str) -> str | None:
+def _place(comp: Components, state: State, seat: int, data: Mapping[str, Any], count: str, region: str) -> str | None:
     reg = comp.regions.get(region)
     if reg is None:
         return f"There is no region {region!r} on the map."
@@ -239,7 +242,7 @@ def _place(comp: Components, state: State, seat: int, data: dict, count: str, re
     return f"{reg.name} is not in or next to a region that held your cubes before this placement (6.4)."
 
 
-def _battle(comp: Components, state: State, seat: int, data: dict, region: str, colour: str) -> str | None:
+def _battle(comp: Components, state: State, seat: int, data: Mapping[str, Any], region: str, colour: str) -> str | None:
     reg = comp.regions.get(region)
     other = next((i for i, q in enumerate(state.players) if q.colour == colour), None)
     if reg is None or other is None:

@@ -9,6 +9,7 @@ is then the one to act.
 
 from __future__ import annotations
 
+from ..core import Decision
 from .actions import automatic, discard_unkept, resolve, step_options
 from .data import Components
 from .phases import (
@@ -100,7 +101,7 @@ def _next(comp: Components, state: State) -> list[str]:
     raise AssertionError(f"nothing pending in phase {state.phase}")
 
 
-def _marker(comp: Components, state: State, d) -> list[str]:
+def _marker(comp: Components, state: State, d: Decision) -> list[str]:
     stack = state.stack
     kind = d.kind
     if kind == "end-action":

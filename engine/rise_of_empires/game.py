@@ -39,7 +39,8 @@ class RiseOfEmpires(BaseGame[State]):
     )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """3.0: colours (option "colours", else seat order), 0 VP, 16 food, 5 cubes in the pool, 25 in stock, 5 gold, 2 discs; random start player."""
+        """3.0: colours (option "colours", else seat order), 0 VP, 16 food, 5 cubes in the pool, 25 in stock,
+        5 gold, 2 discs; random start player."""
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(f"Rise of Empires is for 2-5 players, not {len(players)}")
         comp = components()
@@ -80,14 +81,16 @@ class RiseOfEmpires(BaseGame[State]):
         return list(state.order) or super().turn_order(state)
 
     def to_act(self, state: State) -> list[int]:
-        if state.phase == "over" or not state.stack:
+        top = state.stack.top
+        if state.phase == "over" or top is None:
             return []
-        return [state.stack.top.seat]
+        return [top.seat]
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        if state.phase == "over" or not state.stack or state.stack.top.seat != seat:
+        top = state.stack.top
+        if state.phase == "over" or top is None or top.seat != seat:
             return []
-        return legal(in_play(), state, state.stack.top)
+        return legal(in_play(), state, top)
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, citing its section (explain.py)."""
@@ -103,7 +106,9 @@ class RiseOfEmpires(BaseGame[State]):
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         comp = in_play()
-        events = resolve(comp, state, state.stack.top, action)
+        top = state.stack.top
+        assert top is not None  # `apply` plays only an action of the seat the top decision names
+        events = resolve(comp, state, top, action)
         events += advance(comp, state)
         state.last = events[0] if events else action
         return events
@@ -111,7 +116,7 @@ class RiseOfEmpires(BaseGame[State]):
     def clone(self, state: State) -> State:
         return state.clone()
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(in_play(), state, seat, self)
 
     def loads(self, text: str) -> State:

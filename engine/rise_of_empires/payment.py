@@ -104,18 +104,18 @@ def _pay_actions(have: tuple[int, ...], cost: int) -> tuple[str, ...]:
 
 def pay_action(split: Split) -> str:
     """`pay 2 gold 1 cube`: each good paid with, in the order of GOODS."""
-    return "pay " + " ".join(f"{k} {WORDS[g][k != 1]}" for g, k in zip(GOODS, split) if k)
+    return "pay " + " ".join(f"{k} {WORDS[g][k != 1]}" for g, k in zip(GOODS, split, strict=True) if k)
 
 
 def read_pay(action: str) -> Split:
     """The split a legal `pay ...` action names."""
     words = action.split(" ")[1:]
     paid = dict.fromkeys(GOODS, 0)
-    for k, word in zip(words[::2], words[1::2]):
+    for k, word in zip(words[::2], words[1::2], strict=True):
         paid[READ[word]] += int(k)
     return tuple(paid[g] for g in GOODS)
 
 
 def within(have: Sequence[int], reserve: Sequence[int]) -> list[int]:
     """What may go into a payment when `reserve` must stay for the action the disc is removed for."""
-    return [max(0, h - r) for h, r in zip(have, reserve)]
+    return [max(0, h - r) for h, r in zip(have, reserve, strict=True)]

@@ -6,7 +6,7 @@ Each function changes the state and returns the log lines it produced.
 
 from __future__ import annotations
 
-from ..core import best, listing, winners_by
+from ..core import Rng, best, listing, winners_by
 from .data import Components
 from .scoring import food_parts, income_parts, itemise, vp_parts
 from .state import EMPTY, ROWS, State
@@ -26,7 +26,7 @@ def bank_resources(comp: Components, state: State) -> int:
     return max(0, comp.rules.resource_discs - held - on_track)
 
 
-def deal_progress(comp: Components, state: State, rng) -> None:
+def deal_progress(comp: Components, state: State, rng: Rng) -> None:
     """3.0: each era's 16 progress tiles are shuffled into the boxes, 8 per turn (5.0)."""
     deck: list[str] = []
     for era in (3, 2, 1):
@@ -170,7 +170,8 @@ def final_scoring(comp: Components, state: State) -> list[str]:
 
 
 def final_winners(state: State) -> list[int]:
-    """11.0: "The player with the most victory points wins the game. In case of a tie, the player with the most gold wins." """
+    """11.0: "The player with the most victory points wins the game. In case of a tie, the player with
+    the most gold wins." """
     return winners_by([p.vp for p in state.players], [p.gold for p in state.players])
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import controlled, region_income, region_vp, standings
 from .data import Components
-from .state import State
+from .state import Player, State
 
 #: (what earned it, how much): "Mountain", -3
 Part = tuple[str, int]
@@ -35,7 +35,7 @@ def _region_label(comp: Components, region: str, how: str) -> str:
     return f"{name} {how}" if how else name
 
 
-def _per_territory(p, comp: Components, kind: str) -> int:
+def _per_territory(p: Player, comp: Components, kind: str) -> int:
     return sum(1 for x in p.territories if comp.territories[x].kind == kind)
 
 
@@ -44,9 +44,9 @@ def food_parts(comp: Components, state: State, seat: int) -> list[Part]:
     p = state.players[seat]
     parts: list[Part] = []
     for t in p.territories:
-        tile = comp.territories[t]
-        if tile.food:
-            parts.append((tile.name, tile.food))
+        territory = comp.territories[t]
+        if territory.food:
+            parts.append((territory.name, territory.food))
     for c in p.cities:
         city = comp.cities[c]
         if city.produces_food or city.upkeep_food:
@@ -82,10 +82,10 @@ def income_parts(comp: Components, state: State, seat: int) -> dict[str, list[Pa
             parts[good].append((what, k))
 
     for t in p.territories:
-        tile = comp.territories[t]
-        add("cubes", tile.name, tile.cubes)
-        add("gold", tile.name, tile.gold)
-        add("resources", tile.name, tile.resources)
+        territory = comp.territories[t]
+        add("cubes", territory.name, territory.cubes)
+        add("gold", territory.name, territory.gold)
+        add("resources", territory.name, territory.resources)
     for c in p.cities:
         city = comp.cities[c]
         add("gold", city.name, city.produces_gold)

@@ -5,7 +5,7 @@ which no view shows. A seat's view adds only which seat it is and its legal acti
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from .actions import disc_upkeep, legal
 from .board import occupied, standings
@@ -16,6 +16,13 @@ from .state import EMPTY, ROWS, State
 from .words import amount, who
 
 ERA_NAMES = {1: "I", 2: "II", 3: "III"}
+
+
+class Results(Protocol):
+    """What the view asks of the game object (game.py, which imports this module): the contract's results."""
+
+    def scores(self, state: State) -> list[int]: ...
+    def winners(self, state: State) -> list[int]: ...
 
 
 #: A few words for the board's status line: what the player to act is doing now.
@@ -42,6 +49,8 @@ def _battle_rows(rows: list[list[int]]) -> str:
 def prompt(comp: Components, state: State) -> str:
     """What the player to act is deciding now and why, in the rulebook's terms (one sentence)."""
     d = state.stack.top
+    if d is None:
+        return ""
     name, data = who(state, d.seat), d.data
     p = state.players[d.seat]
     if d.kind == "action":
@@ -111,7 +120,7 @@ def prompt(comp: Components, state: State) -> str:
     return ""
 
 
-def make_view(comp: Components, state: State, seat: int | None, game: Any) -> dict:
+def make_view(comp: Components, state: State, seat: int | None, game: Results) -> dict[str, Any]:
     top = state.stack.top if state.phase != "over" else None
     regions = []
     for rid, reg in comp.regions.items():

@@ -218,11 +218,11 @@ def test_wonder_costs_20_stone_5_food_rising_5_and_5_per_wonder():
     from engine.mosaic.rules import wonder_cost
 
     p = fresh().players[0]
-    assert wonder_cost(D, p) == [["stone", 20], ["food", 5]]
+    assert wonder_cost(D, p) == [("stone", 20), ("food", 5)]
     p.wonders = ["sphinx"]
-    assert wonder_cost(D, p) == [["stone", 25], ["food", 10]]
+    assert wonder_cost(D, p) == [("stone", 25), ("food", 10)]
     p.wonders = ["sphinx", "stonehenge"]
-    assert wonder_cost(D, p) == [["stone", 30], ["food", 15]]  # the rulebook's 3rd wonder example
+    assert wonder_cost(D, p) == [("stone", 30), ("food", 15)]  # the rulebook's 3rd wonder example
 
 
 def test_wonder_is_placed_in_a_region_with_your_city_and_artist_gains_10():

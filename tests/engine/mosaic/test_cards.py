@@ -44,7 +44,7 @@ def measure(s):
 
 
 @pytest.mark.parametrize("tid", list(D.technologies))
-def test_every_technology_does_what_its_card_text_says(tid):
+def test_every_technology_does_what_its_card_text_says(tid: str) -> None:
     card = D.technologies[tid]
     s = fresh()
     before = measure(s)
@@ -66,15 +66,15 @@ def test_every_technology_does_what_its_card_text_says(tid):
         expect["influence"] += int(m[1]) * D.rules.unit_influence  # it stands in the region of your city
     for m in re.finditer(r"-(\d+) unrest", text):
         expect["cancel"] += int(m[1])
-    m = re.search(r"(\d+) VP per (\w+) symbol", text)
-    if m:
-        expect["tech_vp"] = int(m[1]) * sym[m[2].lower()]
+    found = re.search(r"(\d+) VP per (\w+) symbol", text)
+    if found:
+        expect["tech_vp"] = int(found[1]) * sym[found[2].lower()]
     else:
-        m = re.search(r"(?<!per )(\d+) VP\.", text)
-        expect["tech_vp"] = int(m[1]) if m else 0
-    m = re.search(r"Your cities \(ports included\) count (\d+) influence", text)
-    if m:
-        expect["influence"] = int(m[1]) - D.rules.city_influence
+        found = re.search(r"(?<!per )(\d+) VP\.", text)
+        expect["tech_vp"] = int(found[1]) if found else 0
+    found = re.search(r"Your cities \(ports included\) count (\d+) influence", text)
+    if found:
+        expect["influence"] = int(found[1]) - D.rules.city_influence
     assert delta == expect, text
     assert sorted(sym.elements()) == sorted(card.provides)  # its pillars count once face up
 

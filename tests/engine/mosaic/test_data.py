@@ -55,8 +55,8 @@ def test_diverse_reachable_with_one_starting_card_per_pillar():
     assert starting == set(PILLARS)
 
 
-def test_every_technology_playable_in_some_order():
-    have: Counter = Counter()
+def test_every_technology_playable_in_some_order() -> None:
+    have: Counter[str] = Counter()
     left = dict(D.technologies)
     progress = True
     while left and progress:
@@ -83,44 +83,39 @@ def test_map_regions_have_caches_ports_and_neighbours():
     assert islands == ["italia-2"]  # Corsica: the one hex that touches no other
 
 
-def test_a_broken_override_file_is_refused_with_file_entry_and_field(tmp_path, monkeypatch):
+def _load_changed(tmp_path: Path, filename: str, old: str, new: str, count: int = -1) -> mdata.Data:
+    """`load()` with the shipped data as an owner's override in which `old` reads `new` in `filename`."""
     over = tmp_path / "mosaic"
     over.mkdir()
     for f in SHIPPED.glob("*.toml"):
         shutil.copy(f, over / f.name)
-    text = (
-        (over / "tables.toml")
-        .read_text()
-        .replace(
-            'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = 4',
-            'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\nvp = "four"',
-        )
-    )
-    assert '"four"' in text
-    (over / "tables.toml").write_text(text)
+    text = (over / filename).read_text()
+    assert old in text
+    (over / filename).write_text(text.replace(old, new, count))
     load.cache_clear()
     set_data_dir(tmp_path)
     try:
-        with pytest.raises(DataError, match=r"tables.toml.*sphinx.*vp"):
-            load()
+        return load()
     finally:
         set_data_dir(None)
         load.cache_clear()
+
+
+def test_a_broken_override_file_is_refused_with_file_entry_and_field(tmp_path):
+    sphinx = 'id = "sphinx"\nname = "Sphinx"\nvp_kind = "per_wonder_in_region"\n'
+    with pytest.raises(DataError, match=r"tables.toml.*sphinx.*vp"):
+        _load_changed(tmp_path, "tables.toml", sphinx + "vp = 4", sphinx + 'vp = "four"')
     assert load().wonders["sphinx"].vp == 4
 
 
+def test_setup_cache_tiles_one_for_each_cache_hex(tmp_path):
+    """Rulebook, Setup: "place 1 on each hex with the matching symbol": data with more or fewer
+    cache tiles than cache hexes is refused at load, not met halfway through a setup."""
+    money_5 = 'id = "money-5"\nbenefit = "money"\namount = 5\n'
+    with pytest.raises(DataError, match=r"tables.toml: the cache tiles' copies add up to 27, but the map has 28"):
+        _load_changed(tmp_path, "tables.toml", money_5 + "copies = 4", money_5 + "copies = 3")
+
+
 def test_unknown_pillar_in_a_technology_is_refused(tmp_path):
-    over = tmp_path / "mosaic"
-    over.mkdir()
-    for f in SHIPPED.glob("*.toml"):
-        shutil.copy(f, over / f.name)
-    text = (over / "technology.toml").read_text().replace('provides = ["science"]', 'provides = ["magic"]', 1)
-    (over / "technology.toml").write_text(text)
-    load.cache_clear()
-    set_data_dir(tmp_path)
-    try:
-        with pytest.raises(DataError, match="unknown pillar"):
-            load()
-    finally:
-        set_data_dir(None)
-        load.cache_clear()
+    with pytest.raises(DataError, match="unknown pillar"):
+        _load_changed(tmp_path, "technology.toml", 'provides = ["science"]', 'provides = ["magic"]', 1)

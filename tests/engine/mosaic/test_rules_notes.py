@@ -245,7 +245,7 @@ def test_hidden_information_never_in_public_view_or_events():
                 assert not any(D.technologies[t].name in e for e in step.events)
 
 
-def test_n51_a_technology_taken_face_down_from_the_offer_stays_known_to_the_table():
+def test_n51_a_technology_taken_face_down_from_the_offer_stays_known_to_the_table() -> None:
     """The card lay face up in the offer and everyone saw it taken: it stays named in the public view
     and the log; a face-down card drawn from the deck (a cache) stays the owner's secret."""
     s = fresh()

@@ -15,7 +15,7 @@ def test_setup_leader_starting_benefits_are_spelled_out():
     assert start_text(D.leaders["general"]).endswith("20 money, +1 population, 1 military unit")
 
 
-def test_trade_goods_stone_and_grain_announce_their_plus_2_production():
+def test_trade_goods_stone_and_grain_announce_their_plus_2_production() -> None:
     """Trade Goods Tiles: stone and grain tiles have a "+2" - the log line says so."""
     s = new(2, 5)
     h, good = next((h, g) for h, g in s.goods_on.items() if g == "stone")
@@ -24,7 +24,7 @@ def test_trade_goods_stone_and_grain_announce_their_plus_2_production():
     assert ev == [f"{s.players[0].name} takes the Stone trade good (+2 stone production)."]
 
 
-def test_setup_starting_town_and_starting_technologies_read_cleanly():
+def test_setup_starting_town_and_starting_technologies_read_cleanly() -> None:
     """Merchant: "starts with a manufactory town" - the log names the town and the leader;
     a starting tech played face up quotes its card text (its "you" is the card's, not the log's)."""
     from engine.mosaic import GAME
@@ -44,7 +44,7 @@ def test_setup_starting_town_and_starting_technologies_read_cleanly():
     assert face_up and all(e.endswith('."') and e.count('"') == 2 for e in face_up)
 
 
-def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_placed():
+def test_n16_a_starting_town_with_no_free_neighbour_hex_is_announced_as_not_placed() -> None:
     """RULES-NOTES N16: no free hex next to the starting city - the log says the town is lost
     instead of listing it among the benefits received."""
     from engine.mosaic import GAME
@@ -118,7 +118,7 @@ def test_tariff_line_spells_out_the_formula():
     )
 
 
-def test_random_games_log_no_plural_brackets_or_broken_articles():
+def test_random_games_log_no_plural_brackets_or_broken_articles() -> None:
     """Government: "becomes an Oligarchy"; "1 military unit"; "1 idea" - across whole games."""
     import random
     import re

@@ -159,6 +159,6 @@ def test_the_toml_carries_the_research_dataset_faithfully():
             m, x = COMP.empire_sides[f"{e['id'].lower()}-{side}"], e[key]
             rows = [[r["attacker_loses"], r["defender_loses"]] for r in x["battle_rows"]]
             assert (m.number, m.water, [list(r) for r in m.battle_rows]) == (x["number"], x["water"], rows), e["id"]
-    for box, t in zip(COMP.trade, d["trade_boxes"]):
+    for box, t in zip(COMP.trade, d["trade_boxes"], strict=True):
         ((gain, amount),) = t["gain"].items()
         assert (box.discs, box.gain, box.amount, list(box.eras)) == (t["discs"], gain, amount, t["valid_eras"])

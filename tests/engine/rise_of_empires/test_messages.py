@@ -164,7 +164,7 @@ def test_11_0_era_end_names_the_tiles_returned_to_the_box():
 
 def _over(vp_gold):
     s = new(len(vp_gold))
-    for p, (vp, gold) in zip(s.players, vp_gold):
+    for p, (vp, gold) in zip(s.players, vp_gold, strict=True):
         p.vp, p.gold = vp, gold
     return s
 

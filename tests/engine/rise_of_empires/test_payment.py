@@ -8,7 +8,7 @@ from engine.rise_of_empires.payment import GOODS, LIMIT, count_splits, pay_actio
 
 
 def _valid(split, have, cost):
-    return sum(split) == cost and all(0 <= k <= h for k, h in zip(split, have))
+    return sum(split) == cost and all(0 <= k <= h for k, h in zip(split, have, strict=True))
 
 
 def test_6_0_every_split_while_there_are_few():
@@ -44,7 +44,7 @@ def test_6_0_many_ways_to_pay_keep_the_whole_holding_splits():
     assert count_splits(have, 7) >= LIMIT and len(found) == 30
     for x in found:
         assert _valid(x, have, 7)
-        assert sum(1 for k, h in zip(x, have) if 0 < k < h) <= 1
+        assert sum(1 for k, h in zip(x, have, strict=True) if 0 < k < h) <= 1
 
 
 def test_law_2_payment_lists_stay_short_and_every_payment_pays_the_cost():

@@ -106,7 +106,7 @@ def test_9_0_victory_points_from_cities_towns_progress_and_regions():
 def test_10_0_fewest_vp_chooses_first():
     """10.0 example: Peter (fewest VP) first, then Lin, Uli, Michael."""
     s = new(4)
-    for seat, vp in zip(range(4), (9, 3, 5, 7)):
+    for seat, vp in zip(range(4), (9, 3, 5, 7), strict=True):
         s.players[seat].vp = vp
     assert turn_order_choosers(s) == [R, B, G, W]
 
@@ -164,7 +164,7 @@ def test_11_0_no_upkeep_after_era_iii_and_final_scoring():
 def test_11_0_tie_goes_to_the_most_gold():
     s = new(3)
     s.phase = "over"
-    for p, (vp, gold) in zip(s.players, ((20, 3), (20, 5), (18, 9))):
+    for p, (vp, gold) in zip(s.players, ((20, 3), (20, 5), (18, 9)), strict=True):
         p.vp, p.gold = vp, gold
     assert GAME.winners(s) == [R]
 

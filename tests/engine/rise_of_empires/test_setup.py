@@ -14,7 +14,7 @@ from .helpers import COMP, GAME, act, legal, new
 
 def test_3_0_every_player_starts_the_same():
     s = new(5)
-    for p, colour in zip(s.players, ["white", "red", "blue", "green", "yellow"]):
+    for p, colour in zip(s.players, ["white", "red", "blue", "green", "yellow"], strict=True):
         assert (p.colour, p.vp, p.food, p.gold, p.resources, p.pool, p.stock) == (colour, 0, 16, 5, 2, 5, 25)
         assert p.progress == p.territories == p.cities == ()
 
