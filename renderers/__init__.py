@@ -1,8 +1,9 @@
 """Board images: a view (dict) in, PNG bytes and alt text out (shared/DESIGN.md, "Rendering").
 
-`render(game_id, view, seat=seat)` finds the game's module lazily —
-`renderers.<game id with '-' replaced by '_'>`, which exposes
-`render(view, seat) -> Image` — so adding a game means adding one module, not
+`render(game_id, view, seat=seat)` finds the game's renderer lazily —
+the package `renderers.<game id with '-' replaced by '_'>`, which exposes
+`render(view, seat) -> Image` and has the same modules in every game
+(README, "A game's renderer") — so adding a game means adding one package, not
 editing this dispatcher. Renderers only ever see views (never the raw state),
 so they cannot leak what a seat may not know.
 
@@ -11,11 +12,13 @@ process names `renderers:render` as a job for its drawing workers and receives
 `Image`s back without ever loading the drawing code. `warm()` is what each
 drawing worker runs once before its first board.
 """
+
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
 from types import ModuleType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .image import Image
 

@@ -8,6 +8,7 @@ simple greedy policy (construct when it can, move up when offered, compete for
 provinces), so that the examples show a board with something on it. Same seed,
 same images.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,8 +19,22 @@ import engine
 import renderers
 
 GAME = "rising-cultures"
-PREFERENCE = ("build", "progress yes", "compete", "develop", "military", "resources", "income", "done", "keep",
-              "nile", "top", "resource", "bottom", "coins")
+PREFERENCE = (
+    "build",
+    "progress yes",
+    "compete",
+    "develop",
+    "military",
+    "resources",
+    "income",
+    "done",
+    "keep",
+    "nile",
+    "top",
+    "resource",
+    "bottom",
+    "coins",
+)
 
 
 def choose(actions: list[str], rng: random.Random) -> str:

@@ -4,6 +4,7 @@ Kept apart from the drawing code (and from Pillow), so a process that only
 passes images on — the bot's main process, receiving them from its drawing
 workers — can unpickle one without importing Pillow or any renderer.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Image:
     """A rendered image: PNG bytes plus its alt text (a text summary of the same view)."""
+
     png: bytes
     alt: str
     width: int

@@ -3,10 +3,11 @@
 Apart from the drawing (renderers/common/chart.py) so that the bot can build them
 without loading Pillow, and send them to a drawing worker process.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 __all__ = ["ChartLine", "ScoreChart"]
 
@@ -23,9 +24,9 @@ class ChartLine:
 
 @dataclass(frozen=True)
 class ScoreChart:
-    title: str                      # the game's title
-    word: str                       # what a point closes: "round", "epoch", "game turn", "move"
-    labels: Sequence[str]           # "start", "1", "2", ..., "5 so far"
+    title: str  # the game's title
+    word: str  # what a point closes: "round", "epoch", "game turn", "move"
+    labels: Sequence[str]  # "start", "1", "2", ..., "5 so far"
     lines: Sequence[ChartLine]
     finished: bool = True
-    note: str = ""                  # e.g. "Open practice game"
+    note: str = ""  # e.g. "Open practice game"

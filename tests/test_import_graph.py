@@ -180,7 +180,9 @@ def test_a_circle_through_a_function_level_or_type_checking_import_is_found(tmp_
             "engine/game/__init__.py": "from . import flow\n",
             "engine/game/flow.py": "from .setup import deal\n",
             "engine/game/setup.py": "def deal():\n    from engine.game import rules\n",
-            "engine/game/rules.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .flow import Phase\n",
+            "engine/game/rules.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .flow import Phase\n"
+            ),
             "bot/__init__.py": "",
             "bot/a.py": "import bot.b\n",
             "bot/b.py": "from bot import a\n",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import canonical, describe_choices, match
@@ -38,11 +38,11 @@ class BaseGame(Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Wrap the game's `legal_actions` in the seat check (`check_seat`), once per class."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("legal_actions")
+        own: Callable[[BaseGame[Any], Any, int], list[str]] | None = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "checks_seat", False):
 
             @functools.wraps(own)
-            def legal_actions(self: BaseGame, state: Any, seat: int) -> list[str]:
+            def legal_actions(self: BaseGame[Any], state: Any, seat: int) -> list[str]:
                 # the common case answered in place (it runs on every step); the rest asks check_seat
                 players = getattr(state, "players", None)
                 if not (
@@ -71,7 +71,7 @@ class BaseGame(Generic[S]):
         """Carry out a legal `action` on `state` (a private copy) and return the events."""
         raise NotImplementedError
 
-    def view(self, state: S, seat: int | None) -> dict:
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
     def is_over(self, state: S) -> bool:

@@ -32,7 +32,7 @@ class DataError(ValueError):
     """A component data file that cannot be used, with where and why."""
 
 
-def set_data_dir(path: str | os.PathLike | None) -> None:
+def set_data_dir(path: str | os.PathLike[str] | None) -> None:
     """Prefer files under `path` over the shipped ones (None: shipped only)."""
     global _override_dir
     _override_dir = Path(path) if path else None

@@ -59,7 +59,7 @@ def unstructure(obj: Any) -> Any:
     data already are returned as they are, not copied: the result is for
     encoding, not for changing.
     """
-    t = type(obj)
+    t: type = type(obj)  # not `type[Any]`, which mypy takes for unhashable (python/mypy#11470)
     if t in _SCALARS:
         return obj
     if t is dict:
@@ -234,8 +234,9 @@ def _compile(
             del cache[cls]
             raise
         namespace["_run"] = fallback
-    cache[cls] = namespace["_run"]
-    return namespace["_run"]
+    run: Callable[[Any], Any] = namespace["_run"]
+    cache[cls] = run
+    return run
 
 
 # ---- plain data -> state -------------------------------------------------------------
@@ -245,6 +246,10 @@ def _name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
+@typing.overload
+def structure(tp: type[T], data: Any, where: str = "") -> T: ...
+@typing.overload
+def structure(tp: Any, data: Any, where: str = "") -> Any: ...
 def structure(tp: Any, data: Any, where: str = "") -> Any:
     """Build a value of type `tp` from plain data, or raise StructureError.
 
@@ -305,7 +310,7 @@ def _structure(tp: Any, data: Any, where: str = "") -> Any:
             return tuple(_structure(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
             raise StructureError(where, f"expected {len(args)} items, got {len(data)}")
-        return tuple(_structure(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+        return tuple(_structure(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
 
     if origin is dict:
         if not isinstance(data, dict):
@@ -422,7 +427,7 @@ def _loader(tp: Any) -> Callable[[Any], Any]:
         def load_tuple(data: Any) -> Any:
             if type(data) is not list or len(data) != len(items):
                 raise _Mismatch
-            return tuple(load(v) for load, v in zip(items, data))
+            return tuple(load(v) for load, v in zip(items, data, strict=True))
 
         return load_tuple
 

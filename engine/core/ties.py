@@ -6,13 +6,23 @@ with a key tuple. Where a tie is not broken, everyone tied stays in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
 
-def best(items: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
+class Key(Protocol):
+    """What items are ranked by: a number, or a tuple of numbers for the tie-breakers.
+
+    Keys are compared (the greatest wins) and, in `ranks`, grouped as dict keys.
+    """
+
+    def __lt__(self, other: Any, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+
+def best(items: Iterable[T], key: Callable[[T], Key]) -> list[T]:
     """All items sharing the greatest `key` (a tuple for tie-breakers)."""
     items = list(items)
     if not items:
@@ -21,7 +31,7 @@ def best(items: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
     return [i for i in items if key(i) == top]
 
 
-def worst(items: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
+def worst(items: Iterable[T], key: Callable[[T], Key]) -> list[T]:
     """All items sharing the smallest `key`."""
     items = list(items)
     if not items:
@@ -30,9 +40,9 @@ def worst(items: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
     return [i for i in items if key(i) == low]
 
 
-def ranks(items: Sequence[T], key: Callable[[T], Hashable]) -> list[list[T]]:
+def ranks(items: Sequence[T], key: Callable[[T], Key]) -> list[list[T]]:
     """Items grouped by place, best first: [[first (tied)], [second], ...]."""
-    groups: dict[Hashable, list[T]] = {}
+    groups: dict[Key, list[T]] = {}
     for item in items:
         groups.setdefault(key(item), []).append(item)
     return [groups[k] for k in sorted(groups, reverse=True)]

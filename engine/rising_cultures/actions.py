@@ -158,7 +158,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
     elif verb == "play":
         do_play(s, seat, _card(s, seat, words[1]), words[2], ev)
     elif verb == "cover":
-        s.pending.pop()
+        d = s.pending.pop()
         covered = _card(s, seat, words[1])
         stack = next(st for st in p.leaders if st[-1] == covered)
         stack.append(d.card)
@@ -198,7 +198,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
             p.discard.remove(cid)
             move_up(s, seat, cid, f"{card_name(cid)} from their discard pile (Maghreb)", ev)
     elif verb == "military":
-        s.pending.pop()
+        d = s.pending.pop()
         if words[1] == "keep":
             p.keep_used.append(d.card)
             ev.append(f"{name(s, seat)} uses {card_name(d.card)} and keeps their last military card.")

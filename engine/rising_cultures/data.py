@@ -9,6 +9,7 @@ source = "reconstructed"). Everything here is replaceable by editing the files
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,13 +30,17 @@ EFFECT_TYPES = {
     "shortfall_discount": "Once per construction, pay 1 coin (instead of 2) for one missing resource.",
     "free_swap": "Once per round, swap 1 card in Phase II for free.",
     "coin_limit": "Your coin limit is raised by {amount}.",
-    "extra_draw": "Phase II: draw {amount} extra card(s), then place as many cards from your hand at the bottom of your deck.",
+    "extra_draw": (
+        "Phase II: draw {amount} extra card(s), then place as many cards from your hand at the bottom of your deck."
+    ),
     "province_tie_win": "You win Province ties even without the progress marker.",
     "province_keep_military": "Once per game, when you win a Province, you may keep your last military card.",
     "on_build_coins": "When constructed: take {amount} coin(s).",
     "on_province_coins": "Take {amount} coin(s) whenever you win a Province.",
     "develop_nile": "Develop {amount} Nile card(s).",
-    "on_build_progress_from_discard": "When constructed: you may move up 1 progress level with a card from your discard pile.",
+    "on_build_progress_from_discard": (
+        "When constructed: you may move up 1 progress level with a card from your discard pile."
+    ),
     "vp_per": "Game end: {vp} VP per {per} {counter}.",
     "golden_age": "Flip your board to its Golden Age side (+1 income, 3 VP).",
     "covered_leaders_score": "Your covered leaders score their victory points.",
@@ -182,7 +187,7 @@ def _check_effects(effects: list[Effect]) -> str | None:
     return None
 
 
-def _negative(what: str, obj, names) -> str | None:
+def _negative(what: str, obj: object, names: Iterable[str]) -> str | None:
     bad = [n for n in names if getattr(obj, n) < 0]
     return f"field {what}: {', '.join(bad)} must not be negative" if bad else None
 

@@ -9,6 +9,8 @@ reply goes to that player alone, but it still never names a card of either deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import count, possessive
 
 from . import rules
@@ -49,7 +51,7 @@ def decision(s: State, viewer: int | None = None) -> str:
         return ""
     d = s.pending[-1]
     whose = "your" if viewer == d.seat else possessive(s.players[d.seat].name)
-    what = {
+    texts: dict[str, Callable[[], str]] = {
         "compete": lambda: f"whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "the province",
         "keep": lambda: f"whether {CARDS[d.card].name} keeps {whose} last military card",
         "cover": lambda: f"which of {whose} leaders {CARDS[d.card].name} covers",
@@ -61,7 +63,8 @@ def decision(s: State, viewer: int | None = None) -> str:
             else _progress_text(s, d.seat, whose)
         ),
         "maghreb": lambda: f"which card Maghreb places in {whose} progress area",
-    }.get(d.kind)
+    }
+    what = texts.get(d.kind)
     return what() if what else ""
 
 

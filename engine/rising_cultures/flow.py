@@ -239,7 +239,7 @@ def pass_marker(s: State, events: list[str]) -> None:
             f"each passes it to the other player."
         )
     else:
-        counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b)))
+        counts = ", ".join(f"{p.name} {n}" for p, n in zip(s.players, (a, b), strict=True))
         events.append(f"{name(s, s.marker)} {verb} the progress marker (progress cards: {counts}).")
     s.phase = "nile"
     if s.nile_developed and any(s.nile_developed):

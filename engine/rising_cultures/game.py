@@ -58,7 +58,7 @@ class RisingCultures(BaseGame[State]):
                 or any(c not in CIVS for c in civs)
             ):
                 raise ValueError(f"option civs: two different civilizations out of {', '.join(CIVS)}")
-            for p, c in zip(s.players, civs):
+            for p, c in zip(s.players, civs, strict=True):
                 p.civ = c
             flow.advance(s, [])
         return s
@@ -123,7 +123,7 @@ class RisingCultures(BaseGame[State]):
     def play(self, state: State, seat: int, action: str) -> list[str]:
         return actions.perform(state, seat, action)
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.view(state, seat, self.to_act(state))
 
     def is_over(self, state: State) -> bool:

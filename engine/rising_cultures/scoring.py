@@ -102,7 +102,7 @@ def match_totals(s: State) -> list[int]:
     """Running totals: this game, plus game 1 in a two-game match."""
     now = totals(s)
     if s.first_scores:
-        return [a + b for a, b in zip(now, s.first_scores)]
+        return [a + b for a, b in zip(now, s.first_scores, strict=True)]
     return now
 
 
@@ -127,7 +127,11 @@ def result(s: State) -> str:
     what = "the match" if s.first_scores else "the game"
     totals = ""
     if s.first_scores:
-        totals = "Match totals (both games): " + ", ".join(f"{p.name} {v} VP" for p, v in zip(s.players, score)) + ". "
+        totals = (
+            "Match totals (both games): "
+            + ", ".join(f"{p.name} {v} VP" for p, v in zip(s.players, score, strict=True))
+            + ". "
+        )
     if score.count(score[winner]) > 1:
         at = " at the end of game 2" if s.first_scores else ""
         return (

@@ -69,14 +69,15 @@ Province dict: {"id", "slug", "name", "symbols": [symbol], "vp", "icon", "text"}
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from . import explain, rules, scoring
-from .data import DATA, RESOURCES, Card
+from .data import DATA, RESOURCES, Card, Effect
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, ROUNDS, State
 
 
-def card_dict(cid: str) -> dict:
+def card_dict(cid: str) -> dict[str, Any]:
     c: Card = CARDS[cid]
     return {
         "id": c.id,
@@ -91,7 +92,7 @@ def card_dict(cid: str) -> dict:
     }
 
 
-def province_dict(pid: int) -> dict:
+def province_dict(pid: int) -> dict[str, Any]:
     p = PROVINCES[pid]
     return {
         "id": p.id,
@@ -104,7 +105,7 @@ def province_dict(pid: int) -> dict:
     }
 
 
-def hand_card(s: State, seat: int, cid: str, effs, have) -> dict:
+def hand_card(s: State, seat: int, cid: str, effs: list[Effect], have: dict[str, int]) -> dict[str, Any]:
     p = s.players[seat]
     card = CARDS[cid]
     bands = BOARDS[p.civ].military_bands
@@ -159,9 +160,9 @@ def overview(civ: str) -> list[str]:
     return out
 
 
-def player_view(s: State, seat: int, viewer: int | None) -> dict:
+def player_view(s: State, seat: int, viewer: int | None) -> dict[str, Any]:
     p = s.players[seat]
-    out: dict = {
+    out: dict[str, Any] = {
         "seat": seat,
         "name": p.name,
         "civ": p.civ,
@@ -204,14 +205,14 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
             leaders.append(card_dict(cid) | {"covered": not top, "stack": i, "scores": top or covered_ok})
     bands = []
     for i, printed in enumerate(board.military_bands):
-        cid = p.military[i] if i < len(p.military) else None
+        placed = p.military[i] if i < len(p.military) else None
         bands.append(
             {
                 "band": i + 1,
                 "printed": printed or None,
-                "card": card_dict(cid) if cid else None,
-                "card_symbol": CARDS[cid].military if cid else None,
-                "active": bool(cid and printed),
+                "card": card_dict(placed) if placed else None,
+                "card_symbol": CARDS[placed].military if placed else None,
+                "active": bool(placed and printed),
             }
         )
     level = len(p.progress)
@@ -248,7 +249,7 @@ def player_view(s: State, seat: int, viewer: int | None) -> dict:
     return out
 
 
-def view(s: State, seat: int | None, to_act: list[int]) -> dict:
+def view(s: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     d = s.pending[-1] if s.pending else None
     pend = None
     if d is not None:

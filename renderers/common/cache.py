@@ -24,13 +24,15 @@ Budgets (per process; a worker process draws every game): `EPOCHS_LAYER_CACHE_MB
 (default 6: a game's layers at every player count, or each game's common
 ones) and `EPOCHS_SPRITE_CACHE_MB` (default 2: some 300 cards, chips and icons).
 """
+
 from __future__ import annotations
 
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import wraps
-from typing import Any, Callable, Hashable, NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image as PILImage
 
@@ -52,6 +54,7 @@ def image_bytes(im: PILImage.Image) -> int:
 
 class CacheInfo(NamedTuple):
     """Like functools' cache_info, per decorated function (currsize: its entries now)."""
+
     hits: int
     misses: int
     maxsize: int
@@ -134,17 +137,18 @@ def compact(im: Any) -> Any:
     if colours is None:
         return im
     colours.sort(reverse=True)
-    keep = [rgb for _, rgb in colours[:256]]
+    # an RGB image's colours are (r, g, b) tuples (a single band would give plain numbers)
+    keep: list[tuple[int, ...]] = [rgb for _, rgb in colours[:256] if isinstance(rgb, tuple)]
     if len(colours) > 256:
         keep = keep[:128]
         sample = im.resize((max(1, im.width // 2), max(1, im.height // 2)), PILImage.Resampling.NEAREST)
         spread = sample.quantize(128, method=PILImage.Quantize.FASTOCTREE).getpalette() or []
         known = set(keep)
         for i in range(0, len(spread), 3):
-            rgb = tuple(spread[i:i + 3])
+            rgb = tuple(spread[i : i + 3])
             if len(keep) < 256 and rgb not in known:
-                keep.append(rgb)  # type: ignore[arg-type]
-                known.add(rgb)  # type: ignore[arg-type]
+                keep.append(rgb)
+                known.add(rgb)
     keep += [keep[-1]] * (256 - len(keep))  # no stray black for a colour to be matched to
     palette = PILImage.new("P", (1, 1))
     palette.putpalette([v for rgb in keep for v in rgb])
@@ -180,6 +184,7 @@ def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
         cached.cache_info = cache_info  # type: ignore[attr-defined]
         cached.cache_clear = cache_clear  # type: ignore[attr-defined]
         return cached
+
     return deco
 
 
@@ -217,5 +222,6 @@ def cached_text(maxsize: int = 4096) -> Callable:
 
 def usage() -> dict[str, tuple[int, int]]:
     """(entries, bytes) held by each cache (for the memory benchmark)."""
-    return {name: (len(store), store.used) for name, store in (("layers", LAYERS), ("sprites", SPRITES),
-                                                                ("texts", TEXTS))}
+    return {
+        name: (len(store), store.used) for name, store in (("layers", LAYERS), ("sprites", SPRITES), ("texts", TEXTS))
+    }

@@ -9,11 +9,13 @@ Input is plain data (`ScoreChart`, renderers/scores.py, which loads no Pillow): 
 works the points out of the game's public views (bot/service/story.py) and sends them to
 a drawing worker; this module only draws.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from ..scores import ChartLine, ScoreChart
+from ..scores import ScoreChart
 from .encode import Image
 from .fonts import font
 from .layout import MARGIN, WIDTH, Box, Canvas, Header, draw_header, fill_pattern, header_height, join_alt
@@ -31,7 +33,7 @@ DASHES: dict[str, tuple[int, ...]] = {
 LINE = 6
 LABEL = 22
 PLOT_HEIGHT = 560
-LEFT, RIGHT = 96, 170           # room for the score axis and for the labels at the lines' ends
+LEFT, RIGHT = 96, 170  # room for the score axis and for the labels at the lines' ends
 LEGEND_ROW = 48
 #: Discord keeps 1,024 characters of alt text.
 ALT_BUDGET = 1000
@@ -47,22 +49,26 @@ def nice_step(span: float, ticks: int = 6) -> int:
     return max(1, int(10 * power))
 
 
-def _dashed(c: Canvas, points: Sequence[tuple[float, float]], color: tuple[int, int, int],
-            dash: tuple[int, ...]) -> None:
+def _dashed(
+    c: Canvas, points: Sequence[tuple[float, float]], color: tuple[int, int, int], dash: tuple[int, ...]
+) -> None:
     """A polyline in `dash` (continuous across corners), `LINE` px wide."""
     if not dash:
         c.d.line(points, fill=color, width=LINE, joint="curve")
         return
     index, left, on = 0, float(dash[0]), True
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):  # consecutive pairs
         length = math.hypot(x1 - x0, y1 - y0)
         done = 0.0
         while done < length - 1e-9:
             run = min(left, length - done)
             if on:
                 a, b = done / length, (done + run) / length
-                c.d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
-                         fill=color, width=LINE)
+                c.d.line(
+                    [(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                    fill=color,
+                    width=LINE,
+                )
             done += run
             left -= run
             if left <= 1e-9:
@@ -97,12 +103,18 @@ def alt_text(chart: ScoreChart) -> str:
     head = [f"Score chart, {chart.title}: every player's score after each {chart.word} ({status})."]
     if chart.note:
         head.append(chart.note + ".")
-    last = [f"{line.name} ({player_letter(line.seat)}) {_num(line.values[-1])}" + (" (winner)" if line.winner else "")
-            for line in chart.lines if line.values]
+    last = [
+        f"{line.name} ({player_letter(line.seat)}) {_num(line.values[-1])}" + (" (winner)" if line.winner else "")
+        for line in chart.lines
+        if line.values
+    ]
     head.append(("Final: " if chart.finished else "Now: ") + ", ".join(last) + ".")
     head.append(f"Scores in the order {', '.join(names)}:")
-    points = [f"{label if label == 'start' else chart.word + ' ' + label}: "
-              + ", ".join(_num(line.values[i]) for line in chart.lines) for i, label in enumerate(chart.labels)]
+    points = [
+        f"{label if label == 'start' else chart.word + ' ' + label}: "
+        + ", ".join(_num(line.values[i]) for line in chart.lines)
+        for i, label in enumerate(chart.labels)
+    ]
     budget = ALT_BUDGET - sum(len(h) + 1 for h in head) - 40
     shown, every = points, 1
     while every < len(points) and sum(len(p) + 2 for p in shown) > budget:
@@ -167,8 +179,9 @@ def score_chart(chart: ScoreChart, width: int = WIDTH) -> Image:
             if i == count - 1 or count - 1 - i >= every:
                 c.text(x, plot.bottom + 12, label.replace(" so far", "*"), LABEL, fill=INK, anchor="ma")
     caption = chart.word + ("  (* so far)" if not chart.finished else "")
-    c.text(plot.x + plot.w / 2, plot.bottom + 12 + int(LABEL * 1.25), caption, LABEL, bold=True, fill=MUTED,
-           anchor="ma")
+    c.text(
+        plot.x + plot.w / 2, plot.bottom + 12 + int(LABEL * 1.25), caption, LABEL, bold=True, fill=MUTED, anchor="ma"
+    )
 
     # the lines, winners drawn last (on top); a marker at each point while they stay apart
     order = sorted(chart.lines, key=lambda line: (line.winner, -line.seat))
@@ -191,8 +204,9 @@ def score_chart(chart: ScoreChart, width: int = WIDTH) -> Image:
         x = plot.right + 12
         c.badge(seat, x, int(y), badge)
         last = next((v for v in reversed(by_seat[seat].values) if v is not None), None)
-        c.text(x + badge + 8, y + badge / 2, _num(last), 26, bold=True, fill=INK, anchor="lm",
-               max_width=RIGHT - badge - 24)
+        c.text(
+            x + badge + 8, y + badge / 2, _num(last), 26, bold=True, fill=INK, anchor="lm", max_width=RIGHT - badge - 24
+        )
 
     # the legend: colour and pattern, the line's dash, letter, name and last score
     y0 = plot.bottom + axis_h
@@ -203,11 +217,20 @@ def score_chart(chart: ScoreChart, width: int = WIDTH) -> Image:
         x = box.x + MARGIN + (n % 2) * column
         y = box.y + MARGIN + (n // 2) * LEGEND_ROW
         fill_pattern(c.im, Box(x, y + 4, 44, 30), line.seat, radius=5)
-        _dashed(c, [(x + 54, y + 19), (x + 114, y + 19)], player_color(line.seat),
-                DASHES.get(player_pattern(line.seat), ()))
+        _dashed(
+            c, [(x + 54, y + 19), (x + 114, y + 19)], player_color(line.seat), DASHES.get(player_pattern(line.seat), ())
+        )
         c.badge(line.seat, x + 124, y + 2, badge)
         last = next((v for v in reversed(line.values) if v is not None), None)
         text = f"{line.name} — {_num(last)}" + ("  ★ winner" if line.winner else "")
-        c.text(x + 124 + badge + 10, y + 19, text, 24, bold=line.winner, fill=INK, anchor="lm",
-               max_width=column - 124 - badge - 24)
+        c.text(
+            x + 124 + badge + 10,
+            y + 19,
+            text,
+            24,
+            bold=line.winner,
+            fill=INK,
+            anchor="lm",
+            max_width=column - 124 - badge - 24,
+        )
     return c.finish(alt_text(chart))

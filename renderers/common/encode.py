@@ -8,6 +8,7 @@ The palette is chosen on a half-size nearest-neighbour copy (every other pixel,
 so exact colours survive) and then applied to the whole image: about twice as
 fast as octree quantisation of the full image, for the same error.
 """
+
 from __future__ import annotations
 
 import io

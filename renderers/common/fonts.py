@@ -10,6 +10,7 @@ the same words again), at ~15 µs a call; labels, words and numbers repeat from
 board to board, so the widths are memoised (a bounded LRU of strings and their
 widths: no picture, so nothing that could show one table's names on another).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -6,21 +6,38 @@ Every board image in Epochs is built the same way: a cached static layer
 alt text. Sizes are in pixels for a 1200 px wide image; no text is drawn below
 `fonts.MIN_TEXT` (18 px) so that a phone can read it when zoomed to width.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
-from .cache import cached_layer, cached_sprite, cached_text
+from .cache import cached_sprite, cached_text
 from .encode import Image, encode_png
 from .fonts import MIN_TEXT, font, measure
 from .icons import paste_icon
-from .palette import (HEADER_BG, HEADER_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, PANEL, PAPER, RGB, RULE,
-                      ink_on, player_color, player_letter, player_pattern, tint)
+from .palette import (
+    HEADER_BG,
+    HEADER_INK,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    MUTED,
+    PANEL,
+    PAPER,
+    RGB,
+    RULE,
+    ink_on,
+    player_color,
+    player_letter,
+    player_pattern,
+    tint,
+)
 
 WIDTH = 1200
 MARGIN = 16
@@ -29,6 +46,7 @@ MARGIN = 16
 @dataclass(frozen=True)
 class Box:
     """A rectangle: left, top, width, height."""
+
     x: int
     y: int
     w: int
@@ -46,10 +64,10 @@ class Box:
     def rect(self) -> tuple[int, int, int, int]:
         return (self.x, self.y, self.x + self.w, self.y + self.h)
 
-    def inset(self, d: int) -> "Box":
+    def inset(self, d: int) -> Box:
         return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
-    def columns(self, n: int, gap: int = MARGIN) -> list["Box"]:
+    def columns(self, n: int, gap: int = MARGIN) -> list[Box]:
         """Split into `n` equal columns separated by `gap`."""
         cw = (self.w - gap * (n - 1)) // n
         return [Box(self.x + i * (cw + gap), self.y, cw, self.h) for i in range(n)]
@@ -125,8 +143,9 @@ def line_height(size: int) -> int:
 
 
 @cached_text(maxsize=4096)
-def text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
-              ) -> tuple[PILImage.Image | None, int, int]:
+def text_mask(
+    text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+) -> tuple[PILImage.Image | None, int, int]:
     """The glyph coverage of one line as an "L" mask, and where its top-left goes
     relative to the (whole-pixel) anchor point; `fx`, `fy` are the anchor's fractions
     of a pixel, which Pillow renders with. None for a line with no ink (spaces)."""
@@ -148,7 +167,7 @@ class Canvas:
         self.d = ImageDraw.Draw(base)
 
     @classmethod
-    def blank(cls, width: int, height: int, color: RGB = PAPER) -> "Canvas":
+    def blank(cls, width: int, height: int, color: RGB = PAPER) -> Canvas:
         return cls(PILImage.new("RGB", (width, height), color))
 
     @property
@@ -160,8 +179,18 @@ class Canvas:
         return self.im.height
 
     # text
-    def text(self, x: float, y: float, text: str, size: int = 22, *, bold: bool = False, fill: RGB = INK,
-             anchor: str = "la", max_width: int | None = None) -> int:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: int = 22,
+        *,
+        bold: bool = False,
+        fill: RGB = INK,
+        anchor: str = "la",
+        max_width: int | None = None,
+    ) -> int:
         """Draw one line (shrunk down to MIN_TEXT, then ellipsized, to fit `max_width`); returns its width."""
         size = max(size, MIN_TEXT)
         if max_width is not None and measure(text, size, bold) > max_width:
@@ -178,8 +207,18 @@ class Canvas:
         if mask is not None:
             self.im.paste(fill, (ix + dx, iy + dy), mask)
 
-    def paragraph(self, x: int, y: int, text: str, max_width: int, size: int = 22, *, bold: bool = False,
-                  fill: RGB = INK, max_lines: int | None = None) -> int:
+    def paragraph(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        max_width: int,
+        size: int = 22,
+        *,
+        bold: bool = False,
+        fill: RGB = INK,
+        max_lines: int | None = None,
+    ) -> int:
         """Draw wrapped text; returns the height used."""
         lines = wrap(text, max_width, max(size, MIN_TEXT), bold, max_lines)
         lh = line_height(size)
@@ -198,19 +237,20 @@ class Canvas:
     def icon(self, name: str, x: int, y: int, size: int = 28, color: RGB | None = None) -> None:
         paste_icon(self.im, name, x, y, size, color)
 
-    def icon_count(self, name: str, count: int | str, x: int, y: int, size: int = 28, *, fill: RGB = INK,
-                   bold: bool = True) -> int:
+    def icon_count(
+        self, name: str, count: int | str, x: int, y: int, size: int = 28, *, fill: RGB = INK, bold: bool = True
+    ) -> int:
         """Icon followed by a number ("[wood] 3"); returns the width used."""
         self.icon(name, x, y, size)
-        w = self.text(x + size + 4, y + size // 2, str(count), max(MIN_TEXT, int(size * .85)), bold=bold,
-                      fill=fill, anchor="lm")
+        w = self.text(
+            x + size + 4, y + size // 2, str(count), max(MIN_TEXT, int(size * 0.85)), bold=bold, fill=fill, anchor="lm"
+        )
         return size + 4 + w
 
     def coin(self, x: int, y: int, value: int | str, size: int = 34) -> None:
         """A coin with its value written on it."""
         self.icon("coin", x, y, size)
-        self.text(x + size / 2, y + size / 2 + 1, str(value), max(MIN_TEXT, int(size * .55)), bold=True,
-                  anchor="mm")
+        self.text(x + size / 2, y + size / 2 + 1, str(value), max(MIN_TEXT, int(size * 0.55)), bold=True, anchor="mm")
 
     def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
         player_badge(self.im, seat, x, y, size)
@@ -226,7 +266,7 @@ def fill_pattern(im: PILImage.Image, box: Box, seat: int, *, radius: int = 0) ->
     pattern = player_pattern(seat)
     layer = PILImage.new("RGB", (box.w, box.h), color)
     d = ImageDraw.Draw(layer)
-    ink = tint(color, .55)
+    ink = tint(color, 0.55)
     step = 12
     if pattern == "stripes":
         for k in range(-box.h, box.w, step):
@@ -257,8 +297,13 @@ def _badge(seat: int, size: int) -> PILImage.Image:
     d = ImageDraw.Draw(big)
     color = player_color(seat)
     d.ellipse([0, 0, size * ss - 1, size * ss - 1], fill=color, outline=INK, width=2 * ss)
-    d.text((size * ss / 2, size * ss / 2), player_letter(seat), font=font(int(size * ss * .62), True),
-           fill=ink_on(color), anchor="mm")
+    d.text(
+        (size * ss / 2, size * ss / 2),
+        player_letter(seat),
+        font=font(int(size * ss * 0.62), True),
+        fill=ink_on(color),
+        anchor="mm",
+    )
     return big.resize((size, size), PILImage.Resampling.LANCZOS)
 
 
@@ -272,11 +317,35 @@ def player_badge(im: PILImage.Image, seat: int, x: int, y: int, size: int = 34) 
 @dataclass
 class Header:
     """What every image's header says (issue 5: game, round/phase, whose turn, last move)."""
+
     title: str
-    status: str = ""                       # "Round 3 of 7 · Phase II: play cards"
+    status: str = ""  # "Round 3 of 7 · Phase II: play cards"
     to_act: Sequence[tuple[int, str]] = ()  # (seat, name) of those who must act now
-    last_move: Sequence[str] = ()           # event lines of the last move
-    subtitle: str = ""                      # e.g. "Private: Alice's hand"
+    last_move: Sequence[str] = ()  # event lines of the last move
+    subtitle: str = ""  # e.g. "Private: Alice's hand"
+
+
+def seat_names(view: Mapping[str, Any]) -> dict[int, str]:
+    """Seat -> name of the view's players ("Player n" where a name is missing)."""
+    return {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(view.get("players") or [])}
+
+
+def view_header(
+    view: Mapping[str, Any],
+    title: str,
+    status: str,
+    subtitle: str = "",
+    *,
+    names: Mapping[int, str] | None = None,
+    unnamed: str = "",
+    last_move: Sequence[str] | None = None,
+) -> Header:
+    """A game view's header: who acts, named from `names` (by default `seat_names(view)`; a seat not
+    there is `unnamed`, or "Player n"), and the last move the service adds to the view (or `last_move`)."""
+    names = seat_names(view) if names is None else names
+    to_act = [(s, names.get(s, unnamed or f"Player {s + 1}")) for s in view.get("to_act") or [] if s is not None]
+    moves = (view.get("last_move") or []) if last_move is None else last_move
+    return Header(title=title, status=status, to_act=to_act, last_move=list(moves), subtitle=subtitle)
 
 
 HEADER_TITLE = 34
@@ -302,11 +371,16 @@ def draw_header(c: Canvas, h: Header) -> int:
     height = header_height(h, c.width)
     c.d.rectangle([0, 0, c.width, height], fill=HEADER_BG)
     y = MARGIN
-    title_w = c.text(MARGIN, y, h.title, HEADER_TITLE, bold=True, fill=HEADER_INK,
-                     max_width=c.width // 2 - MARGIN)
+    title_w = c.text(MARGIN, y, h.title, HEADER_TITLE, bold=True, fill=HEADER_INK, max_width=c.width // 2 - MARGIN)
     if h.subtitle:
-        c.text(MARGIN + title_w + 18, y + 8, h.subtitle, HEADER_TEXT, fill=HIGHLIGHT,
-               max_width=c.width - title_w - 3 * MARGIN - 18)
+        c.text(
+            MARGIN + title_w + 18,
+            y + 8,
+            h.subtitle,
+            HEADER_TEXT,
+            fill=HIGHLIGHT,
+            max_width=c.width - title_w - 3 * MARGIN - 18,
+        )
     y += line_height(HEADER_TITLE)
     x = MARGIN
     if h.status:
@@ -334,7 +408,7 @@ def draw_header(c: Canvas, h: Header) -> int:
 class LegendItem:
     icon: str | None
     label: str
-    seat: int | None = None      # a player's badge instead of an icon
+    seat: int | None = None  # a player's badge instead of an icon
 
 
 LEGEND_TEXT = 20
@@ -366,7 +440,7 @@ def draw_legend(c: Canvas | PILImage.Image, items: Sequence[LegendItem], y: int,
     width = width or c.width
     height = legend_height(items, width)
     box = Box(MARGIN, y + MARGIN // 2, width - 2 * MARGIN, height - MARGIN)
-    c.panel(box, fill=tint(PAPER, .4), outline=RULE)
+    c.panel(box, fill=tint(PAPER, 0.4), outline=RULE)
     rows = _legend_rows(items, box.w - 24)
     yy = box.y + 10
     for row in rows:
@@ -382,8 +456,9 @@ def draw_legend(c: Canvas | PILImage.Image, items: Sequence[LegendItem], y: int,
     return height
 
 
-def alt_lines(h: Header) -> list[str]:
-    """The header as alt-text lines, first in every image's text summary."""
+def alt_lines(h: Header, prompt: str = "") -> list[str]:
+    """The header as alt-text lines, first in every image's text summary; then the open decision in
+    words ("Now: ...") for a game whose view carries a `prompt`."""
     out = [h.title + (f" — {h.subtitle}" if h.subtitle else "")]
     if h.status:
         out.append(h.status)
@@ -391,6 +466,8 @@ def alt_lines(h: Header) -> list[str]:
         out.append("To act: " + ", ".join(f"{name} ({player_letter(seat)})" for seat, name in h.to_act))
     if h.last_move:
         out.append("Last move: " + "; ".join(s.rstrip(".") for s in h.last_move if s) + ".")
+    if prompt:
+        out.append("Now: " + prompt)
     return out
 
 

@@ -4,6 +4,7 @@ Colour never carries meaning alone: every player also has a letter and a fill
 pattern (`PLAYER_LETTERS`, `PLAYER_PATTERNS`), drawn by `layout.player_badge`
 and `layout.fill_pattern`, so a player is recognisable in greyscale too.
 """
+
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
@@ -36,11 +37,11 @@ MUTED: RGB = (92, 88, 80)
 RULE: RGB = (176, 166, 146)
 HEADER_BG: RGB = (44, 52, 64)
 HEADER_INK: RGB = (250, 250, 250)
-HIGHLIGHT: RGB = (255, 214, 102)      # last move / leftmost province
+HIGHLIGHT: RGB = (255, 214, 102)  # last move / leftmost province
 HIGHLIGHT_EDGE: RGB = (196, 120, 0)
-GOOD: RGB = (0, 104, 70)              # requirement met
-SHORT: RGB = (180, 50, 20)            # shortfall
-COVERED: RGB = (214, 210, 202)        # covered leader / inactive symbol
+GOOD: RGB = (0, 104, 70)  # requirement met
+SHORT: RGB = (180, 50, 20)  # shortfall
+COVERED: RGB = (214, 210, 202)  # covered leader / inactive symbol
 
 RESOURCE_COLORS: dict[str, RGB] = {
     "wood": (133, 87, 35),
@@ -77,10 +78,13 @@ def tint(color: RGB, amount: float) -> RGB:
 
 def contrast(a: RGB, b: RGB) -> float:
     """WCAG contrast ratio of two colours (1..21)."""
+
     def lum(c: RGB) -> float:
-        def lin(v: int) -> float:
-            v = v / 255
+        def lin(channel: int) -> float:
+            v = channel / 255
             return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
         return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
     la, lb = sorted((lum(a), lum(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)

@@ -1,22 +1,22 @@
 """Rising Cultures images: the public board and each player's private hand.
 
 `render(view, seat)`: with `seat` None (or a view that holds no hand for
-`seat`), the public board; otherwise that seat's private hand image. Both
+`seat`), the public board; otherwise that seat's private image (private.py: the hand). Both
 come with an alt text built from the same view (alt.py).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from renderers.common import Image, encode_png
+from renderers.common import Image, render_view
 
-from . import alt, board, hand
+from . import alt, board, private
 
 
 def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
-    if seat is None:
-        return encode_png(board.draw(view), alt.public(view))
-    return encode_png(hand.draw(view, seat), alt.private(view, seat))
+    return render_view(view, seat, board, private, alt)
 
 
 __all__ = ["render"]

@@ -8,20 +8,41 @@ titles, player bars and legend form a static layer cached per (player count,
 rows, Nile): what the frame depends on, so every table shares it; names and
 civilizations are written on top, the rest is pasted from cached sprites (parts.py).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, LegendItem, cached_layer, draw_header, draw_legend, fill_pattern,
-                              header_height, legend_height, player_color, text_width, tint)
+from renderers.common import (
+    GOOD,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL_ALT,
+    PAPER,
+    RULE,
+    WIDTH,
+    Box,
+    Canvas,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    fill_pattern,
+    header_height,
+    legend_height,
+    player_color,
+    text_width,
+    tint,
+)
 
 from . import parts
-from .labels import MILITARY, RESOURCES, status_line
+from .labels import MILITARY, RESOURCES, header_for
 
 TITLE = 24
 COL_W = (WIDTH - 3 * MARGIN) // 2
@@ -34,21 +55,32 @@ NILE_H = 170
 LEGEND = (
     [LegendItem(n, n) for n in RESOURCES]
     + [LegendItem(n, n) for n in MILITARY]
-    + [LegendItem("coin", "coins"), LegendItem("income", "income"), LegendItem("vp", "victory points"),
-       LegendItem("card", "cards in hand"), LegendItem("deck", "deck"), LegendItem("marker", "progress marker"),
-       LegendItem("building", "building"), LegendItem("crown", "leader"), LegendItem("cog", "progress level"),
-       LegendItem("golden-age", "Golden Age side"), LegendItem("swap", "free swap"),
-       LegendItem("province", "province won"), LegendItem("check", "unlocked / requirement met"),
-       LegendItem(None, "amber frame: last move and this round's province"),
-       LegendItem(None, "dark frame: last military card (paid for a won province)"),
-       LegendItem(None, "green tab: printed board symbol, active"),
-       LegendItem(None, "A/B/C: province icon")]
+    + [
+        LegendItem("coin", "coins"),
+        LegendItem("income", "income"),
+        LegendItem("vp", "victory points"),
+        LegendItem("card", "cards in hand"),
+        LegendItem("deck", "deck"),
+        LegendItem("marker", "progress marker"),
+        LegendItem("building", "building"),
+        LegendItem("crown", "leader"),
+        LegendItem("cog", "progress level"),
+        LegendItem("golden-age", "Golden Age side"),
+        LegendItem("swap", "free swap"),
+        LegendItem("province", "province won"),
+        LegendItem("check", "unlocked / requirement met"),
+        LegendItem(None, "amber frame: last move and this round's province"),
+        LegendItem(None, "dark frame: last military card (paid for a won province)"),
+        LegendItem(None, "green tab: printed board symbol, active"),
+        LegendItem(None, "A/B/C: province icon"),
+    ]
 )
 
 
 @dataclass(frozen=True)
 class ColumnLayout:
     """Y offsets (relative to the column top) of each section of a player's column."""
+
     display_rows: int
     province_rows: int = 1
     bar: int = 0
@@ -107,11 +139,16 @@ def body_layer(players: int, lay: ColumnLayout, nile: bool) -> PILImage.Image:
         col = column_box(seat, lay)
         c.panel(col)
         bar = Box(col.x, col.y, col.w, 56)
-        c.d.rounded_rectangle(bar.rect, radius=10, fill=tint(player_color(seat), .78), outline=RULE, width=2)
+        c.d.rounded_rectangle(bar.rect, radius=10, fill=tint(player_color(seat), 0.78), outline=RULE, width=2)
         fill_pattern(c.im, Box(bar.x + 2, bar.y + 2, 22, bar.h - 4), seat, radius=8)
         c.badge(seat, bar.x + 32, bar.y + 8, 40)
-        for title, y in (("Display", lay.display), ("Military", lay.military), ("Resources", lay.resources),
-                         ("Progress", lay.progress), ("Provinces won", lay.provinces)):
+        for title, y in (
+            ("Display", lay.display),
+            ("Military", lay.military),
+            ("Resources", lay.resources),
+            ("Progress", lay.progress),
+            ("Provinces won", lay.provinces),
+        ):
             c.d.line([col.x + PAD, col.y + y - 4, col.right - PAD, col.y + y - 4], fill=RULE, width=1)
             c.text(col.x + PAD, col.y + y, title, TITLE, bold=True)
     draw_legend(c, LEGEND, legend_y)
@@ -121,8 +158,15 @@ def body_layer(players: int, lay: ColumnLayout, nile: bool) -> PILImage.Image:
 def _bar_names(c: Canvas, bar: Box, name: str, civ: str) -> None:
     """The player's name and civilization in their bar (per table, so not in the layer)."""
     w = c.text(bar.x + 82, bar.y + 28, name, 28, bold=True, anchor="lm", max_width=300)
-    c.text(bar.x + 92 + w, bar.y + 30, civ or "choosing…", 22, fill=INK, anchor="lm",
-           max_width=max(40, bar.w - 92 - w - 70))
+    c.text(
+        bar.x + 92 + w,
+        bar.y + 30,
+        civ or "choosing…",
+        22,
+        fill=INK,
+        anchor="lm",
+        max_width=max(40, bar.w - 92 - w - 70),
+    )
 
 
 def title_w(title: str) -> int:
@@ -153,20 +197,6 @@ def recent_names(view: Mapping[str, Any]) -> set[str]:
         if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
             names.add(nm)
     return names
-
-
-def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    players = view.get("players", [])
-    names = {p.get("seat", i): p.get("name", f"Player {i + 1}") for i, p in enumerate(players)}
-    status = status_line(view)
-    winners = view.get("winners") or []
-    if view.get("phase") == "over" and winners:
-        scores = view.get("scores") or []
-        status += " · Winner: " + ", ".join(
-            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners)
-    return Header(title=view.get("title", "Rising Cultures"), status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act", [])],
-                  last_move=list(view.get("last_move") or []), subtitle=subtitle)
 
 
 def draw(view: Mapping[str, Any]) -> PILImage.Image:
@@ -201,8 +231,9 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
     over = view.get("phase") == "over"
     if row or not over:
         c.text(x, top + 10, "Provinces", TITLE, bold=True)
-        c.text(x + title_w("Provinces"), top + 13, "the amber one is contested at the end of this round", 20,
-               fill=MUTED)
+        c.text(
+            x + title_w("Provinces"), top + 13, "the amber one is contested at the end of this round", 20, fill=MUTED
+        )
     if not row and over:
         _final_scores(c, view, top)
     elif not row:
@@ -210,16 +241,24 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
     for i, prov in enumerate(row):
         current = i == 0 and not over
         caption = "THIS ROUND" if current else f"round {first_round + i}"
-        sprite = parts.province_card(prov.get("id", 0), prov.get("name", "?"), tuple(prov.get("symbols", ())),
-                                     prov.get("vp", 0), prov.get("icon", ""), prov.get("text", ""), caption,
-                                     current, prov.get("name") in recent)
+        sprite = parts.province_card(
+            prov.get("id", 0),
+            prov.get("name", "?"),
+            tuple(prov.get("symbols", ())),
+            prov.get("vp", 0),
+            prov.get("icon", ""),
+            prov.get("text", ""),
+            caption,
+            current,
+            prov.get("name") in recent,
+        )
         c.im.paste(sprite, (x + i * (parts.PROVINCE_W + gap), top + 44))
     standing = contest(view)
     if standing:
         y = top + 44 + parts.PROVINCE_H + 8
         prov = row[0]
         xx = x + c.text(x, y + 16, f"{prov.get('name', '?')} now:", 22, bold=True, anchor="lm") + 14
-        for seat, name, n in standing:
+        for seat, _name, n in standing:
             c.badge(seat, xx, y, 32)
             xx += 38 + c.text(xx + 38, y + 16, f"{n}", 24, bold=True, anchor="lm") + 6
             for sym in prov.get("symbols", ()):
@@ -228,8 +267,15 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
             xx += 22
         holder = next((nm for st, nm, _ in standing if st == view.get("marker")), None)
         if holder:
-            c.text(xx, y + 16, f"a tie goes to {holder} (progress marker)", 20, fill=MUTED, anchor="lm",
-                   max_width=WIDTH - MARGIN - PAD - xx)
+            c.text(
+                xx,
+                y + 16,
+                f"a tie goes to {holder} (progress marker)",
+                20,
+                fill=MUTED,
+                anchor="lm",
+                max_width=WIDTH - MARGIN - PAD - xx,
+            )
 
 
 def contest(view: Mapping[str, Any]) -> list[tuple[int, str, int]]:
@@ -261,23 +307,31 @@ def _final_scores(c: Canvas, view: Mapping[str, Any], top: int) -> None:
         seat = p.get("seat", 0)
         sc = p.get("score") or {}
         total = sc.get("total", 0)
-        match = (f" · match {scores[seat]}" if view.get("first_game_scores") and seat < len(scores) else "")
+        match = f" · match {scores[seat]}" if view.get("first_game_scores") and seat < len(scores) else ""
         c.badge(seat, MARGIN + PAD, y, 40)
-        w = c.text(MARGIN + PAD + 50, y + 20, f"{p.get('name', '?')}: {total} VP", 30, bold=True, anchor="lm",
-                   max_width=420)
-        c.text(MARGIN + PAD + 64 + w, y + 22,
-               f"= cards {sc.get('buildings_leaders', 0)} + board {sc.get('board', 0)} + provinces "
-               f"{sc.get('provinces', 0)} + marker {sc.get('marker', 0)}{match}"
-               + ("   WINNER" if seat in winners else ""), 22, anchor="lm", max_width=WIDTH - 3 * MARGIN - 64 - w - 60,
-               bold=seat in winners)
+        w = c.text(
+            MARGIN + PAD + 50, y + 20, f"{p.get('name', '?')}: {total} VP", 30, bold=True, anchor="lm", max_width=420
+        )
+        c.text(
+            MARGIN + PAD + 64 + w,
+            y + 22,
+            f"= cards {sc.get('buildings_leaders', 0)} + board {sc.get('board', 0)} + provinces "
+            f"{sc.get('provinces', 0)} + marker {sc.get('marker', 0)}{match}"
+            + ("   WINNER" if seat in winners else ""),
+            22,
+            anchor="lm",
+            max_width=WIDTH - 3 * MARGIN - 64 - w - 60,
+            bold=seat in winners,
+        )
         y += 56
     if view.get("match") and view.get("first_game_scores"):
         first = view["first_game_scores"]
         c.text(MARGIN + PAD, y + 4, "Two-game match; game 1 scores: " + ", ".join(map(str, first)), 20, fill=MUTED)
 
 
-def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, lay: ColumnLayout,
-            recent: set[str]) -> None:
+def _column(
+    c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, lay: ColumnLayout, recent: set[str]
+) -> None:
     seat = p.get("seat", 0)
     x0 = col.x + PAD
     # bar: progress marker, winner
@@ -303,8 +357,10 @@ def _column(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], col: Box, 
     # score breakdown line
     scores = view.get("scores") or []
     match = f"match total {scores[seat]} · " if view.get("first_game_scores") and seat < len(scores) else ""
-    parts_txt = (f"{match}cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
-                 f"{score.get('provinces', 0)} · marker {score.get('marker', 0)} · discard {len(p.get('discard') or [])}")
+    parts_txt = (
+        f"{match}cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
+        f"{score.get('provinces', 0)} · marker {score.get('marker', 0)} · discard {len(p.get('discard') or [])}"
+    )
     c.text(x0, col.y + lay.score, parts_txt, 20, fill=MUTED, max_width=col.w - 2 * PAD)
     _display(c, p, col, lay, recent)
     _military(c, p, col, lay, recent)
@@ -317,22 +373,39 @@ def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> Non
     cards = display_cards(p)
     disp = p.get("display") or {}
     nb, nl = len(disp.get("buildings") or []), len(disp.get("leaders") or [])
-    c.text(col.x + PAD + title_w("Display"), col.y + lay.display + 3, f"{nb} building{'s' * (nb != 1)}, {nl} leader{'s' * (nl != 1)}",
-           20, fill=MUTED)
+    c.text(
+        col.x + PAD + title_w("Display"),
+        col.y + lay.display + 3,
+        f"{nb} building{'s' * (nb != 1)}, {nl} leader{'s' * (nl != 1)}",
+        20,
+        fill=MUTED,
+    )
     y0 = col.y + lay.display + 34
     if not cards:
         c.text(col.x + PAD, y0 + 10, "nothing built yet", 20, fill=MUTED)
     slots = 2 * lay.display_rows
-    shown = cards if len(cards) <= slots else cards[:slots - 1]
+    shown = cards if len(cards) <= slots else cards[: slots - 1]
     for i, card in enumerate(shown):
         covered = bool(card.get("covered"))
-        sprite = parts.display_tile(card.get("name", "?"), card.get("kind", "building"), card.get("vp", 0), covered,
-                                    bool(card.get("scores", True)), card.get("name") in recent)
+        sprite = parts.display_tile(
+            card.get("name", "?"),
+            card.get("kind", "building"),
+            card.get("vp", 0),
+            covered,
+            bool(card.get("scores", True)),
+            card.get("name") in recent,
+        )
         c.im.paste(sprite, (col.x + PAD + (i % 2) * (parts.TILE_W + 8), y0 + (i // 2) * (parts.TILE_H + 6)))
     if len(cards) > len(shown):
         i = len(shown)
-        c.text(col.x + PAD + (i % 2) * (parts.TILE_W + 8) + 10, y0 + (i // 2) * (parts.TILE_H + 6) + 10,
-               f"+{len(cards) - len(shown)} more", 20, bold=True, fill=MUTED)
+        c.text(
+            col.x + PAD + (i % 2) * (parts.TILE_W + 8) + 10,
+            y0 + (i // 2) * (parts.TILE_H + 6) + 10,
+            f"+{len(cards) - len(shown)} more",
+            20,
+            bold=True,
+            fill=MUTED,
+        )
 
 
 def _military(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
@@ -348,8 +421,13 @@ def _military(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> No
     last = filled[-1] if filled else -1
     for i, b in enumerate(bands[:6]):
         card = b.get("card") or {}
-        sprite = parts.band_cell(b.get("band", i + 1), b.get("printed"), b.get("card_symbol"), i == last,
-                                 bool(card) and card.get("name") in recent)
+        sprite = parts.band_cell(
+            b.get("band", i + 1),
+            b.get("printed"),
+            b.get("card_symbol"),
+            i == last,
+            bool(card) and card.get("name") in recent,
+        )
         c.im.paste(sprite, (col.x + PAD + i * (parts.BAND_W + 6), y + 34))
     if not bands:
         c.text(col.x + PAD, y + 50, "no civilization yet", 20, fill=MUTED)
@@ -359,15 +437,22 @@ def _resources(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> N
     res = p.get("resources") or {}
     area = p.get("resource_area") or []
     y = col.y + lay.resources
-    c.text(col.x + PAD + title_w("Resources"), y + 3, f"available, from {len(area)} card{'s' * (len(area) != 1)}", 20, fill=MUTED)
+    c.text(
+        col.x + PAD + title_w("Resources"),
+        y + 3,
+        f"available, from {len(area)} card{'s' * (len(area) != 1)}",
+        20,
+        fill=MUTED,
+    )
     x = col.x + PAD
     for r in RESOURCES:
         x += c.icon_count(r, res.get(r, 0), x, y + 36, 38) + 34
     if area:
         last = area[-1].get("name", "?")
         color = INK if last in recent else MUTED
-        c.text(col.x + PAD, y + 82, f"last-played: {last}", 20, fill=color, bold=last in recent,
-               max_width=col.w - 2 * PAD)
+        c.text(
+            col.x + PAD, y + 82, f"last-played: {last}", 20, fill=color, bold=last in recent, max_width=col.w - 2 * PAD
+        )
 
 
 def recent_level(view: Mapping[str, Any], p: Mapping[str, Any]) -> int:
@@ -391,8 +476,13 @@ def _progress(c: Canvas, view: Mapping[str, Any], p, col: Box, lay: ColumnLayout
     just = recent_level(view, p)
     for i, u in enumerate(unlocks[:7]):
         n = u.get("level", i + 1)
-        sprite = parts.level_cell(n, tuple(u.get("texts") or ()), bool(u.get("unlocked")), n == level + 1,
-                                  n == just and bool(u.get("unlocked")))
+        sprite = parts.level_cell(
+            n,
+            tuple(u.get("texts") or ()),
+            bool(u.get("unlocked")),
+            n == level + 1,
+            n == just and bool(u.get("unlocked")),
+        )
         c.im.paste(sprite, (col.x + PAD + i * (parts.LEVEL_W + 6), y + 34))
     nxt = next((u for u in unlocks if not u.get("unlocked")), None)
     if nxt:
@@ -413,11 +503,18 @@ def _won(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
         return
     w = (col.w - 2 * PAD - 8) // 2
     for i, prov in enumerate(provs):
-        sprite = parts.province_chip(prov.get("name", "?"), prov.get("vp", 0), prov.get("icon", ""),
-                                     prov.get("name") in recent, w)
+        sprite = parts.province_chip(
+            prov.get("name", "?"), prov.get("vp", 0), prov.get("icon", ""), prov.get("name") in recent, w
+        )
         c.im.paste(sprite, (col.x + PAD + (i % 2) * (w + 8), y + (i // 2) * 46))
-    c.text(col.right - PAD, col.y + lay.provinces + 3, f"{sum(q.get('vp', 0) for q in provs)} VP printed", 20,
-           fill=MUTED, anchor="ra")
+    c.text(
+        col.right - PAD,
+        col.y + lay.provinces + 3,
+        f"{sum(q.get('vp', 0) for q in provs)} VP printed",
+        20,
+        fill=MUTED,
+        anchor="ra",
+    )
 
 
 def _nile(c: Canvas, view: Mapping[str, Any], y: int) -> None:
@@ -433,10 +530,24 @@ def _nile(c: Canvas, view: Mapping[str, Any], y: int) -> None:
         dev = bool(card.get("developed"))
         c.panel(b, fill=(255, 255, 255) if dev else PANEL_ALT, outline=GOOD if dev else RULE, width=3 if dev else 2)
         spaces = card.get("spaces", 2)
-        c.text(b.x + 10, b.y + 8, card.get("name", "?"), 22, bold=True, max_width=b.w - 30 - spaces * 40,
-               fill=INK if dev else MUTED)
-        c.paragraph(b.x + 10, b.y + 50, card.get("effect", "") if dev else "not developed yet", b.w - 20, 18,
-                    fill=INK if dev else MUTED, max_lines=2)
+        c.text(
+            b.x + 10,
+            b.y + 8,
+            card.get("name", "?"),
+            22,
+            bold=True,
+            max_width=b.w - 30 - spaces * 40,
+            fill=INK if dev else MUTED,
+        )
+        c.paragraph(
+            b.x + 10,
+            b.y + 50,
+            card.get("effect", "") if dev else "not developed yet",
+            b.w - 20,
+            18,
+            fill=INK if dev else MUTED,
+            max_lines=2,
+        )
         coins = card.get("coins") or []
         for k in range(spaces):
             cx = b.right - 10 - (spaces - k) * 40

@@ -1,14 +1,18 @@
-"""Words and glyphs for Rising Cultures views: phase names, short effect labels.
+"""Words and glyphs for Rising Cultures views: phase names, the header, short effect labels.
 
 The engine's view carries effect texts (the bottom halves of cards, the board's
 progress unlocks, the province texts); the images need them as one icon and a
 few characters. These parsers only shorten what the view says; when a text is
 not recognised the glyph falls back to a plain label, never to a guess.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
+
+from renderers.common import Header, seat_names, view_header
 
 MILITARY = ("sword", "horse", "shield")
 RESOURCES = ("wood", "brick", "stone", "gold")
@@ -52,6 +56,18 @@ def status_line(view: Mapping[str, Any]) -> str:
     if phase != "over":
         parts.append(label)
     return " · ".join(parts)
+
+
+def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
+    names = seat_names(view)
+    status = status_line(view)
+    winners = view.get("winners") or []
+    if view.get("phase") == "over" and winners:
+        scores = view.get("scores") or []
+        status += " · Winner: " + ", ".join(
+            f"{names.get(w, w)} ({scores[w] if w < len(scores) else '?'} VP)" for w in winners
+        )
+    return view_header(view, view.get("title", "Rising Cultures"), status, subtitle, names=names)
 
 
 def effect_glyphs(text: str) -> tuple[str, str]:

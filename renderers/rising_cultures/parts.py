@@ -5,14 +5,30 @@ a band's symbols, ...), so it is drawn once and cached; a board render mostly
 pastes sprites that it has drawn before. Sprites are drawn on the panel colour
 they are pasted onto.
 """
+
 from __future__ import annotations
 
 import re
 
 from PIL import Image as PILImage
 
-from renderers.common import (COVERED, GOOD, HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, PANEL, PANEL_ALT, RULE, Canvas,
-                              cached_sprite, fit_size, font, tint, wrap)
+from renderers.common import (
+    COVERED,
+    GOOD,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_ALT,
+    RULE,
+    Canvas,
+    cached_sprite,
+    fit_size,
+    font,
+    tint,
+    wrap,
+)
 
 from .labels import effect_glyphs, province_effect
 
@@ -28,13 +44,27 @@ def _sprite(w: int, h: int, bg=PANEL) -> Canvas:
 
 
 @cached_sprite(maxsize=64)
-def province_card(pid: int, name: str, symbols: tuple[str, ...], vp: int, icon: str, effect_text: str,
-                  caption: str, current: bool, recent: bool) -> PILImage.Image:
+def province_card(
+    pid: int,
+    name: str,
+    symbols: tuple[str, ...],
+    vp: int,
+    icon: str,
+    effect_text: str,
+    caption: str,
+    current: bool,
+    recent: bool,
+) -> PILImage.Image:
     """One province card: its round, name, the symbols compared, VP, icon letter and effect."""
     c = _sprite(PROVINCE_W, PROVINCE_H)
-    box_fill = tint(HIGHLIGHT, .55) if current else PANEL_ALT
-    c.d.rounded_rectangle([2, 2, PROVINCE_W - 3, PROVINCE_H - 3], radius=10, fill=box_fill,
-                          outline=HIGHLIGHT_EDGE if (current or recent) else RULE, width=5 if current else 2)
+    box_fill = tint(HIGHLIGHT, 0.55) if current else PANEL_ALT
+    c.d.rounded_rectangle(
+        [2, 2, PROVINCE_W - 3, PROVINCE_H - 3],
+        radius=10,
+        fill=box_fill,
+        outline=HIGHLIGHT_EDGE if (current or recent) else RULE,
+        width=5 if current else 2,
+    )
     c.text(10, 8, caption, 18, bold=current, fill=INK if current else MUTED, max_width=PROVINCE_W - 20)
     c.text(10, 32, name, 22, bold=True, max_width=PROVINCE_W - 20)
     n = len(symbols)
@@ -61,13 +91,19 @@ def province_card(pid: int, name: str, symbols: tuple[str, ...], vp: int, icon: 
 
 
 @cached_sprite(maxsize=256)
-def display_tile(name: str, kind: str, vp: int, covered: bool, scores: bool, recent: bool,
-                 note: str = "") -> PILImage.Image:
+def display_tile(
+    name: str, kind: str, vp: int, covered: bool, scores: bool, recent: bool, note: str = ""
+) -> PILImage.Image:
     """A building or leader in the display; a covered leader is greyed, its VP crossed if it does not score."""
     c = _sprite(TILE_W, TILE_H)
-    fill = COVERED if covered else (tint(HIGHLIGHT, .5) if recent else (255, 255, 255))
-    c.d.rounded_rectangle([1, 1, TILE_W - 2, TILE_H - 2], radius=8, fill=fill,
-                          outline=HIGHLIGHT_EDGE if recent else RULE, width=4 if recent else 2)
+    fill = COVERED if covered else (tint(HIGHLIGHT, 0.5) if recent else (255, 255, 255))
+    c.d.rounded_rectangle(
+        [1, 1, TILE_W - 2, TILE_H - 2],
+        radius=8,
+        fill=fill,
+        outline=HIGHLIGHT_EDGE if recent else RULE,
+        width=4 if recent else 2,
+    )
     c.icon("crown" if kind == "leader" else "building", 8, 9, 28)
     label = name + (" (covered)" if covered else "") + (f" {note}" if note else "")
     room = TILE_W - 42 - 58
@@ -90,13 +126,14 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
     """One red military band: the card's symbol above, the board's printed symbol (active or not) below."""
     c = _sprite(BAND_W, BAND_H)
     filled = card_symbol is not None
-    fill = tint(HIGHLIGHT, .5) if recent else ((255, 255, 255) if filled else PANEL_ALT)
+    fill = tint(HIGHLIGHT, 0.5) if recent else ((255, 255, 255) if filled else PANEL_ALT)
     # amber = the last move; a thick dark frame = the last-played military card (paid for a won province)
     edge = HIGHLIGHT_EDGE if recent else (INK if last else RULE)
-    c.d.rounded_rectangle([1, 1, BAND_W - 2, BAND_H - 2], radius=8, fill=fill, outline=edge,
-                          width=4 if (last or recent) else 2)
+    c.d.rounded_rectangle(
+        [1, 1, BAND_W - 2, BAND_H - 2], radius=8, fill=fill, outline=edge, width=4 if (last or recent) else 2
+    )
     c.text(8, 4, str(band), 18, bold=True, fill=MUTED)
-    if filled:
+    if card_symbol is not None:
         c.icon(card_symbol, (BAND_W - 40) // 2 + 6, 8, 40)
     else:
         c.text(BAND_W // 2, 30, "empty", 18, fill=MUTED, anchor="mm")
@@ -104,8 +141,13 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
     tab = [6, 56, BAND_W - 7, BAND_H - 8]
     if printed:
         active = filled
-        c.d.rounded_rectangle(tab, radius=6, fill=tint(GOOD, .75) if active else (225, 221, 212),
-                              outline=GOOD if active else COVERED, width=3 if active else 1)
+        c.d.rounded_rectangle(
+            tab,
+            radius=6,
+            fill=tint(GOOD, 0.75) if active else (225, 221, 212),
+            outline=GOOD if active else COVERED,
+            width=3 if active else 1,
+        )
         if active:
             c.icon(printed, BAND_W // 2 - 16, 60, 32)
         else:
@@ -116,14 +158,20 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
 
 
 @cached_sprite(maxsize=128)
-def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool,
-               recent: bool = False) -> PILImage.Image:
+def level_cell(
+    level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool, recent: bool = False
+) -> PILImage.Image:
     """One progress level: its number, what it unlocks (glyphs), reached or not (amber: reached just now)."""
     c = _sprite(LEVEL_W, LEVEL_H)
-    fill = tint(HIGHLIGHT, .4) if recent else (tint(GOOD, .7) if unlocked else PANEL_ALT)
+    fill = tint(HIGHLIGHT, 0.4) if recent else (tint(GOOD, 0.7) if unlocked else PANEL_ALT)
     edge = HIGHLIGHT_EDGE if recent else (GOOD if unlocked else (HIGHLIGHT_EDGE if next_up else RULE))
-    c.d.rounded_rectangle([1, 1, LEVEL_W - 2, LEVEL_H - 2], radius=8, fill=fill, outline=edge,
-                          width=4 if recent else (3 if (unlocked or next_up) else 2))
+    c.d.rounded_rectangle(
+        [1, 1, LEVEL_W - 2, LEVEL_H - 2],
+        radius=8,
+        fill=fill,
+        outline=edge,
+        width=4 if recent else (3 if (unlocked or next_up) else 2),
+    )
     c.text(6, 3, str(level), 18, bold=True, fill=INK if unlocked else MUTED)
     if unlocked:
         c.icon("check", LEVEL_W - 24, 4, 20)
@@ -134,7 +182,7 @@ def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool
             c.icon(name, (LEVEL_W - 30) // 2, 24, 30)
         c.text(LEVEL_W // 2, 70, label, 18, bold=True, anchor="mm", max_width=LEVEL_W - 6)
     else:
-        for i, (name, label) in enumerate(glyphs):  # two unlocks: icons only, larger
+        for i, (name, _label) in enumerate(glyphs):  # two unlocks: icons only, larger
             if name:
                 c.icon(name, 3 + i * 34, 34, 32)
     return c.im
@@ -144,8 +192,13 @@ def level_cell(level: int, texts: tuple[str, ...], unlocked: bool, next_up: bool
 def province_chip(name: str, vp: int, icon: str, recent: bool, width: int) -> PILImage.Image:
     """A won province: name, VP, icon letter."""
     c = _sprite(width, 40)
-    c.d.rounded_rectangle([1, 1, width - 2, 38], radius=8, fill=tint(HIGHLIGHT, .5) if recent else (255, 255, 255),
-                          outline=HIGHLIGHT_EDGE if recent else RULE, width=4 if recent else 2)
+    c.d.rounded_rectangle(
+        [1, 1, width - 2, 38],
+        radius=8,
+        fill=tint(HIGHLIGHT, 0.5) if recent else (255, 255, 255),
+        outline=HIGHLIGHT_EDGE if recent else RULE,
+        width=4 if recent else 2,
+    )
     c.icon("province", 6, 7, 26)
     right = 6 + (30 if icon else 0) + 50
     c.text(36, 20, name, 20, bold=True, anchor="lm", max_width=width - 36 - right)

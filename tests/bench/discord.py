@@ -178,10 +178,12 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
             workers = getattr(harness.bot, "workers", None)
             if workers is not None:
                 await workers.start()  # warm, as a bot that has been up a moment
+            service = harness.service
+            assert service is not None, "the harness makes its service in start()"
             t0 = time.perf_counter()
-            harness.service.settings.images = False  # storing the games is not what is measured
-            await _setup_games(harness.service, emu, args.games, users, games)
-            harness.service.settings.images = images
+            service.settings.images = False  # storing the games is not what is measured
+            await _setup_games(service, emu, args.games, users, games)
+            service.settings.images = images
             drawing = (
                 f"{args.render_workers} drawing processes"
                 if args.render_workers

@@ -14,6 +14,7 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 #: The issues' targets per game: (games/s at that player count, p99 step in us, state JSON KB).
 TARGETS = {
@@ -24,7 +25,7 @@ TARGETS = {
 }
 
 
-def play(game, players: int, seed: int, steps: list[float], snapshots: list) -> int:
+def play(game, players: int, seed: int, steps: list[float], snapshots: list[Any]) -> int:
     rng = random.Random(seed)
     state = game.setup([f"p{i}" for i in range(players)], seed)
     n = 0
@@ -66,7 +67,7 @@ def main(argv: list[str]) -> int:
     for i in range(args.games):
         actions += play(game, players, args.seed + i, steps, [])
     elapsed = time.perf_counter() - t0
-    snapshots, sizes = [], []
+    snapshots: list[Any] = []
     for i in range(min(args.games, 50)):  # sizes measured apart, so dumps does not count as play time
         play(game, players, args.seed + i, [], snapshots)
     sizes = [len(game.dumps(s)) for s in snapshots]

@@ -78,12 +78,14 @@ async def populate(path: Path, stored: int, moves: int) -> None:
         await service.handle(channel, users[0], f"p{users[0]}", "game start fixed")
         for _ in range(moves):
             rec = await storage.open_table(channel)
+            assert rec is not None, f"no open table in channel {channel}"
             state = await service._state(rec)
             game = engine.get(game_id)
             acting = game.to_act(state)
             if not acting:
                 break
             player = rec.user_at(acting[0])
+            assert player is not None, f"no player in seat {acting[0]}"
             await service.handle(
                 channel, player.user, player.name, "play", rng.choice(game.legal_actions(state, acting[0]))
             )

@@ -17,7 +17,8 @@ import time
 import engine
 from bot.service import export
 from bot.service.story import story
-from renderers.common.chart import ChartLine, ScoreChart, score_chart
+from renderers.common.chart import score_chart
+from renderers.scores import ChartLine, ScoreChart
 
 PLAYERS = {"rising-cultures": 2, "rise-of-empires": 3, "cradle": 4, "mosaic": 3}
 OPTIONS = {"cradle": {"non_player": True}}
@@ -28,7 +29,7 @@ def played(game_id: str, seed: int) -> tuple[list[export.Line], list[str]]:
     names = [f"Player {i + 1}" for i in range(PLAYERS.get(game_id, game.min_players))]
     state = game.setup(names, seed, OPTIONS.get(game_id))
     rng = random.Random(seed)
-    lines = []
+    lines: list[export.Line] = []
     while not game.is_over(state):
         seat = rng.choice(game.to_act(state))
         action = rng.choice(game.legal_actions(state, seat))
@@ -93,13 +94,10 @@ def main(argv: list[str]) -> int:
     )
     for game_id in engine.GAMES:
         runs = [measure(game_id, args.seed + g) for g in range(args.games)]
-
-        def med(key: str) -> float:
-            return statistics.median(r[key] for r in runs)
-
+        med = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
         print(
-            f"{game_id:16} {med('steps'):6.0f} {med('replay') * 1000:10.0f} {med('story') * 1000:9.0f} "
-            f"{med('chart') * 1000:9.0f} {med('chart_kib'):10.0f} {med('export') * 1000:10.1f} "
-            f"{med('export_kib'):11.0f}"
+            f"{game_id:16} {med['steps']:6.0f} {med['replay'] * 1000:10.0f} {med['story'] * 1000:9.0f} "
+            f"{med['chart'] * 1000:9.0f} {med['chart_kib']:10.0f} {med['export'] * 1000:10.1f} "
+            f"{med['export_kib']:11.0f}"
         )
     return 0

@@ -114,6 +114,7 @@ async def service_share(game, players: int, tables: int, warm: int, plays: int, 
             state = await service._state(rec)
             seats = game.to_act(state)
             player = rec.user_at(seats[0])
+            assert player is not None, f"no player in seat {seats[0]}"
             action = rng.choice(game.legal_actions(state, seats[0]))
             t0 = time.process_time()
             await service.handle(table, player.user, player.name, "play", action, guild=1)

@@ -21,6 +21,10 @@ import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.storage import TableRecord
 
 #: Steps per handover before issue 12 (random play through /play, from the issue).
 BEFORE = {"rising-cultures": 1.9, "rise-of-empires": 2.6, "cradle": 3.7, "mosaic": 1.8}
@@ -32,6 +36,13 @@ TARGETED = ("rise-of-empires", "cradle")
 class Picture:
     png: bytes = b"\x89PNG"
     alt: str = "board"
+
+
+def user_in(rec: TableRecord, seat: int) -> int:
+    """The user in `seat` of a game under way (every seat is taken)."""
+    player = rec.user_at(seat)
+    assert player is not None, f"no player in seat {seat}"
+    return player.user
 
 
 class Counts:
@@ -75,8 +86,8 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         state = await service._state(rec)
         acting = game.to_act(state)
         seat = rng.choice(acting)
-        user = rec.user_at(seat).user
-        acting_users = {rec.user_at(s).user for s in acting}
+        user = user_in(rec, seat)
+        acting_users = {user_in(rec, s) for s in acting}
         seen = len(await storage.actions(rec.id))
         reply = await say(user, "play " + rng.choice(game.legal_actions(state, seat)))
         assert not reply.error, reply.text
@@ -92,7 +103,9 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         counts.pings_acting += len(set(reply.mentions) & acting_users)
         if game.is_over(after):
             break
-    rows = await storage.actions((await storage.latest_table(channel)).id)
+    last = await storage.latest_table(channel)
+    assert last is not None, "the game just played is stored"
+    rows = await storage.actions(last.id)
     counts.steps += len(rows)
     counts.decisions += sum(1 for r in rows if not r.via)
     counts.automatic += sum(1 for r in rows if r.via == "forced")

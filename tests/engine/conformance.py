@@ -20,6 +20,8 @@ CHECK = Path(__file__).resolve().parents[2].parent / "shared" / "checks" / "conf
 @functools.lru_cache(maxsize=1)
 def _module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("conformance", CHECK)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the shared conformance check from {CHECK}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -1,4 +1,5 @@
 """The render benchmark runs end to end on a played game (figures only, nothing timed is asserted)."""
+
 from __future__ import annotations
 
 from tests.bench import render as bench

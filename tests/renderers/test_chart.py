@@ -1,6 +1,7 @@
 """The score chart (issue 17 §3): image checks as for the boards — 1200 px wide, no text below
 18 px, each player's colour with a second cue (dash, letter, pattern) — and alt text that
 gives the numbers within Discord's limit."""
+
 from __future__ import annotations
 
 import io
@@ -8,16 +9,19 @@ import io
 from PIL import Image as PILImage
 
 from renderers.common import MIN_TEXT, PLAYER_COLORS, player_color
-from renderers.common.chart import ALT_BUDGET, DASHES, ChartLine, ScoreChart, alt_text, nice_step, score_chart
+from renderers.common.chart import ALT_BUDGET, DASHES, alt_text, nice_step, score_chart
 from renderers.common.palette import PLAYER_PATTERNS
+from renderers.scores import ChartLine, ScoreChart
 
 
 def chart(players: int = 3, points: int = 7, *, finished: bool = True, note: str = "") -> ScoreChart:
     labels = ["start"] + [str(i) for i in range(1, points)]
     if not finished:
         labels[-1] += " so far"
-    lines = [ChartLine(seat, f"Player {seat + 1}", [seat * 3 + i * (seat + 2) for i in range(points)], seat == 1)
-             for seat in range(players)]
+    lines = [
+        ChartLine(seat, f"Player {seat + 1}", [seat * 3 + i * (seat + 2) for i in range(points)], seat == 1)
+        for seat in range(players)
+    ]
     return ScoreChart("Rise of Empires", "game turn", labels, lines, finished, note)
 
 
@@ -33,13 +37,14 @@ def test_the_chart_is_as_wide_as_a_board_and_draws_every_player_in_their_colour(
     assert im.size == (image.width, image.height) and image.width == 1200 and 800 < image.height < 1200
     colours = {rgb for _, rgb in im.getcolors(1 << 20)}
     for seat in range(6):
-        assert any(sum(abs(a - b) for a, b in zip(c, player_color(seat))) < 12 for c in colours), seat
+        assert any(sum(abs(a - b) for a, b in zip(c, player_color(seat), strict=False)) < 12 for c in colours), seat
     assert len(image.png) < 200_000
 
 
 def test_no_text_on_the_chart_is_smaller_than_the_minimum(monkeypatch):
     from renderers.common import chart as module
     from renderers.common import layout
+
     sizes: list[int] = []
     for where in (layout, module):
         real = where.font
@@ -53,6 +58,7 @@ def test_every_player_has_a_dash_of_their_own_so_lines_part_in_greyscale():
     # drawn along a straight stretch, every dash leaves a different trace
     from renderers.common import Canvas
     from renderers.common.chart import _dashed
+
     traces = set()
     for pattern in PLAYER_PATTERNS:
         c = Canvas.blank(400, 40)
@@ -65,7 +71,8 @@ def test_the_legend_shows_each_players_fill_pattern_and_the_winner():
     image = score_chart(chart(2))
     im = decode(image)
     legend = im.crop((0, im.height - 130, 600, im.height))
-    assert any(sum(abs(a - b) for a, b in zip(c, player_color(0))) < 12 for _, c in legend.getcolors(1 << 20))
+    first = player_color(0)
+    assert any(sum(abs(a - b) for a, b in zip(c, first, strict=False)) < 12 for _, c in legend.getcolors(1 << 20))
     assert "Player 2 (B) " in image.alt and "(winner)" in image.alt
 
 

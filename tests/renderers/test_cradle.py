@@ -1,4 +1,5 @@
 """The Cradle of Civilization map image (issue 7, section 3): drawn from views only."""
+
 from __future__ import annotations
 
 import io
@@ -10,8 +11,9 @@ from PIL import Image as PILImage
 import renderers
 from engine.cradle import GAME
 from engine.cradle.data import components
-from renderers import cradle as rc
 from renderers.common import WIDTH, player_color
+from renderers.cradle import board as rc
+from renderers.cradle import labels, parts
 
 C = components()
 
@@ -52,14 +54,15 @@ def test_every_area_is_drawn_in_its_region_colour():
         box = rc.node_box(area.id)
         px = im.getpixel((box.x + box.w // 2, top + box.y + 1))
         want = rc.REGION_COLORS[area.region]
-        assert max(abs(a - b) for a, b in zip(px, want)) < 40, (area.id, px, want)
+        assert max(abs(a - b) for a, b in zip(px, want, strict=False)) < 40, (area.id, px, want)
 
 
 def _below_map(img, s):
     """Height of the panel and legend under the map, recomputed as render() does."""
     from renderers.common import MARGIN, legend_height
+
     view = GAME.view(s, None)
-    rows = rc.player_lines(view)
+    rows = labels.player_lines(view)
     row_h = rc.row_height(rows)
     panel_h = MARGIN + (len(rows) + 1) // 2 * row_h + MARGIN
     return panel_h + legend_height(rc.LEGEND)
@@ -75,15 +78,15 @@ def test_armies_drawn_in_the_owner_colour_with_civilization_number():
     box = rc.node_box(area)
     px = im.getpixel((box.right - 8, top + box.y + 43 + 20))
     want = player_color(info["owner"])
-    assert max(abs(a - b) for a, b in zip(px, want)) < 40
-    assert rc.chip_label(info).startswith(C.civs[info["civ"]].card)
+    assert max(abs(a - b) for a, b in zip(px, want, strict=False)) < 40
+    assert labels.chip_label(info).startswith(C.civs[info["civ"]].card)
 
 
 def test_raiders_are_drawn_upside_down():
-    upright = rc.chip_image(2, "R×1", False, 98, 24)
-    flipped = rc.chip_image(2, "R×1", True, 98, 24)
+    upright = parts.chip_image(2, "R×1", False, 98, 24)
+    flipped = parts.chip_image(2, "R×1", True, 98, 24)
     assert flipped.tobytes() == upright.rotate(180).tobytes() != upright.tobytes()
-    assert rc.chip_label({"civ": "r2", "raider": True, "armies": 1}) == "R×1"
+    assert labels.chip_label({"civ": "r2", "raider": True, "armies": 1}) == "R×1"
 
 
 def test_static_map_layer_is_cached():
@@ -97,7 +100,7 @@ def test_static_map_layer_is_cached():
 def test_header_names_the_civilization_in_its_round_and_its_pool():
     s = _play_until(lambda s: s.rnd is not None and s.rnd.bonus and s.epoch >= 2)
     view = GAME.view(s, None)
-    line = rc.status_line(view)
+    line = labels.status_line(view)
     assert view["round"]["name"] in line and f"pool {view['round']['pool']}" in line
     assert f"bonus {view['round']['bonus']}" in line
 
@@ -105,7 +108,7 @@ def test_header_names_the_civilization_in_its_round_and_its_pool():
 def test_battle_status_and_highlight():
     s = _play_until(lambda s: s.rnd is not None and s.rnd.step in ("combat", "lost"))
     view = GAME.view(s, None)
-    assert f"battle for {C.areas[s.rnd.area].name}" in rc.status_line(view)
+    assert f"battle for {C.areas[s.rnd.area].name}" in labels.status_line(view)
     img = renderers.render("cradle", view)
     im = _png(img)
     top = img.height - rc.MAP_H - _below_map(img, s)
@@ -162,8 +165,9 @@ def test_last_move_area_is_highlighted():
     top = img.height - rc.MAP_H - _below_map(img, s)
     box = rc.node_box(area)
     from renderers.common import HIGHLIGHT
+
     px = im.getpixel((box.x - 3, top + box.y + box.h // 2))
-    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT)) < 40
+    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT, strict=False)) < 40
 
 
 def _crossed(path, a, b):
@@ -187,6 +191,7 @@ def test_map_borders_bow_round_other_areas_and_stay_on_the_map():
 
 def test_sea_labels_do_not_cover_areas():
     from renderers.common import font
+
     for sea in C.seas.values():
         w = int(font(rc.SMALL).getlength(sea.name)) + 14
         label = (sea.x - w // 2, sea.y - 14, sea.x + w // 2, sea.y + 14)
@@ -198,13 +203,21 @@ def test_sea_labels_do_not_cover_areas():
 
 def test_region_status_grouped_and_a_wide_empire_fits_its_line():
     from renderers.common import MARGIN, text_width, wrap
-    regions = {"arabian-desert": "domination", "egypt": "control", "iran": "control", "anatolia": "presence",
-               "caucasus": "presence", "mesopotamia": "presence", "levant": "presence"}
-    line = rc.region_text(regions)
+
+    regions = {
+        "arabian-desert": "domination",
+        "egypt": "control",
+        "iran": "control",
+        "anatolia": "presence",
+        "caucasus": "presence",
+        "mesopotamia": "presence",
+        "levant": "presence",
+    }
+    line = labels.region_text(regions)
     assert line == "Regions: D Arabia · C Egypt, Iran · P Anatolia, Caucasus, Levant, Mesopot."
     assert rc.ROW_TEXT_W == (WIDTH - 2 * MARGIN - 20) // 2 - 50  # one column of the score panel
     lines = wrap(line, rc.ROW_TEXT_W, rc.SMALL, max_lines=2)
     assert " ".join(lines) == line and all(text_width(x, rc.SMALL) <= rc.ROW_TEXT_W for x in lines)
     row = (0, "p0  1 VP", "1 Army", line)
     assert rc.row_height([row]) > rc.row_height([(0, "p0  1 VP", "1 Army", "Regions: P Egypt")])
-    assert rc.region_text({}) == "Regions: -"
+    assert labels.region_text({}) == "Regions: -"

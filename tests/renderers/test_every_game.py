@@ -6,6 +6,7 @@ wide (readable on a phone zoomed to width) and its PNG under Discord-friendly 1 
 The static layers must be keyed by what the picture depends on, never by the
 players' names: tables with other names reuse them.
 """
+
 from __future__ import annotations
 
 import io

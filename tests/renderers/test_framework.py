@@ -1,4 +1,5 @@
 """The rendering framework (issue 5, section 1): dispatch, fonts, palette, icons, layout, encoding."""
+
 from __future__ import annotations
 
 import io
@@ -11,10 +12,37 @@ from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
 import renderers
-from renderers.common import (HIGHLIGHT, INK, MIN_TEXT, PAPER, PLAYER_COLORS, PLAYER_LETTERS, PLAYER_PATTERNS,
-                              Box, Canvas, Header, Image, LegendItem, alt_lines, cached_layer, contrast,
-                              draw_header, draw_legend, ellipsize, fill_pattern, fit_size, font, header_height,
-                              icon, ink_on, png_bytes, wrap)
+from renderers.common import (
+    HIGHLIGHT,
+    INK,
+    MIN_TEXT,
+    PAPER,
+    PLAYER_COLORS,
+    PLAYER_LETTERS,
+    PLAYER_PATTERNS,
+    Box,
+    Canvas,
+    Header,
+    Image,
+    LegendItem,
+    alt_lines,
+    cached_layer,
+    contrast,
+    draw_header,
+    draw_legend,
+    ellipsize,
+    fill_pattern,
+    fit_size,
+    font,
+    header_height,
+    icon,
+    ink_on,
+    png_bytes,
+    render_view,
+    seat_names,
+    view_header,
+    wrap,
+)
 from renderers.common.fonts import BOLD, FONT_DIR, REGULAR
 from renderers.common.icons import ICONS, MILITARY, RESOURCES
 
@@ -71,28 +99,31 @@ def test_the_font_is_shipped_with_its_license_and_is_scalable():
 # ---- palette ------------------------------------------------------------------
 def _simulate_deuteranopia(c):
     """Viénot, Brettel & Mollon (1999) deuteranopia projection in linear RGB."""
+
     def lin(v):
         v /= 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (lin(v) for v in c)
     m = [(0.29275, 0.70725, 0.0), (0.29275, 0.70725, 0.0), (-0.02234, 0.02234, 1.0)]
-    return tuple(sum(k * v for k, v in zip(row, (r, g, b))) for row in m)
+    return tuple(sum(k * v for k, v in zip(row, (r, g, b), strict=True)) for row in m)
 
 
 def _simulate_protanopia(c):
     def lin(v):
         v /= 255
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (lin(v) for v in c)
     m = [(0.11238, 0.88762, 0.0), (0.11238, 0.88762, 0.0), (0.00401, -0.00401, 1.0)]
-    return tuple(sum(k * v for k, v in zip(row, (r, g, b))) for row in m)
+    return tuple(sum(k * v for k, v in zip(row, (r, g, b), strict=True)) for row in m)
 
 
 @pytest.mark.parametrize("simulate", [_simulate_deuteranopia, _simulate_protanopia])
 def test_player_colours_stay_apart_under_red_green_colour_blindness(simulate):
     for a, b in itertools.combinations(PLAYER_COLORS, 2):
         sa, sb = simulate(a), simulate(b)
-        assert sum((x - y) ** 2 for x, y in zip(sa, sb)) ** .5 > 0.04, (a, b)
+        assert sum((x - y) ** 2 for x, y in zip(sa, sb, strict=True)) ** 0.5 > 0.04, (a, b)
 
 
 def test_every_player_has_a_second_cue_besides_colour():
@@ -104,12 +135,22 @@ def test_every_player_has_a_second_cue_besides_colour():
 def test_text_colours_have_enough_contrast():
     """WCAG AA (4.5:1) for every text colour on every background it is drawn on."""
     from renderers.common.palette import COVERED, GOOD, HEADER_BG, HEADER_INK, MUTED, PANEL, PANEL_ALT, SHORT, tint
+
     assert contrast(INK, PAPER) >= 7
     for c in PLAYER_COLORS + [HIGHLIGHT]:
         assert contrast(ink_on(c), c) >= 4.5, c
-    pairs = [(MUTED, PAPER), (MUTED, PANEL), (MUTED, PANEL_ALT), (MUTED, COVERED), (GOOD, PANEL_ALT),
-             (SHORT, PANEL_ALT), (HEADER_INK, HEADER_BG), (HIGHLIGHT, HEADER_BG), (INK, HIGHLIGHT),
-             (MUTED, tint(HIGHLIGHT, .55))] + [(INK, tint(c, .78)) for c in PLAYER_COLORS]
+    pairs = [
+        (MUTED, PAPER),
+        (MUTED, PANEL),
+        (MUTED, PANEL_ALT),
+        (MUTED, COVERED),
+        (GOOD, PANEL_ALT),
+        (SHORT, PANEL_ALT),
+        (HEADER_INK, HEADER_BG),
+        (HIGHLIGHT, HEADER_BG),
+        (INK, HIGHLIGHT),
+        (MUTED, tint(HIGHLIGHT, 0.55)),
+    ] + [(INK, tint(c, 0.78)) for c in PLAYER_COLORS]
     for fg, bg in pairs:
         assert contrast(fg, bg) >= 4.5, (fg, bg)
 
@@ -131,8 +172,8 @@ def _mask(name, size=48):
 def test_resource_and_military_icons_differ_by_shape_not_only_colour():
     masks = {n: _mask(n) for n in RESOURCES + MILITARY + ("coin", "vp")}
     for a, b in itertools.combinations(masks, 2):
-        inter = sum(x and y for x, y in zip(masks[a], masks[b]))
-        union = sum(x or y for x, y in zip(masks[a], masks[b]))
+        inter = sum(x and y for x, y in zip(masks[a], masks[b], strict=True))
+        union = sum(x or y for x, y in zip(masks[a], masks[b], strict=True))
         assert inter / union < 0.8, (a, b)
 
 
@@ -188,8 +229,54 @@ def test_header_shows_turn_and_highlights_the_last_move():
     h = draw_header(c, moved)
     colours = {rgb for _, rgb in c.im.crop((0, 0, 1200, h)).getcolors(1_000_000)}
     assert HIGHLIGHT in colours
-    assert alt_lines(moved) == ["Rising Cultures", "Round 2 of 7", "To act: Alice (A)",
-                                "Last move: Bob played Forum to the display."]
+    assert alt_lines(moved) == [
+        "Rising Cultures",
+        "Round 2 of 7",
+        "To act: Alice (A)",
+        "Last move: Bob played Forum to the display.",
+    ]
+
+
+def test_a_views_header_names_who_acts_and_carries_the_last_move():
+    view = {
+        "players": [{"seat": 0, "name": "Alice"}, {"seat": 1}],
+        "to_act": [1, 0, 2, None],
+        "last_move": ["Alice built a city"],
+    }
+    assert seat_names(view) == {0: "Alice", 1: "Player 2"}
+    h = view_header(view, "Game", "Round 1", "Alice's hand")
+    assert h == Header(
+        "Game", "Round 1", [(1, "Player 2"), (0, "Alice"), (2, "Player 3")], ["Alice built a city"], "Alice's hand"
+    )
+    assert view_header(view, "Game", "", unnamed="non-player").to_act[2] == (2, "non-player")
+    named = view_header(view, "Game", "", names={0: "Alice (red)"}, last_move=["older"])
+    assert named.to_act[0] == (1, "Player 2") and named.to_act[1] == (0, "Alice (red)")
+    assert named.last_move == ["older"]
+
+
+def test_alt_lines_add_the_open_decision_only_when_there_is_one():
+    h = Header("Game", "Round 1")
+    assert alt_lines(h) == alt_lines(h, "") == ["Game", "Round 1"]
+    assert alt_lines(h, "Alice: choose a region") == ["Game", "Round 1", "Now: Alice: choose a region"]
+
+
+def test_render_view_draws_the_board_without_a_seat_and_the_seats_image_with_one():
+    drawn = []
+
+    def part(kind, size):
+        def draw(view, seat=None):
+            drawn.append((kind, seat))
+            return PILImage.new("RGB", size, PAPER)
+
+        return types.SimpleNamespace(draw=draw)
+
+    alt = types.SimpleNamespace(public=lambda view: "public text", private=lambda view, seat: f"seat {seat} text")
+    board, private = part("board", (30, 20)), part("private", (40, 10))
+    public = render_view({}, None, board, private, alt)
+    mine = render_view({}, 1, board, private, alt)
+    assert drawn == [("board", None), ("private", 1)]
+    assert (public.width, public.height, public.alt) == (30, 20, "public text")
+    assert (mine.width, mine.height, mine.alt) == (40, 10, "seat 1 text")
 
 
 def test_legend_wraps_into_rows_within_the_image():
@@ -212,6 +299,7 @@ def test_png_is_a_small_palette_png_of_the_same_size():
 
 def test_canvas_text_is_never_smaller_than_the_minimum(monkeypatch):
     from renderers.common import layout
+
     sizes = []
     real = layout.font
     monkeypatch.setattr(layout, "font", lambda size, bold=False: sizes.append(size) or real(size, bold))
@@ -225,6 +313,7 @@ def test_canvas_text_is_never_smaller_than_the_minimum(monkeypatch):
 # ---- bounded caches and text (issue 15) ----------------------------------------------
 def test_image_caches_are_bounded_by_bytes_least_recently_used_first():
     from renderers.common.cache import ImageCache, image_bytes
+
     im = PILImage.new("RGB", (10, 10))
     size = image_bytes(im)
     assert size == 400  # Pillow keeps RGB at 4 bytes a pixel
@@ -242,6 +331,7 @@ def test_image_caches_are_bounded_by_bytes_least_recently_used_first():
 
 def test_layers_are_kept_compact_with_their_flat_colours_exact():
     from renderers.common.cache import compact
+
     im = PILImage.new("RGB", (300, 200), PAPER)
     d = ImageDraw.Draw(im)
     d.rectangle([10, 10, 120, 90], fill=(0, 114, 178))
@@ -260,6 +350,7 @@ def test_canvas_text_pastes_the_same_pixels_imagedraw_draws():
         ours = Canvas.blank(400, 130)
         ours.text(x, y, "Player 1 · 12 VP, Wonders: Pyr", 22, bold=True, anchor=anchor)
         theirs = PILImage.new("RGB", (400, 130), PAPER)
-        ImageDraw.Draw(theirs).text((x, y), "Player 1 · 12 VP, Wonders: Pyr", font=font(22, True), fill=INK,
-                                    anchor=anchor)
+        ImageDraw.Draw(theirs).text(
+            (x, y), "Player 1 · 12 VP, Wonders: Pyr", font=font(22, True), fill=INK, anchor=anchor
+        )
         assert ours.im.tobytes() == theirs.tobytes(), anchor

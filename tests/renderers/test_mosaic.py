@@ -1,4 +1,5 @@
 """Mosaic images: public map board and the private image (face-down technologies, draft hand)."""
+
 from __future__ import annotations
 
 import io
@@ -49,17 +50,19 @@ def test_public_board_renders_for_every_player_count_and_phase(n, steps):
 def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     from engine.mosaic.board import cities_of
     from renderers.common import player_color
-    from renderers.mosaic import _centre
+    from renderers.mosaic.parts import centre
+
     s = play(4, 2, 60)
     view = GAME.view(s, None)
     img = decode(renderers.render("mosaic", view)).convert("RGB")
     from renderers.common import header_height
-    from renderers.mosaic import _header
-    y0 = header_height(_header(view))
+    from renderers.mosaic.labels import header_for
+
+    y0 = header_height(header_for(view))
     h = cities_of(s, 0)[0]
-    cx, cy = _centre(D.hexes[h].px)
+    cx, cy = centre(D.hexes[h].px)
     px = img.getpixel((int(cx) - 12, int(cy + y0) - 12))
-    assert sum(abs(a - b) for a, b in zip(px, player_color(0))) < 60
+    assert sum(abs(a - b) for a, b in zip(px, player_color(0), strict=False)) < 60
 
 
 def test_private_image_lists_face_down_technologies_and_the_public_one_does_not():
@@ -106,22 +109,24 @@ def test_game_over_header_names_the_winner():
 
 
 def test_the_hex_of_the_last_move_is_framed():
-    from renderers.mosaic import _recent_hexes
+    from renderers.mosaic.board import _recent_hexes
+
     s = play(3, 4, 10)
     view = dict(GAME.view(s, None))
     view["last_move"] = ["ann places the starting city on greece-3 (Greece)."]
     assert _recent_hexes(view) == ["greece-3"]
     from renderers.common import header_height
-    from renderers.mosaic import MAP_H, _centre, _header
+    from renderers.mosaic.labels import header_for
+    from renderers.mosaic.parts import MAP_H, centre
 
     def map_part(v):
-        y0 = header_height(_header(v))
+        y0 = header_height(header_for(v))
         return decode(renderers.render("mosaic", v)).convert("RGB").crop((0, y0, 1200, y0 + MAP_H))
 
     framed = map_part(view)
     view["last_move"] = ["ann works: +5 food."]
     plain = map_part(view)
-    cx, cy = _centre(D.hexes["greece-3"].px)
+    cx, cy = centre(D.hexes["greece-3"].px)
     box = (int(cx) - 40, int(cy) - 40, int(cx) + 40, int(cy) + 40)
     assert framed.crop(box).tobytes() != plain.crop(box).tobytes()
     far = (0, MAP_H - 60, 60, MAP_H)  # the sea in a corner is the same in both
@@ -144,17 +149,19 @@ def test_republic_private_image_shows_the_deck_top_it_looked_at():
 
 
 def test_region_names_sit_in_the_sea_never_over_a_hex():
-    from renderers.mosaic import R, _centre, _label_spot
     from renderers.common import font
-    centres = [_centre(h.px) for h in D.hexes.values()]
+    from renderers.mosaic.board import _label_spot
+    from renderers.mosaic.parts import R, centre
+
+    centres = [centre(h.px) for h in D.hexes.values()]
     for reg, r in D.regions.items():
-        xs = [_centre(D.hexes[h].px) for h in D.region_hexes[reg]]
+        xs = [centre(D.hexes[h].px) for h in D.region_hexes[reg]]
         mx, top = sum(x for x, _ in xs) / len(xs), min(y for _, y in xs)
         x, y = _label_spot(r.name, mx, top - R - 4, centres)
         half = font(24, True).getlength(r.name) / 2
-        for cx, cy in centres:   # no hex centre within the label's box grown by most of a hex radius
-            assert not (x - half - R * .8 < cx < x + half + R * .8 and y - 26 - R * .8 < cy < y + R * .8), r.name
-        assert min((cx - mx) ** 2 + (cy - top) ** 2 for cx, cy in xs) ** .5 < 8 * R  # still near its region
+        for cx, cy in centres:  # no hex centre within the label's box grown by most of a hex radius
+            assert not (x - half - R * 0.8 < cx < x + half + R * 0.8 and y - 26 - R * 0.8 < cy < y + R * 0.8), r.name
+        assert min((cx - mx) ** 2 + (cy - top) ** 2 for cx, cy in xs) ** 0.5 < 8 * R  # still near its region
 
 
 def test_offers_show_what_each_card_does_and_costs():
@@ -168,7 +175,7 @@ def test_offers_show_what_each_card_does_and_costs():
         assert ("5 stone 5 ideas" in line) if card.type == "project" else True
         assert ("4 stone 2 pop" in line) if card.type in ("city", "port_city") else True
         assert ("free" in line) if card.type.endswith("town") else True
-    for tc in filter(None, s.tax_offer):     # each card under the words its action takes
+    for tc in filter(None, s.tax_offer):  # each card under the words its action takes
         c = D.tax_cards[tc]
         assert f"{c.kind} {tax_word(c)}: {c.multiplier}×" in img.alt and f"+{c.unrest} unrest" in img.alt
     for pc in filter(None, s.pop_offer):
@@ -181,14 +188,16 @@ def test_empty_population_and_tax_decks_show_the_fallback_formulas():
     s.pop_offer, s.pop_deck, s.tax_offer, s.tax_deck = ["", ""], [], ["", ""], []
     alt = renderers.render("mosaic", GAME.view(s, None)).alt
     assert "All cards used: population 2-for-15-food: +2 population for 15 food" in alt
-    assert ("tax 2-per-population-no-unrest: 2×population + Gov symbols + tax prod; "
-            "tariff 2-per-trade-good-no-unrest: 2×unique goods + cities + tariff prod") in alt
+    assert (
+        "tax 2-per-population-no-unrest: 2×population + Gov symbols + tax prod; "
+        "tariff 2-per-trade-good-no-unrest: 2×unique goods + cities + tariff prod"
+    ) in alt
 
 
 def test_private_image_says_what_a_face_down_technology_still_needs():
     s = play(4, 5, 200)
     p = s.players[0]
-    p.hidden = ["stoicism"]                       # needs culture 2, government 1, population 1
+    p.hidden = ["stoicism"]  # needs culture 2, government 1, population 1
     p.techs, p.builds, p.library = [], [], "government"
     alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
     assert "[missing: culture 2, population 1]" in alt
@@ -204,8 +213,18 @@ def test_game_over_image_lists_every_line_of_the_final_scoring():
     assert GAME.is_over(s)
     view = GAME.view(s, None)
     alt = renderers.render("mosaic", view).alt
-    for row in ("cities", "towns", "wonders", "golden ages", "achievements", "projects", "technologies",
-                "manufactory towns", "leader", "unrest"):
+    for row in (
+        "cities",
+        "towns",
+        "wonders",
+        "golden ages",
+        "achievements",
+        "projects",
+        "technologies",
+        "manufactory towns",
+        "leader",
+        "unrest",
+    ):
         expect = ", ".join(f"{p['name']} {p['score_lines'][row]}" for p in view["players"])
         assert f"Final {row}: {expect}" in alt
     mid = renderers.render("mosaic", GAME.view(play(3, 2, 50), None)).alt
@@ -228,6 +247,7 @@ def test_private_draft_hand_is_numbered_as_the_draft_action_counts():
 
 def test_influence_panel_marks_first_place_per_region():
     from renderers.common import player_letter
+
     s = play(4, 2, 120)
     view = GAME.view(s, None)
     alt = renderers.render("mosaic", view).alt
@@ -235,7 +255,7 @@ def test_influence_panel_marks_first_place_per_region():
         if r["in_play"] and max(r["influence"]) > 0:
             top = max(r["influence"])
             firsts = ", ".join(player_letter(i) for i, v in enumerate(r["influence"]) if v == top)
-            counts = ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"]))
+            counts = ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"], strict=True))
             assert f"{r['name']}: influence {counts} (first place: {firsts})" in alt
 
 
@@ -287,24 +307,26 @@ def test_a_hex_decision_lists_its_hexes_with_their_contents_and_numbers_them_on_
 
 
 def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
-    """"needs Urb1 Eco1" is only readable with the pillar key next to it."""
+    """ "needs Urb1 Eco1" is only readable with the pillar key next to it."""
     s = GAME.setup(["ann", "bob"], 5)
     alt = renderers.render("mosaic", GAME.view(s, None)).alt
     assert "needs Urb1" in alt or "needs Bld1" in alt or "needs Mil1" in alt
-    from renderers.mosaic import LEGEND
+    from renderers.mosaic.board import LEGEND
+
     key = " ".join(item.label for item in LEGEND)
     assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key
 
 
 def test_public_pending_text_never_says_your():
     """Issue 13: the public board speaks of the player acting, never to them ("your")."""
-    from renderers.mosaic import _header
+    from renderers.mosaic.labels import header_for
+
     s = GAME.setup(["Ann", "Bo", "Cy"], 9)
     rng = random.Random(9)
     seen = set()
     while not GAME.is_over(s):
         view = GAME.view(s, None)
-        status = _header(view).status
+        status = header_for(view).status
         if view["pending"]:
             seen.add(view["pending"]["kind"])
         assert "your" not in status.lower() and " you " not in f" {status.lower()} ", status

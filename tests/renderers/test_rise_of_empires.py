@@ -1,4 +1,5 @@
 """Rise of Empires board image: drawn from views, readable layout, alt text, the same board for every seat."""
+
 from __future__ import annotations
 
 import io
@@ -10,8 +11,9 @@ from PIL import Image as PILImage
 import renderers
 from engine.rise_of_empires import GAME
 from engine.rise_of_empires.data import components
-from renderers import rise_of_empires as roe
-from renderers.common import text_width
+from renderers.common import MARGIN, header_height, text_width, wrap
+from renderers.rise_of_empires import board as roe
+from renderers.rise_of_empires.labels import header_for
 
 
 def _play(n: int, steps: int, seed: int = 5):
@@ -76,7 +78,7 @@ def test_map_regions_do_not_overlap_and_stay_inside_the_map():
     for i, a in enumerate(ids):
         na = nodes[a]
         assert box.x <= na.x and na.right <= box.right and box.y + 36 <= na.y and na.bottom <= box.bottom, a
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             nb = nodes[b]
             assert not (na.x < nb.right and nb.x < na.right and na.y < nb.bottom and nb.y < na.bottom), (a, b)
 
@@ -96,13 +98,14 @@ def test_every_tile_on_offer_is_shown_the_panel_grows_instead_of_cutting_names()
     view = GAME.view(s, None)
     short = roe.offer_height(view)
     comp = components()
-    view["offer"]["city"] = [{"id": c.id, "name": c.name, "wonder": c.wonder, "cost": c.cost_gold, "vp": c.vp}
-                             for c in comp.cities.values()]
+    view["offer"]["city"] = [
+        {"id": c.id, "name": c.name, "wonder": c.wonder, "cost": c.cost_gold, "vp": c.vp} for c in comp.cities.values()
+    ]
     tall = roe.offer_height(view)
     assert short == roe.PANEL_H and tall > short
     for _, text in roe._offer_lines(view):
-        lines = roe.wrap(text, roe.OFFER_TEXT_W, roe.SMALL)
-        assert " ".join(lines).replace(" ", "") == text.replace(" ", "")   # wrapped, nothing cut
+        lines = wrap(text, roe.OFFER_TEXT_W, roe.SMALL)
+        assert " ".join(lines).replace(" ", "") == text.replace(" ", "")  # wrapped, nothing cut
     a = renderers.render("rise-of-empires", GAME.view(s, None))
     b = renderers.render("rise-of-empires", view)
     assert b.height - a.height == tall - short
@@ -112,12 +115,12 @@ def test_action_display_numbers_the_circles_for_b_turn_removals():
     """6.0 B turn: `remove <row> <circle>` counts circles from the right; the image numbers them."""
     s = _play(4, 0)
     view = GAME.view(s, None)
-    im, _ = roe.draw(view)
-    top = roe.header_height(roe.header_for(view)) + roe.MARGIN + roe.MAP_H + roe.MARGIN
-    right = roe.MARGIN + 560 - 12
-    x = right - (roe.CIRCLE + 4) + roe.CIRCLE // 2          # circle 1, the rightmost
+    im = roe.draw(view)
+    top = header_height(header_for(view)) + MARGIN + roe.MAP_H + MARGIN
+    right = MARGIN + 560 - 12
+    x = right - (roe.CIRCLE + 4) + roe.CIRCLE // 2  # circle 1, the rightmost
     strip = im.crop((x - 8, top + 42, x + 8, top + 50)).convert("L")
-    assert strip.getextrema()[0] < 160                        # a number is drawn above circle 1
+    assert strip.getextrema()[0] < 160  # a number is drawn above circle 1
 
 
 def test_a_players_tiles_are_all_named_rows_grow_instead_of_cutting():

@@ -4,6 +4,7 @@ States come from seeded random games played through the engine contract
 (setup, to_act, legal_actions, apply), with each step's events passed in as
 `last_move` exactly as the service does.
 """
+
 from __future__ import annotations
 
 import io
@@ -19,10 +20,10 @@ import engine
 import renderers
 from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT
 from renderers.common import layout as layout_mod
-from renderers.rising_cultures import alt, board, hand
+from renderers.rising_cultures import alt, board, private
 
 GAME = "rising-cultures"
-EVERY = 9          # render every 9th state (alt text and views are checked at every state)
+EVERY = 9  # render every 9th state (alt text and views are checked at every state)
 MAX_BYTES = 1_000_000
 
 
@@ -49,11 +50,13 @@ def view_of(state, seat, events):
 def hidden_names(state) -> set[str]:
     """Names of the cards nobody but their owner may know: hands and decks."""
     from engine.rising_cultures.rules import CARDS
+
     return {CARDS[c].name for p in state.players for c in p.hand + p.deck}
 
 
 def own_hidden(state, seat) -> set[str]:
     from engine.rising_cultures.rules import CARDS
+
     p = state.players[seat]
     return {CARDS[c].name for c in p.hand + p.deck}
 
@@ -72,8 +75,11 @@ def check_png(img, *, min_h=500, max_h=2600):
     return decoded
 
 
-GAMES = [(3, None, EVERY), (8, {"civs": ["egypt", "rome"]}, EVERY),
-         (21, {"civs": ["persia", "abbasid"], "match": True}, 2 * EVERY)]
+GAMES = [
+    (3, None, EVERY),
+    (8, {"civs": ["egypt", "rome"]}, EVERY),
+    (21, {"civs": ["persia", "abbasid"], "match": True}, 2 * EVERY),
+]
 
 
 @pytest.mark.parametrize("seed,options,every", GAMES)
@@ -116,16 +122,26 @@ def test_the_private_image_lists_each_use_with_its_shortfall():
     game = engine.get(GAME)
 
     def short_hand(s):
-        return any(not c["uses"]["build"]["met"]
-                   for seat in (0, 1) for c in (game.view(s, seat)["players"][seat]["hand"] or []))
+        return any(
+            not c["uses"]["build"]["met"]
+            for seat in (0, 1)
+            for c in (game.view(s, seat)["players"][seat]["hand"] or [])
+        )
+
     state, events = _state_with(5, short_hand, {"civs": ["rome", "egypt"]})
-    seat = next(seat for seat in (0, 1) if any(not c["uses"]["build"]["met"]
-                                               for c in game.view(state, seat)["players"][seat]["hand"] or []))
+    seat = next(
+        seat
+        for seat in (0, 1)
+        if any(not c["uses"]["build"]["met"] for c in game.view(state, seat)["players"][seat]["hand"] or [])
+    )
     v = view_of(state, seat, events)
     text = alt.private(v, seat)
     card = next(c for c in v["players"][seat]["hand"] if not c["uses"]["build"]["met"])
-    line = next(ln for ln in text.splitlines() if ln.startswith("  Uses") and
-                text.splitlines()[text.splitlines().index(ln) - 1].startswith(card["name"]))
+    line = next(
+        ln
+        for ln in text.splitlines()
+        if ln.startswith("  Uses") and text.splitlines()[text.splitlines().index(ln) - 1].startswith(card["name"])
+    )
     b = card["uses"]["build"]
     assert f"coins: +{card['uses']['coins']}" in line and "military:" in line and "resources:" in line
     assert (f"pay {b['coins']} coins" if b["possible"] else f"needs {b['coins']} coins (not enough)") in line
@@ -140,12 +156,14 @@ def test_no_text_is_drawn_smaller_than_18_px(monkeypatch):
     def spy(size, bold=False):
         sizes.append(size)
         return real(size, bold)
+
     for name, mod in list(sys.modules.items()):
         if name.startswith("renderers") and getattr(mod, "font", None) is real:
             monkeypatch.setattr(mod, "font", spy)
     board.body_layer.cache_clear()
-    hand.body_layer.cache_clear()
+    private.body_layer.cache_clear()
     from renderers.rising_cultures import parts
+
     for f in (parts.province_card, parts.display_tile, parts.band_cell, parts.level_cell, parts.province_chip):
         f.cache_clear()
     states = list(play(8, {"civs": ["egypt", "rome"]}))
@@ -176,9 +194,14 @@ def test_the_last_move_is_highlighted_on_the_board():
     with_move = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
     v["last_move"] = []
     without = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
+
     # the header band differs, and below it the amber frame appears around the tile
     def amber(im):
-        return sum(n for n, px in im.getcolors(1 << 20) if max(abs(a - b) for a, b in zip(px, HIGHLIGHT_EDGE)) < 30)
+        def near(px):
+            return max(abs(a - b) for a, b in zip(px, HIGHLIGHT_EDGE, strict=False)) < 30
+
+        return sum(n for n, px in im.getcolors(1 << 20) if near(px))
+
     assert amber(with_move) > amber(without) + 200
     assert board.recent_names({"players": v["players"], "last_move": ["nothing here"]}) == set()
 
@@ -224,14 +247,21 @@ def test_an_empty_or_partial_view_still_renders():
 
 
 def test_a_progress_move_in_the_last_move_frames_the_level_reached():
-    for state, events in play(8, {"civs": ["egypt", "rome"]}):
-        if any("moves up to progress level" in e for e in events):
-            break
-    else:
+    found = next(
+        (
+            (state, events)
+            for state, events in play(8, {"civs": ["egypt", "rome"]})
+            if any("moves up to progress level" in e for e in events)
+        ),
+        None,
+    )
+    if found is None:
         pytest.skip("no progress move in this seeded game")
+    state, events = found
     v = view_of(state, None, events)
-    mover = next(p for p in v["players"] if any(e.startswith(p["name"] + " (") and "progress level" in e
-                                                for e in events))
+    mover = next(
+        p for p in v["players"] if any(e.startswith(p["name"] + " (") and "progress level" in e for e in events)
+    )
     assert board.recent_level(v, mover) == mover["progress"]["level"] > 0
     other = next(p for p in v["players"] if p is not mover)
     assert board.recent_level(v, other) == 0
@@ -242,6 +272,7 @@ def test_rendering_in_worker_threads_gives_the_same_images():
     import concurrent.futures as cf
 
     from renderers.rising_cultures import parts
+
     game = engine.get(GAME)
     jobs = []
     for state, events in list(play(8, {"civs": ["egypt", "rome"]}))[::25]:
@@ -250,8 +281,15 @@ def test_rendering_in_worker_threads_gives_the_same_images():
             v["last_move"] = events
             jobs.append((v, seat))
     serial = [renderers.render(GAME, v, seat=seat).png for v, seat in jobs]
-    for f in (board.body_layer, hand.body_layer, parts.province_card, parts.display_tile, parts.band_cell,
-              parts.level_cell, parts.province_chip):
+    for f in (
+        board.body_layer,
+        private.body_layer,
+        parts.province_card,
+        parts.display_tile,
+        parts.band_cell,
+        parts.level_cell,
+        parts.province_chip,
+    ):
         f.cache_clear()
     with cf.ThreadPoolExecutor(4) as pool:
         threaded = list(pool.map(lambda job: renderers.render(GAME, job[0], seat=job[1]).png, jobs))
@@ -262,6 +300,7 @@ def test_setup_private_view_says_what_the_opening_choice_is():
     """Setup: overlap 2 of the 4 drawn cards in the resource area, then return 1 to the top
     and 1 to the bottom of the deck - the owner's hand says which step is asked now."""
     import engine
+
     g = engine.get("rising-cultures")
     s = g.setup(["Alice", "Bob"], 3, {"civs": ["rome", "persia"]})
     text = alt.private(g.view(s, 0), 0)

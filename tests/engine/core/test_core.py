@@ -91,7 +91,7 @@ def test_match_reports_ambiguous_names():
     assert match("move upper-nile delta", legal) == "move upper-nile delta"  # as listed: no doubt
 
 
-def test_match_hands_why_not_the_names_as_slugs():
+def test_match_hands_why_not_the_names_as_slugs() -> None:
     asked: list[str] = []
 
     def why_not(text: str) -> str:
@@ -257,17 +257,17 @@ def test_base_game_refusal_carries_the_games_reason_for_readable_actions_only():
 
 
 @dataclass
-class NamedState:
-    players: list[str]
-    total: int = 0
-    turn: int = 0
+class NamedState(CountState):
+    """A count whose players have names, for the refusals to name them."""
+
+    players: list[str] = field(default_factory=list)
 
 
 class NamedCount(CountTo3):
     state_type = NamedState
 
     def setup(self, players, seed, options=None):
-        return NamedState(list(players))
+        return NamedState(players=list(players))
 
     def legal_actions(self, s, seat):
         return ["add 1", "add 2"] if seat in self.to_act(s) else []
@@ -298,9 +298,9 @@ def test_base_game_refuses_a_seat_that_does_not_exist_in_apply_and_legal_actions
     g = NamedCount()
     s = g.setup(["ann", "bob"], 0)
     for seat in (2, -1, None):
-        for call in (lambda: g.legal_actions(s, seat), lambda: g.apply(s, seat, "add 1")):
+        for refuse in (lambda seat: g.legal_actions(s, seat), lambda seat: g.apply(s, seat, "add 1")):
             with pytest.raises(IllegalAction) as err:
-                call()
+                refuse(seat)
             assert err.value.kind == "no-such-seat"
             assert str(err.value) == f"There is no seat {seat!r} in this game; the seats are 0 (ann), 1 (bob)."
     assert g.legal_actions(s, 0) == ["add 1", "add 2"]
@@ -323,7 +323,7 @@ def test_base_game_public_action_shows_the_action_unless_the_game_hides_part():
     assert CountTo3().public_action("add 2") == "add 2"
 
 
-def test_law_4_serial_keeps_dict_insertion_order():
+def test_law_4_serial_keeps_dict_insertion_order() -> None:
     """Rules iterate dicts (cubes per region, pieces on the map): a reloaded state
     must see them in the order the original had, not sorted (law 4)."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -89,7 +90,7 @@ def test_public_events_never_name_a_card_that_stays_hidden():
     from engine.rising_cultures.data import DATA
 
     for states, events in _random_games(3):
-        for (lines, seat), before, after in zip(events, states, states[1:]):
+        for (lines, seat), (before, after) in zip(events, pairwise(states), strict=True):
             text = " ".join(lines)
             if any(w in text for w in ("swaps", "bottom of their deck", "top of their deck")):
                 moved = set(before.players[seat].hand) ^ set(after.players[seat].hand)

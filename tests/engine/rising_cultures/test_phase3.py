@@ -142,7 +142,7 @@ def test_phase_3_progress_marker_to_more_progress_cards():
     assert s.marker == 0  # keeps it
 
 
-def test_phase_3_progress_marker_example_tie_passes_to_the_other_player():
+def test_phase_3_progress_marker_example_tie_passes_to_the_other_player() -> None:
     """Rulebook example: both have 3 progress cards -> the marker passes to the other player."""
     for marker in (0, 1):
         s = table(marker=marker)

@@ -149,7 +149,7 @@ def test_optional_two_game_match_swaps_civilizations_same_provinces_combined_tot
         seat = rng.choice(GAME.to_act(s))
         s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
     second = scoring.totals(s)
-    assert GAME.scores(s) == [a + b for a, b in zip(first, second)]
+    assert GAME.scores(s) == [a + b for a, b in zip(first, second, strict=True)]
     total = GAME.scores(s)
     expected = [i for i in (0, 1) if total[i] == max(total)]
     assert GAME.winners(s) == (expected if len(expected) == 1 else [s.marker])

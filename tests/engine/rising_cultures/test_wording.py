@@ -30,7 +30,7 @@ def test_phase_1_income_event_says_1_coin_not_1_coins():
     assert "takes 1 coin income and draws 4 cards." in ev[0]
 
 
-def test_phase_3_opening_event_names_the_province_symbols_counts_and_who_decides():
+def test_phase_3_opening_event_names_the_province_symbols_counts_and_who_decides() -> None:
     """Phase III 1): the players about to answer `province compete|decline` learn from the
     public log which Province, which symbols count, both counts and the tie rule."""
     from .helpers import at_phase3, at_play, lay_out
@@ -46,7 +46,7 @@ def test_phase_3_opening_event_names_the_province_symbols_counts_and_who_decides
     ), events
 
 
-def test_phase_3_2_marker_tie_event_counts_in_the_singular():
+def test_phase_3_2_marker_tie_event_counts_in_the_singular() -> None:
     """Progress Marker: a tie passes it on - "a tie at 1 progress card each"."""
     from engine.rising_cultures import flow
 

@@ -11,39 +11,52 @@ order with the VP, food and other tracks; the legend.
 The map background (regions, borders, labels) is a static layer cached per
 (era, player count); each render only draws the pieces on top.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import (HIGHLIGHT_EDGE, INK, MARGIN, MUTED, PANEL, PANEL_ALT, PAPER, RULE, WIDTH, Box,
-                              Canvas, Header, Image, LegendItem, alt_lines, cached_layer, draw_header, draw_legend,
-                              encode_png, font, header_height, ink_on, join_alt, legend_height, line_height, measure,
-                              tint, wrap)
+from renderers.common import (
+    HIGHLIGHT_EDGE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    PANEL_ALT,
+    PAPER,
+    RULE,
+    WIDTH,
+    Box,
+    Canvas,
+    Header,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    header_height,
+    legend_height,
+    line_height,
+    measure,
+    tint,
+    wrap,
+)
 
-# ---- the game's own colours (2.4), close to Okabe-Ito, each with its letter ----------------
-COLOURS: dict[str, tuple[int, int, int]] = {
-    "white": (250, 250, 250),
-    "red": (213, 94, 0),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
-    "yellow": (240, 228, 66),
-}
-LETTERS = {"white": "W", "red": "R", "blue": "B", "green": "G", "yellow": "Y"}
+from .labels import INCOME_WORD, ROW_TITLES, header_for
+from .parts import COLOURS, SMALL, RoeCanvas, chip, disc
+
 ERA_FILL = {1: (250, 243, 222), 2: (232, 212, 170), 3: (205, 176, 140)}  # white, tan, brown (2.1)
 SEA_FILL = (190, 222, 242)
 CLOSED = (214, 210, 202)
-INCOME_WORD = {"food": "food", "gold": "gold", "resources": "discs", "cubes": "cubes"}
 
 MAP_H = 720
 NODE_W, NODE_H = 156, 116
-ROW_LABEL_W = 130
 CIRCLE = 32
 PANEL_H = 300
 TITLE = 24
 TEXT = 20
-SMALL = 18
 
 LEGEND = [
     LegendItem(None, "Region colour = era: cream I, tan II, brown III; grey = not open yet"),
@@ -54,34 +67,6 @@ LEGEND = [
     LegendItem("vp", "victory points"),
     LegendItem("coin", "gold"),
 ]
-
-
-class RoeCanvas(Canvas):
-    """A canvas whose player badges show the game's colours (white, red, ...) and letters."""
-
-    colours: list[str] = []
-
-    def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
-        name = self.colours[seat] if 0 <= seat < len(self.colours) else "white"
-        disc(self, name, x, y, size)
-
-
-def disc(c: Canvas, colour: str, x: float, y: float, size: int, text: str | None = None) -> None:
-    """A player disc: the colour, a dark rim and the colour's letter (colour is never the only cue)."""
-    fill = COLOURS.get(colour, (128, 128, 128))
-    c.d.ellipse([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), text or LETTERS.get(colour, "?"),
-             font=font(max(SMALL, int(size * .55)), True), fill=ink_on(fill), anchor="mm")
-
-
-def chip(c: Canvas, colour: str, x: float, y: float, label: str, size: int = 24) -> int:
-    """A square cube chip with the count beside it; returns the width used."""
-    fill = COLOURS.get(colour, (128, 128, 128))
-    c.d.rectangle([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text((x + size / 2, y + size / 2 + 1), LETTERS.get(colour, "?"), font=font(SMALL - 2 if size < 26 else SMALL, True),
-             fill=ink_on(fill), anchor="mm")
-    w = c.text(x + size + 3, y + size / 2, label, SMALL, bold=True, anchor="lm")
-    return size + 3 + w + 8
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -109,8 +94,14 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
     box = map_box(0)
     c.panel(box, fill=(228, 238, 244))
     tw = c.text(box.x + 12, box.y + 8, "World map", TITLE, bold=True)
-    c.text(box.x + 28 + tw, box.y + 12, "lines are borders; New World and Far East only by water tiles (6.4.4)",
-           SMALL, fill=MUTED, max_width=box.w - 170)
+    c.text(
+        box.x + 28 + tw,
+        box.y + 12,
+        "lines are borders; New World and Far East only by water tiles (6.4.4)",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - 170,
+    )
     by_id = {r[0]: r for r in regions}
     for a, b in borders:
         ra, rb = by_id[a], by_id[b]
@@ -120,14 +111,17 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
         if not members:
             continue
         boxes = [node_box(box, {"x": r[5], "y": r[6]}) for r in members]
-        frame = Box(min(b.x for b in boxes) - 6, min(b.y for b in boxes) - 30,
-                    max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
-                    max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36)
+        frame = Box(
+            min(b.x for b in boxes) - 6,
+            min(b.y for b in boxes) - 30,
+            max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
+            max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36,
+        )
         for i in range(frame.x, frame.right, 16):
             c.d.line([i, frame.y, min(i + 8, frame.right), frame.y], fill=MUTED, width=2)
             c.d.line([i, frame.bottom, min(i + 8, frame.right), frame.bottom], fill=MUTED, width=2)
         c.text(frame.x + frame.w / 2, frame.y + 4, label, SMALL, bold=True, fill=MUTED, anchor="ma")
-    for rid, name, r_era, sea, area, x, y, control, second, income, amount in regions:
+    for _rid, name, r_era, sea, _area, x, y, control, second, income, amount in regions:
         nb = node_box(box, {"x": x, "y": y, "sea": sea})
         open_ = r_era <= era
         fill = (SEA_FILL if sea else ERA_FILL.get(r_era, PANEL)) if open_ else CLOSED
@@ -139,15 +133,36 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
         c.text(nb.x + nb.w / 2, nb.y + 6, name, 20, bold=bold, anchor="ma", max_width=nb.w - 6)
         symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
         ink = INK if open_ else MUTED
-        c.text(nb.x + nb.w / 2, nb.y + 30, f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
-               SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
+        c.text(
+            nb.x + nb.w / 2,
+            nb.y + 30,
+            f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
+            SMALL,
+            fill=ink,
+            anchor="ma",
+            max_width=nb.w - 10,
+        )
         c.text(nb.x + nb.w / 2, nb.y + 51, symbol, SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
     return c.im
 
 
 def _region_key(view: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
-    return tuple((r["id"], r["name"], r["era"], r["sea"], r["area"], r["x"], r["y"], r["control_vp"],
-                  r["second_vp"], r["income"], r["income_amount"]) for r in view.get("regions", []))
+    return tuple(
+        (
+            r["id"],
+            r["name"],
+            r["era"],
+            r["sea"],
+            r["area"],
+            r["x"],
+            r["y"],
+            r["control_vp"],
+            r["second_vp"],
+            r["income"],
+            r["income_amount"],
+        )
+        for r in view.get("regions", [])
+    )
 
 
 def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str], last: str) -> None:
@@ -174,9 +189,6 @@ def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str],
 
 
 # ---- other panels ---------------------------------------------------------------------------------
-ROW_TITLES = {"progress": "Progress", "territory": "Territory", "city": "City", "empire": "Empire", "trade": "Trade"}
-
-
 def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = PANEL_H) -> int:
     rows = view.get("rows") or {}
     circles = view.get("circles") or {}
@@ -184,8 +196,14 @@ def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = 
     c.panel(box)
     half = view.get("half", "A")
     tw = c.text(box.x + 12, box.y + 8, "Action display", TITLE, bold=True)
-    c.text(box.x + 24 + tw, box.y + 12, "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
-           SMALL, fill=MUTED, max_width=box.w - tw - 36)
+    c.text(
+        box.x + 24 + tw,
+        box.y + 12,
+        "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - tw - 36,
+    )
     # Circle numbers, 1 = rightmost (the first disc placed): B-turn actions name them (`remove city 2`).
     right = box.right - 12
     widest = max([circles.get(r, len(rows.get(r) or [])) for r in ROW_TITLES] or [0])
@@ -228,8 +246,14 @@ def _offer_lines(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines = [
         ("Progress", ", ".join(f"{k}" + (f" x{n}" if n > 1 else "") for k, n in prog.items()) or "none"),
         ("Territory", ", ".join(f"{k} x{n}" for k, n in terr.items()) or "none left"),
-        ("City", ", ".join(f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
-                           for t in offer.get("city") or []) or "none"),
+        (
+            "City",
+            ", ".join(
+                f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
+                for t in offer.get("city") or []
+            )
+            or "none",
+        ),
         ("Empire", ", ".join(offer.get("empire") or []) or "all taken"),
     ]
     return lines
@@ -282,8 +306,11 @@ def _player_lines(p: Mapping[str, Any], width: int) -> list[str]:
     if p.get("ally"):
         extra.append(f"allied with {p['ally']}")
     lines = wrap("Progress: " + (prog or "-"), width, SMALL)
-    lines += wrap("Territory: " + (tiles or "-") + " · Cities: " + (cities or "-")
-                  + (" · " + " · ".join(extra) if extra else ""), width, SMALL)
+    lines += wrap(
+        "Territory: " + (tiles or "-") + " · Cities: " + (cities or "-") + (" · " + " · ".join(extra) if extra else ""),
+        width,
+        SMALL,
+    )
     return lines
 
 
@@ -302,22 +329,33 @@ def players_height(view: Mapping[str, Any]) -> int:
 def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str]) -> int:
     players = view.get("players") or []
     order = view.get("order") or []
-    seats = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
-    seats = [s for s in seats if s is not None] or [p["seat"] for p in players]
+    found = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
+    seats: list[int] = [s for s in found if s is not None] or [p["seat"] for p in players]
     height = players_height(view)
     box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
     c.panel(box)
     c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
-    c.text(box.x + 300, box.y + 12, "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map", SMALL,
-           fill=MUTED, max_width=box.w - 320)
+    c.text(
+        box.x + 300,
+        box.y + 12,
+        "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map",
+        SMALL,
+        fill=MUTED,
+        max_width=box.w - 320,
+    )
     to_act = set(view.get("to_act") or [])
     y = box.y + 44
     for pos, seat in enumerate(seats, start=1):
         p = players[seat]
         line_h = _player_row_height(p)
         row = Box(box.x + 8, y, box.w - 16, line_h - 6)
-        c.d.rounded_rectangle(row.rect, radius=8, fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), .82),
-                              outline=HIGHLIGHT_EDGE if seat in to_act else RULE, width=4 if seat in to_act else 1)
+        c.d.rounded_rectangle(
+            row.rect,
+            radius=8,
+            fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), 0.82),
+            outline=HIGHLIGHT_EDGE if seat in to_act else RULE,
+            width=4 if seat in to_act else 1,
+        )
         c.text(row.x + 10, row.y + 6, f"{pos}.", TEXT, bold=True)
         disc(c, p["colour"], row.x + 40, row.y + 4, 30)
         c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=200)
@@ -326,8 +364,7 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
         c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True, max_width=92)
         x += 126
         delta = (p.get("forecast") or {}).get("food")
-        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT,
-               max_width=134)
+        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT, max_width=134)
         bar = Box(x + 140, row.y + 12, 64, 14)
         c.d.rectangle(bar.rect, outline=INK, width=1, fill=PANEL)
         c.d.rectangle([bar.x, bar.y, bar.x + bar.w * max(0, min(20, p["food"])) / 20, bar.bottom], fill=(0, 120, 80))
@@ -344,64 +381,12 @@ def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str
     return height
 
 
-# ---- header, alt text, render ------------------------------------------------------------------------
-PHASES = {"actions": "Actions", "food": "Food", "income": "Income", "victory points": "Victory points",
-          "era end": "End of the era", "turn order": "Turn order", "over": "Game over"}
-
-
-def header_for(view: Mapping[str, Any], subtitle: str = "") -> Header:
-    players = view.get("players") or []
-    names = {p["seat"]: f"{p['name']} ({p['colour']})" for p in players}
-    status = (f"Game turn {view.get('turn', 1)} of 6 · Era {view.get('era_name', 'I')} {view.get('half', 'A')}"
-              f" · {PHASES.get(view.get('phase', ''), view.get('phase', ''))}")
-    if view.get("doing"):
-        status += f" · {view['doing']}"
-    winners = view.get("winners") or []
-    if view.get("phase") == "over" and winners:
-        status += " · Winner: " + ", ".join(names.get(w, str(w)) for w in winners)
-    last = list(view.get("last_move") or ([view["last"]] if view.get("last") else []))
-    return Header(title="Rise of Empires", status=status,
-                  to_act=[(s, names.get(s, f"Player {s + 1}")) for s in view.get("to_act") or []],
-                  last_move=last, subtitle=subtitle)
-
-
-def alt_text(view: Mapping[str, Any], head: Header) -> str:
-    lines = alt_lines(head)
-    if view.get("prompt"):
-        lines.append("Now: " + view["prompt"])
-    players = view.get("players") or []
-    for p in players:
-        lines.append(f"{p['name']} ({p['colour']}): {p['vp']} VP, food {p['food']}, {p['gold']} gold, "
-                     f"{p['resources']} discs, cubes pool {p['pool']} stock {p['stock']} map {p['on_map']}; "
-                     f"progress: {', '.join(t['name'] for t in p.get('progress') or []) or 'none'}; "
-                     f"territories {len(p.get('territories') or [])}; cities: "
-                     f"{', '.join(t['name'] for t in p.get('cities') or []) or 'none'}")
-    colours = [p["colour"] for p in players]
-    for r in view.get("regions") or []:
-        held = [f"{colours[s]} {n}" for s, n in enumerate(r.get("cubes") or []) if n > 0 and s < len(colours)]
-        if held:
-            ctl = ", ".join(colours[s] for s in r.get("control") or [] if s < len(colours))
-            lines.append(f"{r['name']}: " + ", ".join(held) + (f" (controlled by {ctl})" if ctl else ""))
-    rows = view.get("rows") or {}
-    for row in ("progress", "territory", "city", "empire", "trade"):
-        discs = [c for c in rows.get(row) or [] if c]
-        lines.append(f"{ROW_TITLES[row]} row: " + (", ".join(discs) if discs else "empty"))
-    offer = view.get("offer") or {}
-    lines.append("On offer: progress " + (", ".join(t["name"] for t in offer.get("progress") or []) or "none")
-                 + "; territory " + (", ".join(t["name"] for t in offer.get("territory") or []) or "none")
-                 + "; cities " + (", ".join(f"{t['name']} ({t['cost']} gold, {t['vp']} VP)"
-                                            for t in offer.get("city") or []) or "none")
-                 + "; empire tiles " + (", ".join(offer.get("empire") or []) or "none")
-                 + "; trade boxes open: " + (", ".join(b["action"].removeprefix("trade ")
-                                                       for b in offer.get("trade") or []
-                                                       if b.get("open") and not b.get("taken_by")) or "none"))
-    return join_alt(lines)
-
-
-def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, Header]:
+# ---- the whole image --------------------------------------------------------------------------------
+def draw(view: Mapping[str, Any], head: Header | None = None) -> PILImage.Image:
+    """The board; a seat's image (private.py) passes its own header, naming the viewer."""
     players = view.get("players") or []
     colours = [p["colour"] for p in players]
-    head = header_for(view, subtitle)
+    head = head or header_for(view)
     hh = header_height(head)
     panel_h = offer_height(view)
     players_h = players_height(view)
@@ -421,18 +406,4 @@ def draw(view: Mapping[str, Any], subtitle: str = "") -> tuple[PILImage.Image, H
     _offer(c, view, mid_top, panel_h)
     _players(c, view, players_top, colours)
     draw_legend(c, LEGEND, legend_top)
-    return c.im, head
-
-
-def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
-    """The board image for `view`; a seat's image is the same board, naming the viewer."""
-    subtitle = ""
-    if seat is not None:
-        players = view.get("players") or []
-        if 0 <= seat < len(players):
-            subtitle = f"seen by {players[seat]['name']} ({players[seat]['colour']})"
-    im, head = draw(view, subtitle)
-    return encode_png(im, alt_text(view, head))
-
-
-__all__ = ["render"]
+    return c.im

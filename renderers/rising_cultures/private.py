@@ -7,17 +7,36 @@ resource with the shortfall marked, and whether it is met, costs coins, or is
 out of reach. All figures come from the view's `uses` (the engine computes
 them); nothing here re-derives a rule.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import (GOOD, INK, MARGIN, MUTED, PANEL_ALT, PAPER, RULE, SHORT, WIDTH, Box, Canvas,
-                              LegendItem, cached_layer, draw_header, draw_legend, header_height, legend_height, tint)
+from renderers.common import (
+    GOOD,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL_ALT,
+    PAPER,
+    RULE,
+    SHORT,
+    WIDTH,
+    Box,
+    Canvas,
+    LegendItem,
+    cached_layer,
+    draw_header,
+    draw_legend,
+    header_height,
+    legend_height,
+    tint,
+)
 
-from .board import header_for
-from .labels import RESOURCES
+from .labels import RESOURCES, header_for
 
 CARD_H = 200
 GAP = 12
@@ -27,11 +46,15 @@ SUMMARY_H = 100
 TOP_H = 64
 USE_TITLES = ("1 · 2 coins", "2 · Military", "3 · Resources", "4 · Display")
 
-LEGEND = ([LegendItem(n, n) for n in RESOURCES]
-          + [LegendItem("coin", "coins"), LegendItem("vp", "victory points"), LegendItem("building", "building"),
-             LegendItem("crown", "leader"), LegendItem("check", "requirement met"),
-             LegendItem("cross", "not affordable"),
-             LegendItem(None, "red −n: resources short (each costs coins)")])
+LEGEND = [LegendItem(n, n) for n in RESOURCES] + [
+    LegendItem("coin", "coins"),
+    LegendItem("vp", "victory points"),
+    LegendItem("building", "building"),
+    LegendItem("crown", "leader"),
+    LegendItem("check", "requirement met"),
+    LegendItem("cross", "not affordable"),
+    LegendItem(None, "red −n: resources short (each costs coins)"),
+]
 
 
 def _use_boxes(card_box: Box) -> list[Box]:
@@ -54,7 +77,7 @@ def body_layer(n_cards: int) -> PILImage.Image:
     for i in range(n_cards):
         box = _card_box(i, 0)
         c.panel(box)
-        for title, ub in zip(USE_TITLES, _use_boxes(box)):
+        for title, ub in zip(USE_TITLES, _use_boxes(box), strict=True):
             c.panel(ub, fill=PANEL_ALT, outline=RULE, width=1, radius=8)
             c.text(ub.x + 8, ub.y + 6, title, 20, bold=True, fill=MUTED, max_width=ub.w - 16)
     c.panel(Box(MARGIN, SUMMARY_H + GAP + cards_h, WIDTH - 2 * MARGIN, TOP_H))
@@ -106,18 +129,26 @@ def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
         # Setup, "Create Your Individual Player Deck": 2 cards to the resource area, then 1 on top, 1 at the bottom.
         placed = len(me.get("resource_area") or [])
         if placed < 2:
-            parts.append(f"setup: put 2 of these cards into your resource area with `resource <card>` ({placed} of 2 done)")
+            parts.append(
+                f"setup: put 2 of these cards into your resource area with `resource <card>` ({placed} of 2 done)"
+            )
         else:
-            parts.append("setup: choose the card for the top of your deck with `top <card>`; the other goes to the bottom")
+            parts.append(
+                "setup: choose the card for the top of your deck with `top <card>`; the other goes to the bottom"
+            )
     if view.get("phase") == "play" or me.get("played"):
         parts.append(f"played {me.get('played', 0)} of 3 cards this round")
     sw = me.get("swaps") or {}
     if view.get("phase") == "draw" and sw:
         paid = sw.get("paid", 0)  # one paid swap a round, its size chosen at once (RULES-NOTES "Swaps")
-        paid_text = (f"paid swap made ({paid} card{'s' * (paid != 1)})" if paid else
-                     f"paid swap: 1 or {sw.get('paid_max', 2)} cards at 1 coin each, chosen at once")
-        parts.append(paid_text + (f", free swaps: {sw.get('free_used', 0)} of {sw.get('free')} used"
-                                  if sw.get("free") else ""))
+        paid_text = (
+            f"paid swap made ({paid} card{'s' * (paid != 1)})"
+            if paid
+            else f"paid swap: 1 or {sw.get('paid_max', 2)} cards at 1 coin each, chosen at once"
+        )
+        parts.append(
+            paid_text + (f", free swaps: {sw.get('free_used', 0)} of {sw.get('free')} used" if sw.get("free") else "")
+        )
     if me.get("to_bottom"):
         parts.append(f"{me['to_bottom']} card{'s' * (me['to_bottom'] != 1)} to put at the bottom of your deck")
     pend = view.get("pending") or {}
@@ -130,8 +161,14 @@ def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
 
 def _summary(c: Canvas, view: Mapping[str, Any], me: Mapping[str, Any], seat: int, top: int) -> None:
     note = round_note(view, me)
-    c.text(MARGIN + 14, top + 68, note or "Nothing played yet this round.", 20, fill=MUTED,
-           max_width=WIDTH - 2 * MARGIN - 28)
+    c.text(
+        MARGIN + 14,
+        top + 68,
+        note or "Nothing played yet this round.",
+        20,
+        fill=MUTED,
+        max_width=WIDTH - 2 * MARGIN - 28,
+    )
     y = top + 12
     x = MARGIN + 14
     c.badge(seat, x, y, 36)
@@ -183,8 +220,9 @@ def _use_military(c: Canvas, b: Box, mil: Mapping[str, Any]) -> None:
     c.text(b.x + 70, b.y + 64, f"band {mil.get('band')}", 22, bold=True, anchor="lm", max_width=b.w - 80)
     printed = mil.get("printed")
     if printed:
-        c.d.rounded_rectangle([b.x + 8, b.y + 98, b.right - 8, b.y + 142], radius=6, fill=tint(GOOD, .75),
-                              outline=GOOD, width=2)
+        c.d.rounded_rectangle(
+            [b.x + 8, b.y + 98, b.right - 8, b.y + 142], radius=6, fill=tint(GOOD, 0.75), outline=GOOD, width=2
+        )
         c.text(b.x + 16, b.y + 120, "+ printed", 20, anchor="lm")
         c.icon(printed, b.right - 50, b.y + 102, 36)
     else:
@@ -224,9 +262,18 @@ def _use_display(c: Canvas, b: Box, cost: Mapping[str, int], build: Mapping[str,
         c.text(x + 38, yy + 15, "met", 22, bold=True, fill=GOOD, anchor="lm")
     elif build.get("possible"):
         c.coin(x, yy, build.get("coins", 0), 30)
-        c.text(x + 38, yy + 15, f"pay {build.get('coins', 0)}", 22, bold=True, fill=INK, anchor="lm",
-               max_width=b.w - 48)
+        c.text(
+            x + 38, yy + 15, f"pay {build.get('coins', 0)}", 22, bold=True, fill=INK, anchor="lm", max_width=b.w - 48
+        )
     else:
         c.icon("cross", x, yy, 30)
-        c.text(x + 38, yy + 15, f"need {build.get('coins', 0)} coins", 20, bold=True, fill=SHORT, anchor="lm",
-               max_width=b.w - 48)
+        c.text(
+            x + 38,
+            yy + 15,
+            f"need {build.get('coins', 0)} coins",
+            20,
+            bold=True,
+            fill=SHORT,
+            anchor="lm",
+            max_width=b.w - 48,
+        )

@@ -1,0 +1,89 @@
+"""Mosaic pieces: the hex grid's geometry, the label sprites and the player pieces drawn on it,
+and the text wrap both images use.
+
+The map is the board's source image scaled to 1200 px: a hex's `px` (source-image
+pixels) maps to the image by `centre`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image as PILImage
+from PIL import ImageDraw
+
+from renderers.common import INK, MARGIN, WIDTH, Canvas, cached_sprite, font, ink_on, player_color, player_letter, wrap
+
+MAP_X0, MAP_Y0, MAP_X1, MAP_Y1 = 14, 126, 930, 726  # source-image window holding every hex
+SRC_R = 24.0  # hex radius in source-image pixels
+SCALE = (WIDTH - 2 * MARGIN) / (MAP_X1 - MAP_X0)
+R = SRC_R * SCALE
+MAP_H = int((MAP_Y1 - MAP_Y0) * SCALE)
+
+
+def centre(px: list[int]) -> tuple[float, float]:
+    return MARGIN + (px[0] - MAP_X0) * SCALE, (px[1] - MAP_Y0) * SCALE
+
+
+def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+@cached_sprite(maxsize=256)
+def _label(text: str, size: int = 18, bold: bool = False) -> PILImage.Image:
+    """A small text sprite (RGBA), drawn once: map labels repeat on many hexes."""
+    f = font(size, bold)
+    w = int(f.getlength(text)) + 4
+    im = PILImage.new("RGBA", (w, size + 8), (0, 0, 0, 0))
+    ImageDraw.Draw(im).text((w / 2, (size + 8) / 2), text, font=f, fill=INK + (255,), anchor="mm")
+    return im
+
+
+def paste_label(
+    c: Canvas, text: str, cx: float, cy: float, size: int = 18, bold: bool = False, boxed: bool = False
+) -> None:
+    sp = _label(text, size, bold)
+    if boxed:
+        x0, y0 = cx - sp.width / 2, cy - sp.height / 2 + 2
+        c.d.rounded_rectangle(
+            [x0 - 2, y0, x0 + sp.width + 2, y0 + sp.height - 4], radius=4, fill=(255, 250, 230), outline=INK
+        )
+    c.im.paste(sp, (int(cx - sp.width / 2), int(cy - sp.height / 2)), sp)
+
+
+def draw_piece(c: Canvas, kind: str, seat: int, cx: float, cy: float) -> None:
+    col = player_color(seat)
+    edge = INK
+    s = R * 0.62
+    if kind in ("city", "port city"):
+        c.d.rectangle([cx - s, cy - s, cx + s, cy + s], fill=col, outline=edge, width=3)
+        if kind == "port city":
+            c.d.line([cx - s, cy + s - 4, cx + s, cy + s - 4], fill=(255, 255, 255), width=4)
+    elif kind == "farm town":
+        c.d.polygon(
+            [(cx, cy - s * 1.05), (cx + s, cy + s * 0.8), (cx - s, cy + s * 0.8)], fill=col, outline=edge, width=3
+        )
+    elif kind == "manufactory town":
+        c.d.polygon(
+            [(cx, cy - s * 1.1), (cx + s * 1.1, cy), (cx, cy + s * 1.1), (cx - s * 1.1, cy)],
+            fill=col,
+            outline=edge,
+            width=3,
+        )
+    else:  # wonder: a gold star ringed in the owner's colour
+        pts = []
+        for k in range(10):
+            rr = s * 1.15 if k % 2 == 0 else s * 0.5
+            a = -math.pi / 2 + k * math.pi / 5
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        c.d.ellipse([cx - s * 1.2, cy - s * 1.2, cx + s * 1.2, cy + s * 1.2], fill=col, outline=edge, width=2)
+        c.d.polygon(pts, fill=(240, 200, 40), outline=edge)
+        return
+    c.text(
+        cx, cy + (4 if kind == "farm town" else 0), player_letter(seat), 18, bold=True, fill=ink_on(col), anchor="mm"
+    )
+
+
+def wrap_text(text: str, width: int) -> list[str]:
+    """At most three lines of 18 px text in `width` (offer cards, private lines)."""
+    return wrap(text, width - 8, 18, max_lines=3)
