@@ -24,8 +24,12 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, load_config
+
+if TYPE_CHECKING:  # the service is imported when a mode needs it (the help answers at once)
+    from .service import Service
 
 log = logging.getLogger("epochs")
 
@@ -60,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def make_service(config: Config, database: str, *, images: bool = True):
+async def make_service(config: Config, database: str, *, images: bool = True) -> Service:
     """Open the storage and build the service (inside the running event loop)."""
     from .service import Service, Settings
     from .storage import open_storage

@@ -96,7 +96,7 @@ def _shards(discord: dict[str, Any], env: dict[str, str]) -> tuple[int | None, l
     return count, sorted(ids)
 
 
-def load_config(path: str | os.PathLike | None = None, env: dict[str, str] | None = None) -> Config:
+def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None) -> Config:
     """The configuration from `path` (or the default places) and the environment.
 
     DISCORD_TOKEN in the environment wins over a token in the file, so the

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from engine.core import Game
 
 from .storage import StorageError, is_postgres, open_storage
 from .storage.transfer import TABLES, counts
@@ -54,7 +55,7 @@ def _label(database: str) -> str:
 
 
 async def migrate(
-    source: str, target: str, *, games: Mapping[str, Any] | None = None, say: Callable[[str], None] = print
+    source: str, target: str, *, games: Mapping[str, Game] | None = None, say: Callable[[str], None] = print
 ) -> Outcome:
     """Copy `source` into the empty `target` and verify the copy (see the module doc).
 
@@ -97,7 +98,8 @@ async def migrate(
                 outcome.problems.append(f"{table}: {outcome.counts[table]} rows in the source, {found[table]} copied")
         copied = await dst.export_rows()
         for table, _ in TABLES:
-            differing = sum(a != b for a, b in zip(rows[table], copied[table]))
+            # strict=False: a table whose count differs was reported just above; compare the rows both have
+            differing = sum(a != b for a, b in zip(rows[table], copied[table], strict=False))
             if differing:
                 outcome.problems.append(f"{table}: {differing} rows differ from the source")
         service = Service(dst, settings=Settings(images=False), games=games)

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import engine
+from engine.core import Game
 
 from .service import export
 from .service.turns import VIA_MARKS
@@ -76,9 +78,9 @@ def run(
         return 1
     assert position is not None
     state = position.state
-    steps = len(record.live(to))
+    replayed = len(record.live(to))
     write(
-        f"Replayed {steps} step{'s' if steps != 1 else ''}"
+        f"Replayed {replayed} step{'s' if replayed != 1 else ''}"
         + (f", up to #{position.seq}" if position.seq else "")
         + "; every one was legal."
         + (f" ({differ} told in other words than the file's.)" if differ else "")
@@ -112,10 +114,10 @@ def _line(record: export.Export, line: export.Line, events: list[str]) -> str:
     return f"#{line.seq} {record.names[line.seat]}: {line.action}{mark}{undone}{told}"
 
 
-def _board(game: object, state: object) -> bytes | None:
+def _board(game: Game, state: Any) -> bytes | None:
     try:
         import renderers  # noqa: PLC0415 - the terminal may run without Pillow's fonts
 
-        return renderers.render(game.id, game.view(state, None)).png  # type: ignore[attr-defined]
+        return renderers.render(game.id, game.view(state, None)).png
     except (ImportError, KeyError, NotImplementedError):
         return None

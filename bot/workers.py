@@ -262,7 +262,7 @@ class WorkerPool:
             io.shutdown(wait=False)
             raise failed[0]
         self._io = io
-        self._workers = list(spawned)  # type: ignore[arg-type]
+        self._workers = [w for w in spawned if not isinstance(w, BaseException)]  # (none failed)
         if self._queue is None:
             self._queue = asyncio.Queue(self.queue_limit)
         self._busy = [False] * self.size
@@ -336,11 +336,12 @@ class WorkerPool:
             worker = self._workers[slot]
             if worker is None:
                 try:
-                    worker = self._workers[slot] = await loop.run_in_executor(self._io, self._spawn, slot)
+                    worker = await loop.run_in_executor(self._io, self._spawn, slot)
                 except PoolError as err:
                     if not task.future.done():
                         task.future.set_exception(err)
                     continue
+                self._workers[slot] = worker
             kind, value = await loop.run_in_executor(self._io, worker.exchange, task.job, task.args, task.timeout)
             if kind in ("died", "timeout"):
                 self._workers[slot] = None
@@ -365,11 +366,11 @@ class WorkerPool:
                 task.future.set_result(value)
             else:
                 self.stats.failed += 1
-                err, text = value
-                err.__cause__ = RemoteTraceback(text)
-                task.future.set_exception(err)
+                failure, text = value
+                failure.__cause__ = RemoteTraceback(text)
+                task.future.set_exception(failure)
 
-    def _tidy(self, worker: Any) -> None:
+    def _tidy(self, worker: _Worker) -> None:
         """An idle worker gives back its freed memory; once every worker is idle, so does
         this process: a burst of boards had its PNG bytes and views pass through here too,
         and glibc keeps freed heap for reuse (about 6 MB after 200 boards)."""

@@ -21,7 +21,7 @@ import os
 import secrets
 import socket
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import discord
 from discord import app_commands
@@ -130,10 +130,18 @@ class TokenFilter(logging.Filter):
         return True
 
 
+class _Sharding(TypedDict, total=False):
+    """The shards this process runs, when not all (`AutoShardedBot(shard_ids=...)`)."""
+
+    shard_ids: list[int]
+
+
 class EpochsBot(commands.AutoShardedBot):
     def __init__(self, settings: DiscordSettings, service: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # no `shard_ids` at all (not None) when this process runs every shard, as discord.py's types say
+        sharding: _Sharding = {} if settings.shard_ids is None else {"shard_ids": settings.shard_ids}
         # A rate limit longer than max_ratelimit_timeout raises instead of sleeping inside a
         # command: the send then goes into the outbox and the dispatcher delivers it; nobody waits.
         super().__init__(
@@ -146,7 +154,7 @@ class EpochsBot(commands.AutoShardedBot):
             # games are played in server channels and threads, not in DMs with the bot
             allowed_contexts=app_commands.AppCommandContext(guild=True),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_ids,
+            **sharding,
         )
         self.settings = settings
         self.link = ServiceLink(service)
@@ -169,7 +177,7 @@ class EpochsBot(commands.AutoShardedBot):
             self.workers = WorkerPool(settings.render_workers, initializer="renderers:warm", name="epochs-render")
             self.link.draw_with(self.workers)
         self._warming: asyncio.Task[None] | None = None
-        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
         if self.workers is not None:

@@ -7,6 +7,9 @@ and delivers; the game id is offered as fixed choices from `engine.GAMES`, and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,10 +18,13 @@ import engine
 
 from .controller import Controller
 
+#: A slash command's callback, before `app_commands.command` makes it a command.
+Command = TypeVar("Command", bound=Callable[..., Coroutine[Any, Any, None]])
+
 GAME_CHOICES = [app_commands.Choice(name=game.title[:100], value=game_id) for game_id, game in engine.GAMES.items()]
 
 
-def _game_choices(func):  # type: ignore[no-untyped-def]
+def _game_choices(func: Command) -> Command:
     """Offer the registered games as fixed choices (none registered: free text)."""
     return app_commands.choices(game=GAME_CHOICES)(func) if GAME_CHOICES else func
 
@@ -146,9 +152,7 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="log", description="The last moves of the game")
     @app_commands.describe(count="How many entries (default 15)")
-    async def log(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 100] | None = None
-    ) -> None:
+    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 100] | None = None) -> None:
         await self.controller.command(interaction, "log", _words(count))
 
     @app_commands.command(name="undo", description="Take back your last action, or answer an undo request")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -36,6 +36,9 @@ from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
 from .ranking import rank
 from .views import menu_view
+
+if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
+    from ..service import Private, Reply
 
 log = logging.getLogger(__name__)
 
@@ -288,10 +291,10 @@ class Controller:
         self,
         interaction: discord.Interaction,
         caller: Caller,
-        reply: Any,
+        reply: Reply,
         *,
         head: str = "",
-        fallback: Callable[[discord.Interaction, str], Any],
+        fallback: Callable[[discord.Interaction, str], Awaitable[None]],
     ) -> None:
         """Edit the caller's ephemeral message into their turn panel for `reply.version`:
         what their turn holds so far, what is decided now, and one click per choice
@@ -382,7 +385,7 @@ class Controller:
 
     # ----- delivery -------------------------------------------------------------------------
     async def _publish(
-        self, interaction: discord.Interaction, caller: Caller, reply: Any, *, buttons: str | None = None
+        self, interaction: discord.Interaction, caller: Caller, reply: Reply, *, buttons: str | None = None
     ) -> None:
         message = await self._post_public(interaction, reply, buttons=buttons) if (reply.text or reply.image) else None
         if reply.choices.get(caller.user) and buttons is None:
@@ -394,7 +397,7 @@ class Controller:
         await self._deliver_others(reply, caller, interaction.channel_id)
 
     async def _post_public(
-        self, interaction: discord.Interaction, reply: Any, *, buttons: str | None = None
+        self, interaction: discord.Interaction, reply: Reply, *, buttons: str | None = None
     ) -> discord.Message | None:
         """The one public message of a command: text, board image, exact mentions, turn button.
 
@@ -415,7 +418,7 @@ class Controller:
             )
             return None
 
-    async def _direct(self, user: int, parts: list[Any], reply: Any, channel: int | None) -> None:
+    async def _direct(self, user: int, parts: list[Private], reply: Reply, channel: int | None) -> None:
         """DM private parts (closed DMs: a channel mention); a failed send goes into the outbox."""
         try:
             await self.courier.direct(user, parts, fallback_channel=channel)
@@ -439,7 +442,7 @@ class Controller:
     async def _keep(
         self,
         channel: int,
-        reply: Any,
+        reply: Reply,
         tags: dict[str, Any],
         what: str,
         retry: Callable[[], Awaitable[Any]],
@@ -459,7 +462,7 @@ class Controller:
         self,
         interaction: discord.Interaction,
         caller: Caller,
-        reply: Any,
+        reply: Reply,
         *,
         include_text: bool,
         posted: discord.Message | None = None,
@@ -490,11 +493,11 @@ class Controller:
         for more in pieces[1:]:
             await interaction.followup.send(more, ephemeral=True, allowed_mentions=messages.NO_PINGS)
 
-    async def _deliver_others(self, reply: Any, caller: Caller, channel_id: int | None) -> None:
+    async def _deliver_others(self, reply: Reply, caller: Caller, channel_id: int | None) -> None:
         """Other players' private parts: by DM when they asked for it (never in public).
         The others' "since your last turn" is shown in their menu ("Take your turn"),
         worked out again from the stored log then (`Service.since_last_turn`)."""
-        by_user: dict[int, list[Any]] = {}
+        by_user: dict[int, list[Private]] = {}
         for part in reply.private:
             if part.user != caller.user and part.dm:
                 by_user.setdefault(part.user, []).append(part)

@@ -18,13 +18,16 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
 from . import messages
 from .views import turn_view, undo_view
+
+if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
+    from ..service import Private, Reply
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +37,12 @@ DMS_CLOSED = 50007
 UNDELIVERED = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
-def has_turn_button(reply: Any) -> bool:
-    """A message for players who must act carries the persistent "Take your turn" button."""
-    return reply.table_id is not None and reply.version is not None and bool(reply.choices or reply.mentions)
+def turn_button(reply: Reply) -> discord.ui.View | None:
+    """The persistent "Take your turn" button a message for players who must act carries
+    (None: nobody must)."""
+    if reply.table_id is None or reply.version is None or not (reply.choices or reply.mentions):
+        return None
+    return turn_view(reply.table_id, reply.version)
 
 
 def transient(exc: BaseException) -> bool:
@@ -70,12 +76,16 @@ class Courier:
         self.nudged: set[tuple[int, int]] = set()
 
     def channel(self, channel_id: int) -> discord.abc.Messageable:
-        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)  # type: ignore[return-value]
+        """The cached channel or thread, else a handle that sends by id alone."""
+        found = self.client.get_channel(channel_id)
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self.client.get_partial_messageable(channel_id)
 
     async def post(
         self,
         channel: discord.abc.Messageable | int,
-        reply: Any,
+        reply: Reply,
         *,
         extra_mentions: Sequence[int] = (),
         view: discord.ui.View | None = None,
@@ -94,10 +104,9 @@ class Courier:
         files = messages.files_of(reply.image, reply.files)
         if files:
             kwargs["files"] = files
+        view = view if view is not None else turn_button(reply)
         if view is not None:
             kwargs["view"] = view
-        elif has_turn_button(reply):
-            kwargs["view"] = turn_view(reply.table_id, reply.version)
         return await target.send(content or None, **kwargs)
 
     def later(self, key: int, send: Callable[[], Awaitable[Any]], what: str = "") -> None:
@@ -105,10 +114,10 @@ class Courier:
         last resort when it cannot be put into the outbox (the database failing too)."""
         self.pending.append(Pending(key, send, what))
 
-    async def direct(self, user: int, parts: Sequence[Any], *, fallback_channel: int | None) -> bool:
+    async def direct(self, user: int, parts: Sequence[Private], *, fallback_channel: int | None) -> bool:
         """DM the private parts to `user`. False (and a channel nudge) when DMs are closed."""
         try:
-            dm = await self.client.create_dm(discord.Object(user))  # type: ignore[arg-type]
+            dm = await self.client.create_dm(discord.Object(user))
             for part in parts:
                 files = messages.files_of(part.image)
                 await dm.send(

@@ -28,22 +28,40 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from ..storage.base import Claim
-from .courier import Courier, Pending, transient
+from .courier import Pending, transient
 from .link import ServiceLink
 
+if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
+    from ..service import Notice, Private, Reply
+
 log = logging.getLogger(__name__)
+
+
+class Delivers(Protocol):
+    """What the dispatcher needs of a courier (courier.py's `Courier`; the several-process
+    tests hand in one that writes to a file)."""
+
+    #: Sends kept in memory for the next round (`Courier.later`).
+    pending: list[Pending]
+
+    async def post(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any: ...
+
+    async def direct(self, user: int, parts: Sequence[Private], *, fallback_channel: int | None) -> bool: ...
+
+    async def nudge(self, channel: int, user: int) -> None: ...
 
 
 class Dispatcher:
     def __init__(
         self,
         link: ServiceLink,
-        courier: Courier,
+        courier: Delivers,
         *,
         poll: float = 30.0,
         retry_base: float = 2.0,
@@ -67,7 +85,7 @@ class Dispatcher:
         self._backoff: dict[int, tuple[float, int, float]] = {}  # channel -> (not before, failures, first)
         self._sent: dict[int, None] = {}  # recently delivered notice ids (ordered)
         self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
-        self._ready: dict[int, Any] = {}  # notice id -> its reply, prepared for sending
+        self._ready: dict[int, Reply] = {}  # notice id -> its reply, prepared for sending
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -120,10 +138,10 @@ class Dispatcher:
     async def round(self) -> None:
         """One pass: due reminders into the outbox, then start a worker per waiting channel."""
         notices = await self.link.tick(self.claim)
-        by_channel: dict[int, list[Any]] = {}
+        by_channel: dict[int, list[Notice]] = {}
         for notice in notices:
             by_channel.setdefault(self.key(notice), []).append(notice)
-        retries: dict[int, list[Any]] = {}
+        retries: dict[int, list[Pending]] = {}
         for item in list(self.courier.pending):
             retries.setdefault(item.key, []).append(item)
         now = time.monotonic()
@@ -138,7 +156,7 @@ class Dispatcher:
             )
 
     @staticmethod
-    def key(notice: Any) -> int:
+    def key(notice: Notice) -> int:
         """The delivery queue of a notice: its channel, or minus the user for a held DM."""
         user = notice.tags.get("dm") if getattr(notice, "tags", None) else None
         return -int(user) if user else notice.channel
@@ -150,8 +168,8 @@ class Dispatcher:
         if workers:
             await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
 
-    async def _deliver_channel(self, channel: int, notices: list[Any], retries: list[Any]) -> None:
-        current: Any = None
+    async def _deliver_channel(self, channel: int, notices: list[Notice], retries: list[Pending]) -> None:
+        current: Pending | Notice | None = None
         try:
             for item in retries:
                 current = item
@@ -212,7 +230,7 @@ class Dispatcher:
             self._sent.pop(next(iter(self._sent)))
         self.delivered += 1
 
-    async def _deliver(self, notice: Any) -> None:
+    async def _deliver(self, notice: Notice) -> None:
         """Public part, then private parts; parts already sent are not sent again on a retry."""
         done = self._done_parts.setdefault(notice.id, set())
         reply = self._ready.get(notice.id)

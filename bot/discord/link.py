@@ -7,8 +7,14 @@ absorbed in one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # types only: the adapter reaches the service through this class, at run time as well
+    from ..service import Notice, Reply, Service
+    from ..storage.base import Claim
+    from ..workers import WorkerPool
 
 
 @dataclass(frozen=True)
@@ -31,14 +37,14 @@ class Current:
 
 
 class ServiceLink:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: Service) -> None:
         self.service = service
 
-    def draw_with(self, workers: Any) -> None:
+    def draw_with(self, workers: WorkerPool) -> None:
         """Have the service draw its boards in these worker processes (bot/workers.py)."""
         self.service.workers = workers
 
-    def on_notice(self, wake: Any) -> None:
+    def on_notice(self, wake: Callable[[], None]) -> None:
         """Call `wake()` when the service put a notice in the outbox by itself (a bot's turn)."""
         self.service.on_notice = wake
 
@@ -51,7 +57,7 @@ class ServiceLink:
         expected_version: int | None = None,
         expected_choice: str | None = None,
         files: dict[str, bytes] | None = None,
-    ) -> Any:
+    ) -> Reply:
         return await self.service.handle(
             caller.channel,
             caller.user,
@@ -74,7 +80,7 @@ class ServiceLink:
             return None
         return Current(table.id, table.version)
 
-    async def tick(self, claim: Any = None) -> list[Any]:
+    async def tick(self, claim: Claim | None = None) -> list[Notice]:
         """Due reminders into the outbox, then every undelivered notice (oldest first);
         with a `claim`, only this process's shards' reminders and the notices it claimed."""
         return list(await self.service.tick(claim))
@@ -82,15 +88,15 @@ class ServiceLink:
     async def delivered(self, notice_id: int) -> None:
         await self.service.delivered(notice_id)
 
-    async def release(self, claim: Any) -> None:
+    async def release(self, claim: Claim) -> None:
         """Give back this process's undelivered claims (it is stopping)."""
         await self.service.release(claim)
 
-    async def enqueue(self, channel: int, reply: Any, tags: dict[str, Any] | None = None) -> int:
+    async def enqueue(self, channel: int, reply: Reply, tags: dict[str, Any] | None = None) -> int:
         """An undelivered message into the outbox (durable; the dispatcher sends it)."""
         return await self.service.enqueue(channel, reply, tags=tags)
 
-    async def prepare(self, notice: Any) -> Any:
+    async def prepare(self, notice: Notice) -> Reply:
         """The notice's reply as it goes out now (its board drawn again, or a late note)."""
         return await self.service.prepare(notice)
 

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import discord
+
+if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
+    from ..service.reply import Attachment, Image
 
 LIMIT = 2000
 #: Nobody is pinged unless a message names them (the bot-wide default).
@@ -63,7 +67,7 @@ def chunks(text: str, limit: int = LIMIT) -> list[str]:
     return out
 
 
-def image_file(image) -> discord.File | None:
+def image_file(image: Image | None) -> discord.File | None:
     """The service's Image (png, alt, filename) as an attachment with alt text."""
     if image is None:
         return None
@@ -72,7 +76,7 @@ def image_file(image) -> discord.File | None:
     )
 
 
-def files_of(image, more: Sequence = ()) -> list[discord.File]:
+def files_of(image: Image | None, more: Sequence[Attachment] = ()) -> list[discord.File]:
     """The board image, then the reply's other files (a score chart, an export), each with
     its alt text or description; Discord takes at most 10 files a message."""
     file = image_file(image)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -39,11 +39,24 @@ class Presses(Protocol):
     async def undo_step(self, interaction: discord.Interaction, table: int, version: int) -> None: ...
 
 
+@runtime_checkable
+class HasPresses(Protocol):
+    """The client a component lives on: the bot (client.py), which holds the controller."""
+
+    controller: Presses
+
+
 def _controller(interaction: discord.Interaction) -> Presses:
-    return interaction.client.controller  # type: ignore[attr-defined]
+    client = interaction.client
+    if not isinstance(client, HasPresses):
+        raise TypeError(f"components need the Epochs bot (a client with a controller), not {type(client).__name__}")
+    return client.controller
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ep:turn:(?P<table>[0-9]+):(?P<version>[0-9]+)"):
+class TurnButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ep:turn:(?P<table>[0-9]+):(?P<version>[0-9]+)",
+):
     """ "Take your turn" on the public move message: opens the presser's legal actions."""
 
     def __init__(self, table: int, version: int, label: str = "Take your turn") -> None:
@@ -55,7 +68,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ep:turn:(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TurnButton:
         return cls(int(match["table"]), int(match["version"]))
 
@@ -64,7 +77,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ep:turn:(
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ep:do:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<action>.+)",
 ):
     """One legal action as a button in the turn panel (when there are few). `key` is the
@@ -83,7 +96,7 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
         return cls(int(match["table"]), int(match["version"]), match["action"], match["key"])
 
@@ -92,7 +105,7 @@ class ActionButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"ep:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<page>[0-9]+)",
 ):
     """Up to 25 legal actions as a select menu (several menus when there are more)."""
@@ -111,12 +124,12 @@ class ActionSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
         return cls(int(match["table"]), int(match["version"]), int(match["page"]), key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = self.item.values  # what the presser chose (discord.py reads it from the interaction)
         if not values:
             await interaction.response.send_message("Nothing was chosen.", ephemeral=True)
             return
@@ -126,7 +139,7 @@ class ActionSelect(
 
 
 class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ep:undo:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<answer>approve|reject)",
 ):
     """Approve or reject another player's undo request, from the request message itself."""
@@ -142,7 +155,7 @@ class UndoButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> UndoButton:
         return cls(int(match["table"]), int(match["version"]), match["answer"])
 
@@ -151,7 +164,8 @@ class UndoButton(
 
 
 class UndoStepButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"ep:back:(?P<table>[0-9]+):(?P<version>[0-9]+)"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ep:back:(?P<table>[0-9]+):(?P<version>[0-9]+)",
 ):
     """ "Undo my last step" in the turn panel (issue 12: `/undo` works from the panel)."""
 
@@ -165,7 +179,7 @@ class UndoStepButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> UndoStepButton:
         return cls(int(match["table"]), int(match["version"]))
 

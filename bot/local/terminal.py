@@ -166,11 +166,11 @@ class Terminal:
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
-        seats = [
-            s for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
+        people = [
+            (s, p) for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
         ]  # a bot plays by itself
-        acting = [rec.user_at(s).name for s in seats]  # type: ignore[union-attr]
-        legal = game.legal_actions(state, seats[0]) if seats else []
+        acting = [p.name for _, p in people]
+        legal = game.legal_actions(state, people[0][0]) if people else []
         return game.title, acting, legal
 
     async def setup_table(self, ask: Callable[[str], str]) -> bool:

@@ -69,11 +69,11 @@ class AbsenceCommands(BotCommands):
             raise Refusal(f"There is no bot for {self._title(rec)} yet: `vote skip` or `vote pause`.", **self._ids(rec))
         game = self._game(rec)
         state = await self._state(rec)
-        reminders = {r.user: r for r in await self.storage.reminders(rec.id)}
+        unanswered = {r.user: r.count for r in await self.storage.reminders(rec.id)}
         absent = [
             u
             for u in self._acting_users(rec, game.to_act(state))
-            if reminders.get(u) and reminders[u].count >= self.settings.absent_after and u != ctx.user
+            if u in unanswered and unanswered[u] >= self.settings.absent_after and u != ctx.user
         ]
         if not absent:
             raise Refusal(
@@ -139,7 +139,7 @@ class AbsenceCommands(BotCommands):
                 ctx,
                 [],
             )
-        seat = rec.seat_of(target).seat  # type: ignore[union-attr]
+        seat = self._seat_number(rec, target)
         records: list[ActionRecord] = []
         before = state
         for _ in range(200):

@@ -22,13 +22,19 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .core import Ctx, Refusal
 from .moves import MoveCommands
 from .reply import Reply
 from .turns import Turn
+
+if TYPE_CHECKING:  # the pool module is imported only when a table has bots
+    from ..workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +69,12 @@ def bot_seed(table_seed: int, seq: int, seat: int) -> int:
 class BotCommands(MoveCommands):
     """`game bot`, `game back`, and the bots' own moves."""
 
-    #: A `bot.workers.WorkerPool` the bots think in (made on first use; tests may set one).
-    thinkers: Any = None
-    _bot_tasks: dict[int, asyncio.Task]
+    #: The worker processes the bots think in (made on first use; tests may set one).
+    thinkers: WorkerPool | None = None
+    #: Called after a bot's move put its post into the outbox (the Discord dispatcher
+    #: delivers it at once instead of at its next round).
+    on_notice: Callable[[], None] | None = None
+    _bot_tasks: dict[int, asyncio.Task[None]]
 
     def _bots_available(self, game_id: str) -> bool:
         try:
@@ -131,7 +140,6 @@ class BotCommands(MoveCommands):
         rec.seats = [
             SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
         ]
-        game = self._game(rec)
         state = await self._state(rec)
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         version = await self.storage.commit(rec, Change(seats=rec.seats, reminders=reminders), ctx.now)
@@ -193,9 +201,8 @@ class BotCommands(MoveCommands):
                 return
             if not moved:
                 return
-            wake = getattr(self, "on_notice", None)
-            if wake is not None:
-                wake()
+            if self.on_notice is not None:
+                self.on_notice()
 
     async def _bot_step(self, table_id: int) -> bool:
         rec = await self.storage.table(table_id)
@@ -225,7 +232,7 @@ class BotCommands(MoveCommands):
             await self._announce(rec, reply, records)
         return True
 
-    async def _bot_decision(self, rec: TableRecord, game: Any, state: Any, seat: int, level: str, seed: int) -> str:
+    async def _bot_decision(self, rec: TableRecord, game: Game, state: Any, seat: int, level: str, seed: int) -> str:
         """The bot's action: decided in a worker process from the seat's information state.
 
         A game without a bot, a worker that fails or runs past the timeout: the seat's

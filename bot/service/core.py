@@ -12,15 +12,19 @@ import importlib
 import logging
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import engine
+from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
 from .reply import Image, Reply
 from .text import choices_text, names, neutral, repaired
+
+if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
+    from ..workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +73,8 @@ LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
 
 HELP = """Commands:
 `game new <game> [option=value ...] [thread]` open a table here, or in a new thread (games: {games})
-`game join` / `game leave` / `game bot [easy|normal|strong]` / `game start [fixed]` / `game cancel` / `game status` / `games`
+`game join` / `game leave` / `game bot [easy|normal|strong]` / `game start [fixed]` \
+/ `game cancel` / `game status` / `games`
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote replace` / `vote pause` (after {absent} unanswered reminders); `resume`; `game back`
@@ -120,10 +125,24 @@ class Refusal(Exception):
         self.extra = extra
 
 
-Renderer = Callable[[str, dict, "int | None"], Any]
+class Drawing(Protocol):
+    """A drawn board as the service uses it (`renderers.Image` is one): its PNG and alt text."""
+
+    @property
+    def png(self) -> bytes: ...
+
+    @property
+    def alt(self) -> str: ...
 
 
-def shown(game: Any, action: str) -> str:
+class Renderer(Protocol):
+    """How the service draws a view in this process: `renderers.render(game_id, view, seat=)`,
+    or a test's stand-in. None: the game has no picture."""
+
+    def __call__(self, game_id: str, view: dict[str, Any], /, *, seat: int | None) -> Drawing | None: ...
+
+
+def shown(game: Game, action: str) -> str:
     """The action as everyone may see it: the game hides a hidden card it names."""
     public = getattr(game, "public_action", None)
     return public(action) if public else action
@@ -135,17 +154,17 @@ class ServiceBase:
     storage: Storage
     clock: Callable[[], float]
     settings: Settings
-    _games: Mapping[str, Any] | None
+    _games: Mapping[str, Game] | None
     _renderer: Renderer | None
     _cache: OrderedDict[int, tuple[int, Any]]
     _cache_size: int
     _prefs: dict[int, PlayerPrefs]
-    #: A `bot.workers.WorkerPool` to draw boards in (the Discord bot sets one); None:
-    #: draw in this process on a thread (the terminal, scripts, tests).
-    workers: Any = None
+    #: The worker processes to draw boards in (the Discord bot sets them); None: draw in
+    #: this process on a thread (the terminal, scripts, tests).
+    workers: WorkerPool | None = None
 
     @property
-    def games(self) -> Mapping[str, Any]:
+    def games(self) -> Mapping[str, Game]:
         return self._games if self._games is not None else engine.GAMES
 
     def _help(self) -> Reply:
@@ -154,7 +173,7 @@ class ServiceBase:
     async def _cmd_help(self, ctx: Ctx, args: list[str]) -> Reply:
         return self._help()
 
-    def _game(self, rec: TableRecord) -> Any:
+    def _game(self, rec: TableRecord) -> Game:
         try:
             return self.games[rec.game]
         except KeyError:
@@ -263,8 +282,8 @@ class ServiceBase:
         """The state the log gives: the setup from the seed, then every line not undone
         (before sequence number `before`, when given)."""
         state = None
-        for state in self._positions(rec, rows, before):
-            pass
+        for position in self._positions(rec, rows, before):
+            state = position
         return state
 
     def _positions(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Iterator[Any]:
@@ -278,6 +297,29 @@ class ServiceBase:
             state = game.apply(state, r.seat, r.action).state
             yield state
 
+    @staticmethod
+    def _seat_number(rec: TableRecord, user: int) -> int:
+        """The engine seat of `user`, who sits at the started table `rec` (a person to act,
+        found through `_acting_users`); LookupError for anyone else."""
+        player = rec.seat_of(user)
+        if player is None or player.seat is None:
+            raise LookupError(f"table {rec.id}: user {user} has no seat")
+        return player.seat
+
+    def _creator(self, rec: TableRecord) -> int:
+        """Who opened the table, or took it over when they left the lobby: they start it,
+        cancel it and set its reminders."""
+        return int(rec.meta.get("creator", rec.creator))
+
+    async def _prefs_of(self, user: int) -> PlayerPrefs:
+        """A player's settings (kept in memory: they change only through `settings`)."""
+        prefs = self._prefs.get(user)
+        if prefs is None:
+            prefs = self._prefs[user] = await self.storage.prefs(user)
+            if len(self._prefs) > 10_000:
+                self._prefs.clear()
+        return prefs
+
     def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
         seat = rec.seat_of(ctx.user)
         if seat is None:
@@ -287,6 +329,11 @@ class ServiceBase:
         if seat.resigned:
             raise Refusal("You resigned from this game.", **self._ids(rec))
         return seat
+
+    @staticmethod
+    def _scores_text(rec: TableRecord, scores: Sequence[int]) -> str:
+        """`ann 12, bob 9`: every seated player's score, in seat order."""
+        return ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players if p.seat is not None)
 
     def _title(self, rec: TableRecord) -> str:
         game = self.games.get(rec.game)
@@ -382,7 +429,7 @@ class ServiceBase:
         module, _, name = job.partition(":")
         return await asyncio.to_thread(getattr(importlib.import_module(module), name), *args)
 
-    async def _image(self, game_id: str, view: dict, seat: int | None) -> Image | None:
+    async def _image(self, game_id: str, view: dict[str, Any], seat: int | None) -> Image | None:
         """The picture of `view`: drawn in the worker processes when the service has
         them (named by string, so this process never loads Pillow), else on a thread."""
         try:

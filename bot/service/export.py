@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.core import IllegalAction, data_path, slug
+from engine.core import Game, IllegalAction, data_path, slug
 
 #: What the `format` field of every export says.
 FORMAT = "epochs-game"
@@ -109,7 +109,7 @@ def unix(text: Any) -> float:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
-def data_version(game: Any) -> str:
+def data_version(game: Game) -> str:
     """The version of the component data a game plays with: the game's own
     `data_version` when it has one, else a hash of the data files it reads now
     (an owner's corrected files included), so a replay can tell it plays other data."""
@@ -130,7 +130,7 @@ def data_version(game: Any) -> str:
 def build(
     *,
     table: int,
-    game: Any,
+    game: Game,
     seed: int,
     options: dict[str, Any],
     seats: Sequence[dict[str, Any]],
@@ -297,7 +297,7 @@ class Replayed:
 
 
 def replay(
-    game: Any, export: Export, *, to: int | None = None, names: Sequence[str] | None = None
+    game: Game, export: Export, *, to: int | None = None, names: Sequence[str] | None = None
 ) -> Iterator[Replayed]:
     """Every position of the export, checked against the engine: the setup first, then
     one after each live line (up to sequence number `to`). Raises ReplayError at the
@@ -327,7 +327,7 @@ def replay(
     if players != export.names:
         old = seat_words(game, game.setup(list(export.names), export.seed, export.options or None))
         new = seat_words(game, state)
-        renames = {a: b for a, b in zip(old, new) if a != b}
+        renames = {a: b for a, b in zip(old, new, strict=True) if a != b}  # the same seats, renamed
     for line in export.live(to):
         acting = game.to_act(state)
         if line.seat not in acting:
@@ -360,7 +360,7 @@ def replay(
             )
 
 
-def seat_words(game: Any, state: Any) -> list[str]:
+def seat_words(game: Game, state: Any) -> list[str]:
     """The words actions name each seat by: the public view's `seat_words` when the game
     lists them, else each player's name as a slug."""
     view = game.view(state, None)

@@ -16,14 +16,17 @@ import dataclasses
 import re
 from typing import Any
 
+from engine.core import Game
+
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
-from .core import Ctx, Refusal, ServiceBase, _hours, _option_value
+from .core import Ctx, Refusal, _hours, _option_value
+from .records import RecordCommands
 from .reply import Reply
 from .text import names, quote
 
 
-class ForkCommands(ServiceBase):
+class ForkCommands(RecordCommands):
     """Opening and starting a table forked from an export."""
 
     async def _new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -75,16 +78,16 @@ class ForkCommands(ServiceBase):
                 f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
                 f"start) to `at={last}`, where the export's log ends."
             )
-        position = None
+        reached = None
         try:
             for position in export.replay(game, record, to=at):
-                pass
+                reached = position
         except export.ReplayError as err:
             raise Refusal(
                 f"That export does not replay with this bot's {game.title}, so it cannot be forked: {err}."
             ) from None
-        assert position is not None
-        if game.is_over(position.state):
+        assert reached is not None
+        if game.is_over(reached.state):
             raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
         copied = [[ln.seq, ln.seat, ln.action, ln.time] for ln in record.live(at)]
         meta = {
@@ -142,11 +145,11 @@ class ForkCommands(ServiceBase):
             else:
                 placed[seat] = player
         free = [i for i in range(len(originals)) if i not in placed]
-        placed.update(zip(free, rest))
+        placed.update(zip(free, rest, strict=True))  # as many free seats as unplaced players
         return [dataclasses.replace(placed[i], seat=i, resigned=False) for i in range(len(originals))]
 
     def _fork_lines(
-        self, rec: TableRecord, game: Any, seats: list[SeatRecord], fork: dict[str, Any]
+        self, rec: TableRecord, game: Game, seats: list[SeatRecord], fork: dict[str, Any]
     ) -> tuple[Any, list[ActionRecord]]:
         """The copied steps replayed with the new players' names: the position reached
         and the log lines to store (their events told again with the new names)."""

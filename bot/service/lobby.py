@@ -8,12 +8,14 @@ import re
 import secrets
 from typing import Any
 
-from engine.core import IllegalAction, Rng
+from engine.core import Game, IllegalAction, Rng
 
-from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord, TableRecord
-from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
+from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord
+from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .fork import ForkCommands
 from .reply import Reply
 from .text import clip, names, quote
+from .undo import UndoCommands
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +26,7 @@ _OPTION_KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}", re.ASCII | re.IGNORECASE)
 _OPTION_VALUE = re.compile(r"[a-z0-9._+-]{1,40}", re.ASCII | re.IGNORECASE)
 
 
-class LobbyCommands(ServiceBase):
+class LobbyCommands(UndoCommands, ForkCommands):
     """`game new|join|leave|start|cancel|status` and `games`: tables before and around play."""
 
     async def _cmd_new(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -75,8 +77,8 @@ class LobbyCommands(ServiceBase):
                 meta=meta,
             )
         except ChannelBusy:
-            rec = await self.storage.open_table(ctx.channel)
-            what = f"a {self._title(rec)} game ({rec.status})" if rec else "a game"
+            busy = await self.storage.open_table(ctx.channel)
+            what = f"a {self._title(busy)} game ({busy.status})" if busy else "a game"
             raise Refusal(
                 f"This channel already has {what}. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
@@ -128,9 +130,6 @@ class LobbyCommands(ServiceBase):
         if was_creator:
             text += f" {seats[0].name} now starts the game."
         return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
-
-    def _creator(self, rec: TableRecord) -> int:
-        return int(rec.meta.get("creator", rec.creator))
 
     async def _cmd_start(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))
@@ -224,7 +223,7 @@ class LobbyCommands(ServiceBase):
                 + (" (by resignation)." if result.get("reason") == "resign" else ".")
             ]
             if scores:
-                lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players) + ".")
+                lines.append("Scores: " + self._scores_text(rec, scores) + ".")
             lines.append("Winner: " + names([self._seat_name(rec, w) for w in result.get("winners", [])]) + ".")
             lines.append(self._practice_line(rec))
             lines.append("Open a new one with `game new <game>`.")
@@ -240,7 +239,7 @@ class LobbyCommands(ServiceBase):
         state = await self._state(rec)
         lines = [f"{game.title}, {rec.status}, move {rec.meta.get('seq', 0)} (version {rec.version})."]
         scores = game.scores(state)
-        lines.append("Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players))
+        lines.append("Scores: " + self._scores_text(rec, scores))
         if rec.status == "active":
             lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
         resigned = [s.name for s in rec.seats if s.resigned]
@@ -275,7 +274,7 @@ class LobbyCommands(ServiceBase):
         return Reply(clip("\n".join(lines)))
 
 
-def _players_range(game: Any) -> str:
+def _players_range(game: Game) -> str:
     if game.min_players == game.max_players:
         return f"{game.min_players} players"
     return f"{game.min_players}-{game.max_players} players"

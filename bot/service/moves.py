@@ -6,11 +6,12 @@ import logging
 import re
 from typing import Any
 
-from engine.core import IllegalAction, match, resolve
+from engine.core import Game, IllegalAction, match, resolve
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
-from .core import Ctx, Refusal, ServiceBase, shown
+from .core import Ctx, Refusal, shown
+from .records import RecordCommands
 from .reply import Private, Reply
 from .text import choices_text, clip, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn, action_line, fit
@@ -18,7 +19,7 @@ from .turns import VIA_MARKS, Turn, action_line, fit
 log = logging.getLogger(__name__)
 
 
-class MoveCommands(ServiceBase):
+class MoveCommands(RecordCommands):
     """`play` and what follows a move (store, announce, remind), and the read-only commands."""
 
     async def _cmd_play(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -72,7 +73,13 @@ class MoveCommands(ServiceBase):
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
     def _autoplay(
-        self, rec: TableRecord, game: Any, state: Any, records: list[ActionRecord], now: float, turn: Turn | None = None
+        self,
+        rec: TableRecord,
+        game: Game,
+        state: Any,
+        records: list[ActionRecord],
+        now: float,
+        turn: Turn | None = None,
     ) -> Any:
         """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
         seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
@@ -104,7 +111,7 @@ class MoveCommands(ServiceBase):
         self,
         ctx: Ctx,
         rec: TableRecord,
-        game: Any,
+        game: Game,
         state: Any,
         records: list[ActionRecord],
         head: str,
@@ -195,12 +202,13 @@ class MoveCommands(ServiceBase):
         return reply
 
     async def _heads_up(
-        self, rec: TableRecord, game: Any, state: Any, starting: list[int], reply: Reply, caller: int
+        self, rec: TableRecord, game: Game, state: Any, starting: list[int], reply: Reply, caller: int
     ) -> None:
         """`settings heads-up on`: the player after each seat whose turn starts now is
         pinged once, in this post (issue 12 §3). Turn order is the game's
         (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
-        order = game.turn_order(state) or [s.seat for s in rec.players]
+        turn_order = getattr(game, "turn_order", None)  # beyond the contract: `BaseGame` has it
+        order = (turn_order(state) if turn_order else []) or [s.seat for s in rec.players]
         acting = set(game.to_act(state))
         lines = []
         for seat in starting:
@@ -237,7 +245,7 @@ class MoveCommands(ServiceBase):
         return [head, *fit(body, budget - len(head) - 1)]
 
     async def _panel(
-        self, ctx: Ctx, rec: TableRecord, game: Any, state: Any, seat: int | None, *, ask: bool = False
+        self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, seat: int | None, *, ask: bool = False
     ) -> Reply:
         """The caller's answer while their turn lasts: only to them, edited in place on
         Discord — this turn so far, what is being decided now and their choices."""
@@ -262,7 +270,7 @@ class MoveCommands(ServiceBase):
         )
 
     async def _panel_text(
-        self, rec: TableRecord, game: Any, state: Any, seat: int | None, rows: list[ActionRecord]
+        self, rec: TableRecord, game: Game, state: Any, seat: int | None, rows: list[ActionRecord]
     ) -> str:
         lines = []
         if rows:
@@ -315,7 +323,7 @@ class MoveCommands(ServiceBase):
         if game.is_over(state):
             scores = game.scores(state)
             winners = game.winners(state)
-            lines.append("Game over. Scores: " + ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players) + ".")
+            lines.append("Game over. Scores: " + self._scores_text(rec, scores) + ".")
             lines.append("Winner: " + names([self._seat_name(rec, w) for w in winners]) + ".")
         elif rec.status == "active":
             acting = game.to_act(state)
@@ -327,7 +335,7 @@ class MoveCommands(ServiceBase):
                 lines.append(f"Now: {prompt}")  # what is being decided, when the game says (public view)
             prefs = {u: await self._prefs_of(u) for u in users}
             for u in users:
-                seat = rec.seat_of(u).seat  # type: ignore[union-attr]
+                seat = self._seat_number(rec, u)
                 legal = game.legal_actions(state, seat)
                 choices[u] = legal
                 keys[u] = self.choice_key(rec, seat, legal)
@@ -390,7 +398,7 @@ class MoveCommands(ServiceBase):
             if (p := rec.user_at(s)) is not None and p.bot
         ]
         for user in self._acting_users(rec, game.to_act(state)):
-            seat = rec.seat_of(user).seat  # type: ignore[union-attr]
+            seat = self._seat_number(rec, user)
             previous = kept.get(user)
             if previous is not None and user != actor and seat not in acted:
                 out.append(previous)
@@ -419,7 +427,7 @@ class MoveCommands(ServiceBase):
             acting = game.to_act(state)
             head += "; waiting for " + names(self._acting_names(rec, acting))
             for user in self._acting_users(rec, acting):
-                choices[user] = game.legal_actions(state, rec.seat_of(user).seat)  # type: ignore[union-attr]
+                choices[user] = game.legal_actions(state, self._seat_number(rec, user))
         text = head + ".\n" + (image.alt if image else view_text(view))
         return Reply(clip(text), image=image, choices=choices, **self._ids(rec))
 

@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import logging
 
-from ..storage.base import Change, PlayerPrefs
-from .core import HOUR, Ctx, Refusal, ServiceBase, _hours, _option_value
+from ..storage.base import Change
+from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .moves import MoveCommands
 from .reminders import offset_text, parse_quiet
 from .reply import Reply
 
 log = logging.getLogger(__name__)
 
 
-class SettingsCommands(ServiceBase):
+class SettingsCommands(MoveCommands):
     """`settings`: a player's reminder interval, quiet hours and DM choice."""
-
-    async def _prefs_of(self, user: int) -> PlayerPrefs:
-        """A player's settings (kept in memory: they change only through `settings`)."""
-        prefs = self._prefs.get(user)
-        if prefs is None:
-            prefs = self._prefs[user] = await self.storage.prefs(user)
-            if len(self._prefs) > 10_000:
-                self._prefs.clear()
-        return prefs
 
     async def _cmd_settings(self, ctx: Ctx, args: list[str]) -> Reply:
         self._prefs.pop(ctx.user, None)  # re-read: another process may have changed them

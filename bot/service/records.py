@@ -380,7 +380,9 @@ class RecordCommands(ServiceBase):
             if len(told.labels) < 2:
                 return None
             lines = [
-                ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners) for p in players
+                ChartLine(p.seat, p.name, [point[p.seat] for point in told.scores], p.seat in winners)
+                for p in players
+                if p.seat is not None
             ]
             note = "open practice game" if rec.meta.get("practice") else ""
             return ScoreChart(game.title, told.word, told.labels, lines, told.finished, note)

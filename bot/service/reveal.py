@@ -32,7 +32,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core import Rng
+from engine.core import Game, Rng
 
 
 def _rngs(obj: Any, depth: int = 0) -> Iterator[int]:
@@ -66,7 +66,7 @@ def _names(obj: Any, out: set[str]) -> set[str]:
     return out
 
 
-def reveals(game: Any, before: Any, after: Any, seat: int, players: list[str]) -> bool:
+def reveals(game: Game, before: Any, after: Any, seat: int, players: list[str]) -> bool:
     """True when the step from `before` to `after` (by `seat`) revealed something."""
     own = getattr(game, "reveals", None)
     if callable(own):

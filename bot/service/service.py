@@ -21,18 +21,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import canonical
+from engine.core import Game, canonical
 
 from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
-from .fork import ForkCommands
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
-from .records import RecordCommands
 from .reply import Image, Notice, Reply
 from .text import clip, quote, unreadable
-from .undo import UndoCommands
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +48,12 @@ def verb_of(command: str, args: str) -> str:
     return words[0].lower().lstrip("/") if words else ""
 
 
-class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, RecordCommands, ForkCommands):
+class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
+
+    Each command family is built on the families it calls (records <- moves <- bots <-
+    undo, absence; moves <- settings; records <- fork; undo, fork <- lobby), all on
+    `ServiceBase`: these three bases bring in every family.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
     to `renderers.render` imported lazily (a game without a renderer gets a
@@ -65,7 +66,7 @@ class Service(LobbyCommands, UndoCommands, AbsenceCommands, SettingsCommands, Re
         *,
         clock: Callable[[], float] = time.time,
         settings: Settings | None = None,
-        games: Mapping[str, Any] | None = None,
+        games: Mapping[str, Game] | None = None,
         renderer: Renderer | None = None,
         cache_size: int = 128,
     ) -> None:

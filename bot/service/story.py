@@ -25,13 +25,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import Game
+
 #: Per game: the word for its period and how to read the period from a public view
 #: (a number, or None before the first period starts).
 Reader = Callable[[dict[str, Any], int], "int | None"]
 
 
 def _round(view: dict[str, Any], players: int) -> int | None:
-    game = view.get("game_no") if isinstance(view.get("game_no"), int) else 1
+    game_no = view.get("game_no")
+    game = game_no if isinstance(game_no, int) else 1
     number = view.get("round")
     return (game - 1) * int(view.get("rounds") or 0) + number if isinstance(number, int) and number > 0 else None
 
@@ -91,7 +94,7 @@ class Story:
             self.scores.append(list(scores))
 
 
-def story(game: Any, states: Iterable[Any], players: int, *, ended: bool = False) -> Story:
+def story(game: Game, states: Iterable[Any], players: int, *, ended: bool = False) -> Story:
     """The score story of the positions `states` (the setup first, then one per step).
 
     Scores come from the public views. `ended`: the game is over (finished or

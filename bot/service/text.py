@@ -8,6 +8,7 @@ Discord caps a message at 2,000 characters, so everything here is bounded.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 LIMIT = 1800
@@ -94,7 +95,7 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return cut + "\n... (cut short)"
 
 
-def view_text(view: dict, limit: int = LIMIT) -> str:
+def view_text(view: dict[str, Any], limit: int = LIMIT) -> str:
     return clip("\n".join(view_lines(view)), limit)
 
 
@@ -105,7 +106,7 @@ def choices_text(legal: list[str], limit: int = 40) -> str:
     return shown + (f" (and {len(legal) - limit} more)" if len(legal) > limit else "")
 
 
-def sentences(events: list[str]) -> str:
+def sentences(events: Sequence[str]) -> str:
     """Log lines run together on one line: sentences stay sentences, fragments get `;`."""
     out = ""
     for event in events:

@@ -29,13 +29,13 @@ class UndoCommands(BotCommands):
         rec.seats = [
             dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s for s in rec.seats
         ]
-        remaining = [s for s in rec.seats if not s.resigned]
+        remaining = [s.seat for s in rec.seats if not s.resigned and s.seat is not None]  # (all seated now)
         meta = dict(rec.meta)
         if len(remaining) <= 1 or not self._people(rec):
             # one seat left wins; with only bots left the game ends, the best of them winning
             scores = game.scores(state)
-            top = max((scores[s.seat] for s in remaining), default=0)
-            winners = [s.seat for s in remaining if len(remaining) == 1 or scores[s.seat] == top]
+            top = max((scores[s] for s in remaining), default=0)
+            winners = [s for s in remaining if len(remaining) == 1 or scores[s] == top]
             meta["result"] = {"scores": scores, "winners": winners, "reason": "resign"}
             meta.pop("undo", None)
             rows = await self.storage.actions(rec.id)
@@ -76,7 +76,7 @@ class UndoCommands(BotCommands):
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, head, ctx, [])
 
-    def _undo_request(self, rec: TableRecord, now: float) -> dict | None:
+    def _undo_request(self, rec: TableRecord, now: float) -> dict[str, Any] | None:
         request = rec.meta.get("undo")
         if request and request["expires"] > now:
             return request
@@ -145,7 +145,9 @@ class UndoCommands(BotCommands):
         )
         return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
 
-    async def _undo_approve(self, ctx: Ctx, rec: TableRecord, player: SeatRecord, request: dict | None) -> Reply:
+    async def _undo_approve(
+        self, ctx: Ctx, rec: TableRecord, player: SeatRecord, request: dict[str, Any] | None
+    ) -> Reply:
         if request is None:
             raise Refusal(
                 "There is no undo request to approve (it may have expired after "

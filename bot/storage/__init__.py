@@ -13,6 +13,7 @@ from pathlib import Path
 from .base import (
     OPEN_STATUSES,
     ActionRecord,
+    Backend,
     Change,
     ChannelBusy,
     Claim,
@@ -36,7 +37,7 @@ def is_postgres(database: str | Path) -> bool:
     return str(database).startswith(POSTGRES_SCHEMES)
 
 
-def open_storage(database: str | Path, *, durable: bool = True) -> Storage:
+def open_storage(database: str | Path, *, durable: bool = True) -> Backend:
     """The storage for `database` (not yet opened: `await storage.open()`)."""
     text = str(database)
     if is_postgres(text):
@@ -51,6 +52,7 @@ def open_storage(database: str | Path, *, durable: bool = True) -> Storage:
 __all__ = [
     "OPEN_STATUSES",
     "ActionRecord",
+    "Backend",
     "Change",
     "ChannelBusy",
     "Claim",

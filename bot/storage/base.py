@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .transfer import Rows
+
 #: Table statuses. "lobby" -> "active" <-> "paused" -> "finished"; any -> "cancelled".
 OPEN_STATUSES = ("lobby", "active", "paused")
 
@@ -106,8 +108,9 @@ class TableRecord:
     @property
     def players(self) -> list[SeatRecord]:
         """Seated players in seat order (lobby: in joining order)."""
-        if all(s.seat is not None for s in self.seats):
-            return sorted(self.seats, key=lambda s: s.seat)  # type: ignore[arg-type, return-value]
+        numbered = [(s.seat, s) for s in self.seats if s.seat is not None]
+        if len(numbered) == len(self.seats):
+            return [s for _, s in sorted(numbered, key=lambda pair: pair[0])]
         return list(self.seats)
 
 
@@ -388,3 +391,20 @@ class Storage(Protocol):
     async def prefs(self, user: int) -> PlayerPrefs: ...
 
     async def set_prefs(self, prefs: PlayerPrefs) -> None: ...
+
+
+class Backend(Storage, Protocol):
+    """A database the bot runs on (what `open_storage` returns): the service's `Storage`,
+    and what moving a whole database to another needs (`epochs migrate`, transfer.py)."""
+
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+
+    async def row_counts(self) -> dict[str, int]:
+        """Rows per stored table (transfer.TABLES)."""
+
+    async def export_rows(self) -> Rows:
+        """Every stored table's rows, from one consistent snapshot."""
+
+    async def import_rows(self, rows: Rows) -> None:
+        """Write a whole database's rows (ids kept) into this empty one, in one transaction."""

@@ -32,7 +32,7 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -57,6 +57,8 @@ from .base import (
 from .postgres_migrations import MIGRATIONS
 from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
+
+T = TypeVar("T")
 
 _OPEN = "('lobby','active','paused')"
 assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
@@ -101,7 +103,7 @@ class PostgresStorage:
         self.durable = durable
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
-        self._writes: set[asyncio.Task] = set()
+        self._writes: set[asyncio.Task[Any]] = set()
 
     async def __aenter__(self) -> PostgresStorage:
         await self.open()
@@ -258,7 +260,8 @@ class PostgresStorage:
             game,
             user,
         )
-        return [Standing(*(int(v) if i >= 4 else v for i, v in enumerate(r))) for r in rows]
+        # the counts and sums come as bigint / numeric: plain ints like SQLite's
+        return [Standing(r[0], r[1], r[2], r[3], *(int(v) for v in r[4:])) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
         row = await self._p.fetchrow(
@@ -269,14 +272,14 @@ class PostgresStorage:
         return PlayerPrefs(user, *row)
 
     # --------------------------------------------------------------- writes
-    async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[Any]]) -> Any:
+    async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run `work(conn)` in one transaction on a pooled connection.
 
         The transaction runs in a task of its own that the caller only waits for
         (shielded): a cancelled caller stops waiting, the transaction still ends
         committed whole or rolled back whole, and `close` waits for it."""
 
-        async def run() -> Any:
+        async def run() -> T:
             async with self._p.acquire() as conn:
                 async with conn.transaction():
                     return await work(conn)

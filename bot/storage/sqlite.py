@@ -24,9 +24,9 @@ import json
 import logging
 import sqlite3
 import urllib.parse
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -53,6 +53,10 @@ from .migrations import MIGRATIONS
 from .transfer import ORDER, TABLES, Rows, normalise
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+#: A change waiting for the next group commit, and where its new version goes.
+_Queued = tuple[TableRecord, Change, float, "asyncio.Future[int]"]
 
 _OPEN = "('lobby','active','paused')"
 assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
@@ -135,7 +139,7 @@ def _json_list(text: Any) -> tuple[list[Any], bool]:
     return (value, False) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ([], True)
 
 
-def _table_record(row: tuple) -> TableRecord:
+def _table_record(row: Sequence[Any]) -> TableRecord:
     """A games row as a record; an unreadable options or meta column is marked, not raised."""
     options, bad_options = _json_table(row[6])
     meta, bad_meta = _json_table(row[12])
@@ -159,7 +163,7 @@ def _table_record(row: tuple) -> TableRecord:
     )
 
 
-def _seat_record(row: tuple) -> SeatRecord | None:
+def _seat_record(row: Sequence[Any]) -> SeatRecord | None:
     """A seats row, or None when its values are not what the schema promises."""
     user, name, seat, resigned, joined, bot = row
     if not (
@@ -185,8 +189,8 @@ class SQLiteStorage:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._queue: list[tuple[TableRecord, Change, float, asyncio.Future]] = []
-        self._flusher: asyncio.Task | None = None
+        self._queue: list[_Queued] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> SQLiteStorage:
         await self.open()
@@ -239,8 +243,7 @@ class SQLiteStorage:
 
     async def _migrate(self) -> None:
         w = self._w
-        async with w.execute("PRAGMA user_version") as cur:
-            current = (await cur.fetchone())[0]
+        current = await _user_version(w)
         for number, sql in MIGRATIONS:
             if number <= current:
                 continue
@@ -255,8 +258,7 @@ class SQLiteStorage:
                 raise
 
     async def schema_version(self) -> int:
-        async with self._r.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        return await _user_version(self._r)
 
     @property
     def _w(self) -> aiosqlite.Connection:
@@ -271,9 +273,10 @@ class SQLiteStorage:
         return self._reader
 
     # ---------------------------------------------------------------- reads
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         async with self._r.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+            # plain tuples (no row_factory is set; aiosqlite declares them `sqlite3.Row`)
+            return [tuple(row) for row in await cur.fetchall()]
 
     async def _tables(self, where: str, params: Iterable[Any]) -> list[TableRecord]:
         """Tables and their seats; one table's unreadable row never hides another's."""
@@ -374,7 +377,8 @@ class SQLiteStorage:
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
-        where, params = "r.guild IS ?", [guild]
+        where = "r.guild IS ?"
+        params: list[int | str | None] = [guild]
         if game is not None:
             where += " AND r.kind = ?"
             params.append(game)
@@ -399,7 +403,8 @@ class SQLiteStorage:
 
     async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
         counted = "r.guild IS ? AND r.practice = 0 AND r.reason IN ('end','resign')"
-        where, params = counted, [guild]
+        where = counted
+        params: list[int | str | None] = [guild]
         if game is not None:
             where += " AND r.kind = ?"
             params.append(game)
@@ -430,7 +435,7 @@ class SQLiteStorage:
         return PlayerPrefs(user, qs, qe, off, bool(dm), bool(heads_up))
 
     # --------------------------------------------------------------- writes
-    async def _write(self, work) -> Any:
+    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run `work(conn)` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error.
 
         Cancellation-safe: a caller cancelled while its COMMIT runs (in aiosqlite's
@@ -474,7 +479,7 @@ class SQLiteStorage:
                 )
             except sqlite3.IntegrityError:
                 raise ChannelBusy(f"channel {channel} already has an open game") from None
-            table_id = cur.lastrowid
+            table_id = _inserted(cur)
             await self._put_seats(w, table_id, seats)
             return table_id
 
@@ -515,9 +520,9 @@ class SQLiteStorage:
         finally:
             self._flusher = None
 
-    async def _commit_batch(self, batch: list[tuple[TableRecord, Change, float, asyncio.Future]]) -> None:
+    async def _commit_batch(self, batch: list[_Queued]) -> None:
         w = self._w
-        outcomes: list[tuple[asyncio.Future, Any, BaseException | None]] = []
+        outcomes: list[tuple[asyncio.Future[int], int | Exception]] = []  # the new version, or the refusal
         try:
             await w.execute("BEGIN IMMEDIATE")
             alone = len(batch) == 1  # no savepoint needed: a failure rolls the whole back
@@ -531,11 +536,11 @@ class SQLiteStorage:
                         raise
                     await w.execute("ROLLBACK TO change")
                     await w.execute("RELEASE change")
-                    outcomes.append((future, None, err))
+                    outcomes.append((future, err))
                 else:
                     if not alone:
                         await w.execute("RELEASE change")
-                    outcomes.append((future, version, None))
+                    outcomes.append((future, version))
             await _commit(w)
         except BaseException as err:
             if self._writer is not None:
@@ -546,27 +551,28 @@ class SQLiteStorage:
             if not isinstance(err, Exception):
                 raise
             return
-        for future, version, err in outcomes:
+        for future, outcome in outcomes:
             if future.done():
                 continue
-            if err is not None:
-                future.set_exception(err)
+            if isinstance(outcome, Exception):
+                future.set_exception(outcome)
             else:
-                future.set_result(version)
+                future.set_result(outcome)
 
     @classmethod
     async def _apply(cls, w: aiosqlite.Connection, table: TableRecord, change: Change, now: float) -> int:
         table_id = table.id
         version = table.version + 1 if change.bump else table.version
-        sets, params = ["version = ?", "revision = revision + 1", "updated = ?"], [version, now]
+        sets = ["version = ?", "revision = revision + 1", "updated = ?"]
+        params: list[str | float] = [version, now]
         for column, value in (("status", change.status), ("remind_every", change.remind_every)):
             if value is not None:
                 sets.append(f"{column} = ?")
                 params.append(value)
-        for column, value in (("options", change.options), ("meta", change.meta)):
-            if value is not None:
+        for column, data in (("options", change.options), ("meta", change.meta)):
+            if data is not None:
                 sets.append(f"{column} = ?")
-                params.append(_dumps(value))
+                params.append(_dumps(data))
         cur = await w.execute(
             f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND revision = ? AND version = ?",
             (*params, table_id, table.revision, table.version),
@@ -651,7 +657,7 @@ class SQLiteStorage:
                 "INSERT INTO outbox (game, channel, payload, created) VALUES (?, ?, ?, ?)",
                 (table_id, channel, _dumps(payload), now),
             )
-            return int(cur.lastrowid)
+            return _inserted(cur)
 
         return await self._write(work)
 
@@ -708,6 +714,20 @@ class SQLiteStorage:
                 )
 
         await self._write(work)
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    """The schema version SQLite keeps in the file's header (`PRAGMA user_version`: always one row)."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+def _inserted(cur: aiosqlite.Cursor) -> int:
+    """The id SQLite gave the row `cur` just inserted."""
+    if cur.lastrowid is None:
+        raise StorageError("SQLite reported no id for an inserted row")
+    return cur.lastrowid
 
 
 async def _commit(w: aiosqlite.Connection) -> None:

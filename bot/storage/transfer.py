@@ -77,7 +77,7 @@ Rows = dict[str, list[tuple[Any, ...]]]
 def normalise(table: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
     """A row as both backends export it: flags as bool, numbers as stored."""
     columns = dict(TABLES)[table]
-    return tuple(bool(v) if (table, c) in FLAGS and v is not None else v for c, v in zip(columns, row))
+    return tuple(bool(v) if (table, c) in FLAGS and v is not None else v for c, v in zip(columns, row, strict=True))
 
 
 def counts(rows: Rows) -> dict[str, int]:

@@ -154,7 +154,7 @@ async def test_every_game_forks_midway_with_new_players(table, game_id):
     live = [a for a in doc["actions"] if a["seq"] <= at and not a["undone"]]
     assert [r.seq for r in copied] == [a["seq"] for a in live]
     # an action naming a player (Cradle's `pass <player>`) names the player now on that seat
-    words = dict(zip([slug(s["name"]) for s in doc["seats"]], [f"u{u}" for u in users]))
+    words = dict(zip([slug(s["name"]) for s in doc["seats"]], [f"u{u}" for u in users], strict=True))
     assert [r.action for r in copied] == [" ".join(words.get(w, w) for w in a["action"].split()) for a in live]
     if game_id == "cradle":
         assert any(r.action.startswith("pass u") for r in copied)

@@ -232,7 +232,7 @@ async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
         moves = iter([legal[0]] * 200) if legal else moves
         return title, acting, legal
 
-    terminal.current = first_legal  # type: ignore[method-assign]
+    terminal.current = first_legal
     await terminal.run_interactive(ask)
     text = "\n".join(out)
     assert "ann seated Bot Cyrus (easy)" in text and "[bot]" in text

@@ -65,7 +65,10 @@ async def test_full_fake_game_reports_winner_and_scores(table):
     state = game.loads((await table.storage.snapshot(1))[1])
     assert game.dumps(await table.service.replay(1)) == game.dumps(state)
     final = table.replies[-1].text
-    assert "Game over. Scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores)) in final
+    assert (
+        "Game over. Scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores, strict=True))
+        in final
+    )
 
 
 @pytest.mark.both_backends

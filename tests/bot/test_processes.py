@@ -218,7 +218,7 @@ async def test_each_reminder_is_delivered_once_by_a_process_of_its_shard(shared,
             await make_reminders_due(shared)
             expected = [f"Reminder {round_ + 1}:" for _ in games]
             await wait_until(
-                lambda: (
+                lambda round_=round_, expected=expected: (
                     sum(
                         f"Reminder {round_ + 1}:" in d.get("text", "")
                         for p in (a, b, c)

@@ -209,17 +209,13 @@ async def test_storage_history_standings_and_forget_keep_their_contract(records_
         )
         tables.append(rec)
     assert tables[3].meta == {"practice": {"seed": 1}} and tables[0].meta == {}
-    ann = lambda place, score, name="ann", **kw: RecordSeat(
-        0 if place == 1 else 1,
-        1,
-        name,
-        None,
-        score,
-        place,  # noqa: E731
-        place == 1,
-        **kw,
-    )
-    bob = lambda place, score, **kw: RecordSeat(1 if place == 2 else 0, 2, "bob", None, score, place, place == 1, **kw)  # noqa: E731
+
+    def ann(place: int, score: int, name: str = "ann") -> RecordSeat:
+        return RecordSeat(0 if place == 1 else 1, 1, name, None, score, place, place == 1)
+
+    def bob(place: int, score: int) -> RecordSeat:
+        return RecordSeat(1 if place == 2 else 0, 2, "bob", None, score, place, place == 1)
+
     bot = RecordSeat(1, 9, "Bot", "normal", 3, 2, False)
     written = [
         _record(1, 7, 10.0, seats=[ann(1, 5, "old ann"), bob(2, 3)]),
@@ -229,7 +225,7 @@ async def test_storage_history_standings_and_forget_keep_their_contract(records_
         _record(5, 7, 30.0, reason="resign", kind="mosaic", seats=[ann(1, 7), bot]),
         _record(6, 8, 50.0, seats=[ann(1, 1), bob(2, 0)]),
     ]
-    for rec, record in zip(tables, written):
+    for rec, record in zip(tables, written, strict=True):
         await backend.commit(rec, Change(record=record, bump=False), record.ended)
     history = await backend.history(7)
     assert [r.table for r in history] == [4, 5, 2, 3, 1]  # ended descending, then table descending

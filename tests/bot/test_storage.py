@@ -466,7 +466,7 @@ async def test_owners_claiming_at_the_same_moment_never_share_a_notice(db):
         for round_ in range(15):
             await db.commit(rec, Change(notices=[(1, {"text": f"{round_}.{i}"}) for i in range(4)], bump=False), 2.0)
             got = await asyncio.gather(db.claim_notices(Claim("a"), 10.0), other.claim_notices(Claim("b"), 10.0))
-            for owner, notices in zip("ab", got):
+            for owner, notices in zip("ab", got, strict=True):
                 claimed[owner] |= {n.id for n in notices}
         assert not claimed["a"] & claimed["b"]
         assert claimed["a"] | claimed["b"] == {n.id for n in await db.notices()}

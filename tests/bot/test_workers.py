@@ -196,7 +196,7 @@ async def test_the_score_chart_is_drawn_in_the_pool_too(table):
         jobs.append(job)
         return await run(job, *args, **kw)
 
-    table.service.workers.run = recorded  # type: ignore[method-assign]
+    table.service.workers.run = recorded
     try:
         await table.started("rising-cultures", options="seed=3")
         game = table.service.games["rising-cultures"]

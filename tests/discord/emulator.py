@@ -30,7 +30,7 @@ import aiohttp
 import yarl
 from aiohttp import web
 
-from tests.discord.limits import command_problems, message_problems, notified
+from tests.discord.limits import Pings, command_problems, message_problems, notified
 
 API = "/api/v10"
 EPHEMERAL = 64
@@ -251,7 +251,7 @@ class DiscordEmulator:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]  # (host, port) of the one site
 
     async def stop(self) -> None:
         if self._ws is not None:
@@ -609,6 +609,7 @@ class DiscordEmulator:
             body, files = None, []
             reader = await request.multipart()
             async for part in reader:
+                assert isinstance(part, aiohttp.BodyPartReader), "discord.py sends flat form data"
                 if part.name == "payload_json":
                     body = json.loads(await part.text())
                 else:
@@ -797,7 +798,7 @@ class DiscordEmulator:
         if loading:
             flags |= 128
         content = data.get("content") or ""
-        pings = (
+        pings: Pings = (
             {"users": [], "roles": [], "everyone": False}
             if (flags & EPHEMERAL) or loading
             else notified(content, data.get("allowed_mentions"))
@@ -928,7 +929,7 @@ class DiscordEmulator:
 
 def components(message: dict) -> list[dict]:
     """Every button/select in a message, flattened."""
-    out = []
+    out: list[dict] = []
     for row in message.get("components") or []:
         out.extend(row.get("components") or [])
     return out

@@ -10,10 +10,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypedDict
 
 
-def notified(content: str, allowed: dict | None) -> dict:
+class Pings(TypedDict):
+    """Who a message notifies: the users, roles, and whether @everyone/@here."""
+
+    users: list[int]
+    roles: list[int]
+    everyone: bool
+
+
+def notified(content: str, allowed: dict | None) -> Pings:
     """Who a newly created message notifies: {"users": [...], "roles": [...], "everyone": bool}."""
     users = [int(u) for u in re.findall(r"<@!?(\d+)>", content)]
     roles = [int(r) for r in re.findall(r"<@&(\d+)>", content)]

@@ -91,7 +91,9 @@ async def test_absent_player_reminded_then_voted_past_through_discord(text_harne
     for count in (1, 2, 3):
         harness.clock.advance(13 * 3600)
         harness.bot.dispatcher.wake()
-        await emu.wait_for(lambda: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]])
+        await emu.wait_for(
+            lambda count=count: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]]
+        )
     third = [m for m in emu.public_messages(1) if "Reminder 3" in m["content"]][0]
     assert set(third["pinged"]["users"]) == {1001, 1002}  # the absent player and the voters
     assert "vote skip" in third["content"]

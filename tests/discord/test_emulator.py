@@ -41,7 +41,7 @@ async def client(emu):
     async def setup_hook() -> None:
         await tree.sync()
 
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.setup_hook = setup_hook
     await bot.login("token")
     task = asyncio.create_task(bot.connect())
     await asyncio.wait_for(bot.wait_until_ready(), 10)
@@ -101,7 +101,7 @@ async def test_dropping_the_gateway_leads_to_resume_and_replay(client, emu):
     async def on_resumed() -> None:
         seen.append("resumed")
 
-    client.on_resumed = on_resumed  # type: ignore[attr-defined]
+    client.on_resumed = on_resumed
     await emu.drop_gateway()
     inter = await emu.slash(emu.users[1001], 1, "plain")  # missed while away, replayed on RESUME
     await emu.answered(inter, timeout=15)

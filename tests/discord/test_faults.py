@@ -225,7 +225,9 @@ async def test_reminders_go_by_dm_to_who_opted_in_and_closed_dms_are_told_once(h
     for count in (2, 3):
         harness.clock.advance(13 * HOUR)
         harness.bot.dispatcher.wake()
-        await emu.wait_for(lambda: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]])
+        await emu.wait_for(
+            lambda count=count: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]]
+        )
         await outbox_empty(harness)
     nudges = [m for m in emu.public_messages(1) if "could not send you a direct message" in m["content"]]
     assert len(nudges) == 1 and nudges[0]["pinged"]["users"] == [1001]
