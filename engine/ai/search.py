@@ -151,11 +151,22 @@ class Search:
             node.total += values[actor]
 
     def select(self, node: Node, legal: list[str]) -> str:
+        """UCB1 with the children's means scaled to [0, 1] among themselves.
+
+        Rewards are shares of estimated scores: in a five-player game the actions'
+        means may differ by a hundredth, far less than any fixed exploration term,
+        and the search would spread its visits evenly. Scaling the means by their
+        range at this node (as MuZero scales values by the tree's range) keeps the
+        exploration constant meaningful whatever the reward's scale.
+        """
         c = self.budget.exploration
+        children = [node.children[a] for a in legal]
+        means = [ch.mean() for ch in children]
+        low, high = min(means), max(means)
+        scale = 1.0 / (high - low) if high > low else 0.0
         top, chosen = -1.0, legal[0]
-        for a in legal:
-            child = node.children[a]
-            score = child.mean() + c * math.sqrt(math.log(child.available) / child.visits)
+        for a, child, mean in zip(legal, children, means):
+            score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
             if score > top:
                 top, chosen = score, a
         return chosen

@@ -30,12 +30,21 @@ from concurrent.futures import ProcessPoolExecutor
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
 
 
-def play_game(game_id: str, players: int, seed: int, level: str, against: str, max_steps: int) -> dict:
+def play_game(game_id: str, players: int, seed: int, level: str, against: str, max_steps: int,
+              budget: str = "") -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
     import engine.ai as ai
 
     game = engine.get(game_id)
+    if budget:  # tuning: other counts for the tested level (the opponents keep theirs)
+        from engine.ai.levels import BUDGETS
+        from engine.ai.search import Budget
+
+        iterations, rollout, horizon, *c = budget.split(",")
+        BUDGETS["tested"] = {game_id: Budget(int(iterations), int(rollout), int(horizon),
+                                             *(float(x) for x in c))}
+        level = "tested"
     me = seed % players
     rand = random.Random(seed)
     state = game.setup([f"p{i}" for i in range(players)], seed)
@@ -88,6 +97,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     ap.add_argument("--max-steps", type=int, default=20_000, help="a game longer than this is not counted")
+    ap.add_argument("--budget", default="", help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the "
+                                                 "tested bot instead of its level's")
     args = ap.parse_args(argv)
 
     import engine
@@ -103,7 +114,7 @@ def main(argv: list[str]) -> int:
             print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)} (or random for --against)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
-    job = [args.game, players, 0, args.level, args.against, args.max_steps]
+    job = [args.game, players, 0, args.level, args.against, args.max_steps, args.budget]
     t0 = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -118,7 +129,7 @@ def main(argv: list[str]) -> int:
     fair = 1 / players
     print(f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
           f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
-          f"{elapsed:.0f} s")
+          f"{elapsed:.0f} s" + (f"; tested budget {args.budget}" if args.budget else ""))
     print(f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "
           f"{share / fair:.2f}x fair ({low / fair:.2f}x - {high / fair:.2f}x)")
     if done:
