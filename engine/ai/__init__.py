@@ -14,6 +14,7 @@ Two calls, on two sides of an honesty boundary:
 `resample(game_id, state, seat, rng)` and `evaluate(game_id, state)` expose each
 game's two parts (engine/<game>/resample.py) for tests and tools.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -42,7 +43,8 @@ def resample(game_id: str, state: Any, seat: int, rng: Rng) -> Any:
 
 def evaluate(game_id: str, state: Any) -> list[float]:
     """Each seat's estimated share of the win in `state` (adds up to 1)."""
-    return parts(game_id).evaluate(state)
+    estimated: list[float] = parts(game_id).evaluate(state)
+    return estimated
 
 
 def infostate(game: Game | str, state: Any, seat: int, seed: int) -> str:

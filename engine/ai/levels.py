@@ -6,6 +6,7 @@ about a second of one core per decision at the game's largest player count
 (Rising Cultures steps are cheap, Mosaic's dear), `strong` a few seconds, and
 `easy` a small fraction of a second.
 """
+
 from __future__ import annotations
 
 from .search import Budget

@@ -4,6 +4,7 @@ A registry here rather than a hook in each game's `game.py`: the bot is an
 addition to the rules engines, and the games need not know it exists. A module
 is imported only when its game is first searched.
 """
+
 from __future__ import annotations
 
 import importlib

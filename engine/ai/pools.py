@@ -11,9 +11,11 @@ themselves, so the true hidden cards cannot leak through it.
 Pools are lists, not sets: iteration order must not depend on Python's string
 hashing, or a decision would differ between processes (issue 14, determinism).
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, TypeVar
 
 from engine.core import Rng
 
@@ -36,7 +38,7 @@ def without(pool: Sequence[T], seen: Iterable[T]) -> list[T]:
     return left
 
 
-class Dealer:
+class Dealer(Generic[T]):
     """Deals a shuffled pool into hidden places, one place at a time.
 
     `deal(k)` takes the next `k` cards. A pool may hold more cards than the
@@ -53,7 +55,7 @@ class Dealer:
     def deal(self, k: int) -> list[T]:
         if k < 0 or self.next + k > len(self.cards):
             raise ValueError(f"cannot deal {k} of {len(self.cards) - self.next} unknown cards left")
-        out = self.cards[self.next:self.next + k]
+        out = self.cards[self.next : self.next + k]
         self.next += k
         return out
 

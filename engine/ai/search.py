@@ -25,12 +25,14 @@ root the searching seat acts.
 Everything is bounded by counts (iterations, rollout and horizon steps), never
 by the clock, so a decision is a pure function of its inputs and seed.
 """
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import BaseGame, Game, Rng
 
@@ -44,9 +46,9 @@ Evaluate = Callable[[Any], list[float]]
 class Budget:
     """How hard to think: all counts, so a seed fixes the decision."""
 
-    iterations: int       #: worlds sampled and searched
-    rollout: int          #: random steps played after leaving the tree
-    horizon: int          #: at most this many steps from the root, then evaluate
+    iterations: int  #: worlds sampled and searched
+    rollout: int  #: random steps played after leaving the tree
+    horizon: int  #: at most this many steps from the root, then evaluate
     exploration: float = 0.7  #: UCB constant (rewards lie in [0, 1])
     result_weight: float = 0.75  #: at the end, win shares vs the evaluation (keeps a lost cause trying)
 
@@ -81,8 +83,7 @@ def step(game: Game, state: Any, seat: int, action: str) -> Any:
 
 
 class Search:
-    def __init__(self, game: Game, resample: Resample, evaluate: Evaluate, budget: Budget,
-                 rand: random.Random) -> None:
+    def __init__(self, game: Game, resample: Resample, evaluate: Evaluate, budget: Budget, rand: random.Random) -> None:
         self.game = game
         self.resample = resample
         self.evaluate = evaluate
@@ -95,7 +96,7 @@ class Search:
             return values
         won = win_shares(self.game.winners(state), len(values))
         w = self.budget.result_weight
-        return [w * a + (1 - w) * b for a, b in zip(won, values)]
+        return [w * a + (1 - w) * b for a, b in zip(won, values, strict=True)]
 
     def choose(self, root: Any, seat: int) -> str:
         """The action the searching `seat` takes at `root` (a world it may know)."""
@@ -165,7 +166,7 @@ class Search:
         low, high = min(means), max(means)
         scale = 1.0 / (high - low) if high > low else 0.0
         top, chosen = -1.0, legal[0]
-        for a, child, mean in zip(legal, children, means):
+        for a, child, mean in zip(legal, children, means, strict=True):
             score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
             if score > top:
                 top, chosen = score, a

@@ -7,10 +7,11 @@ maximum, so the leader's share grows with its lead and everybody's shares add
 up to 1, whatever the number of players. `spread` is how many points make a
 lead count: the larger it is, the longer a lead stays uncertain.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def shares(estimates: Sequence[float], spread: float) -> list[float]:

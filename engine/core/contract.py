@@ -45,10 +45,15 @@ class Step:
 class Game(Protocol):
     """The contract every game object in `engine.GAMES` keeps (DESIGN.md)."""
 
-    id: str
-    title: str
-    min_players: int
-    max_players: int
+    # Read-only (properties), so a game may declare them as class attributes.
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> Any: ...
     def to_act(self, state: Any) -> list[int]: ...

@@ -35,7 +35,7 @@ EPOCHS = 6
 
 def known_cards(state: State, seat: int) -> list[str]:
     """The cards of this Allocation `seat` has seen: its kept card, those it passed, the one it draws."""
-    a = state.alloc
+    a = state.allocation_now()
     out = [a.dealt[seat]] if seat in a.kept else []
     out += [a.dealt[to] for to, giver in a.passed.items() if giver == seat]
     if a.drawn and a.order[a.index] == seat:

@@ -29,6 +29,7 @@ and cards and caches used up are not remembered either, so an imagined deck
 may hold a card that has already been seen and discarded (an honest, slightly
 weaker guess, never a wrong rule).
 """
+
 from __future__ import annotations
 
 from engine.ai.pools import Dealer, fresh_rng, without
@@ -94,7 +95,8 @@ def draft_places(s: State, seat: int, dealt: int) -> tuple[list[list[Slot]], lis
 
 def get_slot(s: State, slot: Slot) -> str:
     seat, where, i = slot
-    return getattr(s.players[seat], where)[i]
+    cards: list[str] = getattr(s.players[seat], where)
+    return cards[i]
 
 
 def set_slot(s: State, slot: Slot, card: str) -> None:
@@ -103,8 +105,9 @@ def set_slot(s: State, slot: Slot, card: str) -> None:
 
 
 # ---------------------------------------------------------------- decks
-def scoring_part(d: Data, s: State, deck_attr: str) -> tuple[int, int]:
-    """Where the deck's Empire Scoring card was shuffled in: first and last index in the full deck."""
+def scoring_part(d: Data, s: State, deck_attr: str) -> tuple[int, int, int]:
+    """Where the deck's Empire Scoring card was shuffled in: first and last index in the full
+    deck, and the full deck's size (the scoring card included)."""
     n = len(s.players)
     if deck_attr == "tech_deck":
         starting = sum(1 for c in d.technologies.values() if c.starting)
@@ -121,7 +124,7 @@ def scoring_part(d: Data, s: State, deck_attr: str) -> tuple[int, int]:
     return bounds[which - 1], bounds[which], size + 1
 
 
-def redeal_deck(d: Data, s: State, deck_attr: str, dealer: Dealer, rng: Rng, top: str) -> list[str]:
+def redeal_deck(d: Data, s: State, deck_attr: str, dealer: Dealer[str], rng: Rng, top: str) -> list[str]:
     """A new order for one deck: unknown cards from `dealer`, the scoring card within its part.
 
     `top` is a card the seat knows lies on top ("" if none). The number of cards
@@ -154,7 +157,7 @@ DECKS = {"technology": "tech_deck", "build": "build_deck", "population": "pop_de
 
 
 # ---------------------------------------------------------------- face-down technologies
-def redeal_face_down(d: Data, p: Player, dealer: Dealer) -> None:
+def redeal_face_down(d: Data, p: Player, dealer: Dealer[str]) -> None:
     """Another player's face-down technologies: those taken from the offer stay (the table saw
     them, N51); the others are dealt anew, preferring cards whose pillars that player lacks,
     since a card that can be played is flipped at once (N49)."""
@@ -182,16 +185,23 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     dealt = d.tech_deck.starting_dealt
     groups, unknown = draft_places(s, seat, dealt) if s.phase in ("leaders", "draft", "setup") else ([], [])
     known_sets = [sorted(get_slot(s, slot) for slot in group) for group in groups]  # sorted: the true order is hidden
-    for group, cards in zip(groups, known_sets):
-        for slot, card in zip(group, rng.shuffled(cards)):
+    for group, cards in zip(groups, known_sets, strict=True):
+        for slot, card in zip(group, rng.shuffled(cards), strict=True):
             set_slot(s, slot, card)
-    visible = (s.tech_offer + [t for p in s.players for t in p.techs + p.seen] + me.hidden + me.hand + me.picks
-               + [c for cards in known_sets for c in cards] + ([peek_card] if mine and peek_deck == "technology" else []))
+    visible = (
+        s.tech_offer
+        + [t for p in s.players for t in p.techs + p.seen]
+        + me.hidden
+        + me.hand
+        + me.picks
+        + [c for cards in known_sets for c in cards]
+        + ([peek_card] if mine and peek_deck == "technology" else [])
+    )
     pool = without(list(d.technologies), visible)
     starting = Dealer([t for t in pool if d.technologies[t].starting], rng)
     for slot in unknown:
         set_slot(s, slot, starting.deal(1)[0])
-    rest = Dealer([t for t in pool if not d.technologies[t].starting] + starting.cards[starting.next:], rng)
+    rest = Dealer([t for t in pool if not d.technologies[t].starting] + starting.cards[starting.next :], rng)
     for i in others:
         redeal_face_down(d, s.players[i], rest)
     pools = {
@@ -204,7 +214,7 @@ def resample(state: State, seat: int, rng: Rng) -> State:
         top = peek_card if mine and peek_deck == name else ""
         dealer = pools[attr]
         if top and top != SCORING and name != "technology":
-            dealer = Dealer(without(dealer.cards[dealer.next:], [top]), rng)
+            dealer = Dealer(without(dealer.cards[dealer.next :], [top]), rng)
         setattr(s, attr, redeal_deck(d, s, attr, dealer, rng, top))
     if peek_deck and not mine:
         s.peeked = f"{peek_deck} {getattr(s, DECKS[peek_deck])[0]}"

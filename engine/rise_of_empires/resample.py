@@ -13,6 +13,7 @@ What everyone knows and `resample` keeps:
   left the game face up (5.1, 11.0) are not in the state, so they may be drawn
   again in an imagined stack: the bot forgets them rather than read the stack.
 """
+
 from __future__ import annotations
 
 from engine.ai.pools import Dealer, fresh_rng, without
@@ -36,7 +37,7 @@ FINAL_PER = 3
 def progress_eras(total_by_era: dict[int, int], left: int) -> list[int]:
     """The era of each position of a progress stack with `left` tiles (top first)."""
     eras = [era for era in sorted(total_by_era) for _ in range(total_by_era[era])]
-    return eras[len(eras) - left:]
+    return eras[len(eras) - left :]
 
 
 def resample(state: State, seat: int, rng: Rng) -> State:
@@ -66,7 +67,7 @@ def evaluate(state: State) -> list[float]:
     """Shares of each seat's VP plus what its holdings will score, worth less each later turn."""
     comp = components()
     left = vp_phases_left(state)
-    weight = sum(KEEP ** k for k in range(left))
+    weight = sum(KEEP**k for k in range(left))
     estimates = []
     for seat, p in enumerate(state.players):
         later = vp_of(comp, state, seat) * weight if left else 0

@@ -20,6 +20,7 @@ is a known top card and how many bottom cards there are follows from public
 actions (`top`, the 4th card, `bottom`), so their sizes are kept and their cards
 follow the redrawn deck.
 """
+
 from __future__ import annotations
 
 from engine.ai.pools import Dealer, fresh_rng, without
@@ -37,8 +38,7 @@ COIN_VP = 0.3
 
 
 def public_cards(p: Player) -> list[str]:
-    return (p.discard + p.military + p.resources + p.buildings
-            + [c for stack in p.leaders for c in stack] + p.progress)
+    return p.discard + p.military + p.resources + p.buildings + [c for stack in p.leaders for c in stack] + p.progress
 
 
 def own_known_top(p: Player) -> str:
@@ -72,7 +72,7 @@ def resample(state: State, seat: int, rng: Rng) -> State:
             p.hand = dealer.deal(len(p.hand))
             p.deck = dealer.deal(len(p.deck))
             p.known_top = p.deck[0] if had_top else ""
-            p.known_bottom = p.deck[len(p.deck) - bottoms:] if bottoms else []
+            p.known_bottom = p.deck[len(p.deck) - bottoms :] if bottoms else []
     s.rng = fresh_rng(rng)
     return s
 
@@ -82,4 +82,4 @@ def evaluate(state: State) -> list[float]:
     if not all(p.civ for p in state.players):
         return [0.5, 0.5]
     totals = scoring.match_totals(state)
-    return shares([t + COIN_VP * p.coins for t, p in zip(totals, state.players)], SPREAD)
+    return shares([t + COIN_VP * p.coins for t, p in zip(totals, state.players, strict=True)], SPREAD)

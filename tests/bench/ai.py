@@ -17,9 +17,11 @@ games `normal` >= 2.5x its fair share against random and above it against
 `easy`; decision p95 at `normal` <= 2 s at the largest player count. Time
 figures depend on the machine's load.
 """
+
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
@@ -30,8 +32,9 @@ from concurrent.futures import ProcessPoolExecutor
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
 
 
-def play_game(game_id: str, players: int, seed: int, level: str, against: str, max_steps: int,
-              budget: str = "") -> dict:
+def play_game(
+    game_id: str, players: int, seed: int, level: str, against: str, max_steps: int, budget: str = ""
+) -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
     import engine.ai as ai
@@ -42,8 +45,7 @@ def play_game(game_id: str, players: int, seed: int, level: str, against: str, m
         from engine.ai.search import Budget
 
         iterations, rollout, horizon, *c = budget.split(",")
-        BUDGETS["tested"] = {game_id: Budget(int(iterations), int(rollout), int(horizon),
-                                             *(float(x) for x in c))}
+        BUDGETS["tested"] = {game_id: Budget(int(iterations), int(rollout), int(horizon), *(float(x) for x in c))}
         level = "tested"
     me = seed % players
     rand = random.Random(seed)
@@ -67,9 +69,13 @@ def play_game(game_id: str, players: int, seed: int, level: str, against: str, m
         steps += 1
     over = game.is_over(state)
     winners = game.winners(state) if over else []
-    return {"share": (1 / len(winners) if me in winners else 0.0) if over else None,
-            "score": game.scores(state)[me], "best_other": max(v for i, v in enumerate(game.scores(state)) if i != me),
-            "times": times, "steps": steps}
+    return {
+        "share": (1 / len(winners) if me in winners else 0.0) if over else None,
+        "score": game.scores(state)[me],
+        "best_other": max(v for i, v in enumerate(game.scores(state)) if i != me),
+        "times": times,
+        "steps": steps,
+    }
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,8 +93,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tests.bench ai", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.bench ai", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("game", help="game id, e.g. cradle")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=20, help="complete games to play")
@@ -97,8 +104,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     ap.add_argument("--max-steps", type=int, default=20_000, help="a game longer than this is not counted")
-    ap.add_argument("--budget", default="", help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the "
-                                                 "tested bot instead of its level's")
+    ap.add_argument(
+        "--budget",
+        default="",
+        help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the tested bot instead of its level's",
+    )
     args = ap.parse_args(argv)
 
     import engine
@@ -114,32 +124,48 @@ def main(argv: list[str]) -> int:
             print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)} (or random for --against)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
-    job = [args.game, players, 0, args.level, args.against, args.max_steps, args.budget]
+    play = functools.partial(
+        play_game,
+        args.game,
+        players,
+        level=args.level,
+        against=args.against,
+        max_steps=args.max_steps,
+        budget=args.budget,
+    )
     t0 = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play_game, *zip(*[job[:2] + [s] + job[3:] for s in seeds])))
+            results = list(pool.map(play, seeds))
     else:
-        results = [play_game(*job[:2], s, *job[3:]) for s in seeds]
+        results = [play(s) for s in seeds]
     elapsed = time.perf_counter() - t0
     done = [r for r in results if r["share"] is not None]
     times = [t for r in results for t in r["times"]]
     share = sum(r["share"] for r in done) / len(done) if done else 0.0
     low, high = wilson(share, len(done))
     fair = 1 / players
-    print(f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
-          f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
-          f"{elapsed:.0f} s" + (f"; tested budget {args.budget}" if args.budget else ""))
-    print(f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "
-          f"{share / fair:.2f}x fair ({low / fair:.2f}x - {high / fair:.2f}x)")
+    print(
+        f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
+        f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
+        f"{elapsed:.0f} s" + (f"; tested budget {args.budget}" if args.budget else "")
+    )
+    print(
+        f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "
+        f"{share / fair:.2f}x fair ({low / fair:.2f}x - {high / fair:.2f}x)"
+    )
     if done:
         margin = statistics.fmean(r["score"] - r["best_other"] for r in done)
-        print(f"  score:       {statistics.fmean(r['score'] for r in done):6.1f} mean, "
-              f"{margin:+.1f} against the best other seat")
+        print(
+            f"  score:       {statistics.fmean(r['score'] for r in done):6.1f} mean, "
+            f"{margin:+.1f} against the best other seat"
+        )
     if times:
-        print(f"  decisions:   {len(times)} with a choice, {len(times) / max(len(results), 1):.0f} a game; "
-              f"decide CPU p50 {percentile(times, 0.5):.2f} s, p95 {percentile(times, 0.95):.2f} s, "
-              f"max {max(times):.2f} s")
+        print(
+            f"  decisions:   {len(times)} with a choice, {len(times) / max(len(results), 1):.0f} a game; "
+            f"decide CPU p50 {percentile(times, 0.5):.2f} s, p95 {percentile(times, 0.95):.2f} s, "
+            f"max {max(times):.2f} s"
+        )
     key = (args.level, args.against)
     if players == 2 and key in TWO_PLAYER_TARGETS:
         print(f"  target: win share >= {TWO_PLAYER_TARGETS[key]:.0%}")

@@ -5,10 +5,12 @@ positions along the way. `scramble` changes what `seat` cannot see *by hand*,
 without the game's own `resample`: the honesty tests use both, so a hidden
 field `resample` forgot to redraw still shows up as two different infostates.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import engine
 from engine.core import Rng
@@ -53,16 +55,16 @@ def _rising_cultures(state, seat, rand):
     for i, p in enumerate(s.players):
         if i == seat:
             top, bottom = bool(own_known_top(p)), len(own_known_bottom(p))
-            middle = p.deck[top:len(p.deck) - bottom]
+            middle = p.deck[top : len(p.deck) - bottom]
             rand.shuffle(middle)
-            p.deck = p.deck[:top] + middle + p.deck[len(p.deck) - bottom:]
+            p.deck = p.deck[:top] + middle + p.deck[len(p.deck) - bottom :]
         else:
             had_top, bottoms = bool(own_known_top(p)), len(own_known_bottom(p))
             cards = p.hand + p.deck
             rand.shuffle(cards)
-            p.hand, p.deck = cards[:len(p.hand)], cards[len(p.hand):]
+            p.hand, p.deck = cards[: len(p.hand)], cards[len(p.hand) :]
             p.known_top = p.deck[0] if had_top else ""
-            p.known_bottom = p.deck[len(p.deck) - bottoms:] if bottoms else []
+            p.known_bottom = p.deck[len(p.deck) - bottoms :] if bottoms else []
     s.rng = Rng(rand.getrandbits(64))
     return s
 
@@ -77,7 +79,7 @@ def _rise_of_empires(state, seat, rand):
         at = [i for i, t in enumerate(s.progress_deck) if comp.progress[t].era == era]
         tiles = [s.progress_deck[i] for i in at]
         rand.shuffle(tiles)
-        for i, t in zip(at, tiles):
+        for i, t in zip(at, tiles, strict=True):
             s.progress_deck[i] = t
     s.rng = Rng(rand.getrandbits(64))
     return s
@@ -95,12 +97,12 @@ def _cradle(state, seat, rand):
             places.append(("drawn", None))
         cards = [a.dealt[to] if kind == "dealt" else a.drawn for kind, to in places] + s.deck
         rand.shuffle(cards)
-        for (kind, to), card in zip(places, cards):
+        for (kind, to), card in zip(places, cards, strict=False):
             if kind == "dealt":
                 a.dealt[to] = card
             else:
                 a.drawn = card
-        s.deck = cards[len(places):]
+        s.deck = cards[len(places) :]
     s.rng = Rng(rand.getrandbits(64))
     return s
 
@@ -131,17 +133,21 @@ def _mosaic(state, seat, rand):
         at = loose(attr)
         moved = [deck[i] for i in at]
         rand.shuffle(moved)
-        for i, c in zip(at, moved):
+        for i, c in zip(at, moved, strict=True):
             deck[i] = c
     hexes = list(s.cache_on)
     tiles = list(s.cache_on.values())
     rand.shuffle(tiles)
-    s.cache_on = dict(zip(hexes, tiles))
+    s.cache_on = dict(zip(hexes, tiles, strict=True))
     if peek_deck and not mine and getattr(s, DECKS[peek_deck]):
         s.peeked = f"{peek_deck} {getattr(s, DECKS[peek_deck])[0]}"
     s.rng = Rng(rand.getrandbits(64))
     return s
 
 
-SCRAMBLES = {"rising-cultures": _rising_cultures, "rise-of-empires": _rise_of_empires, "cradle": _cradle,
-             "mosaic": _mosaic}
+SCRAMBLES = {
+    "rising-cultures": _rising_cultures,
+    "rise-of-empires": _rise_of_empires,
+    "cradle": _cradle,
+    "mosaic": _mosaic,
+}

@@ -1,5 +1,6 @@
 """Issue 14: bots alone play every game to its end, deterministically, and a game with bots
 replays exactly from its log."""
+
 from __future__ import annotations
 
 import os
@@ -63,14 +64,18 @@ def test_a_decision_is_the_same_in_another_process(game_id: str):
     """No dependence on Python's per-process string hashing (sets, `hash`): a worker process
     decides exactly like the one that asked."""
     game = engine.get(game_id)
-    state, _ = next((s, q) for s, q in positions(game_id, 200, seed=3)
-                    if len(game.legal_actions(s, game.to_act(s)[0])) > 1)
+    state, _ = next(
+        (s, q) for s, q in positions(game_id, 200, seed=3) if len(game.legal_actions(s, game.to_act(s)[0])) > 1
+    )
     seat = game.to_act(state)[0]
     text = ai.infostate(game, state, seat, seed=1)
     here = ai.decide(game_id, text, seat, level="easy", seed=4)
-    code = ("import sys, engine.ai as ai; text = sys.stdin.read(); "
-            f"print(ai.decide({game_id!r}, text, {seat}, level='easy', seed=4))")
+    code = (
+        "import sys, engine.ai as ai; text = sys.stdin.read(); "
+        f"print(ai.decide({game_id!r}, text, {seat}, level='easy', seed=4))"
+    )
     env = dict(os.environ, PYTHONHASHSEED="12345")
-    out = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=ROOT,
-                         env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=ROOT, env=env, check=True
+    )
     assert out.stdout.strip() == here

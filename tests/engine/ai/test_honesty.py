@@ -7,6 +7,7 @@ second state comes from the game's own `resample` with another generator, and
 from `scramble` (tests/engine/ai/positions.py), which moves hidden cards by hand,
 so a hidden field `resample` passed through unchanged would show up.
 """
+
 from __future__ import annotations
 
 import random
@@ -139,6 +140,8 @@ def test_a_rising_cultures_player_remembers_the_cards_it_put_on_top_and_at_the_b
     for k in range(10):
         mine = game.loads(ai.infostate(game, state, 0, seed=k)).players[0]
         assert mine.deck[0] == ann.deck[0] and mine.deck[-1] == ann.deck[-1]
-    seen_by_bob = {(d.deck[0], d.deck[-1]) for d in
-                   (game.loads(ai.infostate(game, state, 1, seed=k)).players[0] for k in range(10))}
+    seen_by_bob = {
+        (d.deck[0], d.deck[-1])
+        for d in (game.loads(ai.infostate(game, state, 1, seed=k)).players[0] for k in range(10))
+    }
     assert len(seen_by_bob) > 1

@@ -4,6 +4,7 @@ A resampled state must be a game the engine can continue: the same view for
 the seat, the same legal actions for it, a text that reloads to the same state,
 and random play from it reaches the end (law 6).
 """
+
 from __future__ import annotations
 
 import random
@@ -52,14 +53,14 @@ def test_evaluate_gives_every_seat_a_share(game_id: str):
 
 def test_rising_cultures_cards_are_neither_lost_nor_doubled():
     """Every civilization card is in exactly one place after resampling, as before."""
-    game = engine.get("rising-cultures")
     from engine.rising_cultures.resample import public_cards
 
     for k, (state, seat) in enumerate(positions("rising-cultures", 60, seed=6)):
         world = ai.resample("rising-cultures", state, seat, Rng(k))
-        for before, after in zip(state.players, world.players):
-            assert Counter(public_cards(after) + after.hand + after.deck) == \
-                Counter(public_cards(before) + before.hand + before.deck)
+        for before, after in zip(state.players, world.players, strict=True):
+            assert Counter(public_cards(after) + after.hand + after.deck) == Counter(
+                public_cards(before) + before.hand + before.deck
+            )
 
 
 def test_mosaic_technologies_are_never_doubled():
@@ -84,6 +85,7 @@ def test_rise_of_empires_progress_stack_keeps_its_eras():
     comp = components()
     for k, (state, seat) in enumerate(positions("rise-of-empires", 60, seed=8)):
         world = ai.resample("rise-of-empires", state, seat, Rng(k))
-        assert [comp.progress[t].era for t in world.progress_deck] == \
-            [comp.progress[t].era for t in state.progress_deck]
+        assert [comp.progress[t].era for t in world.progress_deck] == [
+            comp.progress[t].era for t in state.progress_deck
+        ]
         assert len(world.territory_deck) == len(state.territory_deck)

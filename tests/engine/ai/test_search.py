@@ -1,10 +1,12 @@
 """The search itself, on a toy game whose best moves are known (engine/ai/search.py)."""
+
 from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -82,8 +84,7 @@ def evaluate(state: Count) -> list[float]:
 
 
 def search(iterations: int, seed: int = 0) -> Search:
-    return Search(GAME, resample, evaluate, Budget(iterations=iterations, rollout=10, horizon=12),
-                  random.Random(seed))
+    return Search(GAME, resample, evaluate, Budget(iterations=iterations, rollout=10, horizon=12), random.Random(seed))
 
 
 def test_search_takes_the_winning_move_at_once():
