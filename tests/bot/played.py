@@ -62,11 +62,14 @@ async def play_out(
             break
         game = service.games[rec.game]
         seat = rng.choice(game.to_act(state))
-        user = rec.user_at(seat).user
+        player = rec.user_at(seat)
+        assert player is not None, f"nobody in seat {seat}"
+        user = player.user
         legal = await service.legal_actions_for(channel, user)
         await say(user, "play " + rng.choice(legal))
         played += 1
     rec = await service.storage.open_table(channel) or await service.storage.latest_table(channel)
+    assert rec is not None, f"no table in channel {channel}"
     return rec.id
 
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import Any
 
@@ -127,7 +128,7 @@ def _words(secrets: Iterable[str], low: str) -> set[str]:
     return {s for s in secrets if s in low and re.search(r"(?<![\w-])" + re.escape(s) + r"(?![\w-])", low)}
 
 
-def named(secrets: Iterable[str], text: str, public: set[str] = frozenset()) -> set[str]:
+def named(secrets: Iterable[str], text: str, public: AbstractSet[str] = frozenset()) -> set[str]:
     """The secrets `text` names as a whole word (`ur` is not named by `uruk`), not counting
     a secret inside a longer public name: a face-down technology "theatre" is not named by
     the public wonder "Theatre of Dionysus"."""
@@ -147,7 +148,13 @@ class Moment:
     """The secrets of one moment of the game (after a move), and what was ever public."""
 
     def __init__(
-        self, game: Any, state: Any, players: int, before: set[str], ever: set[str], vocabulary: set[str] = frozenset()
+        self,
+        game: Any,
+        state: Any,
+        players: int,
+        before: set[str],
+        ever: set[str],
+        vocabulary: AbstractSet[str] = frozenset(),
     ) -> None:
         self.public = public_tokens(game.view(state, None))
         legal = tokens([game.legal_actions(state, seat) for seat in game.to_act(state)])

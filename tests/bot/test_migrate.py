@@ -11,6 +11,7 @@ from bot.__main__ import main
 from bot.migrate import MigrateError, migrate
 from bot.service import Service, Settings
 from bot.storage import open_storage
+from bot.storage.postgres import PostgresStorage
 from bot.storage.transfer import TABLES
 from tests.conftest import database_url
 
@@ -40,7 +41,9 @@ async def community(database: str, clock: Clock) -> None:
         while (rec := await storage.open_table(1)) is not None:
             state = await service._state(rec)
             seat = GAMES["fake-race"].to_act(state)[0]
-            await say(1, rec.user_at(seat).user, "play " + rng.choice(GAMES["fake-race"].legal_actions(state, seat)))
+            player = rec.user_at(seat)
+            assert player is not None
+            await say(1, player.user, "play " + rng.choice(GAMES["fake-race"].legal_actions(state, seat)))
         # channel 2: three players (equal joining times), an undo, a resignation, a reminder and a vote
         for user, line in (
             (1, "game new fake-race seed=4 pile=30"),
@@ -69,10 +72,13 @@ async def community(database: str, clock: Clock) -> None:
             await say(5, 1, "game start fixed")
             for _ in range(12):
                 rec = await storage.open_table(5)
+                assert rec is not None
                 state = await service._state(rec)
                 game = GAMES[rec.game]
                 seat = game.to_act(state)[0]
-                await say(5, rec.user_at(seat).user, "play " + rng.choice(game.legal_actions(state, seat)))
+                player = rec.user_at(seat)
+                assert player is not None
+                await say(5, player.user, "play " + rng.choice(game.legal_actions(state, seat)))
         await storage.add_notice(None, 66, {"text": "a held post of no table"}, clock.now)
     finally:
         await storage.close()
@@ -188,6 +194,7 @@ def test_the_copy_covers_every_table_of_both_schemas(tmp_path, postgres):
         await lite.close()
         url = postgres.schema()
         pg = open_storage(url)
+        assert isinstance(pg, PostgresStorage)  # its pool, to list the tables
         await pg.open()
         try:
             names = {

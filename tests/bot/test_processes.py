@@ -18,6 +18,8 @@ import pytest
 
 from bot.service import Service, Settings
 from bot.storage import open_storage, shard_of
+from bot.storage.postgres import PostgresStorage
+from bot.storage.sqlite import SQLiteStorage
 
 from .conftest import GAMES
 
@@ -40,17 +42,37 @@ class Process:
     ) -> None:
         self.database, self.owner, self.deliveries, self.shard_ids = database, owner, deliveries, shard_ids
         self.stall = stall  # a channel whose posts hang in this process
-        self.proc: asyncio.subprocess.Process | None = None
+        self._proc: asyncio.subprocess.Process | None = None
         self.ids = itertools.count(1)
         self.waiting: dict[int, asyncio.Future] = {}
-        self.reader: asyncio.Task | None = None
+        self._reader: asyncio.Task | None = None
         self.dead = False
+
+    @property
+    def proc(self) -> asyncio.subprocess.Process:
+        assert self._proc is not None, "start() the process first"
+        return self._proc
+
+    @property
+    def reader(self) -> asyncio.Task:
+        assert self._reader is not None, "start() the process first"
+        return self._reader
+
+    @property
+    def stdin(self) -> asyncio.StreamWriter:
+        assert self.proc.stdin is not None
+        return self.proc.stdin
+
+    @property
+    def stdout(self) -> asyncio.StreamReader:
+        assert self.proc.stdout is not None
+        return self.proc.stdout
 
     async def start(self) -> Process:
         shard_args = ["--shard-count", "2", "--shard-ids", *map(str, self.shard_ids)] if self.shard_ids else []
         if self.stall is not None:
             shard_args += ["--stall", str(self.stall)]
-        self.proc = await asyncio.create_subprocess_exec(
+        self._proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "tests.bot.service_process",
@@ -66,13 +88,13 @@ class Process:
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
         )
-        ready = json.loads(await asyncio.wait_for(self.proc.stdout.readline(), 30))
+        ready = json.loads(await asyncio.wait_for(self.stdout.readline(), 30))
         assert ready == {"ready": self.owner}
-        self.reader = asyncio.create_task(self._read())
+        self._reader = asyncio.create_task(self._read())
         return self
 
     async def _read(self) -> None:
-        while line := await self.proc.stdout.readline():
+        while line := await self.stdout.readline():
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
 
@@ -85,7 +107,7 @@ class Process:
             future.cancel()
             return future
         self.waiting[request_id] = future
-        self.proc.stdin.write(
+        self.stdin.write(
             (
                 json.dumps(
                     {
@@ -110,7 +132,7 @@ class Process:
     async def stop(self) -> None:
         """A clean stop: stdin closed, answers finished, claims given back."""
         if self.proc.returncode is None:
-            self.proc.stdin.close()
+            self.stdin.close()
             await asyncio.wait_for(self.proc.wait(), 30)
         await asyncio.gather(self.reader, return_exceptions=True)
 
@@ -152,6 +174,7 @@ async def open_games(process: Process, guilds: list[int], first_channel: int) ->
 async def make_reminders_due(database: str) -> None:
     """Every waiting player's reminder due now (instead of waiting the 12 hours)."""
     storage = open_storage(database)
+    assert isinstance(storage, SQLiteStorage | PostgresStorage)  # both write through _write
     await storage.open()
     try:
         await storage._write(lambda w: w.execute("UPDATE reminders SET due = 0"))
