@@ -116,9 +116,9 @@ class BaseGame(Generic[S]):
         Every game keeps `state.players` in seat order, as names or as records
         with a `name`; a game that keeps them otherwise says so here.
         """
-        players = getattr(state, "players", None)
+        players: Any = getattr(state, "players", None)
         try:
-            player = players[seat]  # type: ignore[index]
+            player = players[seat]
         except (TypeError, IndexError, KeyError):
             return f"seat {seat}"
         name = player if isinstance(player, str) else getattr(player, "name", None)

@@ -46,7 +46,8 @@ def _pts(points, s, angle=0.0):
 
 
 def _darker(c: RGB, f: float = 0.6) -> RGB:
-    return tuple(int(v * f) for v in c)  # type: ignore[return-value]
+    r, g, b = c
+    return int(r * f), int(g * f), int(b * f)
 
 
 @register_icon("wood")
