@@ -26,10 +26,13 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 MIN_TEXT = 18
 
 
-#: Font objects kept (each holds a FreeType face, ~300 KB once used); a board's text uses
-#: about 20 sizes, and the large ones drawing badge letters are needed only while a badge
-#: sprite is drawn.
-FONT_CACHE = 24
+#: Font objects kept. Each holds a FreeType face that maps the font file anew, and the
+#: pages it reads count in the process's resident memory once per face (~250 KB each):
+#: 24 faces cost a drawing worker 4 MB more than 8 do. Opening a face takes 0.05 ms, so
+#: the few faces a board re-opens with 8 kept (2-7 per board; the big badge sizes are
+#: needed only while a sprite is drawn) cost nothing measurable
+#: (`python -m tests.bench memory`, `... render`).
+FONT_CACHE = 8
 #: Widths kept (a string, its size and weight, one float: ~150 bytes each).
 WIDTH_CACHE = 16384
 
