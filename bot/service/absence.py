@@ -47,7 +47,7 @@ class AbsenceCommands(BotCommands):
             )
             if count == self.settings.absent_after:
                 mentions += voters
-        reply = Reply(text, mentions=mentions, game_id=rec.game, table_id=rec.id, version=rec.version)
+        reply = Reply(text, mentions=mentions, **self._ids(rec))
         if prefs.dm:
             reply.private.append(Private(reminder.user, text, None, True))
         updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
@@ -101,18 +101,14 @@ class AbsenceCommands(BotCommands):
             }[kind]
             return Reply(
                 f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
-                game_id=rec.game,
-                table_id=rec.id,
-                version=version,
+                **self._ids(rec, version),
             )
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
             version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(
                 f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
-                game_id=rec.game,
-                table_id=rec.id,
-                version=version,
+                **self._ids(rec, version),
             )
         if kind == "replace":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}

@@ -100,9 +100,7 @@ class BotCommands(MoveCommands):
             version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
             return Reply(
                 f"{bots[-1].name} left the table. Players: {self._player_list(seats)}.",
-                game_id=rec.game,
-                table_id=rec.id,
-                version=version,
+                **self._ids(rec, version),
             )
         if word not in LEVELS:
             raise Refusal(
@@ -122,9 +120,7 @@ class BotCommands(MoveCommands):
         version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
         return Reply(
             f"{ctx.name} seated {name}. Players: {self._player_list(seats)}.",
-            game_id=rec.game,
-            table_id=rec.id,
-            version=version,
+            **self._ids(rec, version),
         )
 
     async def _cmd_back(self, ctx: Ctx, args: list[str]) -> Reply:

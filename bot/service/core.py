@@ -340,8 +340,9 @@ class ServiceBase:
         return game.title if game is not None else rec.game
 
     @staticmethod
-    def _ids(rec: TableRecord) -> dict[str, Any]:
-        return {"game_id": rec.game, "table_id": rec.id, "version": rec.version}
+    def _ids(rec: TableRecord, version: int | None = None) -> dict[str, Any]:
+        """A reply's table fields; `version` when the reply answers a change just committed."""
+        return {"game_id": rec.game, "table_id": rec.id, "version": rec.version if version is None else version}
 
     async def _state(self, rec: TableRecord) -> Any:
         hit = self._cache.get(rec.id)

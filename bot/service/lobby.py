@@ -103,9 +103,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
         return Reply(
             f"{ctx.name} joined. Players: {names([s.name for s in seats])} ({len(seats)}/{_players_range(game)}).",
-            game_id=rec.game,
-            table_id=rec.id,
-            version=version,
+            **self._ids(rec, version),
         )
 
     async def _cmd_leave(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -118,9 +116,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         seats = [s for s in rec.seats if s.user != ctx.user]
         if not seats:
             version = await self.storage.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
-            return Reply(
-                f"{ctx.name} left; the table is empty and closed.", game_id=rec.game, table_id=rec.id, version=version
-            )
+            return Reply(f"{ctx.name} left; the table is empty and closed.", **self._ids(rec, version))
         meta = dict(rec.meta)
         was_creator = self._creator(rec) == ctx.user
         if was_creator:
@@ -129,7 +125,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
         if was_creator:
             text += f" {seats[0].name} now starts the game."
-        return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
+        return Reply(text, **self._ids(rec, version))
 
     async def _cmd_start(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby",))
@@ -201,9 +197,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         if rec.status != "lobby" and "seats" not in rec.damaged:  # a started game is remembered as cancelled
             record = self._game_record(rec, "cancelled", await self.storage.actions(rec.id), ctx.now)
         version = await self.storage.commit(rec, Change(status="cancelled", reminders=[], record=record), ctx.now)
-        return Reply(
-            f"{ctx.name} cancelled the {self._title(rec)} game.", game_id=rec.game, table_id=rec.id, version=version
-        )
+        return Reply(f"{ctx.name} cancelled the {self._title(rec)} game.", **self._ids(rec, version))
 
     async def _cmd_status(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self.storage.open_table(ctx.channel) or await self.storage.latest_table(ctx.channel)

@@ -353,9 +353,7 @@ class MoveCommands(RecordCommands):
             private=private,
             choices=choices,
             keys=keys,
-            game_id=rec.game,
-            table_id=rec.id,
-            version=rec.version,
+            **self._ids(rec),
         )
 
     async def _since_last_turn(self, rec: TableRecord, seat: int, fresh: list[ActionRecord]) -> str:

@@ -90,7 +90,7 @@ class SettingsCommands(MoveCommands):
                 rec, Change(remind_every=every, reminders=reminders, bump=False), ctx.now
             )
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
-            return Reply(text, game_id=rec.game, table_id=rec.id, version=version)
+            return Reply(text, **self._ids(rec, version))
         raise Refusal(
             "`settings`, `settings remind <hours|off>`, `settings quiet <22-7> [utc+2]`, "
             "`settings quiet off`, `settings dm on|off`, `settings heads-up on|off`."

@@ -49,9 +49,7 @@ class UndoCommands(BotCommands):
             won = [self._seat_name(rec, w) for w in winners]
             reply = Reply(
                 f"{ctx.name} resigned. {names(won)} win{'s' if len(won) == 1 else ''} the game.",
-                game_id=rec.game,
-                table_id=rec.id,
-                version=version,
+                **self._ids(rec, version),
             )
             if self.settings.images:  # the final post: the board and how the game went
                 reply.image = await self._image(rec.game, game.view(state, None), None)
@@ -94,9 +92,7 @@ class UndoCommands(BotCommands):
                 raise Refusal("There is no undo request to reject.", **self._ids(rec))
             meta = {k: v for k, v in rec.meta.items() if k != "undo"}
             version = await self.storage.commit(rec, Change(meta=meta), ctx.now)
-            return Reply(
-                f"{ctx.name} rejected the undo; the game goes on.", game_id=rec.game, table_id=rec.id, version=version
-            )
+            return Reply(f"{ctx.name} rejected the undo; the game goes on.", **self._ids(rec, version))
         if word:
             raise Refusal(
                 "`undo` takes back your last action; `undo approve` / `undo reject` answer a request.", **self._ids(rec)
@@ -143,7 +139,7 @@ class UndoCommands(BotCommands):
             + f" ({why}). {names([self._name(rec, u) for u in others])}: `undo approve` or `undo reject` "
             f"within {self.settings.undo_expiry / HOUR:g} h. {undone} action(s) would be undone."
         )
-        return Reply(text, mentions=others, game_id=rec.game, table_id=rec.id, version=version)
+        return Reply(text, mentions=others, **self._ids(rec, version))
 
     async def _undo_approve(
         self, ctx: Ctx, rec: TableRecord, player: SeatRecord, request: dict[str, Any] | None
@@ -165,9 +161,7 @@ class UndoCommands(BotCommands):
             return Reply(
                 f"{ctx.name} approved the undo; waiting for {names([self._name(rec, u) for u in needed])}.",
                 mentions=needed,
-                game_id=rec.game,
-                table_id=rec.id,
-                version=version,
+                **self._ids(rec, version),
             )
         return await self._rewind(
             ctx, rec, int(request["seq"]), f"Everyone approved: {self._name(rec, request['by'])}'s undo is done."

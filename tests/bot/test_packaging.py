@@ -9,7 +9,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/epochs"
-TEST = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q"
+#: Lint, format and type checks first (issue 18), so CI fails on a new finding.
+TEST = (
+    "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/ruff check . "
+    "&& .venv/bin/ruff format --check . && .venv/bin/mypy && .venv/bin/python -m pytest -q"
+)
 
 
 def quick_start_commands() -> list[str]:
