@@ -16,12 +16,14 @@ import statistics
 import time
 from typing import Any
 
-#: The issues' targets per game: (games/s at that player count, p99 step in us, state JSON KB).
+#: The issues' targets per game: (games/s on one core, p99 step in us, state JSON KB).
+#: Games/s: issue 2 asked 200 of Rising Cultures; issue 15 asks >= 40 of every other game
+#: at its largest player count (bots simulate thousands of games).
 TARGETS = {
     "rising-cultures": (200, 1000, 20),
-    "rise-of-empires": (20, 2000, None),
-    "cradle": (20, 2000, None),
-    "mosaic": (20, 2000, None),
+    "rise-of-empires": (40, 2000, None),
+    "cradle": (40, 2000, None),
+    "mosaic": (40, 2000, None),
 }
 
 
