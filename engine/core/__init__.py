@@ -6,6 +6,7 @@ asyncio: the engine is pure rules, testable and replayable on its own.
 
 from .actions import canonical, describe_choices, match, readable, resolve, slug, suggestions
 from .base import BaseGame
+from .choices import DETAIL_MAX, GROUP_MAX, LABEL_MAX, Choice, details, grouped, problems
 from .contract import Game, IllegalAction, Step
 from .data import SOURCES, DataError, data_path, load_entries, load_table, read_toml, set_data_dir
 from .pending import Decision, DecisionStack
@@ -17,6 +18,10 @@ from .turns import Simultaneous, clockwise, next_in_order, next_seat
 
 __all__ = [
     "BaseGame",
+    "Choice",
+    "DETAIL_MAX",
+    "GROUP_MAX",
+    "LABEL_MAX",
     "DataError",
     "Decision",
     "DecisionStack",
@@ -33,7 +38,9 @@ __all__ = [
     "count",
     "data_path",
     "describe_choices",
+    "details",
     "from_json",
+    "grouped",
     "listing",
     "load_entries",
     "load_table",
@@ -42,6 +49,7 @@ __all__ = [
     "next_seat",
     "plural",
     "possessive",
+    "problems",
     "ranks",
     "read_toml",
     "readable",

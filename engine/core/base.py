@@ -168,6 +168,12 @@ class BaseGame(Generic[S]):
         """
         return None
 
+    def needs_private_view(self, state: S, seat: int) -> bool:
+        """Whether what `seat` decides now depends on what only it sees (a hand, a drawn card,
+        a draft): the front ends then show the seat's private view beside its choices. The
+        default: it does not."""
+        return False
+
     def public_action(self, action: str) -> str:
         """How `action` may be shown to everyone (log, move announcements).
 

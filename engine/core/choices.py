@@ -1,0 +1,113 @@
+"""A legal action described for a person (issue 25): what a front end shows instead of a code.
+
+`legal_actions` stays the machine's list (logs, exports, replays, typed commands);
+`choices(state, seat)` gives the same actions, in the same order, each with the words a
+player chooses by: the kind of decision (`group`), the thing chosen by its printed name
+(`label`), what it costs and gives (`detail`) and the board places it concerns (`refers`).
+The sizes are Discord's (a select option's label 100, description 100; a menu's
+placeholder 150), kept smaller where a phone shows less.
+
+A game builds its choices with `Choice(...)` and may use `clip` to keep a detail within
+its size; `problems` is what the tests and the conformance check ask of every list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import slug
+
+#: The longest group, label and detail a choice may have (characters).
+GROUP_MAX, LABEL_MAX, DETAIL_MAX = 45, 80, 100
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action of one seat, as that seat reads it.
+
+    - `action`: the canonical action text, exactly as in `legal_actions`.
+    - `group`: the kind of decision in the rulebook's words ("Take a progress tile", "Pay").
+    - `label`: the thing chosen by its printed name ("Irrigation I", "Babylon ×3"), unique
+      within the decision.
+    - `detail`: what it costs and gives, and what the rules let this seat know about its
+      outcome ("4 gold · 2 VP", "you have 3 of 4 coins: not affordable"); "" when nothing.
+    - `refers`: names of board places it concerns, as the seat's view names them (for
+      highlighting on the board and the web table).
+    """
+
+    action: str
+    group: str
+    label: str
+    detail: str = ""
+    refers: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "group": self.group,
+            "label": self.label,
+            "detail": self.detail,
+            "refers": list(self.refers),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Choice:
+        return cls(
+            str(data["action"]),
+            str(data["group"]),
+            str(data["label"]),
+            str(data.get("detail", "")),
+            tuple(str(r) for r in data.get("refers", ())),
+        )
+
+
+def clip(text: str, limit: int = DETAIL_MAX) -> str:
+    """`text` within `limit` characters, cut at a word with an ellipsis when longer."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;·:—-") + "…"
+
+
+def details(*parts: str) -> str:
+    """The non-empty parts joined with a middle dot, within the detail's size
+    (`details("4 gold", "", "2 VP")` -> "4 gold · 2 VP")."""
+    return clip(" · ".join(p for p in parts if p))
+
+
+def grouped(choices: Iterable[Choice]) -> list[tuple[str, list[Choice]]]:
+    """The choices by group, groups in the order they first appear (a menu per group)."""
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.group, []).append(c)
+    return list(groups.items())
+
+
+def problems(actions: Sequence[str], choices: Sequence[Choice]) -> list[str]:
+    """What is wrong with `choices` as the description of `actions` ([] when nothing):
+    the same actions in the same order, labels unique, sizes kept, a label that is more
+    than the action's slug."""
+    out: list[str] = []
+    if [c.action for c in choices] != list(actions):
+        out.append(f"choices do not list the legal actions in their order: {[c.action for c in choices]} != {actions}")
+    labels = [c.label for c in choices]
+    if len(set(labels)) != len(labels):
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        out.append(f"labels appear twice: {twice}")
+    for c in choices:
+        if not 0 < len(c.group) <= GROUP_MAX:
+            out.append(f"{c.action!r}: group {c.group!r} is not 1-{GROUP_MAX} characters")
+        if not 0 < len(c.label) <= LABEL_MAX:
+            out.append(f"{c.action!r}: label {c.label!r} is not 1-{LABEL_MAX} characters")
+        if len(c.detail) > DETAIL_MAX:
+            out.append(f"{c.action!r}: detail {c.detail!r} is over {DETAIL_MAX} characters")
+        if len(c.action.split()) > 1 and slug(c.label) == slug(c.action):
+            out.append(f"{c.action!r}: the label {c.label!r} only repeats the action")
+        if "\n" in c.label or "\n" in c.detail:
+            out.append(f"{c.action!r}: a label or detail spans lines")
+    return out
