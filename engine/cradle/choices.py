@@ -36,6 +36,9 @@ FRIENDLY, NEUTRAL, HOSTILE, EXPANSION = (
     "Non-Combat Expansion",
 )
 
+#: The Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2".
+DESERT_ENTRY = "lost on a roll of 1-2 (33%)"
+
 #: The End of Epoch events a player picks Areas for (8.0): group, and what the prompt asks.
 EVENT_GROUPS = {
     "raid": ("Barbarian Raids", "choose the border Area of {civ} your upside-down Army raids"),
@@ -203,7 +206,7 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     reach = "" if any(area in C.adjacent[a] for a in own) else "by sea (Seafaring)"
     risk = ""
     if C.areas[area].terrain == "desert" and not rnd.guides:
-        risk = "lost on a roll of 1-2 (33%)"
+        risk = DESERT_ENTRY
     elif state.cities.get(area) and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
         risk = "No City Bonus: each City falls on 4-6"
     return fitted(
@@ -290,27 +293,36 @@ def move_choice(state: State, rnd: Round, action: str) -> Choice:
     if area in state.civ_at:
         have = state.count[area]
         what = f"friendly: {have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})"
-    elif C.areas[area].terrain == "desert":
-        what = "empty Desert: the Army is lost on 1-2 (33%)"
     else:
         what = f"empty {terrain(area)}"
-    detail = fitted(what, C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.disp_civ))
+    risk = DESERT_ENTRY if C.areas[area].terrain == "desert" else ""
+    detail = fitted(what, risk, *area_facts(state, area, rnd.disp_civ), C.regions[C.areas[area].region].name)
     return Choice(action, "Move displaced Armies", label, detail, (area,))
 
 
-def card_facts(card: str) -> str:
-    """What the Epoch Civilization Summary Card (1.5) tells of a card's Civilization(s)."""
+#: The traits as the rulebook names them (6.1).
+TRAIT_NAMES = {
+    "no-city-bonus": "No City Bonus",
+    "does-not-expand-in-epoch-vi": "Does Not Expand in Epoch VI",
+    "wonder": "Wonder",
+    "commerce": "Commerce",
+    "military": "Military",
+    "seafaring": "Seafaring",
+}
+
+
+def card_facts(card: str) -> list[str]:
+    """What the Epoch Civilization Summary Card (1.5) tells of a card's Civilization(s), as detail parts."""
     civs = [C.civs[civ] for civ in C.civs_of_card[card]]
     parts = []
     for c in civs:
-        traits = ", ".join(t.replace("-", " ").capitalize() for t in c.traits)
         parts += [
             (f"{c.name}: " if len(civs) > 1 else "") + f"arrives {ordinal(c.order)}",
             f"{count(c.armies, 'Army')} from {area_name(c.start_area)}",
             f"Bonus Area {area_name(c.bonus_area)}" if c.bonus_area else "",
-            traits,
+            ", ".join(TRAIT_NAMES[t] for t in c.traits),
         ]
-    return fitted(*parts)
+    return parts
 
 
 def card_title(card: str) -> str:
@@ -326,11 +338,11 @@ def allocation_choices(state: State, seat: int, actions: Sequence[str]) -> list[
     out = []
     for action in actions:
         if action == "keep":
-            out.append(Choice(action, "Keep or pass", f"Keep {title}", card_facts(drawn)))
+            out.append(Choice(action, "Keep or pass", f"Keep {title}", fitted(*card_facts(drawn))))
             continue
         to = words.index(action.split(" ", 1)[1])
         name = state.players[to]
-        detail = fitted(f"{name} ({state.vp[to]} VP) must keep it", card_facts(drawn))
+        detail = fitted(f"{name} ({state.vp[to]} VP) must keep it", *card_facts(drawn))
         out.append(Choice(action, "Keep or pass", f"Pass {title} to {name}", detail))
     return out
 
@@ -406,7 +418,10 @@ def round_prompt(state: State, rnd: Round) -> str:
         )
     pool = count(rnd.pool, "Army")
     if rnd.seat == DUMMY:
-        return f"Place the {ordinal(rnd.placed + 1)} Army of {civ}, the non-player civilization ({pool} left)."
+        army = f"the {ordinal(rnd.placed + 1)} Army of {civ}, the non-player civilization"
+        if only_attacks_left(state):
+            return f"Attack with {army}: no other Area is left."
+        return f"Place {army} ({pool} left)."
     legal = grow_actions(state)
     expansion = any(a.split()[0] in ("colonize", "wonder", "culture") for a in legal)
     if only_attacks_left(state):

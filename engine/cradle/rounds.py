@@ -161,13 +161,8 @@ def start_options(state: State) -> list[str]:
     """Where the round's Sargonid Assyria may enter: `sargonid_starts`, and as a non-player
     civilization not into a Desert while another Area is left (9.0)."""
     options = sargonid_starts(state)
-    if state.round_now().seat == DUMMY:
-        return not_desert_if_possible(options)
-    return options
-
-
-def not_desert_if_possible(options: list[str]) -> list[str]:
-    """9.0: a non-player civilization does not "enter Desert Areas unless they have to"."""
+    if state.round_now().seat != DUMMY:
+        return options
     return [a for a in options if C.areas[a].terrain != "desert"] or options
 
 
