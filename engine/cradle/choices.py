@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..core import DETAIL_MAX, Choice, count
+from ..core import Choice, count, details
 from .allocation import seat_slugs
 from .board import PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
 from .rounds import grow_actions, only_attacks_left
@@ -141,19 +141,6 @@ def exchange_odds(kind: str, modifiers: bool, guides: bool) -> tuple[Fraction, F
     return Fraction(win, total), Fraction(both, total), Fraction(lose, total)
 
 
-def fitted(*parts: str) -> str:
-    """The parts that fit in a detail, most important first: a part that would overflow is left
-    out whole (never cut in the middle), and those after it still get their chance."""
-    out = ""
-    for part in parts:
-        if not part:
-            continue
-        joined = f"{out} · {part}" if out else part
-        if len(joined) <= DETAIL_MAX:
-            out = joined
-    return out
-
-
 def percent(p: Fraction) -> str:
     return f"{round(100 * p)}%"
 
@@ -185,7 +172,7 @@ def battle_detail(state: State, rnd: Round, area: str, seat: int) -> str:
     win, both, _ = exchange_odds(C.areas[area].terrain, not rnd.military, rnd.guides)
     persia = "doubles counted" if rnd.civ == PERSIA and area in rnd.doubles else ""
     civ = state.civ_at[area]
-    return fitted(
+    return details(
         defenders(state, area, seat),
         f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else ""),
         f"takes it {percent(win ** state.count[area])}",
@@ -202,14 +189,14 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     """An Area the round's Civilization holds (reinforced) or an empty one (entered)."""
     if area in own:
         have = state.count[area]
-        return fitted(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})")
+        return details(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})")
     reach = "" if any(area in C.adjacent[a] for a in own) else "by sea (Seafaring)"
     risk = ""
     if C.areas[area].terrain == "desert" and not rnd.guides:
         risk = DESERT_ENTRY
     elif state.cities.get(area) and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
         risk = "No City Bonus: each City falls on 4-6"
-    return fitted(
+    return details(
         f"empty {terrain(area)}",
         risk,
         reach,
@@ -229,21 +216,21 @@ def growth_choice(state: State, rnd: Round, action: str, seat: int, own: set[str
         return Choice(action, HOSTILE, area_name(arg), battle_detail(state, rnd, arg, seat), (arg,))
     if verb == "colonize":
         seas = sorted({s for a in own for s in C.seas_of[a] if C.seas[s].colonization})
-        detail = fitted(f"one Army · on {chance(4)}: +{C.vp.colonization} VP")
+        detail = details(f"one Army · on {chance(4)}: +{C.vp.colonization} VP")
         return Choice(action, EXPANSION, "Colonize the Western Mediterranean", detail, tuple(seas))
     if verb == "wonder":
         again = "tries until built (Wonder)" if has_trait(state, rnd.civ, "wonder") else "once this Epoch"
-        detail = fitted(
+        detail = details(
             f"one Army · on {chance(rnd.wonder_min)}: +{C.vp.wonder_built} VP",
             f"{C.vp.per_wonder_controlled} VP per scoring held",
             again,
         )
         return Choice(action, EXPANSION, f"Wonder in {area_name(arg)}", detail, (arg,))
     if verb == "culture":
-        detail = fitted(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP", "once this Epoch")
+        detail = details(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP", "once this Epoch")
         return Choice(action, EXPANSION, "Cultural Achievement", detail)
     if verb == "done":
-        detail = fitted(f"{count(rnd.pool, 'Army')} go back unused", "none can be placed any more")
+        detail = details(f"{count(rnd.pool, 'Army')} go back unused", "none can be placed any more")
         return Choice(action, "Stop growing", "Return the rest of the pool", detail)
     raise ValueError(f"not a growth action: {action!r}")  # pragma: no cover - grow_actions lists only these
 
@@ -282,7 +269,7 @@ def start_choice(state: State, rnd: Round, area: str, seat: int) -> Choice:
     """6.3: an Area next to 5-4 Neo Assyria where Sargonid Assyria's first Army enters."""
     held = state.civ_at.get(area)
     there = f"{count(state.count[area], 'Army')} of {whose(state, held, seat)} must move out" if held else "empty"
-    detail = fitted(there, terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ))
+    detail = details(there, terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ))
     return Choice(f"start {area}", "Start Area", area_name(area), detail, (area,))
 
 
@@ -296,7 +283,7 @@ def move_choice(state: State, rnd: Round, action: str) -> Choice:
     else:
         what = f"empty {terrain(area)}"
     risk = DESERT_ENTRY if C.areas[area].terrain == "desert" else ""
-    detail = fitted(what, risk, *area_facts(state, area, rnd.disp_civ), C.regions[C.areas[area].region].name)
+    detail = details(what, risk, *area_facts(state, area, rnd.disp_civ), C.regions[C.areas[area].region].name)
     return Choice(action, "Move displaced Armies", label, detail, (area,))
 
 
@@ -338,11 +325,11 @@ def allocation_choices(state: State, seat: int, actions: Sequence[str]) -> list[
     out = []
     for action in actions:
         if action == "keep":
-            out.append(Choice(action, "Keep or pass", f"Keep {title}", fitted(*card_facts(drawn))))
+            out.append(Choice(action, "Keep or pass", f"Keep {title}", details(*card_facts(drawn))))
             continue
         to = words.index(action.split(" ", 1)[1])
         name = state.players[to]
-        detail = fitted(f"{name} ({state.vp[to]} VP) must keep it", *card_facts(drawn))
+        detail = details(f"{name} ({state.vp[to]} VP) must keep it", *card_facts(drawn))
         out.append(Choice(action, "Keep or pass", f"Pass {title} to {name}", detail))
     return out
 
@@ -357,9 +344,9 @@ def event_choices(state: State, seat: int, actions: Sequence[str]) -> list[Choic
         if ev.kind == "ruin":
             cities = state.cities[area]
             stays = f"{count(len(cities) - 1, 'City')} stays" if len(cities) > 1 else ""
-            detail = fitted(f"the City of {C.cities[cities[-1]].name} is destroyed", stays)
+            detail = details(f"the City of {C.cities[cities[-1]].name} is destroyed", stays)
         else:
-            detail = fitted(
+            detail = details(
                 f"{whose(state, ev.civ, seat)} loses {count(state.count[area], 'Army')}",
                 "your upside-down Army holds it",
                 *area_facts(state, area, ev.civ),
