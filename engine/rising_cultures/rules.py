@@ -181,3 +181,11 @@ def nile_coins_of(s: State, seat: int) -> int:
 
 def leader_slots(p: Player) -> int:
     return BOARDS[p.civ].leader_slots
+
+
+def leader_places(p: Player) -> list[str]:
+    """Where a new leader may go (4) "place it on top of (cover) the previous one"): on top of
+    each uncovered leader, and on a free leader stack ("" first: the usual choice) while the
+    board has one (Persia's 2 stacks). One place is no choice and is played at once."""
+    tops = [stack[-1] for stack in p.leaders]
+    return ([""] if len(p.leaders) < leader_slots(p) else []) + tops
