@@ -107,6 +107,13 @@ def province_strength(s: State, seat: int, pid: int) -> int:
     return sum(mil[sym] for sym in PROVINCES[pid].symbols)
 
 
+def tie_winner(s: State, tied: list[int]) -> int:
+    """Who wins a Province tie: the progress marker holder, unless exactly one tied player
+    has a `province_tie_win` card (Curia, Behistun Inscription)."""
+    cards = [seat for seat in tied if has(effects(s, seat), "province_tie_win")]
+    return cards[0] if len(cards) == 1 else s.marker
+
+
 def income(s: State, seat: int, effs: list[Effect] | None = None) -> int:
     """Phase I income: the board (silver or Golden Age side) plus income effects."""
     p = s.players[seat]
