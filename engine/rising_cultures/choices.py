@@ -2,7 +2,7 @@
 
 `choices(s, seat)` describes `legal_actions(s, seat)` one by one, in their order: the kind of
 decision (`group`, the rulebook's words), the thing chosen by its printed name (`label`:
-"Hammam → build", "Cover Darius I"), what it costs and gives and what the seat knows of its
+"Hammam → build", "On top of Darius I"), what it costs and gives and what the seat knows of its
 outcome (`detail`: "2 coins for 1 stone (5 → 3) · 2 VP · +1 income"), and the board places it
 concerns (`refers`: province, display, Nile and last-played resource card names, as the board
 image writes them). `prompt` says in one sentence what is decided now; `rule` names the
@@ -23,7 +23,7 @@ from engine.core.choices import clip
 
 from . import explain, flow, rules
 from .actions import legal_actions
-from .data import DATA, RESOURCES, Card, Effect, Strip
+from .data import DATA, RESOURCES, Board, Card, Effect, Strip
 from .decisions import FREE_STACK
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PLAYS, Player, State
@@ -56,8 +56,10 @@ COUNTERS = {
 }
 
 
-def effect_text(e: Effect) -> str:
-    """An effect in a few words ("+1 income", "1 missing resource costs 1 coin")."""
+def effect_text(e: Effect, board: Board | None = None) -> str:
+    """An effect in a few words ("+1 income", "1 missing resource costs 1 coin"); a progress
+    level's Golden Age with its `board`'s figures."""
+    golden = (board.golden_age_income, board.golden_age_vp) if board else (1, 3)
     texts: dict[str, Callable[[], str]] = {
         "income": lambda: f"+{e.amount} income",
         "resource": lambda: f"+{e.amount} {e.resource} always",
@@ -72,7 +74,7 @@ def effect_text(e: Effect) -> str:
         "on_province_coins": lambda: f"+{count(e.amount, 'coin')} per Province won",
         "develop_nile": lambda: f"develops {count(e.amount, 'Nile card')}",
         "on_build_progress_from_discard": lambda: "a progress move from your discard pile",
-        "golden_age": lambda: "Golden Age: +1 income, 3 VP",
+        "golden_age": lambda: f"Golden Age: +{golden[0]} income, {golden[1]} VP",
         "covered_leaders_score": lambda: "covered leaders score",
         "vp": lambda: f"{e.amount} VP",
     }
@@ -83,8 +85,8 @@ def effect_text(e: Effect) -> str:
     return texts[e.type]() if e.type in texts else e.describe()
 
 
-def effects_text(effects: list[Effect]) -> str:
-    return ", ".join(effect_text(e) for e in effects)
+def effects_text(effects: list[Effect], board: Board | None = None) -> str:
+    return ", ".join(effect_text(e, board) for e in effects)
 
 
 def strip_text(strip: Strip) -> str:
@@ -168,8 +170,8 @@ class Seat:
 
     def level_text(self, level: int) -> str:
         """What progress level `level` (1-based) unlocks: "level 3: +1 sword"."""
-        unlocks = BOARDS[self.p.civ].levels[level - 1]
-        return f"level {level}: {effects_text(unlocks) or 'nothing new'}"
+        board = BOARDS[self.p.civ]
+        return f"level {level}: {effects_text(board.levels[level - 1], board) or 'nothing new'}"
 
     def build_cost(self, card: Card) -> tuple[int, str]:
         """(coins to pay, "2 coins for 1 stone (5 → 3)" or "requirement met, no coins")."""
@@ -193,10 +195,8 @@ class Seat:
 
 def describe_civ(me: Seat, words: list[str]) -> Choice:
     board = BOARDS[words[1]]
-    covered = next(
-        (i + 1 for i, lv in enumerate(board.levels) if any(e.type == "covered_leaders_score" for e in lv)), 0
-    )
-    printed = strip_text(board.printed) + (f", {count(board.printed.coin, 'coin')}" if board.printed.coin else "")
+    covered = rules.covered_score_level(board.civ)
+    printed = ", ".join(f"{getattr(board.printed, r)} {r}" for r in (*RESOURCES, "coin") if getattr(board.printed, r))
     return Choice(
         " ".join(words),
         "Choose a civilization",
@@ -206,7 +206,7 @@ def describe_civ(me: Seat, words: list[str]) -> Choice:
             f"{board.leader_slots} leader stacks" if board.leader_slots > 1 else "",
             f"covered leaders score from level {covered}" if covered else "",
             "progress from your discard pile" if board.progress_from_discard else "",
-            f"board prints {printed.lstrip(', ')}" if printed else "",
+            f"board prints {printed}" if printed else "",
             "the Nile" if board.nile else "",
             "recommended while learning" if board.civ in FOR_LEARNING else "more complex",
         ),
@@ -371,10 +371,7 @@ def describe_cover(me: Seat, words: list[str]) -> Choice:
         tops = " and ".join(CARDS[st[-1]].name for st in me.p.leaders)
         return Choice("cover nothing", "Place the leader", "Free leader stack", f"{new.name} and {tops} both in play")
     old = CARDS[DATA.by_slug[me.p.civ][words[1]]]
-    level = next(
-        (i + 1 for i, lv in enumerate(BOARDS[me.p.civ].levels) if any(e.type == "covered_leaders_score" for e in lv)),
-        0,
-    )
+    level = rules.covered_score_level(me.p.civ)
     if rules.covered_leaders_score(me.p):
         vp = f"its {old.vp} VP still count"
     elif level:

@@ -177,6 +177,12 @@ def coin_limit(s: State, seat: int, effs: list[Effect] | None = None) -> int:
     return BOARDS[p.civ].coin_limit + count(effects(s, seat) if effs is None else effs, "coin_limit")
 
 
+def covered_score_level(civ: str) -> int:
+    """The progress level from which `civ`'s covered leaders score (0: never)."""
+    levels = BOARDS[civ].levels
+    return next((i + 1 for i, lv in enumerate(levels) if has(lv, "covered_leaders_score")), 0)
+
+
 def covered_leaders_score(p: Player) -> bool:
     """Persia and Rome score covered leaders from "the relevant progress level" (End of the Game)."""
     return any(e.type == "covered_leaders_score" for lv in BOARDS[p.civ].levels[: len(p.progress)] for e in lv)
