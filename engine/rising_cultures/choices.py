@@ -21,7 +21,7 @@ from functools import cached_property
 from engine.core import Choice, count, details, possessive
 from engine.core.choices import clip
 
-from . import explain, flow, rules
+from . import flow, rules
 from .actions import legal_actions
 from .data import DATA, RESOURCES, Board, Card, Effect, Strip
 from .decisions import FREE_STACK
@@ -69,7 +69,7 @@ def effect_text(e: Effect, board: Board | None = None) -> str:
         "coin_limit": lambda: f"coin limit +{e.amount}",
         "extra_draw": lambda: f"draw {e.amount} extra each round",
         "province_tie_win": lambda: "wins Province ties",
-        "province_keep_military": lambda: "once: keeps the military card of a won Province",
+        "province_keep_military": lambda: "once: keep military card on a Province win",
         "on_build_coins": lambda: f"+{count(e.amount, 'coin')} now",
         "on_province_coins": lambda: f"+{count(e.amount, 'coin')} per Province won",
         "develop_nile": lambda: f"develops {count(e.amount, 'Nile card')}",
@@ -106,13 +106,12 @@ def province_text(pid: int) -> str:
         "coins": f"{count(prov.amount, 'coin')} now",
         "maghreb": "+1 progress level",
         "free_swap": "a free swap each round",
-        "keep_military": "you keep your military card",
     }.get(prov.effect, "")
     end = {
-        "pairs": "1 VP per progress + military card pair",
-        "golden_age": f"+{prov.end_amount} VP with the Golden Age",
+        "pairs": "1 VP per progress+military pair",
+        "golden_age": f"+{prov.end_amount} VP with Golden Age",
         "coins": "1 VP per coin",
-        "marker": f"+{prov.end_amount} VP with the progress marker",
+        "marker": f"+{prov.end_amount} VP with the marker",
     }.get(prov.end_rule, "")
     return ", ".join(x for x in (f"{prov.vp} VP" if prov.vp or not end else "", gives, end) if x)
 
@@ -146,7 +145,9 @@ class Seat:
     def takes(self, n: int) -> str:
         """Coins taken from the supply: "+2 coins (3 → 5)", or what is left when it runs short."""
         got = max(0, min(n, self.s.supply))
-        short = f", the supply has only {self.s.supply}" if got < n else ""
+        if not got:
+            return "no coin: the supply is empty"
+        short = "; the supply runs short" if got < n else ""
         return f"+{count(got, 'coin')} ({self.p.coins} → {self.p.coins + got}{short})"
 
     def known_deck(self) -> dict[int, str]:
@@ -177,7 +178,7 @@ class Seat:
         """(coins to pay, "2 coins for 1 stone (5 → 3)" or "requirement met, no coins")."""
         short, price = rules.build_price(self.s, self.seat, card, self.effects, self.have)
         if not short:
-            return 0, "requirement met, no coins"
+            return 0, "requirement met"
         missing = rules.missing(card, self.have)
         what = ", ".join(f"{n} {r}" for r, n in missing.items() if n)
         return price, f"{count(price, 'coin')} for {what} ({self.p.coins} → {self.p.coins - price})"
@@ -185,8 +186,10 @@ class Seat:
     def card_summary(self, cid: str) -> str:
         """A hand card at a glance: kind, VP, what building it costs now, what it gives."""
         card = CARDS[cid]
-        price, cost = self.build_cost(card)
-        build = f"build: {cost}" if price <= self.p.coins else f"build: {count(price, 'coin')}, you have {self.p.coins}"
+        price, _ = self.build_cost(card)
+        build = f"builds for {count(price, 'coin')}" if price else "builds for free"
+        if price > self.p.coins:
+            build += f", you have {self.p.coins}"
         return details(f"{card.kind}, {card.vp} VP", build, effects_text(card.effects))
 
 
@@ -236,7 +239,7 @@ def describe_top(me: Seat, words: list[str]) -> Choice:
         " ".join(words),
         "Top of your deck (setup)",
         CARDS[cid].name,
-        details(f"{CARDS[other].name} to the bottom", me.card_summary(cid)),
+        details(me.card_summary(cid), f"{CARDS[other].name} to the bottom"),
     )
 
 
@@ -310,7 +313,8 @@ def describe_play(me: Seat, words: list[str]) -> Choice:
     if use == "coins":
         # the uses this card does not offer now, and why (only affordable builds are legal)
         price, _ = me.build_cost(card)
-        blocked = f"cannot build: {count(price, 'coin')} needed" if price > me.p.coins else ""
+        verb = "build" if card.kind == "building" else "place"
+        blocked = f"cannot {verb}: {count(price, 'coin')} needed" if price > me.p.coins else ""
         full = "military area full" if len(me.p.military) >= len(BOARDS[me.p.civ].military_bands) else ""
         gets = details(me.takes(COINS_USE), "to your discard pile", blocked, full)
         return Choice(action, group, f"{card.name} → 2 coins", gets)
@@ -357,7 +361,7 @@ def build_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
     if card.kind == "leader":
         places = rules.leader_places(me.p)
         if len(places) > 1:
-            cover = "then choose its leader stack"
+            cover = "then choose its stack"
         elif places[0]:
             cover = f"covers {CARDS[places[0]].name}"
             refers = (CARDS[places[0]].name,)
@@ -397,7 +401,7 @@ def describe_progress(me: Seat, words: list[str]) -> Choice:
             "progress yes",
             group,
             f"Move up with {CARDS[last].name}",
-            details(unlock, f"{possessive(CARDS[last].name)} {lost} leave your resources"),
+            details(unlock, f"loses {possessive(CARDS[last].name)} {lost}"),
             (CARDS[last].name,),
         )
     cid = DATA.by_slug[me.p.civ][words[1]]
@@ -421,15 +425,15 @@ def describe_nile(me: Seat, words: list[str]) -> Choice:
     owned = me.seat in me.s.nile_coins[i]
     free = nile.spaces - len(me.s.nile_coins[i])
     egypt = next((q.name for q in me.s.players if BOARDS[q.civ].nile), "")
-    vp = f"1 VP for {egypt}" if egypt and egypt != me.p.name else ""
+    vp = f"+1 VP to {egypt}" if egypt and egypt != me.p.name else ""
     return Choice(
         " ".join(words),
         "Place coins on the Nile",
         f"Coin on {nile.name}",
         details(
             f"1 coin ({me.p.coins} → {me.p.coins - 1})",
-            ("you have " if owned else "gives you ") + effects_text(nile.effects),
-            f"{free} of {nile.spaces} spaces free",
+            ("you have: " if owned else "gives you: ") + effects_text(nile.effects),
+            f"{count(free, 'space')} left",
             vp,
         ),
         (nile.name,),
@@ -443,21 +447,23 @@ def describe_province(me: Seat, words: list[str]) -> Choice:
     prov = PROVINCES[s.row[0]]
     mine, theirs = (rules.province_strength(s, x, prov.id) for x in (seat, 1 - seat))
     if 1 - seat in s.competing:
-        them, goes = f"{me.other} competes", f"goes to {me.other}"
+        them, goes = "competes", f"goes to {me.other}"
     elif any(d.kind == "compete" and d.seat == 1 - seat for d in s.pending):
-        them, goes = f"{me.other} decides next", f"{me.other} may still take it"
+        them, goes = "decides next", f"{me.other} may still take it"
     else:
-        them = f"{me.other} cannot compete" if not theirs else f"{me.other} declined"
+        them = "declined" if theirs else ""  # "bob 0": bob cannot compete
         goes = "goes back to the box"
     if words[1] == "decline":
         return Choice("province decline", "Compete for the province", f"Decline {prov.name}", goes, (prov.name,))
-    tie = f" (tie: {s.players[rules.tie_winner(s, [0, 1])].name})" if mine == theirs else ""
-    counts = f"{'+'.join(prov.symbols)}: you {mine}, {me.other} {theirs}{tie}"
+    winner = rules.tie_winner(s, [0, 1])
+    tie = f"tie: {'you' if winner == seat else s.players[winner].name}" if mine == theirs and them != "declined" else ""
+    notes = ", ".join(x for x in (them, tie) if x)
+    counts = f"you {mine}, {me.other} {theirs}" + (f" ({notes})" if notes else "")  # of its symbols
     return Choice(
         "province compete",
         "Compete for the province",
         f"Compete for {prov.name}",
-        details(counts, them, province_text(prov.id), province_cost(me, prov.id)),
+        details(counts, province_text(prov.id), province_cost(me, prov.id)),
         (prov.name,),
     )
 
@@ -482,20 +488,10 @@ def describe_keep(me: Seat, words: list[str]) -> Choice:
     ability = CARDS[me.s.pending[-1].card]
     last = CARDS[me.p.military[-1]]
     if words[1] == "keep":
-        return Choice(
-            "military keep",
-            "Cost of the province",
-            f"Keep {last.name}",
-            details(f"uses {ability.name} (once a game)", f"keeps 1 {last.military}"),
-            (ability.name,),
-        )
-    return Choice(
-        "military discard",
-        "Cost of the province",
-        f"Discard {last.name}",
-        details(f"-1 {last.military}", f"{ability.name} stays for a later Province"),
-        (ability.name,),
-    )
+        label, gives = f"Keep {last.name}", details(f"uses {ability.name} (once a game)", f"keeps 1 {last.military}")
+    else:
+        label, gives = f"Discard {last.name}", details(f"-1 {last.military}", f"{ability.name} stays for later")
+    return Choice(" ".join(words), "Cost of the province", label, gives, (ability.name,))
 
 
 def describe_maghreb(me: Seat, words: list[str]) -> Choice:
@@ -605,7 +601,17 @@ def waiting(s: State, seat: int) -> str:
         return "Waiting."
     who = s.players[acting[0]].name
     if s.pending:
-        return f"Waiting for {who} to decide {explain.decision(s, seat)}."
+        d = s.pending[-1]
+        waits = {
+            "compete": f"decide whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "",
+            "keep": f"decide whether {CARDS[d.card].name} keeps their last military card" if d.card in CARDS else "",
+            "cover": f"place {CARDS[d.card].name}" if d.card in CARDS else "",
+            "progress": "decide whether to move up a progress level",
+            "develop": "develop a Nile card",
+            "nile": "place coins on the Nile",
+            "maghreb": "choose the card Maghreb moves up",
+        }
+        return f"Waiting for {who} to {waits.get(d.kind) or 'decide'}."
     if s.phase == "civ":
         return f"Waiting for {who} to choose a civilization."
     if s.phase == "opening":

@@ -177,7 +177,7 @@ def test_optional_move_up_1_progress_level_example_flips_market():
     s, _ = act(brewery_table(), 0, "play brewery build")
     move = by_action(s, 0)
     assert move["progress yes"].label == "Move up with Market"
-    assert move["progress yes"].detail == "level 1: +1 income · Market's 1 wood, 1 brick, 1 gold leave your resources"
+    assert move["progress yes"].detail == "level 1: +1 income · loses Market's 1 wood, 1 brick, 1 gold"
     assert move["progress yes"].refers == ("Market",)
     assert move["progress no"].label == "Stay at level 0"
     assert GAME.prompt(s, 0) == "Decide whether to move up to progress level 1."
@@ -233,13 +233,13 @@ def test_1_province_card_example_rome_wins_with_the_most_swords_and_horses():
     s = at_phase3(s, GAUL)
     compete = by_action(s, 0)["province compete"]
     assert compete.label == "Compete for Gaul" and compete.refers == ("Gaul",)
-    assert compete.detail == "sword+horse: you 3, bob 2 · bob decides next · 1 VP, 1 wood always · costs Market"
+    assert compete.detail == "you 3, bob 2 (decides next) · 1 VP, 1 wood always · costs Market"
     assert by_action(s, 0)["province decline"].detail == "bob may still take it"
     tie = at_play(marker=0)
     lay_out(tie, 0, hand=[], military=["castra"])  # sword + printed sword
     lay_out(tie, 1, hand=[], military=["royal-road"])  # horse + printed horse
     tie = at_phase3(tie, GAUL)
-    assert "sword+horse: you 2, bob 2 (tie: ann)" in by_action(tie, 0)["province compete"].detail
+    assert by_action(tie, 0)["province compete"].detail.startswith("you 2, bob 2 (decides next, tie: you) · ")
 
 
 def test_3_coin_limit_7_coins_max_egypt_5_in_the_civilization_choice():
@@ -263,7 +263,7 @@ def test_end_of_the_game_persia_example_golden_age_3_vp_at_level_5():
 def test_use_4_persia_leader_choices_name_the_leaders_and_what_covering_costs():
     s = at_play(("persia", "rome"), coins=(9, 0))
     lay_out(s, 0, hand=["darius-i", "xerxes-i", "atossa", "qanat"], leaders=[["cambyses-ii"]])
-    assert by_action(s, 0)["play darius-i build"].detail.endswith("then choose its leader stack")
+    assert by_action(s, 0)["play darius-i build"].detail.endswith("then choose its stack")
     s, _ = act(s, 0, "play darius-i build")
     place = GAME.choices(s, 0)
     assert [c.label for c in place] == ["Free leader stack", "On top of Cambyses II"]
@@ -278,10 +278,27 @@ def test_province_7_maghreb_choices_name_the_card_and_the_level_it_reaches():
     lay_out(s, 1, hand=[], military=[])
     s = at_phase3(s, 7)
     assert by_action(s, 0)["province compete"].detail == (
-        "sword: you 3, bob 0 · bob cannot compete · 2 VP, +1 progress level · costs Forum unless moved up"
+        "you 3, bob 0 · 2 VP, +1 progress level · costs Forum unless moved up"
     )
     s, _ = act(s, 0, "province compete")
     maghreb = by_action(s, 0)
     assert maghreb["maghreb discard villa"].label == "Villa from your discard pile"
     assert maghreb["maghreb discard villa"].detail == "level 1: +1 income · Forum is discarded as the cost"
     assert maghreb["maghreb military"].detail == "level 1: +1 income · instead of discarding it, -1 sword"
+
+
+def test_phase_3_xerxes_keeps_the_last_military_card_once_a_game():
+    """RULES-NOTES "Province, order of effects": a `province_keep_military` card asks once."""
+    s = at_play(("persia", "rome"), marker=0)
+    lay_out(s, 0, hand=[], military=["royal-road", "cambyses-ii"], leaders=[["xerxes-i"]])
+    lay_out(s, 1, hand=[], military=[])
+    s = at_phase3(s, GAUL)
+    assert by_action(s, 0)["province compete"].detail.endswith("costs Cambyses II unless Xerxes I keeps it")
+    s, _ = act(s, 0, "province compete")
+    keep = GAME.choices(s, 0)
+    assert [(c.label, c.detail) for c in keep] == [
+        ("Keep Cambyses II", "uses Xerxes I (once a game) · keeps 1 sword"),
+        ("Discard Cambyses II", "-1 sword · Xerxes I stays for later"),
+    ]
+    assert keep[0].refers == ("Xerxes I",)
+    assert GAME.prompt(s, 0) == "Decide whether Xerxes I keeps your last military card, Cambyses II."
