@@ -463,25 +463,25 @@ def describe_province(me: Seat, words: list[str]) -> Choice:
         "province compete",
         "Compete for the province",
         f"Compete for {prov.name}",
-        details(counts, province_text(prov.id), province_cost(me, prov.id)),
+        details(counts, province_text(prov.id), *province_cost(me, prov.id)),
         (prov.name,),
     )
 
 
-def province_cost(me: Seat, pid: int) -> str:
+def province_cost(me: Seat, pid: int) -> tuple[str, str]:
     """ "As the cost for winning a Province: discard your last-played card in your military
-    area", unless the Province or a card spares it."""
+    area", and what may spare it (a part of its own, left out first when the detail is full)."""
     if not me.p.military:
-        return "costs no card"
+        return "costs no card", ""
     last = CARDS[me.p.military[-1]].name
     if PROVINCES[pid].effect == "keep_military":
-        return f"keeps {last}"
+        return f"keeps {last}", ""
     ability = flow.keep_cards(me.s, me.seat)
     if ability:
-        return f"costs {last} unless {CARDS[ability[0]].name} keeps it"
+        return f"costs {last}", f"{CARDS[ability[0]].name} may keep it"
     if PROVINCES[pid].effect == "maghreb":
-        return f"costs {last} unless moved up"
-    return f"costs {last}"
+        return f"costs {last}", "or Maghreb moves it up"
+    return f"costs {last}", ""
 
 
 def describe_keep(me: Seat, words: list[str]) -> Choice:

@@ -278,7 +278,7 @@ def test_province_7_maghreb_choices_name_the_card_and_the_level_it_reaches():
     lay_out(s, 1, hand=[], military=[])
     s = at_phase3(s, 7)
     assert by_action(s, 0)["province compete"].detail == (
-        "you 3, bob 0 · 2 VP, +1 progress level · costs Forum unless moved up"
+        "you 3, bob 0 · 2 VP, +1 progress level · costs Forum · or Maghreb moves it up"
     )
     s, _ = act(s, 0, "province compete")
     maghreb = by_action(s, 0)
@@ -293,7 +293,7 @@ def test_phase_3_xerxes_keeps_the_last_military_card_once_a_game():
     lay_out(s, 0, hand=[], military=["royal-road", "cambyses-ii"], leaders=[["xerxes-i"]])
     lay_out(s, 1, hand=[], military=[])
     s = at_phase3(s, GAUL)
-    assert by_action(s, 0)["province compete"].detail.endswith("costs Cambyses II unless Xerxes I keeps it")
+    assert by_action(s, 0)["province compete"].detail.endswith("costs Cambyses II · Xerxes I may keep it")
     s, _ = act(s, 0, "province compete")
     keep = GAME.choices(s, 0)
     assert [(c.label, c.detail) for c in keep] == [
