@@ -382,7 +382,7 @@ def describe_cover(me: Seat, words: list[str]) -> Choice:
         vp = f"its {old.vp} VP count only from level {level}"
     else:
         vp = f"its {old.vp} VP are lost"
-    stops = f"loses {effects_text(old.effects)}" if old.effects else "it had no effect"
+    stops = f"loses {effects_text(old.effects)}" if old.effects else "it has no effect"
     return Choice(" ".join(words), "Place the leader", f"On top of {old.name}", details(stops, vp), (old.name,))
 
 
@@ -432,7 +432,7 @@ def describe_nile(me: Seat, words: list[str]) -> Choice:
         f"Coin on {nile.name}",
         details(
             f"1 coin ({me.p.coins} → {me.p.coins - 1})",
-            ("you have: " if owned else "gives you: ") + effects_text(nile.effects),
+            ("already yours: " if owned else "gives you: ") + effects_text(nile.effects),
             f"{count(free, 'space')} left",
             vp,
         ),
