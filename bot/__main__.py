@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -94,16 +95,48 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
         await service.close()
 
 
+#: The exit status of a command whose output was closed early (`epochs script ... | head`):
+#: what a shell reports for a process ended by SIGPIPE (128 + 13).
+CLOSED_OUTPUT = 128 + signal.SIGPIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .storage import StorageError
 
+    _printable_output()
     try:
-        return _main(argv)
+        code = _main(argv)
+        sys.stdout.flush()  # inside the try: a reader gone by now is a closed output as well
+        return code
     except StorageError as err:
         # A database that cannot be used (damaged, newer, unreachable): say which and
         # why, and stop at once; the file was not written to.
         print(f"epochs: {err}", file=sys.stderr)
         return 3
+    except BrokenPipeError:
+        return _output_closed()
+
+
+def _printable_output() -> None:
+    """Text that this terminal's encoding cannot show (a lone surrogate from a file, an emoji
+    on an ASCII console) is printed escaped (`\\udc80`) rather than ending the program."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def _output_closed() -> int:
+    """Whoever read our output stopped reading (`| head`): end quietly, as a program killed by
+    SIGPIPE does. Standard output is pointed at /dev/null first, so the interpreter's last
+    flush at exit does not fail once more with its own message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file behind stdout (a test's capture)
+        pass
+    return CLOSED_OUTPUT
 
 
 def _main(argv: Sequence[str] | None) -> int:
