@@ -18,6 +18,7 @@ Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import signal
@@ -82,10 +83,14 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
     try:
         terminal = Terminal(service, images_dir=config.images_dir)
         if mode == "script":
+            # bytes that are not UTF-8 come through as lone surrogates, and the script refuses
+            # that line, saying which, instead of ending at it
             if file in (None, "-"):
+                if isinstance(sys.stdin, io.TextIOWrapper):
+                    sys.stdin.reconfigure(errors="surrogateescape")
                 refused = await terminal.run_script(read_lines(sys.stdin))
             else:
-                with open(file, encoding="utf-8") as handle:
+                with open(file, encoding="utf-8", errors="surrogateescape") as handle:
                     refused = await terminal.run_script(read_lines(handle))
             print(f"({refused} command(s) refused)" if refused else "(all commands accepted)")
         else:

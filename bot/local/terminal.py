@@ -18,7 +18,7 @@ from typing import TextIO
 
 from ..service import Reply, Service
 from ..service.text import names as join_names
-from ..service.text import quote
+from ..service.text import quote, unreadable
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
@@ -142,9 +142,13 @@ class Terminal:
     async def run_script(self, lines: Iterable[str]) -> int:
         """Lines `<user> <command>`; '#' starts a comment. Returns the number of refused commands."""
         refused = 0
-        for raw in lines:
+        for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
+                continue
+            if unreadable(line):
+                self.out(f"! line {number} is not UTF-8 text (it holds bytes no character is made of); skipped.")
+                refused += 1
                 continue
             name, _, command = line.partition(" ")
             name = name.rstrip(":")

@@ -290,3 +290,39 @@ async def test_script_and_replay_end_quietly_when_their_output_is_closed(tmp_pat
     export.write_bytes(await exported("rising-cultures"))
     code, err = closed_early(["replay", str(export), "--out", str(tmp_path / "end.png")], b"", tmp_path)
     assert (code, err) == (128 + signal.SIGPIPE, "")
+
+
+async def test_a_script_goes_on_past_hostile_export_files_and_lines_that_are_not_utf8(tmp_path):
+    """Issue 23: `game new from=FILE at=5` with a lone surrogate in the file killed the whole
+    script process (its refusal quoted the character, and printing it failed). Now the
+    refusal names the place, a line of the script that is not UTF-8 is skipped saying so,
+    and the script runs to its end."""
+    import json
+
+    from .played import exported
+
+    doc = json.loads(await exported("rising-cultures"))
+    doc["actions"][2]["action"] = "civ \udc80"
+    (tmp_path / "broken.json").write_text(json.dumps(doc))
+    (tmp_path / "deep.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    script = (
+        b"ann game new from=broken.json at=5\n"
+        b"ann game new from=deep.json at=5\n"
+        b"ann caf\xe9 au lait\n"
+        b"ann game new rising-cultures\n"
+    )
+    (tmp_path / "moves.txt").write_bytes(script)
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    for args, stdin in ((["script", "moves.txt"], b""), (["script", "-"], script)):  # a file, then stdin
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, cwd=tmp_path, env=env, timeout=60
+        )
+        out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+        assert done.returncode == 0 and "Traceback" not in err, err
+        assert "! That file cannot be forked: step 3, field `action` holds a broken character" in out
+        assert "! That file cannot be forked: the file nests lists and objects more than 16 deep" in out
+        assert "! line 3 is not UTF-8 text" in out
+        assert "ann opened a Rising Cultures table" in out and "(3 command(s) refused)" in out
