@@ -1,0 +1,326 @@
+"""A database that goes away (issue 23 §3): storage failures are told as what they are.
+
+A command that did not commit: "the database cannot be reached; nothing was stored, try
+again in a moment". A connection that died during COMMIT: the backend reads the table
+back as soon as the server answers and the player hears the truth — the move's own
+reply when it landed, "nothing was stored" when it did not, or that it cannot be told
+yet and how to check (`log`). Never "nothing was changed" unless that is known.
+
+On a real PostgreSQL server of this module's own (tests/postgres_server.py), stopped
+abruptly (`pg_ctl -m immediate`, as a crash) and started again, with a relay
+(tests/bot/wire.py) that loses a COMMIT or its answer at the exact moment; and on a
+SQLite file made unwritable under a running `epochs script`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.local import user_id
+from bot.service import Service, Settings
+from bot.storage import SQLiteStorage, open_storage
+from bot.storage.base import StorageUnavailable
+from tests import postgres_server
+
+from .conftest import CHANNEL, GAMES, Table
+from .wire import Relay
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTHING_STORED = "The database cannot be reached; nothing was stored, try again in a moment."
+CANNOT_TELL = "whether it was stored cannot be told yet"
+
+
+# ---- PostgreSQL ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def crashable():
+    """A PostgreSQL server of this module alone: these tests stop it abruptly and start it again."""
+    if os.environ.get(postgres_server.ENV_URL, "").strip():
+        pytest.skip(f"{postgres_server.ENV_URL} names a server these tests cannot stop and start")
+    try:
+        server = postgres_server.start()
+    except postgres_server.Unavailable as err:
+        if postgres_server.required():
+            pytest.fail(f"PostgreSQL is required here but {err}", pytrace=False)
+        pytest.skip(f"PostgreSQL tests skipped: {err}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def relayed(crashable, clock):
+    """A table whose storage talks to the crashable server through the relay."""
+    url = crashable.schema()
+    port = int(url.split("@127.0.0.1:")[1].split("/")[0])
+    relay = Relay(port)
+    await relay.start()
+    storage = open_storage(relay.url(url))
+    storage.recheck_delays = (0.2, 0.4, 0.8, 1.6, 3.2)
+    await storage.open()
+    service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
+    table = Table(service, storage, clock, url)
+    table.relay, table.server = relay, crashable
+    try:
+        yield table
+    finally:
+        try:
+            crashable.resume()
+        except RuntimeError:
+            pass  # it is running
+        await storage.close()
+        await relay.close()
+        crashable.drop_schema(url)
+
+
+async def at_move(table: Table) -> str:
+    """Start a Fake Race; the move ann (to act) is about to make."""
+    await table.started()
+    return "play take 1"
+
+
+async def moves(table: Table) -> list[tuple[int, str]]:
+    rec = await table.storage.open_table(table.channel)
+    assert rec is not None
+    return [(r.seq, r.action) for r in await table.storage.actions(rec.id)]
+
+
+async def test_postgres_stopped_abruptly_every_command_says_so_and_stores_nothing(relayed):
+    move = await at_move(relayed)
+    relayed.server.halt()
+    for line in (move, "board", "log", "game status"):
+        reply = await relayed.refused(1, line)
+        assert reply.text == NOTHING_STORED, (line, reply.text)
+    assert "nothing was changed" not in " ".join(r.text for r in relayed.replies)
+    relayed.server.resume()
+    await relayed.ok(1, move)  # the pool connects again by itself: no restart of the bot
+    assert await moves(relayed) == [(1, "take 1")]
+
+
+async def test_a_commit_whose_answer_was_lost_is_found_stored_and_told_as_stored(relayed):
+    """The server committed; the connection died before the client heard. The service reads
+    the table back and answers as for any stored move."""
+    move = await at_move(relayed)
+    relayed.relay.arm("answer")
+    reply = await relayed.ok(1, move)
+    assert relayed.relay.hit.is_set()
+    assert "take" in reply.text and reply.version is not None
+    assert await moves(relayed) == [(1, "take 1")]
+    await relayed.ok(2, "play take 1")  # and the game goes on
+
+
+async def test_a_commit_that_never_reached_the_server_is_found_not_stored(relayed):
+    move = await at_move(relayed)
+    relayed.relay.arm("request")
+    reply = await relayed.refused(1, move)
+    assert relayed.relay.hit.is_set()
+    assert reply.text == NOTHING_STORED
+    assert await moves(relayed) == []
+    await relayed.ok(1, move)  # trying again works
+    assert await moves(relayed) == [(1, "take 1")]
+
+
+async def test_a_server_that_dies_during_commit_and_comes_back_is_asked_what_landed(relayed):
+    """The server is killed while the COMMIT is on its way and started again while the
+    service still looks: it finds the move not stored and says so."""
+    move = await at_move(relayed)
+    relayed.relay.arm("hold")
+    command = asyncio.create_task(relayed.say(1, move))
+    await asyncio.wait_for(relayed.relay.hit.wait(), 10)
+    relayed.server.halt()
+    relayed.relay.release()
+    await asyncio.sleep(0.5)
+    relayed.server.resume()
+    reply = await asyncio.wait_for(command, 30)
+    assert reply.error and reply.text == NOTHING_STORED
+    assert await moves(relayed) == []
+
+
+async def test_a_server_that_stays_away_after_a_broken_commit_is_told_as_unknown(relayed):
+    """Not back while the service looks: it says it cannot tell yet and how to find out."""
+    relayed.storage.recheck_delays = (0.2, 0.2)
+    move = await at_move(relayed)
+    relayed.relay.arm("hold")
+    command = asyncio.create_task(relayed.say(1, move))
+    await asyncio.wait_for(relayed.relay.hit.wait(), 10)
+    relayed.server.halt()
+    relayed.relay.release()
+    reply = await asyncio.wait_for(command, 30)
+    assert reply.error and CANNOT_TELL in reply.text and "`log`" in reply.text
+    assert "nothing was" not in reply.text
+    relayed.server.resume()
+    log = await relayed.ok(1, "log")
+    assert "No moves yet" in log.text  # as the reply said: `log` tells
+
+
+# ---- SQLite -------------------------------------------------------------------------------
+async def test_sqlite_with_a_full_disk_stores_nothing_says_so_and_recovers(table):
+    """SQLite's own "database or disk is full": the file may not grow by another page. The
+    moves that fit in its free pages are stored; the first that does not is refused as
+    not stored, and nothing of it is; the next write opens the writer afresh (the disk
+    has room again) and is stored."""
+    await table.started(options="seed=7 pile=30")
+    await table.storage._w.execute("PRAGMA max_page_count = 1")  # no page beyond those it has
+    user = 1
+    for _ in range(500):
+        before = (await table.storage.open_table(CHANNEL)).version
+        reply = await table.say(user, "play roll")
+        if reply.error:
+            break
+        user = 3 - user
+    assert reply.error and reply.text == NOTHING_STORED, reply.text
+    assert (await table.storage.open_table(CHANNEL)).version == before
+    assert not (await table.say(user, "play roll")).error
+
+
+@pytest.mark.parametrize("landed", [True, False])
+async def test_sqlite_commit_that_fails_is_read_back(table, monkeypatch, landed):
+    """An I/O error reported by COMMIT: the file may or may not hold the transaction. The
+    reader looks; a move that is there gets its reply, one that is not is "cannot be told
+    yet" (an I/O error during a sync may leave a commit that a recovery brings back)."""
+    from bot.storage import sqlite as backend
+
+    await table.started()
+    table.storage.recheck_delays = (0.05,)
+    real = backend._commit
+
+    async def failing(w):
+        if landed:
+            await real(w)
+        else:
+            await w.execute("ROLLBACK")
+        err = sqlite3.OperationalError("disk I/O error")
+        err.sqlite_errorcode = sqlite3.SQLITE_IOERR
+        raise err
+
+    monkeypatch.setattr(backend, "_commit", failing)
+    reply = await table.say(1, "play take 1")
+    monkeypatch.setattr(backend, "_commit", real)
+    rec = await table.storage.open_table(CHANNEL)
+    stored = [r.action for r in await table.storage.actions(rec.id)]
+    if landed:
+        assert not reply.error and stored == ["take 1"], reply.text
+    else:
+        assert reply.error and CANNOT_TELL in reply.text and stored == []
+
+
+async def test_a_fault_after_the_move_was_stored_never_claims_nothing_was_changed(table, monkeypatch):
+    """A bug, or the database going away, after the move's commit: the reply must not say
+    "nothing was changed" (the bug path said so whatever had happened)."""
+    await table.started()
+
+    async def bug(*args, **kw):
+        raise RuntimeError("a bug in building the reply")
+
+    monkeypatch.setattr(table.service, "_position_reply", bug)
+    reply = await table.say(1, "play take 1")
+    assert reply.error and "after part of your command was stored" in reply.text and "`log`" in reply.text
+    assert await moves(table) == [(1, "take 1")]
+    monkeypatch.undo()
+
+    async def gone(*args, **kw):
+        raise StorageUnavailable("the database went away")
+
+    reads = table.storage.actions
+    monkeypatch.setattr(table.storage, "actions", gone)  # read after the commit
+    reply = await table.say(2, "play take 1")
+    monkeypatch.setattr(table.storage, "actions", reads)
+    assert reply.error and "part of it was stored" in reply.text and "nothing was" not in reply.text
+    assert await moves(table) == [(1, "take 1"), (2, "take 1")]
+
+
+def _without_write_permission() -> list[str] | None:
+    """A command prefix under which file permissions bind this process: none needed for an
+    ordinary user; root loses the capabilities that let it write anything (setpriv)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+def test_sqlite_file_made_unwritable_under_a_running_script(tmp_path):
+    """The file is made read-only while `epochs script` runs: a move is refused as "nothing
+    was stored", the script goes on; made writable again, the same move is stored."""
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: file permissions cannot bind this process")
+    db = tmp_path / "game.sqlite"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "script", "--db", str(db), "-"],
+        input="ann game new rising-cultures seed=1\nbob game join\nann game start fixed\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    move = asyncio.run(_first_move(db, "ann"))
+    files = lambda: [p for p in tmp_path.iterdir() if p.name.startswith("game.sqlite")]  # noqa: E731
+    for path in files():
+        path.chmod(0o444)
+    process = subprocess.Popen(
+        [*prefix, sys.executable, "-m", "bot", "script", "--db", str(db), "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+
+    def said(line: str) -> list[str]:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        out = [lines.get(timeout=60)]
+        while not out[-1].startswith(f"> ann: {line.split(' ', 1)[1]}"):
+            out.append(lines.get(timeout=60))
+        out.append(lines.get(timeout=60))  # the reply's first line
+        return out
+
+    try:
+        assert said(f"ann play {move}")[-1].strip() == "! " + NOTHING_STORED
+        for path in files():
+            path.chmod(0o644)
+        assert not said(f"ann play {move}")[-1].startswith("!")
+    finally:
+        process.stdin.close()
+        code = process.wait(60)
+    err = process.stderr.read()
+    assert code == 0 and "Traceback" not in err, err
+    assert asyncio.run(_log(db)) == [move]
+
+
+async def _first_move(db: Path, name: str) -> str:
+    storage = SQLiteStorage(db)
+    await storage.open()
+    try:
+        service = Service(storage, settings=Settings(images=False))
+        return (await service.legal_actions_for(1, user_id(name)))[0]
+    finally:
+        await storage.close()
+
+
+async def _log(db: Path) -> list[str]:
+    storage = SQLiteStorage(db)
+    await storage.open()
+    try:
+        rec = await storage.latest_table(1)
+        assert rec is not None
+        return [r.action for r in await storage.actions(rec.id)]
+    finally:
+        await storage.close()
