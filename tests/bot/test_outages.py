@@ -22,15 +22,17 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from bot.local import user_id
-from bot.service import Service, Settings
+from bot.service import Reply, Service, Settings
 from bot.storage import SQLiteStorage, open_storage
 from bot.storage.base import StorageUnavailable
 from tests import postgres_server
+from tests.conftest import start_postgres
 
 from .conftest import CHANNEL, GAMES, Table
 from .wire import Relay
@@ -46,14 +48,17 @@ def crashable():
     """A PostgreSQL server of this module alone: these tests stop it abruptly and start it again."""
     if os.environ.get(postgres_server.ENV_URL, "").strip():
         pytest.skip(f"{postgres_server.ENV_URL} names a server these tests cannot stop and start")
-    try:
-        server = postgres_server.start()
-    except postgres_server.Unavailable as err:
-        if postgres_server.required():
-            pytest.fail(f"PostgreSQL is required here but {err}", pytrace=False)
-        pytest.skip(f"PostgreSQL tests skipped: {err}")
+    server = start_postgres()
     yield server
     server.stop()
+
+
+@dataclass
+class Relayed(Table):
+    """A table on the crashable server, reached through a relay that can lose a COMMIT."""
+
+    relay: Relay = field(kw_only=True)
+    server: postgres_server.Server = field(kw_only=True)
 
 
 @pytest.fixture
@@ -67,8 +72,7 @@ async def relayed(crashable, clock):
     storage.recheck_delays = (0.2, 0.4, 0.8, 1.6, 3.2)
     await storage.open()
     service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
-    table = Table(service, storage, clock, url)
-    table.relay, table.server = relay, crashable
+    table = Relayed(service, storage, clock, url, relay=relay, server=crashable)
     try:
         yield table
     finally:
@@ -128,15 +132,21 @@ async def test_a_commit_that_never_reached_the_server_is_found_not_stored(relaye
     assert await moves(relayed) == [(1, "take 1")]
 
 
+async def killed_during_commit(table: Relayed) -> asyncio.Task[Reply]:
+    """Ann's move, with the server killed while its COMMIT is on the way (the task answers it)."""
+    move = await at_move(table)
+    table.relay.arm("hold")
+    command = asyncio.create_task(table.say(1, move))
+    await asyncio.wait_for(table.relay.hit.wait(), 10)
+    table.server.halt()
+    table.relay.release()
+    return command
+
+
 async def test_a_server_that_dies_during_commit_and_comes_back_is_asked_what_landed(relayed):
     """The server is killed while the COMMIT is on its way and started again while the
     service still looks: it finds the move not stored and says so."""
-    move = await at_move(relayed)
-    relayed.relay.arm("hold")
-    command = asyncio.create_task(relayed.say(1, move))
-    await asyncio.wait_for(relayed.relay.hit.wait(), 10)
-    relayed.server.halt()
-    relayed.relay.release()
+    command = await killed_during_commit(relayed)
     await asyncio.sleep(0.5)
     relayed.server.resume()
     reply = await asyncio.wait_for(command, 30)
@@ -147,12 +157,7 @@ async def test_a_server_that_dies_during_commit_and_comes_back_is_asked_what_lan
 async def test_a_server_that_stays_away_after_a_broken_commit_is_told_as_unknown(relayed):
     """Not back while the service looks: it says it cannot tell yet and how to find out."""
     relayed.storage.recheck_delays = (0.2, 0.2)
-    move = await at_move(relayed)
-    relayed.relay.arm("hold")
-    command = asyncio.create_task(relayed.say(1, move))
-    await asyncio.wait_for(relayed.relay.hit.wait(), 10)
-    relayed.server.halt()
-    relayed.relay.release()
+    command = await killed_during_commit(relayed)
     reply = await asyncio.wait_for(command, 30)
     assert reply.error and CANNOT_TELL in reply.text and "`log`" in reply.text
     assert "nothing was" not in reply.text
