@@ -251,20 +251,44 @@ def parse(data: bytes | str) -> Export:
     seed = doc.get("seed")
     if seed is not None and not _whole(seed, 0, MAX_INT):
         raise ExportError("the export's `seed` must be a whole number from 0 to 2^63-1 (or null in a public export).")
-    options = _need(doc, "options", dict, "an object of options")
+    options = _options(_need(doc, "options", dict, "an object of options"))
+    names, bots = _seats(_need(doc, "seats", list, "a list of seats"))
+    lines = _lines(_need(doc, "actions", list, "a list of actions"), len(names))
+    for key in TIMES:
+        moment(doc.get(key), f"the export's `{key}`")
+    data = doc.get("data_version") or ""
+    if not isinstance(data, str) or len(data) > 2 * MAX_ID:
+        raise ExportError(f"the export's `data_version` must be a short text (at most {2 * MAX_ID} characters).")
+    return Export(
+        game,
+        names,
+        options,
+        seed,
+        lines,
+        _table_number(doc.get("table")),
+        data,
+        _optional(doc, "public", bool, "the export", "true or false", False) or seed is None,
+        _result(doc.get("result"), len(names)),
+        bots,
+    )
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as `game new` takes them: plain names with plain values."""
     for key, value in options.items():
-        plain = isinstance(value, (bool, str)) or _whole(value, -MAX_INT, MAX_INT)
+        plain = isinstance(value, bool) or _whole(value, -MAX_INT, MAX_INT)
         plain = plain or (isinstance(value, float) and abs(value) < MAX_INT)
-        if (
-            not re.fullmatch(r"[A-Za-z0-9_.+-]{1,40}", key)
-            or not plain
-            or (isinstance(value, str) and len(value) > 100)
-        ):
+        plain = plain or (isinstance(value, str) and len(value) <= 100)
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,40}", key) or not plain:
             raise ExportError(
                 f"the export's option {_shown(key)} must be a name of letters, digits and `._+-` with a plain "
                 "value (true or false, a number or a short word), as `game new` takes them."
             )
-    seats = _need(doc, "seats", list, "a list of seats")
+    return dict(options)
+
+
+def _seats(seats: list[Any]) -> tuple[list[str], list[str | None]]:
+    """The players' names in seat order, and each seat's bot level (None: a person)."""
     names, bots = [], []
     for i, seat in enumerate(seats):
         name = seat.get("name") if isinstance(seat, dict) else None
@@ -275,16 +299,21 @@ def parse(data: bytes | str) -> Export:
         names.append(name)
         bots.append(_optional(seat, "bot", str, f"seat {i}", "a bot level or null", None))
         _optional(seat, "resigned", bool, f"seat {i}", "true or false", False)
+    return names, bots
+
+
+def _lines(rows: list[Any], seats: int) -> list[Line]:
+    """The log lines, numbered upwards, each of a seat the export has."""
     lines, last = [], 0
-    for i, row in enumerate(_need(doc, "actions", list, "a list of actions")):
+    for i, row in enumerate(rows):
         where = step(row, i)
         if not isinstance(row, dict):
             raise ExportError(f"{where} must be an object.")
         seq, seat, action = row.get("seq"), row.get("seat"), row.get("action")
         if not _whole(seq, last + 1, MAX_SEQ):
             raise ExportError(f"{where} needs a `seq` larger than the one before ({last}) and below {MAX_SEQ:,}.")
-        if not _whole(seat, 0, len(names)):
-            raise ExportError(f"{where} names seat {_shown(seat)}; the export has seats 0 to {len(names) - 1}.")
+        if not _whole(seat, 0, seats):
+            raise ExportError(f"{where} names seat {_shown(seat)}; the export has seats 0 to {seats - 1}.")
         if not isinstance(action, str) or not action.strip():
             raise ExportError(f"{where} has no `action` text.")
         if len(action) > MAX_ACTION:
@@ -294,35 +323,12 @@ def parse(data: bytes | str) -> Export:
         events = _optional(row, "events", list, where, "a list of texts", [])
         if not all(isinstance(e, str) for e in events):
             raise ExportError(f"{where}, field `events` must be a list of texts.")
-        lines.append(
-            Line(
-                seq,
-                seat,
-                action,
-                moment(row.get("time"), f"{where}, field `time`"),
-                _optional(row, "via", str, where, "a text", ""),
-                _optional(row, "undone", bool, where, "true or false", False),
-                list(events),
-            )
-        )
+        time = moment(row.get("time"), f"{where}, field `time`")
+        via = _optional(row, "via", str, where, "a text", "")
+        undone = _optional(row, "undone", bool, where, "true or false", False)
+        lines.append(Line(seq, seat, action, time, via, undone, list(events)))
         last = seq
-    for key in TIMES:
-        moment(doc.get(key), f"the export's `{key}`")
-    data = doc.get("data_version") or ""
-    if not isinstance(data, str) or len(data) > 2 * MAX_ID:
-        raise ExportError(f"the export's `data_version` must be a short text (at most {2 * MAX_ID} characters).")
-    return Export(
-        game,
-        names,
-        dict(options),
-        seed,
-        lines,
-        _table_number(doc.get("table")),
-        data,
-        _optional(doc, "public", bool, "the export", "true or false", False) or seed is None,
-        _result(doc.get("result"), len(names)),
-        bots,
-    )
+    return lines
 
 
 def _table_number(value: Any) -> int | None:

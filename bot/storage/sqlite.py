@@ -30,6 +30,7 @@ import logging
 import sqlite3
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -524,16 +525,25 @@ class SQLiteStorage:
                 code = _outage(err)
                 if code is None:
                     raise
-                self._renew_writer = True
-                if committing and code not in _NOTHING_WRITTEN:
-                    if landed is not None and await find_out(lambda: landed(result), self.recheck_delays):
-                        log.warning("%s: the COMMIT failed (%s) but went through", self.path, err)
-                        note_write()
-                        return result
-                    raise _unavailable(self.path, code, err, stored=None) from err
-                raise _unavailable(self.path, code, err) from err
+                check = partial(landed, result) if committing and landed is not None else None
+                failure = await self._unusable(err, code, committing, check)
+                if failure is not None:
+                    raise failure from err
         note_write()
         return result
+
+    async def _unusable(
+        self, err: BaseException, code: int, committing: bool, landed: Callable[[], Awaitable[bool | None]] | None
+    ) -> StorageUnavailable | None:
+        """What the callers of a write that met an outage are told; None when its COMMIT
+        failed but `landed()` finds it went through all the same."""
+        self._renew_writer = True
+        if not committing or code in _NOTHING_WRITTEN:
+            return _unavailable(self.path, code, err)
+        if landed is not None and await find_out(landed, self.recheck_delays):
+            log.warning("%s: the COMMIT failed (%s) but went through", self.path, err)
+            return None
+        return _unavailable(self.path, code, err, stored=None)
 
     async def _writing(self) -> aiosqlite.Connection:
         """The writer connection, opened afresh after an outage (see `_renew_writer`)."""
@@ -689,16 +699,12 @@ class SQLiteStorage:
         code = _outage(err)
         if code is None:
             return err if isinstance(err, Exception) else StorageError(str(err))
-        self._renew_writer = True
-        if not committing or code in _NOTHING_WRITTEN:
-            return _unavailable(self.path, code, err)
         applied = [(entry, o) for entry, (_, o) in zip(batch, outcomes, strict=False) if isinstance(o, int)]
+        landed = None
         if applied:  # one COMMIT for the batch: one change tells for all
             (table, change, now, _), version = applied[0]
-            if await find_out(lambda: self._landed(table, change, now, version), self.recheck_delays):
-                log.warning("%s: the COMMIT failed (%s) but went through", self.path, err)
-                return None
-        return _unavailable(self.path, code, err, stored=None)
+            landed = partial(self._landed, table, change, now, version)
+        return await self._unusable(err, code, committing, landed)
 
     async def _landed(self, table: TableRecord, change: Change, now: float, version: int) -> bool | None:
         """Did this change's commit land? The table and its log as the reader sees them now."""

@@ -186,6 +186,28 @@ async def test_sqlite_with_a_full_disk_stores_nothing_says_so_and_recovers(table
     assert not (await table.say(user, "play roll")).error
 
 
+async def test_sqlite_that_may_only_read_stores_nothing_says_so_and_recovers(table):
+    """What SQLite does with a file it may not write: it opens it read-only. Every kind of
+    write (a move, a new table, a setting) is refused as not stored; once the writer is
+    opened afresh on a writable file, they go through."""
+    import aiosqlite
+
+    async def read_only() -> None:
+        await table.storage._w.close()
+        table.storage._writer = await aiosqlite.connect(f"file:{table.path}?mode=ro", uri=True, isolation_level=None)
+        table.storage._renew_writer = False
+
+    await table.started()
+    for line, channel in (("play take 1", CHANNEL), ("game new fake-race", CHANNEL + 1), ("settings dm on", CHANNEL)):
+        await read_only()
+        reply = await table.say(1, line, channel=channel)
+        assert reply.text == NOTHING_STORED, (line, reply.text)
+    # the file is writable again: the writer is opened afresh after the last refusal
+    await table.ok(1, "play take 1")
+    await table.ok(1, "game new fake-race", channel=CHANNEL + 1)
+    assert await moves(table) == [(1, "take 1")]
+
+
 @pytest.mark.parametrize("landed", [True, False])
 async def test_sqlite_commit_that_fails_is_read_back(table, monkeypatch, landed):
     """An I/O error reported by COMMIT: the file may or may not hold the transaction. The
