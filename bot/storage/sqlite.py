@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -267,6 +268,8 @@ class SQLiteStorage:
             await self._migrate()
             self._reader = await aiosqlite.connect(self.path, isolation_level=None)
             await self._pragmas(self._reader)
+            if not os.access(self.path, os.W_OK):  # SQLite then opens it read-only, without a word
+                log.warning("the database %s cannot be written: every command that stores will be refused", self.path)
         except (sqlite3.DatabaseError, OSError) as err:
             await self.close()
             code = _outage(err)

@@ -9,7 +9,7 @@ yet and how to check (`log`). Never "nothing was changed" unless that is known.
 On a real PostgreSQL server of this module's own (tests/postgres_server.py), stopped
 abruptly (`pg_ctl -m immediate`, as a crash) and started again, with a relay
 (tests/bot/wire.py) that loses a COMMIT or its answer at the exact moment; and on a
-SQLite file made unwritable under a running `epochs script`.
+SQLite file that `epochs script` may not write, made writable again while it runs.
 """
 
 from __future__ import annotations
@@ -275,9 +275,12 @@ def _without_write_permission() -> list[str] | None:
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
 
 
-def test_sqlite_file_made_unwritable_under_a_running_script(tmp_path):
-    """The file is made read-only while `epochs script` runs: a move is refused as "nothing
-    was stored", the script goes on; made writable again, the same move is stored."""
+def test_sqlite_file_that_cannot_be_written_then_can_under_a_running_script(tmp_path):
+    """`epochs script` runs on a database file it may not write (mode 0444): it reads the game,
+    a move is refused as "nothing was stored", the script goes on; the file made writable
+    again while it runs, the same move is stored. (Taking write permission away from a
+    file already open changes nothing on Linux: the open file stays writable. So the
+    script starts on the read-only file, as a bot restarted on it would.)"""
     prefix = _without_write_permission()
     if prefix is None:
         pytest.skip("running as root without setpriv: file permissions cannot bind this process")
@@ -329,6 +332,7 @@ def test_sqlite_file_made_unwritable_under_a_running_script(tmp_path):
         code = process.wait(60)
     err = process.stderr.read()
     assert code == 0 and "Traceback" not in err, err
+    assert "game.sqlite cannot be written: every command that stores will be refused" in err  # said at the start
     assert asyncio.run(_log(db)) == [move]
 
 
