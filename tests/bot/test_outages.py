@@ -264,15 +264,24 @@ async def test_a_fault_after_the_move_was_stored_never_claims_nothing_was_change
     assert await moves(table) == [(1, "take 1"), (2, "take 1")]
 
 
-def _without_write_permission() -> list[str] | None:
-    """A command prefix under which file permissions bind this process: none needed for an
-    ordinary user; root loses the capabilities that let it write anything (setpriv)."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        return None
-    return [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
+def script_command(db: Path, *, bound: bool) -> tuple[list[str], dict[str, str]]:
+    """`epochs script --db DB -` and its environment. `bound`: file permissions bind it (an
+    ordinary user is bound already; root gives up the capabilities that let it write
+    anything, with setpriv, or the test is skipped)."""
+    prefix: list[str] = []
+    if bound and os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv: file permissions cannot bind this process")
+        prefix = [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    return [*prefix, sys.executable, "-m", "bot", "script", "--db", str(db), "-"], env
+
+
+def run_script(db: Path, lines: str, *, bound: bool) -> subprocess.CompletedProcess[str]:
+    command, env = script_command(db, bound=bound)
+    return subprocess.run(command, input=lines, capture_output=True, text=True, cwd=db.parent, env=env, timeout=60)
 
 
 def test_sqlite_file_that_cannot_be_written_then_can_under_a_running_script(tmp_path):
@@ -281,28 +290,16 @@ def test_sqlite_file_that_cannot_be_written_then_can_under_a_running_script(tmp_
     again while it runs, the same move is stored. (Taking write permission away from a
     file already open changes nothing on Linux: the open file stays writable. So the
     script starts on the read-only file, as a bot restarted on it would.)"""
-    prefix = _without_write_permission()
-    if prefix is None:
-        pytest.skip("running as root without setpriv: file permissions cannot bind this process")
     db = tmp_path / "game.sqlite"
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
-    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "script", "--db", str(db), "-"],
-        input="ann game new rising-cultures seed=1\nbob game join\nann game start fixed\n",
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=60,
-    )
+    done = run_script(db, "ann game new rising-cultures seed=1\nbob game join\nann game start fixed\n", bound=False)
     assert done.returncode == 0, done.stderr
+    bound, env = script_command(db, bound=True)
     move = asyncio.run(_first_move(db, "ann"))
     files = lambda: [p for p in tmp_path.iterdir() if p.name.startswith("game.sqlite")]  # noqa: E731
     for path in files():
         path.chmod(0o444)
     process = subprocess.Popen(
-        [*prefix, sys.executable, "-m", "bot", "script", "--db", str(db), "-"],
+        bound,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -334,6 +331,15 @@ def test_sqlite_file_that_cannot_be_written_then_can_under_a_running_script(tmp_
     assert code == 0 and "Traceback" not in err, err
     assert "game.sqlite cannot be written: every command that stores will be refused" in err  # said at the start
     assert asyncio.run(_log(db)) == [move]
+
+
+def test_a_new_database_that_cannot_be_written_stops_the_bot_saying_why(tmp_path):
+    """Its tables cannot be made: status 3, and the reason (not "damaged": it is not)."""
+    db = tmp_path / "new.sqlite"
+    db.touch(mode=0o444)
+    done = run_script(db, "ann help\n", bound=True)
+    assert done.returncode == 3 and "new.sqlite: it cannot be written (read-only)" in done.stderr, done.stderr
+    assert "damaged" not in done.stderr and "Traceback" not in done.stderr
 
 
 async def _first_move(db: Path, name: str) -> str:
