@@ -94,10 +94,10 @@ def moment(value: Any, place: str) -> float | None:
     return when.timestamp()
 
 
-def writable(moment: float | None) -> bool:
-    """Can this time be written into an export (and read back by `moment`)? Times
-    stored by an older build, or read from a bad clock, may not."""
-    return moment is not None and math.isfinite(moment) and EARLIEST.timestamp() <= moment < LATEST.timestamp()
+def writable(when: float | None) -> bool:
+    """Can this time (Unix seconds) be written into an export, and read back by `moment`?
+    Times stored by an older build, or read from a bad clock, may not."""
+    return when is not None and math.isfinite(when) and EARLIEST.timestamp() <= when < LATEST.timestamp()
 
 
 def place(doc: dict[str, Any], path: tuple[Any, ...]) -> str:
