@@ -30,6 +30,7 @@ DOING = {
     "action": "choosing an action",
     "pay": "paying for a disc",
     "b-row": "taking the disc's action",
+    "after": "a free action after the action",
     "empire-tile": "choosing an empire tile",
     "place": "placing cubes or a battle",
     "battle": "a second battle or done",
@@ -68,10 +69,13 @@ def prompt(comp: Components, state: State) -> str:
         )
     if d.kind == "pay":
         then = f", then `{data['then']}`" if data["then"] else ""
+        part = " still" if any(data["paid"]) else ""
         return (
-            f"{name} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
+            f"{name}{part} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
             f"resource discs, food and VP{then} (6.0)."
         )
+    if d.kind == "after":
+        return f"{name} may use a free-action tile after the action, or `done` to end the turn (6.1)."
     if d.kind == "empire-tile":
         return f"{name} withdrew their cubes from the map: choose the empire tile for the new empire (6.4)."
     if d.kind == "b-row":
@@ -102,13 +106,13 @@ def prompt(comp: Components, state: State) -> str:
         factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
         change = food_change(comp, state, d.seat) * factor
         return (
-            f"{name}'s food ({p.food}, change {change:+d}) cannot pay the cities' food upkeep: keep them "
-            f"and lose 1 VP per food short, or discard a city (6.3, 7.0)."
+            f"{name}'s food ({p.food}, change {change:+d}): keep the cities and pay their food upkeep "
+            f"(1 VP per food short), or discard a city (6.3, 7.0)."
         )
     if d.kind == "resource-upkeep":
         return (
-            f"{name} cannot pay the cities' {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
-            f"(has {p.resources}): discard a city (8.0)."
+            f"{name}'s cities cost {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
+            f"(has {p.resources}): pay it, or discard a city (6.3, 8.0)."
         )
     if d.kind == "era-end":
         return (

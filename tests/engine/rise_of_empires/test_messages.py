@@ -155,6 +155,7 @@ def test_6_1_using_a_weapon_tile_says_what_comes_next():
 
 def test_11_0_era_end_names_the_tiles_returned_to_the_box():
     s = restart(era_end(progress=["writing", "agriculture"], cities=["athens", "memphis"]), [W, R, 2, 3])
+    s = act(s, "keep cities")  # Memphis's food upkeep (6.3)
     assert s.phase == "era end" and s.stack.top.seat == W
     s = act(s, "keep progress agriculture")
     assert (

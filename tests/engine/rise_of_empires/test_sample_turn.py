@@ -67,6 +67,8 @@ def play_actions():
         "use iron-weapons",
         "remove mediterranean green",
         "battle mediterranean green",
+        # Haven (taken in his second action) is usable now: 6.1 offers it after the action too.
+        "done",
         "take progress iron-axe",
     )
     # Fourth action
@@ -96,9 +98,11 @@ def play_actions():
         "done",
         "take progress agriculture",
     )
-    # Peter concludes the Actions segment; the Food, Income and VP phases follow without a question
-    # (Peter's food track pays Rome's upkeep, RULES-NOTES 6.3), up to the turn order choice.
-    step = GAME.apply(s, actor(s), "trade 2 for 3 gold")
+    # Peter concludes the Actions segment; he keeps Rome and pays its food upkeep (6.3), then the
+    # Food, Income and VP phases follow up to the turn order choice.
+    s = act(s, "trade 2 for 3 gold")
+    assert actor(s) == PETER and legal(s) == ["keep cities", "discard rome"]
+    step = GAME.apply(s, PETER, "keep cities")
     return step.state, step.events
 
 
