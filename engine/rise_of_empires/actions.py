@@ -21,7 +21,8 @@ from typing import Any
 
 from ..core import Decision, listing
 from .board import battle_targets, place_targets, remove_cubes, start_placement, target_kind
-from .data import Components, EmpireSide
+from .data import Components
+from .describe import empire_terms
 from .display import (
     a_turn_actions,
     b_cost,
@@ -44,17 +45,6 @@ from .words import amount, holding, who
 
 #: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
 TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")
-
-
-def empire_terms(side: EmpireSide, era: int) -> str:
-    """What the tile's numbers mean, for event lines: `3 regions, water; battle: attacker loses 1, defender 1`.
-
-    Only the rows usable now are named: a second battle row counts in Era III alone (6.4.5).
-    """
-    regions = f"{side.number} region{'s' if side.number != 1 else ''}" + (", water" if side.water else "")
-    rows = side.battle_rows[: (2 if era == 3 else 1)]
-    battles = "; ".join(f"attacker loses {a}, defender {d}" for a, d in rows)
-    return f"{regions}; " + ("battles" if len(rows) > 1 else "battle") + f": {battles}"
 
 
 def has(state: State, seat: int, good: str) -> int:

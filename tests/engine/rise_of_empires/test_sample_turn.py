@@ -62,12 +62,11 @@ def play_actions():
         "take empire 2 water 1-1",
         "place 2 mediterranean",
         "place 2 sw-europe",
-        # Thomas's battle and Iron Weapons (the sample names the battle first): free actions come
-        # alongside the steps of the turn and the battle ends it (RULES-NOTES 6.1); same result.
+        # Thomas fights, "Finally, he flips over his Iron Weapons tile" (6.1: after the action); Haven,
+        # taken in his second action, is usable too, and left for later.
+        "battle mediterranean green",
         "use iron-weapons",
         "remove mediterranean green",
-        "battle mediterranean green",
-        # Haven (taken in his second action) is usable now: 6.1 offers it after the action too.
         "done",
         "take progress iron-axe",
     )
