@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..core import Choice, Decision, details, listing
 from .actions import bonus_regions, disc_upkeep, legal
 from .board import allied, occupied, standings
-from .data import Components
+from .data import City, Components
 from .describe import (
     city_terms,
     empire_terms,
@@ -325,12 +325,7 @@ def _food_upkeep(comp: Components, state: State, d: Decision, action: str) -> Ch
         doubled = " (doubled in the last turn)" if factor != 1 else ""
         return Choice(action, "Keep and pay", "Keep your cities, pay their food", outcome + doubled)
     city = comp.cities[action.split(" ")[1]]
-    return Choice(
-        action,
-        "Discard a city",
-        city.name,
-        f"saves {city.upkeep_food * factor} food · gives up {city.vp} VP a turn",
-    )
+    return _discard(action, city, f"{city.upkeep_food * factor} food")
 
 
 def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -> Choice:
@@ -345,12 +340,12 @@ def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -
             f"resource discs {p.resources} → {p.resources - need}",
         )
     city = comp.cities[action.split(" ")[1]]
-    return Choice(
-        action,
-        "Discard a city",
-        city.name,
-        f"saves {amount(city.upkeep_resources, 'resource')} · gives up {city.vp} VP a turn",
-    )
+    return _discard(action, city, amount(city.upkeep_resources, "resource"))
+
+
+def _discard(action: str, city: City, upkeep: str) -> Choice:
+    """6.3: "If you cannot or do not want to pay the cost, you must discard the city tile"."""
+    return Choice(action, "Discard a city", city.name, f"saves {upkeep} · gives up {city.vp} VP a turn")
 
 
 def _era_end(comp: Components, state: State, d: Decision, action: str) -> Choice:

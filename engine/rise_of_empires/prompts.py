@@ -56,6 +56,17 @@ def rule(state: State, seat: int) -> str:
     return RULES.get(d.kind, "")
 
 
+#: What the deciding player reads where the sentence does not depend on the position.
+SAY = {
+    "after": "Use a free-action tile now, or end your turn.",
+    "empire-tile": "Your cubes are back in your pool: choose the empire tile for your new empire.",
+    "battle": "Fight a second battle in another region, or stop.",
+    "ally": "Choose the player your alliance piece marks.",
+    "food-upkeep": "Keep your cities and pay their food upkeep, or discard one first.",
+    "era-end": "The era ends: keep progress tiles for 1 gold and cities for 1 cube each; the rest go back.",
+}
+
+
 def prompt(comp: Components, state: State, seat: int) -> str:
     """One sentence to `seat`: what to decide now, or what the game waits for."""
     d = state.stack.top
@@ -64,6 +75,8 @@ def prompt(comp: Components, state: State, seat: int) -> str:
     if d.seat != seat:
         return f"Waiting for {who(state, d.seat)}, who is {DOING.get(d.kind, 'deciding')}."
     data, p = d.data, state.players[seat]
+    if d.kind in SAY:
+        return SAY[d.kind]
     if d.kind == "action":
         if state.half == "A":
             return "Choose an action: place a disc in a row and take that row's action."
@@ -74,29 +87,17 @@ def prompt(comp: Components, state: State, seat: int) -> str:
         return f"Pay {data['cost']} for the discs to the left of the one you removed, in any mix of goods."
     if d.kind == "b-row":
         return f"Take the {row_name(data['row'])} row's action with the removed disc, or do nothing."
-    if d.kind == "after":
-        return "Use a free-action tile now, or end your turn."
-    if d.kind == "empire-tile":
-        return "Your cubes are back in your pool: choose the empire tile for your new empire."
     if d.kind == "place":
         left = data["limit"] - len(data["used"])
         more = f"up to {left} more region{'s' if left != 1 else ''}" if left else "the regions you used"
         return f"Place cubes from your pool of {p.pool} in {more}, or fight a battle (it ends placing)."
-    if d.kind == "battle":
-        return "Fight a second battle in another region, or stop."
     if d.kind == "weapon":
         return f"Choose where {comp.progress[data['tile']].name} removes another player's cubes."
-    if d.kind == "ally":
-        return "Choose the player your alliance piece marks."
-    if d.kind == "food-upkeep":
-        return "Keep your cities and pay their food upkeep, or discard one first."
     if d.kind == "resource-upkeep":
         need = disc_upkeep(comp, state, seat)
         if p.resources < need:
             return f"Your cities' upkeep is {amount(need, 'resource')} and you have {p.resources}: discard a city."
         return f"Pay your cities' upkeep of {amount(need, 'resource')}, or discard one first."
-    if d.kind == "era-end":
-        return "The era ends: keep progress tiles for 1 gold and cities for 1 cube each; the rest go back."
     if d.kind == "order":
         return f"Choose your position in the turn order of game turn {state.turn + 1}."
     return "Choose one."
