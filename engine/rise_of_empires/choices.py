@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Choice, Decision, details, listing
-from .actions import bonus_regions, disc_upkeep, legal
+from .actions import bonus_regions, disc_upkeep, legal, tile_battle_rows
 from .board import allied, occupied, standings
 from .data import City, Components
 from .describe import (
@@ -200,7 +200,7 @@ def _thresholds(comp: Components, state: State, d: Decision, paid: tuple[int, ..
         change = food_change(comp, state, seat) * factor
         short = -(after[FOOD] + change)
         if short > 0:
-            notes.append(f"Food phase {short} short: -{amount(short, 'vp')}")
+            notes.append(f"Food phase {short} short (1 VP each)")
         elif change < 0:
             notes.append(f"keeps {-change} food for the Food phase")
         elif paid[FOOD] <= food_to_spare(comp, state, seat):
@@ -210,9 +210,9 @@ def _thresholds(comp: Components, state: State, d: Decision, paid: tuple[int, ..
         if need:
             coming = after[RESOURCE] + income_of(comp, state, seat)["resources"]
             notes.append(
-                f"keeps {amount(need, 'resource')} for city upkeep"
+                f"keeps {amount(need, 'resource')} for upkeep"
                 if coming >= need
-                else f"city upkeep {amount(need - coming, 'resource')} short"
+                else f"upkeep {amount(need - coming, 'resource')} short"
             )
     return notes
 
@@ -263,9 +263,7 @@ def _battle(comp: Components, state: State, d: Decision, action: str) -> Choice:
     words = action.split(" ")
     seat, region, colour = d.seat, words[1], words[2]
     defender = next(i for i, q in enumerate(state.players) if q.colour == colour)
-    rows = d.data["rows"] if d.kind == "battle" else None
-    if rows is None:
-        rows = [list(r) for r in comp.empire_sides[d.data["tile"]].battle_rows[: (2 if state.era == 3 else 1)]]
+    rows = d.data["rows"] if d.kind == "battle" else tile_battle_rows(comp, state, d.data["tile"])
     row = int(words[4]) - 1 if len(words) > 3 else 0
     att, dfn = rows[row]
     counts = list(state.cubes[region])
@@ -321,7 +319,8 @@ def _food_upkeep(comp: Components, state: State, d: Decision, action: str) -> Ch
     factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
     if action == "keep cities":
         end = p.food + food_change(comp, state, seat) * factor
-        outcome = f"food {p.food} → {max(0, end)}" + (f", {-end} short: -{amount(-end, 'vp')}" if end < 0 else "")
+        lost = f", {-end} short: -{amount(min(p.vp, -end), 'vp')}" if end < 0 else ""  # never below 0 VP (7.0)
+        outcome = f"food {p.food} → {max(0, end)}{lost}"
         doubled = " (doubled in the last turn)" if factor != 1 else ""
         return Choice(action, "Keep and pay", "Keep your cities, pay their food", outcome + doubled)
     city = comp.cities[action.split(" ")[1]]

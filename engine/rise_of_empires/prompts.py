@@ -30,21 +30,22 @@ RULES = {
     "order": "10.0",
 }
 
-#: What the player to act is doing, as the board's status line, the public and the waiting players read it.
+#: What the player to act is doing, for "Ann (white) is ..." and the board's status line (kept short:
+#: the header has room for about 25 characters after the phase).
 DOING = {
     "action": "choosing an action",
-    "pay": "paying for a removed disc",
-    "b-row": "taking the removed disc's action",
-    "after": "using a free action or ending the turn",
+    "pay": "paying for a disc",
+    "b-row": "taking a disc's action",
+    "after": "using free actions",
     "empire-tile": "choosing an empire tile",
-    "place": "placing cubes or fighting a battle",
-    "battle": "fighting a second battle or stopping",
-    "weapon": "removing cubes with a weapon tile",
+    "place": "placing cubes",
+    "battle": "choosing a second battle",
+    "weapon": "removing cubes",
     "ally": "choosing an ally",
-    "food-upkeep": "keeping or discarding cities (food upkeep)",
-    "resource-upkeep": "paying or discarding cities (disc upkeep)",
-    "era-end": "keeping tiles at the end of the era",
-    "order": "choosing a turn order position",
+    "food-upkeep": "deciding on city upkeep",
+    "resource-upkeep": "deciding on city upkeep",
+    "era-end": "keeping tiles",
+    "order": "choosing a turn position",
 }
 
 

@@ -229,8 +229,8 @@ def test_6_0_payment_choices_warn_of_a_food_shortfall_and_of_city_upkeep():
     s.players[W].cities = ("carthage",)  # -2 food more, 1 disc of upkeep
     pay = described(s)
     assert pay["1 resource disc, 3 food"][1] == (
-        "leaves 1 resource disc, 0 food · Food phase 5 short: -5 VP · keeps 1 resource disc for city upkeep"
+        "leaves 1 resource disc, 0 food · Food phase 5 short (1 VP each) · keeps 1 resource disc for upkeep"
     )
     assert pay["2 resource discs, 2 food"][1] == (
-        "leaves 0 resource discs, 1 food · Food phase 4 short: -4 VP · city upkeep 1 resource disc short"
+        "leaves 0 resource discs, 1 food · Food phase 4 short (1 VP each) · upkeep 1 resource disc short"
     )

@@ -67,7 +67,7 @@ def test_6_4_view_says_what_the_placement_decision_is():
     s = empire_turn()
     s = act(s, "take empire 3 1-1", "place 2 se-europe")
     view = GAME.view(s, None)
-    assert view["doing"] == "placing cubes or fighting a battle"
+    assert view["doing"] == "placing cubes"
     assert view["prompt"] == "p0 (white) places cubes with empire tile 3 1-1: 1 of 3 regions used, 3 cubes in the pool."
     s = act(s, "place 1 anatolia", "place 1 sw-europe")
     assert "3 of 3 regions used, 1 cube in the pool" in GAME.view(s, None)["prompt"]
@@ -78,7 +78,7 @@ def test_6_0_view_names_the_pending_payment_for_a_b_turn_disc():
     s = restart(s, [W, R, 2, 3])
     s = act(s, "remove city 1")
     view = GAME.view(s, None)
-    assert view["doing"] == "paying for a removed disc"
+    assert view["doing"] == "paying for a disc"
     assert view["prompt"] == "p0 (white) pays 2 for a removed disc."
 
 
@@ -120,7 +120,7 @@ def test_6_4_5_a_battle_ends_the_placement():
     s = empire_turn(turn=5, cubes={"anatolia": [1, 2, 0, 0], "russia": [1, 0, 1, 0]})
     s = act(s, "take empire 2 1-2 1-2", "place 1 anatolia")
     s = act(s, "battle anatolia red")
-    assert s.stack.top.kind == "battle" and GAME.view(s, None)["doing"] == "fighting a second battle or stopping"
+    assert s.stack.top.kind == "battle" and GAME.view(s, None)["doing"] == "choosing a second battle"
     assert "Placing for this empire tile is over" in refuses(s, "place 1 anatolia")
 
 
