@@ -50,6 +50,8 @@ class MosaicGame(BaseGame[State]):
         "end",
         "skip",
         "peek",
+        "pay",
+        "spend",
     )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:

@@ -216,7 +216,7 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
         "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
         f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · "
         f"Goods {len([g for g, v in p['trade_goods'].items() if v])}"
-        f" · Tech {len(p['technologies'])}+{p['face_down']} down",
+        f" · Tech {len(p['technologies'])} played + {p['face_down']} face down",
         "Wonders: "
         + (
             ", ".join(d.wonders[w].name if len(p["wonders"]) <= 2 else WONDER_ABBR.get(w, w) for w in p["wonders"])

@@ -205,7 +205,15 @@ def test_private_image_says_what_a_face_down_technology_still_needs():
     ready = [t for t in D.technologies if D.technologies[t].requires == {"culture": 1}][0]
     p.hidden = [ready]
     alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
-    assert "[ready: it flips by itself on your turn]" in alt
+    assert "[ready: you may flip it on any of your turns]" in alt
+
+
+def test_scientific_says_it_counts_played_technologies_only():
+    """N29: Scientific counts face-up technologies only; the board says so beside the tile."""
+    s = play(4, 5, 40)
+    s.achievements_in_play = s.achievements = ["scientific", "urban"]
+    alt = renderers.render("mosaic", GAME.view(s, None)).alt.replace("\n", " ")
+    assert "Scientific, Urban Scientific: 15 technologies played face up (a face-down card counts once flipped)." in alt
 
 
 def test_game_over_image_lists_every_line_of_the_final_scoring():
