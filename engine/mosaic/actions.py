@@ -229,9 +229,29 @@ def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> No
 def collect(d: Data, s: State, seat: int, kind: str, card_id: str, ev: list[str]) -> None:
     """Tax & Tariff with card `card_id` (or FALLBACK): the card's formula plus the holding area;
     unrest from the card (rulebook)."""
+    p = s.players[seat]
+    terms, unrest = tax_terms(d, s, seat, kind, card_id)
+    amt = sum(v for v, _ in terms)
+    how = " + ".join(what for v, what in terms if v)
+    held = s.holding
+    s.holding = 0
+    p.money += amt + held
+    p.unrest += unrest
+    ev.append(
+        f"{p.name} collects {kind}: {amt} money"
+        + (f" ({how})" if how else "")
+        + f" + {held} from the holding area"
+        + (f", +{unrest} unrest." if unrest else ".")
+    )
+    if card_id != FALLBACK:
+        refill(d, s, "tax", s.tax_offer.index(card_id), ev)
+
+
+def tax_terms(d: Data, s: State, seat: int, kind: str, card_id: str) -> tuple[list[tuple[int, str]], int]:
+    """What a tax or tariff card (or FALLBACK) pays `seat` now, term by term (money, words), and
+    its unrest: the board's formula with the card's multiplier (RULES-NOTES, Reconstructed)."""
     r = d.rules
     p = s.players[seat]
-    sym = board.symbols(d, p)
     if card_id == FALLBACK:
         mult = r.tax_fallback_per_population if kind == "tax" else r.tariff_fallback_per_trade_good
         unrest = r.fallback_unrest
@@ -239,7 +259,7 @@ def collect(d: Data, s: State, seat: int, kind: str, card_id: str, ev: list[str]
         card = d.tax_cards[card_id]
         mult, unrest = card.multiplier, card.unrest
     if kind == "tax":
-        gov, prod = sym["government"], economy.production(d, p, "tax")
+        gov, prod = board.symbols(d, p)["government"], economy.production(d, p, "tax")
         terms = [
             (mult * p.population, f"{mult}×{p.population} population"),
             (gov, f"{gov} Government symbol{'s' * (gov != 1)}"),
@@ -255,20 +275,7 @@ def collect(d: Data, s: State, seat: int, kind: str, card_id: str, ev: list[str]
             (cities, f"{cities} cit{'y' if cities == 1 else 'ies'}"),
             (prod, f"{prod} tariff production"),
         ]
-    amt = sum(v for v, _ in terms)
-    how = " + ".join(what for v, what in terms if v)
-    held = s.holding
-    s.holding = 0
-    p.money += amt + held
-    p.unrest += unrest
-    ev.append(
-        f"{p.name} collects {kind}: {amt} money"
-        + (f" ({how})" if how else "")
-        + f" + {held} from the holding area"
-        + (f", +{unrest} unrest." if unrest else ".")
-    )
-    if card_id != FALLBACK:
-        refill(d, s, "tax", s.tax_offer.index(card_id), ev)
+    return terms, unrest
 
 
 def act_military(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:

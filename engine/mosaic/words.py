@@ -18,6 +18,11 @@ from .state import State
 FALLBACK = "fallback"
 
 
+def hex_name(d: Data, hex_id: str) -> str:
+    """ "Assyria 12": a hex by its region's name and the number the board draws on it (`assyria-12`)."""
+    return f"{d.regions[d.hexes[hex_id].region].name} {hex_id.rsplit('-', 1)[-1]}"
+
+
 def production_name(track: str) -> str:
     """ "idea production", not "ideas production": the track's name before "production"."""
     return "idea" if track == "ideas" else track
