@@ -101,10 +101,11 @@ def cost_words(d: Data, s: State, seat: int, costs: Sequence[Cost], population: 
     return ", ".join(parts) or "free"
 
 
-def tech_words(t: Technology) -> str:
-    """ "needs Science · gives Culture · 1x: gain 5 money": a technology card as printed."""
+def tech_words(t: Technology) -> list[str]:
+    """ "needs Science", "gives Culture", "1x: gain 5 money": a technology card as printed, in
+    parts for `details` (which leaves out whole the parts that would overflow)."""
     need = f"needs {pillars(t.requires)}" if t.requires else "needs nothing"
-    return details(need, f"gives {pillars(t.provides)}" if t.provides else "", t.text)
+    return [need, f"gives {pillars(t.provides)}" if t.provides else "", t.text]
 
 
 def region_name(d: Data, region: str) -> str:
@@ -180,7 +181,7 @@ def technology(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         later = "flip it on a later turn; Scientific counts it once flipped"
         return Choice(" ".join(words), FACE_DOWN, f"{t.name}, kept face down", details(cost, later))
     how = "face up, counts for Scientific" if playable else "face down: Scientific counts it once flipped"
-    return Choice(" ".join(words), TECHNOLOGY, t.name, details(cost, how, tech_words(t)))
+    return Choice(" ".join(words), TECHNOLOGY, t.name, details(cost, how, *tech_words(t)))
 
 
 def tax(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -293,7 +294,7 @@ def leader(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 def draft(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     """The seat's own hand, by name (its private view shows the same cards numbered)."""
     t = d.technologies[s.players[seat].hand[int(words[1]) - 1]]
-    return Choice(" ".join(words), "Keep a starting technology", t.name, tech_words(t))
+    return Choice(" ".join(words), "Keep a starting technology", t.name, details(*tech_words(t)))
 
 
 def production(d: Data, s: State, seat: int, words: list[str]) -> Choice:
