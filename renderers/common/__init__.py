@@ -2,7 +2,7 @@
 
 from .cache import cached_layer, cached_sprite
 from .encode import Image, encode_png, png_bytes
-from .fonts import MIN_TEXT, font, measure, text_width
+from .fonts import MAP_TEXT, MIN_TEXT, font, measure, text_width
 from .icons import ICONS, MILITARY, RESOURCES, icon, paste_icon, register_icon
 from .layout import (
     MARGIN,
@@ -10,10 +10,13 @@ from .layout import (
     Box,
     Canvas,
     Header,
+    KeyEntry,
     LegendItem,
     alt_lines,
+    below,
     draw_header,
     draw_legend,
+    draw_player_key,
     ellipsize,
     fill_pattern,
     fit_size,
@@ -22,11 +25,16 @@ from .layout import (
     legend_height,
     line_height,
     player_badge,
+    player_key_height,
     seat_names,
+    sprite_text,
+    stack,
+    tables_header,
     view_header,
     wrap,
 )
-from .package import render_view
+from .marks import PHONE_TEXT, PHONE_WIDTH, TextMark, paste, recording
+from .package import PARTS, render_view
 from .palette import (
     COVERED,
     GOOD,
@@ -62,7 +70,9 @@ __all__ = [
     "ICONS",
     "INK",
     "Image",
+    "KeyEntry",
     "LegendItem",
+    "MAP_TEXT",
     "MARGIN",
     "MILITARY",
     "MIN_TEXT",
@@ -70,6 +80,9 @@ __all__ = [
     "PANEL",
     "PANEL_ALT",
     "PAPER",
+    "PARTS",
+    "PHONE_TEXT",
+    "PHONE_WIDTH",
     "PLAYER_COLORS",
     "PLAYER_LETTERS",
     "PLAYER_PATTERNS",
@@ -77,13 +90,16 @@ __all__ = [
     "RESOURCE_COLORS",
     "RULE",
     "SHORT",
+    "TextMark",
     "WIDTH",
     "alt_lines",
+    "below",
     "cached_layer",
     "cached_sprite",
     "contrast",
     "draw_header",
     "draw_legend",
+    "draw_player_key",
     "ellipsize",
     "encode_png",
     "fill_pattern",
@@ -99,13 +115,19 @@ __all__ = [
     "paste_icon",
     "player_badge",
     "player_color",
+    "player_key_height",
     "player_letter",
     "player_pattern",
+    "paste",
     "png_bytes",
+    "recording",
     "register_icon",
     "render_view",
     "seat_names",
+    "sprite_text",
+    "stack",
     "text_width",
+    "tables_header",
     "tint",
     "view_header",
     "wrap",
