@@ -274,6 +274,8 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
         )
         box = province_box(i, top)
         c.paste(sprite, box.x, box.y)
+        if prov.get("name") in recent:  # this round's province is amber already: a frame round it too
+            c.highlight(box.inset(-5), width=4, radius=12)
     standing = contest(view)
     if standing:
         y = top + 44 + parts.PROVINCE_H + 8

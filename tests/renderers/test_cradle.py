@@ -11,7 +11,7 @@ from PIL import Image as PILImage
 import renderers
 from engine.cradle import GAME
 from engine.cradle.data import components
-from renderers.common import WIDTH, player_color
+from renderers.common import WIDTH, player_color, recording
 from renderers.cradle import board as rc
 from renderers.cradle import labels, parts
 from renderers.cradle import tables as ct
@@ -117,8 +117,11 @@ def test_private_allocation_card_only_in_its_owners_image():
     name = C.card_name(s.alloc.drawn)
     mine = renderers.render("cradle", GAME.view(s, seat), seat=seat)
     assert f"Your drawn card (secret): {name}" in mine.alt
-    public = renderers.render("cradle", GAME.view(s, None))
-    assert "Your drawn card" not in public.alt and f"(secret): {name}" not in public.alt
+    with recording() as written:
+        public = renderers.render("cradle", GAME.view(s, None))
+        tables = renderers.render("cradle", GAME.view(s, None), None, "tables")
+    for text in [public.alt, tables.alt] + [m.text for m in written]:
+        assert "Your drawn card" not in text and f"(secret): {name}" not in text
     other = (seat + 1) % s.n
     assert "Your drawn card" not in renderers.render("cradle", GAME.view(s, other), seat=other).alt
     assert "Civilization allocation" in public.alt

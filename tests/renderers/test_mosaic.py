@@ -12,6 +12,7 @@ import engine
 import renderers
 from engine.mosaic.data import load
 from engine.mosaic.words import hex_name, population_word, tax_word
+from renderers.common import recording
 
 GAME = engine.get("mosaic")
 D = load()
@@ -72,12 +73,18 @@ def test_private_image_lists_face_down_technologies_and_the_public_one_does_not(
         seat = 0
     names = [D.technologies[t].name for t in s.players[seat].hidden]
     private = renderers.render("mosaic", GAME.view(s, seat), seat=seat)
-    public = renderers.render("mosaic", GAME.view(s, None))
+    with recording() as written:
+        public = renderers.render("mosaic", GAME.view(s, None))
+        tables = renderers.render("mosaic", GAME.view(s, None), None, "tables")
     assert all(n in private.alt for n in names)
     assert "Private" in private.alt
     decode(private)
+    # public: the offer, and a face-down card taken from it (N51)
+    known = " ".join(D.technologies[t].name for t in s.tech_offer + s.players[seat].seen if t)
     for n in names:
-        assert f"{n} —" not in public.alt
+        assert f"{n} —" not in public.alt and f"{n} —" not in tables.alt
+        if n not in known:
+            assert not any(n in m.text for m in written), n
 
 
 def test_private_image_shows_the_draft_hand_during_the_draft():

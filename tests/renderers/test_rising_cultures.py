@@ -17,7 +17,7 @@ from PIL import Image as PILImage
 
 import engine
 import renderers
-from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT
+from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT, recording
 from renderers.rising_cultures import alt, board, private
 
 GAME = "rising-cultures"
@@ -95,10 +95,14 @@ def test_a_seeded_game_renders_at_every_stage_and_keeps_hands_secret(seed, optio
             assert not mentions(alt.private(private, seat), other), "private alt shows the opponent's cards"
         over = engine.get(GAME).is_over(state)
         if i % every == 0 or over:
-            img = renderers.render(GAME, public)
+            with recording() as written:
+                img = renderers.render(GAME, public)
+                tables = renderers.render(GAME, public, None, "tables")
             check_png(img)
+            check_png(tables, min_h=300)
             assert img.alt == text
-            assert not mentions(img.alt, secret)
+            assert not mentions(img.alt, secret) and not mentions(tables.alt, secret)
+            assert not mentions("\n".join(m.text for m in written), secret), "a public image writes a hidden card"
             for seat in (0, 1):
                 mine = renderers.render(GAME, view_of(state, seat, events), seat=seat)
                 check_png(mine, min_h=400)
