@@ -29,7 +29,7 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .core import Ctx, Refusal
-from .moves import MoveCommands
+from .moves import MoveCommands, places_of
 from .reply import Reply
 from .turns import Turn
 
@@ -222,8 +222,11 @@ class BotCommands(MoveCommands):
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "bot", None, now)]
-        after = self._autoplay(rec, game, step.state, records, now, turn)
-        reply = await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, announce=True)
+        places = {records[0].seq: places_of(game, state, seat, action)}
+        after = self._autoplay(rec, game, step.state, records, now, turn, places)
+        reply = await self._commit_moves(
+            ctx, rec, game, after, records, "", before=state, turn=turn, announce=True, places=places
+        )
         if reply.text and not reply.panel:
             await self._announce(rec, reply, records)
         return True

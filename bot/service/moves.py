@@ -12,7 +12,7 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Sta
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .records import RecordCommands
-from .reply import Private, Reply
+from .reply import Attachment, Private, Reply
 from .text import choices_text, clip, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn, action_line, fit
 
@@ -60,8 +60,9 @@ class MoveCommands(RecordCommands):
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
-        after = self._autoplay(rec, game, step.state, records, ctx.now, turn)
-        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn)
+        places = {records[0].seq: places_of(game, state, seat, action)}
+        after = self._autoplay(rec, game, step.state, records, ctx.now, turn, places)
+        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, places=places)
 
     @staticmethod
     def _record(
@@ -80,10 +81,12 @@ class MoveCommands(RecordCommands):
         records: list[ActionRecord],
         now: float,
         turn: Turn | None = None,
+        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Any:
         """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
         seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
-        resigned seat's turns with its first legal action (`via = "auto"`)."""
+        resigned seat's turns with its first legal action (`via = "auto"`). `places`: each
+        step's board places (by sequence number) are added to it."""
         resigned = {s.seat for s in rec.seats if s.resigned and not s.bot}  # a bot plays the others
         for _ in range(2000):
             if game.is_over(state):
@@ -102,6 +105,8 @@ class MoveCommands(RecordCommands):
             seat, action, via = chosen
             step = game.apply(state, seat, action)
             records.append(self._record(rec, step, seat, action, via, None, now))
+            if places is not None:
+                places[records[-1].seq] = places_of(game, state, seat, action)
             state = step.state
             if turn is not None:
                 turn.step(game.to_act(state))
@@ -120,6 +125,7 @@ class MoveCommands(RecordCommands):
         turn: Turn | None = None,
         seats: list[SeatRecord] | None = None,
         announce: bool = False,
+        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
@@ -129,7 +135,9 @@ class MoveCommands(RecordCommands):
         every step since the last post. `before` is the state the command started
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
-        (bots.py marks the turn told there), so it is neither marked here nor drawn."""
+        (bots.py marks the turn told there), so it is neither marked here nor drawn.
+        `places`: the board places of the new actions (by sequence number), kept until the
+        post that tells them, whose map frames them all (issue 26: the last move highlighted)."""
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -143,6 +151,12 @@ class MoveCommands(RecordCommands):
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
+        unposted = {**meta.pop("places", {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+        if public and records:
+            told = [p for seq in sorted(unposted, key=int) for p in unposted[seq]]
+            meta["highlight"] = {"posted": records[-1].seq, "places": list(dict.fromkeys(told))}
+        elif unposted:
+            meta["places"] = unposted
         record, whole = None, []
         if over:
             status = "finished"
@@ -181,7 +195,9 @@ class MoveCommands(RecordCommands):
         lines = [head] if head else []
         lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping, draw=not announce)
+        reply = await self._position_reply(
+            rec, state, "\n".join(lines), ctx, records, ping=ping, draw=not announce, highlight=self._highlight(rec)
+        )
         if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
             chart = await self._chart(rec, whole)
             if chart is not None:
@@ -308,11 +324,13 @@ class MoveCommands(RecordCommands):
         *,
         ping: list[int] | None = None,
         draw: bool = True,
+        highlight: list[str] | None = None,
     ) -> Reply:
         """Events, then the result or who acts next, the board and private summaries.
 
         `ping`: the users to mention (default: everyone who must act). A turn's post
-        pings only those who were not acting already."""
+        pings only those who were not acting already. The board is the map image, the
+        places in `highlight` framed (the moves the post tells)."""
         game = self._game(rec)
         public = game.view(state, None)
         lines = [head]
@@ -345,7 +363,8 @@ class MoveCommands(RecordCommands):
                         private.append(Private(u, summary, None, prefs[u].dm))
         lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
-        image = await self._image(rec.game, public, None) if self.settings.images and draw else None
+        drawn = self.settings.images and draw
+        image = await self._image(rec.game, public, None, "map", highlight or []) if drawn else None
         return Reply(
             text,
             image=image,
@@ -418,7 +437,8 @@ class MoveCommands(RecordCommands):
         game = self._game(rec)
         state = await self._state(rec)
         view = game.view(state, None)
-        image = await self._image(rec.game, view, None) if self.settings.images else None
+        image = await self._image(rec.game, view, None, "map", self._highlight(rec)) if self.settings.images else None
+        tables = await self._image(rec.game, view, None, "tables") if self.settings.images else None
         head = f"{game.title}, move {rec.meta.get('seq', 0)}"
         choices: dict[int, list[str]] = {}
         if rec.status == "active":
@@ -427,7 +447,8 @@ class MoveCommands(RecordCommands):
             for user in self._acting_users(rec, acting):
                 choices[user] = game.legal_actions(state, self._seat_number(rec, user))
         text = head + ".\n" + (image.alt if image else view_text(view))
-        return Reply(clip(text), image=image, choices=choices, **self._ids(rec))
+        files = [Attachment(tables.png, tables.filename, tables.alt, "tables")] if tables else []
+        return Reply(clip(text), image=image, choices=choices, files=files, **self._ids(rec))
 
     async def _cmd_hand(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused"))
@@ -485,3 +506,12 @@ class MoveCommands(RecordCommands):
                 raise Refusal("Which game? `rules <game> [topic]`; games: " + ", ".join(rulebook.RULEBOOKS) + ".")
             game_id = rec.game
         return Reply(rulebook.answer(game_id, " ".join(args)), game_id=game_id)
+
+
+def places_of(game: Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
+    """The board places `action` concerns, as its described choice names them (`refers`,
+    engine/core/choices.py): what the map frames after it. () for a game without choices."""
+    choices = getattr(game, "choices", None)
+    if choices is None:
+        return ()
+    return next((c.refers for c in choices(state, seat) if c.action == action), ())
