@@ -276,7 +276,7 @@ class Layout:
 def key_entries(view: Mapping[str, Any]) -> list[KeyEntry]:
     """Each player's letter, name and score, the players to act framed."""
     acting = set(view.get("to_act") or [])
-    return [KeyEntry(p["seat"], f"{p['name']} {p['score']}", p["seat"] in acting) for p in view["players"]]
+    return [KeyEntry(p["seat"], f"{p['name']} · score {p['score']}", p["seat"] in acting) for p in view["players"]]
 
 
 def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int, highlight: set[str]) -> None:
