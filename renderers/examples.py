@@ -18,10 +18,10 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import engine
 import renderers
+from engine.core import refers_of
 
 GAME = "rising-cultures"
 PREFERENCE = (
@@ -50,11 +50,6 @@ def choose(actions: list[str], rng: random.Random) -> str:
     return rng.choice(actions)
 
 
-def places_of(game: engine.Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
-    """The board places an action concerns: its described choice's `refers`."""
-    return next((c.refers for c in game.choices(state, seat) if c.action == action), ())
-
-
 def states(seed: int = 7, civs=("egypt", "rome")):
     """(state, events of the move that led to it, that move's places), move by move."""
     game = engine.get(GAME)
@@ -68,7 +63,7 @@ def states(seed: int = 7, civs=("egypt", "rome")):
             return
         seat = rng.choice(game.to_act(state))
         action = choose(game.legal_actions(state, seat), rng)
-        places = places_of(game, state, seat, action)
+        places = refers_of(game, state, seat, action)
         step = game.apply(state, seat, action)
         state, events = step.state, list(step.events)
 
@@ -134,7 +129,7 @@ def write_mid_game(out: Path, game_id: str, players: int, seed: int = 3) -> None
     while not game.is_over(state):
         seat = rng.choice(game.to_act(state))
         action = rng.choice(game.legal_actions(state, seat))
-        places = places_of(game, state, seat, action)
+        places = refers_of(game, state, seat, action)
         step = game.apply(state, seat, action)
         history.append((state, step.events, places))
         state = step.state

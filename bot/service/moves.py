@@ -6,7 +6,7 @@ import logging
 import re
 from typing import Any
 
-from engine.core import Game, IllegalAction, match, resolve
+from engine.core import Game, IllegalAction, match, refers_of, resolve
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
@@ -60,7 +60,7 @@ class MoveCommands(RecordCommands):
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
-        places = {records[0].seq: places_of(game, state, seat, action)}
+        places = {records[0].seq: refers_of(game, state, seat, action)}
         after = self._autoplay(rec, game, step.state, records, ctx.now, turn, places)
         return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, places=places)
 
@@ -106,7 +106,7 @@ class MoveCommands(RecordCommands):
             step = game.apply(state, seat, action)
             records.append(self._record(rec, step, seat, action, via, None, now))
             if places is not None:
-                places[records[-1].seq] = places_of(game, state, seat, action)
+                places[records[-1].seq] = refers_of(game, state, seat, action)
             state = step.state
             if turn is not None:
                 turn.step(game.to_act(state))
@@ -506,12 +506,3 @@ class MoveCommands(RecordCommands):
                 raise Refusal("Which game? `rules <game> [topic]`; games: " + ", ".join(rulebook.RULEBOOKS) + ".")
             game_id = rec.game
         return Reply(rulebook.answer(game_id, " ".join(args)), game_id=game_id)
-
-
-def places_of(game: Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
-    """The board places `action` concerns, as its described choice names them (`refers`,
-    engine/core/choices.py): what the map frames after it. () for a game without choices."""
-    choices = getattr(game, "choices", None)
-    if choices is None:
-        return ()
-    return next((c.refers for c in choices(state, seat) if c.action == action), ())

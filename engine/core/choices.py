@@ -91,6 +91,16 @@ def details(*parts: str) -> str:
     return out
 
 
+def refers_of(game: Any, state: Any, seat: int, action: str) -> tuple[str, ...]:
+    """The board places `action` concerns, as its described choice names them (what a front
+    end frames on the map after it, issue 26); () for a game that does not describe its
+    choices or an action it does not list. Ask before the action is applied."""
+    choices = getattr(game, "choices", None)
+    if choices is None:
+        return ()
+    return next((c.refers for c in choices(state, seat) if c.action == action), ())
+
+
 def grouped(choices: Iterable[Choice]) -> list[tuple[str, list[Choice]]]:
     """The choices by group, groups in the order they first appear (a menu per group)."""
     groups: dict[str, list[Choice]] = {}

@@ -35,6 +35,7 @@ from PIL import Image as PILImage
 
 import engine
 import renderers
+from engine.core import refers_of
 from renderers.common import PHONE_TEXT, PHONE_WIDTH, TextMark, png_bytes, recording
 
 TARGET_P95_MS = 150.0
@@ -65,12 +66,6 @@ def _encode_floor(png: bytes) -> float:
     return time.perf_counter() - t0
 
 
-def places_of(game: engine.Game, state: object, seat: int, action: str) -> tuple[str, ...]:
-    """The board places the action concerns: its described choice's `refers` (what the service
-    highlights on the map after it)."""
-    return next((c.refers for c in game.choices(state, seat) if c.action == action), ())
-
-
 def collect(game_id: str, seed: int, games: int, every: int, players: int | None = None) -> dict[str, dict[str, list]]:
     game = engine.get(game_id)
     stats: dict[str, dict[str, list]] = {
@@ -99,7 +94,7 @@ def collect(game_id: str, seed: int, games: int, every: int, players: int | None
                     stats[kind]["px"].append((img.width, img.height))
                     stats[kind]["text"].append(_smallest(marks, img.width))
             action = rng.choice(game.legal_actions(state, seat))
-            places = places_of(game, state, seat, action)
+            places = refers_of(game, state, seat, action)
             result = game.apply(state, seat, action)
             state, last = result.state, list(result.events)
             step += 1

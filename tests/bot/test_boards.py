@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.service import Service, Settings
-from bot.service.moves import places_of
+from engine.core import refers_of
 
 from .conftest import GAMES, Table, open_storage
 
@@ -34,7 +34,7 @@ async def drawing(database, clock):
     await storage.open()
     service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=True), renderer=renderer)
     t = Table(service, storage, clock, database)
-    t.calls = calls  # type: ignore[attr-defined]
+    t.calls = calls
     yield t
     await t.service.close_bots()
     await t.storage.close()
@@ -61,7 +61,7 @@ async def test_the_handover_post_frames_the_places_of_every_move_it_tells(drawin
         seat = rng.choice(game.to_act(state))
         action = rng.choice(game.legal_actions(state, seat))
         seen = len(await drawing.storage.actions(rec.id))
-        unposted += places_of(game, state, seat, action)
+        unposted += refers_of(game, state, seat, action)
         drawing.calls.clear()
         reply = await drawing.ok(rec.user_at(seat).user, "play " + action)
         rows = (await drawing.storage.actions(rec.id))[seen:]
@@ -83,7 +83,7 @@ async def _forced_places(t, rec, row) -> list[str]:
     """The places of a forced step, from the position before it (replayed)."""
     rows = [r for r in await t.storage.actions(rec.id) if not r.undone]
     state = t.service._replay(rec, rows, before=row.seq)
-    return list(places_of(GAMES[rec.game], state, row.seat, row.action))
+    return list(refers_of(GAMES[rec.game], state, row.seat, row.action))
 
 
 async def test_board_sends_the_map_with_the_last_posts_places_and_the_tables(drawing):
@@ -94,7 +94,7 @@ async def test_board_sends_the_map_with_the_last_posts_places_and_the_tables(dra
         rec, state = await drawing.state()
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
-        action = next((a for a in legal if places_of(game, state, seat, a)), rng.choice(legal))
+        action = next((a for a in legal if refers_of(game, state, seat, a)), rng.choice(legal))
         reply = await drawing.ok(rec.user_at(seat).user, "play " + action)
         if not reply.panel and drawing.service._highlight(await drawing.storage.table(rec.id)):
             break

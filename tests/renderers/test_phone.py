@@ -18,6 +18,7 @@ from PIL import ImageChops
 
 import engine
 import renderers
+from engine.core import refers_of
 from renderers.common import PHONE_TEXT, TextMark, player_letter, recording
 
 CASES = [(g, n) for g in engine.GAMES for n in range(engine.get(g).min_players, engine.get(g).max_players + 1)]
@@ -32,7 +33,7 @@ def positions(game_id: str, players: int, seed: int = 4) -> list[tuple[dict, tup
     while not game.is_over(state):
         seat = rng.choice(game.to_act(state))
         action = rng.choice(game.legal_actions(state, seat))
-        places = next((c.refers for c in game.choices(state, seat) if c.action == action), ())
+        places = refers_of(game, state, seat, action)
         state = game.apply(state, seat, action).state
         history.append((state, places))
     picks = [history[len(history) // 8], history[(7 * len(history)) // 8], history[-1]]
