@@ -516,6 +516,11 @@ def player_key_height(entries: Sequence[KeyEntry], width: int = WIDTH) -> int:
     return 12 + len(_key_rows(entries, width - 2 * MARGIN)) * (KEY_BADGE + 10) + 2
 
 
+def map_top(head: Header, entries: Sequence[KeyEntry], width: int = WIDTH) -> int:
+    """Where a map image's map starts: under its header and its player key."""
+    return header_height(head, width) + player_key_height(entries, width)
+
+
 def draw_player_key(c: Canvas, entries: Sequence[KeyEntry], y: int) -> int:
     """Who is who on the map (the pieces carry the players' letters and colours): each
     player's badge and label in a band at `y`; the players to act framed in amber.

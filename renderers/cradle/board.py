@@ -17,7 +17,6 @@ render only draws pieces on top.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -39,11 +38,10 @@ from renderers.common import (
     cached_layer,
     draw_header,
     draw_player_key,
-    header_height,
     measure,
-    player_key_height,
     tint,
 )
+from renderers.common import map_top as common_map_top
 from renderers.common.palette import RGB
 
 from .labels import SHORT_NAMES, header_for
@@ -254,31 +252,16 @@ def places(view: Mapping[str, Any]) -> set[str]:
 
 def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     """Where each place is drawn on the map image."""
-    top = Layout.of(view).map_top
+    top = map_top(view)
     out = {a: [node_box(a).moved(0, top)] for a in C.areas}
     out.update({s: [sea_box(s).moved(0, top)] for s in C.seas})
     return out
 
 
 # ---- the whole image -----------------------------------------------------------
-@dataclass(frozen=True)
-class Layout:
-    """Where the map image's parts go (the same in `draw` and `place_boxes`)."""
-
-    header: int
-    key: int
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any], header: Header | None = None) -> Layout:
-        return cls(header_height(header or header_for(view)), player_key_height(key_entries(view)))
-
-    @property
-    def map_top(self) -> int:
-        return self.header + self.key
-
-    @property
-    def height(self) -> int:
-        return self.map_top + MAP_H
+def map_top(view: Mapping[str, Any], header: Header | None = None) -> int:
+    """Where the map starts on the map image (under the header and the player key)."""
+    return common_map_top(header or header_for(view), key_entries(view))
 
 
 def key_entries(view: Mapping[str, Any]) -> list[KeyEntry]:
@@ -291,10 +274,9 @@ def draw(view: Mapping[str, Any], highlight: Sequence[str] = (), header: Header 
     """The map image; `highlight`: Areas and seas of the last move (others are ignored). A seat's
     image (private.py) passes its own header, naming the viewer."""
     header = header or header_for(view)
-    lay = Layout.of(view, header)
-    c = Canvas.blank(WIDTH, lay.height, PAPER, MAP_TEXT)
-    c.paste(map_layer(WIDTH), 0, lay.map_top)
-    draw_header(c, header)
-    draw_player_key(c, key_entries(view), lay.header)
-    draw_pieces(c, view, lay.map_top, set(highlight) & places(view))
+    top = map_top(view, header)
+    c = Canvas.blank(WIDTH, top + MAP_H, PAPER, MAP_TEXT)
+    c.paste(map_layer(WIDTH), 0, top)
+    draw_player_key(c, key_entries(view), draw_header(c, header))
+    draw_pieces(c, view, top, set(highlight) & places(view))
     return c.im

@@ -37,10 +37,9 @@ from renderers.common import (
     cached_layer,
     draw_header,
     draw_player_key,
-    header_height,
+    map_top,
     measure,
     player_color,
-    player_key_height,
     player_letter,
     tint,
 )
@@ -237,8 +236,7 @@ class Layout:
     """Where the map image's parts go (the same in `draw` and `place_boxes`): the influence panel
     has two columns of regions when every row fits in half the width."""
 
-    header: int
-    key: int
+    map_top: int
     regions: int
     columns: int
     name_w: float
@@ -249,11 +247,7 @@ class Layout:
         name_w = max((measure(r.region["name"], INF_TEXT, True) for r in rows), default=0)
         half = (WIDTH - 2 * MARGIN - 12) // 2 - 8
         columns = 2 if all(r.width(name_w) <= half for r in rows) else 1
-        return cls(header_height(header_for(view)), player_key_height(key_entries(view)), len(rows), columns, name_w)
-
-    @property
-    def map_top(self) -> int:
-        return self.header + self.key
+        return cls(map_top(header_for(view), key_entries(view)), len(rows), columns, name_w)
 
     @property
     def influence_top(self) -> int:
@@ -352,8 +346,7 @@ def draw(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> PILImage.Ima
     lay = Layout.of(view)
     marked = set(highlight) & places(view)
     c = Canvas.blank(WIDTH, lay.height, PAPER, MAP_TEXT)
-    draw_header(c, header_for(view))
-    draw_player_key(c, key_entries(view), lay.header)
+    draw_player_key(c, key_entries(view), draw_header(c, header_for(view)))
     _draw_map(c, view, lay.map_top, marked)
     _influence_panel(c, view, lay, marked)
     return c.im

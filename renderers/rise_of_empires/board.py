@@ -17,7 +17,6 @@ The map background (regions, borders, labels) is a static layer cached per
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image as PILImage
@@ -38,10 +37,9 @@ from renderers.common import (
     cached_layer,
     draw_header,
     draw_player_key,
-    header_height,
     measure,
-    player_key_height,
 )
+from renderers.common import map_top as common_map_top
 
 from .labels import INCOME_WORD, header_for
 from .parts import RoeCanvas, chip, chip_width
@@ -79,24 +77,9 @@ def node_box(box: Box, region: Mapping[str, Any]) -> Box:
     return Box(int(cx - w / 2), int(cy - NODE_H / 2), w, NODE_H)
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where the map image's parts go (the same in `draw` and `place_boxes`)."""
-
-    header: int
-    key: int
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any], head: Header | None = None) -> Layout:
-        return cls(header_height(head or header_for(view)), player_key_height(key_entries(view)))
-
-    @property
-    def map_top(self) -> int:
-        return self.header + self.key
-
-    @property
-    def height(self) -> int:
-        return self.map_top + MAP_H + MARGIN
+def map_top(view: Mapping[str, Any], head: Header | None = None) -> int:
+    """Where the map starts on the map image (under the header and the player key)."""
+    return common_map_top(head or header_for(view), key_entries(view))
 
 
 def turn_order(view: Mapping[str, Any]) -> list[int]:
@@ -221,8 +204,7 @@ def places(view: Mapping[str, Any]) -> set[str]:
 
 def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     """Where each region is drawn on the map image (its node)."""
-    lay = Layout.of(view)
-    box = map_box(lay.map_top)
+    box = map_box(map_top(view))
     return {r["id"]: [node_box(box, r)] for r in view.get("regions") or []}
 
 
@@ -233,12 +215,11 @@ def draw(view: Mapping[str, Any], highlight: Sequence[str] = (), head: Header | 
     players = view.get("players") or []
     colours = [p["colour"] for p in players]
     head = head or header_for(view)
-    lay = Layout(header_height(head), player_key_height(key_entries(view)))
-    c = RoeCanvas(PILImage.new("RGB", (WIDTH, lay.height), PAPER), MAP_TEXT)
+    top = map_top(view, head)
+    c = RoeCanvas(PILImage.new("RGB", (WIDTH, top + MAP_H + MARGIN), PAPER), MAP_TEXT)
     c.colours = colours
     layer = map_layer(_region_key(view), tuple(tuple(b) for b in view.get("borders") or []), int(view.get("era", 1)))
-    c.paste(layer, 0, lay.map_top)
-    draw_header(c, head)
-    draw_player_key(c, key_entries(view), lay.header)
-    _cubes(c, view, map_box(lay.map_top), colours, set(highlight) & places(view))
+    c.paste(layer, 0, top)
+    draw_player_key(c, key_entries(view), draw_header(c, head))
+    _cubes(c, view, map_box(top), colours, set(highlight) & places(view))
     return c.im

@@ -60,7 +60,7 @@ def test_every_area_is_drawn_in_its_region_colour():
 
 def _map_top(s):
     """Where the map starts on the map image (under the header and the player key)."""
-    return rc.Layout.of(GAME.view(s, None)).map_top
+    return rc.map_top(GAME.view(s, None))
 
 
 def test_armies_drawn_in_the_owner_colour_with_civilization_number():
