@@ -54,6 +54,8 @@ TITLE = 24
 NAME = 22
 #: Where a node's cube chips start (below its name, banner VP and income symbol), their row height.
 CUBES_Y, CUBE_ROW, CUBE = 94, 28, 24
+#: How much lower a sea's words and cubes sit in its ellipse.
+SEA_DY = 12
 #: A name no smaller than this (regular) widens its node: "Northern Europe" is not cut.
 NAME_MIN = 20
 
@@ -131,13 +133,15 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
             c.d.ellipse(nb.rect, fill=fill, outline=(60, 100, 140), width=3)
         else:
             c.d.rounded_rectangle(nb.rect, radius=12, fill=fill, outline=(90, 80, 64), width=3)
-        bold = measure(name, NAME, True) <= nb.w - 10
-        c.text(nb.x + nb.w / 2, nb.y + 6, name, NAME, bold=bold, anchor="ma", max_width=nb.w - 6)
+        top = nb.y + (SEA_DY if sea else 0)  # an ellipse is narrow at its top: a sea's words sit lower
+        room = NODE_W - 10 if sea else nb.w - 10
+        bold = measure(name, NAME, True) <= room
+        c.text(nb.x + nb.w / 2, top + 6, name, NAME, bold=bold, anchor="ma", max_width=room)
         symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
         ink = INK if open_ else MUTED
         banner = f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}")
-        c.text(nb.x + nb.w / 2, nb.y + 35, banner, MAP_TEXT, fill=ink, anchor="ma", max_width=nb.w - 8)
-        c.text(nb.x + nb.w / 2, nb.y + 59, symbol, MAP_TEXT, fill=ink, anchor="ma", max_width=nb.w - 8)
+        c.text(nb.x + nb.w / 2, top + 35, banner, MAP_TEXT, fill=ink, anchor="ma", max_width=room)
+        c.text(nb.x + nb.w / 2, top + 59, symbol, MAP_TEXT, fill=ink, anchor="ma", max_width=room)
     return c.im
 
 
@@ -189,7 +193,7 @@ def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str],
         crowned = {colours[s] for s in control if s < len(colours)}
         for k, row in enumerate(cube_rows(nb, present)):
             x = nb.x + (nb.w - sum(w for _, _, w in row)) / 2 + 4
-            y = nb.y + CUBES_Y + k * CUBE_ROW
+            y = nb.y + CUBES_Y + k * CUBE_ROW + (SEA_DY if r.get("sea") else 0)
             for colour, n, w in row:
                 chip(c, colour, x, y, str(n), CUBE)
                 if colour in crowned:  # the controller: a crown on the chip's corner
