@@ -49,7 +49,7 @@ class AbsenceCommands(BotCommands):
                 mentions += voters
         reply = Reply(text, mentions=mentions, **self._ids(rec))
         if prefs.dm:
-            reply.private.append(Private(reminder.user, text, None, True))
+            reply.private.append(Private(reminder.user, text, None, True, name))
         updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
         await self.storage.commit(
             rec, Change(reminders=rest + [updated], bump=False, notices=[(rec.channel, reply.to_json())]), now

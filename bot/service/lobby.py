@@ -186,8 +186,8 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 f"Forked from game #{fork['from']} at step {fork['at']}: its {copied} steps up to there "
                 "are the first lines of this game's log."
             )
-        lines.extend(self._turn_lines(rec, [r for r in records if r.via != "fork"], budget=900))
-        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
+        opening = await self._story(rec, game, [r for r in records if r.via != "fork"])
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, records, story=opening)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)

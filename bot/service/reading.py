@@ -1,0 +1,143 @@
+"""The turn as data for the replies (issue 25 §2; bot/DECISIONS.md, "The turn as data").
+
+What a player reads about a position, built from the engine and the log: the
+headline (who must act, in which game, at which stage), each acting user's decision
+(prompt, described choices, key, rule, private view, their story since their last
+turn) and the story of a stretch of the log as entries. The text written from them
+is telling.py's; what the game says about a decision is read in described.py.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Game, grouped
+
+from ..storage.base import ActionRecord, TableRecord
+from . import described, news
+from .records import RecordCommands
+from .reply import Actor, Decision, Entry, Headline
+from .story import PERIODS, stage
+
+log = logging.getLogger(__name__)
+
+
+class TurnData(RecordCommands):
+    """Headlines, decisions and stories; the step marks behind the stories, kept in memory."""
+
+    #: Per table (id, created): each log line's mark (news.Mark), by sequence number.
+    _marks: OrderedDict[tuple[int, float], dict[int, news.Mark]]
+
+    def _seat_name(self, rec: TableRecord, seat: int) -> str:
+        player = rec.user_at(seat)
+        return player.name if player else f"seat {seat}"
+
+    def _name(self, rec: TableRecord, user: int) -> str:
+        player = rec.seat_of(user)
+        return player.name if player else str(user)
+
+    def _headline(self, rec: TableRecord, game: Game, state: Any, public: dict[str, Any] | None = None) -> Headline:
+        """Who must act (people and bots), in which game, at which stage (`public`: the
+        public view, when the caller has it)."""
+        over = bool(game.is_over(state))
+        acting = []
+        if rec.status == "active" and not over:
+            for seat in game.to_act(state):
+                player = rec.user_at(seat)
+                if player is not None and not (player.resigned and not player.bot):
+                    acting.append(Actor(player.name, seat, None if player.bot else player.user))
+        word, period = PERIODS.get(game.id, ("", None))
+        view = public if public is not None else game.view(state, None)
+        number = period(view, len(rec.players)) if period is not None else None
+        return Headline(
+            game.id,
+            game.title,
+            acting,
+            [p.name for p in rec.players],
+            word if number is not None else "",
+            number,
+            stage(game.id, word, number),
+            rec.status,
+            over,
+        )
+
+    async def _decisions(self, rec: TableRecord, game: Game, state: Any, users: Sequence[int]) -> list[Decision]:
+        """The decision of each user in `users` (people who must act), with their story
+        since their last turn: the log read once for all of them."""
+        if not users:
+            return []
+        seats = [self._seat_number(rec, u) for u in users]
+        posted = int(rec.meta.get("posted", 0))
+        last = rec.meta.get("last_seq", {})
+        since = min([posted] + [int(last.get(str(s), 0)) for s in seats])
+        rows = [r for r in await self.storage.actions(rec.id, after=since) if not r.undone]
+        return [
+            await self._decision(rec, game, state, seat, user, rows) for user, seat in zip(users, seats, strict=True)
+        ]
+
+    async def _decision(
+        self, rec: TableRecord, game: Game, state: Any, seat: int, user: int, rows: list[ActionRecord]
+    ) -> Decision:
+        """What `user` in `seat` decides now. `rows`: the live log lines from before their
+        last turn on: those after it and already posted are their story, those after the
+        last post this turn's steps (their own in their words)."""
+        legal = game.legal_actions(state, seat)
+        posted = int(rec.meta.get("posted", 0))
+        last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
+        turn_rows = [r for r in rows if r.seq > posted]
+        player = rec.user_at(seat)
+        return Decision(
+            user,
+            seat,
+            player.name if player is not None else f"seat {seat}",
+            described.prompt(game, state, seat),
+            grouped(described.choices(game, state, seat, legal)),
+            self.choice_key(rec, seat, legal),
+            described.rule(game, state, seat),
+            described.needs_private_view(game, state, seat),
+            await self._story(rec, game, news_rows),
+            await self._story(rec, game, turn_rows, reader=seat),
+        )
+
+    async def _story(
+        self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], *, reader: int | None = None
+    ) -> list[Entry]:
+        """The entries of the log lines `rows`, told to `reader` (None: everyone)."""
+        if not rows:
+            return []
+        known = await self._known_marks(rec, game, rows)
+        return news.entries(game, rows, known, lambda seat: self._seat_name(rec, seat), reader=reader)
+
+    def _marks_of(self, rec: TableRecord) -> dict[int, news.Mark]:
+        """The marks kept for `rec` (the most recently used tables' only)."""
+        key = (rec.id, rec.created)
+        known = self._marks.setdefault(key, {})
+        self._marks.move_to_end(key)
+        while len(self._marks) > self._cache_size:
+            self._marks.popitem(last=False)
+        return known
+
+    def _note_marks(self, rec: TableRecord, game: Game, before: Any, records: Sequence[ActionRecord]) -> None:
+        """The marks of the steps a command just committed, played again from `before`
+        (the position before the first of them)."""
+        if records:
+            self._marks_of(rec).update(news.marks(game, len(rec.players), before, records))
+
+    async def _known_marks(self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord]) -> dict[int, news.Mark]:
+        """The marks of `rows`: those kept, and the missing ones from replaying the log
+        (a restart, another process's steps, a fork's copied lines). A log that does not
+        replay gives none: its story tells the moves alone."""
+        known = self._marks_of(rec)
+        missing = {r.seq for r in rows if not r.undone and r.seq not in known}
+        if missing:
+            log_rows = await self.storage.actions(rec.id)
+            try:
+                start = game.setup([p.name for p in rec.players], rec.seed, rec.options or None)
+                known.update(news.marks(game, len(rec.players), start, log_rows, missing.__contains__))
+            except Exception:  # noqa: BLE001 - a story without marks still tells every move
+                log.warning("table %s: the log does not replay; stories tell moves only", rec.id)
+        return known
