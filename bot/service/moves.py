@@ -292,9 +292,10 @@ class MoveCommands(TurnData):
             if decision.user == ctx.user:  # the caller must act (next, or again): their panel
                 reply.private.append(await self._panel_part(rec, game, state, decision))
             elif decision.user in mentions:
-                # the post pings them: their part tells only what it does not, then what they decide
-                summary = news_text(decision, players, besides={e.seq for e in told})
+                # the post pings them: their part tells only what it does not (all of it when it
+                # goes by direct message, read away from the post), then what they decide
                 prefs = await self._prefs_of(decision.user)
+                summary = news_text(decision, players, besides=set() if prefs.dm else {e.seq for e in told})
                 reply.private.append(Private(decision.user, clip(summary, 1500), None, prefs.dm, decision.name))
         return reply
 

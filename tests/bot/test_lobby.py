@@ -120,7 +120,10 @@ async def test_play_refusals_name_the_reason(table):
     await table.refused(1, "play dance", contains="not an action of this game")
     shown = await table.ok(1, "play")  # no action: the player's turn panel, to them alone
     assert shown.panel and not shown.text and shown.private[0].text.startswith("Now: ")
-    assert shown.choices == {1: ["take 1", "take 2", "draw", "roll"]} and shown.decisions[1].prompt in shown.private[0].text
+    assert (
+        shown.choices == {1: ["take 1", "take 2", "draw", "roll"]}
+        and shown.decisions[1].prompt in shown.private[0].text
+    )
     await table.refused(3, "hand", contains="not a player")
     await table.refused(3, "undo", contains="not a player")
     await table.refused(3, "resign", contains="not a player")

@@ -38,7 +38,10 @@ async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
     assert "! It is not your turn; waiting for ann." in text
     assert "--- private to bob (others look away) ---" in text
     # the choices in words with what to type, grouped, listed once per decision (issue 25 §2)
-    assert "Take from the pile:\n  1 from the pile — +1 · 2 left  [take 1]\n  2 from the pile — +2 · 1 left  [take 2]" in text
+    assert (
+        "Take from the pile:\n  1 from the pile — +1 · 2 left  [take 1]\n  2 from the pile — +2 · 1 left  [take 2]"
+        in text
+    )
     assert text.count("The die — +1 to +6  [roll]") == 2  # ann's first decision, bob's
     assert "Game over · Fake Race" in text and "Final scores: ann 2, bob 1." in text and "Winner: ann." in text
     assert "a line is `<user> <command>`" in text

@@ -77,7 +77,11 @@ async def test_full_fake_game_reports_winner_and_scores(table):
 async def test_accepted_action_is_stored_before_the_reply_and_names_who_is_next(table):
     await table.started()
     reply = await table.ok(1, "play TAKE   2")
-    assert reply.text.splitlines()[:3] == ["bob — your turn · Fake Race", "• ann took 2; 4 left.", "• Scores: ann 0 → 2"]
+    assert reply.text.splitlines()[:3] == [
+        "bob — your turn · Fake Race",
+        "• ann took 2; 4 left.",
+        "• Scores: ann 0 → 2",
+    ]
     assert [(e.kind, e.action, e.label) for e in reply.story] == [(MOVE, "take 2", "2 from the pile"), (SCORE, "", "")]
     assert reply.mentions == [2] and list(reply.choices) == [2] and list(reply.decisions) == [2]
     rows = await table.storage.actions(1)
@@ -96,7 +100,10 @@ async def test_since_your_last_turn_lists_every_move_of_the_others(table):
     summary = reply.private_for(1)[0].text
     # what the post beside it tells (cy's move) is not told twice; the data holds both
     assert summary.startswith("Earlier, since your last turn:\n• bob rolled ") and "cy" not in summary
-    assert [(e.name, e.action) for e in reply.decisions[1].story if e.kind == MOVE] == [("bob", "roll"), ("cy", "take 1")]
+    assert [(e.name, e.action) for e in reply.decisions[1].story if e.kind == MOVE] == [
+        ("bob", "roll"),
+        ("cy", "take 1"),
+    ]
 
 
 @pytest.mark.both_backends
