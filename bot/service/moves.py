@@ -222,7 +222,13 @@ class MoveCommands(TurnData):
         (with their private view's picture when the decision depends on it)."""
         posted = int(rec.meta.get("posted", 0))
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
-        reply = Reply("", panel=True, turn_steps=sum(1 for r in rows if r.seat == seat and not r.via), **self._ids(rec))
+        reply = Reply(
+            "",
+            panel=True,
+            turn_steps=sum(1 for r in rows if r.seat == seat and not r.via),
+            headline=self._headline(rec, game, state),
+            **self._ids(rec),
+        )
         if seat is not None and seat in game.to_act(state):
             [decision] = await self._decisions(rec, game, state, [ctx.user])
             reply.offer(decision)
