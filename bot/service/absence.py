@@ -133,7 +133,6 @@ class AbsenceCommands(BotCommands):
                 f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
                 f"{target_name} says `game back`.",
                 ctx,
-                [],
             )
         seat = self._seat_number(rec, target)
         records: list[ActionRecord] = []
@@ -163,4 +162,4 @@ class AbsenceCommands(BotCommands):
         version = await self.storage.commit(rec, Change(status="active", reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx, [])
+        return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

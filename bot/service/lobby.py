@@ -187,7 +187,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 "are the first lines of this game's log."
             )
         opening = await self._story(rec, game, [r for r in records if r.via != "fork"])
-        return await self._position_reply(rec, state, "\n".join(lines), ctx, records, story=opening)
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, story=opening)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)

@@ -182,7 +182,7 @@ class MoveCommands(TurnData):
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self._story(rec, game, rows)
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(rec, state, head, ctx, records, ping=ping, draw=not announce, story=told)
+        reply = await self._position_reply(rec, state, head, ctx, ping=ping, draw=not announce, story=told)
         if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
             chart = await self._chart(rec, whole)
             if chart is not None:
@@ -259,7 +259,6 @@ class MoveCommands(TurnData):
         state: Any,
         head: str,
         ctx: Ctx,
-        records: list[ActionRecord],
         *,
         ping: list[int] | None = None,
         draw: bool = True,
@@ -288,7 +287,7 @@ class MoveCommands(TurnData):
         elif rec.status == "active":
             users = self._acting_users(rec, game.to_act(state))
             mentions = [u for u in users if u != ctx.user and (ping is None or u in ping)]
-            decisions = await self._decisions(rec, game, state, users)
+            decisions = await self._decisions(rec, game, state, users, told=max((e.seq for e in told), default=0))
         lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images and draw else None

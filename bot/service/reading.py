@@ -64,28 +64,32 @@ class TurnData(RecordCommands):
             over,
         )
 
-    async def _decisions(self, rec: TableRecord, game: Game, state: Any, users: Sequence[int]) -> list[Decision]:
+    async def _decisions(
+        self, rec: TableRecord, game: Game, state: Any, users: Sequence[int], *, told: int = 0
+    ) -> list[Decision]:
         """The decision of each user in `users` (people who must act), with their story
-        since their last turn: the log read once for all of them."""
+        since their last turn: the log read once for all of them. `told`: the last log line
+        the post they come with tells, when that is later than the last post marked (a
+        bot's post marks its turn told only once it is in the outbox, bots.py)."""
         if not users:
             return []
         seats = [self._seat_number(rec, u) for u in users]
-        posted = int(rec.meta.get("posted", 0))
+        posted = max(int(rec.meta.get("posted", 0)), told)
         last = rec.meta.get("last_seq", {})
         since = min([posted] + [int(last.get(str(s), 0)) for s in seats])
         rows = [r for r in await self.storage.actions(rec.id, after=since) if not r.undone]
         return [
-            await self._decision(rec, game, state, seat, user, rows) for user, seat in zip(users, seats, strict=True)
+            await self._decision(rec, game, state, seat, user, rows, posted)
+            for user, seat in zip(users, seats, strict=True)
         ]
 
     async def _decision(
-        self, rec: TableRecord, game: Game, state: Any, seat: int, user: int, rows: list[ActionRecord]
+        self, rec: TableRecord, game: Game, state: Any, seat: int, user: int, rows: list[ActionRecord], posted: int
     ) -> Decision:
         """What `user` in `seat` decides now. `rows`: the live log lines from before their
-        last turn on: those after it and already posted are their story, those after the
-        last post this turn's steps (their own in their words)."""
+        last turn on: those after it and told (up to `posted`) are their story, the later
+        ones this turn's steps so far (their own in their words)."""
         legal = game.legal_actions(state, seat)
-        posted = int(rec.meta.get("posted", 0))
         last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
         news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
         turn_rows = [r for r in rows if r.seq > posted]

@@ -283,3 +283,25 @@ async def test_22_5_a_private_part_is_headed_with_the_players_name(table, tmp_pa
     out.clear()
     Terminal(table.service, out=out.append, images_dir=tmp_path).show(Reply(private=[Private(4123767105, "hi")]), "")
     assert out[0] == "--- private to a player (others look away) ---"
+
+
+async def test_25_2_a_bots_post_tells_the_next_player_its_turn_as_their_news(table):
+    """A bot's turn is posted from the outbox and marked told only there: the decision in
+    its post still counts the bot's steps as the next player's news, not as their turn."""
+    from .test_bots import bots_play  # noqa: PLC0415
+
+    game = GAMES["rising-cultures"]
+    await table.ok(1, "game new rising-cultures seed=2")
+    await table.ok(1, "game bot easy")
+    await table.ok(1, "game start fixed")
+    for _ in range(30):
+        rec, state = await table.state()
+        if 0 in game.to_act(state):
+            await table.ok(1, "play " + game.legal_actions(state, 0)[0])
+        for post in await bots_play(table):
+            if 1 in post.decisions and any(e.via == "bot" for e in post.story):
+                bot_steps = [e.seq for e in post.story if e.kind == MOVE and e.via == "bot"]
+                decision = post.decisions[1]
+                assert set(bot_steps) <= {e.seq for e in decision.story} and not decision.turn
+                return
+    pytest.fail("no bot's post offered ann a decision")
