@@ -16,6 +16,7 @@ Pure: no storage, no asyncio.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Choice, Game
@@ -44,14 +45,15 @@ def choices(game: Game, state: Any, seat: int, legal: list[str] | None = None) -
     return [Choice(action, FALLBACK_GROUP, action) for action in legal]
 
 
-def prompt(game: Game, state: Any, seat: int) -> str:
-    """One sentence saying what the seat decides now."""
+def prompt(game: Game, state: Any, seat: int, public: Callable[[Any], dict[str, Any]] | None = None) -> str:
+    """One sentence saying what the seat decides now (`public(state)`: the public view, when
+    the caller keeps it)."""
     ask = getattr(game, "prompt", None)
     if ask is not None:
         return str(ask(state, seat))
     # the fallback for games that do not describe their choices: the prompt of the public view
-    public = game.view(state, None).get("prompt")
-    return public if isinstance(public, str) and public else FALLBACK_PROMPT
+    said = (public(state) if public is not None else game.view(state, None)).get("prompt")
+    return said if isinstance(said, str) and said else FALLBACK_PROMPT
 
 
 def rule(game: Game, state: Any, seat: int) -> str:

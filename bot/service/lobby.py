@@ -163,10 +163,12 @@ class LobbyCommands(UndoCommands, ForkCommands):
             state, records = self._fork_lines(rec, game, seats, fork)
             rec.meta["seq"] = records[-1].seq if records else 0
             rec.meta["fork"] = {"from": fork["from"], "at": fork["at"], "copied": len(records)}
+        opening, copied = state, len(records)
         state = self._autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
         meta = dict(rec.meta)
         meta["last_seq"] = {str(r.seat): r.seq for r in records}
         meta["posted"] = records[-1].seq if records else 0
+        self._mark(meta, rec, game, opening, records[copied:], after=state, told=0)
         change = Change(
             status="active",
             seats=seats,

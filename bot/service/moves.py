@@ -144,6 +144,7 @@ class MoveCommands(TurnData):
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
+        self._mark(meta, rec, game, before, records, after=state, told=posted)
         record, whole = None, []
         if over:
             status = "finished"
@@ -173,7 +174,6 @@ class MoveCommands(TurnData):
         if status:
             rec.status = status
         self._remember(rec.id, version, state)
-        self._note_marks(rec, game, before, records)
         seat = rec.seat_of(ctx.user)
         if not public:
             if announce:
@@ -272,8 +272,8 @@ class MoveCommands(TurnData):
         `ping`: the users to mention (default: everyone who must act). A turn's post
         pings only those who were not acting already."""
         game = self._game(rec)
-        public = game.view(state, None)
-        headline = self._headline(rec, game, state, public)
+        public = self._public_view(rec, game, state)
+        headline = self._headline(rec, game, state)
         players = [p.name for p in rec.players]
         told = story or []
         lines = [headline_line(headline), head, *story_lines(told, players)]
@@ -350,7 +350,7 @@ class MoveCommands(TurnData):
         rec = await self._table(ctx, need=("active", "paused", "finished"))
         game = self._game(rec)
         state = await self._state(rec)
-        view = game.view(state, None)
+        view = self._public_view(rec, game, state)
         image = await self._image(rec.game, view, None) if self.settings.images else None
         head = f"{game.title}, move {rec.meta.get('seq', 0)}"
         decisions: list[Decision] = []
@@ -359,7 +359,7 @@ class MoveCommands(TurnData):
             head += "; waiting for " + names(self._acting_names(rec, acting))
             decisions = await self._decisions(rec, game, state, self._acting_users(rec, acting))
         text = head + ".\n" + (image.alt if image else view_text(view))
-        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state, view), **self._ids(rec))
+        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state), **self._ids(rec))
         for decision in decisions:
             reply.offer(decision)
         return reply

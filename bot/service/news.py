@@ -4,9 +4,10 @@ The log holds each step's action and its events (prose). What a story tells apar
 from the prose — what the step was in words, whether it closed a round, epoch or game
 turn, whether it changed the scores — is read from the public views before and after
 the step, never parsed from text: a `Mark` per step. The service works a step's mark
-out when it commits the step (it has the positions then) and keeps it in memory; a
-mark it does not have (after a restart, a step another process committed, a fork's
-copied lines) comes from replaying the log, which gives the very same positions.
+out when it commits the step (it has the positions then) and stores it with the
+table's bookkeeping for as long as a story may tell the step; a mark it does not have
+(a fork's copied lines, bookkeeping rebuilt from the log) comes from replaying the
+log, which gives the very same positions.
 
 Pure: no storage, no asyncio.
 """
@@ -39,17 +40,39 @@ class Mark:
     scores: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
     over: bool = False
 
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "periods": list(self.periods), "scores": list(self.scores), "over": self.over}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Mark:
+        def number(value: Any) -> int | None:
+            return None if value is None else int(value)
+
+        def scores(value: Any) -> tuple[int, ...] | None:
+            return None if value is None else tuple(int(v) for v in value)
+
+        before, after = data["periods"]
+        was, now = data["scores"]
+        return cls(str(data["label"]), (number(before), number(after)), (scores(was), scores(now)), bool(data["over"]))
+
 
 def marks(
-    game: Game, players: int, start: Any, rows: Iterable[ActionRecord], wanted: Callable[[int], bool] = lambda _: True
+    game: Game,
+    players: int,
+    start: Any,
+    rows: Iterable[ActionRecord],
+    wanted: Callable[[int], bool] = lambda _: True,
+    *,
+    public: Callable[[Any], dict[str, Any]] | None = None,
 ) -> dict[int, Mark]:
     """The marks of the log lines `rows` (live ones, in order) played from `start`, by
     sequence number; only for the lines `wanted(seq)` picks (the others are only played:
-    a step costs ~0.05 ms, a public view up to ~0.7 ms)."""
+    a step costs ~0.05 ms, a public view up to ~0.7 ms). `public(state)`: the public view
+    of a position, when the caller keeps some already."""
     _, period = PERIODS.get(game.id, ("", None))
 
     def read(state: Any) -> tuple[int | None, tuple[int, ...] | None]:
-        view = game.view(state, None)
+        view = public(state) if public is not None else game.view(state, None)
         scores = public_scores(view, players)
         if scores is None and game.is_over(state):
             scores = [int(v) for v in game.scores(state)]  # nothing is hidden once the game is over

@@ -10,8 +10,8 @@ is telling.py's; what the game says about a decision is read in described.py.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from engine.core import Game, grouped
@@ -26,10 +26,10 @@ log = logging.getLogger(__name__)
 
 
 class TurnData(RecordCommands):
-    """Headlines, decisions and stories; the step marks behind the stories, kept in memory."""
+    """Headlines, decisions and stories; the step marks behind the stories."""
 
-    #: Per table (id, created): each log line's mark (news.Mark), by sequence number.
-    _marks: OrderedDict[tuple[int, float], dict[int, news.Mark]]
+    #: Per table: the position last asked about (by identity) and its public view.
+    _views: dict[int, tuple[Any, dict[str, Any]]]
 
     def _seat_name(self, rec: TableRecord, seat: int) -> str:
         player = rec.user_at(seat)
@@ -39,9 +39,21 @@ class TurnData(RecordCommands):
         player = rec.seat_of(user)
         return player.name if player else str(user)
 
-    def _headline(self, rec: TableRecord, game: Game, state: Any, public: dict[str, Any] | None = None) -> Headline:
-        """Who must act (people and bots), in which game, at which stage (`public`: the
-        public view, when the caller has it)."""
+    def _public_view(self, rec: TableRecord, game: Game, state: Any) -> dict[str, Any]:
+        """The public view of `state`, the one position per table last asked about kept
+        (a view costs up to ~0.7 ms, and a command reads the same position's several
+        times: its marks, its headline, the board; the next command starts from it)."""
+        kept = self._views.get(rec.id)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        view = game.view(state, None)
+        self._views[rec.id] = (state, view)
+        while len(self._views) > self._cache_size:
+            self._views.pop(next(iter(self._views)))
+        return view
+
+    def _headline(self, rec: TableRecord, game: Game, state: Any) -> Headline:
+        """Who must act (people and bots), in which game, at which stage."""
         over = bool(game.is_over(state))
         acting = []
         if rec.status == "active" and not over:
@@ -50,8 +62,7 @@ class TurnData(RecordCommands):
                 if player is not None and not (player.resigned and not player.bot):
                     acting.append(Actor(player.name, seat, None if player.bot else player.user))
         word, period = PERIODS.get(game.id, ("", None))
-        view = public if public is not None else game.view(state, None)
-        number = period(view, len(rec.players)) if period is not None else None
+        number = period(self._public_view(rec, game, state), len(rec.players)) if period is not None else None
         return Headline(
             game.id,
             game.title,
@@ -98,7 +109,7 @@ class TurnData(RecordCommands):
             user,
             seat,
             player.name if player is not None else f"seat {seat}",
-            described.prompt(game, state, seat),
+            described.prompt(game, state, seat, partial(self._public_view, rec, game)),
             grouped(described.choices(game, state, seat, legal)),
             self.choice_key(rec, seat, legal),
             described.rule(game, state, seat),
@@ -116,26 +127,39 @@ class TurnData(RecordCommands):
         known = await self._known_marks(rec, game, rows)
         return news.entries(game, rows, known, lambda seat: self._seat_name(rec, seat), reader=reader)
 
-    def _marks_of(self, rec: TableRecord) -> dict[int, news.Mark]:
-        """The marks kept for `rec` (the most recently used tables' only)."""
-        key = (rec.id, rec.created)
-        known = self._marks.setdefault(key, {})
-        self._marks.move_to_end(key)
-        while len(self._marks) > self._cache_size:
-            self._marks.popitem(last=False)
-        return known
-
-    def _note_marks(self, rec: TableRecord, game: Game, before: Any, records: Sequence[ActionRecord]) -> None:
-        """The marks of the steps a command just committed, played again from `before`
-        (the position before the first of them)."""
-        if records:
-            self._marks_of(rec).update(news.marks(game, len(rec.players), before, records))
+    def _mark(
+        self,
+        meta: dict[str, Any],
+        rec: TableRecord,
+        game: Game,
+        before: Any,
+        records: Sequence[ActionRecord],
+        *,
+        after: Any,
+        told: int,
+    ) -> None:
+        """Store in `meta` (the table's bookkeeping, committed with the steps) the marks of
+        the steps `records`, played again from `before`, the position before the first of
+        them, to `after`. A mark is kept while a story may still tell its step: after the
+        post before this command (`told`: its post tells the steps since), the last post,
+        or some seat's last move, whichever is earliest (`_decisions` reads from there)."""
+        kept = dict(meta.get("marks") or {})
+        public = partial(self._public_view, rec, game)
+        for seq, mark in news.marks(game, len(rec.players), before, records, public=public).items():
+            kept[str(seq)] = mark.to_json()
+        if records and rec.id in self._views:  # the steps played again reached `after`: the view is its
+            self._views[rec.id] = (after, self._views[rec.id][1])
+        last = meta.get("last_seq") or {}
+        since = min([told, int(meta.get("posted", 0))] + [int(last.get(str(p.seat), 0)) for p in rec.players])
+        meta["marks"] = {seq: mark for seq, mark in kept.items() if int(seq) > since}
 
     async def _known_marks(self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord]) -> dict[int, news.Mark]:
-        """The marks of `rows`: those kept, and the missing ones from replaying the log
-        (a restart, another process's steps, a fork's copied lines). A log that does not
-        replay gives none: its story tells the moves alone."""
-        known = self._marks_of(rec)
+        """The marks of `rows`: those stored with the table, and the missing ones from
+        replaying the log (a fork's copied lines, bookkeeping rebuilt from the log, a
+        table from before marks). A log that does not replay gives none: its story tells
+        the moves alone."""
+        stored = rec.meta.get("marks") or {}
+        known = {int(seq): news.Mark.from_json(mark) for seq, mark in stored.items()}
         missing = {r.seq for r in rows if not r.undone and r.seq not in known}
         if missing:
             log_rows = await self.storage.actions(rec.id)

@@ -27,7 +27,6 @@ from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .lobby import LobbyCommands
-from .news import Mark
 from .prefs import SettingsCommands
 from .reply import Decision, Image, Notice, Reply
 from .text import clip, quote, unreadable
@@ -79,7 +78,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
         self._prefs: dict[int, PlayerPrefs] = {}
-        self._marks: OrderedDict[tuple[int, float], dict[int, Mark]] = OrderedDict()
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ API
     async def handle(

@@ -17,7 +17,9 @@ Text lengths (issue 25 §3), median and p95 in characters:
   writes it — within a turn the private text of the panel their last step answered,
   at the start of a turn the "since your last turn" summary and the panel that "Take
   your turn" opens (`play` without an action), as the Discord panel puts them together;
-- the handover post: the public text of every channel post (the start and each turn).
+- the handover post: the public text of every channel post (the start and each turn);
+- the panel as the terminal and scripts print it: with the decision's choices written
+  out (`telling.choice_lines`), since they have no menu.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ class Counts:
     #: Characters of each panel an acting player read before a decision, and of each post.
     panel_lengths: list[int] = field(default_factory=list)
     post_lengths: list[int] = field(default_factory=list)
+    terminal_lengths: list[int] = field(default_factory=list)
 
 
 def spread(lengths: list[int]) -> str:
@@ -81,6 +84,14 @@ def spread(lengths: list[int]) -> str:
 
 def private_text(reply, user: int) -> str:
     return "\n".join(p.text for p in reply.private_for(user))
+
+
+def with_choices(reply, user: int) -> str:
+    """The panel of `reply` as the terminal prints it: its text, then the choices."""
+    from bot.service.telling import choice_lines
+
+    decision = reply.decisions.get(user)
+    return "\n".join([private_text(reply, user), *(choice_lines(decision) if decision else [])])
 
 
 async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder: Path) -> None:
@@ -110,7 +121,7 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
     start = await say(1, "game start")
     counts.posts += 1
     counts.post_lengths.append(len(start.text))
-    panel_of: dict[int, str] = {}  # the panel a user's last step left open (their turn goes on)
+    panel_of: dict[int, tuple[str, str]] = {}  # the panel a user's last step left open, and with its choices
     counts.pings += len(start.mentions)
     rng = random.Random(seed)
     for _ in range(20_000):
@@ -123,17 +134,19 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         user = user_in(rec, seat)
         acting_users = {user_in(rec, s) for s in acting}
         seen = len(await storage.actions(rec.id))
-        panel = panel_of.pop(user, None)
-        if panel is None:  # a turn starts: the news and the panel "Take your turn" opens
+        panel, listed = panel_of.pop(user, ("", ""))
+        if not panel:  # a turn starts: the news and the panel "Take your turn" opens
             news = await service.since_last_turn(channel, user)
-            opened = private_text(await say(user, "play"), user)
-            panel = "\n".join(t for t in (news, opened) if t)
+            opened = await say(user, "play")
+            panel = "\n".join(t for t in (news, private_text(opened, user)) if t)
+            listed = "\n".join(t for t in (news, with_choices(opened, user)) if t)
         counts.panel_lengths.append(len(panel))
+        counts.terminal_lengths.append(len(listed))
         reply = await say(user, "play " + rng.choice(game.legal_actions(state, seat)))
         assert not reply.error, reply.text
         panel_of.clear()
         if reply.panel:
-            panel_of[user] = private_text(reply, user)
+            panel_of[user] = (private_text(reply, user), with_choices(reply, user))
         counts.commands += 1
         rows = (await storage.actions(rec.id))[seen:]
         after = await service.replay(rec.id)
@@ -210,4 +223,5 @@ def main(argv: list[str]) -> int:
     print(f"  boards - posts:                   {(counts.boards - counts.posts) / g:9.1f} a game   (target 0)")
     print(f"  panel text, characters:           {spread(counts.panel_lengths)}")
     print(f"  handover post text, characters:   {spread(counts.post_lengths)}")
+    print(f"  panel with its choices (terminal): {spread(counts.terminal_lengths)}")
     return 0
