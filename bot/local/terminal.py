@@ -13,6 +13,7 @@ reply: for tests, demos and bug reports. It never waits for a terminal.
 
 from __future__ import annotations
 
+import logging
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -21,7 +22,10 @@ from typing import TextIO
 from ..service import Decision, Reply, Service
 from ..service.telling import choice_lines
 from ..service.text import names as join_names
-from ..service.text import quote
+from ..service.text import quote, unreadable
+from ..storage.base import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
@@ -148,7 +152,10 @@ class Terminal:
                     return Reply(f"cannot read {word[5:]}", error=True)
         reply = await self.service.handle(self.channel, uid, name, line, files=files)
         self.show(reply, name)
-        await self.flush()
+        try:
+            await self.flush()
+        except StorageUnavailable as err:  # the reply told the player; the notices wait in the outbox
+            log.warning("notices not read: %s", err.reason)
         return reply
 
     async def flush(self) -> None:
@@ -168,9 +175,13 @@ class Terminal:
     async def run_script(self, lines: Iterable[str]) -> int:
         """Lines `<user> <command>`; '#' starts a comment. Returns the number of refused commands."""
         refused = 0
-        for raw in lines:
+        for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
+                continue
+            if unreadable(line):
+                self.out(f"! line {number} is not UTF-8 text (it holds bytes no character is made of); skipped.")
+                refused += 1
                 continue
             name, _, command = line.partition(" ")
             name = name.rstrip(":")
@@ -255,7 +266,13 @@ class Terminal:
             if not await self.setup_table(ask):
                 return
             while True:
-                title, acting, decision = await self.current()
+                try:
+                    title, acting, decision = await self.current()
+                except StorageUnavailable:
+                    self.out(
+                        "! The database cannot be reached; whose turn it is cannot be read. Try again in a moment."
+                    )
+                    title, acting, decision = None, [], None
                 if acting:
                     self.out(f"\n[{title}] {' and '.join(acting)} to act.")
                     if decision is not None and self.listed.get(decision.user) != decision.key:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from engine.core import Game, grouped
+from engine.core import Game
 
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
@@ -110,7 +110,7 @@ class TurnData(RecordCommands):
             seat,
             player.name if player is not None else f"seat {seat}",
             described.prompt(game, state, seat, partial(self._public_view, rec, game)),
-            grouped(described.choices(game, state, seat, legal)),
+            described.choices(game, state, seat, legal),
             self.choice_key(rec, seat, legal),
             described.rule(game, state, seat),
             described.needs_private_view(game, state, seat),

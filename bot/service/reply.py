@@ -21,7 +21,7 @@ import base64
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Choice
+from engine.core import Choice, grouped
 
 
 @dataclass
@@ -243,8 +243,9 @@ class Decision:
     """What one user decides now, for them alone (it may name their hidden cards).
 
     - `prompt`: one plain sentence ("Choose a row for your action disc.").
-    - `groups`: the described choices (`engine.core.Choice`) by group, in the game's
-      order (`engine.core.grouped`); `choices` flattens them.
+    - `choices`: the seat's legal actions in their order, each described
+      (`engine.core.Choice`); `groups` has them by group (`engine.core.grouped`: groups
+      in the order they first appear), as a menu per group shows them.
     - `key`: the decision key (`ServiceBase.choice_key`; a pick carries it back).
     - `rule`: the rulebook section(s) behind the decision ("6.0"; `rules 6.0` shows it), or "".
     - `private_view`: the decision depends on what only this seat sees: show its
@@ -257,7 +258,7 @@ class Decision:
     seat: int
     name: str
     prompt: str
-    groups: list[tuple[str, list[Choice]]]
+    choices: list[Choice]
     key: str
     rule: str = ""
     private_view: bool = False
@@ -265,8 +266,8 @@ class Decision:
     turn: list[Entry] = field(default_factory=list)
 
     @property
-    def choices(self) -> list[Choice]:
-        return [choice for _, members in self.groups for choice in members]
+    def groups(self) -> list[tuple[str, list[Choice]]]:
+        return grouped(self.choices)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -274,7 +275,9 @@ class Decision:
             "seat": self.seat,
             "name": self.name,
             "prompt": self.prompt,
-            "groups": [{"group": group, "choices": [c.to_json() for c in members]} for group, members in self.groups],
+            "choices": [c.to_json() for c in self.choices],
+            # the same choices by group, named by their actions (for a front end that shows a menu per group)
+            "groups": [{"group": group, "actions": [c.action for c in members]} for group, members in self.groups],
             "key": self.key,
             "rule": self.rule,
             "private_view": self.private_view,
@@ -289,7 +292,7 @@ class Decision:
             int(data["seat"]),
             str(data.get("name", "")),
             str(data.get("prompt", "")),
-            [(str(g["group"]), [Choice.from_json(c) for c in g["choices"]]) for g in data.get("groups", [])],
+            [Choice.from_json(c) for c in data.get("choices", [])],
             str(data.get("key", "")),
             str(data.get("rule", "")),
             bool(data.get("private_view", False)),

@@ -10,6 +10,7 @@ import pytest
 
 from bot.config import ConfigError, load_config
 from bot.local import Terminal, user_id
+from bot.service import Settings
 
 from .conftest import GAMES
 
@@ -179,6 +180,17 @@ def test_config_errors_are_clear(tmp_path):
 def test_the_example_config_loads():
     config = load_config(ROOT / "config.example.toml", env={})
     assert config.database == "epochs.sqlite" and config.remind_hours == 12 and not config.has_token
+    assert config.render_timeout == 10 and Settings.from_config(config).render_timeout == 10
+
+
+def test_the_drawing_time_limit_is_configurable_and_checked(tmp_path):
+    """[drawing] timeout_seconds (issue 23): how long a picture may hold a reply."""
+    path = tmp_path / "c.toml"
+    path.write_text("[drawing]\ntimeout_seconds = 4.5\n")
+    assert Settings.from_config(load_config(path, env={})).render_timeout == 4.5
+    path.write_text("[drawing]\ntimeout_seconds = 0\n")
+    with pytest.raises(ConfigError, match="drawing.timeout_seconds must be a number >= 1"):
+        load_config(path, env={})
 
 
 def test_main_reads_the_config_and_points_the_engine_at_data_dir(tmp_path, monkeypatch, capsys):
@@ -247,3 +259,79 @@ async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
     assert "ann seated Bot Cyrus (easy)" in text and "[bot]" in text
     rec = await table.storage.latest_table(table.channel)
     assert [s.bot for s in rec.players].count("easy") == 1
+
+
+def closed_early(args: list[str], stdin: bytes, cwd: Path) -> tuple[int, str]:
+    """Run `python -m bot ARGS` with its output read for one line only and then closed, as
+    `| head -1` does: (exit status, what it wrote to stderr)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env["PYTHONPATH"] = str(ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=env,
+    )
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    process.stdin.write(stdin)
+    process.stdin.close()
+    assert process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode("utf-8", "replace")
+    return process.wait(60), err
+
+
+async def test_script_and_replay_end_quietly_when_their_output_is_closed(tmp_path):
+    """`epochs script ... | head` and `epochs replay ... | head` (issue 23): no BrokenPipeError
+    traceback, and the exit status a shell shows for a pipe closed early (128 + SIGPIPE)."""
+    import signal
+
+    from .played import exported
+
+    lines = b"ann game new rising-cultures seed=1\n" + b"ann help\n" * 200
+    code, err = closed_early(["script", "-"], lines, tmp_path)
+    assert (code, err) == (128 + signal.SIGPIPE, "")
+    export = tmp_path / "rc.json"
+    export.write_bytes(await exported("rising-cultures"))
+    code, err = closed_early(["replay", str(export), "--out", str(tmp_path / "end.png")], b"", tmp_path)
+    assert (code, err) == (128 + signal.SIGPIPE, "")
+
+
+async def test_a_script_goes_on_past_hostile_export_files_and_lines_that_are_not_utf8(tmp_path):
+    """Issue 23: `game new from=FILE at=5` with a lone surrogate in the file killed the whole
+    script process (its refusal quoted the character, and printing it failed). Now the
+    refusal names the place, a line of the script that is not UTF-8 is skipped saying so,
+    and the script runs to its end."""
+    import json
+
+    from .played import exported
+
+    doc = json.loads(await exported("rising-cultures"))
+    doc["actions"][2]["action"] = "civ \udc80"
+    (tmp_path / "broken.json").write_text(json.dumps(doc))
+    (tmp_path / "deep.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    script = (
+        b"ann game new from=broken.json at=5\n"
+        b"ann game new from=deep.json at=5\n"
+        b"ann caf\xe9 au lait\n"
+        b"ann game new rising-cultures\n"
+    )
+    (tmp_path / "moves.txt").write_bytes(script)
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    for args, stdin in ((["script", "moves.txt"], b""), (["script", "-"], script)):  # a file, then stdin
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, cwd=tmp_path, env=env, timeout=60
+        )
+        out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+        assert done.returncode == 0 and "Traceback" not in err, err
+        assert "! That file cannot be forked: step 3, field `action` holds a broken character" in out
+        assert "! That file cannot be forked: the file nests lists and objects more than 16 deep" in out
+        assert "! line 3 is not UTF-8 text" in out
+        assert "ann opened a Rising Cultures table" in out and "(3 command(s) refused)" in out

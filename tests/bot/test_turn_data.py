@@ -262,7 +262,7 @@ def test_25_2_choices_read_as_label_detail_and_what_to_type():
         0,
         "ann",
         "Take from the pile, draw a card or roll the die.",
-        grouped([Choice("take 1", "Take", "1 from the pile", "+1 · 5 left"), Choice("roll", "Roll", "roll")]),
+        [Choice("take 1", "Take", "1 from the pile", "+1 · 5 left"), Choice("roll", "Roll", "roll")],
         "0.0",
         rule="3",
     )
