@@ -40,9 +40,9 @@ class TurnData(RecordCommands):
         return player.name if player else str(user)
 
     def _public_view(self, rec: TableRecord, game: Game, state: Any) -> dict[str, Any]:
-        """The public view of `state`, the one position per table last asked about kept
-        (a view costs up to ~0.7 ms, and a command reads the same position's several
-        times: its marks, its headline, the board; the next command starts from it)."""
+        """The public view of `state`. The view of the position last asked about is kept per
+        table: a view costs up to ~0.7 ms, and a command reads one position's view several
+        times (its marks, its headline, the board), the next command starting from it."""
         kept = self._views.get(rec.id)
         if kept is not None and kept[0] is state:
             return kept[1]
