@@ -1,14 +1,12 @@
 """What a game says about a decision, read in one place (issue 25 §1, §2).
 
-The engine contract gains `choices(state, seat)` (each legal action described:
+The engine contract has `choices(state, seat)` (each legal action described:
 `engine.core.Choice`), `prompt(state, seat)` (one plain sentence for the acting seat),
 `rule(state, seat)` (the rulebook section behind the decision) and
-`needs_private_view(state, seat)` (`BaseGame` says False). The service reads them
-here and nowhere else. Until every game has them, a game without them gets the plain
-fallback below: the action text as its label, one group, the prompt its public view
-shows. A description that does not list exactly the legal actions is not shown (a
-front end must never offer what the game refuses): the fallback stands in and the
-mismatch is logged.
+`needs_private_view(state, seat)`. The service reads them here and nowhere else. A
+description that does not list exactly the legal actions is not shown (a front end
+must never offer what the game refuses): the plain actions stand in, one group, and
+the game's mistake is logged.
 
 Pure: no storage, no asyncio.
 """
@@ -16,7 +14,6 @@ Pure: no storage, no asyncio.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 from engine.core import Choice, Game
@@ -25,47 +22,34 @@ from .core import shown
 
 log = logging.getLogger(__name__)
 
-#: The fallback for games that do not describe their choices: one group of this name.
+#: The one group of the plain actions shown when a game's description is wrong.
 FALLBACK_GROUP = "Choose"
-#: The fallback prompt when the game has none and its public view names none either.
-FALLBACK_PROMPT = "Choose your action."
 
 
 def choices(game: Game, state: Any, seat: int, legal: list[str] | None = None) -> list[Choice]:
     """The seat's legal actions, each described (`legal`: the seat's legal actions, when
     the caller has them already)."""
     legal = game.legal_actions(state, seat) if legal is None else legal
-    describe = getattr(game, "choices", None)
-    if describe is not None:
-        described = list(describe(state, seat))
-        if [c.action for c in described] == legal:
-            return described
-        log.error("%s: choices() does not list the legal actions of seat %s; shown undescribed", game.id, seat)
-    # the fallback for games that do not describe their choices: the action text is the label
+    described = list(game.choices(state, seat))
+    if [c.action for c in described] == legal:
+        return described
+    log.error("%s: choices() does not list the legal actions of seat %s; shown undescribed", game.id, seat)
     return [Choice(action, FALLBACK_GROUP, action) for action in legal]
 
 
-def prompt(game: Game, state: Any, seat: int, public: Callable[[Any], dict[str, Any]] | None = None) -> str:
-    """One sentence saying what the seat decides now (`public(state)`: the public view, when
-    the caller keeps it)."""
-    ask = getattr(game, "prompt", None)
-    if ask is not None:
-        return str(ask(state, seat))
-    # the fallback for games that do not describe their choices: the prompt of the public view
-    said = (public(state) if public is not None else game.view(state, None)).get("prompt")
-    return said if isinstance(said, str) and said else FALLBACK_PROMPT
+def prompt(game: Game, state: Any, seat: int) -> str:
+    """One sentence saying what the seat decides now."""
+    return str(game.prompt(state, seat))
 
 
 def rule(game: Game, state: Any, seat: int) -> str:
     """The rulebook section(s) behind the decision ("6.0", "5.4"), or ""."""
-    section = getattr(game, "rule", None)
-    return str(section(state, seat)) if section is not None else ""
+    return str(game.rule(state, seat))
 
 
 def needs_private_view(game: Game, state: Any, seat: int) -> bool:
     """Does the decision depend on what only the seat sees (a hand, a drawn card)?"""
-    needs = getattr(game, "needs_private_view", None)
-    return bool(needs(state, seat)) if needs is not None else False
+    return bool(game.needs_private_view(state, seat))
 
 
 def public_label(game: Game, state: Any, seat: int, action: str) -> str:

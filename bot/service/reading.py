@@ -109,7 +109,7 @@ class TurnData(RecordCommands):
             user,
             seat,
             player.name if player is not None else f"seat {seat}",
-            described.prompt(game, state, seat, partial(self._public_view, rec, game)),
+            described.prompt(game, state, seat),
             described.choices(game, state, seat, legal),
             self.choice_key(rec, seat, legal),
             described.rule(game, state, seat),

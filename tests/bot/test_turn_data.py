@@ -198,19 +198,12 @@ async def test_25_2_the_private_view_goes_beside_a_decision_that_depends_on_it(t
     assert not other.decisions[2].private_view and other.private_for(2)[0].image is None
 
 
-async def test_25_2_a_game_without_descriptions_gets_the_plain_fallback(table, monkeypatch, caplog):
-    """Until every game describes its choices: the action text as label, one group, the
-    prompt of the public view (or a plain one), no rule; a description that does not list
-    exactly the legal actions is not shown, and the mismatch is logged."""
+async def test_25_2_a_description_that_does_not_match_the_legal_actions_is_not_shown(table, monkeypatch, caplog):
+    """A front end must never offer what the game refuses: a description that does not list
+    exactly the legal actions gives way to the plain actions, and the mismatch is logged."""
     game = GAMES["fake-race"]
     state = game.setup(["ann", "bob"], 1)
-    for name in ("choices", "prompt", "rule"):
-        monkeypatch.delattr(FakeRace, name)
-    assert described.choices(game, state, 0) == [Choice(a, "Choose", a) for a in game.legal_actions(state, 0)]
-    assert (described.prompt(game, state, 0), described.rule(game, state, 0)) == ("Choose your action.", "")
-    monkeypatch.setattr(
-        FakeRace, "choices", lambda self, state, seat: [Choice("roll", "Roll", "The die")], raising=False
-    )
+    monkeypatch.setattr(FakeRace, "choices", lambda self, state, seat: [Choice("roll", "Roll", "The die")])
     with caplog.at_level(logging.ERROR):
         assert [c.label for c in described.choices(game, state, 0)] == game.legal_actions(state, 0)
     assert "does not list the legal actions" in caplog.text
