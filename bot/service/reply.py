@@ -128,6 +128,7 @@ class Headline:
     - `period`, `number`, `stage`: the stage the public view shows (bot/service/story.py,
       PERIODS): "epoch", 3, "Epoch III"; "", None, "" for a game without one.
     - `status`: the table's ("active", "paused", "finished"); `over`: the game has ended.
+    - `table_url`: the table's public page on the web table (issue 28), "" when the web is off.
     """
 
     game_id: str
@@ -139,6 +140,7 @@ class Headline:
     stage: str = ""
     status: str = "active"
     over: bool = False
+    table_url: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +153,7 @@ class Headline:
             "stage": self.stage,
             "status": self.status,
             "over": self.over,
+            "table_url": self.table_url,
         }
 
     @classmethod
@@ -166,6 +169,7 @@ class Headline:
             str(data.get("stage", "")),
             str(data.get("status", "active")),
             bool(data.get("over", False)),
+            str(data.get("table_url", "")),
         )
 
 
@@ -252,6 +256,8 @@ class Decision:
       private view beside it (the panel's private part carries the picture).
     - `story`: what happened since this seat's last turn, up to the start of this turn;
       `turn`: this turn's steps so far (the seat's own in its own words).
+    - `seat_url`: this seat's own page on the web table (issue 28; private: it acts for the
+      seat), "" when the web is off.
     """
 
     user: int
@@ -264,6 +270,7 @@ class Decision:
     private_view: bool = False
     story: list[Entry] = field(default_factory=list)
     turn: list[Entry] = field(default_factory=list)
+    seat_url: str = ""
 
     @property
     def groups(self) -> list[tuple[str, list[Choice]]]:
@@ -283,6 +290,7 @@ class Decision:
             "private_view": self.private_view,
             "story": [e.to_json() for e in self.story],
             "turn": [e.to_json() for e in self.turn],
+            "seat_url": self.seat_url,
         }
 
     @classmethod
@@ -298,6 +306,7 @@ class Decision:
             bool(data.get("private_view", False)),
             [Entry.from_json(e) for e in data.get("story", [])],
             [Entry.from_json(e) for e in data.get("turn", [])],
+            str(data.get("seat_url", "")),
         )
 
 
