@@ -1,9 +1,11 @@
 """The terminal table: the same service, driven from a keyboard or a script.
 
 Hot seat: the players named at the start share the keyboard; the prompt shows
-whose turn it is and their legal actions; a bare line is the command of the
+whose turn it is, and each decision's choices are printed once, grouped, in words
+with the action text to type (`Reply.decisions`); a bare line is the command of the
 player to act (`take 1` is short for `play take 1`), `bob: hand` speaks as
 another player. Board images are written to a folder and their paths printed.
+A private part is headed with its player's name, never a user id.
 
 Script mode reads lines `<user> <command>` (a file or stdin) and prints every
 reply: for tests, demos and bug reports. It never waits for a terminal.
@@ -17,7 +19,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from ..service import Reply, Service
+from ..service import Decision, Reply, Service
+from ..service.telling import choice_lines
 from ..service.text import names as join_names
 from ..service.text import quote, unreadable
 from ..storage.base import StorageUnavailable
@@ -79,6 +82,8 @@ class Terminal:
         self.images_dir = Path(images_dir)
         self.channel = channel
         self.names: dict[int, str] = {}
+        #: The decision key whose choices were printed last, per user: a decision is listed once.
+        self.listed: dict[int, str] = {}
 
     # --------------------------------------------------------------- output
     def show(self, reply: Reply, speaker: str) -> None:
@@ -90,13 +95,34 @@ class Terminal:
         for file in reply.files:
             what = "chart image" if file.kind == "chart" else "file"
             self.out(f"[{what}: {self._save(file.data, reply, file.filename, exact=True)}]")
+        decided = dict(reply.decisions)
         for part in reply.private:
-            who = self.names.get(part.user, str(part.user))
+            who = self._who(part.user, part.name)
             self.out(f"--- private to {who} (others look away) ---")
             self.out(part.text)
+            decision = decided.pop(part.user, None)
+            if decision is not None:
+                self._list(decision)
             if part.image is not None:
                 self.out(f"[{who}'s private image: {self._save(part.image.png, reply, who)}]")
             self.out("--- end of private part ---")
+        for decision in decided.values():  # a decision without a private part (`board`): its choices, once
+            if self.listed.get(decision.user) != decision.key:
+                self.out(f"--- private to {self._who(decision.user, decision.name)} (others look away) ---")
+                self.out(f"Now: {decision.prompt}")
+                self._list(decision)
+                self.out("--- end of private part ---")
+
+    def _who(self, user: int, name: str) -> str:
+        """A player's name for a private part's heading (never their user id)."""
+        return name or self.names.get(user) or "a player"
+
+    def _list(self, decision: Decision) -> None:
+        """The choices of `decision`, unless they were printed already."""
+        if self.listed.get(decision.user) != decision.key:
+            self.listed[decision.user] = decision.key
+            for line in choice_lines(decision):
+                self.out(line)
 
     def _save(self, data: bytes, reply: Reply, what: str, *, exact: bool = False) -> Path:
         """Write an image (or, `exact`, a file under its own name) into the images folder."""
@@ -169,20 +195,19 @@ class Terminal:
         return refused
 
     # ---------------------------------------------------------- interactive
-    async def current(self) -> tuple[str | None, list[str], list[str]]:
-        """(game title, names of players who must act, legal actions of the first)."""
+    async def current(self) -> tuple[str | None, list[str], Decision | None]:
+        """(game title, names of players who must act, the decision of the first)."""
         rec, state = await self.service._position(self.channel)
         if rec is None or rec.status != "active" or state is None:
-            return None, [], []
+            return None, [], None
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
         people = [
-            (s, p) for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
+            p for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
         ]  # a bot plays by itself
-        acting = [p.name for _, p in people]
-        legal = game.legal_actions(state, people[0][0]) if people else []
-        return game.title, acting, legal
+        decision = await self.service.decision_for(self.channel, people[0].user) if people else None
+        return game.title, [p.name for p in people], decision
 
     async def setup_table(self, ask: Callable[[str], str]) -> bool:
         """Resume the open table, or ask for a game and players and start one."""
@@ -242,18 +267,17 @@ class Terminal:
                 return
             while True:
                 try:
-                    title, acting, legal = await self.current()
+                    title, acting, decision = await self.current()
                 except StorageUnavailable:
                     self.out(
                         "! The database cannot be reached; whose turn it is cannot be read. Try again in a moment."
                     )
-                    title, acting, legal = None, [], []
+                    title, acting, decision = None, [], None
                 if acting:
-                    self.out(
-                        f"\n[{title}] {' and '.join(acting)} to act. Legal: "
-                        + ", ".join(legal[:30])
-                        + (" ..." if len(legal) > 30 else "")
-                    )
+                    self.out(f"\n[{title}] {' and '.join(acting)} to act.")
+                    if decision is not None and self.listed.get(decision.user) != decision.key:
+                        self.out(f"Now: {decision.prompt}")
+                        self._list(decision)  # (printed once: a reply that offered it listed it already)
                     speaker = acting[0]
                 else:
                     speaker = next(iter(self.names.values()), "host")

@@ -28,7 +28,7 @@ from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
-from .reply import Image, Notice, Reply
+from .reply import Decision, Image, Notice, Reply
 from .text import clip, quote, unreadable
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
         self._prefs: dict[int, PlayerPrefs] = {}
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ API
     async def handle(
@@ -335,7 +336,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
                 return reply
         reply.image = None
         reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
-        reply.mentions, reply.choices = [], {}
+        reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
         return reply
 
@@ -352,9 +353,24 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         if seat.seat not in self.games[rec.game].to_act(state):
             return ""
         try:
-            return await self._since_last_turn(rec, seat.seat, [])
+            return await self._since_last_turn(rec, seat.seat)
         except StaleWrite:
             return ""
+
+    async def decision_for(self, channel: int, user: int) -> Decision | None:
+        """What `user` decides now in the channel's game, as data (`Reply.decisions`);
+        None when they are not to act."""
+        rec, state = await self._position(channel)
+        if rec is None or state is None or rec.status != "active":
+            return None
+        player = rec.seat_of(user)
+        game = self.games[rec.game]
+        if player is None or player.seat is None or player.resigned or player.bot:
+            return None
+        if player.seat not in game.to_act(state):
+            return None
+        [decision] = await self._decisions(rec, game, state, [user])
+        return decision
 
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""

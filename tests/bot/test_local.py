@@ -35,10 +35,16 @@ async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
     )
     text = "\n".join(out)
     assert refused == 2
-    assert "> ann: take 2" in text and "ann played `take 2`" in text
+    assert "> ann: take 2\nbob — your turn · Fake Race\n• ann took 2; 1 left.\n• Scores: ann 0 → 2\n" in text
     assert "! It is not your turn; waiting for ann." in text
     assert "--- private to bob (others look away) ---" in text
-    assert "Game over. Scores: ann 2, bob 1." in text and "Winner: ann." in text
+    # the choices in words with what to type, grouped, listed once per decision (issue 25 §2)
+    assert (
+        "Take from the pile:\n  1 from the pile — +1 · 2 left  [take 1]\n  2 from the pile — +2 · 1 left  [take 2]"
+        in text
+    )
+    assert text.count("The die — +1 to +6  [roll]") == 2  # ann's first decision, bob's
+    assert "Game over · Fake Race" in text and "Final scores: ann 2, bob 1." in text and "Winner: ann." in text
     assert "a line is `<user> <command>`" in text
     rec = await table.storage.latest_table(table.channel)
     assert {s.user for s in rec.seats} == {user_id("ann"), user_id("bob")}
@@ -58,9 +64,12 @@ async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
     text = "\n".join(out)
     first = prompts[2][:-2]  # the seat order is shuffled at start
     second = ({"ann", "bob"} - {first}).pop()
-    assert f"[Fake Race] {first} to act. Legal: take 1, take 2, draw, roll" in text
+    assert f"[Fake Race] {first} to act." in text
+    # each decision's choices once, though `board` offers the second again: three decisions
+    assert text.count("  1 from the pile — +1 · 9 left  [take 1]") == 1 and text.count("[roll]") == 3
+    assert "Legal:" not in text
     assert prompts[2:] == [f"{first}> ", f"{second}> ", f"{second}> ", f"{first}> "]
-    assert f"{first} played `take 1`" in text and f"{second} played `roll`" in text
+    assert f"• {first} took 1; 9 left." in text and f"• {second} rolled " in text
     assert "pile: 9" in text  # ann's `board`, whoever's turn it was
     # a second run resumes the same table
     out.clear()
@@ -239,10 +248,10 @@ async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
     original = terminal.current
 
     async def first_legal():  # ann always plays her first legal action
-        title, acting, legal = await original()
+        title, acting, decision = await original()
         nonlocal moves
-        moves = iter([legal[0]] * 200) if legal else moves
-        return title, acting, legal
+        moves = iter([decision.choices[0].action] * 200) if decision else moves
+        return title, acting, decision
 
     terminal.current = first_legal
     await terminal.run_interactive(ask)

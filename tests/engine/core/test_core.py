@@ -354,4 +354,3 @@ def test_refers_of_gives_the_places_of_the_described_choice_of_an_action():
     assert refers_of(described, None, 0, "place 2 ur") == ("ur",)
     assert refers_of(described, None, 0, "done") == ()
     assert refers_of(described, None, 0, "not an action") == ()
-    assert refers_of(SimpleNamespace(), None, 0, "place 2 ur") == ()  # a game without described choices
