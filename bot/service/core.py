@@ -140,10 +140,21 @@ class Drawing(Protocol):
 
 
 class Renderer(Protocol):
-    """How the service draws a view in this process: `renderers.render(game_id, view, seat=)`,
-    or a test's stand-in. None: the game has no picture."""
+    """How the service draws a view in this process: `renderers.render(game_id, view, seat=,
+    part=, highlight=)`, or a test's stand-in. None: the game has no picture. `part`: "map"
+    (the public default: the handover's picture, the places in `highlight` framed), "tables"
+    (player tables, offers, legend) or None (a seat's image for a seat)."""
 
-    def __call__(self, game_id: str, view: dict[str, Any], /, *, seat: int | None) -> Drawing | None: ...
+    def __call__(
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        /,
+        *,
+        seat: int | None,
+        part: str | None = None,
+        highlight: Sequence[str] = (),
+    ) -> Drawing | None: ...
 
 
 def shown(game: Game, action: str) -> str:
@@ -442,15 +453,25 @@ class ServiceBase:
         module, _, name = job.partition(":")
         return await asyncio.wait_for(asyncio.to_thread(getattr(importlib.import_module(module), name), *args), limit)
 
-    async def _image(self, game_id: str, view: dict[str, Any], seat: int | None) -> Image | None:
-        """The picture of `view`: drawn in the worker processes when the service has
-        them (named by string, so this process never loads Pillow), else on a thread."""
+    async def _image(
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int | None,
+        part: str | None = None,
+        highlight: Sequence[str] = (),
+    ) -> Image | None:
+        """The picture `part` of `view` (renderers.render): drawn in the worker processes when
+        the service has them (named by string, so this process never loads Pillow), else on a
+        thread. The public view's default is the map, with the places in `highlight` framed."""
         try:
             if self._renderer is not None:
-                drawing = asyncio.to_thread(self._renderer, game_id, view, seat=seat)
+                drawing = asyncio.to_thread(
+                    self._renderer, game_id, view, seat=seat, part=part, highlight=tuple(highlight)
+                )
                 out = await asyncio.wait_for(drawing, self.settings.render_timeout)
             else:
-                out = await self._draw("renderers:render", game_id, view, seat)
+                out = await self._draw("renderers:render", game_id, view, seat, part, list(highlight))
         except (KeyError, ImportError, NotImplementedError):
             return None
         except TimeoutError:  # a stuck drawing must not hold the reply (issue 23)
@@ -465,7 +486,15 @@ class ServiceBase:
             return None
         if out is None:
             return None
-        return Image(out.png, out.alt, f"{game_id}-{'board' if seat is None else 'seat' + str(seat)}.png")
+        name = part if part == "tables" else "board" if seat is None else f"seat{seat}"
+        return Image(out.png, out.alt, f"{game_id}-{name}.png")
+
+    @staticmethod
+    def _highlight(rec: TableRecord) -> list[str]:
+        """The places of the last post's moves (moves.py keeps them with the post), while that
+        post still tells the latest moves (an undo of a posted move voids them)."""
+        last = rec.meta.get("highlight") or {}
+        return list(last.get("places", [])) if last.get("posted") == rec.meta.get("posted") else []
 
 
 def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:

@@ -221,9 +221,10 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         contains = [a for a in legal if a not in starts and all(w in a for w in words)]
         return starts + contains
 
-    async def render_board(self, table_id: int, seat: int | None = None) -> Image | None:
-        """The board image of a table (public, or `seat`'s private picture), rendered
-        off the event loop; None when this game has no renderer."""
+    async def render_board(self, table_id: int, seat: int | None = None, part: str | None = None) -> Image | None:
+        """The board image of a table — the public map (the last post's moves framed), its
+        tables (`part="tables"`), or `seat`'s private picture — rendered off the event loop;
+        None when this game has no renderer."""
         for _ in range(3):
             rec = await self.storage.table(table_id)
             if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games:
@@ -234,7 +235,8 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
                 continue  # moved on while reading: read again
             except Refusal:
                 return None  # a damaged record: no picture of it
-            return await self._image(rec.game, self.games[rec.game].view(state, seat), seat)
+            view = self.games[rec.game].view(state, seat)
+            return await self._image(rec.game, view, seat, part, self._highlight(rec) if seat is None else ())
         return None
 
     async def tick(self, claim: Claim | None = None) -> list[Notice]:
@@ -329,9 +331,11 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
             except StaleWrite:
                 state = None  # moved on between the two reads
             if state is not None:
-                reply.image = await self._image(rec.game, self.games[rec.game].view(state, None), None)
+                view = self.games[rec.game].view(state, None)
+                reply.image = await self._image(rec.game, view, None, "map", self._highlight(rec))
                 return reply
         reply.image = None
+        reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
         reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
         return reply

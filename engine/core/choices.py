@@ -15,9 +15,10 @@ the conformance check ask of every list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .actions import slug
-from .contract import Choice
+from .contract import Choice, Game
 
 #: The longest group, label and detail a choice may have (characters).
 GROUP_MAX, LABEL_MAX, DETAIL_MAX = 45, 80, 100
@@ -49,6 +50,13 @@ def details(*parts: str) -> str:
         elif not out:
             out = clip(part)
     return out
+
+
+def refers_of(game: Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
+    """The board places `action` concerns, as its described choice names them (what a front
+    end frames on the map after it, issue 26); () for an action its choices do not list.
+    Ask before the action is applied."""
+    return next((c.refers for c in game.choices(state, seat) if c.action == action), ())
 
 
 def grouped(choices: Iterable[Choice]) -> list[tuple[str, list[Choice]]]:
