@@ -642,9 +642,7 @@ class PostgresStorage:
         return await self._write(work)
 
     async def link_generation(self, table_id: int, user: int) -> int:
-        found = await self._fetchval(
-            "SELECT generation FROM links WHERE game = $1 AND user_id = $2", table_id, user
-        )
+        found = await self._fetchval("SELECT generation FROM links WHERE game = $1 AND user_id = $2", table_id, user)
         return int(found) if found is not None else 0
 
     async def reset_link(self, table_id: int, user: int) -> int:
