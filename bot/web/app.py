@@ -97,6 +97,7 @@ class WebTable:
     def _application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._answers])
         app.router.add_get("/", self.home)
+        app.router.add_get("/favicon.ico", _no_content)  # browsers ask for one: there is none
         app.router.add_static("/static", STATIC)
         for kind in ("t", "s"):
             app.router.add_get(f"/{kind}/{TOKEN}", self.page)
@@ -199,18 +200,20 @@ class WebTable:
         in the background (the page never waits for a picture)."""
         board_key = ("board", view.table_id, view.version)
         self._draw_soon(board_key, lambda: self.boards.board(view.table_id, view.version))
-        private = None
+        private, drawn = None, self.boards.has(board_key)
         if viewer.seat is not None:
             seat = viewer.seat
             private_key = ("private", view.table_id, view.version, seat)
             self._draw_soon(private_key, lambda: self.boards.private(view.table_id, view.version, seat))
             private = self.boards.kept(private_key)
+            drawn = drawn and self.boards.has(private_key)
         return {
             "base": viewer.base,
             "table_base": self.links.table_path(view.table_id),
             "form_token": self.signer.form_token(viewer.token) if viewer.seat is not None else "",
             "board": self.boards.kept(board_key),
             "private": private,
+            "drawn": drawn,
         }
 
     def _draw_soon(self, key: tuple[Any, ...], draw: Callable[[], Coroutine[Any, Any, Image | None]]) -> None:
@@ -241,6 +244,8 @@ class WebTable:
         viewer = await self._viewer(request)
         view = await self._view(viewer)
         version = _number(request.query.get("v", str(view.version)), "v")
+        if version != view.version and not self.boards.has(("board", viewer.table, version)):
+            raise web.HTTPFound(f"{viewer.base}/board.png?v={view.version}")  # moved on: the picture of now
         return _png(await self.boards.board(viewer.table, version), "board")
 
     async def private(self, request: web.Request) -> web.Response:
@@ -248,6 +253,8 @@ class WebTable:
         assert viewer.seat is not None
         view = await self._view(viewer)
         version = _number(request.query.get("v", str(view.version)), "v")
+        if version != view.version and not self.boards.has(("private", viewer.table, version, viewer.seat)):
+            raise web.HTTPFound(f"{viewer.base}/private.png?v={view.version}")
         return _png(await self.boards.private(viewer.table, version, viewer.seat), "private view")
 
     async def step(self, request: web.Request) -> web.Response:
@@ -385,6 +392,10 @@ def _finished(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], No
             log.warning("web: a drawing failed: %r", task.exception())
 
     return done
+
+
+async def _no_content(request: web.Request) -> web.Response:
+    return web.Response(status=204)
 
 
 def _wants_json(request: web.Request) -> bool:

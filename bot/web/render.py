@@ -114,11 +114,14 @@ def page_context(
     form_token: str = "",
     board: Image | None = None,
     private: Image | None = None,
+    drawn: bool = False,
     said: str = "",
     said_error: bool = False,
 ) -> dict[str, Any]:
     """Everything a table page's templates read. `base`: this page's path (its parts live
-    under it); `table_base`: the public page's (the step-through reads public views only)."""
+    under it); `table_base`: the public page's (the step-through reads public views only);
+    `drawn`: the pictures the page describes in words are drawn (else the script asks again
+    once they are)."""
     players = [p.name for p in view.players]
     head = view.headline
     acting = [a.name for a in head.acting]
@@ -137,7 +140,7 @@ def page_context(
         "form_token": form_token,
         "board_alt": alt_lines(board),
         "private_alt": alt_lines(private),
-        "drawn": board is not None,
+        "drawn": drawn,
         "decision": view.decision,
         "groups": view.decision.groups if view.decision is not None else [],
         "turn": [line(e, players) for e in (view.decision.turn if view.decision else view.turn)],

@@ -7,7 +7,7 @@
   const main = document.getElementById("main");
   const viewport = document.getElementById("viewport");
   const board = document.getElementById("board");
-  const said = document.getElementById("said-live");
+  const said = document.getElementById("said");
   const base = main ? main.dataset.base : null;
   let version = main ? main.dataset.version : null;
   let scale = 1;
@@ -93,24 +93,21 @@
 
   // ---- live: the page follows the game ---------------------------------------------------
   let refreshing = null, again = false;
-  function refresh(message, isError) {
+  function refresh() {
     if (!base) return Promise.resolve();
     if (refreshing) { again = true; return refreshing; }
     refreshing = fetch(base + "/live", { headers: { Accept: "text/html" }, cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
         const live = document.getElementById("live");
-        live.innerHTML = html;
-        const fresh = live.querySelector(".live");
+        const fresh = patch(live, html);
         version = fresh.dataset.version;
         main.dataset.version = version;
         if (board && board.getAttribute("src") !== fresh.dataset.board) board.setAttribute("src", fresh.dataset.board);
-        if (message) show(message, isError);
         localTimes(live);
         watchDrawing(fresh);
       })
       .catch(function (status) {
-        if (message) show(message, isError);
         if (status === 403 || status === 404 || status === 410) show("This link no longer works; reload the page to see why.", true);
       })
       .finally(function () {
@@ -119,16 +116,31 @@
       });
     return refreshing;
   }
+  function patch(live, html) {
+    // replace only the sections that changed: a choice under a finger stays where it is
+    // while, say, the words of a picture drawn meanwhile come in
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const fresh = holder.querySelector(".live");
+    const old = live.querySelector(".live");
+    if (!old || !fresh || old.children.length !== fresh.children.length) {
+      live.replaceChildren(fresh || holder);
+      return live.querySelector(".live");
+    }
+    Array.from(fresh.children).forEach(function (child, index) {
+      const current = old.children[index];
+      if (current.outerHTML !== child.outerHTML) current.replaceWith(child.cloneNode(true));
+    });
+    for (const name of Object.keys(fresh.dataset)) old.dataset[name] = fresh.dataset[name];
+    return old;
+  }
   function show(message, isError) {
-    const live = document.querySelector("#live .live");
-    const note = document.createElement("p");
-    note.className = "said" + (isError ? " error" : "");
-    note.setAttribute("role", isError ? "alert" : "status");
-    note.textContent = message;
-    const old = live.querySelector(".said");
-    if (old) old.remove();
-    live.insertBefore(note, live.querySelector(".seat") || live.firstChild.nextSibling);
-    if (said) said.textContent = message;
+    // the outcome of a move stays above the live part (a live update does not wash it away)
+    if (!said) return;
+    said.hidden = false;
+    said.className = "said" + (isError ? " error" : "");
+    said.setAttribute("aria-live", isError ? "assertive" : "polite");
+    said.textContent = message;
   }
   function watchDrawing(fresh) {
     // a picture not drawn yet when the page was made: its words come once it is
@@ -155,7 +167,7 @@
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     fetch(form.getAttribute("action"), { method: "POST", body: new URLSearchParams(data), headers: { Accept: "application/json" } })
       .then(function (response) { return response.json().catch(function () { return { ok: false, text: "The server answered " + response.status + "." }; }); })
-      .then(function (answer) { return refresh(answer.text, !answer.ok); })
+      .then(function (answer) { show(answer.text, !answer.ok); return refresh(); })
       .catch(function () { show("The table cannot be reached; nothing was sent. Try again.", true); form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); });
   });
 
