@@ -289,17 +289,7 @@ class WebTable:
             await response.prepare(request)
             await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
             with self.watcher.listen(view.table_id, view.version) as queue:
-                while not self._closing.is_set():
-                    waiting = asyncio.ensure_future(queue.get())
-                    closing = asyncio.ensure_future(self._closing.wait())
-                    done, _ = await asyncio.wait({waiting, closing}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
-                    for pending in (waiting, closing):
-                        if pending not in done:
-                            pending.cancel()
-                    if waiting in done:
-                        await response.write(f"event: version\ndata: {waiting.result()}\n\n".encode())
-                    elif not done:
-                        await response.write(b": still here\n\n")
+                await self._stream(response, queue)
             return response
         except (ConnectionResetError, asyncio.CancelledError):
             return web.Response(status=499)  # the reader left (or the server stops)
@@ -307,6 +297,24 @@ class WebTable:
             self._streams[viewer.token] -= 1
             if not self._streams[viewer.token]:
                 del self._streams[viewer.token]
+
+    async def _stream(self, response: web.StreamResponse, queue: asyncio.Queue[int]) -> None:
+        """Each new version as an event, a comment when nothing came for a while, until the
+        reader leaves or the server stops."""
+        closing = asyncio.ensure_future(self._closing.wait())
+        getter: asyncio.Future[int] | None = None
+        try:
+            while not closing.done():
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, closing}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
+                if getter in done:
+                    await response.write(f"event: version\ndata: {getter.result()}\n\n".encode())
+                elif not done:
+                    await response.write(b": still here\n\n")
+        finally:
+            for future in (getter, closing):
+                if future is not None and not future.done():
+                    future.cancel()
 
     # ------------------------------------------------------------------ moves
     async def play(self, request: web.Request) -> web.Response:

@@ -63,7 +63,9 @@ class Web:
         assert not reply.error, f"{line!r}: {reply.text}"
         return reply
 
-    async def started(self, game: str = "fake-race", users=(1, 2), options: str = "seed=7 pile=9", channel=100) -> Reply:
+    async def started(
+        self, game: str = "fake-race", users=(1, 2), options: str = "seed=7 pile=9", channel=100
+    ) -> Reply:
         await self.ok(users[0], f"game new {game} {options}", channel)
         for user in users[1:]:
             await self.ok(user, "game join", channel)

@@ -298,4 +298,3 @@ def test_the_page_colours_are_the_boards_player_colours():
     css = (Path(__file__).parents[2] / "bot/web/static/table.css").read_text()
     found = dict(re.findall(r"--p(\d): #([0-9a-f]{6})", css))
     assert [tuple(bytes.fromhex(found[str(i)])) for i in range(6)] == [tuple(c) for c in PLAYER_COLORS]
-
