@@ -10,14 +10,22 @@ hands a player their seat's page.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..storage.base import StaleWrite, TableRecord
+from engine.core import Game
+
+from ..storage.base import ActionRecord, StaleWrite, TableRecord
+from . import news
 from .core import Ctx, Refusal
 from .moves import MoveCommands
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
+
+#: Tables whose marks are kept for the whole log (a mark is ~100 bytes, a long game 500 steps).
+KEPT_TABLES = 256
 
 
 @dataclass
@@ -68,6 +76,12 @@ class TableView:
 class TablePages(MoveCommands):
     """The web table's reads by table id, and `game link [reset]`."""
 
+    #: Per table, the marks of its whole log worked out so far (by sequence number): a
+    #: mark is a fact of an immutable log line (numbers are never reused, an undone line
+    #: is only skipped), so once a page has told a table's log, the next position's page
+    #: needs only the new steps' marks, which the commit stored in meta.
+    _page_marks: OrderedDict[int, dict[int, news.Mark]]
+
     async def table_view(self, table_id: int, seat: int | None = None) -> TableView | None:
         """The position of table `table_id` for the public (`seat` None) or one seat; None for
         a table that is not there, not started, or not readable (a damaged record)."""
@@ -105,7 +119,7 @@ class TablePages(MoveCommands):
             self._headline(rec, game, state),
             players,
             rows[-1].time if rows else rec.created,
-            await self._story(rec, game, rows, reader=seat),
+            await self._whole_story(rec, game, rows, reader=seat),
             [r.seq for r in rows],
         )
         player = rec.user_at(seat) if seat is not None else None
@@ -121,6 +135,20 @@ class TablePages(MoveCommands):
         else:
             view.turn = await self._story(rec, game, this_turn, reader=seat)
         return view
+
+    async def _whole_story(
+        self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], *, reader: int | None
+    ) -> list[Entry]:
+        """The story of the whole log (`_story`), with the marks of earlier pages kept: a
+        table's first page replays its log once (~1 ms a step), later ones do not."""
+        kept = self._page_marks.pop(rec.id, {})
+        self._page_marks[rec.id] = kept
+        while len(self._page_marks) > KEPT_TABLES:
+            self._page_marks.popitem(last=False)
+        missing = [r for r in rows if r.seq not in kept]
+        if missing:
+            kept.update(await self._known_marks(rec, game, missing))
+        return news.entries(game, rows, kept, lambda seat: self._seat_name(rec, seat), reader=reader)
 
     async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
         """The picture of `seat`'s private view at `version` (its alt text is the view in

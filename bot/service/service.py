@@ -98,6 +98,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages):
         self._cache_size = cache_size
         self._prefs: dict[int, PlayerPrefs] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._page_marks: OrderedDict[int, dict[int, Any]] = OrderedDict()
         #: What runs beside the service and must stop before its storage closes (the web table).
         self.on_close: list[Callable[[], Awaitable[None]]] = []
 

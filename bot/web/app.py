@@ -87,6 +87,7 @@ class WebTable:
         #: Moves per link: a quick player taps a turn's steps one after another.
         self.moves = moves or Limiter(rate=2, burst=10)
         self._views: OrderedDict[tuple[int, int, int | None], TableView] = OrderedDict()
+        self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
         self._streams: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = asyncio.Event()
@@ -185,7 +186,11 @@ class WebTable:
         key = (viewer.table, versions[viewer.table], viewer.seat)
         view = self._views.get(key)
         if view is None:
-            view = await self.service.table_view(viewer.table, viewer.seat)
+            pending = self._reading.get(key)
+            if pending is None:  # after a move every open page asks at once: one reads for all
+                pending = self._reading[key] = asyncio.ensure_future(self.service.table_view(viewer.table, viewer.seat))
+                pending.add_done_callback(lambda _, asked=key: self._reading.pop(asked, None))
+            view = await asyncio.shield(pending)
             if view is None:
                 raise HTTPRefusal(404, "This table has no game to show yet (it has not started, or was cancelled).")
             key = (viewer.table, view.version, viewer.seat)

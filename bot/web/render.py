@@ -173,7 +173,7 @@ def step_page(view: TableView, seq: int, *, table_base: str, back: str, image: I
             "seq": seq,
             "number": at + 1,
             "count": len(steps),
-            "lines": told,
+            "told": told,
             "previous": steps[at - 1] if at > 0 else (0 if at == 0 else None),
             "following": steps[at + 1] if 0 <= at + 1 < len(steps) else None,
             "table_base": table_base,
