@@ -28,6 +28,7 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -189,7 +190,7 @@ class WebTable:
             pending = self._reading.get(key)
             if pending is None:  # after a move every open page asks at once: one reads for all
                 pending = self._reading[key] = asyncio.ensure_future(self.service.table_view(viewer.table, viewer.seat))
-                pending.add_done_callback(lambda _, asked=key: self._reading.pop(asked, None))
+                pending.add_done_callback(partial(self._read_done, key))
             view = await asyncio.shield(pending)
             if view is None:
                 raise HTTPRefusal(404, "This table has no game to show yet (it has not started, or was cancelled).")
@@ -199,6 +200,9 @@ class WebTable:
                 self._views.popitem(last=False)
         self._views.move_to_end(key)
         return view
+
+    def _read_done(self, key: tuple[int, int, int | None], _: asyncio.Future[TableView | None]) -> None:
+        self._reading.pop(key, None)
 
     def _context(self, viewer: Viewer, view: TableView) -> dict[str, Any]:
         """What a page's templates need besides the view, drawing what is not drawn yet

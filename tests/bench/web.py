@@ -71,6 +71,7 @@ async def _template(rng: random.Random) -> dict:
                 state = await service._state(rec)
                 seat = rng.choice(game.to_act(state))
                 player = rec.user_at(seat)
+                assert player is not None
                 action = rng.choice(game.legal_actions(state, seat))
                 await service.handle(channel, player.user, player.name, "play", action, guild=1)
         rows = await storage.export_rows()

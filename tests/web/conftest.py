@@ -78,6 +78,7 @@ class Web:
         links = self.table.links
         seats = {}
         for p in rec.players:
+            assert p.seat is not None
             generation = await self.storage.link_generation(rec.id, p.user)
             seats[p.user] = links.seat_path(rec.id, p.seat, p.user, generation)
         return links.table_path(rec.id), seats

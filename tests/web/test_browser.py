@@ -114,7 +114,7 @@ async def board_loaded(page) -> None:
 
 
 async def serious(page) -> list[str]:
-    from axe_playwright_python.async_playwright import Axe
+    from axe_playwright_python.async_playwright import Axe  # type: ignore[import-untyped]
 
     results = await Axe().run(page)
     return [
