@@ -5,7 +5,8 @@ every game, a second state that differs only in what one seat cannot see
 (`scramble`: hidden cards moved between hidden places, a new generator). Two web tables,
 one on each state — two databases, the same secret, so the same links — must then answer
 that seat's page, its live part, its pictures and its event stream byte for byte alike,
-and the public page likewise wherever the public view of the two states is the same
+its refusal of a move (JSON), and the public page likewise wherever the public view of the
+two states is the same
 (the public knows less than any seat). The stand-in renderer writes the view it was given
 into the picture and its alt text, and the pages print the alt texts, so a page that
 passed any view but the viewer's own would differ.
@@ -62,6 +63,11 @@ async def answers(web, table_id: int, seat: int, *, public: bool) -> dict[str, b
         response.close()
         if kind == "/t":
             out["/t step 0"] = await (await web.client.get(base + "/at/0")).read()
+        else:  # a move the seat cannot make: the refusal (JSON) says why and what it may do
+            form = {"form": web.table.signer.form_token(base[3:]), "version": str(rec.version), "action": "no such"}
+            refused = await web.client.post(base + "/play", data=form, headers={"Accept": "application/json"})
+            assert refused.status in (409, 422), await refused.text()
+            out["/s refusal json"] = await refused.read()
     return out
 
 
