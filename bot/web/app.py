@@ -291,21 +291,21 @@ class WebTable:
         if self._streams.get(viewer.token, 0) >= STREAMS_PER_LINK:
             raise HTTPRefusal(429, f"This link has {STREAMS_PER_LINK} live pages open already; close one.")
         self._streams[viewer.token] = self._streams.get(viewer.token, 0) + 1
+        response = web.StreamResponse(
+            headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
         try:
-            response = web.StreamResponse(
-                headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-            )
             await response.prepare(request)
             await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
             with self.watcher.listen(view.table_id, view.version) as queue:
                 await self._stream(response, queue)
-            return response
-        except (ConnectionResetError, asyncio.CancelledError):
-            return web.Response(status=499)  # the reader left (or the server stops)
+        except ConnectionResetError:
+            pass  # the reader left
         finally:
             self._streams[viewer.token] -= 1
             if not self._streams[viewer.token]:
                 del self._streams[viewer.token]
+        return response
 
     async def _stream(self, response: web.StreamResponse, queue: asyncio.Queue[int]) -> None:
         """Each new version as an event, a comment when nothing came for a while, until the
