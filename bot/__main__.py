@@ -87,9 +87,7 @@ async def make_service(config: Config, database: str, *, images: bool = True, we
 
 
 async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
-    import asyncio
-
-    from .local import Terminal, read_lines
+    from .local import Terminal, keyboard, read_lines
 
     # the web table runs beside the terminal table; a script ends with its input, and its
     # output must be the same every run (bot/web/README.md, "Which modes serve it")
@@ -110,7 +108,7 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
         elif service.links is not None:
             # the keyboard is read on a thread, so the web table answers meanwhile; moves made
             # on its pages are printed as they come
-            await terminal.run_interactive(lambda prompt: asyncio.to_thread(input, prompt), follow=1.0)
+            await terminal.run_interactive(keyboard, follow=1.0)
         else:
             await terminal.run_interactive()
         return 0

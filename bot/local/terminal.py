@@ -17,8 +17,10 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import threading
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -341,6 +343,29 @@ class Terminal:
                 await self.say(speaker, line)
         except (EOFError, KeyboardInterrupt):
             self.out("")
+
+
+def keyboard(prompt: str) -> asyncio.Future[str]:
+    """`input(prompt)` on a daemon thread, answered in the event loop (so the web table serves
+    meanwhile). Not `asyncio.to_thread`: a thread still waiting for a line would hold up the
+    interpreter's exit after Ctrl-C until someone pressed Enter."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not answer.done():
+            outcome()
+
+    def read() -> None:
+        try:
+            line = input(prompt)
+        except BaseException as err:  # EOFError, KeyboardInterrupt: the loop decides
+            loop.call_soon_threadsafe(settle, partial(answer.set_exception, err))
+        else:
+            loop.call_soon_threadsafe(settle, partial(answer.set_result, line))
+
+    threading.Thread(target=read, name="keyboard", daemon=True).start()
+    return answer
 
 
 async def _answer(ask: Callable[[str], str | Awaitable[str]], prompt: str) -> str:
