@@ -1,11 +1,16 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
-[--level normal] [--against random|easy|normal|strong] [--jobs J]`.
+[--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule tree|sibling|plain]
+[--jobs J]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
-is `--against`: random legal play, or bots of that level. Every bot decides
-through the same path as the service: `engine.ai.infostate` on the true state,
-then `engine.ai.decide` on that text alone.
+is `--against`: random legal play, or bots of that level. `old-<level>` is the
+level with issue 14's choice rule (means scaled among siblings, exploration 0.7)
+at the same counts: the previous bot, the baseline of issue 24. `--rule` gives
+the tested bot another rule. Every bot decides through the same path as the
+service: `engine.ai.infostate` on the true state, then `engine.ai.decide` on
+that text alone. A line is printed as each game ends, so a long run that is cut
+short still tells its figures so far.
 
 Prints the tested bot's win share (a shared win counts as a fraction) with its
 Wilson 95% interval, its fair share (1/N) and the ratio, and the time of its
@@ -21,6 +26,7 @@ figures depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import math
 import random
@@ -30,22 +36,49 @@ from concurrent.futures import ProcessPoolExecutor
 
 #: (level, against) -> the win share issue 14 asks for in the two-player game.
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
+#: `--against old-<level>`: the level with issue 14's choice rule, the baseline of issue 24.
+OLD = "old-"
+
+
+def add_old_levels() -> None:
+    """Register `old-<level>` for every level: its counts, issue 14's rule and constant."""
+    from engine.ai.levels import BUDGETS
+
+    for level in list(BUDGETS):
+        if not level.startswith(OLD) and level != "tested":
+            BUDGETS[OLD + level] = {
+                g: dataclasses.replace(b, rule="sibling", exploration=0.7) for g, b in BUDGETS[level].items()
+            }
 
 
 def play_game(
-    game_id: str, players: int, seed: int, level: str, against: str, max_steps: int, budget: str = ""
+    game_id: str,
+    players: int,
+    seed: int,
+    level: str,
+    against: str,
+    max_steps: int,
+    budget: str = "",
+    rule: str = "",
 ) -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
     import engine.ai as ai
+    from engine.ai.levels import BUDGETS
 
     game = engine.get(game_id)
-    if budget:  # tuning: other counts for the tested level (the opponents keep theirs)
-        from engine.ai.levels import BUDGETS
+    add_old_levels()
+    if budget or rule:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
         from engine.ai.search import Budget
 
-        iterations, rollout, horizon, *c = budget.split(",")
-        BUDGETS["tested"] = {game_id: Budget(int(iterations), int(rollout), int(horizon), *(float(x) for x in c))}
+        tested = BUDGETS[level][game_id]
+        if budget:
+            iterations, rollout, horizon, *c = budget.split(",")
+            c_ = float(c[0]) if c else tested.exploration
+            tested = Budget(int(iterations), int(rollout), int(horizon), exploration=c_, rule=tested.rule)
+        if rule:
+            tested = dataclasses.replace(tested, rule=rule)
+        BUDGETS["tested"] = {game_id: tested}
         level = "tested"
     me = seed % players
     rand = random.Random(seed)
@@ -109,6 +142,7 @@ def main(argv: list[str]) -> int:
         default="",
         help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the tested bot instead of its level's",
     )
+    ap.add_argument("--rule", default="", help="the tested bot's choice rule: tree (the default), sibling, plain")
     args = ap.parse_args(argv)
 
     import engine
@@ -120,8 +154,8 @@ def main(argv: list[str]) -> int:
         print(f"{args.game} takes {game.min_players}-{game.max_players} players, not {players}")
         return 2
     for name in (args.level, args.against):
-        if name != "random" and name not in ai.LEVELS:
-            print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)} (or random for --against)")
+        if name != "random" and name.removeprefix(OLD) not in ai.LEVELS:
+            print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)}, each also as {OLD}<level> (or random)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
     play = functools.partial(
@@ -132,13 +166,19 @@ def main(argv: list[str]) -> int:
         against=args.against,
         max_steps=args.max_steps,
         budget=args.budget,
+        rule=args.rule,
     )
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play, seeds))
-    else:
-        results = [play(s) for s in seeds]
+    results: list[dict] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for seed, r in zip(seeds, pool.map(play, seeds), strict=True):
+            results.append(r)
+            done = [x["share"] for x in results if x["share"] is not None]
+            print(
+                f"  game {seed}: share {r['share']}, {r['steps']} steps, {len(r['times'])} decisions; "
+                f"so far {sum(done)}/{len(done)}",
+                flush=True,
+            )
     elapsed = time.perf_counter() - t0
     done = [r for r in results if r["share"] is not None]
     times = [t for r in results for t in r["times"]]
@@ -148,7 +188,9 @@ def main(argv: list[str]) -> int:
     print(
         f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
         f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
-        f"{elapsed:.0f} s" + (f"; tested budget {args.budget}" if args.budget else "")
+        f"{elapsed:.0f} s"
+        + (f"; tested budget {args.budget}" if args.budget else "")
+        + (f"; tested rule {args.rule}" if args.rule else "")
     )
     print(
         f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "

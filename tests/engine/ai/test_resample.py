@@ -89,3 +89,20 @@ def test_rise_of_empires_progress_stack_keeps_its_eras():
             comp.progress[t].era for t in state.progress_deck
         ]
         assert len(world.territory_deck) == len(state.territory_deck)
+
+
+@pytest.mark.parametrize("game_id", ai.GAMES)
+def test_a_resampled_world_shares_nothing_with_the_state_it_came_from(game_id: str):
+    """The search plays each world in place (search.stepper): stepping one must leave the
+    position it was drawn from, and every other world, as they were."""
+    game = engine.get(game_id)
+    rand = random.Random(9)
+    for k, (state, seat) in enumerate(positions(game_id, 30, seed=11)):
+        before = game.dumps(state)
+        world = ai.resample(game_id, state, seat, Rng(k))
+        for _ in range(20):
+            if game.is_over(world):
+                break
+            actor = rand.choice(game.to_act(world))
+            game.play(world, actor, rand.choice(game.legal_actions(world, actor)))
+        assert game.dumps(state) == before
