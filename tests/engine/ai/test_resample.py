@@ -106,3 +106,16 @@ def test_a_resampled_world_shares_nothing_with_the_state_it_came_from(game_id: s
             actor = rand.choice(game.to_act(world))
             game.play(world, actor, rand.choice(game.legal_actions(world, actor)))
         assert game.dumps(state) == before
+
+
+def test_cradle_player_scorings_are_score_seat_for_every_seat():
+    """The bot's one-pass Player Scoring (7.2-7.3) is the rules' own, seat by seat."""
+    from engine.cradle.resample import player_scorings
+    from engine.cradle.scoring import score_seat
+
+    scored = 0
+    for state, _ in positions("cradle", 200, seed=12):
+        expected = [score_seat(state, seat).total for seat in range(state.n)]
+        assert player_scorings(state) == expected
+        scored += any(expected)
+    assert scored > 100
