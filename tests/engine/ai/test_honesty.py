@@ -145,3 +145,28 @@ def test_a_rising_cultures_player_remembers_the_cards_it_put_on_top_and_at_the_b
         for d in (game.loads(ai.infostate(game, state, 1, seed=k)).players[0] for k in range(10))
     }
     assert len(seen_by_bob) > 1
+
+
+@pytest.mark.parametrize("deck", ["technology", "build"])
+def test_a_mosaic_republic_card_that_left_its_deck_is_not_imagined_back_on_top(deck: str):
+    """RULES-NOTES N38: the Republic looked at a deck's top card; clearing that deck's offer then
+    drew it into the offer. The looker sees it there: it is no longer on top of the deck, and the
+    imagined state holds it once (issue 24: it was imagined on top as well)."""
+    game = engine.get("mosaic")
+    rand = random.Random(1)
+    state = game.setup(["a", "b", "c"], 9)
+    while state.phase != "play" or state.pending or state.stage != "main":
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, rand.choice(game.legal_actions(state, seat))).state
+    looker = state.seat
+    state.players[looker].government = "republic"  # laid out by hand, as above
+    state.governments.remove("republic")
+    state = game.apply(state, looker, f"peek {deck}").state
+    card = state.peeked.split(" ")[1]
+    state = game.apply(state, looker, f"refresh {deck}").state
+    deck_attr, offer_attr = {"technology": ("tech_deck", "tech_offer"), "build": ("build_deck", "build_offer")}[deck]
+    assert card in getattr(state, offer_attr) and card not in getattr(state, deck_attr)
+    for k in range(8):
+        imagined = game.loads(ai.infostate(game, state, looker, seed=k))
+        assert (getattr(imagined, deck_attr) + getattr(imagined, offer_attr)).count(card) == 1
+        assert getattr(imagined, deck_attr)[0] != card
