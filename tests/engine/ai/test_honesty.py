@@ -3,9 +3,13 @@
 For two states that differ only in what `seat` cannot see — checked by the
 seat's view being identical — `infostate` gives the same text for the same
 seed, so `decide` (which receives nothing else) cannot tell them apart. The
-second state comes from the game's own `resample` with another generator, and
-from `scramble` (tests/engine/ai/positions.py), which moves hidden cards by hand,
-so a hidden field `resample` passed through unchanged would show up.
+second state comes from `scramble` (tests/engine/ai/positions.py), which moves
+the cards of every hidden place by hand and shares no code with the games'
+`resample`, so a hidden field `resample` passed through, or a mistake in one
+of its helpers, shows up as two different infostates. At least 90% of the
+pairs differ in more than the generator (Cradle's are taken in Allocations,
+the only time its cards are hidden; Rise of Empires' while a stack holds two
+tiles or more).
 """
 
 from __future__ import annotations
@@ -16,8 +20,7 @@ import pytest
 
 import engine
 import engine.ai as ai
-from engine.core import Rng
-from tests.engine.ai.positions import positions, scramble
+from tests.engine.ai.positions import HIDES_CARDS, differs_beyond_generator, positions, scramble
 
 POSITIONS = 300
 DECISIONS = 12
@@ -27,13 +30,14 @@ DECISIONS = 12
 def test_states_differing_only_in_hidden_information_give_the_same_infostate(game_id: str):
     game = engine.get(game_id)
     rand = random.Random(5)
-    changed = 0
-    for k, (s1, seat) in enumerate(positions(game_id, POSITIONS, seed=1)):
-        for s2 in (ai.resample(game_id, s1, seat, Rng(1000 + k)), scramble(game_id, s1, seat, rand)):
-            assert game.view(s2, seat) == game.view(s1, seat), "the second state must look the same to the seat"
-            changed += game.dumps(s2) != game.dumps(s1)
-            assert ai.infostate(game, s2, seat, seed=k) == ai.infostate(game, s1, seat, seed=k)
-    assert changed >= POSITIONS  # the pairs really differ (the generator alone always does)
+    cards_moved = 0
+    for k, (s1, seat) in enumerate(positions(game_id, POSITIONS, seed=1, where=HIDES_CARDS.get(game_id))):
+        s2 = scramble(game_id, s1, seat, rand)
+        assert game.view(s2, seat) == game.view(s1, seat), "the second state must look the same to the seat"
+        assert s2.rng.state != s1.rng.state
+        cards_moved += differs_beyond_generator(game_id, s1, s2)
+        assert ai.infostate(game, s2, seat, seed=k) == ai.infostate(game, s1, seat, seed=k)
+    assert cards_moved >= 0.9 * POSITIONS, f"only {cards_moved} of {POSITIONS} pairs differ in more than the generator"
 
 
 @pytest.mark.parametrize("game_id", ai.GAMES)
