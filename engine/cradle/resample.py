@@ -22,8 +22,7 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .board import C, has_trait
-from .scoring import area_owners, region_status
+from .board import C, has_trait, owner
 from .state import State, is_raider
 
 #: Points that make a lead count (in random play the winner leads by about 20).
@@ -75,16 +74,18 @@ def scorings_left(state: State, seat: int) -> tuple[int, int]:
 
 def player_scorings(state: State) -> list[int]:
     """Each seat's Player Scoring now (7.2-7.3): `scoring.score_seat(state, seat).total` for every
-    seat, with the map's owners found once instead of once per seat (`evaluate` runs at the end of
-    every iteration of the search, and the owners were most of its cost). tests/engine/ai/test_resample.py
-    checks that the two agree."""
-    owners = area_owners(state)
+    seat, in one pass over the map and one over the Regions instead of one of each per seat
+    (`evaluate` runs at the end of every iteration of the search, and scoring seat by seat was a
+    sixth of a decision). tests/engine/ai/test_resample.py checks that the two agree."""
+    n = state.n
+    civ_owner = {civ: owner(state, civ) for civ in set(state.civ_at.values())}
+    owners = {area: civ_owner[civ] for area, civ in state.civ_at.items()}
     vp = C.vp
-    areas = [0] * state.n
-    total = [0] * state.n
+    areas = [0] * n
+    total = [0] * n
     commerce: dict[tuple[int, str], int] = {}
     for area, seat in owners.items():
-        if seat is None or not 0 <= seat < state.n:
+        if seat is None or not 0 <= seat < n:
             continue  # the non-player civilization scores nothing (9.0)
         civ = state.civ_at[area]
         areas[seat] += 1
@@ -99,12 +100,25 @@ def player_scorings(state: State) -> list[int]:
         total[seat] += vp.commerce_per_two_cities * (cities // 2)
     for area in state.wonders.values():
         seat = owners.get(area)
-        if seat is not None and 0 <= seat < state.n:
+        if seat is not None and 0 <= seat < n:
             total[seat] += vp.per_wonder_controlled
-    for seat in range(state.n):
+    for seat in range(n):
         total[seat] += vp.per_two_areas * (areas[seat] // 2)
-        if areas[seat]:
-            total[seat] += sum(v for _, v in region_status(state, seat, owners).values())
+    for rid, region_areas in C.region_areas.items():  # 7.3: only the highest status scores
+        held: dict[int | None, int] = {}
+        for area in region_areas:
+            if area in owners:
+                held[owners[area]] = held.get(owners[area], 0) + 1
+        region = C.regions[rid]
+        for seat, mine in held.items():
+            if seat is None or not 0 <= seat < n:
+                continue
+            if mine == len(region_areas):
+                total[seat] += region.domination
+            elif mine >= 2 and all(mine > k for other, k in held.items() if other != seat):
+                total[seat] += region.control
+            else:
+                total[seat] += region.presence
     return total
 
 
