@@ -1,6 +1,6 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
 [--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule tree|sibling|plain]
-[--jobs J]`.
+[--jobs J]`, or `python -m tests.bench ai --tactics [--seeds 10] [--level normal] [--rule R]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
@@ -11,6 +11,11 @@ the tested bot another rule. Every bot decides through the same path as the
 service: `engine.ai.infostate` on the true state, then `engine.ai.decide` on
 that text alone. A line is printed as each game ends, so a long run that is cut
 short still tells its figures so far.
+
+`--tactics` plays the tactical suite instead (tests/engine/ai/tactics.py): on each
+position, where an oracle that sees everything finds one move clearly best, the
+bot decides with `--seeds` seeds; the target (issue 24) is the best move with at
+least 9 of 10 seeds on every position. The test suite plays 2 seeds a position.
 
 Prints the tested bot's win share (a shared win counts as a fraction) with its
 Wilson 95% interval, its fair share (1/N) and the ratio, and the time of its
@@ -125,11 +130,58 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
+def tactics(level: str, seeds: int, rule: str, jobs: int) -> int:
+    """The tactical suite: how often the bot finds the clearly best move, position by position."""
+    from tests.engine.ai.tactics import load
+
+    suite = load()
+    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule)
+    print(
+        f"tactical suite: {len(suite)} positions, {seeds} seeds each, level {level}"
+        + (f", rule {rule}" if rule else "")
+    )
+    missed = 0
+    with ProcessPoolExecutor(jobs) as pool:
+        for t, (hits, cpu) in zip(suite, pool.map(decide, range(len(suite))), strict=True):
+            ranked = sorted(t.values.values(), reverse=True)
+            ok = hits >= 0.9 * seeds
+            missed += not ok
+            print(
+                f"  {t.game_id:16} {t.best:28} oracle {ranked[0]:.2f} vs {ranked[1]:.2f}: "
+                f"{hits}/{seeds}{'' if ok else '  (below 9 of 10)'}; {cpu / seeds:.2f} s a decision",
+                flush=True,
+            )
+    print(f"  positions below 9 of 10: {missed} of {len(suite)}")
+    return 0
+
+
+def tactic_picks(index: int, level: str, seeds: int, rule: str) -> tuple[int, float]:
+    """(seeds that found the best move, CPU seconds) on tactic `index`."""
+    import engine
+    import engine.ai as ai
+    from engine.ai.levels import BUDGETS
+    from tests.engine.ai.tactics import load
+
+    t = load()[index]
+    game = engine.get(t.game_id)
+    state = game.loads(t.state)
+    if rule:
+        BUDGETS["tested"] = {t.game_id: dataclasses.replace(BUDGETS[level][t.game_id], rule=rule)}
+        level = "tested"
+    hits = 0
+    t0 = time.process_time()
+    for seed in range(seeds):
+        hits += ai.decide(t.game_id, ai.infostate(game, state, t.seat, seed), t.seat, level, seed) == t.best
+    return hits, time.process_time() - t0
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m tests.bench ai", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("game", help="game id, e.g. cradle")
+    ap.add_argument("game", nargs="?", help="game id, e.g. cradle")
+    ap.add_argument("--tactics", action="store_true", help="play the tactical suite instead of games")
+    ap.add_argument("--seeds", type=int, default=10, help="--tactics: seeds per position")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=20, help="complete games to play")
     ap.add_argument("--level", default="normal", help="the tested bot's level: easy, normal, strong")
@@ -144,6 +196,10 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--rule", default="", help="the tested bot's choice rule: tree (the default), sibling, plain")
     args = ap.parse_args(argv)
+    if args.tactics:
+        return tactics(args.level, args.seeds, args.rule, args.jobs)
+    if not args.game:
+        ap.error("a game id, or --tactics")
 
     import engine
     import engine.ai as ai
