@@ -16,13 +16,14 @@ the seat knows, not only from what the oracle sees.
 oracle's values, and `python -m tests.engine.ai.tactics <game> ...` writes them anew. Where a game keeps
 victory points as a running count (Cradle, Rise of Empires, Mosaic), a position whose
 outcome no longer depends on the move is made decisive by setting one rival's count
-(`RIVAL_VP`) between what the best move and the next best give the seat: a last-round
-scoring in which that one move wins.
+(`RIVAL_VP`) a point below what the best move gives the seat: a last-round scoring in
+which that one move wins (the oracle then checks that every other move falls short).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -155,20 +156,20 @@ def _perfect_line(game: Any, state: Any) -> Any:
 
 
 def decisive(game: Any, state: Any, seat: int) -> Any | None:
-    """The position with one rival's victory points set between what the seat's best-scoring move
-    and its next best give it, so that move wins the game; None when no rival can be set so."""
+    """The position with one rival's victory points set a point below what the seat's best-scoring
+    move gives it, so that move wins the game (and a move scoring a point less at best ties);
+    None when no move scores a point more than every other."""
     read, write = RIVAL_VP[game.id]
     moves = list(dict.fromkeys(game.legal_actions(state, seat)))
     finals = {a: final_scores(game, state, seat, a) for a in moves}
     mine = sorted(((f[seat], a) for a, f in finals.items()), reverse=True)
-    if len(mine) < 2 or mine[0][0] - mine[1][0] < 2:
+    if len(mine) < 2 or mine[0][0] - mine[1][0] < 1:
         return None
-    (top, _), (second, _) = mine[0], mine[1]
+    top = mine[0][0]
     rival = max((r for r in range(len(game.scores(state))) if r != seat), key=lambda r: read(state, r))
     rival_final = max(f[rival] for f in finals.values())
-    target = (top + second) / 2  # the rival ends between the two
-    built = game.clone(state)
-    write(built, rival, read(state, rival) + round(target - rival_final))
+    built = game.clone(state)  # the rival ends a point below the best move: the others tie it at best
+    write(built, rival, read(state, rival) + math.ceil(top - 1 - rival_final))
     return built
 
 
