@@ -196,7 +196,7 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     groups, unknown = draft_places(s, seat, dealt) if s.phase in ("leaders", "draft", "setup") else ([], [])
     known_sets = [sorted(get_slot(s, slot) for slot in group) for group in groups]  # sorted: the true order is hidden
     for group, cards in zip(groups, known_sets, strict=True):
-        for slot, card in zip(group, rng.shuffled(cards), strict=True):
+        for slot, card in zip(group, Dealer(cards, rng).deal(len(cards)), strict=True):
             set_slot(s, slot, card)
     seen = {
         "technology": (
