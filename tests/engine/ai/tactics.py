@@ -12,8 +12,8 @@ cannot tell from it (tests/engine/ai/positions.py), so the move is best from wha
 the seat knows, not only from what the oracle sees.
 
 `mine` finds such positions in seeded random games (the last few decisions of each);
-`tests/engine/ai/data/tactics/<game>.json` keeps those the suite plays, with the
-oracle's values, and `python -m tests.engine.ai.tactics <game> ...` writes them anew. Where a game keeps
+`tests/engine/ai/data/tactics/<game>-<first seed>.json` keep those the suite plays,
+with the oracle's values; `python -m tests.engine.ai.tactics <game> ...` writes them. Where a game keeps
 victory points as a running count (Cradle, Rise of Empires, Mosaic), a position whose
 outcome no longer depends on the move is made decisive by setting one rival's count
 (`RIVAL_VP`) a point below what the best move gives the seat: a last-round scoring in
@@ -248,7 +248,7 @@ def main(argv: list[str]) -> None:
     wanted, first, seeds, last = (int(x) for x in (argv[1:] + ["8", "1000", "400", "6"][len(argv) - 1 :]))
     found = mine(game_id, wanted, range(first, first + seeds), last)
     DATA.mkdir(parents=True, exist_ok=True)
-    (DATA / f"{game_id}.json").write_text(json.dumps([asdict(t) for t in found], indent=1) + "\n")
+    (DATA / f"{game_id}-{first}.json").write_text(json.dumps([asdict(t) for t in found], indent=1) + "\n")
 
 
 if __name__ == "__main__":

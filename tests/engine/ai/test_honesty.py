@@ -106,8 +106,9 @@ def test_the_infostate_keeps_the_mosaic_draft_hand_the_seat_passed():
     assert len(hands) > 1
 
 
-def test_a_mosaic_republic_keeps_the_card_it_looked_at_and_nobody_else_learns_it():
-    """RULES-NOTES N38: the Republic's look at a deck's top card is its own, for the rest of the turn."""
+def republic_looks(deck: str):
+    """A three-player Mosaic game at the start of a turn whose player, a Republic, has just looked
+    at the top card of `deck`; and that player's seat."""
     game = engine.get("mosaic")
     rand = random.Random(1)
     state = game.setup(["a", "b", "c"], 9)
@@ -117,7 +118,14 @@ def test_a_mosaic_republic_keeps_the_card_it_looked_at_and_nobody_else_learns_it
     looker = state.seat
     state.players[looker].government = "republic"  # laid out by hand: the Republic is hard to reach by chance
     state.governments.remove("republic")
-    state = game.apply(state, looker, "peek build").state
+    return game.apply(state, looker, f"peek {deck}").state, looker
+
+
+def test_a_mosaic_republic_keeps_the_card_it_looked_at_and_nobody_else_learns_it():
+    """RULES-NOTES N38: the Republic's look at a deck's top card is its own, for the rest of the turn."""
+    game = engine.get("mosaic")
+    rand = random.Random(1)
+    state, looker = republic_looks("build")
     top = state.build_deck[0]
     other = (looker + 1) % 3
     for k in range(8):
@@ -157,15 +165,7 @@ def test_a_mosaic_republic_card_that_left_its_deck_is_not_imagined_back_on_top(d
     drew it into the offer. The looker sees it there: it is no longer on top of the deck, and the
     imagined state holds it once (issue 24: it was imagined on top as well)."""
     game = engine.get("mosaic")
-    rand = random.Random(1)
-    state = game.setup(["a", "b", "c"], 9)
-    while state.phase != "play" or state.pending or state.stage != "main":
-        seat = game.to_act(state)[0]
-        state = game.apply(state, seat, rand.choice(game.legal_actions(state, seat))).state
-    looker = state.seat
-    state.players[looker].government = "republic"  # laid out by hand, as above
-    state.governments.remove("republic")
-    state = game.apply(state, looker, f"peek {deck}").state
+    state, looker = republic_looks(deck)
     card = state.peeked.split(" ")[1]
     state = game.apply(state, looker, f"refresh {deck}").state
     deck_attr, offer_attr = {"technology": ("tech_deck", "tech_offer"), "build": ("build_deck", "build_offer")}[deck]
