@@ -206,7 +206,7 @@ def check(game: Any, state: Any, seat: int, rand: random.Random) -> tuple[str, d
     return best, vals
 
 
-def mine(game_id: str, wanted: int, seeds: range, last: int = 6) -> list[Tactic]:
+def mine(game_id: str, wanted: int, seeds: range, last: int = 6) -> Iterator[Tactic]:
     """Up to `wanted` tactics from the endings of random games, one per game at most; no more
     than half of them a choice between two moves (often a yes or no at the very end)."""
     game = engine.get(game_id)
@@ -230,11 +230,10 @@ def mine(game_id: str, wanted: int, seeds: range, last: int = 6) -> list[Tactic]
             if got is not None:
                 best, vals = got
                 found.append(Tactic(game_id, game.dumps(state), seat, best, vals, kind))
-                print(f"{game_id} seed {seed}: {best} ({vals})", flush=True)
+                yield found[-1]
                 break
         if len(found) >= wanted:
             break
-    return found
 
 
 def load() -> list[Tactic]:
@@ -243,12 +242,16 @@ def load() -> list[Tactic]:
 
 
 def main(argv: list[str]) -> None:
-    """`python -m tests.engine.ai.tactics <game> [wanted] [first seed] [seeds] [last]`: mine anew."""
+    """`python -m tests.engine.ai.tactics <game> [wanted] [first seed] [seeds] [last]`: mine anew,
+    writing each position as it is found."""
     game_id = argv[0]
     wanted, first, seeds, last = (int(x) for x in (argv[1:] + ["8", "1000", "400", "6"][len(argv) - 1 :]))
-    found = mine(game_id, wanted, range(first, first + seeds), last)
     DATA.mkdir(parents=True, exist_ok=True)
-    (DATA / f"{game_id}-{first}.json").write_text(json.dumps([asdict(t) for t in found], indent=1) + "\n")
+    found = []
+    for tactic in mine(game_id, wanted, range(first, first + seeds), last):
+        found.append(asdict(tactic))
+        print(f"{game_id}: {tactic.best} ({tactic.values})", flush=True)
+        (DATA / f"{game_id}-{first}.json").write_text(json.dumps(found, indent=1) + "\n")
 
 
 if __name__ == "__main__":
