@@ -18,8 +18,10 @@ Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -81,10 +83,14 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
     try:
         terminal = Terminal(service, images_dir=config.images_dir)
         if mode == "script":
+            # bytes that are not UTF-8 come through as lone surrogates, and the script refuses
+            # that line, saying which, instead of ending at it
             if file in (None, "-"):
+                if isinstance(sys.stdin, io.TextIOWrapper):
+                    sys.stdin.reconfigure(errors="surrogateescape")
                 refused = await terminal.run_script(read_lines(sys.stdin))
             else:
-                with open(file, encoding="utf-8") as handle:
+                with open(file, encoding="utf-8", errors="surrogateescape") as handle:
                     refused = await terminal.run_script(read_lines(handle))
             print(f"({refused} command(s) refused)" if refused else "(all commands accepted)")
         else:
@@ -94,16 +100,48 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
         await service.close()
 
 
+#: The exit status of a command whose output was closed early (`epochs script ... | head`):
+#: what a shell reports for a process ended by SIGPIPE (128 + 13).
+CLOSED_OUTPUT = 128 + signal.SIGPIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .storage import StorageError
 
+    _printable_output()
     try:
-        return _main(argv)
+        code = _main(argv)
+        sys.stdout.flush()  # inside the try: a reader gone by now is a closed output as well
+        return code
     except StorageError as err:
         # A database that cannot be used (damaged, newer, unreachable): say which and
         # why, and stop at once; the file was not written to.
         print(f"epochs: {err}", file=sys.stderr)
         return 3
+    except BrokenPipeError:
+        return _output_closed()
+
+
+def _printable_output() -> None:
+    """Text that this terminal's encoding cannot show (a lone surrogate from a file, an emoji
+    on an ASCII console) is printed escaped (`\\udc80`) rather than ending the program."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def _output_closed() -> int:
+    """Whoever read our output stopped reading (`| head`): end quietly, as a program killed by
+    SIGPIPE does. Standard output is pointed at /dev/null first, so the interpreter's last
+    flush at exit does not fail once more with its own message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file behind stdout (a test's capture)
+        pass
+    return CLOSED_OUTPUT
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -44,6 +44,8 @@ class Config:
     bot_workers: int = 1
     bot_timeout: float = 60.0
     stand_in_level: str = "normal"
+    #: Seconds a board or chart may take to draw ([drawing]) before the reply goes without it.
+    render_timeout: float = 10.0
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -123,6 +125,7 @@ def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] 
     storage = _section(data, "storage")
     reminders = _section(data, "reminders")
     bots = _section(data, "bots")
+    drawing = _section(data, "drawing")
     engine = _section(data, "engine")
     logs = _section(data, "log")
     local = _section(data, "local")
@@ -151,6 +154,7 @@ def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] 
     if level not in ("easy", "normal", "strong"):
         raise ConfigError(f"bots.stand_in_level must be easy, normal or strong, not {level!r}")
     config.stand_in_level = level
+    config.render_timeout = _number(drawing.get("timeout_seconds", 10), "drawing.timeout_seconds", float, 1)
     config.data_dir = str(engine.get("data_dir") or "") or None
     level = str(logs.get("level", "INFO")).upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):

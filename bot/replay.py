@@ -8,11 +8,14 @@ tells them otherwise, that is noted: wording may change between versions, the
 rules may not), and the public board image of the position reached is written.
 
 Exit status: 0 when every step replays; 1 when one does not (which step and why
-are printed); 2 when the file is not a readable export or the game is unknown.
+are printed); 2 when the file is not a readable export or the game is unknown, or
+the board image cannot be written. The file is text from anywhere: it is checked
+before use (bot/service/intake.py), and nothing in it can end the command otherwise.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,10 @@ import engine
 from engine.core import Game
 
 from .service import export
+from .service.intake import MAX_BYTES
 from .service.turns import VIA_MARKS
+
+log = logging.getLogger(__name__)
 
 
 def run(
@@ -29,7 +35,9 @@ def run(
 ) -> int:
     path = Path(path)
     try:
-        record = export.parse(path.read_bytes())
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # a larger file is refused by its size, unread
+        record = export.parse(data)
     except OSError as err:
         write(f"epochs replay: cannot read {path}: {err.strerror or err}")
         return 2
@@ -102,7 +110,11 @@ def run(
         write("(No board image: this game has no renderer.)")
         return 0
     target = Path(out) if out else Path(f"{path.stem}-at-{position.seq}.png")
-    target.write_bytes(image)
+    try:
+        target.write_bytes(image)
+    except OSError as err:
+        write(f"epochs replay: cannot write the board image to {target}: {err.strerror or err}")
+        return 2
     write(f"Board image of this position: {target.resolve()}")
     return 0
 
@@ -120,4 +132,7 @@ def _board(game: Game, state: Any) -> bytes | None:
 
         return renderers.render(game.id, game.view(state, None)).png
     except (ImportError, KeyError, NotImplementedError):
+        return None
+    except Exception:  # a drawing fault costs the picture, not the replay's verdict
+        log.exception("drawing the board of %s failed", game.id)
         return None

@@ -9,6 +9,7 @@ the loop's process free to talk to Discord and SQLite.
     pool = WorkerPool(size=2, initializer="renderers:warm")
     await pool.start()                     # optional: run() starts a pool that never ran
     image = await pool.run("renderers:render", "mosaic", view, None)
+    image = await pool.run("renderers:render", "mosaic", view, None, timeout=10, limit=10)
     await pool.restart()                   # fresh workers, queued jobs kept
     await pool.close()
 
@@ -23,6 +24,11 @@ the loop's process free to talk to Discord and SQLite.
 - A worker that dies during a job (a crash, the out-of-memory killer) fails only
   that job, with `WorkerCrashed`, and is replaced at once; a job that overruns
   its `timeout` has its worker killed and replaced (`JobTimeout`). Other jobs go on.
+- `limit` bounds the caller's whole wait — for the workers to start, for a place in
+  the queue, for the job itself — so a stuck worker (stopped, swapping) can hold
+  nobody longer than that: past it the caller gets `JobTimeout`, a job still
+  waiting is dropped, and a job already running has its worker killed and
+  replaced (warmed) as for `timeout`.
 - A worker is a fresh interpreter (`python -c "from bot.worker import main; ..."`,
   talking over a socket pair), never a fork of a process that runs threads
   (aiosqlite, discord.py). It runs bot/worker.py, which imports nothing it does not
@@ -43,6 +49,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -63,6 +70,9 @@ TIDY_AFTER = 1.0
 _trim_here = memory_trimmer()
 #: Seconds a closing worker gets to finish its job and exit before it is killed.
 STOP_GRACE = 5.0
+#: Seconds past a job's time limit after which a worker that has not even taken the job
+#: (it stopped reading its socket while the job was being sent) is killed from here.
+CUT_GRACE = 0.5
 
 
 class PoolError(RuntimeError):
@@ -170,6 +180,15 @@ class _Task:
     args: tuple[Any, ...]
     timeout: float | None
     future: asyncio.Future[Any] = field(repr=False)
+    #: When the caller stops waiting (`time.monotonic()`), None: never.
+    deadline: float | None = None
+
+    def budget(self) -> float | None:
+        """Seconds the job may still run: its own timeout, cut to what is left of the caller's wait."""
+        if self.deadline is None:
+            return self.timeout
+        left = max(0.0, self.deadline - time.monotonic())
+        return left if self.timeout is None else min(self.timeout, left)
 
 
 @dataclass
@@ -210,6 +229,7 @@ class WorkerPool:
         self._stopping = False
         self._io: ThreadPoolExecutor | None = None
         self._lock: asyncio.Lock | None = None
+        self._starting: asyncio.Task[None] | None = None
         self._running = False
         self._closed = False
         self.stats = PoolStats()
@@ -303,23 +323,41 @@ class WorkerPool:
         log.info("%s: stopped", self.name)
 
     # ------------------------------------------------------------------ jobs
-    async def run(self, job: Job, *args: Any, timeout: float | None = None) -> Any:
+    async def run(self, job: Job, *args: Any, timeout: float | None = None, limit: float | None = None) -> Any:
         """Run `job(*args)` in a worker and return its result (or raise its exception).
 
+        `timeout`: seconds the job may run in its worker. `limit`: seconds the caller waits
+        in all, starting and queueing included (see the module doc). Past either, `JobTimeout`.
         A pool that never ran is started here (lazily); a closed one raises `PoolClosed`.
         """
+        if limit is None:
+            return await self._submit(job, args, timeout, None)
+        try:
+            return await asyncio.wait_for(self._submit(job, args, timeout, time.monotonic() + limit), limit)
+        except TimeoutError:
+            raise JobTimeout(f"{_name(job)} was not done within {limit} s; {self.name} gave up waiting") from None
+
+    async def _submit(self, job: Job, args: tuple[Any, ...], timeout: float | None, deadline: float | None) -> Any:
         if not self._running:
             if self._closed:
                 raise PoolClosed(f"{self.name} is closed")
-            await self.start()
+            await asyncio.shield(self._start_once())  # a caller that gives up leaves the start to finish
         queue = self._queue
         if queue is None:
             raise PoolClosed(f"{self.name} is closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await queue.put(_Task(job, args, timeout, future))
+        await queue.put(_Task(job, args, timeout, future, deadline))
         if queue is not self._queue:  # closed while this job waited for room in the queue
             raise PoolClosed(f"{self.name} was closed before the job ran")
         return await future
+
+    def _start_once(self) -> asyncio.Task[None]:
+        """The lazy start, one task however many callers wait for it (and whether they wait
+        to its end or not)."""
+        if self._starting is None or self._starting.done():
+            self._starting = asyncio.get_running_loop().create_task(self.start(), name=f"{self.name}-start")
+            self._starting.add_done_callback(_seen)
+        return self._starting
 
     async def _drive(self, slot: int) -> None:
         """Feed one worker: take a job, hand it over, deliver the outcome; replace the worker
@@ -342,7 +380,12 @@ class WorkerPool:
                         task.future.set_exception(err)
                     continue
                 self._workers[slot] = worker
-            kind, value = await loop.run_in_executor(self._io, worker.exchange, task.job, task.args, task.timeout)
+            budget = task.budget()
+            if budget is not None and budget <= 0:  # its caller stopped waiting before its turn came
+                if not task.future.done():
+                    task.future.set_exception(JobTimeout(f"{_name(task.job)} waited past its limit"))
+                continue
+            kind, value = await self._exchange(worker, task, budget)
             if kind in ("died", "timeout"):
                 self._workers[slot] = None
                 await loop.run_in_executor(self._io, worker.kill)
@@ -370,6 +413,24 @@ class WorkerPool:
                 failure.__cause__ = RemoteTraceback(text)
                 task.future.set_exception(failure)
 
+    async def _exchange(self, worker: _Worker, task: _Task, budget: float | None) -> tuple[str, Any]:
+        """Hand the job over and wait for its outcome (on the worker's I/O thread), at most
+        `budget` seconds. The thread times the wait for the answer itself; but a worker that
+        stopped reading (frozen, SIGSTOP) can block the sending of a large job before that
+        wait even begins, so past the budget the worker is killed from here, which frees
+        the thread, and the job counts as timed out."""
+        loop = asyncio.get_running_loop()
+        pending = loop.run_in_executor(self._io, worker.exchange, task.job, task.args, budget)
+        if budget is None:
+            return await pending
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), budget + CUT_GRACE)
+        except TimeoutError:
+            if worker.alive:
+                worker.process.kill()
+            await pending
+            return "timeout", None
+
     def _tidy(self, worker: _Worker) -> None:
         """An idle worker gives back its freed memory; once every worker is idle, so does
         this process: a burst of boards had its PNG bytes and views pass through here too,
@@ -395,8 +456,9 @@ class WorkerPool:
             )
         else:
             self.stats.timed_out += 1
+            limit = f"{task.timeout} s" if task.deadline is None else "its time limit"
             error = JobTimeout(
-                f"{_name(task.job)} ran longer than {task.timeout} s; {self.name} worker {worker.pid} was replaced"
+                f"{_name(task.job)} ran longer than {limit}; {self.name} worker {worker.pid} was replaced"
             )
         log.warning("%s", error)
         return error
@@ -434,6 +496,12 @@ class WorkerPool:
             raise WorkerStartFailed(f"{self.name} worker {slot} could not warm up: {err!r}") from RemoteTraceback(text)
         self.stats.started += 1
         return worker
+
+
+def _seen(task: asyncio.Task[None]) -> None:
+    """Retrieve a background start's failure (it is raised again to the next caller)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _name(job: Job) -> str:

@@ -18,15 +18,20 @@ from tests import postgres_server
 BACKENDS = ("sqlite", "postgres")
 
 
-@pytest.fixture(scope="session")
-def postgres():
-    """The session's PostgreSQL server (started on first use, stopped at the end)."""
+def start_postgres() -> postgres_server.Server:
+    """A throwaway server; without one the test skips, saying why (fails where it is required)."""
     try:
-        server = postgres_server.start()
+        return postgres_server.start()
     except postgres_server.Unavailable as err:
         if postgres_server.required():
             pytest.fail(f"PostgreSQL is required here ({postgres_server.ENV_REQUIRE}=1) but {err}", pytrace=False)
         pytest.skip(f"PostgreSQL tests skipped: {err}")
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """The session's PostgreSQL server (started on first use, stopped at the end)."""
+    server = start_postgres()
     yield server
     server.stop()
 

@@ -61,6 +61,8 @@ class Server:
     folder: Path | None = None
     bindir: Path | None = None
     as_user: list[str] = field(default_factory=list)
+    #: The `postgres` options it was started with (port included), to start it again.
+    options: str = ""
     _names: itertools.count = field(default_factory=lambda: itertools.count(1), repr=False)
 
     def database(self, query: str = "") -> str:
@@ -75,6 +77,27 @@ class Server:
     def drop_schema(self, url: str) -> None:
         name = url.rsplit("search_path=", 1)[1].split("&")[0]
         _sql(self.url, f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+    def halt(self) -> None:
+        """Stop the server abruptly, as a crash would (`pg_ctl -m immediate`: every backend is
+        killed, no shutdown checkpoint); its data stays for `resume` (which recovers it)."""
+        self._ctl("-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start a halted server again, on the same port."""
+        assert self.folder is not None
+        self._ctl("-l", str(self.folder / "server.log"), "-o", self.options, "-w", "-t", "30", "start")
+
+    def _ctl(self, *args: str) -> None:
+        if self.folder is None or self.bindir is None:
+            raise Unavailable(f"this server was not started here ({ENV_URL}): it cannot be stopped or started")
+        done = subprocess.run(
+            [*self.as_user, str(self.bindir / "pg_ctl"), "-D", str(self.folder / "data"), *args],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"pg_ctl {' '.join(args)} failed: {done.stderr.strip()[-500:]}")
 
     def stop(self) -> None:
         if self.folder is None or self.bindir is None:
@@ -196,7 +219,9 @@ def start(*, durable: bool = False) -> Server:
             text=True,
         )
         if run.returncode == 0:
-            return Server(f"postgresql://{USER}@127.0.0.1:{port}/postgres", folder, bindir, as_user)
+            return Server(
+                f"postgresql://{USER}@127.0.0.1:{port}/postgres", folder, bindir, as_user, f"{options} -p {port}"
+            )
         last = (folder / "server.log").read_text(errors="replace")[-500:] if (folder / "server.log").exists() else ""
     shutil.rmtree(folder, ignore_errors=True)
     raise Unavailable(f"the throwaway PostgreSQL server did not start: {last or run.stderr.strip()[-500:]}")

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from ..storage.base import Claim
+from ..storage.base import Claim, StorageUnavailable
 from .courier import Pending, transient
 from .link import ServiceLink
 
@@ -127,6 +127,8 @@ class Dispatcher:
                 await self.round()
             except asyncio.CancelledError:
                 raise
+            except StorageUnavailable as err:  # an outage, not a bug: one line a round, no traceback
+                log.warning("dispatcher round: %s; trying again next round", err.reason)
             except Exception:
                 log.exception("dispatcher round failed; trying again next round")
             try:

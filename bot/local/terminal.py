@@ -1,9 +1,11 @@
 """The terminal table: the same service, driven from a keyboard or a script.
 
 Hot seat: the players named at the start share the keyboard; the prompt shows
-whose turn it is and their legal actions; a bare line is the command of the
+whose turn it is, and each decision's choices are printed once, grouped, in words
+with the action text to type (`Reply.decisions`); a bare line is the command of the
 player to act (`take 1` is short for `play take 1`), `bob: hand` speaks as
 another player. Board images are written to a folder and their paths printed.
+A private part is headed with its player's name, never a user id.
 
 Script mode reads lines `<user> <command>` (a file or stdin) and prints every
 reply: for tests, demos and bug reports. It never waits for a terminal.
@@ -11,14 +13,19 @@ reply: for tests, demos and bug reports. It never waits for a terminal.
 
 from __future__ import annotations
 
+import logging
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from ..service import Reply, Service
+from ..service import Decision, Reply, Service
+from ..service.telling import choice_lines
 from ..service.text import names as join_names
-from ..service.text import quote
+from ..service.text import quote, unreadable
+from ..storage.base import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 #: The terminal is one "channel"; there is no server.
 CHANNEL = 1
@@ -75,6 +82,8 @@ class Terminal:
         self.images_dir = Path(images_dir)
         self.channel = channel
         self.names: dict[int, str] = {}
+        #: The decision key whose choices were printed last, per user: a decision is listed once.
+        self.listed: dict[int, str] = {}
 
     # --------------------------------------------------------------- output
     def show(self, reply: Reply, speaker: str) -> None:
@@ -86,13 +95,34 @@ class Terminal:
         for file in reply.files:
             what = "chart image" if file.kind == "chart" else "file"
             self.out(f"[{what}: {self._save(file.data, reply, file.filename, exact=True)}]")
+        decided = dict(reply.decisions)
         for part in reply.private:
-            who = self.names.get(part.user, str(part.user))
+            who = self._who(part.user, part.name)
             self.out(f"--- private to {who} (others look away) ---")
             self.out(part.text)
+            decision = decided.pop(part.user, None)
+            if decision is not None:
+                self._list(decision)
             if part.image is not None:
                 self.out(f"[{who}'s private image: {self._save(part.image.png, reply, who)}]")
             self.out("--- end of private part ---")
+        for decision in decided.values():  # a decision without a private part (`board`): its choices, once
+            if self.listed.get(decision.user) != decision.key:
+                self.out(f"--- private to {self._who(decision.user, decision.name)} (others look away) ---")
+                self.out(f"Now: {decision.prompt}")
+                self._list(decision)
+                self.out("--- end of private part ---")
+
+    def _who(self, user: int, name: str) -> str:
+        """A player's name for a private part's heading (never their user id)."""
+        return name or self.names.get(user) or "a player"
+
+    def _list(self, decision: Decision) -> None:
+        """The choices of `decision`, unless they were printed already."""
+        if self.listed.get(decision.user) != decision.key:
+            self.listed[decision.user] = decision.key
+            for line in choice_lines(decision):
+                self.out(line)
 
     def _save(self, data: bytes, reply: Reply, what: str, *, exact: bool = False) -> Path:
         """Write an image (or, `exact`, a file under its own name) into the images folder."""
@@ -122,7 +152,10 @@ class Terminal:
                     return Reply(f"cannot read {word[5:]}", error=True)
         reply = await self.service.handle(self.channel, uid, name, line, files=files)
         self.show(reply, name)
-        await self.flush()
+        try:
+            await self.flush()
+        except StorageUnavailable as err:  # the reply told the player; the notices wait in the outbox
+            log.warning("notices not read: %s", err.reason)
         return reply
 
     async def flush(self) -> None:
@@ -142,9 +175,13 @@ class Terminal:
     async def run_script(self, lines: Iterable[str]) -> int:
         """Lines `<user> <command>`; '#' starts a comment. Returns the number of refused commands."""
         refused = 0
-        for raw in lines:
+        for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line or line.startswith("#"):
+                continue
+            if unreadable(line):
+                self.out(f"! line {number} is not UTF-8 text (it holds bytes no character is made of); skipped.")
+                refused += 1
                 continue
             name, _, command = line.partition(" ")
             name = name.rstrip(":")
@@ -158,20 +195,19 @@ class Terminal:
         return refused
 
     # ---------------------------------------------------------- interactive
-    async def current(self) -> tuple[str | None, list[str], list[str]]:
-        """(game title, names of players who must act, legal actions of the first)."""
+    async def current(self) -> tuple[str | None, list[str], Decision | None]:
+        """(game title, names of players who must act, the decision of the first)."""
         rec, state = await self.service._position(self.channel)
         if rec is None or rec.status != "active" or state is None:
-            return None, [], []
+            return None, [], None
         for s in rec.seats:
             self.names[s.user] = s.name
         game = self.service.games[rec.game]
         people = [
-            (s, p) for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
+            p for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
         ]  # a bot plays by itself
-        acting = [p.name for _, p in people]
-        legal = game.legal_actions(state, people[0][0]) if people else []
-        return game.title, acting, legal
+        decision = await self.service.decision_for(self.channel, people[0].user) if people else None
+        return game.title, [p.name for p in people], decision
 
     async def setup_table(self, ask: Callable[[str], str]) -> bool:
         """Resume the open table, or ask for a game and players and start one."""
@@ -230,13 +266,18 @@ class Terminal:
             if not await self.setup_table(ask):
                 return
             while True:
-                title, acting, legal = await self.current()
-                if acting:
+                try:
+                    title, acting, decision = await self.current()
+                except StorageUnavailable:
                     self.out(
-                        f"\n[{title}] {' and '.join(acting)} to act. Legal: "
-                        + ", ".join(legal[:30])
-                        + (" ..." if len(legal) > 30 else "")
+                        "! The database cannot be reached; whose turn it is cannot be read. Try again in a moment."
                     )
+                    title, acting, decision = None, [], None
+                if acting:
+                    self.out(f"\n[{title}] {' and '.join(acting)} to act.")
+                    if decision is not None and self.listed.get(decision.user) != decision.key:
+                        self.out(f"Now: {decision.prompt}")
+                        self._list(decision)  # (printed once: a reply that offered it listed it already)
                     speaker = acting[0]
                 else:
                     speaker = next(iter(self.names.values()), "host")

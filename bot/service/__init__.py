@@ -7,7 +7,21 @@ absence, prefs) on top of the shared table access in core.py.
 """
 
 from .core import DAY, HOUR, Settings, safe
-from .reply import Image, Notice, Private, Reply
+from .reply import Actor, Decision, Entry, Headline, Image, Notice, Private, Reply
 from .service import Service
 
-__all__ = ["DAY", "HOUR", "Image", "Notice", "Private", "Reply", "Service", "Settings", "safe"]
+__all__ = [
+    "DAY",
+    "HOUR",
+    "Actor",
+    "Decision",
+    "Entry",
+    "Headline",
+    "Image",
+    "Notice",
+    "Private",
+    "Reply",
+    "Service",
+    "Settings",
+    "safe",
+]

@@ -49,7 +49,7 @@ class AbsenceCommands(BotCommands):
                 mentions += voters
         reply = Reply(text, mentions=mentions, **self._ids(rec))
         if prefs.dm:
-            reply.private.append(Private(reminder.user, text, None, True))
+            reply.private.append(Private(reminder.user, text, None, True, name))
         updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
         await self.storage.commit(
             rec, Change(reminders=rest + [updated], bump=False, notices=[(rec.channel, reply.to_json())]), now
@@ -133,7 +133,6 @@ class AbsenceCommands(BotCommands):
                 f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
                 f"{target_name} says `game back`.",
                 ctx,
-                [],
             )
         seat = self._seat_number(rec, target)
         records: list[ActionRecord] = []
@@ -163,4 +162,4 @@ class AbsenceCommands(BotCommands):
         version = await self.storage.commit(rec, Change(status="active", reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx, [])
+        return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

@@ -141,7 +141,7 @@ class BotCommands(MoveCommands):
         version = await self.storage.commit(rec, Change(seats=rec.seats, reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx, [])
+        return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
         from .text import names  # noqa: PLC0415 - small helper, kept local to this reply

@@ -51,6 +51,9 @@ class Settings:
     #: may take before the bot plays its first legal action instead.
     bot_workers: int = 1
     bot_timeout: float = 60.0
+    #: Seconds a board or chart may take to draw, waiting for a worker included; past it the
+    #: reply goes out without the picture and a stuck drawing worker is replaced (issue 23).
+    render_timeout: float = 10.0
     #: The level of the bot that plays a resigned or replaced player's seat.
     stand_in_level: str = "normal"
 
@@ -64,6 +67,7 @@ class Settings:
             images=images,
             bot_workers=int(getattr(config, "bot_workers", 1)),
             bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
+            render_timeout=float(getattr(config, "render_timeout", 10.0)),
             stand_in_level=str(getattr(config, "stand_in_level", "normal")),
         )
 
@@ -424,21 +428,37 @@ class ServiceBase:
     async def _draw(self, job: str, *args: Any) -> Any:
         """Run a drawing job (`"package.module:function"`, plain arguments) in the worker
         processes when the service has them, so this process never loads Pillow; else on
-        a thread (the terminal, scripts and tests)."""
+        a thread (the terminal, scripts and tests). At most `render_timeout` seconds:
+        past it `TimeoutError` (a stuck worker is killed and replaced by the pool; a
+        thread cannot be stopped, it is only no longer waited for)."""
+        limit = self.settings.render_timeout
         if self.workers is not None:
-            return await self.workers.run(job, *args)
+            from ..workers import JobTimeout  # noqa: PLC0415 - loaded already: the pool is running
+
+            try:
+                return await self.workers.run(job, *args, timeout=limit, limit=limit)
+            except JobTimeout as err:
+                raise TimeoutError(str(err)) from None
         module, _, name = job.partition(":")
-        return await asyncio.to_thread(getattr(importlib.import_module(module), name), *args)
+        return await asyncio.wait_for(asyncio.to_thread(getattr(importlib.import_module(module), name), *args), limit)
 
     async def _image(self, game_id: str, view: dict[str, Any], seat: int | None) -> Image | None:
         """The picture of `view`: drawn in the worker processes when the service has
         them (named by string, so this process never loads Pillow), else on a thread."""
         try:
             if self._renderer is not None:
-                out = await asyncio.to_thread(self._renderer, game_id, view, seat=seat)
+                drawing = asyncio.to_thread(self._renderer, game_id, view, seat=seat)
+                out = await asyncio.wait_for(drawing, self.settings.render_timeout)
             else:
                 out = await self._draw("renderers:render", game_id, view, seat)
         except (KeyError, ImportError, NotImplementedError):
+            return None
+        except TimeoutError:  # a stuck drawing must not hold the reply (issue 23)
+            log.warning(
+                "drawing %s took longer than %g s; the reply goes without its picture",
+                game_id,
+                self.settings.render_timeout,
+            )
             return None
         except Exception:  # a drawing bug must never lose a move's reply
             log.exception("rendering %s failed", game_id)

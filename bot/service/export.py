@@ -20,13 +20,20 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import logging
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.core import Game, IllegalAction, data_path, slug
+
+from .intake import ExportError, document, moment, step, writable
+from .text import neutral
+
+log = logging.getLogger(__name__)
 
 #: What the `format` field of every export says.
 FORMAT = "epochs-game"
@@ -41,10 +48,6 @@ PUBLIC_NOTE = (
 )
 COMPLETE_NOTE = "The whole record of an ended game: `epochs replay FILE` plays it again step by step."
 STRIPPED = ["seed", "hidden parts of actions"]
-
-
-class ExportError(ValueError):
-    """A file that is not a usable export; the message says what is wrong."""
 
 
 class ReplayError(Exception):
@@ -64,7 +67,8 @@ class Line:
     seq: int
     seat: int
     action: str
-    time: float
+    #: Unix seconds; None when the time is not known (the file says null).
+    time: float | None
     via: str = ""
     undone: bool = False
     events: list[str] = field(default_factory=list)
@@ -91,22 +95,14 @@ class Export:
 
 
 # ---- writing ----------------------------------------------------------------------------
-def iso(moment: float | None) -> str | None:
-    """Unix seconds as an ISO 8601 UTC time, to the second."""
-    if moment is None:
+def iso(when: float | None) -> str | None:
+    """Unix seconds as an ISO 8601 UTC time, to the second; None (null in the file: not
+    known) for a time no export can hold (`intake.writable`): a table stored by an older
+    build may hold one (year 0), and its export must still be written and read back."""
+    if not writable(when):
         return None
-    return datetime.fromtimestamp(moment, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def unix(text: Any) -> float:
-    """An ISO 8601 time of an export as Unix seconds (0 when absent or unreadable)."""
-    if not isinstance(text, str):
-        return 0.0
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return 0.0
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+    assert when is not None
+    return datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def data_version(game: Game) -> str:
@@ -203,6 +199,14 @@ def dumps(doc: dict[str, Any]) -> bytes:
 
 
 # ---- reading ----------------------------------------------------------------------------
+#: The longest seat name (the bot keeps display names to 64 characters), action and game id.
+MAX_NAME, MAX_ACTION, MAX_ID = 64, 500, 40
+#: Step numbers run below this (`at=` takes up to nine digits); seeds and table ids below 2**63.
+MAX_SEQ, MAX_INT = 10**9, 2**63
+#: The times an export carries beside its actions'.
+TIMES = ("exported_at", "created_at", "started_at", "ended_at")
+
+
 def _need(doc: dict[str, Any], key: str, kind: type, what: str) -> Any:
     value = doc.get(key)
     if not isinstance(value, kind):
@@ -210,74 +214,150 @@ def _need(doc: dict[str, Any], key: str, kind: type, what: str) -> Any:
     return value
 
 
+def _whole(value: Any, low: int, high: int) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
+
+
+def _optional(row: dict[str, Any], key: str, kind: type, where: str, what: str, default: Any) -> Any:
+    value = row.get(key, default)
+    if value is None and default is None:
+        return None
+    if not isinstance(value, kind):
+        raise ExportError(f"{where}, field `{key}` must be {what}.")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A value of the file quoted in a refusal: short (the file may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
 def parse(data: bytes | str) -> Export:
-    """An export read from its bytes, checked field by field; ExportError says what is wrong."""
-    try:
-        doc = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
-    except UnicodeDecodeError:
-        raise ExportError("the file is not text (UTF-8), so it is not an Epochs export.") from None
-    except ValueError as err:
-        raise ExportError(f"the file is not JSON ({err}), so it is not an Epochs export.") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    """An export read from its bytes, checked field by field; ExportError says what is
+    wrong and where. Every text is checked first (`intake.document`), so no message here
+    can hold a broken character or megabytes of a field."""
+    doc = document(data)
+    if doc.get("format") != FORMAT:
         raise ExportError(f"the file is not an Epochs export (its `format` is not {FORMAT!r}).")
     version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+    if not _whole(version, 1, MAX_INT):
         raise ExportError("the export's `version` must be a whole number from 1.")
     if version > VERSION:
         raise ExportError(f"the export is of format version {version}; this Epochs reads up to {VERSION}.")
     game = _need(doc, "game", str, "a game id")
+    if not re.fullmatch(rf"[a-z0-9][a-z0-9-]{{0,{MAX_ID - 1}}}", game):
+        raise ExportError("the export's `game` must be a game id such as `mosaic` (small letters, digits and `-`).")
     seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ExportError("the export's `seed` must be a whole number (or null in a public export).")
-    options = _need(doc, "options", dict, "an object of options")
-    seats = _need(doc, "seats", list, "a list of seats")
-    names, bots = [], []
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict) or seat.get("seat") != i or not isinstance(seat.get("name"), str):
-            raise ExportError(f"seat {i} of the export must be an object with `seat` {i} and a `name`.")
-        names.append(seat["name"])
-        bots.append(seat.get("bot") if isinstance(seat.get("bot"), str) else None)
-    lines, last = [], 0
-    for i, row in enumerate(_need(doc, "actions", list, "a list of actions")):
-        where = f"action {i + 1} of the export"
-        if not isinstance(row, dict):
-            raise ExportError(f"{where} must be an object.")
-        seq, seat, action = row.get("seq"), row.get("seat"), row.get("action")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= last:
-            raise ExportError(f"{where} needs a `seq` larger than the one before ({last}).")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
-            raise ExportError(f"{where} (#{seq}) names seat {seat!r}; the export has seats 0 to {len(names) - 1}.")
-        if not isinstance(action, str) or not action:
-            raise ExportError(f"{where} (#{seq}) has no `action` text.")
-        events = row.get("events") or []
-        if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-            raise ExportError(f"{where} (#{seq}): `events` must be a list of texts.")
-        lines.append(
-            Line(
-                seq,
-                seat,
-                action,
-                unix(row.get("time")),
-                str(row.get("via") or ""),
-                bool(row.get("undone", False)),
-                list(events),
-            )
-        )
-        last = seq
-    result = doc.get("result") if isinstance(doc.get("result"), dict) else None
-    table = doc.get("table") if isinstance(doc.get("table"), int) else None
+    if seed is not None and not _whole(seed, 0, MAX_INT):
+        raise ExportError("the export's `seed` must be a whole number from 0 to 2^63-1 (or null in a public export).")
+    options = _options(_need(doc, "options", dict, "an object of options"))
+    names, bots = _seats(_need(doc, "seats", list, "a list of seats"))
+    lines = _lines(_need(doc, "actions", list, "a list of actions"), len(names))
+    for key in TIMES:
+        moment(doc.get(key), f"the export's `{key}`")
+    data = doc.get("data_version") or ""
+    if not isinstance(data, str) or len(data) > 2 * MAX_ID:
+        raise ExportError(f"the export's `data_version` must be a short text (at most {2 * MAX_ID} characters).")
     return Export(
         game,
         names,
-        dict(options),
+        options,
         seed,
         lines,
-        table,
-        str(doc.get("data_version") or ""),
-        bool(doc.get("public", False)) or seed is None,
-        result,
+        _table_number(doc.get("table")),
+        data,
+        _optional(doc, "public", bool, "the export", "true or false", False) or seed is None,
+        _result(doc.get("result"), len(names)),
         bots,
     )
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as `game new` takes them: plain names with plain values."""
+    for key, value in options.items():
+        plain = isinstance(value, bool) or _whole(value, -MAX_INT, MAX_INT)
+        plain = plain or (isinstance(value, float) and abs(value) < MAX_INT)
+        plain = plain or (isinstance(value, str) and len(value) <= 100)
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]{1,40}", key) or not plain:
+            raise ExportError(
+                f"the export's option {_shown(key)} must be a name of letters, digits and `._+-` with a plain "
+                "value (true or false, a number or a short word), as `game new` takes them."
+            )
+    return dict(options)
+
+
+def _seats(seats: list[Any]) -> tuple[list[str], list[str | None]]:
+    """The players' names in seat order, and each seat's bot level (None: a person)."""
+    names, bots = [], []
+    for i, seat in enumerate(seats):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if not isinstance(seat, dict) or seat.get("seat") != i or not isinstance(name, str) or not name.strip():
+            raise ExportError(f"seat {i} of the export must be an object with `seat` {i} and a `name`.")
+        if len(name) > MAX_NAME:
+            raise ExportError(f"seat {i}, field `name` is {len(name)} characters long; a name has at most {MAX_NAME}.")
+        names.append(name)
+        bots.append(_optional(seat, "bot", str, f"seat {i}", "a bot level or null", None))
+        _optional(seat, "resigned", bool, f"seat {i}", "true or false", False)
+    return names, bots
+
+
+def _lines(rows: list[Any], seats: int) -> list[Line]:
+    """The log lines, numbered upwards, each of a seat the export has."""
+    lines, last = [], 0
+    for i, row in enumerate(rows):
+        where = step(row, i)
+        if not isinstance(row, dict):
+            raise ExportError(f"{where} must be an object.")
+        seq, seat, action = row.get("seq"), row.get("seat"), row.get("action")
+        if not _whole(seq, last + 1, MAX_SEQ):
+            raise ExportError(f"{where} needs a `seq` larger than the one before ({last}) and below {MAX_SEQ:,}.")
+        if not _whole(seat, 0, seats):
+            raise ExportError(f"{where} names seat {_shown(seat)}; the export has seats 0 to {seats - 1}.")
+        if not isinstance(action, str) or not action.strip():
+            raise ExportError(f"{where} has no `action` text.")
+        if len(action) > MAX_ACTION:
+            raise ExportError(
+                f"{where}, field `action` is {len(action):,} characters long; an action has at most {MAX_ACTION}."
+            )
+        events = _optional(row, "events", list, where, "a list of texts", [])
+        if not all(isinstance(e, str) for e in events):
+            raise ExportError(f"{where}, field `events` must be a list of texts.")
+        time = moment(row.get("time"), f"{where}, field `time`")
+        via = _optional(row, "via", str, where, "a text", "")
+        undone = _optional(row, "undone", bool, where, "true or false", False)
+        lines.append(Line(seq, seat, action, time, via, undone, list(events)))
+        last = seq
+    return lines
+
+
+def _table_number(value: Any) -> int | None:
+    if value is None:
+        return None
+    if not _whole(value, 1, MAX_INT):
+        raise ExportError("the export's `table` must be a game number (a whole number from 1) or null.")
+    return int(value)
+
+
+def _result(value: Any, seats: int) -> dict[str, Any] | None:
+    """The recorded end: `reason`, and for a game played to its end one score per seat and
+    the winners' seats (a replay compares them with the end it reaches)."""
+    if value is None:
+        return None
+    shape = (
+        f"the export's `result` must be null or an object with a `reason`, and `scores` ({seats} whole numbers) "
+        "and `winners` (seat numbers) where the game ended"
+    )
+    if not isinstance(value, dict) or not isinstance(value.get("reason"), str):
+        raise ExportError(shape + ".")
+    scores, winners = value.get("scores"), value.get("winners")
+    if scores is not None and (
+        not isinstance(scores, list) or len(scores) != seats or not all(_whole(v, -MAX_INT, MAX_INT) for v in scores)
+    ):
+        raise ExportError(shape + ".")
+    if winners is not None and (not isinstance(winners, list) or not all(_whole(v, 0, seats) for v in winners)):
+        raise ExportError(shape + ".")
+    return dict(value)
 
 
 # ---- replaying --------------------------------------------------------------------------
@@ -333,16 +413,24 @@ def replay(
         if line.seat not in acting:
             who = ", ".join(players[s] for s in acting) or "nobody (the game is over)"
             raise ReplayError(line.seq, f"it is not {players[line.seat]}'s turn (seat {line.seat}); {who} must act.")
-        renamed = " ".join(renames.get(word, word) for word in line.action.split(" "))
-        tries = [renamed, line.action] if renamed != line.action else [line.action]
+        # as `play` does: no legal action holds `@`, `<` or a backtick, so this changes no legal
+        # action, and the engine's refusal can quote what it was given
+        written = neutral(line.action)
+        renamed = " ".join(renames.get(word, word) for word in written.split(" "))
+        tries = [renamed, written] if renamed != written else [written]
         for action in tries:
             try:
                 step = game.apply(state, line.seat, action)
                 break
             except IllegalAction as err:
                 refusal = err
+            except Exception as err:  # noqa: BLE001 - an engine fault on text from a file: refused, and logged
+                log.exception("%s: the engine failed on step %s of an export (%r)", game.id, line.seq, action)
+                raise ReplayError(
+                    line.seq, f"this Epochs' {game.title} fails on {action!r} ({type(err).__name__}); please report it"
+                ) from None
         else:
-            raise ReplayError(line.seq, f"the engine refuses {line.action!r} for {players[line.seat]}: {refusal}")
+            raise ReplayError(line.seq, f"the engine refuses {written!r} for {players[line.seat]}: {refusal}")
         state = step.state
         yield Replayed(line, state, list(step.events), action)
     if to is None and export.result is not None and export.result.get("reason") == "end" and not renames:

@@ -23,7 +23,7 @@ from . import export
 from .core import Ctx, Refusal, _hours, _option_value
 from .records import RecordCommands
 from .reply import Reply
-from .text import names, quote
+from .text import names, neutral, quote
 
 
 class ForkCommands(RecordCommands):
@@ -89,7 +89,8 @@ class ForkCommands(RecordCommands):
         assert reached is not None
         if game.is_over(reached.state):
             raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
-        copied = [[ln.seq, ln.seat, ln.action, ln.time] for ln in record.live(at)]
+        # a step whose time the file does not know (null) is dated by the fork that copies it
+        copied = [[ln.seq, ln.seat, ln.action, ctx.now if ln.time is None else ln.time] for ln in record.live(at)]
         meta = {
             "practice": {"seed": record.seed, "fork": record.table},
             "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
@@ -112,7 +113,7 @@ class ForkCommands(RecordCommands):
             raise Refusal(
                 "This channel already has a game. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
-        seats = ", ".join(f"{name} (seat {i})" for i, name in enumerate(record.names))
+        seats = ", ".join(f"{neutral(name)} (seat {i})" for i, name in enumerate(record.names))  # names from a file
         data = (
             ""
             if record.data_version in ("", export.data_version(game))
@@ -133,7 +134,8 @@ class ForkCommands(RecordCommands):
         originals = [str(n).lower() for n in fork["names"]]
         if len(rec.seats) != len(originals):
             raise Refusal(
-                f"This position has {len(originals)} seats ({names(list(fork['names']))}); {len(rec.seats)} joined.",
+                f"This position has {len(originals)} seats ({names([neutral(str(n)) for n in fork['names']])}); "
+                f"{len(rec.seats)} joined.",
                 **self._ids(rec),
             )
         placed: dict[int, SeatRecord] = {}
@@ -163,6 +165,7 @@ class ForkCommands(RecordCommands):
             for position in export.replay(game, source, names=[s.name for s in seats]):
                 if position.line is not None:
                     ln = position.line
+                    assert ln.time is not None  # dated when the fork was opened
                     records.append(
                         ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None, position.events)
                     )

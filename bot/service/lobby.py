@@ -163,10 +163,12 @@ class LobbyCommands(UndoCommands, ForkCommands):
             state, records = self._fork_lines(rec, game, seats, fork)
             rec.meta["seq"] = records[-1].seq if records else 0
             rec.meta["fork"] = {"from": fork["from"], "at": fork["at"], "copied": len(records)}
+        opening, copied = state, len(records)
         state = self._autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
         meta = dict(rec.meta)
         meta["last_seq"] = {str(r.seat): r.seq for r in records}
         meta["posted"] = records[-1].seq if records else 0
+        self._mark(meta, rec, game, opening, records[copied:], after=state, told=0)
         change = Change(
             status="active",
             seats=seats,
@@ -186,8 +188,8 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 f"Forked from game #{fork['from']} at step {fork['at']}: its {copied} steps up to there "
                 "are the first lines of this game's log."
             )
-        lines.extend(self._turn_lines(rec, [r for r in records if r.via != "fork"], budget=900))
-        return await self._position_reply(rec, state, "\n".join(lines), ctx, records)
+        opening = await self._story(rec, game, [r for r in records if r.via != "fork"])
+        return await self._position_reply(rec, state, "\n".join(lines), ctx, story=opening)
 
     async def _cmd_cancel(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("lobby", "active", "paused"), damaged_ok=True)

@@ -11,15 +11,16 @@ from engine.core import Game, IllegalAction, match, resolve
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
-from .records import RecordCommands
-from .reply import Private, Reply
-from .text import choices_text, clip, names, neutral, quote, sentences, view_text
-from .turns import VIA_MARKS, Turn, action_line, fit
+from .reading import TurnData
+from .reply import Decision, Entry, Private, Reply
+from .telling import headline_line, news_text, panel_text, story_lines
+from .text import clip, names, neutral, quote, sentences, view_text
+from .turns import VIA_MARKS, Turn
 
 log = logging.getLogger(__name__)
 
 
-class MoveCommands(RecordCommands):
+class MoveCommands(TurnData):
     """`play` and what follows a move (store, announce, remind), and the read-only commands."""
 
     async def _cmd_play(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -143,6 +144,7 @@ class MoveCommands(RecordCommands):
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
+        self._mark(meta, rec, game, before, records, after=state, told=posted)
         record, whole = None, []
         if over:
             status = "finished"
@@ -178,27 +180,15 @@ class MoveCommands(RecordCommands):
                 return Reply(panel=True, **self._ids(rec))  # a bot has no panel: its turn goes on
             return await self._panel(ctx, rec, game, state, seat.seat if seat else None)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
-        lines = [head] if head else []
-        lines.extend(self._turn_lines(rec, rows, budget=1300 - len(head)))
+        told = await self._story(rec, game, rows)
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(rec, state, "\n".join(lines), ctx, records, ping=ping, draw=not announce)
+        reply = await self._position_reply(rec, state, head, ctx, ping=ping, draw=not announce, story=told)
         if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
             chart = await self._chart(rec, whole)
             if chart is not None:
                 reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
-        if (
-            seat is not None
-            and seat.seat is not None
-            and not seat.resigned
-            and not seat.bot
-            and seat.seat in game.to_act(state)
-        ):
-            # the turn came back to the caller (other seats' steps were automatic): their panel goes on
-            reply.private.append(
-                Private(ctx.user, "Your turn again:\n" + await self._panel_text(rec, game, state, seat.seat, []))
-            )
         return reply
 
     async def _heads_up(
@@ -224,79 +214,44 @@ class MoveCommands(RecordCommands):
         if lines:
             reply.text = clip(reply.text + "\n" + "\n".join(lines))
 
-    def _turn_lines(self, rec: TableRecord, rows: list[ActionRecord], *, budget: int) -> list[str]:
-        """The steps since the last post, as everyone may read them, within `budget` characters."""
-        if not rows:
-            return []
-        game = self._game(rec)
-        if len(rows) == 1 and not rows[0].via:  # a one-step turn reads as it always did
-            r = rows[0]
-            return [
-                f"{self._seat_name(rec, r.seat)} played `{shown(game, r.action)}`.",
-                *fit([f"• {e}" for e in r.events], budget),
-            ]
-        chosen = [r for r in rows if r.via == ""]
-        actors = list(dict.fromkeys(self._seat_name(rec, r.seat) for r in (chosen or rows)))
-        count = len(rows)
-        head = f"**{names(actors)}**, {count} step{'s' if count != 1 else ''}:"
-        body = [
-            action_line(self._seat_name(rec, r.seat), shown(game, r.action), r.via, r.events, sentences) for r in rows
-        ]
-        return [head, *fit(body, budget - len(head) - 1)]
-
     async def _panel(
         self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, seat: int | None, *, ask: bool = False
     ) -> Reply:
         """The caller's answer while their turn lasts: only to them, edited in place on
-        Discord — this turn so far, what is being decided now and their choices."""
-        rows = [r for r in await self.storage.actions(rec.id, after=int(rec.meta.get("posted", 0))) if not r.undone]
-        text = await self._panel_text(rec, game, state, seat, rows)
-        choices, keys = {}, {}
-        if seat is not None and seat in game.to_act(state):
-            choices[ctx.user] = game.legal_actions(state, seat)
-            keys[ctx.user] = self.choice_key(rec, seat, choices[ctx.user])
-        elif not ask:
-            text += "\nWaiting for " + names(self._acting_names(rec, game.to_act(state))) + "."
-        # never by DM: the player is at the table right now, and the panel is their answer
-        mine = sum(1 for r in rows if r.seat == seat and not r.via)
-        return Reply(
+        Discord — this turn so far, what is being decided now, and their decision as data
+        (with their private view's picture when the decision depends on it)."""
+        posted = int(rec.meta.get("posted", 0))
+        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        reply = Reply(
             "",
-            private=[Private(ctx.user, clip(text), None, False)],
-            choices=choices,
-            keys=keys,
             panel=True,
-            turn_steps=mine,
+            turn_steps=sum(1 for r in rows if r.seat == seat and not r.via),
+            headline=self._headline(rec, game, state),
             **self._ids(rec),
         )
-
-    async def _panel_text(
-        self, rec: TableRecord, game: Game, state: Any, seat: int | None, rows: list[ActionRecord]
-    ) -> str:
-        lines = []
-        if rows:
-            lines.append("This turn so far:")
-            # the player's own steps as they chose them, everyone else's as everyone may see them
-            lines.extend(
-                fit(
-                    [
-                        action_line(
-                            self._seat_name(rec, r.seat),
-                            r.action if r.seat == seat else shown(game, r.action),
-                            r.via,
-                            r.events,
-                            sentences,
-                        )
-                        for r in rows
-                    ],
-                    900,
-                )
-            )
         if seat is not None and seat in game.to_act(state):
-            prompt = game.view(state, seat).get("prompt")
-            if isinstance(prompt, str) and prompt:
-                lines.append(f"Now: {prompt}")
-            lines.append("Your choices: " + choices_text(game.legal_actions(state, seat), 25))
-        return "\n".join(lines)
+            [decision] = await self._decisions(rec, game, state, [ctx.user])
+            reply.offer(decision)
+            reply.private.append(await self._panel_part(rec, game, state, decision))
+            return reply
+        lines = []
+        turn = await self._story(rec, game, rows, reader=seat)
+        if turn:
+            lines = ["This turn so far:", *story_lines(turn, [p.name for p in rec.players])]
+        if not ask:
+            lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
+        # never by DM: the player is at the table right now, and the panel is their answer
+        reply.private.append(Private(ctx.user, clip("\n".join(lines)), None, False, self._name(rec, ctx.user)))
+        return reply
+
+    async def _panel_part(self, rec: TableRecord, game: Game, state: Any, decision: Decision) -> Private:
+        """A turn panel as the private part of its user: the text, and the picture of their
+        private view when the decision depends on it (issue 25 §2)."""
+        image = None
+        if decision.private_view and self.settings.images:
+            image = await self._image(rec.game, game.view(state, decision.seat), decision.seat)
+        text = panel_text(decision, [p.name for p in rec.players])
+        return Private(decision.user, clip(text), image, False, decision.name)
 
     async def _position_reply(
         self,
@@ -304,73 +259,59 @@ class MoveCommands(RecordCommands):
         state: Any,
         head: str,
         ctx: Ctx,
-        records: list[ActionRecord],
         *,
         ping: list[int] | None = None,
         draw: bool = True,
+        story: list[Entry] | None = None,
     ) -> Reply:
-        """Events, then the result or who acts next, the board and private summaries.
+        """The post about a position: the headline (who must act, in which game, at which
+        stage), `head` (what the command did), the `story` it tells, the result or the
+        board, and each acting user's decision; their story since their last turn goes
+        privately to those pinged, and a caller who must act gets their panel.
 
         `ping`: the users to mention (default: everyone who must act). A turn's post
         pings only those who were not acting already."""
         game = self._game(rec)
-        public = game.view(state, None)
-        lines = [head]
+        public = self._public_view(rec, game, state)
+        headline = self._headline(rec, game, state)
+        players = [p.name for p in rec.players]
+        told = story or []
+        lines = [headline_line(headline), head, *story_lines(told, players)]
         mentions: list[int] = []
-        choices: dict[int, list[str]] = {}
-        keys: dict[int, str] = {}
-        private: list[Private] = []
+        decisions: list[Decision] = []
         if game.is_over(state):
             scores = game.scores(state)
             winners = game.winners(state)
-            lines.append("Game over. Scores: " + self._scores_text(rec, scores) + ".")
+            lines.append("Final scores: " + self._scores_text(rec, scores) + ".")
             lines.append("Winner: " + names([self._seat_name(rec, w) for w in winners]) + ".")
         elif rec.status == "active":
-            acting = game.to_act(state)
-            users = self._acting_users(rec, acting)
+            users = self._acting_users(rec, game.to_act(state))
             mentions = [u for u in users if u != ctx.user and (ping is None or u in ping)]
-            lines.append("Next: " + names(self._acting_names(rec, acting)) + ".")
-            prompt = public.get("prompt")
-            if isinstance(prompt, str) and prompt:
-                lines.append(f"Now: {prompt}")  # what is being decided, when the game says (public view)
-            prefs = {u: await self._prefs_of(u) for u in users}
-            for u in users:
-                seat = self._seat_number(rec, u)
-                legal = game.legal_actions(state, seat)
-                choices[u] = legal
-                keys[u] = self.choice_key(rec, seat, legal)
-                if u != ctx.user and u in mentions:
-                    summary = await self._since_last_turn(rec, seat, records)
-                    if summary:
-                        private.append(Private(u, summary, None, prefs[u].dm))
+            decisions = await self._decisions(rec, game, state, users, told=max((e.seq for e in told), default=0))
         lines.append(self._practice_line(rec, why=False))
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images and draw else None
-        return Reply(
-            text,
-            image=image,
-            mentions=mentions,
-            private=private,
-            choices=choices,
-            keys=keys,
-            **self._ids(rec),
-        )
+        reply = Reply(text, image=image, mentions=mentions, headline=headline, story=told, **self._ids(rec))
+        for decision in decisions:
+            reply.offer(decision)
+            if decision.user == ctx.user:  # the caller must act (next, or again): their panel
+                reply.private.append(await self._panel_part(rec, game, state, decision))
+            elif decision.user in mentions:
+                # the post pings them: their part tells only what it does not (all of it when it
+                # goes by direct message, read away from the post), then what they decide
+                prefs = await self._prefs_of(decision.user)
+                summary = news_text(decision, players, besides=set() if prefs.dm else {e.seq for e in told})
+                reply.private.append(Private(decision.user, clip(summary, 1500), None, prefs.dm, decision.name))
+        return reply
 
-    async def _since_last_turn(self, rec: TableRecord, seat: int, fresh: list[ActionRecord]) -> str:
-        last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
-        rows = [r for r in await self.storage.actions(rec.id, after=last) if not r.undone and r.seat != seat]
-        if not rows:
+    async def _since_last_turn(self, rec: TableRecord, seat: int) -> str:
+        """What happened since `seat`'s last turn, for its user's panel ("" when nothing)."""
+        player = rec.user_at(seat)
+        if player is None:
             return ""
-        lines = ["Since your last turn:"]
-        for r in rows[-20:]:
-            lines.append(
-                f"- {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`"
-                + (" — " + sentences(r.events) if r.events else "")
-            )
-        game = self._game(rec)
         state = await self._state(rec)
-        lines.append("Your legal actions: " + choices_text(game.legal_actions(state, seat), 25))
-        return clip("\n".join(lines), 1500)
+        [decision] = await self._decisions(rec, self._game(rec), state, [player.user])
+        return clip(news_text(decision, [p.name for p in rec.players], prompt=False), 1500)
 
     def _reminders(
         self,
@@ -404,30 +345,24 @@ class MoveCommands(RecordCommands):
                 out.append(ReminderRecord(rec.id, user, now + rec.remind_every, 0))
         return out
 
-    def _seat_name(self, rec: TableRecord, seat: int) -> str:
-        player = rec.user_at(seat)
-        return player.name if player else f"seat {seat}"
-
-    def _name(self, rec: TableRecord, user: int) -> str:
-        player = rec.seat_of(user)
-        return player.name if player else str(user)
-
     # ----------------------------------------------------------- read-only
     async def _cmd_board(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused", "finished"))
         game = self._game(rec)
         state = await self._state(rec)
-        view = game.view(state, None)
+        view = self._public_view(rec, game, state)
         image = await self._image(rec.game, view, None) if self.settings.images else None
         head = f"{game.title}, move {rec.meta.get('seq', 0)}"
-        choices: dict[int, list[str]] = {}
+        decisions: list[Decision] = []
         if rec.status == "active":
             acting = game.to_act(state)
             head += "; waiting for " + names(self._acting_names(rec, acting))
-            for user in self._acting_users(rec, acting):
-                choices[user] = game.legal_actions(state, self._seat_number(rec, user))
+            decisions = await self._decisions(rec, game, state, self._acting_users(rec, acting))
         text = head + ".\n" + (image.alt if image else view_text(view))
-        return Reply(clip(text), image=image, choices=choices, **self._ids(rec))
+        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state), **self._ids(rec))
+        for decision in decisions:
+            reply.offer(decision)
+        return reply
 
     async def _cmd_hand(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused"))
@@ -442,12 +377,16 @@ class MoveCommands(RecordCommands):
         image = drawn if self.settings.images else None
         described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
         lines = [f"Your private view ({game.title}, seat {player.seat}):"]
+        reply = Reply("", **self._ids(rec))
         if rec.status == "active" and player.seat in game.to_act(state):
-            # first, so a long description cut to Discord's length never hides what you may do
-            lines.append("Your legal actions: " + choices_text(game.legal_actions(state, player.seat), 25))
+            [decision] = await self._decisions(rec, game, state, [ctx.user])
+            reply.offer(decision)
+            # first, so a long description cut to Discord's length never hides what is decided
+            lines.append(f"Now: {decision.prompt}")
         lines.append(described)
         prefs = await self._prefs_of(ctx.user)
-        return Reply("", private=[Private(ctx.user, clip("\n".join(lines)), image, prefs.dm)], **self._ids(rec))
+        reply.private.append(Private(ctx.user, clip("\n".join(lines)), image, prefs.dm, player.name))
+        return reply
 
     async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused", "finished"))

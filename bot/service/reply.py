@@ -5,6 +5,14 @@ A `Reply` says what to post publicly, which image to attach, exactly which users
 to mention, and what is private to whom; the adapter (Discord, terminal, tests)
 decides how to deliver it. Everything is JSON-safe except image bytes, so a
 reply can sit in the outbox table until it is delivered.
+
+Besides its text, a reply carries the turn as data (issue 25 §2; bot/DECISIONS.md,
+"The turn as data"), so no front end parses the service's prose: the `Headline`
+(who must act, in which game, at which stage), the `story` its post tells as
+`Entry`s (each move; each period end and each scoring an entry of its own), and a
+`Decision` per user who must act (prompt, the described choices grouped, the decision
+key, the rule behind it, whether their private view belongs beside it, and their
+story since their last turn).
 """
 
 from __future__ import annotations
@@ -12,6 +20,8 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.core import Choice, grouped
 
 
 @dataclass
@@ -73,6 +83,9 @@ class Private:
     text: str
     image: Image | None = None
     dm: bool = False
+    #: The player's name at this table, for front ends that head the part with it
+    #: (the terminal: "--- private to bob ---"; never the user id, issue 22 §5).
+    name: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,12 +93,221 @@ class Private:
             "text": self.text,
             "dm": self.dm,
             "image": self.image.to_json() if self.image else None,
+            "name": self.name,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Private:
         image = Image.from_json(data["image"]) if data.get("image") else None
-        return cls(int(data["user"]), data["text"], image, bool(data.get("dm", False)))
+        return cls(int(data["user"]), data["text"], image, bool(data.get("dm", False)), str(data.get("name", "")))
+
+
+@dataclass
+class Actor:
+    """A seat that must act: its player's name, seat and user id (None for a bot)."""
+
+    name: str
+    seat: int
+    user: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seat": self.seat, "user": self.user}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Actor:
+        user = data.get("user")
+        return cls(str(data["name"]), int(data["seat"]), None if user is None else int(user))
+
+
+@dataclass
+class Headline:
+    """Who must act, in which game, at which stage: the first line of a post, as data.
+
+    - `acting`: the seats to act now ([] when the game is over or paused).
+    - `players`: every seat's name, in seat order (score entries are lists by seat).
+    - `period`, `number`, `stage`: the stage the public view shows (bot/service/story.py,
+      PERIODS): "epoch", 3, "Epoch III"; "", None, "" for a game without one.
+    - `status`: the table's ("active", "paused", "finished"); `over`: the game has ended.
+    - `table_url`: the table's public page on the web table (issue 28), "" when the web is off.
+    """
+
+    game_id: str
+    title: str
+    acting: list[Actor] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    period: str = ""
+    number: int | None = None
+    stage: str = ""
+    status: str = "active"
+    over: bool = False
+    table_url: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "title": self.title,
+            "acting": [a.to_json() for a in self.acting],
+            "players": list(self.players),
+            "period": self.period,
+            "number": self.number,
+            "stage": self.stage,
+            "status": self.status,
+            "over": self.over,
+            "table_url": self.table_url,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Headline:
+        number = data.get("number")
+        return cls(
+            str(data["game_id"]),
+            str(data["title"]),
+            [Actor.from_json(a) for a in data.get("acting", [])],
+            [str(p) for p in data.get("players", [])],
+            str(data.get("period", "")),
+            None if number is None else int(number),
+            str(data.get("stage", "")),
+            str(data.get("status", "active")),
+            bool(data.get("over", False)),
+            str(data.get("table_url", "")),
+        )
+
+
+#: The kinds of story entries: a step, a scoring, the end of a period, the end of the game.
+MOVE, SCORE, PERIOD, END = "move", "score", "period", "end"
+
+
+def _scores(value: Any) -> list[int] | None:
+    return None if value is None else [int(v) for v in value]
+
+
+@dataclass
+class Entry:
+    """One entry of a story, everything in it as the reader may see it.
+
+    - a move (`MOVE`): `seat` and `name` of who moved, `action` (the action text, in
+      public form unless the reader made the move), `label` (what it was, in words:
+      the choice's label where that is public, else the action text), `via` (how it
+      came to be: "" chosen, "forced", "bot", "auto", "skip", "fork") and `events`
+      (the engine's public log lines);
+    - a scoring (`SCORE`): the public scores `before` and `after` the step `seq`;
+    - the end of a period (`PERIOD`): `stage` names the period that ended ("Round 3"),
+      with the scores before and after its closing step;
+    - the end of the game (`END`): the final scores in `after`.
+    Scores are lists by seat (`Headline.players` names them).
+    """
+
+    kind: str
+    seq: int
+    seat: int | None = None
+    name: str = ""
+    action: str = ""
+    label: str = ""
+    via: str = ""
+    events: list[str] = field(default_factory=list)
+    stage: str = ""
+    before: list[int] | None = None
+    after: list[int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seq": self.seq,
+            "seat": self.seat,
+            "name": self.name,
+            "action": self.action,
+            "label": self.label,
+            "via": self.via,
+            "events": list(self.events),
+            "stage": self.stage,
+            "before": self.before,
+            "after": self.after,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Entry:
+        seat = data.get("seat")
+        return cls(
+            str(data["kind"]),
+            int(data["seq"]),
+            None if seat is None else int(seat),
+            str(data.get("name", "")),
+            str(data.get("action", "")),
+            str(data.get("label", "")),
+            str(data.get("via", "")),
+            [str(e) for e in data.get("events", [])],
+            str(data.get("stage", "")),
+            _scores(data.get("before")),
+            _scores(data.get("after")),
+        )
+
+
+@dataclass
+class Decision:
+    """What one user decides now, for them alone (it may name their hidden cards).
+
+    - `prompt`: one plain sentence ("Choose a row for your action disc.").
+    - `choices`: the seat's legal actions in their order, each described
+      (`engine.core.Choice`); `groups` has them by group (`engine.core.grouped`: groups
+      in the order they first appear), as a menu per group shows them.
+    - `key`: the decision key (`ServiceBase.choice_key`; a pick carries it back).
+    - `rule`: the rulebook section(s) behind the decision ("6.0"; `rules 6.0` shows it), or "".
+    - `private_view`: the decision depends on what only this seat sees: show its
+      private view beside it (the panel's private part carries the picture).
+    - `story`: what happened since this seat's last turn, up to the start of this turn;
+      `turn`: this turn's steps so far (the seat's own in its own words).
+    - `seat_url`: this seat's own page on the web table (issue 28; private: it acts for the
+      seat), "" when the web is off.
+    """
+
+    user: int
+    seat: int
+    name: str
+    prompt: str
+    choices: list[Choice]
+    key: str
+    rule: str = ""
+    private_view: bool = False
+    story: list[Entry] = field(default_factory=list)
+    turn: list[Entry] = field(default_factory=list)
+    seat_url: str = ""
+
+    @property
+    def groups(self) -> list[tuple[str, list[Choice]]]:
+        return grouped(self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user": self.user,
+            "seat": self.seat,
+            "name": self.name,
+            "prompt": self.prompt,
+            "choices": [c.to_json() for c in self.choices],
+            # the same choices by group, named by their actions (for a front end that shows a menu per group)
+            "groups": [{"group": group, "actions": [c.action for c in members]} for group, members in self.groups],
+            "key": self.key,
+            "rule": self.rule,
+            "private_view": self.private_view,
+            "story": [e.to_json() for e in self.story],
+            "turn": [e.to_json() for e in self.turn],
+            "seat_url": self.seat_url,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        return cls(
+            int(data["user"]),
+            int(data["seat"]),
+            str(data.get("name", "")),
+            str(data.get("prompt", "")),
+            [Choice.from_json(c) for c in data.get("choices", [])],
+            str(data.get("key", "")),
+            str(data.get("rule", "")),
+            bool(data.get("private_view", False)),
+            [Entry.from_json(e) for e in data.get("story", [])],
+            [Entry.from_json(e) for e in data.get("turn", [])],
+            str(data.get("seat_url", "")),
+        )
 
 
 @dataclass
@@ -118,6 +340,11 @@ class Reply:
       posted; their private part and `choices` replace their turn panel in place.
     - `files`: more files for the public message, after the board: the score chart
       of a finished game, an exported game (bot/DECISIONS.md, "Records").
+    - `headline`: who must act, in which game, at which stage (a reply about a
+      running or finished game's position); `story`: the entries its public message
+      tells (public: every seat may read them).
+    - `decisions`: for each user in `choices`, their decision as data (`Decision`);
+      private to that user like their choices.
     """
 
     text: str = ""
@@ -134,9 +361,18 @@ class Reply:
     keys: dict[int, str] = field(default_factory=dict)
     turn_steps: int = 0
     files: list[Attachment] = field(default_factory=list)
+    headline: Headline | None = None
+    story: list[Entry] = field(default_factory=list)
+    decisions: dict[int, Decision] = field(default_factory=dict)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
+
+    def offer(self, decision: Decision) -> None:
+        """Offer `decision` to its user: their choices (action texts), key and decision as data."""
+        self.choices[decision.user] = [c.action for c in decision.choices]
+        self.keys[decision.user] = decision.key
+        self.decisions[decision.user] = decision
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +390,9 @@ class Reply:
             "keys": {str(k): v for k, v in self.keys.items()},
             "turn_steps": self.turn_steps,
             "files": [f.to_json() for f in self.files],
+            "headline": self.headline.to_json() if self.headline else None,
+            "story": [e.to_json() for e in self.story],
+            "decisions": {str(k): v.to_json() for k, v in self.decisions.items()},
         }
 
     @classmethod
@@ -173,6 +412,9 @@ class Reply:
             keys={int(k): str(v) for k, v in data.get("keys", {}).items()},
             turn_steps=int(data.get("turn_steps", 0)),
             files=[Attachment.from_json(f) for f in data.get("files", [])],
+            headline=Headline.from_json(data["headline"]) if data.get("headline") else None,
+            story=[Entry.from_json(e) for e in data.get("story", [])],
+            decisions={int(k): Decision.from_json(v) for k, v in data.get("decisions", {}).items()},
         )
 
 

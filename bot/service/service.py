@@ -23,12 +23,12 @@ from typing import Any
 
 from engine.core import Game, canonical
 
-from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage
+from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnavailable, counting_writes
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .lobby import LobbyCommands
 from .prefs import SettingsCommands
-from .reply import Image, Notice, Reply
+from .reply import Decision, Image, Notice, Reply
 from .text import clip, quote, unreadable
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,24 @@ COMMUTING = frozenset({"join", "leave"})
 COMMUTING_ATTEMPTS = 8
 #: `games <word>`: the server-wide commands beside the list of open games.
 GAMES_COMMANDS = frozenset({"history", "forget"})
+
+
+def unavailable_text(err: StorageUnavailable, writes: int) -> str:
+    """What a player is told when the database could not be used for their command: what
+    is known of its fate, and what to do (issue 23). `writes`: the command's writes that
+    committed before the failure."""
+    if err.stored is None:
+        return (
+            "The connection to the database broke while your command was being stored, and whether it was "
+            "stored cannot be told yet. In a moment, `log` shows whether it is in the game's log "
+            "(and `board` where the game stands); if it is not, try again."
+        )
+    if writes:
+        return (
+            "The database could not be reached partway through your command: part of it was stored, the rest "
+            "was not. `log` shows what was; try again in a moment."
+        )
+    return "The database cannot be reached; nothing was stored, try again in a moment."
 
 
 def verb_of(command: str, args: str) -> str:
@@ -78,6 +96,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._cache_size = cache_size
         self._prefs: dict[int, PlayerPrefs] = {}
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ API
     async def handle(
@@ -139,7 +158,26 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
             return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help().text, error=True)
-        commutes = verb in COMMUTING and expected_version is None
+        with counting_writes() as writes:
+            try:
+                return await self._attempts(handler, ctx, rest, commutes=verb in COMMUTING and expected_version is None)
+            except StorageUnavailable as err:
+                log.warning("command %r in channel %s: %s", " ".join(words)[:200], channel, err.reason)
+                return Reply(unavailable_text(err, writes.count), error=True)
+            except Exception:  # a bug must cost one command, never the bot
+                log.exception("command %r in channel %s failed", " ".join(words)[:200], channel)
+                if writes.count:  # "nothing was changed" would not be true
+                    return Reply(
+                        "Something went wrong inside the bot after part of your command was stored; `log` shows "
+                        "what was, `board` where the game stands. The error is logged.",
+                        error=True,
+                    )
+                return Reply(
+                    "Something went wrong inside the bot; nothing was changed. The error is logged.", error=True
+                )
+
+    async def _attempts(self, handler: Any, ctx: Ctx, rest: list[str], *, commutes: bool) -> Reply:
+        """Run the command, again after a lost race where that is safe (see the comments)."""
         attempts = COMMUTING_ATTEMPTS if commutes else 3
         for attempt in range(attempts):
             ctx.based_on, ctx.version_moved = None, False
@@ -160,11 +198,6 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
                 rec = await self.storage.open_table(ctx.channel)
                 if rec is None or rec.version != ctx.based_on:
                     break
-            except Exception:  # a bug must cost one command, never the bot
-                log.exception("command %r in channel %s failed", " ".join(words)[:200], channel)
-                return Reply(
-                    "Something went wrong inside the bot; nothing was changed. The error is logged.", error=True
-                )
         return await self._stale(ctx)
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
@@ -299,7 +332,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
                 reply.image = await self._image(rec.game, self.games[rec.game].view(state, None), None)
                 return reply
         reply.image = None
-        reply.mentions, reply.choices = [], {}
+        reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
         return reply
 
@@ -316,9 +349,24 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         if seat.seat not in self.games[rec.game].to_act(state):
             return ""
         try:
-            return await self._since_last_turn(rec, seat.seat, [])
+            return await self._since_last_turn(rec, seat.seat)
         except StaleWrite:
             return ""
+
+    async def decision_for(self, channel: int, user: int) -> Decision | None:
+        """What `user` decides now in the channel's game, as data (`Reply.decisions`);
+        None when they are not to act."""
+        rec, state = await self._position(channel)
+        if rec is None or state is None or rec.status != "active":
+            return None
+        player = rec.seat_of(user)
+        game = self.games[rec.game]
+        if player is None or player.seat is None or player.resigned or player.bot:
+            return None
+        if player.seat not in game.to_act(state):
+            return None
+        [decision] = await self._decisions(rec, game, state, [user])
+        return decision
 
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""

@@ -58,6 +58,27 @@ PERIODS: dict[str, tuple[str, Reader]] = {
     "cradle": ("epoch", _key("epoch")),
     "mosaic": ("round", _turns_round),
 }
+#: Games whose rulebook numbers its periods in Roman numerals ("Epoch III").
+ROMAN = frozenset({"cradle"})
+_NUMERALS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def roman(number: int) -> str:
+    """3 -> "III" (the small numbers periods have; 0 and below as digits)."""
+    if number <= 0:
+        return str(number)
+    out = ""
+    for value, numeral in _NUMERALS:
+        while number >= value:
+            out, number = out + numeral, number - value
+    return out
+
+
+def stage(game_id: str, word: str, number: int | None) -> str:
+    """The period as the rulebook names it: "Epoch III", "Game turn 3", "Round 2"; "" without one."""
+    if not word or number is None:
+        return ""
+    return f"{word.capitalize()} {roman(number) if game_id in ROMAN else number}"
 
 
 def public_scores(view: dict[str, Any], players: int) -> list[int] | None:

@@ -13,7 +13,7 @@ Pure: no storage, no engine calls beyond what the caller hands in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 #: How a log line came to be, as shown beside it.
@@ -24,9 +24,6 @@ VIA_MARKS = {
     "bot": "bot",
     "fork": "copied by the fork",
 }
-
-#: Lines of a turn summary kept from its start and its end when it is too long.
-HEAD_LINES, TAIL_LINES = 3, 8
 
 
 @dataclass
@@ -55,25 +52,3 @@ class Turn:
     def to_ping(self) -> list[int]:
         """Seats acting now that were not acting before the turn passed to them."""
         return [s for s in self.acting if s not in self.told]
-
-
-def action_line(who: str, action: str, via: str, events: Sequence[str], joined: Callable[[Sequence[str]], str]) -> str:
-    """One step of a summary: `• ann: `take 1` — ann takes 1.`, marked when not chosen by the player."""
-    mark = f" [{VIA_MARKS[via]}]" if via in VIA_MARKS else ""
-    text = f"• {who}: `{action}`{mark}"
-    return text + (f" — {joined(events)}" if events else "")
-
-
-def fit(lines: list[str], budget: int) -> list[str]:
-    """`lines` within `budget` characters: the start and the end of a long turn are
-    kept, the middle is summarised with a pointer to `log` (Discord's 2,000)."""
-    if sum(len(line) + 1 for line in lines) <= budget or len(lines) <= HEAD_LINES + 1:
-        return [line if len(line) <= budget else line[: budget - 1] + "…" for line in lines]
-    head, tail = lines[:HEAD_LINES], lines[HEAD_LINES:]
-    while tail and sum(len(line) + 1 for line in head + tail) + 60 > budget:
-        tail = tail[1:]
-    tail = tail[-TAIL_LINES:] if len(tail) > TAIL_LINES else tail
-    skipped = len(lines) - len(head) - len(tail)
-    middle = [f"• … {skipped} more step{'s' if skipped != 1 else ''} (`log` shows every step)"]
-    out = head + middle + tail
-    return [line if len(line) <= budget // 3 else line[: budget // 3 - 1] + "…" for line in out]

@@ -72,7 +72,7 @@ class UndoCommands(BotCommands):
         version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
         rec.version = version
         self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, head, ctx, [])
+        return await self._position_reply(rec, state, head, ctx)
 
     def _undo_request(self, rec: TableRecord, now: float) -> dict[str, Any] | None:
         request = rec.meta.get("undo")
@@ -197,4 +197,4 @@ class UndoCommands(BotCommands):
             panel = await self._panel(ctx, rec, game, state, seat.seat)
             panel.private[0].text = clip(text + "\n" + panel.private[0].text)
             return panel
-        return await self._position_reply(rec, state, text, ctx, [])
+        return await self._position_reply(rec, state, text, ctx)

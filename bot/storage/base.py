@@ -5,18 +5,29 @@ the SQLite (`sqlite.py`) and PostgreSQL (`postgres.py`) backends are
 interchangeable under it. Every write goes through `commit`, one transaction that checks the
 table's version first (optimistic concurrency, as boardgame.io's master refuses
 actions made against an old state id) and either applies the whole `Change` or
-raises `StaleWrite` and applies nothing.
+raises `StaleWrite` and applies nothing. A database that cannot be used at the moment
+raises `StorageUnavailable`, saying whether anything was stored (issue 23).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .transfer import Rows
 
+log = logging.getLogger(__name__)
+
 #: Table statuses. "lobby" -> "active" <-> "paused" -> "finished"; any -> "cancelled".
 OPEN_STATUSES = ("lobby", "active", "paused")
+#: Seconds between the looks a backend takes, after the connection broke during a COMMIT,
+#: at whether that commit landed (the database may need a moment to come back).
+RECHECK_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
 
 class StorageError(Exception):
@@ -31,6 +42,19 @@ class StaleWrite(StorageError):
         self.table_id = table_id
         self.expected = expected
         self.actual = actual
+
+
+class StorageUnavailable(StorageError):
+    """The database could not be used for this call: unreachable, stopped, read-only, full,
+    locked by another process. `stored` says what became of the call's writes: False,
+    nothing was stored (the failure came before any COMMIT, or the backend looked and
+    found it had not landed); None, a COMMIT was sent and whether it landed cannot be
+    told yet (the database did not come back while the backend kept looking)."""
+
+    def __init__(self, reason: str, *, stored: bool | None = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.stored = stored
 
 
 class ChannelBusy(StorageError):
@@ -297,6 +321,85 @@ class Change:
     record: GameRecord | None = None
 
 
+# ---- when the database goes away (issue 23) ---------------------------------------------
+@dataclass
+class Writes:
+    """How many writes committed since `counting_writes()` began (one command's), so that a
+    failure after some of them is never told as "nothing was changed". Only the counting
+    task's own writes count: a task it starts (a bot that plays next) inherits the
+    context, not the count."""
+
+    task: asyncio.Task[Any] | None
+    count: int = 0
+
+
+_WRITES: ContextVar[Writes | None] = ContextVar("epochs_writes", default=None)
+
+
+@contextmanager
+def counting_writes() -> Iterator[Writes]:
+    """Count the writes this task commits from here on."""
+    writes = Writes(asyncio.current_task())
+    token = _WRITES.set(writes)
+    try:
+        yield writes
+    finally:
+        _WRITES.reset(token)
+
+
+def note_write() -> None:
+    """A backend's write committed (called in its caller's task, so the count is theirs)."""
+    writes = _WRITES.get()
+    if writes is not None and writes.task is asyncio.current_task():
+        writes.count += 1
+
+
+async def find_out(
+    landed: Callable[[], Awaitable[bool | None]], delays: Sequence[float] = RECHECK_DELAYS
+) -> bool | None:
+    """Whether a commit whose answer was lost landed, as the database tells it once it can
+    be read again: `landed()` looks (True, False, or None when the rows cannot tell), and
+    is tried at once and again after each of `delays` while the database cannot be
+    reached. None: it could not be told in that time."""
+    for delay in (0.0, *delays):
+        if delay:
+            await asyncio.sleep(delay)
+        try:
+            return await landed()
+        except StorageUnavailable as err:
+            log.info("the outcome of a commit cannot be read yet: %s", err.reason)
+    return None
+
+
+def landed_change(
+    row: tuple[int, int, float] | None,
+    table: TableRecord,
+    change: Change,
+    now: float,
+    version: int,
+    first_action: tuple[int, str, float] | None,
+) -> bool | None:
+    """Did `commit(table, change, now)` (which would have made `version`) land? From the
+    table's row as it reads now (`revision, version, updated`; None: no such table) and,
+    when the change wrote log lines, the stored line at the first one's number
+    (`seat, action, time`; None: no such line). A change that wrote lines landed exactly
+    when its first line is there as written (only the commit could put it there); one
+    without lines landed when the table is exactly one write further, with this version
+    and this time; the table still at its revision means it did not; anything else (more
+    writes since, the table forgotten) cannot tell."""
+    if row is None:
+        return None
+    revision, stored_version, updated = row
+    if revision == table.revision:
+        return False
+    if change.actions:
+        first = change.actions[0]
+        return first_action == (first.seat, first.action, first.time)
+    if revision == table.revision + 1:
+        return stored_version == version and updated == now
+    return None
+
+
 class Storage(Protocol):
     """What the service needs from a database. All methods are coroutines."""
 
@@ -343,7 +446,9 @@ class Storage(Protocol):
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
         """Apply `change` in one transaction if the table is still at `table.revision`;
         return the new version (and update `table.version`/`table.revision`).
-        StaleWrite otherwise (nothing written)."""
+        StaleWrite otherwise (nothing written). StorageUnavailable when the database
+        cannot be used; its `stored` tells whether anything was written (a COMMIT whose
+        answer was lost is looked up first, and returns normally when it landed)."""
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
         """Reminders due at `now`, soonest first; only of `shards`' guilds when given."""

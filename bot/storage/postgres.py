@@ -22,6 +22,13 @@ The same guarantees as the SQLite backend, by PostgreSQL's own means:
   `schema_migrations`, applied at `open` under an advisory lock.
 - The outbox claims of several processes (`claim_notices`) take rows with
   `FOR UPDATE SKIP LOCKED` and hold them by a lease (DECISIONS.md).
+- A server that goes away (stopped, restarted, unreachable) raises `StorageUnavailable`:
+  a read or a write that failed before its COMMIT is tried once more on a fresh
+  connection (a pooled one may have died with the old server), then told as "nothing
+  was stored". A connection that dies during COMMIT leaves the outcome unknown: the
+  table's row and log are read back, as soon as the server answers, to find out
+  (`base.landed_change`); a commit that landed is returned as if nothing happened.
+  The pool opens new connections by itself once the server is back.
 
 All SQL for PostgreSQL lives in this module; the service only sees `storage.base`.
 """
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -38,6 +46,7 @@ import asyncpg
 
 from .base import (
     OPEN_STATUSES,
+    RECHECK_DELAYS,
     ActionRecord,
     Change,
     ChannelBusy,
@@ -52,11 +61,17 @@ from .base import (
     StaleWrite,
     Standing,
     StorageError,
+    StorageUnavailable,
     TableRecord,
+    find_out,
+    landed_change,
+    note_write,
 )
 from .postgres_migrations import MIGRATIONS
 from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -65,6 +80,27 @@ assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
 
 #: Any constant: the advisory lock that serialises migrations of one database.
 _MIGRATION_LOCK = 0x45706F6368
+
+#: What a server that went away raises: no connection (refused, reset, closed in the middle
+#: of an operation), the server shutting down or starting up, out of connections or disk.
+_GONE: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncio.TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.InsufficientResourcesError,
+)
+
+
+class _InDoubt(Exception):
+    """The connection died during COMMIT: whether the transaction landed is unknown."""
+
+    def __init__(self, result: Any, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.result = result
+        self.cause = cause
+
 
 _TABLE = """
 SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed, g.version, g.created,
@@ -104,6 +140,7 @@ class PostgresStorage:
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
         self._writes: set[asyncio.Task[Any]] = set()
+        self.recheck_delays: tuple[float, ...] = RECHECK_DELAYS
 
     async def __aenter__(self) -> PostgresStorage:
         await self.open()
@@ -157,9 +194,30 @@ class PostgresStorage:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
 
     async def schema_version(self) -> int:
-        return int(await self._p.fetchval("SELECT COALESCE(max(number), 0) FROM schema_migrations"))
+        return int(await self._fetchval("SELECT COALESCE(max(number), 0) FROM schema_migrations"))
 
     # ---------------------------------------------------------------- reads
+    async def _read(self, method: str, sql: str, *args: Any) -> Any:
+        """One query on a pooled connection, tried a second time on a fresh one when the
+        first connection turns out dead (the server was restarted); `StorageUnavailable`
+        when the server cannot be reached."""
+        for attempt in (1, 2):
+            try:
+                return await getattr(self._p, method)(sql, *args)
+            except _GONE as err:
+                if attempt == 2:
+                    raise StorageUnavailable(_gone(self.url, err)) from err
+        raise AssertionError("unreachable")
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        return list(await self._read("fetch", sql, *args))
+
+    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        return await self._read("fetchrow", sql, *args)
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        return await self._read("fetchval", sql, *args)
+
     @staticmethod
     def _table_row(row: asyncpg.Record) -> TableRecord:
         """A games row and its seats. Columns are typed here, so only the JSON text can be
@@ -172,30 +230,30 @@ class PostgresStorage:
         return rec
 
     async def open_table(self, channel: int) -> TableRecord | None:
-        row = await self._p.fetchrow(_TABLE + f" WHERE g.channel = $1 AND g.status IN {_OPEN}", channel)
+        row = await self._fetchrow(_TABLE + f" WHERE g.channel = $1 AND g.status IN {_OPEN}", channel)
         return self._table_row(row) if row else None
 
     async def latest_table(self, channel: int) -> TableRecord | None:
-        row = await self._p.fetchrow(_TABLE + " WHERE g.channel = $1 ORDER BY g.id DESC LIMIT 1", channel)
+        row = await self._fetchrow(_TABLE + " WHERE g.channel = $1 ORDER BY g.id DESC LIMIT 1", channel)
         return self._table_row(row) if row else None
 
     async def table(self, table_id: int) -> TableRecord | None:
-        row = await self._p.fetchrow(_TABLE + " WHERE g.id = $1", table_id)
+        row = await self._fetchrow(_TABLE + " WHERE g.id = $1", table_id)
         return self._table_row(row) if row else None
 
     async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
         where = "g.guild IS NOT DISTINCT FROM $1"
         if not include_closed:
             where += f" AND g.status IN {_OPEN}"
-        rows = await self._p.fetch(_TABLE + f" WHERE {where} ORDER BY g.id DESC", guild)
+        rows = await self._fetch(_TABLE + f" WHERE {where} ORDER BY g.id DESC", guild)
         return [self._table_row(r) for r in rows]
 
     async def snapshot(self, table_id: int) -> tuple[int, str] | None:
-        row = await self._p.fetchrow("SELECT version, state FROM snapshots WHERE game = $1", table_id)
+        row = await self._fetchrow("SELECT version, state FROM snapshots WHERE game = $1", table_id)
         return (row[0], row[1]) if row else None
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
-        rows = await self._p.fetch(
+        rows = await self._fetch(
             "SELECT seq, seat, action, time, undone, via, user_id, events FROM actions "
             "WHERE game = $1 AND seq > $2 ORDER BY seq",
             table_id,
@@ -204,14 +262,14 @@ class PostgresStorage:
         return [ActionRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], *_json_list(r[7])) for r in rows]
 
     async def reminders(self, table_id: int) -> list[ReminderRecord]:
-        rows = await self._p.fetch(
+        rows = await self._fetch(
             "SELECT game, user_id, due, count FROM reminders WHERE game = $1 ORDER BY user_id", table_id
         )
         return [ReminderRecord(*r) for r in rows]
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
         where, params = _shard_filter("g.guild", shards, first=2)
-        rows = await self._p.fetch(
+        rows = await self._fetch(
             "SELECT r.game, r.user_id, r.due, r.count FROM reminders r JOIN games g ON g.id = r.game "
             f"WHERE r.due <= $1 AND {where} ORDER BY r.due",
             now,
@@ -220,11 +278,11 @@ class PostgresStorage:
         return [ReminderRecord(*r) for r in rows]
 
     async def notices(self) -> list[NoticeRecord]:
-        rows = await self._p.fetch(_NOTICE + " WHERE sent IS NULL ORDER BY id")
+        rows = await self._fetch(_NOTICE + " WHERE sent IS NULL ORDER BY id")
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     async def history(self, guild: int | None, *, game: str | None = None, limit: int = 10) -> list[GameRecord]:
-        rows = await self._p.fetch(
+        rows = await self._fetch(
             "SELECT game, guild, kind, reason, started, ended, moves, practice FROM records "
             "WHERE guild IS NOT DISTINCT FROM $1 AND ($2::text IS NULL OR kind = $2) "
             "ORDER BY ended DESC, game DESC LIMIT $3",
@@ -235,7 +293,7 @@ class PostgresStorage:
         records = [GameRecord(*r) for r in rows]
         by_id = {r.table: r for r in records}
         if by_id:
-            for r in await self._p.fetch(
+            for r in await self._fetch(
                 "SELECT game, seat, user_id, name, bot, score, place, winner, resigned FROM record_seats "
                 "WHERE game = ANY($1::bigint[]) ORDER BY game, seat",
                 list(by_id),
@@ -250,7 +308,7 @@ class PostgresStorage:
             f"WHERE {counted.format(r='r2')} AND r2.kind = r.kind AND s2.user_id = s.user_id "
             "AND s2.bot IS NOT DISTINCT FROM s.bot ORDER BY r2.ended DESC, r2.game DESC LIMIT 1"
         )
-        rows = await self._p.fetch(
+        rows = await self._fetch(
             f"SELECT r.kind, s.user_id, s.bot, ({latest}), count(*), count(*) FILTER (WHERE s.winner), "
             "COALESCE(sum(s.score), 0), count(s.score), COALESCE(sum(s.place), 0), count(s.place) "
             f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {counted.format(r='r')} "
@@ -264,7 +322,7 @@ class PostgresStorage:
         return [Standing(r[0], r[1], r[2], r[3], *(int(v) for v in r[4:])) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
-        row = await self._p.fetchrow(
+        row = await self._fetchrow(
             "SELECT quiet_start, quiet_end, utc_offset, dm, heads_up FROM players WHERE user_id = $1", user
         )
         if row is None:
@@ -272,22 +330,63 @@ class PostgresStorage:
         return PlayerPrefs(user, *row)
 
     # --------------------------------------------------------------- writes
-    async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+    async def _write(
+        self,
+        work: Callable[[asyncpg.Connection], Awaitable[T]],
+        landed: Callable[[T], Awaitable[bool | None]] | None = None,
+    ) -> T:
         """Run `work(conn)` in one transaction on a pooled connection.
 
         The transaction runs in a task of its own that the caller only waits for
         (shielded): a cancelled caller stops waiting, the transaction still ends
-        committed whole or rolled back whole, and `close` waits for it."""
+        committed whole or rolled back whole, and `close` waits for it.
+
+        A server gone before the COMMIT: nothing was written, so the transaction is tried
+        once more on a fresh connection, then `StorageUnavailable` (stored False). Gone
+        during the COMMIT: `landed(result)` reads back whether it went through, as soon as
+        the server answers; the result when it did, else `StorageUnavailable` (stored
+        False when it did not, None when that could not be told in time)."""
+
+        async def once() -> T:
+            async with self._p.acquire() as conn:
+                transaction = conn.transaction()
+                await transaction.start()
+                try:
+                    result = await work(conn)
+                except BaseException:
+                    try:
+                        await transaction.rollback()
+                    except _GONE:
+                        pass  # the server ends a transaction whose connection is gone
+                    raise
+                try:
+                    await transaction.commit()
+                except _GONE as err:
+                    raise _InDoubt(result, err) from err
+                return result
 
         async def run() -> T:
-            async with self._p.acquire() as conn:
-                async with conn.transaction():
-                    return await work(conn)
+            try:
+                try:
+                    return await once()
+                except _GONE:
+                    return await once()  # nothing was written: once more, on a fresh connection
+            except _GONE as err:
+                raise StorageUnavailable(_gone(self.url, err)) from err
+            except _InDoubt as doubt:
+                reason, result = _gone(self.url, doubt.cause), doubt.result
+                verdict = None if landed is None else await find_out(lambda: landed(result), self.recheck_delays)
+                if verdict:
+                    log.warning("%s; the COMMIT it broke went through", reason)
+                    return result
+                raise StorageUnavailable(reason, stored=verdict) from doubt.cause
 
         task = asyncio.get_running_loop().create_task(run())
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
-        return await asyncio.shield(task)
+        result = await asyncio.shield(task)
+        note_write()
+        return result
 
     async def create_table(
         self,
@@ -325,7 +424,11 @@ class PostgresStorage:
             await self._put_seats(conn, table_id, seats)
             return table_id
 
-        table_id = await self._write(work)
+        async def landed(table_id: int) -> bool:
+            row = await self._fetchrow("SELECT channel, created FROM games WHERE id = $1", table_id)
+            return row is not None and (row[0], row[1]) == (channel, now)
+
+        table_id = await self._write(work, landed)
         rec = await self.table(table_id)
         assert rec is not None
         return rec
@@ -340,9 +443,23 @@ class PostgresStorage:
         )
 
     async def commit(self, table: TableRecord, change: Change, now: float) -> int:
-        version = await self._write(lambda conn: self._apply(conn, table, change, now))
+        version = await self._write(
+            lambda conn: self._apply(conn, table, change, now),
+            lambda version: self._landed(table, change, now, version),
+        )
         table.version, table.revision = version, table.revision + 1
         return version
+
+    async def _landed(self, table: TableRecord, change: Change, now: float, version: int) -> bool | None:
+        """Did this change's commit land? The table's row and log as the server has them now."""
+        row = await self._fetchrow("SELECT revision, version, updated FROM games WHERE id = $1", table.id)
+        first = None
+        if change.actions:
+            line = await self._fetchrow(
+                "SELECT seat, action, time FROM actions WHERE game = $1 AND seq = $2", table.id, change.actions[0].seq
+            )
+            first = None if line is None else (line[0], line[1], line[2])
+        return landed_change(None if row is None else (row[0], row[1], row[2]), table, change, now, version, first)
 
     @classmethod
     async def _apply(cls, conn: asyncpg.Connection, table: TableRecord, change: Change, now: float) -> int:
@@ -509,7 +626,7 @@ class PostgresStorage:
 
     # ------------------------------------------------------------- transfer
     async def row_counts(self) -> dict[str, int]:
-        return {table: int(await self._p.fetchval(f"SELECT count(*) FROM {table}")) for table, _ in TABLES}
+        return {table: int(await self._fetchval(f"SELECT count(*) FROM {table}")) for table, _ in TABLES}
 
     async def export_rows(self) -> Rows:
         """Every table (transfer.TABLES) from one consistent snapshot of the database."""
@@ -542,6 +659,11 @@ class PostgresStorage:
                 )
 
         await self._write(work)
+
+
+def _gone(url: str, err: BaseException) -> str:
+    """Why the server cannot be used, for logs: the URL without its password, and asyncpg's words."""
+    return f"the PostgreSQL database {redact(url)} cannot be reached ({type(err).__name__}: {err})"
 
 
 def _next(position: dict[int, int], game: int) -> int:

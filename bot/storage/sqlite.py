@@ -13,6 +13,11 @@
   and then go together, each in its own savepoint (its own version check and
   all-or-nothing), under one COMMIT: one fsync for many commands.
 - Numbered migrations (migrations.py) are applied at `open`.
+- A database that stops taking writes while the bot runs (made read-only, full, locked
+  by another process, an I/O error) raises `StorageUnavailable`: `stored=False` when
+  the failure came before COMMIT; when the COMMIT itself failed, the table is read
+  back to find out whether it landed (`base.landed_change`). The writer connection is
+  then opened afresh for the next write, so a file made writable again is written.
 
 All SQL lives in this module; the service only sees `storage.base`.
 """
@@ -22,9 +27,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,6 +39,7 @@ import aiosqlite
 
 from .base import (
     OPEN_STATUSES,
+    RECHECK_DELAYS,
     ActionRecord,
     Change,
     ChannelBusy,
@@ -47,7 +55,11 @@ from .base import (
     StaleWrite,
     Standing,
     StorageError,
+    StorageUnavailable,
     TableRecord,
+    find_out,
+    landed_change,
+    note_write,
 )
 from .migrations import MIGRATIONS
 from .transfer import ORDER, TABLES, Rows, normalise
@@ -72,6 +84,42 @@ _SEATS = (
 
 #: The first 16 bytes of every SQLite 3 database file.
 _MAGIC = b"SQLite format 3\x00"
+#: SQLite's (primary) result codes of a database that cannot be used at the moment, as
+#: opposed to a fault in a statement: busy or locked by another process, read-only, an I/O
+#: error, a full disk, a file that cannot be opened or is not permitted, out of memory.
+_OUTAGES = {
+    sqlite3.SQLITE_BUSY: "it is locked by another process",
+    sqlite3.SQLITE_LOCKED: "it is locked",
+    sqlite3.SQLITE_READONLY: "it cannot be written (read-only)",
+    sqlite3.SQLITE_IOERR: "the disk reported an I/O error",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened",
+    sqlite3.SQLITE_PERM: "access to the file is denied",
+    sqlite3.SQLITE_NOMEM: "SQLite ran out of memory",
+    sqlite3.SQLITE_PROTOCOL: "its locking protocol failed",
+}
+#: Result codes after which a failed COMMIT certainly wrote nothing: the others (an I/O
+#: error while syncing) may have left a commit that a later recovery brings back.
+_NOTHING_WRITTEN = {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_LOCKED,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PERM,
+}
+
+
+def _outage(err: BaseException) -> int | None:
+    """The primary result code of an error that means the database cannot be used right now."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if isinstance(err, sqlite3.Error) and code is not None and code & 0xFF in _OUTAGES:
+        return int(code & 0xFF)
+    return None
+
+
+def _unavailable(path: Path, code: int, err: BaseException, stored: bool | None = False) -> StorageUnavailable:
+    return StorageUnavailable(f"the database {path}: {_OUTAGES[code]} ({err})", stored=stored)
 
 
 def inspect_file(path: Path) -> str | None:
@@ -191,6 +239,10 @@ class SQLiteStorage:
         self._lock = asyncio.Lock()
         self._queue: list[_Queued] = []
         self._flusher: asyncio.Task[None] | None = None
+        #: The writer failed for a reason outside (read-only, locked, full): open it afresh
+        #: before the next write, so a file made writable again is written.
+        self._renew_writer = False
+        self.recheck_delays: tuple[float, ...] = RECHECK_DELAYS
 
     async def __aenter__(self) -> SQLiteStorage:
         await self.open()
@@ -216,8 +268,13 @@ class SQLiteStorage:
             await self._migrate()
             self._reader = await aiosqlite.connect(self.path, isolation_level=None)
             await self._pragmas(self._reader)
+            if not os.access(self.path, os.W_OK):  # SQLite then opens it read-only, without a word
+                log.warning("the database %s cannot be written: every command that stores will be refused", self.path)
         except (sqlite3.DatabaseError, OSError) as err:
             await self.close()
+            code = _outage(err)
+            if code is not None:  # not damaged: read-only, locked, a full disk
+                raise _unavailable(self.path, code, err) from None
             raise DamagedDatabase(str(self.path), f"SQLite cannot use it ({err})") from None
         except BaseException:
             await self.close()
@@ -274,9 +331,15 @@ class SQLiteStorage:
 
     # ---------------------------------------------------------------- reads
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._r.execute(sql, tuple(params)) as cur:
-            # plain tuples (no row_factory is set; aiosqlite declares them `sqlite3.Row`)
-            return [tuple(row) for row in await cur.fetchall()]
+        try:
+            async with self._r.execute(sql, tuple(params)) as cur:
+                # plain tuples (no row_factory is set; aiosqlite declares them `sqlite3.Row`)
+                return [tuple(row) for row in await cur.fetchall()]
+        except sqlite3.Error as err:
+            code = _outage(err)
+            if code is None:
+                raise
+            raise _unavailable(self.path, code, err) from err
 
     async def _tables(self, where: str, params: Iterable[Any]) -> list[TableRecord]:
         """Tables and their seats; one table's unreadable row never hides another's."""
@@ -435,7 +498,11 @@ class SQLiteStorage:
         return PlayerPrefs(user, qs, qe, off, bool(dm), bool(heads_up))
 
     # --------------------------------------------------------------- writes
-    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+    async def _write(
+        self,
+        work: Callable[[aiosqlite.Connection], Awaitable[T]],
+        landed: Callable[[T], Awaitable[bool | None]] | None = None,
+    ) -> T:
         """Run `work(conn)` inside BEGIN IMMEDIATE ... COMMIT, rolling back on any error.
 
         Cancellation-safe: a caller cancelled while its COMMIT runs (in aiosqlite's
@@ -444,17 +511,72 @@ class SQLiteStorage:
         ("cannot rollback - no transaction is active") and never leaves the writer
         inside a transaction. A cancelled write is thus either committed whole or
         rolled back whole; the caller only stops waiting for the answer.
+
+        A database that cannot be used raises `StorageUnavailable` (see the module doc);
+        `landed(result)` tells, after a failed COMMIT, whether it went through after all.
         """
         async with self._lock:
-            w = self._w
-            await w.execute("BEGIN IMMEDIATE")
+            w = await self._writing()
+            committing = False
             try:
+                await w.execute("BEGIN IMMEDIATE")
                 result = await work(w)
+                committing = True
                 await _commit(w)
-                return result
-            except BaseException:
-                await _rollback(w)
-                raise
+            except BaseException as err:
+                await self._abandon(w)
+                code = _outage(err)
+                if code is None:
+                    raise
+                check = partial(landed, result) if committing and landed is not None else None
+                failure = await self._unusable(err, code, committing, check)
+                if failure is not None:
+                    raise failure from err
+        note_write()
+        return result
+
+    async def _unusable(
+        self, err: BaseException, code: int, committing: bool, landed: Callable[[], Awaitable[bool | None]] | None
+    ) -> StorageUnavailable | None:
+        """What the callers of a write that met an outage are told; None when its COMMIT
+        failed but `landed()` finds it went through all the same."""
+        self._renew_writer = True
+        if not committing or code in _NOTHING_WRITTEN:
+            return _unavailable(self.path, code, err)
+        if landed is not None and await find_out(landed, self.recheck_delays):
+            log.warning("%s: the COMMIT failed (%s) but went through", self.path, err)
+            return None
+        return _unavailable(self.path, code, err, stored=None)
+
+    async def _writing(self) -> aiosqlite.Connection:
+        """The writer connection, opened afresh after an outage (see `_renew_writer`)."""
+        if self._renew_writer:
+            old, self._writer = self._writer, None
+            if old is not None:
+                try:
+                    await old.close()
+                except sqlite3.Error:
+                    log.warning("closing the writer of %s failed", self.path, exc_info=True)
+            try:
+                conn = await aiosqlite.connect(self.path, isolation_level=None)
+            except sqlite3.Error as err:
+                raise _unavailable(self.path, _outage(err) or sqlite3.SQLITE_CANTOPEN, err) from err
+            try:
+                await self._pragmas(conn)
+                await conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            except sqlite3.Error as err:
+                await conn.close()
+                raise _unavailable(self.path, _outage(err) or sqlite3.SQLITE_CANTOPEN, err) from err
+            self._writer, self._renew_writer = conn, False
+        return self._w
+
+    async def _abandon(self, w: aiosqlite.Connection) -> None:
+        """Roll back what is still open after a failure; a rollback that fails too (the
+        database went away) leaves the connection to be opened afresh."""
+        try:
+            await _rollback(w)
+        except sqlite3.Error:
+            self._renew_writer = True
 
     async def create_table(
         self,
@@ -483,7 +605,11 @@ class SQLiteStorage:
             await self._put_seats(w, table_id, seats)
             return table_id
 
-        table_id = await self._write(work)
+        async def landed(table_id: int) -> bool:
+            found = await self._fetchall("SELECT channel, created FROM games WHERE id = ?", (table_id,))
+            return bool(found) and found[0] == (channel, now)
+
+        table_id = await self._write(work, landed)
         rec = await self.table(table_id)
         assert rec is not None
         return rec
@@ -508,6 +634,7 @@ class SQLiteStorage:
         # cancelled interaction) can never leave a commit half-reported.
         version = await asyncio.shield(future)
         table.version, table.revision = version, table.revision + 1
+        note_write()
         return version
 
     async def _flush(self) -> None:
@@ -521,9 +648,10 @@ class SQLiteStorage:
             self._flusher = None
 
     async def _commit_batch(self, batch: list[_Queued]) -> None:
-        w = self._w
         outcomes: list[tuple[asyncio.Future[int], int | Exception]] = []  # the new version, or the refusal
+        committing = False
         try:
+            w = await self._writing()
             await w.execute("BEGIN IMMEDIATE")
             alone = len(batch) == 1  # no savepoint needed: a failure rolls the whole back
             for table, change, now, future in batch:
@@ -541,16 +669,19 @@ class SQLiteStorage:
                     if not alone:
                         await w.execute("RELEASE change")
                     outcomes.append((future, version))
+            committing = True
             await _commit(w)
         except BaseException as err:
             if self._writer is not None:
-                await _rollback(w)
-            for *_, future in batch:
-                if not future.done():
-                    future.set_exception(err if isinstance(err, Exception) else StorageError(str(err)))
-            if not isinstance(err, Exception):
-                raise
-            return
+                await self._abandon(self._writer)
+            failure = await self._failed_batch(err, batch, outcomes, committing)
+            if failure is not None:
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_exception(failure)
+                if not isinstance(err, Exception):
+                    raise
+                return
         for future, outcome in outcomes:
             if future.done():
                 continue
@@ -558,6 +689,36 @@ class SQLiteStorage:
                 future.set_exception(outcome)
             else:
                 future.set_result(outcome)
+
+    async def _failed_batch(
+        self,
+        err: BaseException,
+        batch: list[_Queued],
+        outcomes: list[tuple[asyncio.Future[int], int | Exception]],
+        committing: bool,
+    ) -> Exception | None:
+        """What the callers of a batch that failed are told; None when its COMMIT failed but
+        the batch landed all the same (the outcomes stand)."""
+        code = _outage(err)
+        if code is None:
+            return err if isinstance(err, Exception) else StorageError(str(err))
+        applied = [(entry, o) for entry, (_, o) in zip(batch, outcomes, strict=False) if isinstance(o, int)]
+        landed = None
+        if applied:  # one COMMIT for the batch: one change tells for all
+            (table, change, now, _), version = applied[0]
+            landed = partial(self._landed, table, change, now, version)
+        return await self._unusable(err, code, committing, landed)
+
+    async def _landed(self, table: TableRecord, change: Change, now: float, version: int) -> bool | None:
+        """Did this change's commit land? The table and its log as the reader sees them now."""
+        rows = await self._fetchall("SELECT revision, version, updated FROM games WHERE id = ?", (table.id,))
+        first = None
+        if change.actions:
+            found = await self._fetchall(
+                "SELECT seat, action, time FROM actions WHERE game = ? AND seq = ?", (table.id, change.actions[0].seq)
+            )
+            first = found[0] if found else None
+        return landed_change(rows[0] if rows else None, table, change, now, version, first)
 
     @classmethod
     async def _apply(cls, w: aiosqlite.Connection, table: TableRecord, change: Change, now: float) -> int:

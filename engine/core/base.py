@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import canonical, describe_choices, match
+from .choices import Choice
 from .contract import IllegalAction, Step
 from .serial import from_json, to_json
 from .text import listing
@@ -167,6 +168,18 @@ class BaseGame(Generic[S]):
         Added to the not-your-turn refusal; only what `seat` may know goes here.
         """
         return None
+
+    def choices(self, state: S, seat: int) -> list[Choice]:
+        """The seat's legal actions, in the same order, each described for a person (issue 25)."""
+        raise NotImplementedError
+
+    def prompt(self, state: S, seat: int) -> str:
+        """One plain sentence: what this seat decides now (no rule numbers, no codes)."""
+        raise NotImplementedError
+
+    def rule(self, state: S, seat: int) -> str:
+        """The rulebook section(s) behind what this seat decides now ("6.0", "5.4"), or ""."""
+        return ""
 
     def needs_private_view(self, state: S, seat: int) -> bool:
         """Whether what `seat` decides now depends on what only it sees (a hand, a drawn card,

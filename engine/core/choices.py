@@ -75,9 +75,20 @@ def clip(text: str, limit: int = DETAIL_MAX) -> str:
 
 
 def details(*parts: str) -> str:
-    """The non-empty parts joined with a middle dot, within the detail's size
-    (`details("4 gold", "", "2 VP")` -> "4 gold · 2 VP")."""
-    return clip(" · ".join(p for p in parts if p))
+    """The non-empty parts joined with a middle dot within the detail's size, most important
+    first (`details("4 gold", "", "2 VP")` -> "4 gold · 2 VP"). A part that would overflow is
+    left out whole, never cut in the middle, and those after it still get their chance; only a
+    first part longer than the whole size is cut."""
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        joined = f"{out} · {part}" if out else part
+        if len(joined) <= DETAIL_MAX:
+            out = joined
+        elif not out:
+            out = clip(part)
+    return out
 
 
 def grouped(choices: Iterable[Choice]) -> list[tuple[str, list[Choice]]]:

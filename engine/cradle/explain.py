@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core import count
 from .allocation import seat_slugs
 from .board import C, area_name, areas_of, civ_name, forbidden_for, growth_targets, has_trait, uncounted
-from .rounds import can_colonize, placeable, wonder_sites, wonders_left
+from .rounds import can_colonize, displaced_non_player, placeable, wonder_sites, wonders_left
 from .state import DUMMY, Allocation, EventStep, Round, State
 from .view import EVENT_WORDS
 
@@ -33,9 +33,14 @@ def why_not(state: State, seat: int, action: str) -> str | None:
         _, area = uncounted(rest)
         if verb == "move" and area not in C.areas:
             return f"There is no Area {area!r} on the map."
+        dummy = (
+            "; a non-player Army goes to a vacant Area that is not Desert while there is one, one at a time (9.0)"
+            if displaced_non_player(state)
+            else ""
+        )
         return (
             f"{count(rnd.disp_left, 'Army')} of {civ_name(rnd.disp_civ, state)} must first leave "
-            f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3)."
+            f"{area_name(rnd.start)} for adjacent vacant or friendly Areas, within stacking (5.3){dummy}."
         )
     if rnd.step == "start":
         return (

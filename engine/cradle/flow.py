@@ -2,6 +2,9 @@
 
 `advance` runs everything that needs no decision — forming pools, rolling
 bonuses, scoring, event rolls, the next Epoch — until some seat must choose.
+A step plays itself only when its seat has exactly one legal action (issue 22);
+a choice that merges several rulebook steps (`place 3 uruk`, `move 2 babylon`)
+reaches exactly the positions those steps reach (tests/engine/cradle/test_merged_steps.py).
 """
 
 from __future__ import annotations

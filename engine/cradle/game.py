@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import BaseGame, IllegalAction, Rng
+from ..core import BaseGame, Choice, IllegalAction, Rng
+from . import choices as words
 from .allocation import allocation_actions, deal_first_epoch, drawer, play_allocation
 from .board import C
 from .epoch_end import event_actions, play_event
@@ -117,6 +118,22 @@ class CradleGame(BaseGame[State]):
         if phase == "allocate":
             return allocation_actions(state)
         return event_actions(state)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """The legal actions in the players' words (choices.py)."""
+        return words.describe(state, seat, self.legal_actions(state, seat))
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What `seat` decides now, or whom it waits for, in one sentence (choices.py)."""
+        return words.prompt(state, seat, self.to_act(state))
+
+    def rule(self, state: State, seat: int) -> str:
+        """The rulebook section behind the decision in progress."""
+        return words.rule(state)
+
+    def needs_private_view(self, state: State, seat: int) -> bool:
+        """While `seat` looks at the card it drew (3.0)."""
+        return words.needs_private_view(state, seat)
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """The rule a refused action breaks, citing its section (explain.py)."""

@@ -49,6 +49,12 @@ def seats_by_vp(state: State, events: list[str], why: str) -> list[int]:
     return out
 
 
+def fewest_vps(state: State, events: list[str], why: str) -> int:
+    """The seat with the fewest VPs; a tie rolled off, the highest roll first (9.0)."""
+    low = min(state.vp)
+    return roll_off(state, [s for s in range(state.n) if state.vp[s] == low], events, why)[0]
+
+
 def roll_off(state: State, tied: list[int], events: list[str], why: str) -> list[int]:
     """Order tied seats by a die roll, highest first, re-rolling ties among themselves."""
     if len(tied) == 1:
@@ -123,8 +129,8 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         rnd.placers = seats_by_vp(state, events, f"placing the Armies of {name}")
     state.rnd = rnd
     if civ == SARGONID_ASSYRIA:
-        options = sargonid_starts(state)
-        if len(options) > 1 and seat != DUMMY:
+        options = start_options(state)
+        if len(options) > 1:  # the player, or the non-player's first placer (9.0), chooses
             rnd.step = "start"
             return
         if not options:
@@ -151,6 +157,15 @@ def sargonid_starts(state: State) -> list[str]:
     return [] if fallback in forbidden else [fallback]
 
 
+def start_options(state: State) -> list[str]:
+    """Where the round's Sargonid Assyria may enter: `sargonid_starts`, and as a non-player
+    civilization not into a Desert while another Area is left (9.0)."""
+    options = sargonid_starts(state)
+    if state.round_now().seat != DUMMY:
+        return options
+    return [a for a in options if C.areas[a].terrain != "desert"] or options
+
+
 def begin_start(state: State, area: str, events: list[str]) -> None:
     """Enter the Start Area, first moving any other Armies out of it (5.3)."""
     rnd = state.round_now()
@@ -169,9 +184,27 @@ def begin_start(state: State, area: str, events: list[str]) -> None:
     settle_displacement(state, events)
 
 
+def displaced_non_player(state: State) -> bool:
+    """Whether the Armies leaving the Start Area are a non-player civilization's (9.0)."""
+    return seat_of(state, state.round_now().disp_civ) == DUMMY
+
+
 def displacer(state: State) -> int:
-    """Who moves the displaced Armies: their owner (raiders: the player whose colour they are)."""
-    return seat_of(state, state.round_now().disp_civ)
+    """Who moves the displaced Armies: their owner (raiders: the player whose colour they are);
+    a non-player civilization's, the player with the fewest VPs (RULES-NOTES 9.0)."""
+    rnd = state.round_now()
+    return rnd.disp_seat if displaced_non_player(state) else seat_of(state, rnd.disp_civ)
+
+
+def retreats(state: State) -> list[str]:
+    """Where the next displaced Army may go (5.3): an adjacent vacant or friendly Area within
+    stacking; a non-player Army to a vacant Area that is not Desert while there is one, since
+    it neither stacks nor enters a Desert "unless they have to" (9.0)."""
+    rnd = state.round_now()
+    options = displacement_options(state, rnd.disp_civ, rnd.start)
+    if not displaced_non_player(state):
+        return options
+    return [a for a in options if a not in state.civ_at and C.areas[a].terrain != "desert"] or options
 
 
 def settle_displacement(state: State, events: list[str]) -> None:
@@ -179,7 +212,7 @@ def settle_displacement(state: State, events: list[str]) -> None:
     rnd = state.round_now()
     area = rnd.start
     while rnd.disp_left > 0:
-        options = displacement_options(state, rnd.disp_civ, area)
+        options = retreats(state)
         if not options:
             remove_armies(state, area)
             rnd.disp_left -= 1
@@ -191,33 +224,22 @@ def settle_displacement(state: State, events: list[str]) -> None:
         if len(options) == 1:
             move_displaced(state, options[0], 1, events)
             continue
-        if displacer(state) == DUMMY:
-            move_displaced(state, non_player_retreat(state, options), 1, events)
-            continue
+        if displaced_non_player(state) and rnd.disp_seat == DUMMY:
+            rnd.disp_seat = fewest_vps(state, events, f"moving the Armies of {civ_name(rnd.disp_civ)}")
+            who = state.players[rnd.disp_seat]
+            events.append(f"{who} (fewest VPs) moves the non-player Armies out of {area_name(area)} (9.0).")
         return
     place_start(state, events)
 
 
-def non_player_retreat(state: State, options: list[str]) -> str:
-    """9.0: a non-player Army neither stacks nor enters a Desert unless it has to.
-
-    A vacant Area that is not Desert comes first, then a friendly one (stacking risks
-    nothing), then a vacant Desert (its entry roll may cost the Army); name order within each.
-    """
-
-    def rank(a: str) -> int:
-        if a in state.civ_at:
-            return 1
-        return 2 if C.areas[a].terrain == "desert" else 0
-
-    return min(options, key=lambda a: (rank(a), a))
-
-
 def displacement_moves(state: State) -> list[str]:
-    """`move <area>` / `move 2 <area>`: where the displaced Armies may go, several at once (5.3)."""
+    """`move <area>` / `move 2 <area>`: where the displaced Armies may go, several at once (5.3);
+    a non-player civilization's one at a time, since it does not stack while it need not (9.0)."""
     rnd = state.round_now()
+    if displaced_non_player(state):
+        return [f"move {a}" for a in retreats(state)]
     out = []
-    for a in displacement_options(state, rnd.disp_civ, rnd.start):
+    for a in retreats(state):
         room = C.stacking[a] - state.count.get(a, 0)
         out += [counted("move", n, a) for n in range(1, min(room, rnd.disp_left) + 1)]
     return out
@@ -243,7 +265,7 @@ def move_displaced(state: State, target: str, n: int, events: list[str]) -> None
 
 def place_start(state: State, events: list[str]) -> None:
     rnd = state.round_now()
-    rnd.step, rnd.disp_civ, rnd.disp_left = "grow", "", 0
+    rnd.step, rnd.disp_civ, rnd.disp_left, rnd.disp_seat = "grow", "", 0, DUMMY
     if rnd.pool <= 0:
         return
     rnd.pool -= 1
@@ -311,7 +333,7 @@ def grow_actions(state: State) -> list[str]:
     if step == "combat":
         return ["continue"]
     if step == "start":
-        return [f"start {a}" for a in sargonid_starts(state)]
+        return [f"start {a}" for a in start_options(state)]
     if step == "displace":
         return displacement_moves(state)
     own = areas_of(state, rnd.civ)
@@ -329,6 +351,17 @@ def grow_actions(state: State) -> list[str]:
     if not out and expansion:
         expansion.append("done")  # no Army can be placed: the rest may go back unused (RULES-NOTES 5.4)
     return out + expansion
+
+
+def only_attacks_left(state: State) -> bool:
+    """Growth can only attack: no friendly Area has room and no neutral Area is in reach, but a
+    hostile one is (5.4: an Army goes "in an Area adjacent to one occupied by the Civilization
+    (including a hostile Area)"; 5.5: placed there, it fights)."""
+    rnd = state.round_now()
+    if rnd.step != "grow":
+        return False
+    place, attack = growth_targets(state, rnd)
+    return not place and bool(attack)
 
 
 def can_grow(state: State) -> bool:

@@ -48,6 +48,7 @@ class Round:
     placers: list[int] = field(default_factory=list)  #: dummy: seats in placing order (9.0)
     disp_civ: str = ""  #: 5.3: the Civilization being displaced from the Start Area
     disp_left: int = 0  #: how many of its Armies still must move
+    disp_seat: int = DUMMY  #: who moves a non-player civilization's displaced Armies (RULES-NOTES 9.0)
     start: str = ""  #: the Start Area being entered
 
 

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ..core import count, possessive
 from .allocation import seat_slugs
 from .board import C, area_name, areas_of, armies_of_seat, civ_name, owner
+from .rounds import only_attacks_left
 from .scoring import region_status, score_seat
 from .state import DUMMY, State, is_raider
 
@@ -85,6 +86,11 @@ def prompt(game: Seats, state: State) -> str:
         return (
             f"Battle for {area_name(rnd.area)}: {possessive(civ)} attacking Army still stands, so the combat "
             f"goes on until the Area is taken or the Army is lost (5.5)."
+        )
+    if only_attacks_left(state):
+        return (
+            f"{who} grows {civ}: only hostile Areas are left to grow into, so each Army placed must attack "
+            f"({count(rnd.pool, 'Army')} left in the Army Pool) (5.4, 5.5)."
         )
     if rnd.current and rnd.seat != DUMMY:
         return (

@@ -16,21 +16,63 @@ from .data import Cost, Data
 from .decks import check_tiles_end, refill
 from .gains import can_play, play_tech, put_piece
 from .options import build_purpose, military_options, wonder_cost
-from .state import State
+from .state import Player, State
 from .words import FALLBACK, population_card, tax_card
 
 
 def pay_then(d: Data, s: State, seat: int, costs: Sequence[Cost], then: Mapping[str, str], ev: list[str]) -> None:
-    """Pay `costs` (own currency first, money 2:1 for the shortfall: N32), then carry out the action;
-    the log line after the action's own line says what was paid."""
-    p = s.players[seat]
-    paid = economy.pay(d, p, [c for c in costs if c[1] > 0])
+    """Pay `costs`, then carry out the action; the log line after the action's own line says what
+    was paid. Each currency is paid the usual way (its own currency first, money for the rest), or,
+    after `spend money`, the way the player picks whenever there is more than one (N32)."""
+    s.pending.push("pay", seat, costs=[[cur, amt] for cur, amt in costs if amt > 0], then=dict(then), paid={})
+    go_on_paying(d, s, ev)
+
+
+def go_on_paying(d: Data, s: State, ev: list[str]) -> None:
+    """Pay each currency that has one way to be paid, or every one the usual way unless the player
+    chose to spend money; stop at one with several ways (the player picks a `pay …`); once all is
+    paid, carry out the action."""
+    dec = s.pending.top
+    assert dec is not None and dec.kind == "pay"
+    p = s.players[dec.seat]
+    costs = dec.data["costs"]
+    while costs:
+        ways = economy.splits(d, p, costs)
+        if len(ways) > 1 and s.pay_by_choice:
+            return
+        pay_first(p, dec.data, *ways[0])
+    s.pending.pop()
+    then = dec.data["then"]
+    paid = dec.data["paid"]
+    money = paid.pop("money", 0)
+    if money:
+        paid["money"] = money  # money last in the log line
     pop = d.builds[then["card"]].population_cost if then["do"] == "build" else 0
     start = len(ev)
-    _finish(d, s, seat, then, ev)
+    _finish(d, s, dec.seat, then, ev)
     text = paid_text(paid, pop)
     if text:
         ev.insert(min(start + 1, len(ev)), f"{p.name} pays {text}.")
+
+
+def pay_first(p: Player, data: dict[str, Any], own: int, money: int) -> None:
+    """Pay the first cost of a pending payment: `own` units of its currency and `money` money."""
+    cur, _amt = data["costs"].pop(0)
+    paid = data["paid"]
+    if own:
+        economy.gain(p, cur, -own)
+        paid[cur] = paid.get(cur, 0) + own
+    if money:
+        p.money -= money
+        paid["money"] = paid.get("money", 0) + money
+
+
+def pay_step(d: Data, s: State, dec: Decision, words: list[str], ev: list[str]) -> None:
+    """`pay 4 ideas 2 money`: the player's way to pay the cost's current currency."""
+    named = {words[i + 1]: int(words[i]) for i in range(1, len(words) - 1, 2)}
+    cur = dec.data["costs"][0][0]
+    pay_first(s.players[dec.seat], dec.data, named.get(cur, 0), named.get("money", 0))
+    go_on_paying(d, s, ev)
 
 
 def placed(d: Data, s: State, seat: int, data: Mapping[str, Any], h: str, ev: list[str]) -> None:
@@ -108,12 +150,13 @@ def _finish(d: Data, s: State, seat: int, then: Mapping[str, str], ev: list[str]
     elif do == "technology":
         t = then["card"]
         slot = s.tech_offer.index(t)
-        if can_play(d, p, t):
+        if can_play(d, p, t) and not then.get("face_down"):
             play_tech(d, s, seat, t, ev)
         else:
             p.hidden.append(t)
             p.seen.append(t)  # taken from the face-up offer: the table saw which (N51)
-            ev.append(f"{p.name} takes {d.technologies[t].name} face down (its pillars are not there yet).")
+            why = "by choice" if can_play(d, p, t) else "its pillars are not there yet"
+            ev.append(f"{p.name} takes {d.technologies[t].name} face down ({why}).")
         refill(d, s, "technology", slot, ev)
     elif do == "population":
         card_id = then["card"]
@@ -173,16 +216,42 @@ def act_wonder(d: Data, s: State, seat: int, words: list[str], ev: list[str]) ->
 
 
 def act_technology(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
-    pay_then(d, s, seat, [("ideas", d.rules.technology_ideas)], {"do": "technology", "card": words[1]}, ev)
+    """`technology <card>`: face up when its pillars are there; `… face-down`: kept face down (N28)."""
+    then = {"do": "technology", "card": words[1]} | ({"face_down": "yes"} if words[2:] == ["face-down"] else {})
+    pay_then(d, s, seat, [("ideas", d.rules.technology_ideas)], then, ev)
 
 
 def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
-    """Tax & Tariff: the card's formula plus the holding area; unrest from the card (rulebook)."""
+    """`tax <word>` / `tariff <word>`: the first card on offer with those numbers (N50)."""
+    collect(d, s, seat, words[0], tax_card(d, s, words[0], words[1]), ev)
+
+
+def collect(d: Data, s: State, seat: int, kind: str, card_id: str, ev: list[str]) -> None:
+    """Tax & Tariff with card `card_id` (or FALLBACK): the card's formula plus the holding area;
+    unrest from the card (rulebook)."""
+    p = s.players[seat]
+    terms, unrest = tax_terms(d, s, seat, kind, card_id)
+    amt = sum(v for v, _ in terms)
+    how = " + ".join(what for v, what in terms if v)
+    held = s.holding
+    s.holding = 0
+    p.money += amt + held
+    p.unrest += unrest
+    ev.append(
+        f"{p.name} collects {kind}: {amt} money"
+        + (f" ({how})" if how else "")
+        + f" + {held} from the holding area"
+        + (f", +{unrest} unrest." if unrest else ".")
+    )
+    if card_id != FALLBACK:
+        refill(d, s, "tax", s.tax_offer.index(card_id), ev)
+
+
+def tax_terms(d: Data, s: State, seat: int, kind: str, card_id: str) -> tuple[list[tuple[int, str]], int]:
+    """What a tax or tariff card (or FALLBACK) pays `seat` now, term by term (money, words), and
+    its unrest: the board's formula with the card's multiplier (RULES-NOTES, Reconstructed)."""
     r = d.rules
     p = s.players[seat]
-    kind = words[0]
-    card_id = tax_card(d, s, kind, words[1])
-    sym = board.symbols(d, p)
     if card_id == FALLBACK:
         mult = r.tax_fallback_per_population if kind == "tax" else r.tariff_fallback_per_trade_good
         unrest = r.fallback_unrest
@@ -190,7 +259,7 @@ def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> No
         card = d.tax_cards[card_id]
         mult, unrest = card.multiplier, card.unrest
     if kind == "tax":
-        gov, prod = sym["government"], economy.production(d, p, "tax")
+        gov, prod = board.symbols(d, p)["government"], economy.production(d, p, "tax")
         terms = [
             (mult * p.population, f"{mult}×{p.population} population"),
             (gov, f"{gov} Government symbol{'s' * (gov != 1)}"),
@@ -206,20 +275,7 @@ def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> No
             (cities, f"{cities} cit{'y' if cities == 1 else 'ies'}"),
             (prod, f"{prod} tariff production"),
         ]
-    amt = sum(v for v, _ in terms)
-    how = " + ".join(what for v, what in terms if v)
-    held = s.holding
-    s.holding = 0
-    p.money += amt + held
-    p.unrest += unrest
-    ev.append(
-        f"{p.name} collects {kind}: {amt} money"
-        + (f" ({how})" if how else "")
-        + f" + {held} from the holding area"
-        + (f", +{unrest} unrest." if unrest else ".")
-    )
-    if card_id != FALLBACK:
-        refill(d, s, "tax", s.tax_offer.index(card_id), ev)
+    return terms, unrest
 
 
 def act_military(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:

@@ -77,6 +77,12 @@ def city_regions(d: Data, s: State, seat: int) -> list[str]:
     return [r for r in s.regions if r in have]
 
 
+def cities_per_region(d: Data, s: State, seat: int) -> dict[str, int]:
+    """How many of this seat's cities (ports included) each in-play region holds, map order."""
+    counts = Counter(d.hexes[h].region for h in cities_of(s, seat))
+    return {r: counts[r] for r in s.regions if counts[r]}
+
+
 def unit_total(p: Player) -> int:
     return sum(p.units.values())
 

@@ -55,26 +55,26 @@ def can_pay(d: Data, p: Player, currency: str, amount: int) -> bool:
     return short <= 0 or d.rules.money_per_currency * short <= p.money
 
 
-def pay(d: Data, p: Player, costs: Sequence[Cost]) -> dict[str, int]:
-    """Pay in each cost's own currency first; money covers only the shortfall, at 2:1.
+def can_split(d: Data, p: Player, costs: Sequence[Cost]) -> bool:
+    """Whether some currency of the cost can be paid more than one way (N32: `spend money` matters)."""
+    costs = [c for c in costs if c[1] > 0]
+    return any(len(splits(d, p, [c, *costs[:i], *costs[i + 1 :]])) > 1 for i, c in enumerate(costs))
 
-    Never asked (RULES-NOTES N32): money left over can later stand in for any currency
-    at the same rate, so keeping currency and spending money instead never helps.
-    Returns what left the player's board, per currency (money last).
+
+def splits(d: Data, p: Player, costs: Sequence[Cost]) -> list[tuple[int, int]]:
+    """The ways to pay the first of `costs` that leave the others payable: (units of its own
+    currency, money), most of its own currency first (the usual way, N32).
+
+    "Money can be used in place of any currency at a 2:1 rate", whether or not the player
+    holds the currency, so every split from all own currency down to all money is allowed
+    as long as the money lasts; what the other currencies of the cost will need from money
+    is kept back.
     """
     rate = d.rules.money_per_currency
-    paid: dict[str, int] = {}
-    money = 0
-    for cur, amt in costs:
-        if cur == "money":
-            money += amt
-            continue
-        own = min(amt, have(p, cur))
-        if own:
-            gain(p, cur, -own)
-            paid[cur] = own
-        money += rate * (amt - own)
-    p.money -= money
-    if money:
-        paid["money"] = money
-    return paid
+    cur, amt = costs[0]
+    if cur == "money":
+        return [(0, amt)]
+    spare = p.money - shortfall_money(d, p, costs[1:])
+    most = min(amt, have(p, cur))
+    least = max(0, amt - spare // rate)
+    return [(own, rate * (amt - own)) for own in range(most, least - 1, -1)]

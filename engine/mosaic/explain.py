@@ -32,6 +32,8 @@ from .words import (
 #: The words each pending decision answers to.
 PENDING_VERBS = {
     "place": ("region", "hex", "skip"),
+    "pay": ("pay",),
+    "city-state": ("region",),
     "military": ("recruit", "move", "done"),
     "unit": ("unit",),
     "eliminate": ("eliminate",),
@@ -42,6 +44,8 @@ PENDING_VERBS = {
 }
 PENDING = {
     "place": "choose where the piece goes (`region …` / `hex …`)",
+    "pay": "say how you pay (`pay …`: the currency, or money at 2:1)",
+    "city-state": "choose the region your City State scores (`region …`)",
     "military": "finish the military action (`recruit …`, `move …` or `done`)",
     "unit": "say where each free military unit goes (`unit <region>`)",
     "eliminate": "settle the General's removal (`eliminate <region> <seat>` or `eliminate none`)",
@@ -69,6 +73,13 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
             return _hex(d, s, arg, top.data)
         if verb not in PENDING_VERBS.get(top.kind, ()):
             return f"First {PENDING.get(top.kind, top.kind)}."
+        if top.kind == "pay" and verb == "pay":
+            cur, amt = top.data["costs"][0]
+            return (
+                f"Pay {amt} {cur}: any number of it in {cur} (you have {economy.have(s.players[seat], cur)}) "
+                f"and the rest in money at {d.rules.money_per_currency}:1 (you have {s.players[seat].money} money, "
+                "keeping what the rest of the cost needs)."
+            )
         if top.kind == "military" and verb == "recruit":
             limit = recruit_limit(d, s.players[seat])
             return (
@@ -90,7 +101,7 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb == "end" and s.stage == "main":
         return (
             "Take your action first (one of the eight actions): the turn ends with it, and `end` is "
-            "asked only when a tile could still be claimed."
+            "asked only while a free action (a claim, a flip, the arrow side, a leader's power) is still open."
         )
     if not arg and verb not in ("military", "end"):
         return f"`{verb}` needs to say which one (a card, tile, currency or deck): see what is legal now."
@@ -105,7 +116,13 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb == "technology":
         if arg not in s.tech_offer:
             return f"{arg!r} is not among the 5 technologies on offer."
-        return _cost(d, p, [("ideas", d.rules.technology_ideas)], "A technology")
+        cost = _cost(d, p, [("ideas", d.rules.technology_ideas)], "A technology")
+        if cost or words[2:] != ["face-down"]:
+            return cost
+        return (
+            f"{d.technologies[arg].name} goes face down anyway (its pillars are not there): "
+            f"`technology {arg}`; `face-down` is the choice when it could go face up."
+        )
     if verb in ("tax", "tariff"):
         return _tax(d, s, verb, arg)
     if verb == "military":
@@ -125,8 +142,7 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
     if verb == "flip":
         if arg not in p.hidden:
             return f"{arg!r} is not one of your face-down technologies."
-        lack = _pillars(d.technologies[arg].requires, board.symbols(d, p), f"{d.technologies[arg].name}")
-        return "A face-down technology flips by itself once its pillars are there. " + (lack or "")
+        return _pillars(d.technologies[arg].requires, board.symbols(d, p), f"{d.technologies[arg].name}")
     if verb == "refresh":
         if not p.government:
             return "Only a player with a government may flip it to clear an offer."
@@ -141,6 +157,15 @@ def why_not(d: Data, s: State, seat: int, action: str) -> str | None:
         if s.stage != "main":
             return "The Republic looks before taking its action, not after."
         return f"Decks: {', '.join(OFFERS)} (one with cards left)."
+    if verb == "spend":
+        if s.pay_by_choice:
+            return "You have chosen to say how money pays this action's cost; now take the action."
+        return (
+            "`spend money` lets you pay part of a cost in money at 2:1 though you hold the currency; "
+            "no action on offer now can be paid more than one way."
+        )
+    if verb == "pay":
+        return "A cost is paid when you take the action; `spend money` before it lets you say how."
     if verb == "convert":
         if p.leader != "magistrate":
             return "Only the Magistrate converts population into currency."

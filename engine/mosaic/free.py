@@ -1,7 +1,8 @@
 """Free actions on your turn (not the turn's action): claims, refresh, the Republic's look, leader powers.
 
 Rulebook: golden ages and civilization achievements are claimed free, any
-number; a government's arrow side clears one offer once per tile; a Republic looks at
+number; a face-down technology is played on any of your turns once its pillars
+are there; a government's arrow side clears one offer once per tile; a Republic looks at
 the top card of one deck before its action; the Magistrate's and Priestess's
 once-per-game powers.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from . import board, economy
 from .data import Data
 from .decks import OFFERS, draw
-from .gains import give_units
+from .gains import flip, give_units
 from .state import State
 
 
@@ -77,4 +78,25 @@ def free_seize(d: Data, s: State, seat: int, words: list[str], ev: list[str]) ->
     s.pending.push("seize", seat, target=int(words[1]))
 
 
-FREE = {"claim": free_claim, "refresh": free_refresh, "peek": free_peek, "convert": free_convert, "seize": free_seize}
+def free_flip(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
+    """ "This can be played (flipped over) on any of your turns": a face-down technology whose
+    pillars are there, when its owner chooses (N49)."""
+    flip(d, s, seat, words[1], ev)
+
+
+def free_spend(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
+    """`spend money`: this action's costs ask how much of each currency money pays (N32); without
+    it they are paid the usual way, their own currency first. A question asked, not a rule step:
+    nothing changes on the table, so the log stays quiet."""
+    s.pay_by_choice = True
+
+
+FREE = {
+    "claim": free_claim,
+    "spend": free_spend,
+    "flip": free_flip,
+    "refresh": free_refresh,
+    "peek": free_peek,
+    "convert": free_convert,
+    "seize": free_seize,
+}

@@ -110,21 +110,23 @@ def can_play(d: Data, p: Player, t: str, sym: Counter[str] | None = None) -> boo
     return board.meets(d.technologies[t].requires, sym)
 
 
-def flip_ready(d: Data, s: State, seat: int, ev: list[str], verb: str = "flips") -> bool:
-    """Flip one face-down technology whose pillars are there now; True if one was flipped.
-
-    A flip is free and only ever gains something, so it happens as soon as it can
-    rather than waiting for the player to ask (N49, like N28 for a card just taken).
-    """
+def flip(d: Data, s: State, seat: int, t: str, ev: list[str], verb: str = "flips") -> None:
+    """A face-down technology is played: it leaves the face-down cards and goes face up (N49)."""
     p = s.players[seat]
-    if not p.hidden:
-        return False
+    p.hidden.remove(t)
+    if t in p.seen:
+        p.seen.remove(t)
+    play_tech(d, s, seat, t, ev, verb)
+
+
+def flip_ready(d: Data, s: State, seat: int, ev: list[str], verb: str = "plays") -> bool:
+    """Setup: play one drafted (or the Philosopher's) technology whose pillars are there; True if one
+    was. "All players take the benefits from any starting tech cards they are able to play"
+    (rulebook, Setup), so at setup this is not a choice; in play a flip is (N49)."""
+    p = s.players[seat]
     sym = board.symbols(d, p)
     for t in p.hidden:
         if can_play(d, p, t, sym):
-            p.hidden.remove(t)
-            if t in p.seen:
-                p.seen.remove(t)
-            play_tech(d, s, seat, t, ev, verb)
+            flip(d, s, seat, t, ev, verb)
             return True
     return False

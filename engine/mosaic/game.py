@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import BaseGame, IllegalAction, Step, canonical
+from engine.core import BaseGame, Choice, IllegalAction, Step, canonical
 
-from . import rules, scoring, setup
+from . import choices, rules, scoring, setup
 from .data import MAX_PLAYERS, load
 from .explain import why_not
 from .state import State
@@ -50,6 +50,8 @@ class MosaicGame(BaseGame[State]):
         "end",
         "skip",
         "peek",
+        "pay",
+        "spend",
     )
 
     def setup(self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -86,6 +88,22 @@ class MosaicGame(BaseGame[State]):
                 new = self.clone(state)
                 return Step(state=new, events=self.play(new, seat, wanted))
         return super().apply(state, seat, action)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """The seat's legal actions in the players' words (choices.py)."""
+        return choices.describe(load(), state, seat, self.legal_actions(state, seat))
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What `seat` decides now, or whom it waits for, in one sentence (choices.py)."""
+        return choices.prompt(load(), state, seat, self.to_act(state))
+
+    def rule(self, state: State, seat: int) -> str:
+        """The rulebook topic behind the decision (the summary has no section numbers)."""
+        return choices.rule(state)
+
+    def needs_private_view(self, state: State, seat: int) -> bool:
+        """The leader choice and the draft (the dealt hand), a Republic's turn after its look."""
+        return choices.needs_private_view(state, seat)
 
     def why_not(self, state: State, seat: int, action: str) -> str | None:
         """Which rule stands in the way of a refused action (explain.py); only what `seat` may know."""

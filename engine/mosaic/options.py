@@ -7,13 +7,14 @@ money substitution, a hex available), so a chosen action never dead-ends.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from . import board, economy
 from .achievements import Progress
 from .data import Cost, Data, KindAndCost
 from .decks import OFFERS
 from .state import Player, State
-from .words import population_fallback_word, population_word, tax_fallback_word, tax_word
+from .words import population_card, population_fallback_word, population_word, tax_fallback_word, tax_word
 
 
 def claims(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
@@ -30,10 +31,13 @@ def claims(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> lis
 
 
 def free_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
-    """Not the turn's action: claims, the government refresh, the Republic's look, once-per-game
-    leader powers. (Face-down technologies flip by themselves: N49.)"""
+    """Not the turn's action, offered before it and after it alike (N44): claims, flipping a
+    face-down technology whose pillars are there (N49), the government's arrow side, the
+    Republic's look (before the action only), the leaders' once-per-game powers."""
     p = s.players[seat]
+    sym = sym if sym is not None else board.symbols(d, p)
     out = claims(d, s, seat, sym)
+    out += [f"flip {t}" for t in p.hidden if board.meets(d.technologies[t].requires, sym)]
     if p.government and p.government not in s.gov_flipped:
         for name, (_deck, offer) in OFFERS.items():
             if any(getattr(s, offer)):
@@ -49,6 +53,60 @@ def free_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) 
                 if len(cities) >= 4:
                     out.append(f"seize {other}")
     return out
+
+
+def city_state_options(d: Data, s: State, seat: int) -> list[str]:
+    """The regions a City State may score at an Empire Scoring ("a single region of your
+    choice", N37), most cities first, a region without its cities (0 VP) last. A region holding
+    as many of its cities as one already listed is left out: it scores the same and nothing
+    records which was named, so one region per number of cities is every outcome the choice has."""
+    p = s.players[seat]
+    if not p.government or d.governments[p.government].scoring != "cities_in_one_region":
+        return []
+    counts = board.cities_per_region(d, s, seat)
+    first: dict[int, str] = {}
+    for reg in s.regions:
+        first.setdefault(counts.get(reg, 0), reg)
+    return [f"region {first[k]}" for k in sorted(first, reverse=True)]
+
+
+def pay_word(currency: str, own: int, money: int) -> str:
+    """ "pay 4 ideas 2 money": one way to pay a cost in `currency` (N32)."""
+    return "pay " + " ".join(([f"{own} {currency}"] if own else []) + ([f"{money} money"] if money else []))
+
+
+def pay_options(d: Data, p: Player, costs: Sequence[Cost]) -> list[str]:
+    """Each way to pay the first of `costs` (own currency, money at 2:1 for the rest), the usual first."""
+    cur = costs[0][0]
+    return [pay_word(cur, own, money) for own, money in economy.splits(d, p, costs)]
+
+
+def action_costs(d: Data, s: State, seat: int, action: str) -> list[Cost]:
+    """What a main action costs in currencies money may stand in for (reference card, "Costs");
+    [] for an action without such a cost. Population (a city's 2) is not among them."""
+    verb, _, rest = action.partition(" ")
+    arg = rest.split(" ")[0]
+    r = d.rules
+    if verb == "technology":
+        return [("ideas", r.technology_ideas)]
+    if verb == "government":
+        return [("ideas", d.governments[arg].cost_ideas)]
+    if verb == "population":
+        card = d.population_cards.get(population_card(d, s, arg))
+        return [("food", card.food_cost if card else r.population_fallback_food)]
+    if verb == "build":
+        return [c for c in d.builds[arg].currency_cost if c[1]]
+    if verb == "wonder":
+        return wonder_cost(d, s.players[seat])
+    return []
+
+
+def spend_money(d: Data, s: State, seat: int, main: list[str]) -> list[str]:
+    """`spend money` while some action on offer has a cost money could pay more of (N32)."""
+    if s.pay_by_choice or s.players[seat].money < d.rules.money_per_currency:
+        return []
+    p = s.players[seat]
+    return ["spend money"] if any(economy.can_split(d, p, action_costs(d, s, seat, a)) for a in main) else []
 
 
 def wonder_cost(d: Data, p: Player) -> list[Cost]:
@@ -109,9 +167,12 @@ def main_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) 
                 spots[rule] = board.any_candidate(d, s, seat, "wonder", w)
             if spots[rule]:
                 out.append(f"wonder {w}")
-    # Technology
+    # Technology: face up when its pillars are there, or face down by choice (N28: "you may")
+    sym = sym if sym is not None else board.symbols(d, p)
     if economy.can_pay(d, p, "ideas", r.technology_ideas):
-        out += [f"technology {t}" for t in s.tech_offer if t]
+        offer = [t for t in s.tech_offer if t]
+        out += [f"technology {t}" for t in offer]
+        out += [f"technology {t} face-down" for t in offer if board.meets(d.technologies[t].requires, sym)]
     # Tax & Tariff
     taxes = [c for c in s.tax_offer if c]
     if taxes:
@@ -125,7 +186,6 @@ def main_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) 
     if can_recruit(d, s, seat) or can_move(d, s, p):
         out.append("military")
     # Government
-    sym = sym if sym is not None else board.symbols(d, p)
     for g in s.governments:
         gov = d.governments[g]
         if board.meets(gov.requires, sym) and economy.can_pay(d, p, "ideas", gov.cost_ideas):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..core import Decision
 from . import board, economy
 from .achievements import achievement_met
-from .actions import MAIN, military_step, placed
+from .actions import MAIN, military_step, pay_step, placed
 from .data import PILLARS, TRACKS, Data
 from .decks import OFFERS, SCORING, check_tiles_end, draw, refill, trigger_end
 from .flow import settle
@@ -23,11 +23,14 @@ from .gains import add_good, apply_cache, can_play, give_units, play_tech, put_p
 from .options import (
     can_build,
     can_move,
+    city_state_options,
     eliminate_options,
     free_actions,
     main_actions,
     military_options,
+    pay_options,
     recruit_limit,
+    spend_money,
     wonder_cost,
 )
 from .state import State
@@ -48,9 +51,12 @@ def legal(d: Data, s: State, seat: int, verb: str = "") -> list[str]:
     if s.stage == "main":
         if verb in MAIN:
             return main_actions(d, s, seat, sym)
+        if verb == "spend":
+            return spend_money(d, s, seat, main_actions(d, s, seat, sym))
         if verb:
             return free_actions(d, s, seat, sym)
-        return main_actions(d, s, seat, sym) + free_actions(d, s, seat, sym)
+        main = main_actions(d, s, seat, sym)
+        return main + free_actions(d, s, seat, sym) + spend_money(d, s, seat, main)
     if verb == "end":
         return ["end"]
     return free_actions(d, s, seat, sym) + ([] if verb else ["end"])
@@ -74,6 +80,8 @@ def decision_legal(d: Data, s: State, dec: Decision) -> list[str]:
         if len(cands) <= 15 or len(regs) == 1:
             return [f"hex {h}" for h in cands]
         return [f"region {rr}" for rr in regs]
+    if k == "pay":
+        return pay_options(d, s.players[dec.seat], data["costs"])
     if k == "military":
         return military_options(d, s, dec.seat, data["acted"])
     if k == "unit":
@@ -82,6 +90,8 @@ def decision_legal(d: Data, s: State, dec: Decision) -> list[str]:
         return [f"hex {h}" for h in board.cities_of(s, data["target"])]
     if k == "eliminate":
         return eliminate_options(d, s, dec.seat) + ["eliminate none"]
+    if k == "city-state":
+        return city_state_options(d, s, dec.seat)
     if k == "library":
         return [f"library {x}" for x in PILLARS]
     if k == "art":
@@ -122,8 +132,14 @@ def resolve(d: Data, s: State, dec: Decision, words: list[str], ev: list[str]) -
             return
         s.pending.pop()
         placed(d, s, dec.seat, dec.data, words[1], ev)
+    elif k == "pay":
+        pay_step(d, s, dec, words, ev)
     elif k == "military":
         military_step(d, s, dec, words, ev)
+    elif k == "city-state":
+        s.pending.pop()
+        s.city_state_region = words[1]
+        ev.append(f"{p.name}'s City State scores its cities in {d.regions[words[1]].name}.")
     elif k == "seize":
         s.pending.pop()
         h = words[1]

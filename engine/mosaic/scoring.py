@@ -64,12 +64,10 @@ def government_bonus(d: Data, s: State, seat: int, inf: dict[str, list[int]]) ->
         return 0
     g = d.governments[p.government]
     per = g.vp_2_3_players if small_game(s) else g.vp
-    if g.scoring == "cities_in_one_region":
-        counts: dict[str, int] = {}
-        for h in board.cities_of(s, seat):
-            reg = d.hexes[h].region
-            counts[reg] = counts.get(reg, 0) + 1
-        return per * max(counts.values(), default=0)
+    if g.scoring == "cities_in_one_region":  # the region of the player's choice (N37)
+        counts = board.cities_per_region(d, s, seat)
+        chosen = s.city_state_region
+        return per * (counts.get(chosen, 0) if chosen else max(counts.values(), default=0))
     if g.scoring == "per_wonder":
         return per * len(p.wonders)
     if g.scoring == "per_tile":

@@ -91,10 +91,12 @@ class State:
     gov_flipped: list[str] = field(default_factory=list)  # tiles whose arrow side was used
     scorings: int = 0  # empire scoring cards revealed
     scoring_due: int = 0  # empire scorings waiting for the action to end
-    general_done: bool = False  # the General's pre-scoring removal is settled
+    general_done: bool = False  # the choices before an Empire Scoring are asked (flow.before_scoring)
+    city_state_region: str = ""  # the region a City State chose to score at this Empire Scoring (N37)
     stage: str = "main"  # main (action to take) | post (action taken)
     action_open: bool = False  # a main action is being carried out
     actions_left: int = 1
+    pay_by_choice: bool = False  # `spend money`: this action's costs ask how money pays (N32)
     turn_recruits: int = 0  # units recruited this turn (limit per turn: N48)
     turn_arrived: dict[str, int] = field(default_factory=dict)  # region -> units that moved there this turn
     end_stage: str = ""  # "" | rounds | scribe

@@ -14,6 +14,7 @@ def start_turn(d: Data, s: State, seat: int) -> None:
     s.seat = seat
     s.stage = "main"
     s.peeked = ""
+    s.pay_by_choice = False
     s.turn_recruits = 0
     s.turn_arrived = {}
     p = s.players[seat]

@@ -15,7 +15,8 @@ Keys (renderers/mosaic.py and the bot read them):
   region, wonder?}], trade_goods {hex: good}, caches [hex], fish [hex];
 - offers {technology, build, population, tax: [card id or ""]}, decks {name: cards
   left}, holding, scorings_revealed, tiles {wonders, golden_ages, achievements,
-  achievements_in_play, governments, governments_flipped}, leaders_left, end
+  achievements_in_play, achievement_needs {id: what it asks, in words: "15 technologies
+  played face up (…)"}, governments, governments_flipped}, leaders_left, end
   {stage, rounds_left};
 - players [{seat, name, leader, population, food, stone, ideas, money, production,
   unrest, net_unrest, pillars, technologies (face up), face_down (a count), face_down_seen
@@ -34,6 +35,7 @@ from ..core import Decision
 from . import board, economy, scoring
 from .data import PILLARS, TRACKS, Data
 from .state import State
+from .words import achievement_need
 
 KIND = {"c": "city", "p": "port city", "f": "farm town", "m": "manufactory town", "w": "wonder"}
 
@@ -51,6 +53,7 @@ def _pending(d: Data, s: State, top: Decision | None) -> dict[str, Any] | None:
 
 def view(d: Data, s: State, seat: int | None) -> dict[str, Any]:
     inf = board.influence(d, s)
+    needs = {a: achievement_need(d.achievements[a], len(s.players)) for a in s.achievements_in_play}
     lines = [scoring.breakdown(d, s, i, inf) for i in range(len(s.players))]
     totals = s.final or [sum(b.values()) for b in lines]
     wonder_at = {h: w for w, h in s.wonder_hex.items()}
@@ -137,6 +140,7 @@ def view(d: Data, s: State, seat: int | None) -> dict[str, Any]:
             "golden_ages": list(s.golden_ages),
             "achievements": list(s.achievements),
             "achievements_in_play": list(s.achievements_in_play),
+            "achievement_needs": needs,
             "governments": list(s.governments),
             "governments_flipped": list(s.gov_flipped),
         },

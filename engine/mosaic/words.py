@@ -12,15 +12,39 @@ offer is taken. Once a deck is used up, its empty-deck purchase reads the same w
 
 from __future__ import annotations
 
-from .data import Data, PopulationCard, TaxCard
+from .data import Achievement, Data, PopulationCard, TaxCard
 from .state import State
 
 FALLBACK = "fallback"
 
 
+def hex_name(d: Data, hex_id: str) -> str:
+    """ "Assyria 12": a hex by its region's name and the number the board draws on it (`assyria-12`)."""
+    return f"{d.regions[d.hexes[hex_id].region].name} {hex_id.rsplit('-', 1)[-1]}"
+
+
 def production_name(track: str) -> str:
     """ "idea production", not "ideas production": the track's name before "production"."""
     return "idea" if track == "ideas" else track
+
+
+# ---- civilization achievements
+#: What an achievement's measure reads as after its threshold ("15 idea production").
+MEASURE_WORDS = {
+    "projects_and_wonders": "projects and/or wonders",
+    "regions_controlled": "regions controlled (more influence than anyone; a tie controls none)",
+    "cities": "cities (port cities too)",
+    "pillar_kinds": "kinds of pillar symbol (all of them)",
+    "tech_cards": "technologies played face up (a face-down card counts once flipped)",
+    "idea_production": "idea production",
+}
+
+
+def achievement_need(a: Achievement, players: int) -> str:
+    """ "15 technologies played face up (…)": what achievement `a` asks at this player count. Scientific
+    counts played technologies only (N29), which surprises players, so its words say so."""
+    need = a.threshold_2_3_players if players <= 3 else a.threshold
+    return f"{need} {MEASURE_WORDS.get(a.measure, a.measure.replace('_', ' '))}"
 
 
 # ---- population cards

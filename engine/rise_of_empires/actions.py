@@ -3,11 +3,16 @@ and what a choice does (resolve).
 
 Every compound move of the rulebook is a sequence of small decisions on the
 state's DecisionStack (law 2): an action turn (6.0) is `action` -> the row's
-own steps (`pay`, `b-row`, `place`, `battle`, `ally`). Free actions (6.1,
-`use <tile>`) are offered alongside each step of the player's turn, and the
-turn ends with its last step. Names come from the rulebook's words:
+own steps (`pay`, `b-row`, `place`, `battle`, `ally`) -> `after`. Free actions
+(6.1, `use <tile>`, "before or after performing your regular action") are
+offered alongside each step of the player's turn and, when one is usable once
+the action is done, in the `after` step. Names come from the rulebook's words:
 `take progress navigation`, `place 2 mediterranean`, `battle mediterranean red`,
 `pay 2 gold 1 food`, `done`.
+
+A step plays itself only when its seat has exactly one legal action (law 2):
+`automatic` below names the steps the engine plays alone, each of which then
+offers nothing but `done`; the service plays any other step with one action.
 """
 
 from __future__ import annotations
@@ -16,14 +21,14 @@ from typing import Any
 
 from ..core import Decision, listing
 from .board import battle_targets, place_targets, remove_cubes, start_placement, target_kind
-from .data import Components, EmpireSide
+from .data import Components
+from .describe import empire_terms
 from .display import (
     a_turn_actions,
     b_cost,
     b_turn_actions,
     cheapest_disc,
     discs_left,
-    holdings,
     holds_effect,
     offered,
     requirement,
@@ -31,25 +36,15 @@ from .display import (
     row_of,
     surcharge,
 )
-from .payment import GOODS, pay_actions, read_pay, within
+from .pay_step import pay_picks
+from .payment import GOODS, read_pay
 from .phases import bank_resources
-from .scoring import food_change, itemise
+from .scoring import itemise
 from .state import EMPTY, ROWS, State, without
 from .words import amount, holding, who
 
 #: The steps of a player's own action turn, where free actions are offered alongside (6.1, RULES-NOTES).
 TURN_STEPS = ("action", "b-row", "empire-tile", "place", "battle", "ally")
-
-
-def empire_terms(side: EmpireSide, era: int) -> str:
-    """What the tile's numbers mean, for event lines: `3 regions, water; battle: attacker loses 1, defender 1`.
-
-    Only the rows usable now are named: a second battle row counts in Era III alone (6.4.5).
-    """
-    regions = f"{side.number} region{'s' if side.number != 1 else ''}" + (", water" if side.water else "")
-    rows = side.battle_rows[: (2 if era == 3 else 1)]
-    battles = "; ".join(f"attacker loses {a}, defender {d}" for a, d in rows)
-    return f"{regions}; " + ("battles" if len(rows) > 1 else "battle") + f": {battles}"
 
 
 def has(state: State, seat: int, good: str) -> int:
@@ -157,10 +152,11 @@ def step_options(comp: Components, state: State, d: Decision) -> list[str]:
             a_turn_actions(comp, state, seat) or [f"pass {row}" for row in ROWS if EMPTY in state.rows[row]] or ["pass"]
         )
     if kind == "pay":
-        have = within(holdings(state, seat), data["reserve"])
-        return pay_actions(have, data["cost"])
+        return [pick.action for pick in pay_picks(comp, state, d)]
     if kind == "b-row":
         return row_actions(comp, state, seat, data["row"]) + ["done"]
+    if kind == "after":
+        return ["done"]
     if kind == "empire-tile":
         return [a for a in offered(comp, state, seat, "empire") if a != "withdraw"]
     if kind == "place":
@@ -215,9 +211,10 @@ def step_options(comp: Components, state: State, d: Decision) -> list[str]:
 
 def legal(comp: Components, state: State, d: Decision) -> list[str]:
     """A step's choices, with the free actions usable now alongside when it is a step of the player's
-    own turn that asks something (6.1: "in addition to your regular action when it is your turn")."""
+    own turn that asks something (6.1: "in addition to your regular action when it is your turn"),
+    and in the `after` step once the action is done (6.1: "before or after")."""
     options = step_options(comp, state, d)
-    if d.kind in TURN_STEPS and options and not (len(options) == 1 and options[0] == "done"):
+    if d.kind == "after" or (d.kind in TURN_STEPS and options and options != ["done"]):
         options += free_uses(comp, state, d.seat)
     return options
 
@@ -228,14 +225,13 @@ def disc_upkeep(comp: Components, state: State, seat: int) -> int:
 
 
 def automatic(comp: Components, state: State, d: Decision) -> str | None:
-    """The choice the rules leave no reason to ask about, made for the player (issue 12, RULES-NOTES):
+    """`done` for a step whose one legal action it is (law 2: a step plays itself only then):
 
-    - placing, or a removed disc's row, with nothing to do but `done` (6.0: the disc does nothing);
-    - keeping the cities when the food track pays their food upkeep without going below 0 (6.3, 7.0):
-      discarding would give up the cities' VP and income to save food points, which score nothing;
-    - paying the cities' disc upkeep when the player has the discs (6.3, 8.0): every city scores
-      at least as many VP this very turn as the discs it costs, more than a disc can ever fetch.
-    A choice remains whenever paying would cost VP (food) or is impossible (discs).
+    - placing with no cube to place and no battle to fight (6.4, 6.4.5);
+    - a removed disc's row with nothing performable (6.0: "remove an action disc but then do nothing");
+    - the `after` step with no free action usable once the action is done (6.1).
+    Every other step is asked, however one-sided it looks (upkeep is paid or a city discarded by
+    choice, 6.3); the service plays a step with one legal action at once (bot/DECISIONS.md).
     """
     kind, seat = d.kind, d.seat
     if kind == "place":
@@ -243,14 +239,8 @@ def automatic(comp: Components, state: State, d: Decision) -> str | None:
         return None if placeable or battle_targets(comp, state, seat) else "done"
     if kind == "b-row":
         return None if row_actions(comp, state, seat, d.data["row"]) else "done"
-    p = state.players[seat]
-    if kind == "food-upkeep":
-        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
-        pays = any(comp.cities[c].upkeep_food for c in p.cities)
-        return "keep cities" if pays and p.food + food_change(comp, state, seat) * factor >= 0 else None
-    if kind == "resource-upkeep":
-        need = disc_upkeep(comp, state, seat)
-        return "pay upkeep" if need and p.resources >= need else None
+    if kind == "after":
+        return None if free_uses(comp, state, seat) else "done"
     return None
 
 
@@ -355,7 +345,7 @@ def remove_disc(
     line = f"{who(state, seat)} removes a disc from the {row} row" + (" without taking its action" if idle else "")
     if cost:
         reserve = list(requirement(comp, state, seat, then)) if then else [0] * len(GOODS)
-        state.stack.push("pay", seat, cost=cost, reserve=reserve, then=then)
+        state.stack.push("pay", seat, cost=cost, reserve=reserve, then=then, paid=[0] * len(GOODS))
         line += f" and must pay {cost}, one per disc to its left (6.0)"
         if cost < left:
             line += f"; {amount(left, 'disc')} are to its left, but it holds only {cost} to pay with"
@@ -377,6 +367,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         return use_tile(comp, state, seat, words[1])
     if kind == "action":
         stack.pop()
+        stack.push("after", seat)  # 6.1: free actions "before or after" the regular action
         if words[0] == "pass":
             if len(words) == 1:
                 return [f"{who(state, seat)} cannot perform any action and passes."]
@@ -401,11 +392,16 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         cells[cells.index(EMPTY)] = seat
         return perform(comp, state, seat, action)
     if kind == "pay":
-        stack.pop()
-        split = read_pay(action)
+        split, whole = read_pay(action)
         for good, k in zip(GOODS, split, strict=True):
             gain(state, seat, good, -k)
-        paid = listing([amount(k, good) for good, k in zip(GOODS, split, strict=True) if k])
+        data["paid"] = [a + k for a, k in zip(data["paid"], split, strict=True)]
+        if not whole:
+            data["cost"] -= sum(split)
+            part = listing([amount(k, good) for good, k in zip(GOODS, split, strict=True) if k])
+            return [f"{who(state, seat)} pays {part} for the disc, {data['cost']} still to pay (6.0)."]
+        stack.pop()
+        paid = listing([amount(k, good) for good, k in zip(GOODS, data["paid"], strict=True) if k])
         events = [f"{who(state, seat)} pays {paid} for the disc (6.0)."]
         return events + (perform(comp, state, seat, data["then"]) if data["then"] else [])
     if kind == "empire-tile":
@@ -416,6 +412,9 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
         if action == "done":
             return [f"{who(state, seat)} does nothing with the disc."]
         return perform(comp, state, seat, action)
+    if kind == "after":
+        stack.pop()
+        return []
     if kind == "place":
         if action == "done":
             stack.pop()

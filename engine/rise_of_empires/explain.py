@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core import listing
+from ..core import Decision, listing
 from .actions import TURN_STEPS, disc_upkeep, has, usable
 from .board import allied, occupied, target_kind
 from .data import Components, TradeBox
 from .display import b_cost, cheapest_disc, holdings, offered, row_actions, row_of, surcharge
-from .payment import GOODS, READ, read_pay
+from .pay_step import payable, spending_order
+from .payment import GOODS, PART, READ, count_splits, read_pay, route
 from .state import EMPTY, ROWS, State
-from .words import amount
+from .words import GOOD_WORDS, amount
 
 ERAS = {1: "I", 2: "II", 3: "III"}
 #: What a player holds of each good of payment.GOODS, for refusals.
@@ -39,7 +40,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
     verb = words[0]
     p = state.players[seat]
     if verb == "use" and len(words) == 2:
-        if d.kind not in TURN_STEPS:
+        if d.kind not in (*TURN_STEPS, "after"):
             return "Free-action tiles are used at the steps of your own action turn; finish this one first (6.1)."
         return _use(comp, state, seat, words[1])
     if d.kind == "action":
@@ -64,7 +65,7 @@ def why_not(comp: Components, state: State, seat: int, action: str) -> str | Non
             return _trade(comp, state, seat, action)
         return _take(comp, state, seat, row, " ".join(words[2:]))
     if d.kind == "pay" and verb == "pay":
-        return _pay(state, seat, d.data, words[1:])
+        return _pay(comp, state, d, words[1:])
     if d.kind == "place" and verb == "place" and len(words) == 3:
         return _place(comp, state, seat, d.data, words[1], words[2])
     if verb == "withdraw":
@@ -112,29 +113,51 @@ def _b_turn(comp: Components, state: State, seat: int, action: str) -> str | Non
     return _take(comp, state, seat, row, " ".join(words[2:]))
 
 
-def _pay(state: State, seat: int, data: Mapping[str, Any], words: Sequence[str]) -> str:
-    cost, then = data["cost"], data["then"]
-    example = "`pay 2 gold 1 food`"
+def _pay(comp: Components, state: State, d: Decision, words: Sequence[str]) -> str:
+    """Why a payment is not among the picks: badly named, not the amount owed, more than is held,
+    spending what the chosen action needs, a good already settled, or a valid split reached in
+    steps (it names them)."""
+    cost, then, before = d.data["cost"], d.data["then"], d.data["paid"]
+    part = bool(words) and words[-1] == PART
+    named = words[:-1] if part else words
     if (
-        len(words) % 2
-        or not words
-        or any(not k.isdigit() for k in words[::2])
-        or any(w not in READ for w in words[1::2])
+        len(named) % 2
+        or not named
+        or any(not k.isdigit() for k in named[::2])
+        or any(w not in READ for w in named[1::2])
     ):
-        return f"Name how many of each good you pay, e.g. {example}: gold, cubes, resources, food or vp (6.0)."
-    split = read_pay("pay " + " ".join(words))
-    if sum(split) != cost:
-        return f"The discs to the left of yours cost {cost}; the payment must add up to exactly that (6.0)."
-    have = holdings(state, seat)
+        return (
+            "Name how many of each good you pay, e.g. `pay 2 gold 1 food`, or a part of one good with "
+            "`first`, e.g. `pay 2 gold first`: gold, cubes, resources, food or vp (6.0)."
+        )
+    split, whole = read_pay("pay " + " ".join(words))
+    settled = [GOOD_WORDS[g][1] for g, k, b in zip(GOODS, split, before, strict=True) if k and b]
+    if settled:
+        return f"You paid your part in {listing(settled)} already; pay the {cost} left with the other goods (6.0)."
+    if whole and sum(split) != cost:
+        return (
+            f"The disc costs {cost} (still) to pay; a payment adds up to exactly that (6.0). "
+            "To pay part of it with one good first, say so: `pay 2 gold first`."
+        )
+    if not whole and (sum(1 for k in split if k) != 1 or sum(split) >= cost):
+        return f"A part payment names one good and less than the {cost} to pay, e.g. `pay 2 gold first` (6.0)."
+    have = holdings(state, d.seat)
     short = [GOODS_HELD[g] for g, k, h in zip(GOODS, split, have, strict=True) if k > h]
     if short:
         return f"You do not hold that many {listing(short)} (6.0)."
     left = [h - k for h, k in zip(have, split, strict=True)]
-    if then and any(x < n for x, n in zip(left, data["reserve"], strict=True)):
+    if then and any(x < n for x, n in zip(left, d.data["reserve"], strict=True)):
         return f"That payment would leave too little for `{then}`, which you chose with the disc (6.0)."
+    free = payable(state, d)
+    if not whole:
+        if sum(free) - sum(free[g] for g, k in enumerate(split) if k) < cost - sum(split):
+            return f"The other goods cannot pay the {cost - sum(split)} left after that part (6.0)."
+        return "Every way to pay is listed whole here: name the whole payment, e.g. `pay 2 gold 1 food` (6.0)."
+    steps = route(free, cost, split, spending_order(comp, state, d.seat))
     return (
-        "With this many ways to pay, the list keeps the payments that use up whole holdings of every good "
-        "but one (law 2: a list fit for a menu); choose one of them."
+        f"There are {count_splits(free, cost)} ways to pay {cost}, too many for one list: pay it in steps, "
+        + ", then ".join(f"`{p.action}`" for p in steps)
+        + "."
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core import Decision
 from .actions import automatic, discard_unkept, resolve, step_options
 from .data import Components
+from .payment import GOODS
 from .phases import (
     collect_income,
     final_scoring,
@@ -70,14 +71,25 @@ def advance(comp: Components, state: State) -> list[str]:
 
 
 def upgrade(state: State) -> State:
-    """A game stored while a step of the earlier flow was open goes on in today's (issue 12):
-    the `done` after an action is gone (the turn simply ends), and a payment asked one good at
-    a time becomes the one payment of what is still owed."""
+    """A game stored while a step of an earlier flow was open goes on in today's.
+
+    - A payment asked one good at a time (before issue 12) becomes the payment of what is still owed;
+      a payment stored before payments came in parts (issue 22) has paid nothing in part yet.
+    - The `after` step (6.1: free actions after the action) of the flow before issue 12 is today's;
+      a game stored in the middle of an action by the flow that had none (issue 12) gets one, so
+      the free actions stay usable once that action is done.
+    """
     items = state.stack.items
     for d in items:
-        if d.kind == "pay" and "remaining" in d.data:
-            d.data = {"cost": d.data["remaining"], "reserve": [0, 0, 0, 0, 0], "then": ""}
-    state.stack.items = [d for d in items if d.kind != "after"]
+        if d.kind == "pay":
+            if "remaining" in d.data:
+                d.data = {"cost": d.data["remaining"], "reserve": [0] * len(GOODS), "then": ""}
+            d.data.setdefault("paid", [0] * len(GOODS))
+    for i in range(len(items) - 1, -1, -1):
+        d = items[i]
+        above = items[i + 1] if i + 1 < len(items) else None
+        if d.kind == "end-action" and above is not None and above.kind not in ("action", "after"):
+            items.insert(i + 1, Decision("after", d.data["who"], {}))
     return state
 
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from ..core import BaseGame, Rng, clockwise
+from ..core import BaseGame, Choice, Rng, clockwise
+from . import prompts
 from .actions import legal, resolve
+from .choices import choices
 from .data import components, in_play
 from .explain import why_not
 from .flow import advance, upgrade
 from .phases import deal_progress, final_winners, new_tiles
 from .state import Player, State
-from .view import make_view, prompt
+from .view import make_view
 
 
 class RiseOfEmpires(BaseGame[State]):
@@ -102,7 +104,21 @@ class RiseOfEmpires(BaseGame[State]):
 
     def why_waiting(self, state: State, seat: int) -> str | None:
         """What the player to act is deciding now (all of it public, 6.0)."""
-        return prompt(in_play(), state) if state.stack.top is not None and state.phase != "over" else None
+        return prompts.public(in_play(), state) or None
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """The seat's legal actions described (choices.py); nothing hidden bears on them (6.0)."""
+        return choices(in_play(), state, seat)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return prompts.prompt(in_play(), state, seat)
+
+    def rule(self, state: State, seat: int) -> str:
+        return prompts.rule(state, seat)
+
+    def needs_private_view(self, state: State, seat: int) -> bool:
+        """Never: every tile, good and cube is on the table (6.0: "no player may hide or cover tiles")."""
+        return False
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         comp = in_play()

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .actions import disc_upkeep, legal
-from .board import occupied, standings
+from .actions import legal
+from .board import standings
 from .data import Components
 from .phases import circles
+from .prompts import DOING, public
 from .scoring import food_change, income_of
 from .state import EMPTY, ROWS, State
-from .words import amount, who
 
 ERA_NAMES = {1: "I", 2: "II", 3: "III"}
 
@@ -23,101 +23,6 @@ class Results(Protocol):
 
     def scores(self, state: State) -> list[int]: ...
     def winners(self, state: State) -> list[int]: ...
-
-
-#: A few words for the board's status line: what the player to act is doing now.
-DOING = {
-    "action": "choosing an action",
-    "pay": "paying for a disc",
-    "b-row": "taking the disc's action",
-    "empire-tile": "choosing an empire tile",
-    "place": "placing cubes or a battle",
-    "battle": "a second battle or done",
-    "weapon": "removing cubes",
-    "ally": "choosing an ally",
-    "food-upkeep": "city food upkeep",
-    "resource-upkeep": "city disc upkeep",
-    "era-end": "keeping tiles",
-    "order": "choosing a turn position",
-}
-
-
-def _battle_rows(rows: list[list[int]]) -> str:
-    return " or ".join(f"the attacker loses {a}, the defender {d}" for a, d in rows)
-
-
-def prompt(comp: Components, state: State) -> str:
-    """What the player to act is deciding now and why, in the rulebook's terms (one sentence)."""
-    d = state.stack.top
-    if d is None:
-        return ""
-    name, data = who(state, d.seat), d.data
-    p = state.players[d.seat]
-    if d.kind == "action":
-        if state.half == "A":
-            if occupied(state, d.seat):
-                return (
-                    f"{name} places an action disc in a row and takes that action; `withdraw` takes an "
-                    f"empire tile after removing all their cubes from the map (6.0, 6.4)."
-                )
-            return f"{name} places an action disc in a row and takes that action (6.0)."
-        return (
-            f"{name} removes one of their action discs and takes that row's action: `take ...` or `trade ...` "
-            f"removes their disc that costs least in that row; `remove <row> <circle>` removes that disc "
-            f"without acting, or, if another of theirs in the row costs less, lets them act with it next (6.0)."
-        )
-    if d.kind == "pay":
-        then = f", then `{data['then']}`" if data["then"] else ""
-        return (
-            f"{name} pays {data['cost']} for the discs left of the removed one, in any mix of gold, cubes, "
-            f"resource discs, food and VP{then} (6.0)."
-        )
-    if d.kind == "empire-tile":
-        return f"{name} withdrew their cubes from the map: choose the empire tile for the new empire (6.4)."
-    if d.kind == "b-row":
-        return (
-            f"{name} removed a disc from the {data['row']} row: take that row's action, or `done` to do nothing (6.0)."
-        )
-    if d.kind == "place":
-        tile = comp.empire_sides[data["tile"]].name
-        used = len(data["used"])
-        return (
-            f"{name} places cubes from the pool with empire tile {tile}: {used} of {amount(data['limit'], 'region')} "
-            f"used, {amount(p.pool, 'cube')} in the pool; a battle ends the placement, `done` the action (6.4, 6.4.5)."
-        )
-    if d.kind == "battle":
-        return (
-            f"{name} may fight a second battle ({_battle_rows(data['rows'])}) in another region holding "
-            f"their cubes and another player's, or `done` (6.4.5)."
-        )
-    if d.kind == "weapon":
-        tile = comp.progress[data["tile"]].name
-        return (
-            f"{name} uses {tile}: remove {amount(data['count'], 'cube')} of one other player where {name} "
-            f"also has cubes (6.1)."
-        )
-    if d.kind == "ally":
-        return f"{name} took Diplomacy: place the alliance piece with another player (2.9)."
-    if d.kind == "food-upkeep":
-        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
-        change = food_change(comp, state, d.seat) * factor
-        return (
-            f"{name}'s food ({p.food}, change {change:+d}) cannot pay the cities' food upkeep: keep them "
-            f"and lose 1 VP per food short, or discard a city (6.3, 7.0)."
-        )
-    if d.kind == "resource-upkeep":
-        return (
-            f"{name} cannot pay the cities' {amount(disc_upkeep(comp, state, d.seat), 'resource')} of upkeep "
-            f"(has {p.resources}): discard a city (8.0)."
-        )
-    if d.kind == "era-end":
-        return (
-            f"End of the era: {name} may keep progress tiles (1 gold each) and cities "
-            f"(1 pool cube each); `done` returns the rest (11.0)."
-        )
-    if d.kind == "order":
-        return f"{name} chooses a free position in the next turn order (10.0)."
-    return ""
 
 
 def make_view(comp: Components, state: State, seat: int | None, game: Results) -> dict[str, Any]:
@@ -191,7 +96,7 @@ def make_view(comp: Components, state: State, seat: int | None, game: Results) -
         "order": [state.players[s].colour for s in state.order],
         "to_act": [top.seat] if top is not None else [],
         "decision": top.kind if top is not None else None,
-        "prompt": prompt(comp, state) if top is not None else "",
+        "prompt": public(comp, state),  # who decides what (the deciding seat's own words: game.prompt)
         "doing": DOING.get(top.kind, "") if top is not None else "",
         "last": state.last,
         "regions": regions,

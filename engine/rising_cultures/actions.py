@@ -3,7 +3,7 @@
 Actions read the way a player says them (issue 2): `civ rome`, `resource market`,
 `top forum`, `income`, `swap 1`, `swap 2`, `swap free`, `bottom villa`, `done`,
 `play brewery build`, `play market resources`, `play chariot military`,
-`play granary coins`, `cover trajan`, `progress yes`, `progress no`,
+`play granary coins`, `cover trajan`, `cover nothing`, `progress yes`, `progress no`,
 `progress <discard card>`, `develop inundation`, `province compete`,
 `province decline`, `maghreb discard <card>`, `maghreb military`,
 `military keep`, `military discard`, `nile <nile card>`.
@@ -15,7 +15,7 @@ from engine.core import count
 
 from . import flow, rules
 from .data import CIVS, DATA, RESOURCES
-from .decisions import SLUG, choices
+from .decisions import FREE_STACK, SLUG, choices
 from .flow import card_name, coins, gain, name, pay
 from .rules import BOARDS, CARDS, PROVINCES
 from .state import COINS_USE, PAID_SWAPS, PLAYS, Pending, State
@@ -159,10 +159,7 @@ def perform(s: State, seat: int, action: str) -> list[str]:
         do_play(s, seat, _card(s, seat, words[1]), words[2], ev)
     elif verb == "cover":
         d = s.pending.pop()
-        covered = _card(s, seat, words[1])
-        stack = next(st for st in p.leaders if st[-1] == covered)
-        stack.append(d.card)
-        ev.append(f"{name(s, seat)} places {card_name(d.card)} on top of {card_name(covered)}.")
+        place_leader(s, seat, d.card, "" if words[1] == FREE_STACK else _card(s, seat, words[1]), ev)
         after_build(s, seat, d.card, ev)
     elif verb == "progress":
         s.pending.pop()
@@ -288,18 +285,28 @@ def do_play(s: State, seat: int, cid: str, use: str, ev: list[str]) -> None:
         what = "constructs" if card.kind == "building" else "places the leader"
         paid = f", paying {count(price, 'coin')} for {count(short, 'missing resource')}" if short else ""
         ev.append(f"{name(s, seat)} {what} {card.name}{paid}.")
+        places = rules.leader_places(p)
         if card.kind == "building":
             p.buildings.append(cid)
+        elif len(places) > 1:  # Persia: a free leader stack or on top of a leader (`cover`)
+            s.pending.append(Pending("cover", seat, cid))
+            return
         else:
-            if len(p.leaders) < rules.leader_slots(p):
-                p.leaders.append([cid])
-            elif len(p.leaders) == 1:
-                ev.append(f"{name(s, seat)} covers {card_name(p.leaders[0][-1])} with {card.name}.")
-                p.leaders[0].append(cid)
-            else:
-                s.pending.append(Pending("cover", seat, cid))
-                return
+            place_leader(s, seat, cid, places[0], ev)
         after_build(s, seat, cid, ev)
+
+
+def place_leader(s: State, seat: int, cid: str, covered: str, ev: list[str]) -> None:
+    """The leader `cid` goes on top of `covered`, or on a free leader stack when `covered` is ""."""
+    p = s.players[seat]
+    if not covered:
+        if p.leaders:
+            ev.append(f"{name(s, seat)} places {card_name(cid)} on their free leader stack.")
+        p.leaders.append([cid])
+        return
+    stack = next(st for st in p.leaders if st[-1] == covered)
+    stack.append(cid)
+    ev.append(f"{name(s, seat)} covers {card_name(covered)} with {card_name(cid)}.")
 
 
 def after_build(s: State, seat: int, cid: str, ev: list[str]) -> None:

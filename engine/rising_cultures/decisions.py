@@ -13,6 +13,8 @@ from .rules import BOARDS
 from .state import Pending, State
 
 SLUG = DATA.slug
+#: `cover nothing`: the new leader goes on a free leader stack (Persia) and covers no one.
+FREE_STACK = "nothing"
 
 
 def nile_spaces(s: State) -> list[int]:
@@ -29,7 +31,7 @@ def choices(s: State, d: Pending) -> list[str]:
     if kind == "keep":
         return ["military keep", "military discard"]
     if kind == "cover":
-        return [f"cover {SLUG[stack[-1]]}" for stack in p.leaders]
+        return [f"cover {SLUG[c] if c else FREE_STACK}" for c in rules.leader_places(p)]
     if kind == "develop":
         return [f"develop {n.slug}" for i, n in enumerate(DATA.nile) if not s.nile_developed[i]]
     if kind == "nile":

@@ -54,7 +54,11 @@ def decision(s: State, viewer: int | None = None) -> str:
     texts: dict[str, Callable[[], str]] = {
         "compete": lambda: f"whether to compete for {PROVINCES[s.row[0]].name}" if s.row else "the province",
         "keep": lambda: f"whether {CARDS[d.card].name} keeps {whose} last military card",
-        "cover": lambda: f"which of {whose} leaders {CARDS[d.card].name} covers",
+        "cover": lambda: (
+            f"whether {CARDS[d.card].name} goes on {whose} free leader stack or covers one of {whose} leaders"
+            if "" in rules.leader_places(s.players[d.seat])
+            else f"which of {whose} leaders {CARDS[d.card].name} covers"
+        ),
         "develop": lambda: "which Nile card to develop",
         "nile": lambda: "whether to place (more) coins on the Nile",
         "progress": lambda: (

@@ -160,11 +160,7 @@ def resolve_province(s: State, events: list[str]) -> None:
     strength = {seat: rules.province_strength(s, seat, pid) for seat in s.competing}
     top = max(strength.values())
     tied = [seat for seat in s.competing if strength[seat] == top]
-    if len(tied) == 1:
-        winner = tied[0]
-    else:
-        tie_winners = [seat for seat in tied if rules.has(rules.effects(s, seat), "province_tie_win")]
-        winner = tie_winners[0] if len(tie_winners) == 1 else s.marker
+    winner = tied[0] if len(tied) == 1 else rules.tie_winner(s, tied)
     s.winner = winner
     p = s.players[winner]
     p.provinces.append(pid)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import BaseGame, IllegalAction, Rng, Step, canonical, describe_choices, readable
+from engine.core import BaseGame, Choice, IllegalAction, Rng, Step, canonical, describe_choices, readable
 
 from . import actions, explain, flow, scoring
+from . import choices as choices_mod
 from . import view as view_mod
 from .data import CIVS, DATA
 from .state import Player, State
@@ -119,6 +120,20 @@ class RisingCultures(BaseGame[State]):
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
         return actions.legal_actions(state, seat)
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """The legal actions described for `seat` (choices.py: names, costs, what they give)."""
+        return choices_mod.choices(state, seat)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return choices_mod.prompt(state, seat)
+
+    def rule(self, state: State, seat: int) -> str:
+        """The rulebook section behind the decision: a heading of its table of contents."""
+        return choices_mod.rule(state, seat)
+
+    def needs_private_view(self, state: State, seat: int) -> bool:
+        return choices_mod.needs_private_view(state, seat)
 
     def play(self, state: State, seat: int, action: str) -> list[str]:
         return actions.perform(state, seat, action)

@@ -107,6 +107,13 @@ def province_strength(s: State, seat: int, pid: int) -> int:
     return sum(mil[sym] for sym in PROVINCES[pid].symbols)
 
 
+def tie_winner(s: State, tied: list[int]) -> int:
+    """Who wins a Province tie: the progress marker holder, unless exactly one tied player
+    has a `province_tie_win` card (Curia, Behistun Inscription)."""
+    cards = [seat for seat in tied if has(effects(s, seat), "province_tie_win")]
+    return cards[0] if len(cards) == 1 else s.marker
+
+
 def income(s: State, seat: int, effs: list[Effect] | None = None) -> int:
     """Phase I income: the board (silver or Golden Age side) plus income effects."""
     p = s.players[seat]
@@ -170,6 +177,12 @@ def coin_limit(s: State, seat: int, effs: list[Effect] | None = None) -> int:
     return BOARDS[p.civ].coin_limit + count(effects(s, seat) if effs is None else effs, "coin_limit")
 
 
+def covered_score_level(civ: str) -> int:
+    """The progress level from which `civ`'s covered leaders score (0: never)."""
+    levels = BOARDS[civ].levels
+    return next((i + 1 for i, lv in enumerate(levels) if has(lv, "covered_leaders_score")), 0)
+
+
 def covered_leaders_score(p: Player) -> bool:
     """Persia and Rome score covered leaders from "the relevant progress level" (End of the Game)."""
     return any(e.type == "covered_leaders_score" for lv in BOARDS[p.civ].levels[: len(p.progress)] for e in lv)
@@ -181,3 +194,11 @@ def nile_coins_of(s: State, seat: int) -> int:
 
 def leader_slots(p: Player) -> int:
     return BOARDS[p.civ].leader_slots
+
+
+def leader_places(p: Player) -> list[str]:
+    """Where a new leader may go (4) "place it on top of (cover) the previous one"): on top of
+    each uncovered leader, and on a free leader stack ("" first: the usual choice) while the
+    board has one (Persia's 2 stacks). One place is no choice and is played at once."""
+    tops = [stack[-1] for stack in p.leaders]
+    return ([""] if len(p.leaders) < leader_slots(p) else []) + tops

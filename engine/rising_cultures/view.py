@@ -134,13 +134,11 @@ def overview(civ: str) -> list[str]:
     if board.leader_slots > 1:
         out.append(
             f"Up to {board.leader_slots} leaders at a time (one per leader stack); "
-            "a further leader covers one of them, your choice."
+            "a new leader goes on a free stack or on top of a leader, your choice."
         )
     else:
         out.append("One leader at a time: a new leader covers the previous one.")
-    covered = next(
-        (i + 1 for i, lv in enumerate(board.levels) if any(e.type == "covered_leaders_score" for e in lv)), 0
-    )
+    covered = rules.covered_score_level(civ)
     if covered:
         out.append(f"From progress level {covered}, covered leaders score too.")
     if board.progress_from_discard:

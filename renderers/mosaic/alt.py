@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.mosaic.data import load
+from engine.mosaic.words import hex_name
 from renderers.common import Header, alt_lines, join_alt, player_letter
 
 from .labels import final_rows, header_for, offer_items
@@ -24,15 +25,17 @@ def _hex_choices(view: Mapping[str, Any]) -> str:
         return ""
     goods, caches, fish = view.get("trade_goods", {}), set(view.get("caches", [])), set(view.get("fish", []))
 
+    d = load()
+
     def what(h: str) -> str:
         on = (
             ([goods[h].replace("-", " ")] if h in goods else [])
             + (["cache"] if h in caches else [])
             + (["fish (port)"] if h in fish else [])
         )
-        return f"{h} ({', '.join(on)})" if on else h
+        return f"{hex_name(d, h)} ({', '.join(on)})" if on else hex_name(d, h)
 
-    return f"Hexes to choose from (`hex <id>`, numbered on the map): {', '.join(what(h) for h in hexes)}"
+    return f"Hexes to choose from (numbered on the map): {', '.join(what(h) for h in hexes)}"
 
 
 def _alt_public(view: Mapping[str, Any], header: Header) -> str:

@@ -41,10 +41,12 @@ from renderers.common import (
 )
 
 from .labels import GOOD_ABBR, PILLAR_ABBR, WONDER_ABBR, final_rows, header_for, offer_items
-from .parts import MAP_H, R, centre, draw_piece, hex_points, paste_label, wrap_text
+from .parts import MAP_H, PIECE_DY, R, centre, draw_piece, hex_number, hex_points, paste_label, wrap_text
 
 SEA = (168, 200, 222)
 OUT_OF_PLAY = (190, 186, 178)
+#: A hex's number: small, dark, at the top of the hex, above the piece, tile or ship drawn on it.
+NUMBER_SIZE, NUMBER_DY, NUMBER_INK = 14, -R * 0.66, (40, 34, 28)
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
@@ -54,7 +56,9 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
 
 @cached_layer(maxsize=8)
 def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
-    """The static map: sea, hexes in region colours (greyed when out of play), ports, region names."""
+    """The static map: sea, hexes in region colours (greyed when out of play), ports, region names,
+    and each hex's number at its top edge: a choice names a hex by its region and number
+    ("Assyria 12", engine/mosaic/choices.py), so every hex can be found on any board image."""
     d = load()
     ss = 2
     im = PILImage.new("RGB", (WIDTH * ss, MAP_H * ss), SEA)
@@ -83,7 +87,20 @@ def _map_layer(in_play: tuple[str, ...]) -> PILImage.Image:
         label = r.name + ("" if reg in in_play else " (out of play)")
         lx, ly = _label_spot(label, mx, top - R - 4, centres)
         c.text(lx, ly, label, 24, bold=True, fill=INK if reg in in_play else MUTED, anchor="mb")
+    for h in d.hexes.values():
+        if h.region in in_play:
+            cx, cy = centre(h.px)
+            c.text(cx, cy + NUMBER_DY, hex_number(h.id), NUMBER_SIZE, bold=True, fill=NUMBER_INK, anchor="mm")
     return c.im
+
+
+def places(view: Mapping[str, Any]) -> set[str]:
+    """The places the board image names, as the view names them: each region in play (its name
+    above it) and each hex in one (its number on it; with the region's name that is how choices
+    name a hex, "Assyria 12"). Choices may refer only to these (tests/engine/mosaic/test_choices.py)."""
+    d = load()
+    in_play = {r["id"] for r in view["regions"] if r["in_play"]}
+    return in_play | {h for h, x in d.hexes.items() if x.region in in_play}
 
 
 def _label_spot(label: str, mx: float, my: float, centres: list[tuple[float, float]]) -> tuple[float, float]:
@@ -131,33 +148,31 @@ def _draw_map(c: Canvas, view: Mapping[str, Any], y0: int) -> None:
     fish = set(view.get("fish", []))
     for h, good in goods.items():
         cx, cy = centre(d.hexes[h].px)
-        paste_label(c, GOOD_ABBR.get(good, good[:2].title()), cx, cy + y0)
+        paste_label(c, GOOD_ABBR.get(good, good[:2].title()), cx, cy + y0 + PIECE_DY)
     for h in caches:
         cx, cy = centre(d.hexes[h].px)
-        cy += y0
+        cy += y0 + PIECE_DY
         c.d.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=(250, 240, 200), outline=INK, width=2)
         paste_label(c, "?", cx, cy + 1, bold=True)
     for h in fish:
         if d.hexes[h].region in in_play:
             cx, cy = centre(d.hexes[h].px)
-            paste_label(c, "Fi", cx, cy + y0 - R * 0.35)
+            paste_label(c, "Fi", cx, cy + y0 - R * 0.12)
     for h in (view.get("pending") or {}).get("hexes", []):
-        # The open decision asks for a hex: frame the choices and print the number `hex <id>` needs.
+        # The open decision asks for a hex: frame the choices (their numbers are on every hex).
         cx, cy = centre(d.hexes[h].px)
         c.d.polygon(hex_points(cx, cy + y0, R - 2), outline=(20, 120, 60), width=4)
-        paste_label(c, h.rsplit("-", 1)[-1], cx, cy + y0 + R * 0.55, 18, True, boxed=True)
     for h in _recent_hexes(view):
         cx, cy = centre(d.hexes[h].px)
         c.d.polygon(hex_points(cx, cy + y0, R - 2), outline=HIGHLIGHT_EDGE, width=5)
     for piece in view.get("pieces", []):
         cx, cy = centre(d.hexes[piece["hex"]].px)
-        draw_piece(c, piece["kind"], piece["seat"], cx, cy + y0)
+        draw_piece(c, piece["kind"], piece["seat"], cx, cy + y0 + PIECE_DY)
     for piece in view.get("pieces", []):
         if piece["kind"] == "wonder" and piece.get("wonder"):
             cx, cy = centre(d.hexes[piece["hex"]].px)
-            paste_label(
-                c, WONDER_ABBR.get(piece["wonder"], piece["wonder"][:3]), cx, cy + y0 + R * 0.78, 18, True, boxed=True
-            )
+            tag = WONDER_ABBR.get(piece["wonder"], piece["wonder"][:3])  # inside the hex: the next one's number shows
+            paste_label(c, tag, cx, cy + y0 + PIECE_DY + R * 0.48, 15, True, boxed=True)
 
 
 INF_ROW = 34
@@ -216,7 +231,7 @@ def _player_panel(c: Canvas, box: Box, p: Mapping[str, Any], active: bool) -> No
         "Pillars: " + (" ".join(f"{PILLAR_ABBR[k]}{v}" for k, v in p["pillars"].items()) or "none"),
         f"Cities {p['cities']} Towns {p['towns']} Units {sum(p['units'].values())} · "
         f"Goods {len([g for g, v in p['trade_goods'].items() if v])}"
-        f" · Tech {len(p['technologies'])}+{p['face_down']} down",
+        f" · Tech {len(p['technologies'])} played + {p['face_down']} face down",
         "Wonders: "
         + (
             ", ".join(d.wonders[w].name if len(p["wonders"]) <= 2 else WONDER_ABBR.get(w, w) for w in p["wonders"])
@@ -310,6 +325,7 @@ LEGEND = [
     LegendItem(None, "diamond: manufactory town"),
     LegendItem(None, "star + tag: wonder (Pyr, Sph, Lib…)"),
     LegendItem(None, "▲ A×n: military units (influence panel)"),
+    LegendItem(None, "numbers: hexes (choices say Assyria 12)"),
     LegendItem(None, "?: cache"),
     LegendItem(None, "Gr/St/Wi…: trade goods, Fi: fish"),
     LegendItem(None, "*: government refresh used"),

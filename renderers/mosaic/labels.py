@@ -50,6 +50,8 @@ WONDER_ABBR = {
 }
 PENDING = {
     "place": "choosing a hex",
+    "pay": "paying",
+    "city-state": "City State's scoring region",
     "military": "military action",
     "unit": "placing free units",
     "eliminate": "General's removal",
@@ -164,6 +166,7 @@ def offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
     right.append(
         ("Achievements left: " + (", ".join(d.achievements[a].name for a in tiles["achievements"]) or "none"), None)
     )
+    right += [(note, None) for note in achievement_notes(view)]
     right.append(
         (
             "Governments: "
@@ -178,6 +181,18 @@ def offer_items(view: Mapping[str, Any]) -> tuple[list, list]:
         )
     )
     return left, right
+
+
+def achievement_notes(view: Mapping[str, Any]) -> list[str]:
+    """What a player would not guess about an achievement still on the table: Scientific counts
+    played technologies only (N29)."""
+    d = load()
+    needs = view["tiles"].get("achievement_needs", {})
+    return [
+        f"{d.achievements[a].name}: {needs[a]}."
+        for a in view["tiles"]["achievements"]
+        if d.achievements[a].measure == "tech_cards" and a in needs
+    ]
 
 
 def final_rows(view: Mapping[str, Any]) -> list[str]:

@@ -21,6 +21,15 @@ R = SRC_R * SCALE
 MAP_H = int((MAP_Y1 - MAP_Y0) * SCALE)
 
 
+#: Pieces and tiles sit a little below a hex's centre, leaving its top for the hex's number.
+PIECE_DY = R * 0.12
+
+
+def hex_number(hex_id: str) -> str:
+    """The number drawn on a hex: `assyria-12` -> "12" (with the region's name, what choices say)."""
+    return hex_id.rsplit("-", 1)[-1]
+
+
 def centre(px: list[int]) -> tuple[float, float]:
     return MARGIN + (px[0] - MAP_X0) * SCALE, (px[1] - MAP_Y0) * SCALE
 
@@ -54,7 +63,7 @@ def paste_label(
 def draw_piece(c: Canvas, kind: str, seat: int, cx: float, cy: float) -> None:
     col = player_color(seat)
     edge = INK
-    s = R * 0.62
+    s = R * 0.54
     if kind in ("city", "port city"):
         c.d.rectangle([cx - s, cy - s, cx + s, cy + s], fill=col, outline=edge, width=3)
         if kind == "port city":

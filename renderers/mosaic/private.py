@@ -38,7 +38,7 @@ def body(view: Mapping[str, Any], seat: int) -> list[tuple[str, bool]]:
             line = (f"{k}. " if numbered else "") + f"{c.name} — needs {need}; gives {', '.join(c.provides)}. {c.text}"
             if status:
                 lack = [f"{k} {v - have.get(k, 0)}" for k, v in c.requires.items() if have.get(k, 0) < v]
-                line += f" [missing: {', '.join(lack)}]" if lack else " [ready: it flips by itself on your turn]"
+                line += f" [missing: {', '.join(lack)}]" if lack else " [ready: you may flip it on any of your turns]"
             out.append(line)
         return out or ["none"]
 

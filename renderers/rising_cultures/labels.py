@@ -33,7 +33,7 @@ PENDING = {
     "maghreb": "Phase III: Maghreb choice",
     "keep": "Phase III: keep the military card?",
     "nile": "Phase III: Nile coins",
-    "cover": "Phase II: which leader to cover",
+    "cover": "Phase II: where the new leader goes",
     "progress": "Phase II: move up a progress level?",
     "develop": "Phase II: develop a Nile card",
 }

@@ -11,6 +11,15 @@ pings of a player already acting = 0; decisions per handover at least 25% fewer
 than the steps per handover measured before turn-level play (Rise of Empires 2.6,
 Cradle 3.7; `--before` prints today's engine without the service's automatic steps
 for comparison: `python -m tests.bench steps`).
+
+Text lengths (issue 25 §3), median and p95 in characters:
+- the acting player's panel: what they read before each decision, as the service
+  writes it — within a turn the private text of the panel their last step answered,
+  at the start of a turn the "since your last turn" summary and the panel that "Take
+  your turn" opens (`play` without an action), as the Discord panel puts them together;
+- the handover post: the public text of every channel post (the start and each turn);
+- the panel as the terminal and scripts print it: with the decision's choices written
+  out (`telling.choice_lines`), since they have no menu.
 """
 
 from __future__ import annotations
@@ -18,8 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import statistics
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,10 +55,43 @@ def user_in(rec: TableRecord, seat: int) -> int:
     return player.user
 
 
+@dataclass
 class Counts:
-    def __init__(self) -> None:
-        self.games = self.steps = self.decisions = self.automatic = self.handovers = 0
-        self.posts = self.boards = self.pings = self.pings_acting = self.commands = 0
+    games: int = 0
+    steps: int = 0
+    decisions: int = 0
+    automatic: int = 0
+    handovers: int = 0
+    posts: int = 0
+    boards: int = 0
+    pings: int = 0
+    pings_acting: int = 0
+    commands: int = 0
+    #: Characters of each panel an acting player read before a decision, and of each post.
+    panel_lengths: list[int] = field(default_factory=list)
+    post_lengths: list[int] = field(default_factory=list)
+    terminal_lengths: list[int] = field(default_factory=list)
+
+
+def spread(lengths: list[int]) -> str:
+    """`median 412, p95 1,180 (n = 312)`: the middle and the 95th percentile of `lengths`."""
+    if not lengths:
+        return "none"
+    ordered = sorted(lengths)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):,.0f}, p95 {p95:,} (n = {len(ordered)})"
+
+
+def private_text(reply, user: int) -> str:
+    return "\n".join(p.text for p in reply.private_for(user))
+
+
+def with_choices(reply, user: int) -> str:
+    """The panel of `reply` as the terminal prints it: its text, then the choices."""
+    from bot.service.telling import choice_lines
+
+    decision = reply.decisions.get(user)
+    return "\n".join([private_text(reply, user), *(choice_lines(decision) if decision else [])])
 
 
 async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder: Path) -> None:
@@ -77,6 +120,8 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         await say(user, "game join")
     start = await say(1, "game start")
     counts.posts += 1
+    counts.post_lengths.append(len(start.text))
+    panel_of: dict[int, tuple[str, str]] = {}  # the panel a user's last step left open, and with its choices
     counts.pings += len(start.mentions)
     rng = random.Random(seed)
     for _ in range(20_000):
@@ -89,8 +134,19 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         user = user_in(rec, seat)
         acting_users = {user_in(rec, s) for s in acting}
         seen = len(await storage.actions(rec.id))
+        panel, listed = panel_of.pop(user, ("", ""))
+        if not panel:  # a turn starts: the news and the panel "Take your turn" opens
+            news = await service.since_last_turn(channel, user)
+            opened = await say(user, "play")
+            panel = "\n".join(t for t in (news, private_text(opened, user)) if t)
+            listed = "\n".join(t for t in (news, with_choices(opened, user)) if t)
+        counts.panel_lengths.append(len(panel))
+        counts.terminal_lengths.append(len(listed))
         reply = await say(user, "play " + rng.choice(game.legal_actions(state, seat)))
         assert not reply.error, reply.text
+        panel_of.clear()
+        if reply.panel:
+            panel_of[user] = (private_text(reply, user), with_choices(reply, user))
         counts.commands += 1
         rows = (await storage.actions(rec.id))[seen:]
         after = await service.replay(rec.id)
@@ -99,6 +155,7 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
             counts.handovers += 1
         if reply.text and not reply.panel:
             counts.posts += 1
+            counts.post_lengths.append(len(reply.text))
         counts.pings += len(reply.mentions)
         counts.pings_acting += len(set(reply.mentions) & acting_users)
         if game.is_over(after):
@@ -164,4 +221,7 @@ def main(argv: list[str]) -> int:
         "   (target 0)"
     )
     print(f"  boards - posts:                   {(counts.boards - counts.posts) / g:9.1f} a game   (target 0)")
+    print(f"  panel text, characters:           {spread(counts.panel_lengths)}")
+    print(f"  handover post text, characters:   {spread(counts.post_lengths)}")
+    print(f"  panel with its choices (terminal): {spread(counts.terminal_lengths)}")
     return 0

@@ -7,6 +7,12 @@ players in turn `take 1` or `take 2` from the pile (scoring that many), `draw`
 a hidden card, or `roll` a die (scoring it); the game ends when the pile is empty.
 With the option `bids=true` the game opens with a simultaneous step: every
 player must `bid 1` or `bid 2` (any order) before the first turn.
+
+It describes its choices as every game does (issue 25: `choices`, `prompt`, `rule`,
+`needs_private_view`), so the service's tests go the real way: the draw's detail names
+the cards in the drawer's hand (what only they know), and a seat holding cards
+decides with its private view beside it. Its public view counts rounds (one turn
+each; `round`), for tests that read period ends.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import BaseGame, Rng, best
+from engine.core import BaseGame, Choice, Rng, best
 
 CARDS = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel"]
 
@@ -30,6 +36,8 @@ class FakeState:
     hands: list[list[str]] = field(default_factory=list)
     rng: Rng = field(default_factory=Rng)
     bids: list[int] = field(default_factory=list)
+    #: Turns played (bids not counted): a round is one turn each.
+    moves: int = 0
 
 
 class FakeRace(BaseGame[FakeState]):
@@ -91,7 +99,36 @@ class FakeRace(BaseGame[FakeState]):
             state.scores[seat] += die
             events = [f"{name} rolled {die}."]
         state.turn = (state.turn + 1) % len(state.players)
+        state.moves += 1
         return events
+
+    def choices(self, state: FakeState, seat: int) -> list[Choice]:
+        def described(action: str) -> Choice:
+            if action.startswith("bid"):
+                n = int(action.split()[1])
+                return Choice(action, "Bid", f"{n} point{'s' if n > 1 else ''}")
+            if action.startswith("take"):
+                n = int(action.split()[1])
+                return Choice(action, "Take from the pile", f"{n} from the pile", f"+{n} · {state.pile - n} left")
+            if action == "draw":
+                hand = state.hands[seat]
+                return Choice(action, "Draw", "A hidden card", f"your hand: {', '.join(hand)}" if hand else "")
+            return Choice(action, "Roll", "The die", "+1 to +6")
+
+        return [described(a) for a in self.legal_actions(state, seat)]
+
+    def prompt(self, state: FakeState, seat: int) -> str:
+        if seat not in self.to_act(state):
+            return f"Waiting for {' and '.join(state.players[s] for s in self.to_act(state))}."
+        if 0 in state.bids:
+            return "Bid 1 or 2."
+        return "Take from the pile, draw a card or roll the die."
+
+    def rule(self, state: FakeState, seat: int) -> str:
+        return "2" if 0 in state.bids else "3"
+
+    def needs_private_view(self, state: FakeState, seat: int) -> bool:
+        return seat in self.to_act(state) and bool(state.hands[seat])
 
     def view(self, state: FakeState, seat: int | None) -> dict:
         out = {
@@ -100,6 +137,7 @@ class FakeRace(BaseGame[FakeState]):
             "scores": list(state.scores),
             "deck": len(state.deck),
             "hand sizes": [len(h) for h in state.hands],
+            "round": state.moves // len(state.players) + 1,
         }
         if seat is not None:
             out["hand"] = list(state.hands[seat])

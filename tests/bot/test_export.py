@@ -84,6 +84,71 @@ def test_the_export_format_is_read_back_with_clear_refusals():
             export.parse(data)
 
 
+def test_hostile_texts_are_refused_naming_the_place_never_quoting_them():
+    """Issue 23: a lone surrogate (legal in JSON, `"\\udc80"`) is refused with where it is,
+    and the refusal itself prints on any terminal; 100,000 levels of nesting are "not an
+    export", not a RecursionError."""
+    doc = json.loads(GOLDEN.read_bytes())
+    doc["actions"][4]["action"] = "take \udc80"
+    with pytest.raises(export.ExportError) as refused:
+        export.parse(json.dumps(doc))
+    assert str(refused.value).startswith("step 5, field `action` holds a broken character")
+    str(refused.value).encode("ascii")
+    with pytest.raises(export.ExportError, match="more than 16 deep, so it is not an Epochs export"):
+        export.parse(b"[" * 100_000 + b"]" * 100_000)
+
+
+@pytest.mark.parametrize(
+    "time, accepted",
+    [
+        ("2026-01-01T12:00:00Z", 1767268800.0),
+        ("2026-01-01T12:00:00", 1767268800.0),  # no zone: UTC, as the bot writes them
+        ("2026-01-01T13:00:00+01:00", 1767268800.0),
+        (None, None),  # a time the exporting bot did not know
+        ("0001-01-01T00:00:00+23:59", "outside the times an export can hold"),
+        ("9999-12-31T23:59:59-23:59", "outside the times an export can hold"),
+        ("1999-12-31T23:59:59Z", "outside the times an export can hold"),
+        ("2026-02-30T12:00:00Z", "must be a time such as"),
+        (1767268800, "must be a time such as"),
+    ],
+)
+def test_times_must_be_real_times_within_2000_to_2100(time, accepted):
+    doc = json.loads(GOLDEN.read_bytes())
+    doc["actions"][0]["time"] = time
+    if isinstance(accepted, str):
+        with pytest.raises(export.ExportError, match=re.escape("step 1, field `time`")) as refused:
+            export.parse(json.dumps(doc))
+        assert accepted in str(refused.value)
+    else:
+        assert export.parse(json.dumps(doc)).lines[0].time == accepted
+
+
+async def test_a_table_stored_with_impossible_times_still_exports(table):
+    """A table stored by an earlier build may hold a time no export can hold (a fork of year 1):
+    its export writes such a time as null (not known) and reads back, replays and forks."""
+    import sqlite3
+
+    await table.ok(1, "game new fake-race seed=7 pile=6")
+    await table.ok(2, "game join")
+    await table.ok(1, "game start fixed")
+    await table.ok(1, "play take 2")
+    await table.ok(2, "play take 2")
+    conn = sqlite3.connect(table.path)
+    conn.execute("UPDATE actions SET time = -62135679540.0 WHERE seq = 1")
+    conn.execute("UPDATE actions SET time = ? WHERE seq = 2", (float("inf"),))
+    conn.commit()
+    conn.close()
+    await table.ok(1, "game cancel")
+    reply = await table.ok(1, "game export")
+    data = reply.files[0].data
+    assert [a["time"] for a in json.loads(data)["actions"]] == [None, None]
+    record = export.parse(data)
+    assert [line.time for line in record.lines] == [None, None]
+    assert len(list(export.replay(table.service.games["fake-race"], record))) == 3
+    opened = await table.say(1, "game new from=x.json at=1", files={"x.json": data}, channel=CHANNEL + 1)
+    assert not opened.error, opened.text
+
+
 def test_the_data_version_is_a_stable_hash_of_the_game_data_files():
     for game in engine.GAMES.values():
         version = export.data_version(game)

@@ -208,5 +208,5 @@ async def test_at_the_terminal_an_export_is_written_to_a_file_and_forked_from_it
     text = "\n".join(out)
     assert refused == 1, text
     assert "forked from game #1 at step 2 (2 steps copied)" in text
-    assert "Forked from game #1 at step 2" in text and "ann played `take 1`" in text and "Game over" in text
+    assert "Forked from game #1 at step 2" in text and "• ann took 1; " in text and "Game over" in text
     assert "! cannot read" in text

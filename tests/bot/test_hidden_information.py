@@ -19,7 +19,10 @@ Then none of those secrets may appear in
   moves, to keep the test fast),
 - a private part addressed to another user (a seat's secret may appear only in
   a part for a user whose own view holds it, e.g. its owner), and the choices
-  offered to a user.
+  offered to a user,
+- the turn as data (issue 25 §2): the headline and the story a post tells are public
+  (no seat's secret in them); a decision goes only to a user who must act, for their
+  own seat, and names no other seat's secret (its described choices, prompt and story).
 
 Besides `play`, the loop asks for `board` and someone's `hand` every few moves
 (and has a player to act type another seat's secret: the refusal tells them nothing else),
@@ -194,6 +197,15 @@ async def check(
         own = moment.known.get(seats_of.get(user, -1), set())
         leaked = named(moment.never_public - own, " ".join(legal), moment.names)
         assert not leaked, f"{where}: the choices for user {user} name another seat's hidden {sorted(leaked)}"
+    told = "\n".join(strings([e.to_json() for e in reply.story] + [reply.headline and reply.headline.to_json()]))
+    leaked = named(moment.all, told, moment.names)
+    assert not leaked, f"{where}: the public story or headline names hidden {sorted(leaked)}:\n{told}"
+    acting = set(game.to_act(state)) if not game.is_over(state) else set()
+    for user, decision in reply.decisions.items():
+        assert decision.seat == seats_of.get(user) and decision.seat in acting, f"{where}: a decision for user {user}"
+        own = moment.known.get(decision.seat, set())
+        leaked = named(moment.never_public - own, "\n".join(strings(decision.to_json())), moment.names)
+        assert not leaked, f"{where}: the decision for user {user} names another seat's hidden {sorted(leaked)}"
     last = await table.ok(1, "log 1")
     leaked = named(moment.all, last.text, moment.names)
     assert not leaked, f"{where}: the log line names hidden {sorted(leaked)}:\n{last.text}"
@@ -334,6 +346,19 @@ async def test_the_check_finds_a_hidden_card_named_by_an_action(table, monkeypat
 
     monkeypatch.setattr(type(engine.GAMES["rising-cultures"]), "public_action", BaseGame.public_action)
     with pytest.raises(AssertionError, match="names hidden"):
+        await play_and_check(table, "rising-cultures", 2, 1)
+
+
+@pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")
+async def test_the_check_finds_a_hidden_card_named_by_a_story_label(table, monkeypatch):
+    """A story entry's label is the action in public form unless it is safe (described.
+    public_label): a label taken from the action as chosen names the card put face down
+    on the deck (`top <card>`) or put face down into a resource area, and the check of the
+    story (public, or in another seat's decision) says so."""
+    from bot.service import news  # noqa: PLC0415
+
+    monkeypatch.setattr(news, "public_label", lambda game, state, seat, action: action)
+    with pytest.raises(AssertionError, match="public story or headline names hidden|names another seat's hidden"):
         await play_and_check(table, "rising-cultures", 2, 1)
 
 

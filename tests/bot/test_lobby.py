@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.service import Actor
+
 from .conftest import CHANNEL, GUILD
 
 
@@ -15,7 +17,10 @@ async def test_new_join_start_seats_everyone_in_fixed_order(table):
     assert [(s.name, s.seat) for s in rec.players] == [("ann", 0), ("bob", 1), ("cy", 2)]
     # ann acts first; she started the game and reads this reply, so she is not pinged (issue 12)
     assert reply.mentions == [] and reply.choices == {1: ["take 1", "take 2", "draw", "roll"]}
-    assert "Next: ann" in reply.text
+    assert reply.text.splitlines()[0] == "ann — your turn · Fake Race"
+    assert reply.headline.acting == [Actor("ann", 0, 1)] and reply.headline.players == ["ann", "bob", "cy"]
+    # her panel: what she decides (the choices themselves are data, for the menu)
+    assert [(p.user, p.text) for p in reply.private] == [(1, "Now: Take from the pile, draw a card or roll the die.")]
 
 
 async def test_start_randomises_seat_order_from_the_seed(table):
@@ -114,7 +119,11 @@ async def test_play_refusals_name_the_reason(table):
     assert "`take 1`" in bad.text and bad.choices == {1: ["take 1", "take 2", "draw", "roll"]}
     await table.refused(1, "play dance", contains="not an action of this game")
     shown = await table.ok(1, "play")  # no action: the player's turn panel, to them alone
-    assert shown.panel and not shown.text and "Your choices: `take 1`" in shown.private[0].text
+    assert shown.panel and not shown.text and shown.private[0].text.startswith("Now: ")
+    assert (
+        shown.choices == {1: ["take 1", "take 2", "draw", "roll"]}
+        and shown.decisions[1].prompt in shown.private[0].text
+    )
     await table.refused(3, "hand", contains="not a player")
     await table.refused(3, "undo", contains="not a player")
     await table.refused(3, "resign", contains="not a player")

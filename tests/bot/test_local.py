@@ -10,6 +10,7 @@ import pytest
 
 from bot.config import ConfigError, load_config
 from bot.local import Terminal, user_id
+from bot.service import Settings
 
 from .conftest import GAMES
 
@@ -34,10 +35,16 @@ async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
     )
     text = "\n".join(out)
     assert refused == 2
-    assert "> ann: take 2" in text and "ann played `take 2`" in text
+    assert "> ann: take 2\nbob — your turn · Fake Race\n• ann took 2; 1 left.\n• Scores: ann 0 → 2\n" in text
     assert "! It is not your turn; waiting for ann." in text
     assert "--- private to bob (others look away) ---" in text
-    assert "Game over. Scores: ann 2, bob 1." in text and "Winner: ann." in text
+    # the choices in words with what to type, grouped, listed once per decision (issue 25 §2)
+    assert (
+        "Take from the pile:\n  1 from the pile — +1 · 2 left  [take 1]\n  2 from the pile — +2 · 1 left  [take 2]"
+        in text
+    )
+    assert text.count("The die — +1 to +6  [roll]") == 2  # ann's first decision, bob's
+    assert "Game over · Fake Race" in text and "Final scores: ann 2, bob 1." in text and "Winner: ann." in text
     assert "a line is `<user> <command>`" in text
     rec = await table.storage.latest_table(table.channel)
     assert {s.user for s in rec.seats} == {user_id("ann"), user_id("bob")}
@@ -57,9 +64,12 @@ async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
     text = "\n".join(out)
     first = prompts[2][:-2]  # the seat order is shuffled at start
     second = ({"ann", "bob"} - {first}).pop()
-    assert f"[Fake Race] {first} to act. Legal: take 1, take 2, draw, roll" in text
+    assert f"[Fake Race] {first} to act." in text
+    # each decision's choices once, though `board` offers the second again: three decisions
+    assert text.count("  1 from the pile — +1 · 9 left  [take 1]") == 1 and text.count("[roll]") == 3
+    assert "Legal:" not in text
     assert prompts[2:] == [f"{first}> ", f"{second}> ", f"{second}> ", f"{first}> "]
-    assert f"{first} played `take 1`" in text and f"{second} played `roll`" in text
+    assert f"• {first} took 1; 9 left." in text and f"• {second} rolled " in text
     assert "pile: 9" in text  # ann's `board`, whoever's turn it was
     # a second run resumes the same table
     out.clear()
@@ -170,6 +180,17 @@ def test_config_errors_are_clear(tmp_path):
 def test_the_example_config_loads():
     config = load_config(ROOT / "config.example.toml", env={})
     assert config.database == "epochs.sqlite" and config.remind_hours == 12 and not config.has_token
+    assert config.render_timeout == 10 and Settings.from_config(config).render_timeout == 10
+
+
+def test_the_drawing_time_limit_is_configurable_and_checked(tmp_path):
+    """[drawing] timeout_seconds (issue 23): how long a picture may hold a reply."""
+    path = tmp_path / "c.toml"
+    path.write_text("[drawing]\ntimeout_seconds = 4.5\n")
+    assert Settings.from_config(load_config(path, env={})).render_timeout == 4.5
+    path.write_text("[drawing]\ntimeout_seconds = 0\n")
+    with pytest.raises(ConfigError, match="drawing.timeout_seconds must be a number >= 1"):
+        load_config(path, env={})
 
 
 def test_main_reads_the_config_and_points_the_engine_at_data_dir(tmp_path, monkeypatch, capsys):
@@ -227,10 +248,10 @@ async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
     original = terminal.current
 
     async def first_legal():  # ann always plays her first legal action
-        title, acting, legal = await original()
+        title, acting, decision = await original()
         nonlocal moves
-        moves = iter([legal[0]] * 200) if legal else moves
-        return title, acting, legal
+        moves = iter([decision.choices[0].action] * 200) if decision else moves
+        return title, acting, decision
 
     terminal.current = first_legal
     await terminal.run_interactive(ask)
@@ -238,3 +259,79 @@ async def test_one_person_plays_solo_with_bots_at_the_terminal(table, tmp_path):
     assert "ann seated Bot Cyrus (easy)" in text and "[bot]" in text
     rec = await table.storage.latest_table(table.channel)
     assert [s.bot for s in rec.players].count("easy") == 1
+
+
+def closed_early(args: list[str], stdin: bytes, cwd: Path) -> tuple[int, str]:
+    """Run `python -m bot ARGS` with its output read for one line only and then closed, as
+    `| head -1` does: (exit status, what it wrote to stderr)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env["PYTHONPATH"] = str(ROOT)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=env,
+    )
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    process.stdin.write(stdin)
+    process.stdin.close()
+    assert process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode("utf-8", "replace")
+    return process.wait(60), err
+
+
+async def test_script_and_replay_end_quietly_when_their_output_is_closed(tmp_path):
+    """`epochs script ... | head` and `epochs replay ... | head` (issue 23): no BrokenPipeError
+    traceback, and the exit status a shell shows for a pipe closed early (128 + SIGPIPE)."""
+    import signal
+
+    from .played import exported
+
+    lines = b"ann game new rising-cultures seed=1\n" + b"ann help\n" * 200
+    code, err = closed_early(["script", "-"], lines, tmp_path)
+    assert (code, err) == (128 + signal.SIGPIPE, "")
+    export = tmp_path / "rc.json"
+    export.write_bytes(await exported("rising-cultures"))
+    code, err = closed_early(["replay", str(export), "--out", str(tmp_path / "end.png")], b"", tmp_path)
+    assert (code, err) == (128 + signal.SIGPIPE, "")
+
+
+async def test_a_script_goes_on_past_hostile_export_files_and_lines_that_are_not_utf8(tmp_path):
+    """Issue 23: `game new from=FILE at=5` with a lone surrogate in the file killed the whole
+    script process (its refusal quoted the character, and printing it failed). Now the
+    refusal names the place, a line of the script that is not UTF-8 is skipped saying so,
+    and the script runs to its end."""
+    import json
+
+    from .played import exported
+
+    doc = json.loads(await exported("rising-cultures"))
+    doc["actions"][2]["action"] = "civ \udc80"
+    (tmp_path / "broken.json").write_text(json.dumps(doc))
+    (tmp_path / "deep.json").write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    script = (
+        b"ann game new from=broken.json at=5\n"
+        b"ann game new from=deep.json at=5\n"
+        b"ann caf\xe9 au lait\n"
+        b"ann game new rising-cultures\n"
+    )
+    (tmp_path / "moves.txt").write_bytes(script)
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "EPOCHS_CONFIG", "EPOCHS_DATABASE")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    for args, stdin in ((["script", "moves.txt"], b""), (["script", "-"], script)):  # a file, then stdin
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, cwd=tmp_path, env=env, timeout=60
+        )
+        out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+        assert done.returncode == 0 and "Traceback" not in err, err
+        assert "! That file cannot be forked: step 3, field `action` holds a broken character" in out
+        assert "! That file cannot be forked: the file nests lists and objects more than 16 deep" in out
+        assert "! line 3 is not UTF-8 text" in out
+        assert "ann opened a Rising Cultures table" in out and "(3 command(s) refused)" in out

@@ -100,13 +100,13 @@ async def test_since_last_turn_is_worked_out_from_the_stored_log(table):
     await table.ok(1, "play take 2")
     await table.reopen()  # no memory needed
     summary = await table.service.since_last_turn(CHANNEL, 2)
-    assert summary.startswith("Since your last turn:") and "ann: `take 2`" in summary
+    assert summary == "Since your last turn:\n• ann took 2; 4 left.\n• Scores: ann 0 → 2"
     assert await table.service.since_last_turn(CHANNEL, 1) == ""  # not to act
     assert await table.service.since_last_turn(CHANNEL, 9) == ""  # not a player
     assert await table.service.since_last_turn(CHANNEL + 1, 2) == ""  # no game there
     await table.ok(2, "play take 1")
-    assert "bob: `take 1`" in await table.service.since_last_turn(CHANNEL, 1)
-    assert "ann:" not in await table.service.since_last_turn(CHANNEL, 1)  # only since their last turn
+    assert "• bob took 1; 3 left." in await table.service.since_last_turn(CHANNEL, 1)
+    assert "ann" not in await table.service.since_last_turn(CHANNEL, 1)  # only since their last turn
 
 
 async def test_enqueue_on_another_backend():

@@ -8,6 +8,8 @@ import random
 import pytest
 
 import engine
+from bot.service import described
+from bot.service.reply import MOVE, SCORE
 
 from .conftest import CHANNEL, GAMES
 
@@ -66,7 +68,7 @@ async def test_full_fake_game_reports_winner_and_scores(table):
     assert game.dumps(await table.service.replay(1)) == game.dumps(state)
     final = table.replies[-1].text
     assert (
-        "Game over. Scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores, strict=True))
+        "Final scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores, strict=True))
         in final
     )
 
@@ -75,13 +77,19 @@ async def test_full_fake_game_reports_winner_and_scores(table):
 async def test_accepted_action_is_stored_before_the_reply_and_names_who_is_next(table):
     await table.started()
     reply = await table.ok(1, "play TAKE   2")
-    assert "ann played `take 2`" in reply.text and "ann took 2; 4 left." in reply.text
-    assert reply.mentions == [2] and list(reply.choices) == [2]
+    assert reply.text.splitlines()[:3] == [
+        "bob — your turn · Fake Race",
+        "• ann took 2; 4 left.",
+        "• Scores: ann 0 → 2",
+    ]
+    assert [(e.kind, e.action, e.label) for e in reply.story] == [(MOVE, "take 2", "2 from the pile"), (SCORE, "", "")]
+    assert reply.mentions == [2] and list(reply.choices) == [2] and list(reply.decisions) == [2]
     rows = await table.storage.actions(1)
     assert [(r.seq, r.seat, r.action, r.user) for r in rows] == [(1, 0, "take 2", 1)]
-    # the player who must act gets a private "since your last turn" summary, nobody else
-    assert [p.user for p in reply.private] == [2]
-    assert "Since your last turn" in reply.private[0].text and "take 2" in reply.private[0].text
+    # the player who must act gets a private part (what they decide: the post told the move), nobody else
+    assert [(p.user, p.name) for p in reply.private] == [(2, "bob")]
+    assert reply.private[0].text == "Now: Take from the pile, draw a card or roll the die."
+    assert [e.action for e in reply.decisions[2].story if e.kind == MOVE] == ["take 2"]
 
 
 async def test_since_your_last_turn_lists_every_move_of_the_others(table):
@@ -90,7 +98,12 @@ async def test_since_your_last_turn_lists_every_move_of_the_others(table):
     await table.ok(2, "play roll")
     reply = await table.ok(3, "play take 1")
     summary = reply.private_for(1)[0].text
-    assert "bob: `roll`" in summary and "cy: `take 1`" in summary and "ann:" not in summary
+    # what the post beside it tells (cy's move) is not told twice; the data holds both
+    assert summary.startswith("Earlier, since your last turn:\n• bob rolled ") and "cy" not in summary
+    assert [(e.name, e.action) for e in reply.decisions[1].story if e.kind == MOVE] == [
+        ("bob", "roll"),
+        ("cy", "take 1"),
+    ]
 
 
 @pytest.mark.both_backends
@@ -200,7 +213,7 @@ async def test_resigned_seat_is_played_automatically(table):
     await table.started(users=(1, 2, 3), options="seed=7 pile=20")
     await table.ok(2, "resign")
     reply = await table.ok(1, "play take 1")
-    assert "bob: `take 1` [resigned]" in reply.text and reply.mentions == [3]
+    assert "• bob took 1; 18 left. [resigned]" in reply.text and reply.mentions == [3]
     rows = await table.storage.actions(1)
     assert [(r.seat, r.via) for r in rows] == [(0, ""), (1, "auto")]
 
@@ -315,7 +328,7 @@ async def test_a_card_put_face_down_on_the_deck_is_named_neither_in_the_reply_no
     # the player's own panel may name it (it is their card); the post of the turn may not
     assert card not in reply.text
     if not reply.panel:
-        assert "top (a hidden card)" in reply.text
+        assert "top (a hidden card)" in [e.action for e in reply.story] and card not in str(reply.story)
     log = await table.ok(rec.user_at(1 - seat).user, "log 50")
     assert card not in log.text and "top (a hidden card)" in log.text
     assert all(card not in p.text for p in reply.private if p.user != rec.user_at(seat).user)
@@ -328,9 +341,10 @@ async def test_after_a_move_the_reply_says_what_is_being_decided_now(table):
     game = GAMES[rec.game]
     seat = game.to_act(state)[0]
     reply = await table.ok(rec.user_at(seat).user, "play " + game.legal_actions(state, seat)[0])
-    _, after = await table.state()
-    prompt = game.view(after, None)["prompt"]
-    assert prompt and f"Now: {prompt}" in reply.text
+    rec, after = await table.state()
+    [user] = reply.mentions
+    prompt = described.prompt(game, after, rec.seat_of(user).seat)
+    assert prompt and reply.decisions[user].prompt == prompt and f"Now: {prompt}" in reply.private_for(user)[0].text
 
 
 @pytest.mark.skipif("cradle" not in engine.GAMES, reason="Cradle engine not registered")
@@ -352,20 +366,21 @@ async def test_a_card_play_needs_the_word_play_only_once(table):
         plays = [a for a in legal if a.startswith("play ")]
         if plays:
             reply = await table.ok(rec.user_at(seat).user, plays[0])  # i.e. `play <card> <use>` once
-            assert f"played `{plays[0]}`" in reply.text
+            assert [e.action for e in reply.story if e.kind == MOVE][0] == plays[0]
             return
         await table.ok(rec.user_at(seat).user, "play " + legal[0])
     raise AssertionError("no card play reached")
 
 
 @pytest.mark.skipif("mosaic" not in engine.GAMES, reason="Mosaic engine not registered")
-async def test_hand_lists_the_legal_actions_before_a_long_description(table):
+async def test_hand_says_what_is_decided_before_a_long_description(table):
     await table.started("mosaic", options="seed=4")
     rec, state = await table.state()
     game = GAMES[rec.game]
     seat = game.to_act(state)[0]
-    text = (await table.ok(rec.user_at(seat).user, "hand")).private[0].text
-    assert text.splitlines()[1].startswith("Your legal actions: ")
+    reply = await table.ok(rec.user_at(seat).user, "hand")
+    assert reply.private[0].text.splitlines()[1] == f"Now: {described.prompt(game, state, seat)}"
+    assert reply.choices == {rec.user_at(seat).user: game.legal_actions(state, seat)}
 
 
 @pytest.mark.skipif("rising-cultures" not in engine.GAMES, reason="Rising Cultures engine not registered")

@@ -115,7 +115,7 @@ async def test_after_n_unanswered_reminders_the_others_may_vote_to_skip(table, c
     first = await table.ok(1, "vote skip")
     assert "1 of 2 needed" in first.text
     done = await table.ok(3, "vote skip")
-    assert "voted to skip bob's turn" in done.text and "bob: `take 1` [skipped by vote]" in done.text
+    assert "voted to skip bob's turn" in done.text and "• bob took 1; 4 left. [skipped by vote]" in done.text
     rows = await table.storage.actions(1)
     assert [(r.seat, r.action, r.via) for r in rows][-1] == (1, "take 1", "skip")
     assert done.mentions == [] and list(done.choices) == [3]  # cy cast the last vote and is next: no ping
@@ -189,7 +189,7 @@ async def test_simultaneous_step_reminds_each_waiting_player_and_keeps_their_cou
     assert list(reminders) == [2] and reminders[2].count == 1  # bob's unanswered reminder still counts
     await table.refused(1, "play bid 1", contains="not your turn; waiting for bob")
     reply = await table.ok(2, "play bid 1")
-    assert reply.mentions == [1] and "ann and bob**, 2 steps" in reply.text  # one post for the round
+    assert reply.mentions == [1] and "• ann placed a bid.\n• bob placed a bid." in reply.text  # one post for the round
 
 
 async def test_a_reminder_another_process_sent_meanwhile_is_not_sent_again(table, clock):

@@ -121,3 +121,27 @@ async def test_the_epochs_command_runs_replay(tmp_path, capsys, monkeypatch):
     assert "up to #5;" in out and (tmp_path / "rc-at-5.png").exists()
     path.write_text("{}")
     assert main(["replay", str(path)]) == 2
+
+
+async def test_hostile_files_end_with_status_2_and_a_reason_never_a_traceback(tmp_path, capsys, monkeypatch):
+    """Issue 23: 100,000 levels of nesting printed a RecursionError traceback (status 1), and a
+    lone surrogate a UnicodeEncodeError one. Both are "not an export" now (status 2)."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "hostile.json"
+    path.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "more than 16 deep, so it is not an Epochs export" in captured.out and "Traceback" not in captured.err
+    doc = document(await exported("rising-cultures"))
+    doc["seats"][1]["name"] = "b\udc80b"
+    path.write_text(json.dumps(doc))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "seat 1, field `name` holds a broken character" in captured.out and not captured.err
+
+
+async def test_a_board_that_cannot_be_written_is_said_so(tmp_path):
+    path = tmp_path / "rc.json"
+    path.write_bytes(await exported("rising-cultures"))
+    code, text = replay(path, to=3, out=tmp_path / "no-such-folder" / "x.png")
+    assert code == 2 and "cannot write the board image to" in text and "Replayed 3 steps" in text

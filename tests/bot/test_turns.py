@@ -8,6 +8,9 @@ import random
 
 import pytest
 
+from bot.service.reply import MOVE
+from bot.service.telling import move_line
+
 from .conftest import CHANNEL, GAMES
 
 GAMES_AND_COUNTS = [("rising-cultures", 2), ("rise-of-empires", 3), ("cradle", 4), ("mosaic", 3)]
@@ -54,8 +57,10 @@ async def test_12_1_a_turn_is_one_exchange_and_12_2_no_step_without_a_decision(t
             posts += 1
             assert not reply.panel and reply.text, reply
             assert set(reply.mentions) == _users(after_rec, now) - _users(after_rec, before) - {user}
-            for r in rows:  # every step of this command is in the post, in its public form
-                assert f"`{game.public_action(r.action)}`" in reply.text or "more step" in reply.text
+            told = {e.seq: e for e in reply.story if e.kind == MOVE}
+            for r in rows:  # every step of this command is in the post's story, in its public form
+                assert told[r.seq].action == game.public_action(r.action) and told[r.seq].events == r.events
+                assert move_line(told[r.seq])[:40] in reply.text or "earlier step" in reply.text  # (or shortened)
         else:
             assert reply.panel and not reply.text and reply.image is None and reply.mentions == []
             assert [p.user for p in reply.private] == [user]
@@ -128,13 +133,22 @@ async def test_12_1_undo_of_a_step_inside_the_turn_stays_in_the_panel(table):
     assert game.dumps(state) == snapshot
 
 
-async def test_12_1_a_long_turn_post_fits_discord_and_points_to_the_log(table):
-    from bot.service.turns import fit
+async def test_12_1_a_long_turn_post_fits_discord_and_points_to_the_log():
+    """A turn of 80 steps: at most 8 lines within the budget, its newest step whole, its
+    scorings kept, and a pointer to `log` for the steps left out (issue 25 §2)."""
+    from bot.service.reply import SCORE, Entry
+    from bot.service.telling import POST_BUDGET, POST_LINES, story_lines
 
-    lines = [f"• ann: `place {i} somewhere` — ann places {i} cubes in a region with a long name." for i in range(80)]
-    out = fit(lines, 1300)
-    assert sum(len(x) + 1 for x in out) <= 1300
-    assert out[:3] == lines[:3] and out[-1] == lines[-1] and any("`log` shows every step" in x for x in out)
+    story = []
+    for i in range(80):
+        events = [f"ann places {i} cubes in a region with a long name."]
+        story.append(Entry(MOVE, i + 1, 0, "ann", f"place {i} somewhere", f"place {i} somewhere", "", events))
+        if i % 20 == 0:
+            story.append(Entry(SCORE, i + 1, before=[i, 0], after=[i + 1, 0]))
+    out = story_lines(story, ["ann", "bob"])
+    assert len(out) <= POST_LINES and sum(len(x) + 1 for x in out) <= POST_BUDGET
+    assert out[-1] == "• ann places 79 cubes in a region with a long name."
+    assert "`log` shows every step" in out[0] and "• Scores: ann 0 → 61" in out  # the scorings: one line
 
 
 async def test_12_1_simultaneous_choices_make_one_post_per_round(table):
@@ -158,7 +172,10 @@ async def test_12_1_simultaneous_choices_make_one_post_per_round(table):
             break
     assert len(picks) == 6 and all(r.panel for r in picks[:-1])
     post = picks[-1]
-    assert post.text.count("`resource ") == 4 and post.text.count("(a hidden card)") == 2
+    moves = [e for e in post.story if e.kind == MOVE and not e.via]  # the picks (then automatic steps)
+    assert len(moves) == 6 and sum(e.action.startswith("resource ") for e in moves) == 4
+    hidden = [e for e in moves if "(a hidden card)" in e.action]
+    assert len(hidden) == 2 and all(e.label == e.action for e in hidden)  # the label names no hidden card
     assert post.mentions == [rec.user_at(1).user]  # the other player; the last picker (seat 0) reads it
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 
 import pytest
@@ -90,6 +91,47 @@ async def test_a_job_past_its_timeout_has_its_worker_replaced(pool):
         await pool.run(f"{HERE}:nap", 30, timeout=0.2)
     assert await pool.run(f"{HERE}:nap", 0.01, timeout=5) == 0.01
     assert await until(lambda: len(pool.pids) == 2) and pool.stats.timed_out == 1
+
+
+async def test_a_limit_bounds_the_whole_wait_and_cuts_a_job_still_running(pool):
+    """`limit` counts from the call: a job queued behind slow ones gives up in time, and a
+    job still running at its limit has its worker replaced (issue 23)."""
+    await pool.start()
+    slow = [asyncio.create_task(pool.run(f"{HERE}:nap", 2.0)) for _ in range(2)]  # both workers busy
+    await asyncio.sleep(0.1)
+    started = time.monotonic()
+    with pytest.raises(JobTimeout, match="within 0.3 s"):
+        await pool.run(f"{HERE}:square", 3, limit=0.3)  # never left the queue
+    assert time.monotonic() - started < 1.3
+    assert await asyncio.gather(*slow) == [2.0, 2.0] and pool.stats.timed_out == 0  # nobody was cut for it
+    before = set(pool.pids)
+    with pytest.raises(JobTimeout):
+        await pool.run(f"{HERE}:nap", 30, limit=0.3)
+    assert await until(lambda: pool.stats.timed_out == 1 and len(pool.pids) == 2 and set(pool.pids) != before)
+    pid, warmed = await pool.run(f"{HERE}:who", limit=5)
+    assert warmed == ["fonts"]
+
+
+async def test_a_frozen_worker_is_cut_at_the_limit_even_while_a_large_job_is_being_sent():
+    """A stopped worker does not read its socket: a job larger than the socket's buffer
+    blocks in sending. The limit still holds, and the worker is replaced."""
+    pool = WorkerPool(1, name="frozen")
+    await pool.start()
+    [frozen] = pool.pids
+    os.kill(frozen, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        with pytest.raises(JobTimeout):
+            await pool.run(f"{HERE}:square", "x" * 8_000_000, limit=0.5)
+        assert time.monotonic() - started < 1.5
+        assert await until(lambda: pool.pids not in ([], [frozen])) and pool.stats.timed_out == 1
+        assert await pool.run(f"{HERE}:square", 5, limit=10) == 25  # later jobs run on a fresh worker
+    finally:
+        try:
+            os.kill(frozen, signal.SIGCONT)
+        except ProcessLookupError:
+            pass  # killed and replaced
+        await pool.close()
 
 
 async def test_restart_replaces_every_worker_and_keeps_the_waiting_jobs(pool):
@@ -207,4 +249,42 @@ async def test_the_score_chart_is_drawn_in_the_pool_too(table):
         chart = await table.say(1, "game chart")
         assert "renderers.common.chart:score_chart" in jobs, chart.text
     finally:
+        await table.service.workers.close()
+
+
+async def test_a_frozen_drawing_worker_costs_one_picture_never_the_reply(table, caplog):
+    """Issue 23: with the only drawing worker stopped (SIGSTOP), a move's reply came not at
+    all (none within 25 s; the move was stored). Now it comes within the drawing limit
+    plus a second, text only; the worker is replaced, warmed, and the next reply has its
+    board again."""
+    limit = 2.0
+    table.service.settings.images = True
+    table.service.settings.render_timeout = limit
+    table.service.workers = WorkerPool(
+        1, initializer="renderers:warm", initargs=(["rising-cultures"],), name="test-render"
+    )
+    try:
+        await table.started("rising-cultures", options="seed=3")
+        assert (await table.ok(1, "board")).image is not None
+        frozen = table.service.workers.pids[0]
+        os.kill(frozen, signal.SIGSTOP)
+        rec, state = await table.state()
+        game = table.service.games["rising-cultures"]
+        seat = game.to_act(state)[0]
+        started = time.monotonic()
+        reply = await table.ok(rec.user_at(seat).user, "play " + game.legal_actions(state, seat)[0])
+        waited = time.monotonic() - started
+        assert waited < limit + 1.0, f"the reply took {waited:.1f} s"
+        assert reply.image is None and reply.text  # the move's reply, text only
+        assert "took longer than 2 s" in caplog.text
+        after, _ = await table.state()
+        assert after.version == rec.version + 1  # the move itself was stored
+        assert await until(lambda: table.service.workers.pids not in ([], [frozen]))
+        again = await table.ok(1, "board")
+        assert again.image is not None  # later replies are unaffected
+    finally:
+        try:
+            os.kill(frozen, signal.SIGCONT)
+        except (ProcessLookupError, UnboundLocalError):
+            pass
         await table.service.workers.close()

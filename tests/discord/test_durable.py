@@ -21,7 +21,7 @@ FAULTS = {
 
 
 def played(emu, name: str = "Alice", channel: int = 1) -> list[dict]:
-    return [m for m in emu.public_messages(channel) if f"{name} played" in m["content"]]
+    return [m for m in emu.public_messages(channel) if f"\n• {name}" in m["content"]]
 
 
 @pytest.mark.parametrize("fault", list(FAULTS))
@@ -117,7 +117,8 @@ async def test_since_your_last_turn_is_shown_in_the_menu_after_a_restart(text_ha
     await harness.restart()
     menu = await harness.press_turn(bob, message)
     text = emu.reply_text(menu)
-    assert "Since your last turn" in text and action in text, text
+    [row] = await harness.storage.actions((await harness.table()).id)
+    assert row.action == action and "Since your last turn" in text and row.events[0] in text, text
     # and never for someone who is not to act
     other = await harness.press_turn(alice, message)
     assert "Since your last turn" not in emu.reply_text(other)

@@ -35,7 +35,7 @@ async def test_a_429_and_a_500_on_send_lose_nothing_and_duplicate_nothing(harnes
     await harness.do(alice, "play", {"action": await first_legal(harness, 1001)})
     await emu.wait_for(lambda: len(emu.public_messages(1)) == before_messages + 1, timeout=10)
     assert [r.status for r in posts(emu)[before_posts:]] == [500, 429, 200]
-    assert "Alice played" in emu.public_messages(1)[-1]["content"]
+    assert "\n• Alice" in emu.public_messages(1)[-1]["content"]
     await harness.settle()
     assert len(emu.public_messages(1)) == before_messages + 1
 
@@ -50,7 +50,7 @@ async def test_a_send_that_keeps_failing_is_retried_by_the_dispatcher(harness, e
     assert "✅" in emu.reply_text(inter)  # the move is stored; the caller is told
     await emu.wait_for(lambda: len(emu.public_messages(1)) == before + 1, timeout=10)
     assert [r.status for r in posts(emu)[-4:]] == [503, 503, 429, 200]
-    assert "Alice played" in emu.public_messages(1)[-1]["content"]
+    assert "\n• Alice" in emu.public_messages(1)[-1]["content"]
 
 
 async def test_a_long_rate_limit_does_not_hold_the_command_and_the_post_follows(harness, emu):
@@ -141,7 +141,7 @@ async def test_restarted_bot_resumes_views_and_reminders(harness, emu):
     assert "legal action" in emu.reply_text(menu_inter)
     menu = emu.original(menu_inter)
     await harness.pick(bob, menu, offered(menu)[0])
-    assert "Bob played" in emu.public_messages(1)[-1]["content"]
+    assert "\n• Bob" in emu.public_messages(1)[-1]["content"]
     assert emu.identifies == 2  # a new process logs in afresh
 
 

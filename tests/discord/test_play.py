@@ -152,7 +152,7 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
         assert attachment["filename"].endswith(".png") and len(attachment["description"]) > 10
         (upload,) = message["files"]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
-    assert "Alice played" in move["content"] and move["pinged"]["users"] == [1002]
+    assert "\n• Alice" in move["content"] and move["pinged"]["users"] == [1002]
     # a board on request pings nobody, and carries the turn button for whoever must act
     assert board["pinged"]["users"] == [] and board["allowed_mentions"]["parse"] == []
     table = await harness.table()
@@ -244,8 +244,8 @@ async def test_simultaneous_step_the_others_pick_does_not_spoil_an_open_panel(te
     bob_choice = game.legal_actions(state, seats[1002])[0]
     picked = await harness.pick(bob, bob_menu, bob_choice)
     text = emu.reply_text(picked)
-    assert "older turn" not in text and "This turn so far" in text and bob_choice in text
     rows = await harness.storage.actions(table.id)
+    assert "older turn" not in text and "This turn so far" in text and rows[-1].events[0] in text
     assert [r.action for r in rows][-2:] == [game.legal_actions(state, seats[1001])[0], bob_choice]
     again = await harness.pick(bob, bob_menu, bob_choice)  # the old panel's button, pressed twice
     assert "older turn" in emu.reply_text(again) and "nothing was played" in emu.reply_text(again)

@@ -9,10 +9,10 @@ from tests.discord.test_play import open_game, position
 
 
 def hidden_words(game, state, seat: int) -> set[str]:
-    """Card ids and slugs in `seat`'s hand: in its own view, not in the public one."""
+    """Card ids, slugs and names in `seat`'s hand: in its own view, not in the public one."""
     mine = game.view(state, seat)["players"][seat]["hand"]
     public = json.dumps(game.view(state, None))
-    words = {c["id"] for c in mine} | {c["slug"] for c in mine}
+    words = {c["id"] for c in mine} | {c["slug"] for c in mine} | {c["name"] for c in mine}
     return {w for w in words if w not in public}
 
 

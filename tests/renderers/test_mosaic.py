@@ -11,7 +11,7 @@ from PIL import Image as PILImage
 import engine
 import renderers
 from engine.mosaic.data import load
-from engine.mosaic.words import population_word, tax_word
+from engine.mosaic.words import hex_name, population_word, tax_word
 
 GAME = engine.get("mosaic")
 D = load()
@@ -50,7 +50,7 @@ def test_public_board_renders_for_every_player_count_and_phase(n, steps):
 def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     from engine.mosaic.board import cities_of
     from renderers.common import player_color
-    from renderers.mosaic.parts import centre
+    from renderers.mosaic.parts import PIECE_DY, centre
 
     s = play(4, 2, 60)
     view = GAME.view(s, None)
@@ -61,7 +61,7 @@ def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     y0 = header_height(header_for(view))
     h = cities_of(s, 0)[0]
     cx, cy = centre(D.hexes[h].px)
-    px = img.getpixel((int(cx) - 12, int(cy + y0) - 12))
+    px = img.getpixel((int(cx) - 9, int(cy + y0 + PIECE_DY) - 9))  # inside the square, clear of its letter
     assert sum(abs(a - b) for a, b in zip(px, player_color(0), strict=False)) < 60
 
 
@@ -205,7 +205,15 @@ def test_private_image_says_what_a_face_down_technology_still_needs():
     ready = [t for t in D.technologies if D.technologies[t].requires == {"culture": 1}][0]
     p.hidden = [ready]
     alt = renderers.render("mosaic", GAME.view(s, 0), seat=0).alt.replace("\n", " ")
-    assert "[ready: it flips by itself on your turn]" in alt
+    assert "[ready: you may flip it on any of your turns]" in alt
+
+
+def test_scientific_says_it_counts_played_technologies_only():
+    """N29: Scientific counts face-up technologies only; the board says so beside the tile."""
+    s = play(4, 5, 40)
+    s.achievements_in_play = s.achievements = ["scientific", "urban"]
+    alt = renderers.render("mosaic", GAME.view(s, None)).alt.replace("\n", " ")
+    assert "Scientific, Urban Scientific: 15 technologies played face up (a face-down card counts once flipped)." in alt
 
 
 def test_game_over_image_lists_every_line_of_the_final_scoring():
@@ -289,19 +297,20 @@ def _at_first_hex_choice():
 
 
 def test_a_hex_decision_lists_its_hexes_with_their_contents_and_numbers_them_on_the_map():
-    """`hex greece-7` is only usable if the player can find hex 7: the open decision's hexes
-    are in the view, listed in the alt text with what lies there, and framed on the map."""
+    """`hex greece-7` is only usable if the player can find hex 7: every hex is numbered on the
+    map, and the open decision's hexes are in the view, listed in the alt text by region and
+    number ("Greece 7") with what lies there, and framed on the map."""
     s = _at_first_hex_choice()
     seat = GAME.to_act(s)[0]
     view = GAME.view(s, None)
     legal = [a[4:] for a in GAME.legal_actions(s, seat) if a.startswith("hex ")]
     assert view["pending"]["hexes"] == legal
     alt = renderers.render("mosaic", view).alt
-    line = next(ln for ln in alt.splitlines() if ln.startswith("Hexes to choose from (`hex <id>`"))
+    line = next(ln for ln in alt.splitlines() if ln.startswith("Hexes to choose from (numbered on the map)"))
     for h in legal:
-        assert h in line
+        assert hex_name(D, h) in line
     cache = next(h for h in legal if h in view["caches"])
-    assert f"{cache} (cache)" in line
+    assert f"{hex_name(D, cache)} (cache)" in line
     plain = dict(view, pending={k: v for k, v in view["pending"].items() if k != "hexes"})
     assert renderers.render("mosaic", plain).png != renderers.render("mosaic", view).png
 

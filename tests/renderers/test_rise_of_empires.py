@@ -144,6 +144,6 @@ def test_the_pending_decision_is_in_the_status_and_the_alt_text():
     s = GAME.apply(s, seat, tile).state
     img = renderers.render("rise-of-empires", GAME.view(s, None))
     lines = img.alt.splitlines()
-    assert lines[1].endswith("· Actions · placing cubes or a battle")
+    assert lines[1].endswith("· Actions · placing cubes")
     now = next(ln for ln in lines if ln.startswith("Now: "))
-    assert f"with empire tile {tile.removeprefix('take empire ')}: 0 of" in now and "`done` the action" in now
+    assert f"with empire tile {tile.removeprefix('take empire ')}: 0 of" in now and "`" not in now

@@ -262,3 +262,13 @@ def test_public_texts_never_say_your():
         assert not re.search(r"\byour?\b", " ".join([public["prompt"], *public["last_move"]]), re.I)
         seat = GAME.to_act(s)[0]
         s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def test_5_4_view_says_growth_must_attack_when_only_hostile_areas_are_left():
+    """Issue 22: with no friendly room and no neutral Area in reach, each Army placed fights (5.4, 5.5)."""
+    board = {"nubia": ("6-1", 2), "thebes": ("5-2", 2)}  # Nubia (Rough) holds 2 and borders only Thebes
+    s = in_round(position({"6-1": 0, "5-2": 1}, board, epoch=6), "6-1", 0, 4)
+    assert _prompt(s) == (
+        "ann grows 6-1 Kush: only hostile Areas are left to grow into, so each Army placed must attack "
+        "(4 Armies left in the Army Pool) (5.4, 5.5)."
+    )

@@ -7,7 +7,9 @@ import random
 import pytest
 
 import engine
+from engine import IllegalAction
 from engine.cradle import GAME
+from engine.cradle.board import C
 from engine.cradle.rounds import start_round
 from engine.cradle.state import DUMMY
 from tests.engine import conformance
@@ -158,12 +160,71 @@ def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest() -> None:
     assert "has nowhere to grow; 3 Armies return unused (5.4)." in text(events)
 
 
-def test_9_0_displaced_non_player_armies_do_not_stack_when_a_vacant_area_is_left():
-    # Akkad enters Malgium, held by two non-player Sumerian Armies; Babylon is non-player
-    # (friendly, room for more), Eshnunna, Elam, South Zagros and Sumer are vacant
-    s = position({"1-4": 0, "1-1": -1}, {"malgium": ("1-1", 2), "babylon": ("1-1", 1)}, rolls=[3, 4])
+def test_9_0_displaced_non_player_armies_go_where_the_fewest_vp_player_says_without_stacking():
+    """Akkad enters Malgium, held by two non-player Sumerian Armies. Babylon is the non-player's too
+    (friendly, room for more); Eshnunna, Elam, South Zagros and Sumer are vacant. The non-player "does
+    not stack" while it need not (9.0), so each Army goes to a vacant Area, one at a time; bob, with the
+    fewest VPs, chooses where (RULES-NOTES 9.0)."""
+    s = position(
+        {"1-4": 0, "1-1": DUMMY}, {"malgium": ("1-1", 2), "babylon": ("1-1", 1)}, vp=[3, 0, 5, 6], rolls=[3, 4]
+    )
     s.non_player = True
-    start_round(s, "1-4", [])
+    events: list[str] = []
+    start_round(s, "1-4", events)
+    assert s.rnd.step == "displace" and GAME.to_act(s) == [1]
+    assert "bob (fewest VPs) moves the non-player Armies out of Malgium (9.0)." in events
+    assert GAME.legal_actions(s, 1) == ["move elam", "move eshnunna", "move south-zagros", "move sumer"]
+    with pytest.raises(IllegalAction, match="not Desert while there is one, one at a time"):
+        GAME.apply(s, 1, "move 2 sumer")
+    s, _ = act(s, "move sumer", seat=1)
+    assert GAME.to_act(s) == [1] and "move sumer" not in GAME.legal_actions(s, 1)  # no stacking
+    s, _ = act(s, "move elam", seat=1)
     assert s.civ_at["malgium"] == "1-4" and s.count["babylon"] == 1
-    moved = sorted(a for a, c in s.civ_at.items() if c == "1-1" and a != "babylon")
-    assert [s.count[a] for a in moved] == [1, 1]
+    assert s.civ_at["sumer"] == s.civ_at["elam"] == "1-1"
+
+
+def test_9_0_displaced_non_player_army_that_must_stack_or_enter_the_desert_is_a_choice():
+    """Old Babylon enters Babylon, held by two non-player Amorite Armies; all it may reach is Mari (its
+    own, 1 there) and the empty Arabian Desert. Stacking and the Desert are both things it does only
+    "unless they have to" (9.0): it has to do one, so the fewest-VP player picks either."""
+    board = {
+        "babylon": ("1-6", 2),
+        "eshnunna": ("1-2", 1),
+        "malgium": ("1-2", 1),
+        "mari": ("1-6", 1),
+        "sumer": ("1-2", 1),
+        "uruk": ("1-2", 1),
+    }
+    s = position({"2-3": 0, "1-6": DUMMY, "1-2": 1}, board, epoch=2, vp=[0, 4, 2, 2], rolls=[3, 4])
+    s.non_player = True
+    start_round(s, "2-3", [])
+    assert GAME.to_act(s) == [0] and GAME.legal_actions(s, 0) == ["move arabia", "move mari"]
+    stacked, _ = act(act(s, "move mari")[0], "move mari")
+    assert stacked.count["mari"] == 3 and "arabia" not in stacked.civ_at and stacked.rng.used == [3, 4]
+    s.rng.rolls = [5]
+    desert, events = act(s, "move arabia")
+    assert desert.civ_at["arabia"] == "1-6" and "enters the empty Desert of Arabia: rolls 5" in text(events)
+
+
+def test_9_0_tied_fewest_vps_roll_off_for_moving_the_non_player_armies():
+    s = position({"1-4": 0, "1-1": DUMMY}, {"malgium": ("1-1", 2)}, vp=[1, 0, 0, 3], rolls=[3, 4, 2, 5])
+    s.non_player = True
+    events: list[str] = []
+    start_round(s, "1-4", events)
+    assert "Tie for moving the Armies of 1-1 Sumer: bob rolls 2, cyd rolls 5." in events
+    assert GAME.to_act(s) == [2]
+
+
+def test_9_0_non_player_sargonid_assyria_start_is_chosen_by_its_first_placer():
+    """6-3 lets Sargonid Assyria enter next to Neo Assyria; as a non-player civilization the player with
+    the fewest VPs places its first Army (9.0), so picks the Area among those that are not Desert."""
+    board = {"nineveh": ("5-4", 2), "assur": ("5-4", 1)}
+    s = position({"5-4": 1, "6-2": DUMMY}, board, epoch=6, vp=[4, 9, 2, 7])
+    s.non_player = True
+    start_round(s, "6-2", [])
+    assert s.rnd.step == "start" and GAME.to_act(s) == [2]
+    starts = GAME.legal_actions(s, 2)
+    assert {"start hanigalbat", "start eshnunna", "start mari", "start van"} <= set(starts)
+    assert all(C.areas[a.split()[1]].terrain != "desert" for a in starts)
+    s, _ = act(s, "start mari", seat=2)
+    assert s.civ_at["mari"] == "6-2" and GAME.to_act(s) == [2]  # the same player places the second Army

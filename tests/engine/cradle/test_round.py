@@ -185,27 +185,6 @@ def test_5_3_several_displaced_armies_move_together():
     assert "3 Armies of 1-1 Sumer move from Malgium to Babylon." in events
 
 
-def test_9_0_displaced_non_player_armies_avoid_the_desert():
-    """A non-player Army leaving a Start Area stacks rather than risk the Desert's entry roll (9.0)."""
-    s = position(
-        {"2-3": 0, "1-6": -1},
-        {
-            "babylon": ("1-6", 2),
-            "eshnunna": ("1-2", 1),
-            "malgium": ("1-2", 1),
-            "mari": ("1-6", 1),
-            "sumer": ("1-2", 1),
-            "uruk": ("1-2", 1),
-        },
-        epoch=2,
-        rolls=[3, 4],
-    )
-    s.cards["1-2"] = 1
-    s.non_player = True
-    _start(s, "2-3")
-    assert s.count["mari"] == 3 and "arabia" not in s.civ_at and s.rng.used == [3, 4]
-
-
 # ---- 5.4 -----------------------------------------------------------------------
 
 
@@ -387,15 +366,6 @@ def test_5_4_several_armies_into_one_area_in_one_choice():
     assert one_by_one.civ_at == s2.civ_at and one_by_one.count == s2.count
     babylon = in_round(position({"1-4": 0}, {"babylon": ("1-4", 1)}), "1-4", 0, 5)
     assert "place 2 arabia" not in GAME.legal_actions(babylon, 0)
-
-
-def test_5_3_non_player_armies_displaced_without_a_choice():
-    s = position({"1-4": 0, "1-1": -1}, {"malgium": ("1-1", 2)}, rolls=[3, 4])
-    s.non_player = True
-    _start(s, "1-4")
-    assert s.rnd.step == "grow" and s.civ_at["malgium"] == "1-4"
-    moved = {a: s.count[a] for a, c in s.civ_at.items() if c == "1-1"}
-    assert sum(moved.values()) == 2 and "babylon" in moved  # first option in name order
 
 
 def test_5_1_current_pool_is_the_card_plus_the_bonus_beyond_the_counter_mix():

@@ -72,27 +72,40 @@ def test_population_when_all_cards_used_2_population_for_15_food():
 
 
 # ---- money substitution
-def test_money_replaces_a_currency_at_2_to_1_only_for_the_shortfall_without_asking():
-    """ "Money can be used in place of any currency at a 2:1 rate": own currency first, money for the
-    rest, paid at once (N32: nothing is asked, keeping currency and spending money never helps)."""
+def test_money_replaces_a_currency_at_2_to_1_only_for_the_shortfall_when_that_is_the_only_way():
+    """ "Money can be used in place of any currency at a 2:1 rate": with 1 food too few and no money
+    to spare, the only way to pay is all the food and 2 money, so nothing is asked (N32)."""
     s = fresh()
     card = s.pop_offer[0]
     cost = D.population_cards[card].food_cost
     s.players[0].food = cost - 1
-    s.players[0].money = 10
+    s.players[0].money = 3
     s, ev = act(s, population(card))
     assert not s.pending and s.seat == 1
-    assert s.players[0].money == 8 and s.players[0].food == 0
+    assert s.players[0].money == 1 and s.players[0].food == 0
     assert "p0 pays " + str(cost - 1) + " food and 2 money." in ev
 
 
-def test_money_is_not_spent_when_the_currency_covers_the_cost():
+def test_money_replaces_a_currency_at_2_to_1_whenever_the_player_chooses():
+    """Money stands in for a currency whether or not the player holds it (N32): without a word the
+    cost is paid the usual way (own currency first); after `spend money` every split from all food
+    to all money is offered, the usual listed first."""
     s = fresh()
     card = s.pop_offer[0]
     cost = D.population_cards[card].food_cost
-    s.players[0].food, s.players[0].money = cost + 3, 10
-    s, _ = act(s, population(card))
-    assert s.players[0].food == 3 and s.players[0].money == 10 and s.seat == 1
+    s.players[0].food, s.players[0].money = cost + 3, 4
+    usual, _ = act(s, population(card))
+    assert (usual.players[0].food, usual.players[0].money, usual.seat) == (3, 4, 1)
+    assert "spend money" in GAME.legal_actions(s, 0)
+    s, ev = act(s, "spend money", population(card))
+    assert ev == []  # a question asked, nothing done yet
+    ways = [f"pay {cost} food", f"pay {cost - 1} food 2 money", f"pay {cost - 2} food 4 money"]
+    assert GAME.legal_actions(s, 0) == ways
+    t, ev = act(s, f"pay {cost - 2} food 4 money")
+    assert (t.players[0].food, t.players[0].money, t.seat) == (5, 0, 1)
+    assert f"p0 pays {cost - 2} food and 4 money." in ev
+    t, _ = act(s, f"pay {cost} food")
+    assert (t.players[0].food, t.players[0].money) == (3, 4)
 
 
 def test_money_never_replaces_population():
@@ -301,9 +314,10 @@ def test_technology_costs_5_ideas_face_up_when_pillars_present_with_its_benefit(
         assert getattr(p, cur) == v
 
 
-def test_technology_face_down_without_pillars_then_flipped_free_when_they_arrive():
-    """A face-down card "can be played (flipped over) on any of your turns"; it flips by itself
-    the moment its pillars are there (N49), within the step that brought them."""
+def test_technology_face_down_without_pillars_then_flipped_on_a_later_turn_when_they_arrive():
+    """A face-down card "can be played (flipped over) on any of your turns. This does not count as your
+    turn action": once its pillars are there `flip <card>` is offered beside the action and after it,
+    and keeps the turn open until it is flipped or the turn is ended (N49)."""
     s = fresh()
     t = next(t for t, c in D.technologies.items() if c.requires == {"science": 1} and t not in s.tech_offer)
     s.tech_offer[0] = t
@@ -319,9 +333,12 @@ def test_technology_face_down_without_pillars_then_flipped_free_when_they_arrive
     s.tech_offer[1] = science
     s.players[0].ideas = 5
     s, ev = act(s, f"technology {science}")
-    assert t in s.players[0].techs and not s.players[0].hidden
+    assert s.seat == 0 and s.stage == "post" and GAME.legal_actions(s, 0) == [f"flip {t}", "end"]
+    kept, _ = act(s, "end")  # kept face down: the turn ends
+    assert kept.seat == 1 and t in kept.players[0].hidden
+    s, ev = act(s, f"flip {t}")
+    assert t in s.players[0].techs and not s.players[0].hidden and s.seat == 1
     assert any(e.startswith(f"p0 flips {D.technologies[t].name} face up") for e in ev)
-    assert not any(a.startswith("flip") for a in GAME.legal_actions(s, s.seat))
 
 
 def test_technology_face_down_pillars_are_not_usable():
@@ -616,15 +633,37 @@ def test_free_actions_after_the_action_then_end():
     assert s.seat == 1
 
 
-def test_free_actions_the_turn_ends_with_its_action_when_nothing_can_be_claimed():
-    """No `end` to confirm: the turn ends with the action's last step, even with a refresh or a
-    Magistrate's convert still unused (they are offered beside the action: N44)."""
+def test_free_actions_the_turn_ends_with_its_action_when_no_free_action_is_left():
+    """No `end` to confirm when nothing is usable after the action (N44)."""
+    s = fresh()
+    s, _ = act(s, "work food")
+    assert s.seat == 1 and s.stage == "main"
+
+
+def test_free_actions_the_arrow_side_and_the_magistrates_convert_after_the_action():
+    """The arrow side and the Magistrate's convert have no timing in the rulebook: both are offered
+    beside the action and again after it, with `end` (N44)."""
     s = fresh(leader="magistrate")
     s.players[0].government = "theocracy"
     legal = GAME.legal_actions(s, 0)
     assert "refresh build" in legal and "convert money" in legal and "work food" in legal
     s, _ = act(s, "work food")
-    assert s.seat == 1 and s.stage == "main"
+    assert s.seat == 0 and s.stage == "post"
+    assert GAME.legal_actions(s, 0) == [
+        "refresh build",
+        "refresh population",
+        "refresh technology",
+        "refresh tax",
+        "convert food",
+        "convert stone",
+        "convert ideas",
+        "convert money",
+        "end",
+    ]
+    s, _ = act(s, "convert food")  # the arrow side is still open: the turn waits
+    assert s.seat == 0 and "convert food" not in GAME.legal_actions(s, 0)
+    s, _ = act(s, "refresh tax")  # nothing left: the turn ends without an `end`
+    assert s.seat == 1
 
 
 def test_free_actions_after_a_claim_the_turn_ends_when_nothing_is_left_to_claim():
@@ -639,7 +678,9 @@ def test_golden_first_turn_legal_actions_seed_1_four_players():
     """Perft-style golden list: seed 1, 4 players, setup with the first choice everywhere.
 
     The start player (seat 3, the Scribe: 10 food, 10 ideas, 10 money) can afford both population cards
-    (money covers the food shortfall 2:1), every technology, both cities and the project (money for stone);
+    (money covers the food shortfall 2:1), every technology (Coinage, whose Economy symbol seat 3 has, face
+    up or, by choice, face down: N28), both cities and the project (money for stone), and may choose to
+    pay part of a cost in money (`spend money`, N32);
     the manufactory town Byblos is missing because the three start cities fill the corner of Gaul,
     leaving no free hex next to seat 3's city; no wonder (20 stone) and no government (pillars) yet.
     """
@@ -662,7 +703,9 @@ def test_golden_first_turn_legal_actions_seed_1_four_players():
         "technology banking",
         "technology lime-mortar",
         "technology bureaucracy",
+        "technology coinage face-down",
         "tax 2-per-population-1-unrest",
         "tariff 4-per-trade-good-2-unrest",
         "military",
+        "spend money",
     ]

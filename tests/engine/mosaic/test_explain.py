@@ -125,3 +125,15 @@ def test_refusal_of_a_bare_verb_with_empty_offer_slots():
     s.build_offer[0] = s.pop_offer[0] = s.tax_offer[0] = s.tech_offer[0] = ""
     for verb in ("build", "population", "tax", "tariff", "technology", "wonder", "government", "claim", "flip"):
         assert "needs to say which one" in refusal(s, verb)
+
+
+def test_refused_spend_money_and_pay_say_when_they_are_asked():
+    """N32: `spend money` only while some cost could be paid another way; `pay` only when asked."""
+    s = fresh()
+    assert "no action on offer now can be paid more than one way" in refusal(s, "spend money")
+    assert "`spend money` before it" in refusal(s, "pay 5 ideas")
+    s.players[0].ideas, s.players[0].money = 5, 10
+    s, _ = act(s, "spend money")
+    assert "now take the action" in refusal(s, "spend money")
+    s, _ = act(s, f"technology {s.tech_offer[0]}")
+    assert "Pay 5 ideas: any number of it in ideas (you have 5)" in refusal(s, "pay 6 ideas")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.mosaic import GAME, board, scoring
+from engine.mosaic.options import city_state_options
 from engine.mosaic.rules import SCORING
 
 from .helpers import D, act, blank_turn, hexes, population, random_steps, tax, to_play
@@ -141,6 +142,9 @@ def test_n29_scientific_15_tech_cards_counts_face_up_cards_only():
     assert "claim scientific" not in GAME.legal_actions(s, 0)
     s.players[0].techs, s.players[0].hidden = list(needy), []
     assert "claim scientific" in GAME.legal_actions(s, 0)
+    s.achievements_in_play = ["scientific"]  # what surprises players is said where the tile is shown
+    need = GAME.view(s, None)["tiles"]["achievement_needs"]["scientific"]
+    assert need == "15 technologies played face up (a face-down card counts once flipped)"
 
 
 def test_n22_a_tie_for_first_is_no_majority_for_imperial_tyranny_or_the_colosseum():
@@ -190,11 +194,33 @@ def test_n36_free_units_are_lost_without_a_city():
     assert board.unit_total(s.players[0]) == 0 and any("lost" in e for e in ev)
 
 
-def test_n37_city_state_scores_the_region_with_most_of_your_cities():
+def test_n37_city_state_scores_a_single_region_of_its_choice():
+    """ "Score 1 VP/city that you own in a single region of your choice": the region is asked before
+    each Empire Scoring, most cities first; one region per number of cities (two regions with as many
+    score the same), a region without your cities last (0 VP)."""
     s = fresh()
-    s.board = {hexes("italia")[0]: "c0", hexes("italia")[1]: "c0", hexes("italia")[2]: "c0", hexes("egypt")[0]: "c0"}
+    it, eg, gr = hexes("italia"), hexes("egypt"), hexes("greece")
+    s.board = {it[0]: "c0", it[1]: "c0", it[2]: "c0", eg[0]: "c0", gr[0]: "c0", eg[1]: "c1"}
     s.players[0].government = "city-state"
-    assert scoring.government_bonus(D, s, 0, board.influence(D, s)) == 3
+    s.players[0].vp = 0
+    s.players[0].food, s.pop_deck = 20, [SCORING]
+    s, _ = act(s, population(s.pop_offer[0]))  # reveals an Empire Scoring card
+    first_region = next(r for r in s.regions if r not in ("italia", "egypt", "greece"))
+    assert GAME.to_act(s) == [0]
+    # Egypt holds as many of p0's cities as Greece, which comes first on the map
+    assert GAME.legal_actions(s, 0) == ["region italia", "region greece", f"region {first_region}"]
+    regions = {}
+    for a in GAME.legal_actions(s, 0):
+        after, ev = act(s, a)
+        regions[a] = after.players[0].vp
+        assert any(e.startswith("Empire scoring") for e in ev) and after.city_state_region == ""
+    base = regions[f"region {first_region}"]  # the City State's 0 VP: what the regions alone score
+    assert [v - base for v in regions.values()] == [3, 1, 0]
+    t = fresh()  # every region holds as many of its cities: nothing to choose
+    t.board = {it[0]: "c0", eg[0]: "c0", gr[0]: "c0"} | {h: "c1" for r in t.regions for h in hexes(r)[3:4]}
+    t.players[0].government = "city-state"
+    assert city_state_options(D, t, 0) == ["region italia", f"region {first_region}"]  # 1 VP or 0
+    assert scoring.government_bonus(D, t, 0, board.influence(D, t)) == 1
 
 
 def test_n38_republic_looks_privately_at_the_top_card_of_one_deck_before_its_action():
@@ -358,15 +384,40 @@ def test_n32_money_stands_in_only_for_the_shortfall_and_is_never_asked():
     assert (p.stone, p.food, p.money) == (0, 4, 14) and "p0 pays 12 stone, 5 food and 16 money." in ev
 
 
-def test_n49_face_down_technology_flips_by_itself_once_its_pillars_are_there():
+def test_n49_a_face_down_technology_is_flipped_when_its_owner_chooses_on_any_of_their_turns():
+    """ "This can be played (flipped over) on any of your turns": offered beside the action and after
+    it once its pillars are there, never played for the player."""
     s = fresh()
     t = next(t for t, c in D.technologies.items() if c.requires == {"culture": 1})
     s.players[0].hidden = [t]
-    s.players[0].library = "culture"  # pillars there, but nothing has happened yet
-    s, ev = act(s, "work food")  # the step settles: the card flips before the turn ends
+    s.players[0].library = "culture"
+    assert f"flip {t}" in GAME.legal_actions(s, 0) and "work food" in GAME.legal_actions(s, 0)
+    s, ev = act(s, "work food")  # not flipped for the player: the turn waits
+    assert t in s.players[0].hidden and GAME.legal_actions(s, 0) == [f"flip {t}", "end"]
+    s, ev = act(s, f"flip {t}")
     assert t in s.players[0].techs and any(e.startswith(f"p0 flips {D.technologies[t].name} face up") for e in ev)
-    s.players[0].hidden = [t]
-    assert "flips by itself" in GAME.why_not(s, 0, f"flip {t}")  # nothing to ask: no `flip` action
+    s = blank_turn(s, 0)
+    s.players[0].library = ""
+    s.players[0].techs, s.players[0].hidden = [], [t]
+    assert not any(a.startswith("flip") for a in GAME.legal_actions(s, 0))
+    assert "you lack 1 more culture" in GAME.why_not(s, 0, f"flip {t}")
+
+
+def test_n28_a_technology_whose_pillars_are_there_may_be_taken_face_down():
+    """ "If you already have the required pillars … you may place it face up": `technology <card>` places
+    it face up, `technology <card> face-down` keeps it face down, to flip on a later turn."""
+    s = fresh()
+    t = next(t for t, c in D.technologies.items() if not c.requires and t not in s.tech_offer)
+    needs = next(t for t, c in D.technologies.items() if c.requires and t not in s.tech_offer)
+    s.tech_offer[0], s.tech_offer[1] = t, needs
+    s.players[0].ideas = 5
+    legal = GAME.legal_actions(s, 0)
+    assert f"technology {t} face-down" in legal and f"technology {needs} face-down" not in legal
+    down, ev = act(s, f"technology {t} face-down")
+    p = down.players[0]
+    assert t in p.hidden and t in p.seen and t not in p.techs
+    assert f"p0 takes {D.technologies[t].name} face down (by choice)." in ev
+    assert GAME.legal_actions(down, 0) == [f"flip {t}", "end"]
 
 
 def test_n35_art_golden_age_10_of_one_chosen_currency():
@@ -411,17 +462,45 @@ def test_n43_farmer_gains_no_extra_population_from_the_empty_deck_purchase():
     assert s.players[0].population == 7
 
 
-def test_n44_government_refresh_is_offered_with_the_action_and_the_turn_ends_after_it():
+def test_n44_government_refresh_is_offered_beside_the_action_and_after_it():
     s = fresh()
     s.players[0].government = "theocracy"
     assert "refresh tax" in GAME.legal_actions(s, 0)  # beside the turn's action
     s, _ = act(s, "refresh tax", "work food")
-    assert s.seat != 0  # free, then the action ends the turn
+    assert s.seat != 0  # free, then the action ends the turn: nothing is left to use
     s = blank_turn(s, 0)
     s.players[0].government = "monarchy"
-    s.achievements, s.players[0].money = ["wealthy"], 60
-    s, _ = act(s, "work food")  # a tile to claim: the turn waits
-    assert s.seat == 0 and {"claim wealthy", "refresh tax", "end"} <= set(GAME.legal_actions(s, 0))
+    s, _ = act(s, "work food")  # the arrow side is unused: the turn waits for it or `end`
+    assert s.seat == 0 and {"refresh tax", "end"} <= set(GAME.legal_actions(s, 0))
+
+
+def test_n44_leaders_magistrate_converting_after_working_yields_one_more_than_converting_first():
+    """The audit's position (issue 22): the Magistrate works food, then converts. The convert is "on
+    your turn" with no timing, so it is offered after the action too; working first counts the
+    population the convert then spends, one food more."""
+    s = fresh(leader="magistrate")
+    s.players[0].population = 5
+    first, _ = act(s, "convert food", "work food")
+    after, _ = act(s, "work food")
+    assert after.seat == 0 and "convert food" in GAME.legal_actions(after, 0)
+    after, _ = act(after, "convert food")
+    assert first.players[0].food == 20 + 4 and after.players[0].food == 5 + 20
+    assert after.players[0].population == first.players[0].population == 4 and after.seat == 1
+
+
+def test_n44_government_arrow_side_after_the_action_clears_what_is_left_after_taking_a_card():
+    """ "Take a card, then clear the rest of its offer": the arrow side after a technology action clears
+    the four cards left and the one drawn in, which the arrow side before the action cannot do."""
+    s = fresh()
+    s.players[0].government = "theocracy"
+    s.players[0].ideas = 5
+    taken = s.tech_offer[0]
+    s, _ = act(s, f"technology {taken}")
+    assert s.seat == 0 and "refresh technology" in GAME.legal_actions(s, 0)
+    left = list(s.tech_offer)
+    s, _ = act(s, "refresh technology")
+    assert s.tech_deck[-5:] == left and not set(left) & set(s.tech_offer) and taken not in s.tech_deck
+    assert s.seat == 1
 
 
 def test_n46_fish_counts_as_a_unique_trade_good():
@@ -489,11 +568,19 @@ def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
     )
 
 
-def test_issue_12_no_step_asks_what_decides_nothing():
-    """Payments are never asked, face-down cards are never flipped by hand, and `end` is asked only
-    when a tile could still be claimed (N32, N44, N49)."""
+def test_issue_22_a_step_is_asked_only_with_more_than_one_way_and_end_only_beside_a_free_action():
+    """A step plays itself only when its seat has exactly one legal action: `end` is asked only beside
+    a free action still open (N44); a payment only after `spend money`, and only when it can be split
+    more than one way (N32); a City State's region only when regions score differently (N37)."""
+    seen = set()
     for n in (2, 4, 6):
-        for _s, _seat, legal in random_steps(n, 40 + n, n):
-            assert not any(a.split()[0] in ("pay", "flip") for a in legal)
+        for s, _seat, legal in random_steps(n, 40 + n, n):
+            verbs = {a.split()[0] for a in legal}
+            seen |= verbs
             if "end" in legal:
-                assert any(a.startswith("claim ") for a in legal), legal
+                assert len(legal) > 1, legal
+            if "pay" in verbs:
+                assert len(legal) > 1 and verbs == {"pay"} and s.pay_by_choice, legal
+            if "region" in verbs and s.pending.top and s.pending.top.kind == "city-state":
+                assert len(legal) > 1
+    assert {"pay", "end", "spend"} <= seen

@@ -92,12 +92,13 @@ def test_6_0_b_turn_pays_one_per_disc_to_the_left_in_one_choice():
     s = b_turn(rows={"empire": [B, R, EMPTY, G], "progress": [G]})
     s = restart(s, [B, W, R, G])
     s = act(s, "remove empire 1")
-    # Two discs to the left (the empty circle is free); blue has no VP, so any mix of the other four.
+    # Two discs to the left (the empty circle is free); blue has no VP, so any mix of the other four,
+    # the cheapest first (food the Food phase can spare), then each good alone.
     assert legal(s) == [
+        "pay 2 food",
         "pay 2 gold",
         "pay 2 cubes",
         "pay 2 resources",
-        "pay 2 food",
         "pay 1 gold 1 cube",
         "pay 1 gold 1 resource",
         "pay 1 gold 1 food",
@@ -237,7 +238,7 @@ def test_6_3_wonder_costs_gold_discs_cubes_and_scores_at_once():
 
 
 def test_6_3_city_upkeep_choice():
-    """6.3: "If you cannot or do not want to pay": asked when the food track cannot pay (RULES-NOTES)."""
+    """6.3: "If you cannot or do not want to pay the cost, you must discard": keep (pay) or discard, city by city."""
     s = b_turn()
     s.players[W].cities = ["rome", "carthage"]  # Rome: 3 food; Carthage: 2 food and 1 disc
     s.players[W].resources = 0
@@ -245,7 +246,9 @@ def test_6_3_city_upkeep_choice():
     s.rows = {r: [EMPTY] * 8 for r in s.rows}
     s = restart(s, [W, R, B, G])
     assert s.phase == "food" and legal(s) == ["keep cities", "discard carthage", "discard rome"]
-    s = act(s, "discard rome")  # now 3 - 2 >= 0: Carthage is kept without asking
+    s = act(s, "discard rome")  # asked again while a city with food upkeep is left
+    assert legal(s) == ["keep cities", "discard carthage"]
+    s = act(s, "keep cities")
     assert s.players[W].food == 3 - 2
     # Income: no disc comes in, so Carthage's disc cannot be paid: it must go.
     assert s.phase == "income" and legal(s) == ["discard carthage"]
@@ -253,15 +256,19 @@ def test_6_3_city_upkeep_choice():
     assert s.players[W].cities == []
 
 
-def test_6_3_cities_kept_without_asking_when_the_food_track_pays():
-    """RULES-NOTES (issue 12): keeping is automatic when the track stays at or above 0; disc upkeep
-    is paid automatically when the player has the discs."""
+def test_6_3_upkeep_is_asked_even_when_it_can_be_paid():
+    """6.3: "cannot or do not want to pay": a player who can pay may still discard (issue 22); keeping
+    and paying come first, the usual choice."""
     s = b_turn()
     s.players[W].cities = ["rome", "carthage"]
     s.players[W].food, s.players[W].resources = 5, 1
     s.rows = {r: [EMPTY] * 8 for r in s.rows}
     s = restart(s, [W, R, B, G])
-    assert s.phase == "era end"  # no upkeep question on the way (turn 2 ends Era I)
+    assert s.phase == "food" and legal(s) == ["keep cities", "discard carthage", "discard rome"]
+    s = act(s, "keep cities")
+    assert s.phase == "income" and legal(s) == ["pay upkeep", "discard carthage"]
+    s = act(s, "pay upkeep")
+    assert s.phase == "era end"  # turn 2 ends Era I
     p = s.players[W]
     assert p.cities == ["rome", "carthage"] and p.food == 0 and p.resources == 0
 
@@ -312,7 +319,7 @@ def test_6_1_example_dan_uses_weapons_with_his_agriculture_action():
 
 
 def test_6_1_free_actions_offered_alongside_the_steps_of_the_turn():
-    """RULES-NOTES 6.1: after placing, Iron Weapons is offered beside the battle; the last step ends the turn."""
+    """RULES-NOTES 6.1: Iron Weapons is offered beside placing, beside the battle and after the action."""
     s = a_turn()
     s.players[W].progress = ["iron-weapons"]
     s.cubes["anatolia"] = [1, 2, 0, 0]
@@ -323,6 +330,9 @@ def test_6_1_free_actions_offered_alongside_the_steps_of_the_turn():
     s = act(s, "place 2 anatolia")
     assert legal(s) == ["battle anatolia red", "done", "use iron-weapons"]
     s = act(s, "battle anatolia red")
+    # 6.1 "before or after": the tile is still usable once the action is done
+    assert legal(s) == ["done", "use iron-weapons"] and s.stack.top.kind == "after"
+    s = act(s, "done")
     assert actor(s) == R and "iron-weapons" not in s.players[W].used
 
 
@@ -364,7 +374,7 @@ def test_6_0_b_turn_payment_leaves_what_the_chosen_action_needs():
     s = _rome_behind_one_disc(gold=4, pool=1, resources=0, food=1, vp=0)
     assert "take city rome" in legal(s)
     s = act(s, "take city rome")
-    assert legal(s) == ["pay 1 cube", "pay 1 food"]
+    assert legal(s) == ["pay 1 food", "pay 1 cube"]
     s = act(s, "pay 1 food")
     assert s.players[W].cities == ("rome",) and s.players[W].gold == 0
 
@@ -390,3 +400,80 @@ def test_6_0_b_turn_a_particular_disc_then_its_action():
     assert s.stack.top.kind == "b-row" and "take city athens" in legal(s) and "done" in legal(s)
     s = act(s, "take city athens")
     assert s.players[W].cities == ("athens",) and s.rows["city"][:3] == [EMPTY, R, W]
+
+
+# ---- issue 22: the choices the rulebook gives, offered again ----------------------------------------
+
+
+def test_6_0_b_turn_any_split_pay_2_gold_2_vp_keeps_rome_affordable():
+    """6.0 "one gold, one player cube, one resource disc, one food point, or one victory point for each
+    disc": with 4 of every good and 4 owed, paying 2 gold and 2 VP keeps the 4 gold Rome costs (6.3);
+    paying 4 gold does not."""
+    s = b_turn(rows={"progress": [W, W, W, W, W], "city": [W]})
+    s.offer_city = ["rome"]
+    p = s.players[W]
+    p.gold, p.pool, p.resources, p.food, p.vp = 6, 4, 4, 4, 4
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove progress 1")  # four of white's own discs to its left: 4 to pay
+    assert s.stack.top.kind == "pay" and s.stack.top.data["cost"] == 4
+    assert "pay 4 gold" in legal(s) and "pay 2 gold 2 vp" not in legal(s)  # 70 splits: in steps
+    why = refuses(s, "pay 2 gold 2 vp")
+    assert "70 ways to pay 4" in why and "`pay 2 gold first`, then `pay 2 vp`" in why
+    kept = act(s, "pay 2 gold first")
+    assert "pay 2 vp" in legal(kept) and "pay 1 gold 1 vp" not in legal(kept)  # gold is settled
+    kept = act(kept, "pay 2 vp", "done")  # then nothing with the progress disc
+    spent = act(s, "pay 4 gold", "done")
+    assert (kept.players[W].gold, kept.players[W].vp) == (4, 2) and spent.players[W].gold == 2
+    assert actor(kept) == W and "take city rome" in legal(kept)
+    assert actor(spent) == W and "take city rome" not in legal(spent)
+    assert act(kept, "take city rome").players[W].cities == ("rome",)
+
+
+def test_6_1_haven_after_the_last_trade_keeps_the_city_upkeep_paid():
+    """6.1 "before or after performing your regular action": White's last action of Era I B trades 2 discs
+    for 4 gold (6.5); Haven, unusable before (no gold), turns a gold into the disc Carthage's upkeep
+    needs (8.0). Without it Carthage must be discarded and its VP are lost."""
+    s = b_turn(rows={"trade": [W]})
+    p = s.players[W]
+    p.progress, p.cities = ("haven",), ("carthage",)
+    p.gold, p.resources, p.food = 0, 2, 10
+    s = restart(s, [W, R, B, G])
+    assert "use haven" not in legal(s)  # no gold to pay with before the trade
+    s = act(s, "trade 2 for 4 gold")
+    assert s.stack.top.kind == "after" and legal(s) == ["done", "use haven"]
+    without = act(s, "done", "keep cities")
+    assert legal(without) == ["discard carthage"]  # no disc for the upkeep
+    without = act(without, "discard carthage")
+    with_haven = act(s, "use haven", "keep cities")  # the after step ends by itself: nothing else to use
+    assert legal(with_haven) == ["pay upkeep", "discard carthage"]
+    with_haven = act(with_haven, "pay upkeep")
+    assert without.phase == with_haven.phase == "era end"
+    assert with_haven.players[W].cities == ("carthage",) and without.players[W].cities == ()
+    assert with_haven.players[W].vp == without.players[W].vp + COMP.cities["carthage"].vp
+
+
+def test_6_3_discard_rome_in_game_turn_5_before_the_doubled_food_of_turn_6():
+    """6.3 "If you cannot or do not want to pay the cost, you must discard" with 7.0 "In the last game turn,
+    double the amount of food": 6 food, a Mountain (-3) and Rome (-3). Keeping Rome in turn 5 (+2 VP)
+    leaves the track at 0 for the doubled turn 6; discarding it then saves 3 food and ends 1 VP better."""
+    s = new(4)
+    s.turn = 5
+    for q in s.players:
+        q.actions = 6  # every action of the A turn taken, no disc left for turn 6
+    s.rows = {r: [EMPTY] * 8 for r in s.rows}
+    p = s.players[W]
+    p.cities, p.territories, p.food, p.vp = ("rome",), ("mountain",), 6, 20
+    s = restart(s, [W, R, B, G])
+    assert s.phase == "food" and legal(s) == ["keep cities", "discard rome"]  # the track could pay
+
+    def to_the_end(state, turn_6):
+        while not GAME.is_over(state):
+            options = legal(state)
+            state = act(state, turn_6 if turn_6 in options else options[0])
+        return state.players[W].vp
+
+    discard_now = act(s, "discard rome")
+    keep_now = act(s, "keep cities")
+    assert keep_now.players[W].food == 0 and discard_now.players[W].food == 3
+    best_keeping = max(to_the_end(keep_now, "keep cities"), to_the_end(keep_now, "discard rome"))
+    assert to_the_end(discard_now, "keep cities") == best_keeping + 1

@@ -216,7 +216,8 @@ def test_6_1_free_actions_at_every_step_of_the_turn_but_a_payment():
 
 
 def test_law_4_a_game_stored_mid_step_by_the_earlier_flow_goes_on():
-    """A snapshot with the old `after` step and a one-good-at-a-time payment loads into today's steps."""
+    """Snapshots of the earlier flows load into today's steps: the `after` step and the one-good-at-a-time
+    payment of the first flow, and issue 12's flow without `after` and without part payments."""
     import json
 
     s = new(4)
@@ -226,9 +227,22 @@ def test_law_4_a_game_stored_mid_step_by_the_earlier_flow_goes_on():
     s = restart(s, [W, R, B, G])
     s = act(s, "remove city 1")  # idle: a payment of 2 follows
     old = json.loads(GAME.dumps(s))
+    # The first flow: `after` pushed with the action (as today), the payment one good at a time.
+    assert [d["kind"] for d in old["stack"]["items"]][-3:] == ["end-action", "after", "pay"]
     old["stack"]["items"][-1] = {"kind": "pay", "seat": W, "data": {"remaining": 1}}
-    old["stack"]["items"].insert(-1, {"kind": "after", "seat": W, "data": {}})
     again = GAME.loads(json.dumps(old))
-    assert [d.kind for d in again.stack.items][-2:] == ["end-action", "pay"]
-    assert legal(again) == ["pay 1 gold", "pay 1 cube", "pay 1 resource", "pay 1 food"]
+    assert [d.kind for d in again.stack.items][-3:] == ["end-action", "after", "pay"]
+    assert legal(again) == ["pay 1 food", "pay 1 gold", "pay 1 cube", "pay 1 resource"]
     assert actor(act(again, "pay 1 food")) == R
+    # Stored by the flow of issue 12: no `after` step, a payment with no part paid. White holds Haven:
+    # once the disc is paid for, Haven is offered after the action.
+    s.players[W].progress = ("haven",)
+    old = json.loads(GAME.dumps(s))
+    assert [d["kind"] for d in old["stack"]["items"]][-3:] == ["end-action", "after", "pay"]
+    del old["stack"]["items"][-1]["data"]["paid"]
+    del old["stack"]["items"][-2]
+    again = GAME.loads(json.dumps(old))
+    assert [d.kind for d in again.stack.items][-3:] == ["end-action", "after", "pay"]
+    assert again.stack.top.data["paid"] == [0, 0, 0, 0, 0]
+    again = act(again, "pay 2 food")
+    assert actor(again) == W and legal(again) == ["done", "use haven"]

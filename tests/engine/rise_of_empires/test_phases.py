@@ -86,7 +86,11 @@ def test_8_0_city_disc_upkeep_may_use_this_turns_income():
     s.players[W].territories = ["town-resources"]
     s.turn = 2  # a B turn with no discs left: straight to Food
     s.rows = {r: [-1] * 8 for r in s.rows}
-    s = restart(s, [W, R, B, G])  # the food track and the Town's disc pay everything: nothing is asked
+    s = restart(s, [W, R, B, G])
+    s = act(s, "keep cities")  # Carthage's 2 food (6.3)
+    # 8.0: the Town's disc comes in before the upkeep is asked: it can be paid
+    assert s.phase == "income" and s.players[W].resources == 1 and legal(s) == ["pay upkeep", "discard carthage"]
+    s = act(s, "pay upkeep")
     assert s.phase == "era end"
     assert s.players[W].resources == 0 and s.players[W].cities == ["carthage"]
 
@@ -244,8 +248,11 @@ def test_8_0_disc_upkeep_line_names_the_cities():
     s.rows = {r: [-1] * 8 for r in s.rows}
     s.order = [W, R, B, G]
     s.phase, s.cursor, s.stack = "actions", 0, DecisionStack()
-    events = advance(COMP, s)
-    assert "p0 (white) pays 2 resource discs of city upkeep (Carthage 1, Venice 1, 8.0)." in events
+    advance(COMP, s)
+    s = act(s, "keep cities")  # Carthage's food upkeep (6.3)
+    s.players[W].resources = 2
+    step = GAME.apply(s, W, "pay upkeep")
+    assert "p0 (white) pays 2 resource discs of city upkeep (Carthage 1, Venice 1, 8.0)." in step.events
 
 
 def test_10_0_turn_order_is_the_turn_order_track_for_the_heads_up():

@@ -62,11 +62,12 @@ def play_actions():
         "take empire 2 water 1-1",
         "place 2 mediterranean",
         "place 2 sw-europe",
-        # Thomas's battle and Iron Weapons (the sample names the battle first): free actions come
-        # alongside the steps of the turn and the battle ends it (RULES-NOTES 6.1); same result.
+        # Thomas fights, "Finally, he flips over his Iron Weapons tile" (6.1: after the action); Haven,
+        # taken in his second action, is usable too, and left for later.
+        "battle mediterranean green",
         "use iron-weapons",
         "remove mediterranean green",
-        "battle mediterranean green",
+        "done",
         "take progress iron-axe",
     )
     # Fourth action
@@ -96,9 +97,11 @@ def play_actions():
         "done",
         "take progress agriculture",
     )
-    # Peter concludes the Actions segment; the Food, Income and VP phases follow without a question
-    # (Peter's food track pays Rome's upkeep, RULES-NOTES 6.3), up to the turn order choice.
-    step = GAME.apply(s, actor(s), "trade 2 for 3 gold")
+    # Peter concludes the Actions segment; he keeps Rome and pays its food upkeep (6.3), then the
+    # Food, Income and VP phases follow up to the turn order choice.
+    s = act(s, "trade 2 for 3 gold")
+    assert actor(s) == PETER and legal(s) == ["keep cities", "discard rome"]
+    step = GAME.apply(s, PETER, "keep cities")
     return step.state, step.events
 
 

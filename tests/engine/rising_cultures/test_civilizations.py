@@ -30,10 +30,15 @@ def test_golden_age_side_at_level_5_gives_income_and_3_vp():
 
 
 def test_persia_two_leader_stacks_and_choice_of_leader_to_cover():
+    """RULES-NOTES "Leaders": with a free leader stack Persia chooses where the new leader goes,
+    the free stack first; with both stacks taken it covers one of them, its choice."""
     s = at_play(("persia", "rome"), coins=(30, 0))
     lay_out(s, 0, hand=["darius-i", "xerxes-i", "atossa", "qanat"], leaders=[["cambyses-ii"]])
     s, _ = act(s, 0, "play darius-i build")
+    assert GAME.legal_actions(s, 0) == ["cover nothing", "cover cambyses-ii"]
+    s, ev = act(s, 0, "cover nothing")
     assert s.players[0].leaders == [ids(s, 0, "cambyses-ii"), ids(s, 0, "darius-i")]  # both uncovered
+    assert "places Darius I on their free leader stack" in ev[0]
     s, _ = act(s, 0, "progress no")
     s, _ = act(s, 1, GAME.legal_actions(s, 1)[0])
     s, _ = act(s, 0, "play xerxes-i build")

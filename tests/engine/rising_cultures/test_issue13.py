@@ -28,7 +28,7 @@ def test_use_4_persia_two_leader_stacks_come_from_its_board_not_from_the_rule(mo
     the general rule applies to Persia too: a new leader covers the old."""
     s = at_play(("persia", "rome"), coins=(30, 0))
     lay_out(s, 0, hand=["darius-i", "xerxes-i", "atossa", "qanat"], leaders=[["cambyses-ii"]])
-    two = GAME.apply(s, 0, "play darius-i build").state
+    two = GAME.apply(GAME.apply(s, 0, "play darius-i build").state, 0, "cover nothing").state
     assert two.players[0].leaders == [ids(s, 0, "cambyses-ii"), ids(s, 0, "darius-i")]
     monkeypatch.setitem(BOARDS, "persia", dataclasses.replace(BOARDS["persia"], leader_slots=1))
     one = GAME.apply(s, 0, "play darius-i build").state
