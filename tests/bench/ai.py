@@ -1,6 +1,6 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
 [--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule tree|sibling|plain]
-[--jobs J]`, or `python -m tests.bench ai --tactics [--seeds 10] [--level normal] [--rule R]`.
+[--jobs J]`, or `python -m tests.bench ai [<game-id>] --tactics [--seeds 10] [--level normal] [--rule R]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
@@ -38,6 +38,8 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from tests.engine.ai.tactics import Tactic
 
 #: (level, against) -> the win share issue 14 asks for in the two-player game.
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
@@ -130,11 +132,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
-def tactics(level: str, seeds: int, rule: str, jobs: int) -> int:
-    """The tactical suite: how often the bot finds the clearly best move, position by position."""
+def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int) -> int:
+    """The tactical suite (one game's, or all): how often the bot finds the clearly best move."""
     from tests.engine.ai.tactics import load
 
-    suite = load()
+    suite = [t for t in load() if game_id in (None, t.game_id)]
     decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule)
     print(
         f"tactical suite: {len(suite)} positions, {seeds} seeds each, level {level}"
@@ -142,37 +144,39 @@ def tactics(level: str, seeds: int, rule: str, jobs: int) -> int:
     )
     missed = 0
     with ProcessPoolExecutor(jobs) as pool:
-        for t, (hits, cpu) in zip(suite, pool.map(decide, range(len(suite))), strict=True):
+        for t, (misses, cpu) in zip(suite, pool.map(decide, suite), strict=True):
             ranked = sorted(t.values.values(), reverse=True)
+            hits = seeds - len(misses)
             ok = hits >= 0.9 * seeds
             missed += not ok
             print(
                 f"  {t.game_id:16} {t.best:28} oracle {ranked[0]:.2f} vs {ranked[1]:.2f}: "
-                f"{hits}/{seeds}{'' if ok else '  (below 9 of 10)'}; {cpu / seeds:.2f} s a decision",
+                f"{hits}/{seeds}{'' if ok else '  (below 9 of 10)'}; {cpu / seeds:.2f} s a decision"
+                + (f"; missed with seeds {misses}" if misses else ""),
                 flush=True,
             )
     print(f"  positions below 9 of 10: {missed} of {len(suite)}")
     return 0
 
 
-def tactic_picks(index: int, level: str, seeds: int, rule: str) -> tuple[int, float]:
-    """(seeds that found the best move, CPU seconds) on tactic `index`."""
+def tactic_picks(t: Tactic, level: str, seeds: int, rule: str) -> tuple[list[str], float]:
+    """(the seeds that missed the best move, each with the move taken; CPU seconds) on tactic `t`."""
     import engine
     import engine.ai as ai
     from engine.ai.levels import BUDGETS
-    from tests.engine.ai.tactics import load
 
-    t = load()[index]
     game = engine.get(t.game_id)
     state = game.loads(t.state)
     if rule:
         BUDGETS["tested"] = {t.game_id: dataclasses.replace(BUDGETS[level][t.game_id], rule=rule)}
         level = "tested"
-    hits = 0
+    misses = []
     t0 = time.process_time()
     for seed in range(seeds):
-        hits += ai.decide(t.game_id, ai.infostate(game, state, t.seat, seed), t.seat, level, seed) == t.best
-    return hits, time.process_time() - t0
+        taken = ai.decide(t.game_id, ai.infostate(game, state, t.seat, seed), t.seat, level, seed)
+        if taken != t.best:
+            misses.append(f"{seed} ({taken})")
+    return misses, time.process_time() - t0
 
 
 def main(argv: list[str]) -> int:
@@ -197,7 +201,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rule", default="", help="the tested bot's choice rule: tree (the default), sibling, plain")
     args = ap.parse_args(argv)
     if args.tactics:
-        return tactics(args.level, args.seeds, args.rule, args.jobs)
+        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs)
     if not args.game:
         ap.error("a game id, or --tactics")
 
