@@ -14,7 +14,7 @@ import pytest
 
 import engine
 import engine.ai as ai
-from engine.core import Rng
+from engine.core import BaseGame, Rng
 from tests.engine.ai.positions import positions
 
 POSITIONS = 40
@@ -96,6 +96,7 @@ def test_a_resampled_world_shares_nothing_with_the_state_it_came_from(game_id: s
     """The search plays each world in place (search.stepper): stepping one must leave the
     position it was drawn from, and every other world, as they were."""
     game = engine.get(game_id)
+    assert isinstance(game, BaseGame)  # every game: the search steps with `play`
     rand = random.Random(9)
     for k, (state, seat) in enumerate(positions(game_id, 30, seed=11)):
         before = game.dumps(state)
