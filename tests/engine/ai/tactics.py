@@ -226,7 +226,7 @@ def mine(game_id: str, wanted: int, seeds: range, last: int = 6) -> Iterator[Tac
                     built = None
                 if built is not None:
                     got = check(game, built, seat, rand)
-                    state, kind = built, "the last-round scoring, a rival's VP set between the best moves: it wins"
+                    state, kind = built, "the last-round scoring, a rival's VP set a point below the best move: it wins"
             if got is not None:
                 best, vals = got
                 found.append(Tactic(game_id, game.dumps(state), seat, best, vals, kind))
