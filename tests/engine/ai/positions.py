@@ -67,7 +67,7 @@ def differs_beyond_generator(game_id: str, first: Any, second: Any) -> bool:
     return game.dumps(same_rng) != game.dumps(first)
 
 
-def _shuffle_places(state: Any, places: list[tuple[Any, Any]], rand: random.Random) -> None:
+def _shuffle_places(places: list[tuple[Any, Any]], rand: random.Random) -> None:
     """Deal the cards found at `places` (pairs of a list or dict and an index or key) back in
     another order."""
     cards = [where[at] for where, at in places]
@@ -85,14 +85,12 @@ def _rising_cultures(state, seat, rand):
             fixed_top = 1 if p.known_top and p.deck[:1] == [p.known_top] else 0
             k = len(p.known_bottom)
             fixed_bottom = k if k and p.deck[len(p.deck) - k :] == p.known_bottom else 0
-            _shuffle_places(s, [(p.deck, j) for j in range(fixed_top, len(p.deck) - fixed_bottom)], rand)
+            _shuffle_places([(p.deck, j) for j in range(fixed_top, len(p.deck) - fixed_bottom)], rand)
         else:
             top = bool(p.known_top) and p.deck[:1] == [p.known_top]
             k = len(p.known_bottom)
             bottom = k if k and p.deck[len(p.deck) - k :] == p.known_bottom else 0
-            _shuffle_places(
-                s, [(p.hand, j) for j in range(len(p.hand))] + [(p.deck, j) for j in range(len(p.deck))], rand
-            )
+            _shuffle_places([(p.hand, j) for j in range(len(p.hand))] + [(p.deck, j) for j in range(len(p.deck))], rand)
             p.known_top = p.deck[0] if top else ""
             p.known_bottom = p.deck[len(p.deck) - bottom :] if bottom else []
     s.rng = Rng(rand.getrandbits(64))
@@ -106,10 +104,10 @@ def _rise_of_empires(state, seat, rand):
 
     comp = components()
     s = state.clone()
-    _shuffle_places(s, [(s.territory_deck, j) for j in range(len(s.territory_deck))], rand)
+    _shuffle_places([(s.territory_deck, j) for j in range(len(s.territory_deck))], rand)
     for era in (1, 2, 3):
         _shuffle_places(
-            s, [(s.progress_deck, j) for j, t in enumerate(s.progress_deck) if comp.progress[t].era == era], rand
+            [(s.progress_deck, j) for j, t in enumerate(s.progress_deck) if comp.progress[t].era == era], rand
         )
     s.rng = Rng(rand.getrandbits(64))
     return s
@@ -187,10 +185,10 @@ def _mosaic(state, seat, rand):
     # starting technologies the seat never saw: in draft places and in the technology deck
     unknown, groups = _mosaic_draft_places(s, seat) if s.phase in ("leaders", "draft", "setup") else ([], [])
     for group in groups:
-        _shuffle_places(s, group, rand)
+        _shuffle_places(group, rand)
     tech = [(s.tech_deck, j) for j in loose("technology") if s.tech_deck[j] != "scoring"]
     starting = [(w, j) for w, j in tech if d.technologies[w[j]].starting]
-    _shuffle_places(s, unknown + starting, rand)
+    _shuffle_places(unknown + starting, rand)
     # face-down technologies of the others that were not taken from the offer, with the deck's
     others = [p for i, p in enumerate(s.players) if i != seat]
     face_down = []
@@ -201,14 +199,14 @@ def _mosaic(state, seat, rand):
                 offer_cards.remove(c)
             else:
                 face_down.append((p.hidden, j))
-    _shuffle_places(s, face_down + tech, rand)
+    _shuffle_places(face_down + tech, rand)
     for p in others:
         rand.shuffle(p.hidden)
     # the decks' order, Empire Scoring cards included
     for name in ("build", "population", "tax", "technology"):
-        _shuffle_places(s, [(decks[name], j) for j in loose(name)], rand)
+        _shuffle_places([(decks[name], j) for j in loose(name)], rand)
     hexes = sorted(s.cache_on)
-    _shuffle_places(s, [(s.cache_on, h) for h in hexes], rand)
+    _shuffle_places([(s.cache_on, h) for h in hexes], rand)
     if look_deck and not seat_looked and look_on_top:
         s.peeked = f"{look_deck} {decks[look_deck][0]}"
     s.rng = Rng(rand.getrandbits(64))
