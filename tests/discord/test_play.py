@@ -148,10 +148,12 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
     await harness.do(bob, "board")
     start, move, board = emu.public_messages(1)[-3:]
     for message in (start, move, board):
-        (attachment,) = message["attachments"]
-        assert attachment["filename"].endswith(".png") and len(attachment["description"]) > 10
-        (upload,) = message["files"]
+        attachment = message["attachments"][0]  # the map (`board` adds the tables: issue 26)
+        assert attachment["filename"].endswith("board.png") and len(attachment["description"]) > 10
+        upload = message["files"][0]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
+    assert len(start["attachments"]) == len(move["attachments"]) == 1
+    assert [a["filename"] for a in board["attachments"]][1:] == ["rising-cultures-tables.png"]
     assert "\n• Alice" in move["content"] and move["pinged"]["users"] == [1002]
     # a board on request pings nobody, and carries the turn button for whoever must act
     assert board["pinged"]["users"] == [] and board["allowed_mentions"]["parse"] == []
