@@ -28,6 +28,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,9 @@ TEMPLATE = 24
 GAMES = [("rising-cultures", 2), ("rise-of-empires", 3), ("cradle", 4), ("mosaic", 3)]
 
 
-def nothing(game_id: str, view: dict[str, Any], /, *, seat: int | None) -> None:
+def nothing(
+    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Sequence[str] = ()
+) -> None:
     return None
 
 
