@@ -12,7 +12,7 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 from __future__ import annotations
 
 from ..core import count, slug
-from .board import C, armies_of_seat
+from .board import C
 from .rounds import roll_off
 from .state import DUMMY, Allocation, State
 
@@ -137,10 +137,6 @@ def reveal(state: State, events: list[str]) -> None:
         events.append(f"{count(n, 'undrawn card')} {'leaves' if n == 1 else 'leave'} the game unseen.")
     state.deck = []
     state.alloc = None  # flow.advance starts the Strategy Phase
-
-
-def armies_now(state: State) -> list[int]:
-    return [armies_of_seat(state, s) for s in range(state.n)]
 
 
 __all__ = ["allocation_actions", "begin_allocation", "deal_first_epoch", "play_allocation"]

@@ -22,8 +22,9 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .board import C, has_trait, owner
-from .state import State, is_raider
+from .board import BONUS_AREA, C, area_owners, has_trait
+from .scoring import region_holders, status
+from .state import State
 
 #: Points that make a lead count (in random play the winner leads by about 20).
 SPREAD = 8.0
@@ -74,12 +75,11 @@ def scorings_left(state: State, seat: int) -> tuple[int, int]:
 
 def player_scorings(state: State) -> list[int]:
     """Each seat's Player Scoring now (7.2-7.3): `scoring.score_seat(state, seat).total` for every
-    seat, in one pass over the map and one over the Regions instead of one of each per seat
-    (`evaluate` runs at the end of every iteration of the search, and scoring seat by seat was a
-    sixth of a decision). tests/engine/ai/test_resample.py checks that the two agree."""
+    seat, in one pass over the occupied Areas instead of one over the map and one over the Regions
+    per seat (`evaluate` runs at the end of every iteration of the search, and scoring seat by seat
+    was a sixth of a decision). tests/engine/ai/test_resample.py checks that the two agree."""
     n = state.n
-    civ_owner = {civ: owner(state, civ) for civ in set(state.civ_at.values())}
-    owners = {area: civ_owner[civ] for area, civ in state.civ_at.items()}
+    owners = area_owners(state)
     vp = C.vp
     areas = [0] * n
     total = [0] * n
@@ -94,7 +94,7 @@ def player_scorings(state: State) -> list[int]:
             total[seat] += vp.per_city * cities
             if has_trait(state, civ, "commerce"):
                 commerce[seat, civ] = commerce.get((seat, civ), 0) + cities
-        if not is_raider(civ) and C.civs[civ].bonus_area == area:
+        if BONUS_AREA.get(civ) == area:
             total[seat] += vp.per_bonus_area
     for (seat, _), cities in commerce.items():
         total[seat] += vp.commerce_per_two_cities * (cities // 2)
@@ -104,21 +104,10 @@ def player_scorings(state: State) -> list[int]:
             total[seat] += vp.per_wonder_controlled
     for seat in range(n):
         total[seat] += vp.per_two_areas * (areas[seat] // 2)
-    for rid, region_areas in C.region_areas.items():  # 7.3: only the highest status scores
-        held: dict[int | None, int] = {}
-        for area in region_areas:
-            if area in owners:
-                held[owners[area]] = held.get(owners[area], 0) + 1
-        region = C.regions[rid]
-        for seat, mine in held.items():
-            if seat is None or not 0 <= seat < n:
-                continue
-            if mine == len(region_areas):
-                total[seat] += region.domination
-            elif mine >= 2 and all(mine > k for other, k in held.items() if other != seat):
-                total[seat] += region.control
-            else:
-                total[seat] += region.presence
+    for rid, holders in region_holders(owners).items():  # 7.3: only the highest status scores
+        for seat in holders:
+            if seat is not None and 0 <= seat < n:
+                total[seat] += status(rid, seat, holders)[1]
     return total
 
 

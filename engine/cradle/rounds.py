@@ -371,9 +371,10 @@ def can_grow(state: State) -> bool:
     """
     rnd = state.round_now()
     if rnd.seat != DUMMY:
-        stacking, civ, count_ = C.stacking, rnd.civ, state.count
-        if any(c == civ and count_[a] < stacking[a] for a, c in state.civ_at.items()):
-            return True
+        stacking, civ, armies = C.stacking, rnd.civ, state.count
+        for a, c in state.civ_at.items():
+            if c == civ and armies[a] < stacking[a]:
+                return True
     return bool(grow_actions(state))
 
 
