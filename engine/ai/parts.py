@@ -27,10 +27,10 @@ MODULES = {
     "mosaic": "engine.mosaic.resample",
 }
 
-#: game id -> module defining `draw`, the fast rollout move. Rise of Empires and Mosaic have none yet:
-#: their legal actions are being changed by other work, and a fast path must follow them exactly.
+#: game id -> module defining `draw`, the fast rollout move.
 PLAYOUTS = {
     "rising-cultures": "engine.rising_cultures.playout",
+    "cradle": "engine.cradle.playout",
 }
 
 
