@@ -6,6 +6,11 @@ transaction together with the version bump.
 
 from __future__ import annotations
 
+#: The migration that adds ratings (issue 27 §4). Right after its SQL, in its transaction,
+#: the backend folds every record already stored into ratings (bot/storage/ratings.py):
+#: records are older than ratings, and a rating must be the fold of all of them.
+RATINGS = 5
+
 MIGRATIONS: list[tuple[int, str]] = [
     (
         1,
@@ -138,6 +143,15 @@ CREATE TABLE record_seats (
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX record_seats_user ON record_seats(user);
+""",
+    ),
+    (
+        RATINGS,
+        """
+-- issue 27 §4: each person's rating after each counted game (OpenSkill's Plackett-Luce
+-- model over the records in order, NULL for a seat not rated)
+ALTER TABLE record_seats ADD COLUMN mu REAL;
+ALTER TABLE record_seats ADD COLUMN sigma REAL;
 """,
     ),
 ]

@@ -17,6 +17,8 @@ snapshot must come back byte for byte.
 
 from __future__ import annotations
 
+from .migrations import RATINGS
+
 MIGRATIONS: list[tuple[int, str]] = [
     (
         1,
@@ -143,6 +145,13 @@ CREATE TABLE record_seats (
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX record_seats_user ON record_seats(user_id);
+""",
+    ),
+    (
+        RATINGS,
+        """
+ALTER TABLE record_seats ADD COLUMN mu DOUBLE PRECISION;
+ALTER TABLE record_seats ADD COLUMN sigma DOUBLE PRECISION;
 """,
     ),
 ]

@@ -44,7 +44,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("outbox", ("id", "game", "channel", "payload", "created", "sent")),
     ("players", ("user", "quiet_start", "quiet_end", "utc_offset", "dm", "heads_up")),
     ("records", ("game", "guild", "kind", "reason", "started", "ended", "moves", "practice")),
-    ("record_seats", ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned")),
+    (
+        "record_seats",
+        ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned", "mu", "sigma"),
+    ),
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
