@@ -627,17 +627,21 @@ class PostgresStorage:
         from the ratings stored before it, and store what differs (unless not `write`)."""
         await cls._lock_ratings(conn, scope)
         guild, kind = scope
-        start = (None, None) if since is None else since
+        # the conditions written for the case at hand, not `IS NOT DISTINCT FROM $1` or
+        # `$3 IS NULL OR ...`: an index cannot serve those, and every game's end would read
+        # every record of its server and game
+        where = "r.guild = $1" if guild is not None else "r.guild IS NULL AND $1::bigint IS NULL"
+        where += f" AND r.kind = $2 AND {_COUNTED.format(r='r')}"
+        later = "" if since is None else "AND (r.ended, r.game) >= ($3, $4::bigint) "
         games = ratings.games(
             await conn.fetch(
                 "SELECT r.game, r.ended, s.seat, s.user_id, s.name, s.place, s.resigned, s.mu, s.sigma "
                 "FROM records r JOIN record_seats s ON s.game = r.game "
-                f"WHERE r.guild IS NOT DISTINCT FROM $1 AND r.kind = $2 AND {_COUNTED.format(r='r')} "
-                "AND ($3::double precision IS NULL OR (r.ended, r.game) >= ($3, $4::bigint)) "
+                f"WHERE {where} {later}"
                 "ORDER BY r.ended, r.game, s.seat",
                 guild,
                 kind,
-                *start,
+                *(since or ()),
             )
         )
         users = sorted({s.user for g in games for s in g.seats})
@@ -646,8 +650,8 @@ class PostgresStorage:
             rows = await conn.fetch(
                 "SELECT DISTINCT ON (s.user_id) s.user_id, s.mu, s.sigma "
                 "FROM record_seats s JOIN records r ON r.game = s.game "
-                f"WHERE r.guild IS NOT DISTINCT FROM $1 AND r.kind = $2 AND {_COUNTED.format(r='r')} "
-                "AND s.mu IS NOT NULL AND s.user_id = ANY($3::bigint[]) AND (r.ended, r.game) < ($4, $5::bigint) "
+                f"WHERE {where} AND s.mu IS NOT NULL AND s.user_id = ANY($3::bigint[]) "
+                "AND (r.ended, r.game) < ($4, $5::bigint) "
                 "ORDER BY s.user_id, r.ended DESC, r.game DESC",
                 guild,
                 kind,

@@ -209,7 +209,7 @@ class MemoryStorage:
     async def ratings(self, guild, *, game=None, user=None) -> list[Rating]:
         """Folded from the records at every call (bot/storage/ratings.py): nothing is kept
         that could fall out of step with them."""
-        out = []
+        out: list[Rating] = []
         for kind in sorted({r.game for r in self.records.values() if game in (None, r.game)}):
             counted = sorted(
                 (

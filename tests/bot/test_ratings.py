@@ -313,24 +313,13 @@ async def test_epochs_ratings_rebuild_gives_the_numbers_of_the_incremental_updat
 
 
 # ---- storage: the contract, the migration, the copy -------------------------------------
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
-async def any_storage(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStorage()
-        return
-    storage = open_storage(database_url(request, request.param, tmp_path))
-    await storage.open()
-    yield storage
-    await storage.close()
-
-
-async def test_storage_ratings_are_the_fold_of_the_counted_records(any_storage):
+async def test_storage_ratings_are_the_fold_of_the_counted_records(records_storage):
     """Records written out of order, rewritten and forgotten: every backend's ratings are the
     fold of the counted records in (end time, table) order, whatever order they came in."""
-    storage = any_storage
+    storage = records_storage
     tables = [
         await storage.create_table(
-            guild=7 if n != 5 else 8,
+            guild={5: 8, 7: None}.get(n, 7),
             channel=100 + n,
             game="fake-race",
             creator=1,
@@ -340,7 +329,7 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(any_storage):
             remind_every=0,
             now=0.0,
         )
-        for n in range(7)
+        for n in range(8)
     ]
 
     def seats(*places: int, resigned: int | None = None, users=(1, 2, 3)) -> list[RecordSeat]:
@@ -360,6 +349,7 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(any_storage):
         record(5, 20.0, (2, 1, 1), resigned=2),
         record(6, 5.0, (1, 2), guild=8),  # another server
         record(7, 40.0, (1, 2), users=(1, -1)),  # a person and a bot: nobody rated
+        record(8, 50.0, (2, 1), guild=None),  # no server: the terminal
     ]
     for rec, rec_record in zip(tables, written, strict=True):
         await storage.commit(rec, Change(record=rec_record, bump=False), rec_record.ended)
@@ -389,6 +379,7 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(any_storage):
     assert [r.user for r in await storage.ratings(7, user=2)] == [2]
     assert await storage.ratings(7, game="mosaic") == []
     assert [r.user for r in await storage.ratings(8)] == [1, 2]
+    assert [r.skill for r in await storage.ratings(None)] == openskill(2, 1)
     if not isinstance(storage, MemoryStorage):
         await nothing_to_rebuild(storage)
 

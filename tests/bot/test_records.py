@@ -8,12 +8,9 @@ import dataclasses
 import pytest
 
 from bot.service.records import places
-from bot.storage import open_storage
 from bot.storage.base import Change, GameRecord, RecordSeat
-from tests.conftest import database_url
 
 from .conftest import CHANNEL, GUILD
-from .memory_storage import MemoryStorage
 
 pytestmark = pytest.mark.both_backends  # records are storage: every flow runs on SQLite and PostgreSQL
 
@@ -179,17 +176,6 @@ async def test_forgetting_a_game_is_for_server_admins_and_only_once_it_ended(tab
 # ---- the storage contract (SQLite and the interface-only backend) -------------------------------
 def _record(table: int, guild, ended: float, *, reason="end", practice=False, kind="fake-race", seats=()):
     return GameRecord(table, guild, kind, reason, ended - 100, ended, 5, practice, list(seats))
-
-
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
-async def records_storage(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStorage()
-        return
-    storage = open_storage(database_url(request, request.param, tmp_path))
-    await storage.open()
-    yield storage
-    await storage.close()
 
 
 async def test_storage_history_standings_and_forget_keep_their_contract(records_storage):
