@@ -565,8 +565,9 @@ class PostgresStorage:
         scope's lock comes first, before any row of it is touched (the order every writer of
         ratings keeps, so none waits for another in a circle)."""
         await cls._lock_ratings(conn, (record.guild, record.game))
-        old = await cls._rated_key(conn, table_id)
-        await conn.execute("DELETE FROM records WHERE game = $1", table_id)  # its seats go with it
+        old = await conn.fetch(  # its seats go with it
+            "DELETE FROM records WHERE game = $1 RETURNING ended, reason, practice", table_id
+        )
         await conn.execute(
             "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -584,9 +585,9 @@ class PostgresStorage:
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats],
         )
-        changed = [found for found in (old, await cls._rated_key(conn, table_id)) if found is not None]
-        if changed:  # a table's server and game never change: one scope
-            await cls._refold(conn, changed[0][0], min(key for _, key in changed))
+        since = ratings.refold_from(table_id, record, old)
+        if since is not None:  # a table's server and game never change: one scope
+            await cls._refold(conn, (record.guild, record.game), since)
 
     async def forget(self, table_id: int) -> bool:
         async def work(conn: asyncpg.Connection) -> Any:

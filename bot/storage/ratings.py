@@ -23,7 +23,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .base import Skill
+from .base import GameRecord, Skill
 
 #: OpenSkill's Plackett-Luce model with its defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300.
 MODEL = PlackettLuce()
@@ -77,6 +77,22 @@ class Recomputed:
         """Compared exactly: the fold repeats the same float operations on the same stored
         doubles, so any difference at all means the stored numbers are not the fold's."""
         return self.stored != self.computed
+
+
+def counted(reason: str, practice: bool) -> bool:
+    """Whether a record counts (statistics and ratings alike): played to its end or ended by
+    resignation, and not practice. The backends' SQL says the same (`_COUNTED`)."""
+    return reason in ("end", "resign") and not practice
+
+
+def refold_from(table: int, record: GameRecord, replaced: Iterable[Sequence[Any]]) -> Key | None:
+    """Where the fold must start again once `record` was written for `table`, replacing the
+    `replaced` rows (`ended, reason, practice` of its earlier record, if it had one): the
+    earlier of the two places that count; None when neither counts."""
+    keys = [(float(ended), table) for ended, reason, practice in replaced if counted(reason, bool(practice))]
+    if counted(record.reason, record.practice):
+        keys.append((record.ended, table))
+    return min(keys, default=None)
 
 
 def is_person(seat: RatedSeat) -> bool:

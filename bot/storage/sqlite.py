@@ -811,8 +811,9 @@ class SQLiteStorage:
     async def _put_record(cls, w: aiosqlite.Connection, table_id: int, record: GameRecord) -> None:
         """Write the record (replacing any earlier one of the table) and rate its people: the
         ratings are folded again from the earlier of the old and the new record on."""
-        old = await cls._rated_key(w, table_id)
-        await w.execute("DELETE FROM records WHERE game = ?", (table_id,))  # its seats go with it
+        old = await _rows(  # its seats go with it
+            w, "DELETE FROM records WHERE game = ? RETURNING ended, reason, practice", (table_id,)
+        )
         await w.execute(
             "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -835,9 +836,9 @@ class SQLiteStorage:
                 for s in record.seats
             ],
         )
-        changed = [found for found in (old, await cls._rated_key(w, table_id)) if found is not None]
-        if changed:  # a table's server and game never change: one scope
-            await cls._refold(w, changed[0][0], min(key for _, key in changed))
+        since = ratings.refold_from(table_id, record, old)
+        if since is not None:  # a table's server and game never change: one scope
+            await cls._refold(w, (record.guild, record.game), since)
 
     async def forget(self, table_id: int) -> bool:
         async def work(w: aiosqlite.Connection) -> bool:
