@@ -132,7 +132,7 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
             else:
                 panels.pop(uid, None)
     final = emu.public_messages(1)[-1]
-    assert "Game over" in final["content"]
+    assert "Game over" in final["text"]
     old = await harness.press_turn(alice, emu.public_messages(1)[-2])
     assert "finished" in emu.reply_text(old)
     assert turn_buttons(final) == []
@@ -152,7 +152,7 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
         assert attachment["filename"].endswith(".png") and len(attachment["description"]) > 10
         (upload,) = message["files"]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
-    assert "\n• Alice" in move["content"] and move["pinged"]["users"] == [1002]
+    assert "\n• Alice" in move["text"] and move["pinged"]["users"] == [1002]
     # a board on request pings nobody, and carries the turn button for whoever must act
     assert board["pinged"]["users"] == [] and board["allowed_mentions"]["parse"] == []
     table = await harness.table()

@@ -43,7 +43,7 @@ async def played_to_the_last_move(harness, emu, channel: int = 1):
 
 async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu):
     final = await played_to_the_last_move(harness, emu)
-    assert "Game over" in final["content"]
+    assert "Game over" in final["text"]
     board, chart = final["attachments"]
     assert board["filename"].endswith("board.png") and chart["filename"] == "rising-cultures-1-scores.png"
     assert chart["description"].startswith("Score chart, Rising Cultures: every player's score after each round")
@@ -67,7 +67,7 @@ async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu
 
     shown = await harness.do(emu.users[1001], "game chart")
     post = emu.public_messages(1)[-1]
-    assert "How game #1 (Rising Cultures) went over the whole game" in post["content"], emu.reply_text(shown)
+    assert "How game #1 (Rising Cultures) went over the whole game" in post["text"], emu.reply_text(shown)
     assert [a["filename"] for a in post["attachments"]] == ["rising-cultures-1-scores.png"]
 
     # a fork of the export, attached to /game new, in another channel
@@ -76,11 +76,11 @@ async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu
     forked = await harness.do(
         emu.users[1002], "game new", {"export": Upload("game.json", file.data), "at": middle}, channel=2
     )
-    opened = emu.public_messages(2)[-1]["content"]
+    opened = emu.public_messages(2)[-1]["text"]
     assert f"forked from game #1 at step {middle}" in opened, emu.reply_text(forked)
     await harness.do(emu.users[1001], "game join", channel=2)
     await harness.do(emu.users[1002], "game start", channel=2)
-    assert "Forked from game #1" in emu.public_messages(2)[-1]["content"]
+    assert "Forked from game #1" in emu.public_messages(2)[-1]["text"]
 
     refused = await harness.do(emu.users[1001], "game forget", {"id": 1})
     assert refused.ephemeral and "Only a server admin" in emu.reply_text(refused)

@@ -41,7 +41,7 @@ async def play_a_long_turn(harness, emu, users, *, min_steps: int = 3, seed: int
             panel = emu.messages[panel_id]
             assert panel["flags"] & EPHEMERAL
             choices = offered(panel)
-            assert len(choices) != 1 or "/play" in panel["content"], "a step without a choice was left to the player"
+            assert len(choices) != 1 or "/play" in panel["text"], "a step without a choice was left to the player"
             before = len(emu.public_messages(1))
             await harness.pick(users[uid], panel, rnd.choice(choices))
             steps += 1
@@ -49,7 +49,7 @@ async def play_a_long_turn(harness, emu, users, *, min_steps: int = 3, seed: int
                 assert len(emu.public_messages(1)) == before + 1
                 break
             assert emu.public_messages(1)[-1]["id"] == emu.public_messages(1)[before - 1]["id"]
-            assert "This turn so far" in emu.messages[panel_id]["content"]
+            assert "This turn so far" in emu.messages[panel_id]["text"]
         if steps >= min_steps:
             return uid, panel_id, posts, steps
     raise AssertionError(f"no turn of {min_steps} steps")
@@ -62,10 +62,10 @@ async def test_a_rise_of_empires_turn_of_several_steps_makes_one_post_and_no_re_
     assert len(new) == 1  # one post for the whole turn of several steps
     post = new[0]
     assert uid not in post["pinged"]["users"]  # the player who acted is never pinged
-    assert post["content"].count("• Player") >= steps or "more step" in post["content"]
+    assert post["text"].count("• Player") >= steps or "more step" in post["text"]
     table, game, state, _ = await position(text_harness)
     assert set(post["pinged"]["users"]) <= acting_users(table, game, state)
-    assert "Your turn is over" in emu.messages[panel_id]["content"]  # the same panel message, now closed
+    assert "Your turn is over" in emu.messages[panel_id]["text"]  # the same panel message, now closed
 
 
 async def test_the_panel_is_edited_in_place_step_by_step(text_harness, emu):
@@ -96,7 +96,7 @@ async def test_a_restart_mid_turn_keeps_the_turn(text_harness, emu):
             break  # in the middle of a turn
     else:
         raise AssertionError("no turn of two steps")
-    shown = emu.messages[inter.original_id]["content"]
+    shown = emu.messages[inter.original_id]["text"]
     await harness.restart()
     again = await harness.press_turn(users[uid], emu.public_messages(1)[-1])
     text = emu.reply_text(again)
@@ -186,7 +186,7 @@ async def test_14_3_a_bot_seat_is_added_on_discord_and_plays_its_turns(text_harn
     alice = emu.users[1001]
     await harness.do(alice, "game new", {"game": "rising-cultures"})
     await harness.do(alice, "game bot", {"level": "easy"})
-    assert "seated Bot Cyrus (easy)" in emu.public_messages(1)[-1]["content"]
+    assert "seated Bot Cyrus (easy)" in emu.public_messages(1)[-1]["text"]
     await harness.do(alice, "game start", {"fixed": True})
     game = engine.GAMES["rising-cultures"]
     for _ in range(40):
@@ -195,11 +195,11 @@ async def test_14_3_a_bot_seat_is_added_on_discord_and_plays_its_turns(text_harn
         if 1001 in acting:
             await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
         rows = await harness.storage.actions(table.id)
-        if any(r.via == "bot" for r in rows) and [m for m in emu.public_messages(1) if "[bot]" in m["content"]]:
+        if any(r.via == "bot" for r in rows) and [m for m in emu.public_messages(1) if "[bot]" in m["text"]]:
             break
         await emu.wait_for(lambda: True, 0.05)
         harness.bot.dispatcher.wake()
         await harness.settle()
-    bot_posts = [m for m in emu.public_messages(1) if "[bot]" in m["content"]]
+    bot_posts = [m for m in emu.public_messages(1) if "[bot]" in m["text"]]
     assert bot_posts, "the bot's turn was never posted"
     assert all(set(m["pinged"]["users"]) <= {1001} for m in emu.public_messages(1))
