@@ -86,6 +86,8 @@ class Dispatcher:
         self._sent: dict[int, None] = {}  # recently delivered notice ids (ordered)
         self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
         self._ready: dict[int, Reply] = {}  # notice id -> its reply, prepared for sending
+        #: Channels that had new notices while their worker was busy: it runs a round when done.
+        self._missed: set[int] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -150,6 +152,9 @@ class Dispatcher:
         for channel in set(by_channel) | set(retries):
             worker = self._workers.get(channel)
             if worker is not None and not worker.done():
+                # busy with earlier notices (handed over before these were claimed): when it is
+                # done it asks for another round, so these go at once, not at the next poll
+                self._missed.add(channel)
                 continue
             if self._backoff.get(channel, (0.0, 0, 0.0))[0] > now:
                 continue
@@ -171,6 +176,14 @@ class Dispatcher:
             await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
 
     async def _deliver_channel(self, channel: int, notices: list[Notice], retries: list[Pending]) -> None:
+        try:
+            await self._deliver_all(channel, notices, retries)
+        finally:
+            if channel in self._missed:
+                self._missed.discard(channel)
+                self._wake.set()
+
+    async def _deliver_all(self, channel: int, notices: list[Notice], retries: list[Pending]) -> None:
         current: Pending | Notice | None = None
         try:
             for item in retries:
@@ -245,8 +258,7 @@ class Dispatcher:
             key = f"private-{index}"
             if key in done:
                 continue
-            if part.dm:
+            if part.dm:  # (closed DMs: the courier tells the player so in the channel)
                 await self.courier.direct(part.user, [part], fallback_channel=notice.channel)
-            elif part.user not in reply.mentions:
-                await self.courier.nudge(notice.channel, part.user)
+            # a part not meant for DMs is not delivered apart: its player reads it in their panel
             done.add(key)

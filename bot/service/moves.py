@@ -12,8 +12,8 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Sta
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .reading import TurnData
-from .reply import Decision, Entry, Private, Reply
-from .telling import headline_line, news_text, panel_text, story_lines
+from .reply import Decision, Entry, HeadsUp, Private, Reply
+from .telling import headline_line, heads_up_line, news_text, panel_text, story_lines
 from .text import clip, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn
 
@@ -140,7 +140,10 @@ class MoveCommands(TurnData):
         meta.pop("votes", None)
         status = None
         over = game.is_over(state)
-        public = turn is None or turn.passed or over
+        # a turn passing to bots is not told yet: the bots move first, and one post tells
+        # everything up to the next person (bots.py), pinging them once (issue 26 §2)
+        bots_next = turn is not None and self._only_bots_act(rec, game, state)
+        public = (turn is None or turn.passed or over) and not bots_next
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
@@ -178,7 +181,7 @@ class MoveCommands(TurnData):
         if not public:
             if announce:
                 return Reply(panel=True, **self._ids(rec))  # a bot has no panel: its turn goes on
-            return await self._panel(ctx, rec, game, state, seat.seat if seat else None)
+            return await self._panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self._story(rec, game, rows)
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
@@ -194,32 +197,60 @@ class MoveCommands(TurnData):
     async def _heads_up(
         self, rec: TableRecord, game: Game, state: Any, starting: list[int], reply: Reply, caller: int
     ) -> None:
-        """`settings heads-up on`: the player after each seat whose turn starts now is
-        pinged once, in this post (issue 12 §3). Turn order is the game's
-        (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
+        """`settings heads-up on`: the next person after each seat whose turn starts now is
+        pinged once, in this post (issue 12 §3). Turn order is the game's (`turn_order(state)`,
+        e.g. Rise of Empires' turn order track) or the seat order. Bots in between are passed
+        over and named ("you play after ann, then Bot Sargon"): a bot's turn takes seconds, so
+        a heads-up at its start would come moments before the real ping (issue 26 §2)."""
         turn_order = getattr(game, "turn_order", None)  # beyond the contract: `BaseGame` has it
         order = (turn_order(state) if turn_order else []) or [s.seat for s in rec.players]
         acting = set(game.to_act(state))
-        lines = []
         for seat in starting:
             if seat not in order:
                 continue
-            after = order[(order.index(seat) + 1) % len(order)]
-            player = rec.user_at(after)
-            if player is None or player.resigned or after in acting or player.user in (caller, *reply.mentions):
+            between: list[str] = []
+            for step in range(1, len(order)):
+                after = order[(order.index(seat) + step) % len(order)]
+                player = rec.user_at(after)
+                if player is None or player.resigned or not player.bot:
+                    break
+                between.append(player.name)
+            if player is None or player.resigned or player.bot or after in acting:
+                continue
+            if player.user in (caller, *reply.mentions):
                 continue
             if (await self._prefs_of(player.user)).heads_up:
                 reply.mentions.append(player.user)
-                lines.append(f"Heads-up, {player.name}: you play after {self._seat_name(rec, seat)}.")
-        if lines:
-            reply.text = clip(reply.text + "\n" + "\n".join(lines))
+                warned = HeadsUp(player.user, player.name, [self._seat_name(rec, seat), *between])
+                reply.heads_up.append(warned)
+                reply.text = clip(reply.text + "\n" + heads_up_line(warned))
+
+    def _only_bots_act(self, rec: TableRecord, game: Game, state: Any) -> bool:
+        """Bots, and no person, must act now (the game goes on)."""
+        if game.is_over(state) or rec.status != "active":
+            return False
+        acting = game.to_act(state)
+        return bool(acting) and not self._acting_users(rec, acting) and any(self._is_bot(rec, s) for s in acting)
+
+    def _is_bot(self, rec: TableRecord, seat: int) -> bool:
+        player = rec.user_at(seat)
+        return player is not None and bool(player.bot)
 
     async def _panel(
-        self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, seat: int | None, *, ask: bool = False
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Game,
+        state: Any,
+        seat: int | None,
+        *,
+        ask: bool = False,
+        bots_next: bool = False,
     ) -> Reply:
         """The caller's answer while their turn lasts: only to them, edited in place on
         Discord — this turn so far, what is being decided now, and their decision as data
-        (with their private view's picture when the decision depends on it)."""
+        (with their private view's picture when the decision depends on it). `bots_next`:
+        the caller's turn passed to bots, whose moves one post tells later (`bots_moving`)."""
         posted = int(rec.meta.get("posted", 0))
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         reply = Reply(
@@ -238,7 +269,13 @@ class MoveCommands(TurnData):
         turn = await self._story(rec, game, rows, reader=seat)
         if turn:
             lines = ["This turn so far:", *story_lines(turn, [p.name for p in rec.players])]
-        if not ask:
+        if bots_next:
+            reply.bots_moving = self._acting_names(rec, game.to_act(state))
+            lines.append(
+                f"Your turn is over. {names(reply.bots_moving)} move{'s' if len(reply.bots_moving) == 1 else ''} "
+                "now; one post will tell it all and ping whoever is next."
+            )
+        elif not ask:
             lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
         # never by DM: the player is at the table right now, and the panel is their answer
         reply.private.append(Private(ctx.user, clip("\n".join(lines)), None, False, self._name(rec, ctx.user)))

@@ -311,6 +311,23 @@ class Decision:
 
 
 @dataclass
+class HeadsUp:
+    """A person told that their turn comes soon (`settings heads-up on`): they play after
+    `after` (the seat whose turn starts, then any bots between)."""
+
+    user: int
+    name: str
+    after: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "name": self.name, "after": list(self.after)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HeadsUp:
+        return cls(int(data["user"]), str(data["name"]), [str(a) for a in data.get("after", [])])
+
+
+@dataclass
 class Reply:
     """The answer to one command (or one notification from the outbox).
 
@@ -345,6 +362,11 @@ class Reply:
       tells (public: every seat may read them).
     - `decisions`: for each user in `choices`, their decision as data (`Decision`);
       private to that user like their choices.
+    - `bots_moving`: the caller's turn passed to these bots (their names): nothing is
+      posted now; the bots move first and one post tells everything up to the next
+      person (bot/DECISIONS.md, "Bots move first").
+    - `heads_up`: the people this post warns that their turn comes soon (they are among
+      `mentions`).
     """
 
     text: str = ""
@@ -364,6 +386,8 @@ class Reply:
     headline: Headline | None = None
     story: list[Entry] = field(default_factory=list)
     decisions: dict[int, Decision] = field(default_factory=dict)
+    bots_moving: list[str] = field(default_factory=list)
+    heads_up: list[HeadsUp] = field(default_factory=list)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -393,6 +417,8 @@ class Reply:
             "headline": self.headline.to_json() if self.headline else None,
             "story": [e.to_json() for e in self.story],
             "decisions": {str(k): v.to_json() for k, v in self.decisions.items()},
+            "bots_moving": list(self.bots_moving),
+            "heads_up": [h.to_json() for h in self.heads_up],
         }
 
     @classmethod
@@ -415,6 +441,8 @@ class Reply:
             headline=Headline.from_json(data["headline"]) if data.get("headline") else None,
             story=[Entry.from_json(e) for e in data.get("story", [])],
             decisions={int(k): Decision.from_json(v) for k, v in data.get("decisions", {}).items()},
+            bots_moving=[str(n) for n in data.get("bots_moving", [])],
+            heads_up=[HeadsUp.from_json(h) for h in data.get("heads_up", [])],
         )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 
-from .reply import MOVE, PERIOD, SCORE, Decision, Entry, Headline
+from .reply import MOVE, PERIOD, SCORE, Decision, Entry, Headline, HeadsUp
 from .text import names, sentences
 from .turns import VIA_MARKS
 
@@ -41,6 +41,13 @@ def headline_line(headline: Headline) -> str:
     who = names([a.name for a in headline.acting])
     people = any(a.user is not None for a in headline.acting)
     return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
+
+
+def heads_up_line(warned: HeadsUp, who: str = "") -> str:
+    """ "Heads-up, cy: you play after ann, then Bot Sargon (easy)." (`who`: how to name the
+    warned person, a mention on Discord; their name by default)."""
+    after = ", then ".join(warned.after)
+    return f"Heads-up, {who or warned.name}: you play after {after}."
 
 
 def squeeze(line: str, limit: int) -> str:
