@@ -13,7 +13,7 @@ from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .reading import TurnData
 from .reply import Decision, Entry, HeadsUp, Private, Reply
-from .telling import headline_line, heads_up_line, news_text, panel_text, story_lines
+from .telling import headline_line, heads_up_line, news_text, panel_text, standings_lines, story_lines
 from .text import clip, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn
 
@@ -219,11 +219,16 @@ class MoveCommands(TurnData):
                 continue
             if player.user in (caller, *reply.mentions):
                 continue
-            if (await self._prefs_of(player.user)).heads_up:
-                reply.mentions.append(player.user)
-                warned = HeadsUp(player.user, player.name, [self._seat_name(rec, seat), *between])
-                reply.heads_up.append(warned)
-                reply.text = clip(reply.text + "\n" + heads_up_line(warned))
+            prefs = await self._prefs_of(player.user)
+            if not prefs.heads_up:
+                continue
+            warned = HeadsUp(player.user, player.name, [self._seat_name(rec, seat), *between])
+            if prefs.dm:  # told by direct message instead of a ping (issue 26 §3)
+                reply.private.append(Private(player.user, heads_up_line(warned), None, True, player.name))
+                continue
+            reply.mentions.append(player.user)
+            reply.heads_up.append(warned)
+            reply.text = clip(reply.text + "\n" + heads_up_line(warned))
 
     def _only_bots_act(self, rec: TableRecord, game: Game, state: Any) -> bool:
         """Bots, and no person, must act now (the game goes on)."""
@@ -315,30 +320,46 @@ class MoveCommands(TurnData):
         told = story or []
         lines = [headline_line(headline), head, *story_lines(told, players)]
         mentions: list[int] = []
+        by_dm: list[int] = []  # people told of their turn by direct message instead of a ping
         decisions: list[Decision] = []
+        standings = []
         if game.is_over(state):
-            scores = game.scores(state)
-            winners = game.winners(state)
-            lines.append("Final scores: " + self._scores_text(rec, scores) + ".")
-            lines.append("Winner: " + names([self._seat_name(rec, w) for w in winners]) + ".")
+            standings = self._final_standings(rec, game, state, game.scores(state), game.winners(state))
+            lines.extend(standings_lines(standings))
+            # the end of a game is every player's news (issue 26 §2); the caller reads its answer
+            mentions = [s.user for s in rec.seats if not s.bot and not s.resigned and s.user != ctx.user]
         elif rec.status == "active":
             users = self._acting_users(rec, game.to_act(state))
-            mentions = [u for u in users if u != ctx.user and (ping is None or u in ping)]
+            for user in users:
+                if user == ctx.user or (ping is not None and user not in ping):
+                    continue
+                (by_dm if (await self._prefs_of(user)).dm else mentions).append(user)
             decisions = await self._decisions(rec, game, state, users, told=max((e.seq for e in told), default=0))
-        lines.append(self._practice_line(rec, why=False))
+        note = self._practice_line(rec, why=False)
+        lines.append(note)
         text = clip("\n".join(line for line in lines if line))
         image = await self._image(rec.game, public, None) if self.settings.images and draw else None
-        reply = Reply(text, image=image, mentions=mentions, headline=headline, story=told, **self._ids(rec))
+        reply = Reply(
+            text,
+            image=image,
+            mentions=mentions,
+            headline=headline,
+            story=told,
+            head=head,
+            note=note,
+            standings=standings,
+            **self._ids(rec),
+        )
         for decision in decisions:
             reply.offer(decision)
             if decision.user == ctx.user:  # the caller must act (next, or again): their panel
                 reply.private.append(await self._panel_part(rec, game, state, decision))
-            elif decision.user in mentions:
-                # the post pings them: their part tells only what it does not (all of it when it
-                # goes by direct message, read away from the post), then what they decide
-                prefs = await self._prefs_of(decision.user)
-                summary = news_text(decision, players, besides=set() if prefs.dm else {e.seq for e in told})
-                reply.private.append(Private(decision.user, clip(summary, 1500), None, prefs.dm, decision.name))
+            elif decision.user in mentions or decision.user in by_dm:
+                # their turn starts: their part tells only what the post does not (all of it by
+                # direct message, read away from the post, which is also their notification)
+                dm = decision.user in by_dm
+                summary = news_text(decision, players, besides=set() if dm else {e.seq for e in told})
+                reply.private.append(Private(decision.user, clip(summary, 1500), None, dm, decision.name))
         return reply
 
     async def _since_last_turn(self, rec: TableRecord, seat: int) -> str:

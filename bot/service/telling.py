@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 
-from .reply import MOVE, PERIOD, SCORE, Decision, Entry, Headline, HeadsUp
-from .text import names, sentences
+from .reply import MOVE, PERIOD, SCORE, Decision, Entry, FinalScore, Headline, HeadsUp
+from .text import lettered, names, sentences
 from .turns import VIA_MARKS
 
 #: At most this many story lines in a post (issue 25 §2), and characters for them.
@@ -41,6 +41,19 @@ def headline_line(headline: Headline) -> str:
     who = names([a.name for a in headline.acting])
     people = any(a.user is not None for a in headline.acting)
     return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
+
+
+def standings_lines(standings: Sequence[FinalScore]) -> list[str]:
+    """The final standings, best first: "1. ann (A) 30 — Cities 12 · Wonders 8 · …", then the
+    winners; a resigned player and a bot say so."""
+    lines = ["Final standings:"]
+    for s in standings:
+        tag = "resigned" if s.resigned else f"bot, {s.bot}" if s.bot else ""
+        who = lettered(s.name, s.seat) + (f" [{tag}]" if tag else "")
+        parts = " · ".join(f"{label} {points}" for label, points in s.parts if points)
+        lines.append(f"{s.place}. {who} {s.score}" + (f" — {parts}" if parts else ""))
+    lines.append("Winner: " + names([s.name for s in standings if s.winner]) + ".")
+    return lines
 
 
 def heads_up_line(warned: HeadsUp, who: str = "") -> str:

@@ -123,3 +123,18 @@ def names(users: list[str]) -> str:
     if len(users) == 1:
         return users[0]
     return ", ".join(users[:-1]) + " and " + users[-1]
+
+
+#: The letter each seat goes by on the boards and the score chart (renderers' PLAYER_LETTERS),
+#: beside its colour: a player is named by name and letter, never by a seat number.
+SEAT_LETTERS = "ABCDEF"
+
+
+def letter(seat: int) -> str:
+    """The board's letter of a seat: A for the first."""
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def lettered(name: str, seat: int) -> str:
+    """ "ann (A)": a player as the boards show them."""
+    return f"{name} ({letter(seat)})"

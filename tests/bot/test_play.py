@@ -43,7 +43,10 @@ async def test_full_rising_cultures_game_through_the_service(table):
     assert rec.status == "finished"
     game = engine.GAMES["rising-cultures"]
     final = table.replies[-1]
-    assert "Game over" in final.text and "Winner:" in final.text and final.mentions == []
+    assert "Game over" in final.text and "Winner:" in final.text
+    caller = [r.user for r in await table.storage.actions(1) if not r.via][-1]
+    assert final.mentions == [u for u in (1, 2) if u != caller]  # the end pings every other player (issue 26 §2)
+    assert [s.place for s in final.standings] == sorted(s.place for s in final.standings)
     assert rec.meta["result"]["winners"] == game.winners(await table.service._state(rec))
     rows = await table.storage.actions(1)
     assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
@@ -67,10 +70,8 @@ async def test_full_fake_game_reports_winner_and_scores(table):
     state = game.loads((await table.storage.snapshot(1))[1])
     assert game.dumps(await table.service.replay(1)) == game.dumps(state)
     final = table.replies[-1].text
-    assert (
-        "Final scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores, strict=True))
-        in final
-    )
+    ranked = sorted(zip(["ann (A)", "bob (B)", "cy (C)"], state.scores, strict=True), key=lambda p: -p[1])
+    assert "Final standings:\n" + "\n".join(f"{i}. {n} {s}" for i, (n, s) in enumerate(ranked, 1)) in final
 
 
 @pytest.mark.both_backends
