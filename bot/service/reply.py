@@ -415,6 +415,7 @@ class Reply:
       the parts of `text` besides the headline and the story, for a front end that lays
       a post out itself.
     - `standings`: the final scores, best first, once the game is over.
+    - `page`, `pages`: which page of how many a paged answer is (`log page 2`), else 0.
     """
 
     text: str = ""
@@ -439,6 +440,8 @@ class Reply:
     head: str = ""
     note: str = ""
     standings: list[FinalScore] = field(default_factory=list)
+    page: int = 0
+    pages: int = 0
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -473,6 +476,8 @@ class Reply:
             "head": self.head,
             "note": self.note,
             "standings": [f.to_json() for f in self.standings],
+            "page": self.page,
+            "pages": self.pages,
         }
 
     @classmethod
@@ -500,6 +505,8 @@ class Reply:
             head=str(data.get("head", "")),
             note=str(data.get("note", "")),
             standings=[FinalScore.from_json(f) for f in data.get("standings", [])],
+            page=int(data.get("page", 0)),
+            pages=int(data.get("pages", 0)),
         )
 
 

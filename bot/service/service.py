@@ -334,6 +334,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         reply.image = None
         reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
+        reply.headline = None  # whoever it named must act no more: the text is the record, as it is
         return reply
 
     async def since_last_turn(self, channel: int, user: int) -> str:

@@ -11,9 +11,9 @@ Pure: data in (bot/service/reply.py), lines out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 
-from .reply import MOVE, PERIOD, SCORE, Decision, Entry, FinalScore, Headline, HeadsUp
+from .reply import MOVE, PERIOD, SCORE, Actor, Decision, Entry, FinalScore, Headline, HeadsUp
 from .text import lettered, names, sentences
 from .turns import VIA_MARKS
 
@@ -24,6 +24,9 @@ NEWS_LINES, NEWS_BUDGET = 10, 1100
 TURN_LINES, TURN_BUDGET = 8, 900
 #: The longest a move's line grows; a shortened line keeps its start and its end.
 LINE_MAX, LINE_MIN = 300, 100
+#: A turn panel's "since your last turn" (issue 26 §1): at most this many entries, newest
+#: first; a move's line at most this long (a scoring or a period end keeps its numbers).
+RECENT_ENTRIES, RECENT_MOVE = 6, 110
 
 
 def short_title(title: str) -> str:
@@ -31,14 +34,15 @@ def short_title(title: str) -> str:
     return title.split(":")[0].strip()
 
 
-def headline_line(headline: Headline) -> str:
-    """ "cy — your turn · Cradle of Civilization · Epoch III": who must act and where."""
+def headline_line(headline: Headline, called: Callable[[Actor], str] = lambda actor: actor.name) -> str:
+    """ "cy — your turn · Cradle of Civilization · Epoch III": who must act and where
+    (`called`: how to name each of them; a front end may mention them instead)."""
     where = " · ".join(part for part in (short_title(headline.title), headline.stage) if part)
     if headline.over:
         return f"Game over · {where}"
     if not headline.acting:
         return f"{headline.status.capitalize()} · {where}"
-    who = names([a.name for a in headline.acting])
+    who = names([called(a) for a in headline.acting])
     people = any(a.user is not None for a in headline.acting)
     return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
 
@@ -103,7 +107,12 @@ def period_line(entry: Entry, players: Sequence[str]) -> str:
 
 
 def story_lines(
-    story: Sequence[Entry], players: Sequence[str], *, limit: int = POST_LINES, budget: int = POST_BUDGET
+    story: Sequence[Entry],
+    players: Sequence[str],
+    *,
+    limit: int = POST_LINES,
+    budget: int = POST_BUDGET,
+    more: str = "`log` shows every step",
 ) -> list[str]:
     """The story in at most `limit` lines and about `budget` characters.
 
@@ -126,7 +135,7 @@ def story_lines(
         elif entry.kind == PERIOD:
             items.append((True, period_line(entry, players)))
             run = None
-    kept = _newest(items, limit)
+    kept = _newest(items, limit, more)
     total = sum(len(line) + 1 for line in kept)
     while total > budget:
         longest = max(range(len(kept)), key=lambda i: len(kept[i]))
@@ -138,9 +147,9 @@ def story_lines(
     return kept
 
 
-def _newest(items: list[tuple[bool, str]], limit: int) -> list[str]:
+def _newest(items: list[tuple[bool, str]], limit: int, more: str = "`log` shows every step") -> list[str]:
     """Every always-shown line and the newest others, `limit` lines in all with a pointer
-    to `log` first when some were left out."""
+    (`more`: where the rest is) first when some were left out."""
     if len(items) <= limit:
         return [line for _, line in items]
     room = limit - 1  # the pointer takes a line
@@ -149,8 +158,30 @@ def _newest(items: list[tuple[bool, str]], limit: int) -> list[str]:
     spare = room - len(always)
     chosen = set(always) | set(others[len(others) - spare :] if spare > 0 else [])
     left = sum(1 for i, (keep, _) in enumerate(items) if not keep and i not in chosen)
-    pointer = f"• … {left} earlier step{'s' if left != 1 else ''} (`log` shows every step)"
+    pointer = f"• … {left} earlier step{'s' if left != 1 else ''} ({more})"
     return [pointer] + [line for i, (_, line) in enumerate(items) if i in chosen]
+
+
+def recent_lines(
+    story: Sequence[Entry], players: Sequence[str], *, limit: int = RECENT_ENTRIES
+) -> tuple[list[str], int]:
+    """The newest `limit` entries of `story`, newest first, one a line, and how many were
+    left out. Each scoring and period end is an entry of its own with its numbers, and
+    they are kept before moves; the game's end is left to the standings."""
+    items: list[tuple[bool, str]] = []  # (a scoring or period end, line)
+    for entry in story:
+        if entry.kind == MOVE:
+            items.append((False, squeeze(move_line(entry), RECENT_MOVE)))
+        elif entry.kind == SCORE and entry.before is not None and entry.after is not None:
+            items.append((True, score_line(entry.before, entry.after, players)))
+        elif entry.kind == PERIOD:
+            items.append((True, period_line(entry, players)))
+    if limit <= 0:
+        return [], len(items)
+    marks = [i for i, (mark, _) in enumerate(items) if mark][-limit:]
+    moves = [i for i, (mark, _) in enumerate(items) if not mark]
+    kept = sorted(set(marks) | set(moves[len(moves) - (limit - len(marks)) :] if limit > len(marks) else []))
+    return [items[i][1] for i in reversed(kept)], len(items) - len(kept)
 
 
 def news_text(

@@ -89,7 +89,8 @@ def layout_texts(message: dict) -> tuple[str, str]:
     button holds a choice's words; everything else is the panel's own text."""
     if not message["flags"] & (1 << 15):
         return message["text"], ""
-    own, choices = [], []
+    own: list[str] = []
+    choices: list[str] = []
     for item in message.get("components") or []:
         for comp in [item, *walk(item.get("components"))]:
             if comp.get("type") == SECTION:
@@ -123,6 +124,11 @@ class Table:
         self.stretches: list[Stretch] = []
         self.panels: dict[int, int] = {}  # user -> their open panel's message id
         self.dm_users: set[int] = set()
+        #: Filled in by whoever plays the table (the benchmark): the people, closed DMs, notices.
+        self.people: set[int] = set()
+        self.closed_dms: set[int] = set()
+        self.nudges: list[dict] = []
+        self.late: list[dict] = []
 
     # ---- storage, as a scripted player watching the game knows it -----------------------
     async def position(self) -> tuple[Any, Any, Any]:

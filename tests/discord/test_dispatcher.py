@@ -52,7 +52,7 @@ class SlowCourier:
             await self.gate.wait()
         self.posted.append(reply.text)
 
-    async def direct(self, user: int, parts: Any, *, fallback_channel: int | None) -> bool:
+    async def direct(self, user: int, parts: Any, *, fallback_channel: int | None, **_: Any) -> bool:
         self.direct_to.append(user)
         return True
 
@@ -70,7 +70,7 @@ async def wait_until(predicate: Any, timeout: float = 5.0) -> None:
 
 async def test_a_notice_arriving_while_its_channel_is_busy_goes_when_the_channel_is_free():
     outbox, courier = Outbox(), SlowCourier()
-    dispatcher = Dispatcher(outbox, courier, poll=3600)  # type: ignore[arg-type]  # no poll comes to help
+    dispatcher = Dispatcher(outbox, courier, poll=3600)  # no poll comes to help
     outbox.notices[1] = Notice(1, 7, Reply("first"))
     dispatcher.start()
     try:
@@ -93,6 +93,6 @@ async def test_a_private_part_not_meant_for_dms_is_never_told_as_closed_dms():
     courier.gate.set()
     reply = Reply("a post", private=[Private(5, "since your last turn"), Private(6, "by DM", dm=True)])
     outbox.notices[1] = Notice(1, 7, reply)
-    dispatcher = Dispatcher(outbox, courier, poll=3600)  # type: ignore[arg-type]
+    dispatcher = Dispatcher(outbox, courier, poll=3600)
     await dispatcher.drain()
     assert courier.posted == ["a post"] and courier.direct_to == [6] and courier.nudged == []

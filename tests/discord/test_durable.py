@@ -97,7 +97,7 @@ async def test_a_failed_dm_is_delivered_after_a_restart_and_never_holds_up_the_c
     await emu.wait_for(
         lambda: any(r.status == 503 and r.path == f"/channels/{dm_channel}/messages" for r in emu.requests)
     )
-    assert [n.tags for n in await harness.service.pending_notices()] == [{"dm": 1002}]
+    assert [n.tags for n in await harness.service.pending_notices()] == [{"dm": 1002, "turn": True}]
     await harness.restart()
     emu.faults.clear()
     dms = await emu.wait_for(lambda: emu.channel_messages(dm_channel))
@@ -105,6 +105,8 @@ async def test_a_failed_dm_is_delivered_after_a_restart_and_never_holds_up_the_c
     await harness.bot.dispatcher.drain()
     await harness.settle()
     assert len(emu.channel_messages(dm_channel)) == 1 and "Since your last turn" in dms[0]["text"]
+    assert "**Your turn**" in dms[0]["text"]  # still "your turn", with its button (issue 26 §3)
+    assert [c["custom_id"] for c in components(dms[0]) if c.get("custom_id", "").startswith("ep:turn:")]
     assert len(played(emu)) == 1  # the public post was not repeated
 
 

@@ -138,8 +138,8 @@ async def test_restarted_bot_resumes_views_and_reminders(harness, emu):
     await outbox_empty(harness)
     # the button posted before the restart still works (DynamicItem: the id carries the table and version)
     menu_inter = await harness.press_turn(bob, before_restart)
-    assert "legal action" in emu.reply_text(menu_inter)
     menu = emu.original(menu_inter)
+    assert offered(menu)
     await harness.pick(bob, menu, offered(menu)[0])
     assert "\n• Bob" in emu.public_messages(1)[-1]["text"]
     assert emu.identifies == 2  # a new process logs in afresh
