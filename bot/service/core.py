@@ -43,7 +43,6 @@ class Settings:
     #: Render board images into replies (off: text-only, or render later via
     #: `Service.render_board`).
     images: bool = True
-    log_default: int = 10
     #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
     #: so that one lucky win does not top it.
     min_ranked: int = 3

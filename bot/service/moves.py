@@ -12,12 +12,25 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Sta
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .reading import TurnData
-from .reply import Decision, Entry, HeadsUp, Private, Reply
-from .telling import headline_line, heads_up_line, news_text, panel_text, standings_lines, story_lines
-from .text import clip, names, neutral, quote, sentences, view_text
+from .reply import PERIOD, Decision, Entry, HeadsUp, Private, Reply
+from .telling import (
+    headline_line,
+    heads_up_line,
+    log_pages,
+    news_text,
+    panel_text,
+    period_line,
+    squeeze,
+    standings_lines,
+    story_lines,
+)
+from .text import clip, letter, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn
 
 log = logging.getLogger(__name__)
+
+#: Characters of log lines on one page of `log` (a Discord message holds 2,000).
+LOG_BUDGET = 1500
 
 
 class MoveCommands(TurnData):
@@ -434,7 +447,7 @@ class MoveCommands(TurnData):
         drawn = await self._image(rec.game, view, player.seat)
         image = drawn if self.settings.images else None
         described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
-        lines = [f"Your private view ({game.title}, seat {player.seat}):"]
+        lines = [f"Your private view ({game.title}; you are {letter(player.seat or 0)} on the board):"]
         reply = Reply("", **self._ids(rec))
         if rec.status == "active" and player.seat in game.to_act(state):
             [decision] = await self._decisions(rec, game, state, [ctx.user])
@@ -447,30 +460,67 @@ class MoveCommands(TurnData):
         return reply
 
     async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`log`: the newest steps that fit one message, oldest of them first, a line closing
+        each round, epoch or game turn; `log page 2` goes back a page; `log n`: the last n."""
         rec = await self._table(ctx, need=("active", "paused", "finished"))
-        count = self.settings.log_default
-        if args:
-            if not re.fullmatch(r"[0-9]+", args[0]) or int(args[0]) < 1:
-                raise Refusal(
-                    f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
-                    f"not {quote(args[0], 20)}.",
-                    **self._ids(rec),
-                )
-            count = min(int(args[0]), 50)
+        game = self._game(rec)
+        words = [a.lower() for a in args]
+        page, count = 1, None
+        if words[:1] == ["page"] and len(words) == 2 and re.fullmatch(r"[0-9]{1,6}", words[1]) and int(words[1]):
+            page = int(words[1])
+        elif len(words) == 1 and re.fullmatch(r"[0-9]{1,6}", words[0]) and int(words[0]) >= 1:
+            count = min(int(words[0]), 50)
+        elif words:
+            raise Refusal(
+                "`log` shows the newest steps; `log page 2` the page before them; `log n` the last n steps "
+                f"(1 to 50, in digits 0-9), not {quote(' '.join(args), 20)}.",
+                **self._ids(rec),
+            )
         rows = await self.storage.actions(rec.id)
         if not rows:
             return Reply("No moves yet.", **self._ids(rec))
-        lines = [f"Last {min(count, len(rows))} of {len(rows)} log lines:"]
-        for r in rows[-count:]:
-            mark = " (undone)" if r.undone else ""
-            via = f" [{VIA_MARKS[r.via]}]" if r.via in VIA_MARKS else ""
-            events = (" — " + sentences(r.events)) if r.events else ""
-            if r.damaged:
-                events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
-            lines.append(
-                f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}"
+        lines = [self._log_line(rec, game, r) for r in rows]
+        if count is not None:
+            pages, start, end = 1, max(0, len(rows) - count), len(rows)
+        else:
+            bounds = log_pages([len(line) + 1 for line in lines], LOG_BUDGET)
+            pages = len(bounds)
+            if page > pages:
+                raise Refusal(f"The log has {pages} page{'s' if pages != 1 else ''}; `log page {pages}` is the oldest.")
+            start, end = bounds[page - 1]
+        shown = rows[start:end]
+        ends = await self._period_ends(rec, game, [r for r in shown if not r.undone])
+        out = [
+            f"Steps {shown[0].seq}-{shown[-1].seq} of {rows[-1].seq}"
+            + (
+                f" (page {page} of {pages}; `log page {page + 1}` goes back)"
+                if page < pages
+                else f" (page {page} of {pages})"
+                if pages > 1
+                else ""
             )
-        return Reply(clip("\n".join(lines)), **self._ids(rec))
+            + ":"
+        ]
+        for r, line in zip(shown, lines[start:end], strict=True):
+            out.append(line)
+            if r.seq in ends:
+                out.append(ends[r.seq])
+        return Reply(clip("\n".join(out)), page=page, pages=pages, **self._ids(rec))
+
+    def _log_line(self, rec: TableRecord, game: Game, r: ActionRecord) -> str:
+        """ "#12 ann: `take 2` [automatic] — ann took 2; 4 left." (an action code stays in the log)."""
+        mark = " (undone)" if r.undone else ""
+        via = f" [{VIA_MARKS[r.via]}]" if r.via in VIA_MARKS else ""
+        events = (" — " + sentences(r.events)) if r.events else ""
+        if r.damaged:
+            events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
+        return squeeze(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(game, r.action)}`{via}{mark}{events}", 300)
+
+    async def _period_ends(self, rec: TableRecord, game: Game, rows: list[ActionRecord]) -> dict[int, str]:
+        """The log lines among `rows` that closed a round, epoch or game turn, and the line that
+        says so with the scores after it ("— Round 3 ends: ann 14, bob 9")."""
+        players = [p.name for p in rec.players]
+        return {e.seq: period_line(e, players) for e in await self._story(rec, game, rows) if e.kind == PERIOD}
 
     async def _cmd_rules(self, ctx: Ctx, args: list[str]) -> Reply:
         game_id = None

@@ -184,6 +184,21 @@ def recent_lines(
     return [items[i][1] for i in reversed(kept)], len(items) - len(kept)
 
 
+def log_pages(sizes: Sequence[int], budget: int) -> list[tuple[int, int]]:
+    """The log's lines (their sizes, oldest first) in pages of at most `budget` characters,
+    newest page first, each as (start, end) indices; a page holds at least one line."""
+    pages: list[tuple[int, int]] = []
+    end = len(sizes)
+    while end > 0:
+        start, used = end - 1, sizes[end - 1]
+        while start > 0 and used + sizes[start - 1] <= budget:
+            start -= 1
+            used += sizes[start]
+        pages.append((start, end))
+        end = start
+    return pages
+
+
 def news_text(
     decision: Decision, players: Sequence[str], *, prompt: bool = True, besides: Set[int] = frozenset()
 ) -> str:

@@ -138,3 +138,12 @@ def letter(seat: int) -> str:
 def lettered(name: str, seat: int) -> str:
     """ "ann (A)": a player as the boards show them."""
     return f"{name} ({letter(seat)})"
+
+
+def duration(seconds: float) -> str:
+    """ "3 hours", "12 minutes", "2 days", "a moment": how long, in the largest whole unit."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return "a moment"

@@ -187,7 +187,7 @@ async def test_board_hand_and_log(table):
     assert card not in other.private[0].text
     log = await table.ok(2, "log")
     assert "#1 ann: `draw` — ann drew a card." in log.text and card not in log.text
-    await table.refused(2, "log zero", contains="1 or more")
+    await table.refused(2, "log zero", contains="`log page 2`")
 
 
 async def test_rules_topic_returns_the_rulebook_section(table):
