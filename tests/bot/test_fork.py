@@ -46,9 +46,7 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     data = await finished_race(table)
     opened = await fork(table, data, "game new from=game.json at=4")
     assert not opened.error, opened.text
-    assert (
-        "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (A), bob (B)" in opened.text
-    )
+    assert "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (A), bob (B)" in opened.text
     assert "Open practice game (forked from an exported game" in opened.text
     await table.ok(2, "game join", channel=OTHER)
     start = await table.ok(1, "game start", channel=OTHER)  # seats by name, not shuffled
