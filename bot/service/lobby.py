@@ -264,7 +264,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         lines.append(f"Reminders every {rec.remind_every / HOUR:g} h." if rec.remind_every > 0 else "No reminders.")
         if practice:
             lines.append(practice)
-        return Reply("\n".join(lines), headline=headline, **self._ids(rec))
+        return Reply("\n".join(lines), **self._ids(rec))
 
     async def _cmd_list(self, ctx: Ctx, args: list[str]) -> Reply:
         if ctx.guild is None:

@@ -330,8 +330,10 @@ def turns_report(game_id: str, people: int, bots: int, tables: list) -> list[str
         for m in s.posts + s.dms
         if set(m["pinged"]["users"]) & s.newly or int(m["channel_id"]) in {500_000 + u for u in s.newly}
     ]
-    ended = [
-        set(t.stretches[-1].posts[-1]["pinged"]["users"]) >= t.people if t.stretches[-1].posts else False
+    ended = [  # the last post pings every player but the one who made the last move (they read its answer)
+        set(t.stretches[-1].posts[-1]["pinged"]["users"]) >= t.people - {t.stretches[-1].caller}
+        if t.stretches[-1].posts
+        else False
         for t in tables
         if t.stretches and t.stretches[-1].over
     ]

@@ -470,6 +470,10 @@ class DiscordEmulator:
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if channel.get("type") == 1:  # a press in a direct message: no server, no member
+            for key in ("guild_id", "member", "guild_locale"):
+                payload.pop(key, None)
+            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": str(self.guild_id)})
         if message is not None:
             payload["message"] = message
         inter = Interaction(iid, token, itype, user, channel_id, payload)

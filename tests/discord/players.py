@@ -63,13 +63,15 @@ class Stretch:
     dms: list[dict] = field(default_factory=list)  # direct messages
     pressed_at: float = 0.0
     over: bool = False
+    #: The caller's panel still offers choices after the pick (their turn goes on there).
+    panel_open: bool = False
 
     @property
     def newly(self) -> set[int]:
-        """The persons whose turn starts: not acting before (the caller too when bots moved
-        in between: their panel was closed)."""
+        """The persons whose turn starts: not acting before, and the caller when they must act
+        again but their panel was closed (their turn passed, to bots, and came back)."""
         fresh = self.after - self.before
-        if self.caller in self.after and self.bots_moved:
+        if self.caller in self.after and not self.panel_open:
             fresh.add(self.caller)
         return fresh
 
@@ -273,6 +275,10 @@ class Table:
         inter = await (self.select(user, panel, cid, value) if kind == "select" else self.press(user, panel, cid))
         self.panels[user.id] = inter.original_id or self.panels.get(user.id, 0)
         await self.settle()
+        after_pick = self.emu.messages.get(self.panels[user.id]) or {}
+        still_open = any(
+            c.get("custom_id", "").startswith(("ep:do:", "ep:pick:", "ep:grp:")) for c in components(after_pick)
+        )
         rows = (await self.harness.storage.actions(table.id))[rows_before:]
         table, game, state = await self.position()
         stretch = Stretch(
@@ -284,6 +290,7 @@ class Table:
             sum(r.via == "bot" for r in rows),
             pressed_at=pressed_at,
             over=table.status == "finished",
+            panel_open=still_open,
         )
         for mid, message in sorted(self.emu.messages.items()):
             if mid <= first or message["flags"] & EPHEMERAL:
