@@ -231,11 +231,7 @@ def post_text(reply: Reply, pinged: Sequence[int]) -> tuple[str, str, bool]:
     reminder) is the service's text as it is, the pinged users first."""
     headline = reply.headline
     if headline is None:
-        missing = [u for u in pinged if f"<@{u}>" not in reply.text]
-        mentions = " ".join(f"<@{u}>" for u in missing)
-        first, _, rest = (reply.text or mentions).partition("\n")
-        if mentions and reply.text:
-            first, rest = mentions, reply.text
+        first, _, rest = messages.with_mentions(reply.text, pinged).partition("\n")
         return first, rest, False
     first = headline_line(headline, lambda actor: _mention(actor.user, actor.name, pinged))
     named = {a.user for a in headline.acting if a.user is not None} | {h.user for h in reply.heads_up}

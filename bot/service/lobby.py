@@ -243,12 +243,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
             lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({steps} steps so far)."]
         else:
             lines = [f"{where}: {rec.status}. Any player can `resume` it."]
-        scores = game.scores(state)
-        lines.append(
-            "Scores: "
-            + ", ".join(f"{lettered(p.name, p.seat)} {scores[p.seat]}" for p in rec.players if p.seat is not None)
-            + "."
-        )
+        lines.append("Scores: " + self._scores_text(rec, game.scores(state)) + ".")
         bots = [lettered(s.name, s.seat) for s in rec.players if s.bot and s.user < 0 and s.seat is not None]
         if bots:
             lines.append("Bots: " + names(bots) + ".")

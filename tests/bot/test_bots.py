@@ -252,6 +252,9 @@ async def test_bots_move_first_and_one_post_tells_everything_up_to_the_next_pers
             persons = {rec.user_at(s).user for s in game.to_act(now)}
             assert set(post.mentions) >= persons and len(post.mentions) == len(set(post.mentions))
             assert all(m > 0 for m in post.mentions)
+        for warned in post.heads_up:  # a heads-up passes over bots, to a person not pinged for their turn
+            assert post.mentions.count(warned.user) == 1 and warned.user > 0
+            assert warned.after and all(name.startswith("Bot ") for name in warned.after[1:])
         told = {e.seq for e in post.story}
         rows = [r for r in await table.storage.actions((await table.storage.latest_table(CHANNEL)).id)]
         assert {r.seq for r in rows if r.via == "bot"} & told, "the bots' moves are told"

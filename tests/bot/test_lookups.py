@@ -67,3 +67,11 @@ async def test_history_tells_a_resigned_person_from_a_bot(table):
     await table.ok(1, "resign")  # only a bot is left: the game ends
     text = (await table.ok(1, "games history 1")).text
     assert "Bot Cyrus (easy) (B, bot)" in text and "ann (A, resigned)" in text
+
+
+def test_players_are_named_by_the_letter_the_boards_give_them():
+    from bot.service.text import SEAT_LETTERS, lettered
+    from renderers.common.palette import PLAYER_LETTERS
+
+    assert list(SEAT_LETTERS) == PLAYER_LETTERS
+    assert lettered("ann", 0) == "ann (A)" and lettered("fay", 5) == "fay (F)"

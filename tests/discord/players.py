@@ -153,11 +153,17 @@ class Table:
         seats = set(game.to_act(state))
         return any(s.bot for s in table.seats if s.seat in seats)
 
+    def bots_thinking(self) -> bool:
+        """A bot's task is still at work (deciding, or storing and announcing its move)."""
+        tasks = self.harness.service.__dict__.get("_bot_tasks", {})
+        return any(not task.done() for task in tasks.values())
+
     async def settle(self, *, outbox_grace: float = 2.0, bots_limit: float = 120.0) -> None:
-        """Wait until no bot must act, then until the outbox is empty (at most `outbox_grace`
-        seconds: a post held longer than that counts as held), then a moment for the sends."""
+        """Wait until no bot must act or is at work, then until the outbox is empty (at most
+        `outbox_grace` seconds: a post held longer than that counts as held), then a moment for
+        the sends."""
         deadline = time.perf_counter() + bots_limit
-        while await self.bots_to_act() and time.perf_counter() < deadline:
+        while (await self.bots_to_act() or self.bots_thinking()) and time.perf_counter() < deadline:
             self.harness.bot.dispatcher.wake()  # a tick hands a due bot its table, as every round does
             await asyncio.sleep(0.05)
         deadline = time.perf_counter() + outbox_grace

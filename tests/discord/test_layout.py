@@ -64,7 +64,7 @@ def choices(n: int, group: str = "Attack", detail: str = "1 army · you hold 3")
 
 
 async def test_1_the_panel_reads_prompt_first_then_the_private_view_then_the_choices_beside_their_words():
-    d = decision(choices(3), private_view=True, rule="6.4")
+    d = decision(choices(3), private_view=True, rule="6.4", seat_url="https://epochs.example/s/12/1")
     image = Image(PNG, "Your hand: 3 cards.", "cradle-seat1.png")
     reply = reply_for(d, private=[Private(2, "panel text", image)], turn_steps=1)
     data = checked(layout.panel(reply, 2))
@@ -80,6 +80,8 @@ async def test_1_the_panel_reads_prompt_first_then_the_private_view_then_the_cho
     ]
     ids = [c.get("custom_id") for c in walk(data["components"]) if c["type"] == BUTTON]
     assert "ep:back:12:345" in ids and "ep:rule:12:6.4" in ids and "ep:log:12:1" in ids
+    links = [c["url"] for c in walk(data["components"]) if c["type"] == BUTTON and "url" in c]
+    assert links == ["https://epochs.example/s/12/1"]  # the seat's own web page, in the private panel
     assert not any("attack attack-0" in t for t in texts(data)[1:] if "**" not in t)  # no list of actions in the text
 
 
