@@ -163,3 +163,50 @@ async def test_2_the_board_of_a_handover_shows_in_its_post(harness, emu):
     await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
     post = emu.public_messages(1)[-1]
     assert gallery(post) == [a["filename"] for a in post["attachments"]] and post["attachments"]
+
+
+async def test_2_the_bots_post_comes_after_a_restart_too_pinging_the_next_person_once(text_harness, emu):
+    """The bot is thinking when the bot stops; after the restart its reminder is still due, it
+    decides again, and its one post tells Alice's turn and its own, pinging her once — nobody's
+    next command needed (issue 26 §2)."""
+    import asyncio
+
+    harness = text_harness
+    harness.service.settings.stand_in_level = "easy"
+    alice = emu.users[1001]
+    await harness.do(alice, "game new", {"game": "rising-cultures", "options": "seed=4"})
+    await harness.do(alice, "game bot", {"level": "easy"})
+    await harness.do(alice, "game start", {"fixed": True})
+    thinking = asyncio.Event()
+
+    class Slow:
+        async def run(self, *args, **kw):
+            thinking.set()
+            await asyncio.sleep(60)
+
+        async def close(self) -> None:
+            pass
+
+    for _ in range(60):
+        table, game, state, seats = await position(harness)
+        if 1001 not in {s.user for s in table.seats if s.seat in game.to_act(state)}:
+            await asyncio.sleep(0.05)
+            continue
+        harness.service.thinkers = Slow()
+        posts = len(emu.public_messages(1))
+        moved = await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
+        table, game, after, _ = await position(harness)
+        if game.to_act(after) != [1]:  # not yet a turn that passes to the bot alone: go on
+            harness.service.thinkers = None
+            continue
+        assert "moves now; one post will tell it all" in emu.reply_text(moved)
+        await asyncio.wait_for(thinking.wait(), 10)
+        assert len(emu.public_messages(1)) == posts  # nothing posted while the bot thinks
+        await harness.restart()
+        post = await emu.wait_for(lambda: emu.public_messages(1)[posts:], timeout=60)
+        await harness.settle()
+        assert len(emu.public_messages(1)) == posts + 1
+        assert post[0]["pinged"]["users"] == [1001] and "[bot]" in post[0]["text"]
+        assert "• Alice" in post[0]["text"]  # her turn, told in the same post
+        return
+    raise AssertionError("the turn never passed from Alice to the bot alone")
