@@ -2,6 +2,9 @@
 
 Rising Cultures gets an early and a late board and a private hand (below);
 every other registered game gets one mid-game board from seeded random play.
+Each board is two images, as the bot sends them (issue 26): the map, with the
+places of the move just played framed (its choice's `refers`, as the service
+highlights them), and the tables.
 
 The states come from a seeded Rising Cultures game in which each seat plays a
 simple greedy policy (construct when it can, move up when offered, compete for
@@ -13,10 +16,12 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import engine
 import renderers
+from engine.core import refers_of
 
 GAME = "rising-cultures"
 PREFERENCE = (
@@ -46,31 +51,48 @@ def choose(actions: list[str], rng: random.Random) -> str:
 
 
 def states(seed: int = 7, civs=("egypt", "rome")):
+    """(state, events of the move that led to it, that move's places), move by move."""
     game = engine.get(GAME)
     rng = random.Random(seed)
     state = game.setup(["Alice", "Bob"], seed, {"civs": list(civs)})
     events: list[str] = []
+    places: tuple[str, ...] = ()
     while True:
-        yield state, events
+        yield state, events, places
         if game.is_over(state):
             return
         seat = rng.choice(game.to_act(state))
-        step = game.apply(state, seat, choose(game.legal_actions(state, seat), rng))
+        action = choose(game.legal_actions(state, seat), rng)
+        places = refers_of(game, state, seat, action)
+        step = game.apply(state, seat, action)
         state, events = step.state, list(step.events)
 
 
 def pick(seed: int = 7):
     """(early, late) states: a construction in round 2 and in round 6."""
     early = late = None
-    for state, events in states(seed):
+    for state, events, places in states(seed):
         built = any("constructs" in e or "places" in e and "leader" in e for e in events)
         if early is None and state.round == 2 and state.phase == "play" and built:
-            early = (state, events)
+            early = (state, events, places)
         if state.round == 6 and state.phase == "play" and built:
-            late = (state, events)
+            late = (state, events, places)
         if state.round > 6:
             break
     return early, late
+
+
+def write(out: Path, name: str, game_id: str, view: dict, seat: int | None, part: str, places=()) -> None:
+    img = renderers.render(game_id, view, seat, part, places)
+    (out / f"{name}.png").write_bytes(img.png)
+    (out / f"{name}.txt").write_text(img.alt + "\n")
+    print(out / f"{name}.png", img)
+
+
+def write_board(out: Path, name: str, game_id: str, view: dict, places: Sequence[str]) -> None:
+    """The two public images of a position: `<name>-map.png` and `<name>-tables.png`."""
+    write(out, f"{name}-map", game_id, view, None, "map", places)
+    write(out, f"{name}-tables", game_id, view, None, "tables")
 
 
 def main(argv: list[str]) -> int:
@@ -78,21 +100,15 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     game = engine.get(GAME)
     early, late = pick()
-    for label, (state, events) in (("early", early), ("late", late)):
+    for label, (state, events, places) in (("early", early), ("late", late)):
         view = game.view(state, None)
         view["last_move"] = events
-        img = renderers.render(GAME, view)
-        (out / f"rising-cultures-{label}.png").write_bytes(img.png)
-        (out / f"rising-cultures-{label}.txt").write_text(img.alt + "\n")
-        print(out / f"rising-cultures-{label}.png", img)
-    state, events = late
+        write_board(out, f"rising-cultures-{label}", GAME, view, places)
+    state, events, _ = late
     seat = game.to_act(state)[0]
     view = game.view(state, seat)
     view["last_move"] = events
-    img = renderers.render(GAME, view, seat=seat)
-    (out / "rising-cultures-hand.png").write_bytes(img.png)
-    (out / "rising-cultures-hand.txt").write_text(img.alt + "\n")
-    print(out / "rising-cultures-hand.png", img)
+    write(out, "rising-cultures-hand", GAME, view, seat, "private")
     for game_id, players in MID_GAME.items():
         if game_id in engine.GAMES:
             write_mid_game(out, game_id, players)
@@ -104,7 +120,7 @@ MID_GAME = {"rise-of-empires": 4, "cradle": 5, "mosaic": 4}
 
 
 def write_mid_game(out: Path, game_id: str, players: int, seed: int = 3) -> None:
-    """A board from halfway through a seeded random game (same seed, same image)."""
+    """A board from halfway through a seeded random game (same seed, same images)."""
     game = engine.get(game_id)
     names = ["Alice", "Bob", "Chloe", "Dara", "Emre", "Femi"][:players]
     rng = random.Random(seed)
@@ -112,17 +128,16 @@ def write_mid_game(out: Path, game_id: str, players: int, seed: int = 3) -> None
     state = game.setup(names, seed)
     while not game.is_over(state):
         seat = rng.choice(game.to_act(state))
-        step = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        history.append((state, step.events))
+        action = rng.choice(game.legal_actions(state, seat))
+        places = refers_of(game, state, seat, action)
+        step = game.apply(state, seat, action)
+        history.append((state, step.events, places))
         state = step.state
     half = len(history) // 2
-    state, events = history[half + 1][0], history[half][1]  # the board just after move `half`
+    state, events, places = history[half + 1][0], history[half][1], history[half][2]  # just after move `half`
     view = game.view(state, None)
     view["last_move"] = events
-    img = renderers.render(game_id, view)
-    (out / f"{game_id}-mid.png").write_bytes(img.png)
-    (out / f"{game_id}-mid.txt").write_text(img.alt + "\n")
-    print(out / f"{game_id}-mid.png", img)
+    write_board(out, f"{game_id}-mid", game_id, view, places)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The images a view is drawn as (renderers/common/package.py): the map, the tables, a seat's image.
+PARTS = ("map", "tables", "private")
+
 
 @dataclass(frozen=True)
 class Image:

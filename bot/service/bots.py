@@ -25,7 +25,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Game
+from engine.core import Game, refers_of
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .core import Ctx, Refusal
@@ -218,8 +218,11 @@ class BotCommands(MoveCommands):
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "bot", None, now)]
-        after = self._autoplay(rec, game, step.state, records, now, turn)
-        reply = await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, announce=True)
+        places = {records[0].seq: refers_of(game, state, seat, action)}
+        after = self._autoplay(rec, game, step.state, records, now, turn, places)
+        reply = await self._commit_moves(
+            ctx, rec, game, after, records, "", before=state, turn=turn, announce=True, places=places
+        )
         if reply.text and not reply.panel:
             await self._announce(rec, reply, records)
         return True

@@ -85,7 +85,8 @@ HELP = """Commands:
 `settings dm on|off` / `settings heads-up on|off`
 `games history [n] [game]`; `stats [player] [game]`; `stats top <game>`; `game export`; `game chart`
 `game new from=<export file> at=<step>` a new table from a position of an exported game
-`games forget <id>` (server admins) deletes a game's history"""
+`games forget <id>` (server admins) deletes a game's history
+`game link` your seat's page on the web table; `game link reset` a new one (older links stop working)"""
 
 
 def safe(name: str) -> str:
@@ -117,6 +118,9 @@ class Ctx:
     #: Files that came with the command, by name (an export for `game new from=<name>`);
     #: the transport read them (a Discord attachment, a file named at the terminal).
     files: Mapping[str, bytes] = field(default_factory=dict)
+    #: The table a command was made for (a web page acts on the table of its link): a
+    #: channel whose game ended and opened another refuses it instead of acting there.
+    table: int | None = None
 
 
 class Refusal(Exception):
@@ -139,16 +143,36 @@ class Drawing(Protocol):
 
 
 class Renderer(Protocol):
-    """How the service draws a view in this process: `renderers.render(game_id, view, seat=)`,
-    or a test's stand-in. None: the game has no picture."""
+    """How the service draws a view in this process: `renderers.render(game_id, view, seat=,
+    part=, highlight=)`, or a test's stand-in. None: the game has no picture. `part`: "map"
+    (the public default: the handover's picture, the places in `highlight` framed), "tables"
+    (player tables, offers, legend) or None (a seat's image for a seat)."""
 
-    def __call__(self, game_id: str, view: dict[str, Any], /, *, seat: int | None) -> Drawing | None: ...
+    def __call__(
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        /,
+        *,
+        seat: int | None,
+        part: str | None = None,
+        highlight: Sequence[str] = (),
+    ) -> Drawing | None: ...
 
 
 def shown(game: Game, action: str) -> str:
     """The action as everyone may see it: the game hides a hidden card it names."""
     public = getattr(game, "public_action", None)
     return public(action) if public else action
+
+
+class Links(Protocol):
+    """The web table's addresses (bot/web, issue 28): a table's public page and a seat's own
+    page, signed. `generation` counts the seat's `game link reset`s. None: the web is off."""
+
+    def table_url(self, table_id: int) -> str: ...
+
+    def seat_url(self, table_id: int, seat: int, user: int, generation: int) -> str: ...
 
 
 class ServiceBase:
@@ -165,6 +189,8 @@ class ServiceBase:
     #: The worker processes to draw boards in (the Discord bot sets them); None: draw in
     #: this process on a thread (the terminal, scripts, tests).
     workers: WorkerPool | None = None
+    #: The web table's links, filled into headlines and decisions (None: the web is off).
+    links: Links | None = None
 
     @property
     def games(self) -> Mapping[str, Game]:
@@ -203,6 +229,10 @@ class ServiceBase:
             if rec.status == "paused":
                 raise Refusal("The game is paused. Any player can `resume` it.", **self._ids(rec))
             raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
+        if ctx.table is not None and rec.id != ctx.table:
+            raise Refusal(
+                "The game of this link has ended; nothing was changed. The channel's new game has links of its own."
+            )
         if rec.damaged:
             rec = await self._mended(rec, ctx.now, cancelling=damaged_ok)
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
@@ -441,15 +471,25 @@ class ServiceBase:
         module, _, name = job.partition(":")
         return await asyncio.wait_for(asyncio.to_thread(getattr(importlib.import_module(module), name), *args), limit)
 
-    async def _image(self, game_id: str, view: dict[str, Any], seat: int | None) -> Image | None:
-        """The picture of `view`: drawn in the worker processes when the service has
-        them (named by string, so this process never loads Pillow), else on a thread."""
+    async def _image(
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int | None,
+        part: str | None = None,
+        highlight: Sequence[str] = (),
+    ) -> Image | None:
+        """The picture `part` of `view` (renderers.render): drawn in the worker processes when
+        the service has them (named by string, so this process never loads Pillow), else on a
+        thread. The public view's default is the map, with the places in `highlight` framed."""
         try:
             if self._renderer is not None:
-                drawing = asyncio.to_thread(self._renderer, game_id, view, seat=seat)
+                drawing = asyncio.to_thread(
+                    self._renderer, game_id, view, seat=seat, part=part, highlight=tuple(highlight)
+                )
                 out = await asyncio.wait_for(drawing, self.settings.render_timeout)
             else:
-                out = await self._draw("renderers:render", game_id, view, seat)
+                out = await self._draw("renderers:render", game_id, view, seat, part, list(highlight))
         except (KeyError, ImportError, NotImplementedError):
             return None
         except TimeoutError:  # a stuck drawing must not hold the reply (issue 23)
@@ -464,7 +504,15 @@ class ServiceBase:
             return None
         if out is None:
             return None
-        return Image(out.png, out.alt, f"{game_id}-{'board' if seat is None else 'seat' + str(seat)}.png")
+        name = part if part == "tables" else "board" if seat is None else f"seat{seat}"
+        return Image(out.png, out.alt, f"{game_id}-{name}.png")
+
+    @staticmethod
+    def _highlight(rec: TableRecord) -> list[str]:
+        """The places of the last post's moves (moves.py keeps them with the post), while that
+        post still tells the latest moves (an undo of a posted move voids them)."""
+        last = rec.meta.get("highlight") or {}
+        return list(last.get("places", [])) if last.get("posted") == rec.meta.get("posted") else []
 
 
 def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:

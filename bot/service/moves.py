@@ -6,13 +6,13 @@ import logging
 import re
 from typing import Any
 
-from engine.core import Game, IllegalAction, match, resolve
+from engine.core import Game, IllegalAction, match, refers_of, resolve
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .reading import TurnData
-from .reply import PERIOD, Decision, Entry, HeadsUp, Private, Reply
+from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
     headline_line,
     heads_up_line,
@@ -74,8 +74,9 @@ class MoveCommands(TurnData):
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
         records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
-        after = self._autoplay(rec, game, step.state, records, ctx.now, turn)
-        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn)
+        places = {records[0].seq: refers_of(game, state, seat, action)}
+        after = self._autoplay(rec, game, step.state, records, ctx.now, turn, places)
+        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, places=places)
 
     @staticmethod
     def _record(
@@ -94,10 +95,12 @@ class MoveCommands(TurnData):
         records: list[ActionRecord],
         now: float,
         turn: Turn | None = None,
+        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Any:
         """Play every step nobody needs to decide (bot/DECISIONS.md, "Turns"): a step whose
         seat has exactly one legal action (`via = "forced"`, shown as automatic), and a
-        resigned seat's turns with its first legal action (`via = "auto"`)."""
+        resigned seat's turns with its first legal action (`via = "auto"`). `places`: each
+        step's board places (by sequence number) are added to it."""
         resigned = {s.seat for s in rec.seats if s.resigned and not s.bot}  # a bot plays the others
         for _ in range(2000):
             if game.is_over(state):
@@ -116,6 +119,8 @@ class MoveCommands(TurnData):
             seat, action, via = chosen
             step = game.apply(state, seat, action)
             records.append(self._record(rec, step, seat, action, via, None, now))
+            if places is not None:
+                places[records[-1].seq] = refers_of(game, state, seat, action)
             state = step.state
             if turn is not None:
                 turn.step(game.to_act(state))
@@ -134,6 +139,7 @@ class MoveCommands(TurnData):
         turn: Turn | None = None,
         seats: list[SeatRecord] | None = None,
         announce: bool = False,
+        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
@@ -143,7 +149,9 @@ class MoveCommands(TurnData):
         every step since the last post. `before` is the state the command started
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
-        (bots.py marks the turn told there), so it is neither marked here nor drawn."""
+        (bots.py marks the turn told there), so it is neither marked here nor drawn.
+        `places`: the board places of the new actions (by sequence number), kept until the
+        post that tells them, whose map frames them all (issue 26: the last move highlighted)."""
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -160,6 +168,12 @@ class MoveCommands(TurnData):
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
+        unposted = {**meta.pop("places", {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+        if public and records:
+            framed = [p for seq in sorted(unposted, key=int) for p in unposted[seq]]
+            meta["highlight"] = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
+        elif unposted:
+            meta["places"] = unposted
         self._mark(meta, rec, game, before, records, after=state, told=posted)
         record, whole = None, []
         if over:
@@ -198,7 +212,9 @@ class MoveCommands(TurnData):
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self._story(rec, game, rows)
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(rec, state, head, ctx, ping=ping, draw=not announce, story=told)
+        reply = await self._position_reply(
+            rec, state, head, ctx, ping=ping, draw=not announce, story=told, highlight=self._highlight(rec)
+        )
         if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
             chart = await self._chart(rec, whole)
             if chart is not None:
@@ -318,6 +334,7 @@ class MoveCommands(TurnData):
         ping: list[int] | None = None,
         draw: bool = True,
         story: list[Entry] | None = None,
+        highlight: list[str] | None = None,
     ) -> Reply:
         """The post about a position: the headline (who must act, in which game, at which
         stage), `head` (what the command did), the `story` it tells, the result or the
@@ -325,7 +342,8 @@ class MoveCommands(TurnData):
         privately to those pinged, and a caller who must act gets their panel.
 
         `ping`: the users to mention (default: everyone who must act). A turn's post
-        pings only those who were not acting already."""
+        pings only those who were not acting already. The board is the map image, the
+        places in `highlight` framed (the moves the post tells)."""
         game = self._game(rec)
         public = self._public_view(rec, game, state)
         headline = self._headline(rec, game, state)
@@ -351,7 +369,8 @@ class MoveCommands(TurnData):
         note = self._practice_line(rec, why=False)
         lines.append(note)
         text = clip("\n".join(line for line in lines if line))
-        image = await self._image(rec.game, public, None) if self.settings.images and draw else None
+        drawn = self.settings.images and draw
+        image = await self._image(rec.game, public, None, "map", highlight or []) if drawn else None
         reply = Reply(
             text,
             image=image,
@@ -422,7 +441,8 @@ class MoveCommands(TurnData):
         game = self._game(rec)
         state = await self._state(rec)
         view = self._public_view(rec, game, state)
-        image = await self._image(rec.game, view, None) if self.settings.images else None
+        image = await self._image(rec.game, view, None, "map", self._highlight(rec)) if self.settings.images else None
+        tables = await self._image(rec.game, view, None, "tables") if self.settings.images else None
         head = f"{game.title}, move {rec.meta.get('seq', 0)}"
         decisions: list[Decision] = []
         if rec.status == "active":
@@ -430,7 +450,8 @@ class MoveCommands(TurnData):
             head += "; waiting for " + names(self._acting_names(rec, acting))
             decisions = await self._decisions(rec, game, state, self._acting_users(rec, acting))
         text = head + ".\n" + (image.alt if image else view_text(view))
-        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state), **self._ids(rec))
+        files = [Attachment(tables.png, tables.filename, tables.alt, "tables")] if tables else []
+        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state), files=files, **self._ids(rec))
         for decision in decisions:
             reply.offer(decision)
         return reply

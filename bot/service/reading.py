@@ -73,6 +73,7 @@ class TurnData(RecordCommands):
             stage(game.id, word, number),
             rec.status,
             over,
+            self.links.table_url(rec.id) if self.links is not None else "",
         )
 
     def _final_standings(
@@ -132,6 +133,9 @@ class TurnData(RecordCommands):
         news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
         turn_rows = [r for r in rows if r.seq > posted]
         player = rec.user_at(seat)
+        seat_url = ""
+        if self.links is not None:
+            seat_url = self.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
         return Decision(
             user,
             seat,
@@ -143,6 +147,7 @@ class TurnData(RecordCommands):
             described.needs_private_view(game, state, seat),
             await self._story(rec, game, news_rows),
             await self._story(rec, game, turn_rows, reader=seat),
+            seat_url,
         )
 
     async def _story(

@@ -186,6 +186,9 @@ class UndoCommands(BotCommands):
         posted = int(rec.meta.get("posted", 0))
         told = seq <= posted
         meta["posted"] = min(posted, seq - 1)
+        places = {k: v for k, v in meta.pop("places", {}).items() if int(k) < seq}  # the undone steps' go
+        if places:
+            meta["places"] = places
         reminders = self._reminders(rec, state, [], ctx.now, actor=None)
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
         version = await self.storage.commit(rec, change, ctx.now)

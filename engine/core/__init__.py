@@ -6,8 +6,8 @@ asyncio: the engine is pure rules, testable and replayable on its own.
 
 from .actions import canonical, describe_choices, match, readable, resolve, slug, suggestions
 from .base import BaseGame
-from .choices import DETAIL_MAX, GROUP_MAX, LABEL_MAX, Choice, details, grouped, problems
-from .contract import Game, IllegalAction, Step
+from .choices import DETAIL_MAX, GROUP_MAX, LABEL_MAX, details, grouped, problems, refers_of
+from .contract import Choice, Game, IllegalAction, Step
 from .data import SOURCES, DataError, data_path, load_entries, load_table, read_toml, set_data_dir
 from .pending import Decision, DecisionStack
 from .rng import Rng
@@ -53,6 +53,7 @@ __all__ = [
     "ranks",
     "read_toml",
     "readable",
+    "refers_of",
     "resolve",
     "set_data_dir",
     "slug",

@@ -19,8 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import canonical, describe_choices, match
-from .choices import Choice
-from .contract import IllegalAction, Step
+from .contract import Choice, IllegalAction, Step
 from .serial import from_json, to_json
 from .text import listing
 

@@ -7,60 +7,21 @@ player chooses by: the kind of decision (`group`), the thing chosen by its print
 The sizes are Discord's (a select option's label 100, description 100; a menu's
 placeholder 150), kept smaller where a phone shows less.
 
-A game builds its choices with `Choice(...)` and may use `clip` to keep a detail within
-its size; `problems` is what the tests and the conformance check ask of every list.
+A game builds its choices with `Choice(...)` (defined with the contract, in contract.py)
+and may use `details` to keep a detail within its size; `problems` is what the tests and
+the conformance check ask of every list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import slug
+from .contract import Choice, Game
 
 #: The longest group, label and detail a choice may have (characters).
 GROUP_MAX, LABEL_MAX, DETAIL_MAX = 45, 80, 100
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One legal action of one seat, as that seat reads it.
-
-    - `action`: the canonical action text, exactly as in `legal_actions`.
-    - `group`: the kind of decision in the rulebook's words ("Take a progress tile", "Pay").
-    - `label`: the thing chosen by its printed name ("Irrigation I", "Babylon ×3"), unique
-      within the decision.
-    - `detail`: what it costs and gives, and what the rules let this seat know about its
-      outcome ("4 gold · 2 VP", "you have 3 of 4 coins: not affordable"); "" when nothing.
-    - `refers`: names of board places it concerns, as the seat's view names them (for
-      highlighting on the board and the web table).
-    """
-
-    action: str
-    group: str
-    label: str
-    detail: str = ""
-    refers: tuple[str, ...] = field(default_factory=tuple)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "group": self.group,
-            "label": self.label,
-            "detail": self.detail,
-            "refers": list(self.refers),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Choice:
-        return cls(
-            str(data["action"]),
-            str(data["group"]),
-            str(data["label"]),
-            str(data.get("detail", "")),
-            tuple(str(r) for r in data.get("refers", ())),
-        )
 
 
 def clip(text: str, limit: int = DETAIL_MAX) -> str:
@@ -89,6 +50,13 @@ def details(*parts: str) -> str:
         elif not out:
             out = clip(part)
     return out
+
+
+def refers_of(game: Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
+    """The board places `action` concerns, as its described choice names them (what a front
+    end frames on the map after it, issue 26); () for an action its choices do not list.
+    Ask before the action is applied."""
+    return next((c.refers for c in game.choices(state, seat) if c.action == action), ())
 
 
 def grouped(choices: Iterable[Choice]) -> list[tuple[str, list[Choice]]]:

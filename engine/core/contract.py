@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
-
-if TYPE_CHECKING:
-    from .choices import Choice
+from typing import Any, Protocol, runtime_checkable
 
 
 class IllegalAction(Exception):
@@ -42,6 +39,46 @@ class Step:
 
     state: Any
     events: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action of one seat, as that seat reads it.
+
+    - `action`: the canonical action text, exactly as in `legal_actions`.
+    - `group`: the kind of decision in the rulebook's words ("Take a progress tile", "Pay").
+    - `label`: the thing chosen by its printed name ("Irrigation I", "Babylon ×3"), unique
+      within the decision.
+    - `detail`: what it costs and gives, and what the rules let this seat know about its
+      outcome ("4 gold · 2 VP", "you have 3 of 4 coins: not affordable"); "" when nothing.
+    - `refers`: names of board places it concerns, as the seat's view names them (for
+      highlighting on the board and the web table).
+    """
+
+    action: str
+    group: str
+    label: str
+    detail: str = ""
+    refers: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "group": self.group,
+            "label": self.label,
+            "detail": self.detail,
+            "refers": list(self.refers),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Choice:
+        return cls(
+            str(data["action"]),
+            str(data["group"]),
+            str(data["label"]),
+            str(data.get("detail", "")),
+            tuple(str(r) for r in data.get("refers", ())),
+        )
 
 
 @runtime_checkable

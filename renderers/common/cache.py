@@ -36,6 +36,8 @@ from typing import Any, NamedTuple
 
 from PIL import Image as PILImage
 
+from .marks import keep, recording
+
 MB = 1 << 20
 
 
@@ -166,7 +168,10 @@ def _cached(store: ImageCache, maxsize: int, copy: bool) -> Callable:
             value = store.get(key)
             if value is None:
                 stats["misses"] += 1
-                value = compact(fn(*args, **kwargs))
+                with recording() as written:  # the text it holds goes with it (marks.paste)
+                    value = compact(fn(*args, **kwargs))
+                if written and isinstance(value, PILImage.Image):
+                    keep(value, written)
                 store.put(key, value, _size(value), maxsize)
             else:
                 stats["hits"] += 1

@@ -21,9 +21,15 @@ from PIL import ImageFont
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+#: The narrower face of the same family: a name that does not fit at the smallest size is
+#: written condensed rather than cut (a map's node is as wide as its neighbours allow).
+CONDENSED = FONT_DIR / "DejaVuSansCondensed.ttf"
 
 #: Smallest text size allowed on a 1200 px wide image (issue 5: text >= 18 px).
 MIN_TEXT = 18
+#: Smallest text size on a map image, 1200 px wide (issue 26): 19 px is 7.1 px when a phone
+#: shows the image 450 px wide (marks.PHONE_TEXT: at least 7).
+MAP_TEXT = 19
 
 
 #: Font objects kept. Each holds a FreeType face that maps the font file anew, and the
@@ -38,9 +44,9 @@ WIDTH_CACHE = 16384
 
 
 @lru_cache(maxsize=FONT_CACHE)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The house font at `size` pixels (bold on request)."""
-    path = BOLD if bold else REGULAR
+def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The house font at `size` pixels (bold, or the regular condensed face, on request)."""
+    path = CONDENSED if condensed else BOLD if bold else REGULAR
     try:
         return ImageFont.truetype(str(path), size)
     except OSError:
@@ -48,9 +54,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
 
 
 @lru_cache(maxsize=WIDTH_CACHE)
-def measure(text: str, size: int, bold: bool = False) -> float:
+def measure(text: str, size: int, bold: bool = False, condensed: bool = False) -> float:
     """Advance width of `text` in pixels at `size` (exact, memoised)."""
-    return font(size, bold).getlength(text)
+    return font(size, bold, condensed).getlength(text)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from .cache import cached_sprite
 from .fonts import font
+from .marks import note, paste
 from .palette import INK, RESOURCE_COLORS, RGB
 
 SS = 4  # supersampling factor
@@ -288,13 +289,11 @@ def icon(name: str, size: int, color: RGB | None = None) -> Image.Image:
     if painter is None:
         c = color or (90, 90, 90)
         d.ellipse([0, 0, size * SS - 1, size * SS - 1], fill=c)
+        letter = int(size * SS * 0.6)
         d.text(
-            (size * SS / 2, size * SS / 2),
-            name[:1].upper(),
-            font=font(int(size * SS * 0.6), True),
-            fill=(255, 255, 255),
-            anchor="mm",
+            (size * SS / 2, size * SS / 2), name[:1].upper(), font=font(letter, True), fill=(255, 255, 255), anchor="mm"
         )
+        note(name[:1].upper(), letter / SS, 0, 0, size, size)
     else:
         painter(d, size * SS, color)
     return big.resize((size, size), Image.Resampling.LANCZOS)
@@ -303,7 +302,7 @@ def icon(name: str, size: int, color: RGB | None = None) -> Image.Image:
 def paste_icon(canvas: Image.Image, name: str, x: int, y: int, size: int, color: RGB | None = None) -> None:
     """Paste icon `name` with its top-left corner at (x, y)."""
     im = icon(name, size, color)
-    canvas.paste(im, (int(x), int(y)), im)
+    paste(canvas, im, (int(x), int(y)), im)
 
 
 MILITARY = ("sword", "horse", "shield")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image as PILImage
@@ -21,6 +21,7 @@ from .cache import cached_sprite, cached_text
 from .encode import Image, encode_png
 from .fonts import MIN_TEXT, font, measure
 from .icons import paste_icon
+from .marks import note, paste
 from .palette import (
     HEADER_BG,
     HEADER_INK,
@@ -67,6 +68,9 @@ class Box:
     def inset(self, d: int) -> Box:
         return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
+    def moved(self, dx: int, dy: int) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
     def columns(self, n: int, gap: int = MARGIN) -> list[Box]:
         """Split into `n` equal columns separated by `gap`."""
         cw = (self.w - gap * (n - 1)) // n
@@ -74,18 +78,20 @@ class Box:
 
 
 # ---- text -------------------------------------------------------------------
-def fit_size(text: str, max_width: int, size: int, min_size: int = MIN_TEXT, bold: bool = False) -> int:
+def fit_size(
+    text: str, max_width: int, size: int, min_size: int = MIN_TEXT, bold: bool = False, condensed: bool = False
+) -> int:
     """The largest size <= `size` (and >= `min_size`) at which `text` fits in `max_width`.
 
     Width grows about in proportion to the size, so the first guess is that
     proportion; a step or two either way makes it exact (not one try per size)."""
-    width = measure(text, size, bold)
+    width = measure(text, size, bold, condensed)
     if width <= max_width or size <= min_size:
         return size
     guess = max(min_size, min(size - 1, int(size * max_width / width)))
-    while guess < size - 1 and measure(text, guess + 1, bold) <= max_width:
+    while guess < size - 1 and measure(text, guess + 1, bold, condensed) <= max_width:
         guess += 1
-    while guess > min_size and measure(text, guess, bold) > max_width:
+    while guess > min_size and measure(text, guess, bold, condensed) > max_width:
         guess -= 1
     return guess
 
@@ -144,12 +150,12 @@ def line_height(size: int) -> int:
 
 @cached_text(maxsize=4096)
 def text_mask(
-    text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+    text: str, size: int, bold: bool, anchor: str, fx: float, fy: float, condensed: bool = False
 ) -> tuple[PILImage.Image | None, int, int]:
     """The glyph coverage of one line as an "L" mask, and where its top-left goes
     relative to the (whole-pixel) anchor point; `fx`, `fy` are the anchor's fractions
     of a pixel, which Pillow renders with. None for a line with no ink (spaces)."""
-    f = font(size, bold)
+    f = font(size, bold, condensed)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
     if right <= left or bottom <= top:
         return None, 0, 0
@@ -160,15 +166,19 @@ def text_mask(
 
 
 class Canvas:
-    """An RGB image plus drawing helpers; `finish(alt)` gives the encoded `Image`."""
+    """An RGB image plus drawing helpers; `finish(alt)` gives the encoded `Image`.
 
-    def __init__(self, base: PILImage.Image):
+    `min_text` is the smallest size its text may shrink to (`MIN_TEXT`; a map image's
+    canvas: `MAP_TEXT`). Every line it writes is noted (marks.py)."""
+
+    def __init__(self, base: PILImage.Image, min_text: int = MIN_TEXT):
         self.im = base
         self.d = ImageDraw.Draw(base)
+        self.min_text = min_text
 
     @classmethod
-    def blank(cls, width: int, height: int, color: RGB = PAPER) -> Canvas:
-        return cls(PILImage.new("RGB", (width, height), color))
+    def blank(cls, width: int, height: int, color: RGB = PAPER, min_text: int = MIN_TEXT) -> Canvas:
+        return cls(PILImage.new("RGB", (width, height), color), min_text)
 
     @property
     def width(self) -> int:
@@ -191,21 +201,31 @@ class Canvas:
         anchor: str = "la",
         max_width: int | None = None,
     ) -> int:
-        """Draw one line (shrunk down to MIN_TEXT, then ellipsized, to fit `max_width`); returns its width."""
-        size = max(size, MIN_TEXT)
+        """Draw one line (shrunk down to `min_text` to fit `max_width`; then, a regular line, in
+        the condensed face; then ellipsized); returns its width."""
+        size = max(size, self.min_text)
+        condensed = False
         if max_width is not None and measure(text, size, bold) > max_width:
-            size = fit_size(text, max_width, size, bold=bold)
-            text = ellipsize(text, max_width, size, bold)
-        self._draw_text(x, y, text, size, bold, fill, anchor)
-        return int(measure(text, size, bold))
+            fitted = fit_size(text, max_width, size, self.min_text, bold=bold)
+            if measure(text, fitted, bold) > max_width and not bold and measure(text, fitted, False, True) <= max_width:
+                condensed = True  # a name whole, a little narrower, rather than cut
+                size = fit_size(text, max_width, size, self.min_text, condensed=True)
+            else:
+                size = fitted
+                text = ellipsize(text, max_width, size, bold)
+        self._draw_text(x, y, text, size, bold, fill, anchor, condensed)
+        return int(measure(text, size, bold, condensed))
 
-    def _draw_text(self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str) -> None:
+    def _draw_text(
+        self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str, condensed: bool = False
+    ) -> None:
         """Paste the line's cached glyph mask in `fill` (what ImageDraw.text does, without
         rasterising the glyphs again: most of a board's lines recur from board to board)."""
         ix, iy = math.floor(x), math.floor(y)
-        mask, dx, dy = text_mask(text, size, bold, anchor, x - ix, y - iy)
+        mask, dx, dy = text_mask(text, size, bold, anchor, x - ix, y - iy, condensed)
         if mask is not None:
             self.im.paste(fill, (ix + dx, iy + dy), mask)
+            note(text, size, ix + dx, iy + dy, mask.width, mask.height)
 
     def paragraph(
         self,
@@ -220,11 +240,16 @@ class Canvas:
         max_lines: int | None = None,
     ) -> int:
         """Draw wrapped text; returns the height used."""
-        lines = wrap(text, max_width, max(size, MIN_TEXT), bold, max_lines)
+        size = max(size, self.min_text)
+        lines = wrap(text, max_width, size, bold, max_lines)
         lh = line_height(size)
         for i, ln in enumerate(lines):
-            self._draw_text(x, y + i * lh, ln, max(size, MIN_TEXT), bold, fill, "la")
+            self._draw_text(x, y + i * lh, ln, size, bold, fill, "la")
         return lh * len(lines)
+
+    def paste(self, src: PILImage.Image, x: float, y: float, mask: PILImage.Image | None = None) -> None:
+        """Paste a picture (a cached layer or sprite), noting the text it holds where it lands."""
+        paste(self.im, src, (int(x), int(y)), mask)
 
     # shapes
     def panel(self, box: Box, fill: RGB = PANEL, outline: RGB = RULE, width: int = 2, radius: int = 10) -> None:
@@ -242,21 +267,42 @@ class Canvas:
     ) -> int:
         """Icon followed by a number ("[wood] 3"); returns the width used."""
         self.icon(name, x, y, size)
-        w = self.text(
-            x + size + 4, y + size // 2, str(count), max(MIN_TEXT, int(size * 0.85)), bold=bold, fill=fill, anchor="lm"
-        )
+        w = self.text(x + size + 4, y + size // 2, str(count), int(size * 0.85), bold=bold, fill=fill, anchor="lm")
         return size + 4 + w
 
     def coin(self, x: int, y: int, value: int | str, size: int = 34) -> None:
         """A coin with its value written on it."""
         self.icon("coin", x, y, size)
-        self.text(x + size / 2, y + size / 2 + 1, str(value), max(MIN_TEXT, int(size * 0.55)), bold=True, anchor="mm")
+        self.text(x + size / 2, y + size / 2 + 1, str(value), int(size * 0.55), bold=True, anchor="mm")
 
     def badge(self, seat: int, x: int, y: int, size: int = 34) -> None:
         player_badge(self.im, seat, x, y, size)
 
     def finish(self, alt: str, *, colors: int = 128) -> Image:
         return encode_png(self.im, alt, colors=colors)
+
+
+def sprite_text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    fill: Any = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+) -> None:
+    """One line drawn straight with Pillow (inside a sprite), noted like `Canvas.text` (marks.py).
+    Past `max_width` a bold line drops to regular, then to the condensed face, keeping its size."""
+    condensed = False
+    if max_width is not None and measure(text, size, bold) > max_width:
+        bold = False
+        condensed = measure(text, size) > max_width
+    f = font(size, bold, condensed)
+    d.text(xy, text, font=f, fill=fill, anchor=anchor)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    note(text, size, xy[0] + left, xy[1] + top, right - left, bottom - top)
 
 
 # ---- player cues ---------------------------------------------------------------
@@ -290,27 +336,30 @@ def fill_pattern(im: PILImage.Image, box: Box, seat: int, *, radius: int = 0) ->
     im.paste(layer, (box.x, box.y), mask)
 
 
+#: A badge's letter is this much of the badge's size (a 31 px badge: a 19 px letter).
+BADGE_LETTER = 0.62
+BADGE_SS = 4
+
+
 @cached_sprite(maxsize=64)
 def _badge(seat: int, size: int) -> PILImage.Image:
-    ss = 4
+    ss = BADGE_SS
     big = PILImage.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     color = player_color(seat)
     d.ellipse([0, 0, size * ss - 1, size * ss - 1], fill=color, outline=INK, width=2 * ss)
+    letter = int(size * ss * BADGE_LETTER)
     d.text(
-        (size * ss / 2, size * ss / 2),
-        player_letter(seat),
-        font=font(int(size * ss * 0.62), True),
-        fill=ink_on(color),
-        anchor="mm",
+        (size * ss / 2, size * ss / 2), player_letter(seat), font=font(letter, True), fill=ink_on(color), anchor="mm"
     )
+    note(player_letter(seat), letter / ss, 0, 0, size, size)
     return big.resize((size, size), PILImage.Resampling.LANCZOS)
 
 
 def player_badge(im: PILImage.Image, seat: int, x: int, y: int, size: int = 34) -> None:
     """A disc in the seat's colour with its letter (A, B, ...): colour plus a second cue."""
     b = _badge(seat, size)
-    im.paste(b, (int(x), int(y)), b)
+    paste(im, b, (int(x), int(y)), b)
 
 
 # ---- header and legend -----------------------------------------------------------
@@ -391,8 +440,8 @@ def draw_header(c: Canvas, h: Header) -> int:
             if x > c.width - 120:
                 break
             x += 10
-            c.badge(seat, x, y - 2, 30)
-            x += 36
+            c.badge(seat, x, y - 3, 32)  # its letter 19.75 px, as large as a map's text (MAP_TEXT)
+            x += 38
             x += c.text(x, y, name, HEADER_TEXT, bold=True, fill=HEADER_INK, max_width=max(60, c.width - x - MARGIN))
     y += line_height(HEADER_TEXT) + 8
     if h.last_move:
@@ -401,6 +450,95 @@ def draw_header(c: Canvas, h: Header) -> int:
         c.d.rounded_rectangle(box.rect, radius=8, fill=HIGHLIGHT, outline=HIGHLIGHT_EDGE, width=3)
         for i, ln in enumerate(lines):
             c.text(box.x + 12, box.y + 8 + i * line_height(HEADER_TEXT), ln, HEADER_TEXT, fill=INK)
+    return height
+
+
+def below(h: Header, body: PILImage.Image, gap: int = MARGIN) -> PILImage.Image:
+    """`body` under the header band `h` (a tables image, a seat's image)."""
+    return stack(header_image(h), body, gap=gap)
+
+
+def header_image(h: Header, width: int = WIDTH) -> PILImage.Image:
+    c = Canvas.blank(width, header_height(h, width))
+    draw_header(c, h)
+    return c.im
+
+
+def stack(*parts: PILImage.Image, gap: int = 0) -> PILImage.Image:
+    """The pictures one under the other, `gap` between them (their text noted where it lands)."""
+    width = max(p.width for p in parts)
+    im = PILImage.new("RGB", (width, sum(p.height for p in parts) + gap * (len(parts) - 1)), PAPER)
+    y = 0
+    for p in parts:
+        paste(im, p, (0, y))
+        y += p.height + gap
+    return im
+
+
+def tables_header(h: Header, subtitle: str) -> Header:
+    """The header of a tables image: the game, status and who acts, without the last move
+    (the map image beside it shows that)."""
+    return replace(h, last_move=(), subtitle=subtitle)
+
+
+# ---- the player key of a map image -------------------------------------------------
+@dataclass(frozen=True)
+class KeyEntry:
+    """One player in a map's key: their badge, a label ("Alice 22 VP"), framed when acting."""
+
+    seat: int
+    label: str
+    acting: bool = False
+
+
+KEY_TEXT = 22
+KEY_BADGE = 32
+KEY_GAP = 24
+
+
+def _key_rows(entries: Sequence[KeyEntry], width: int) -> list[list[tuple[KeyEntry, int]]]:
+    rows: list[list[tuple[KeyEntry, int]]] = [[]]
+    x = 0
+    for e in entries:
+        w = KEY_BADGE + 8 + min(int(measure(e.label, KEY_TEXT, True)), width - KEY_BADGE - 8) + KEY_GAP
+        if x + w > width and rows[-1]:
+            rows.append([])
+            x = 0
+        rows[-1].append((e, w))
+        x += w
+    return rows
+
+
+def player_key_height(entries: Sequence[KeyEntry], width: int = WIDTH) -> int:
+    """Height of the key band: one row of badges and labels per line that fits."""
+    if not entries:
+        return 0
+    return 12 + len(_key_rows(entries, width - 2 * MARGIN)) * (KEY_BADGE + 10) + 2
+
+
+def map_top(head: Header, entries: Sequence[KeyEntry], width: int = WIDTH) -> int:
+    """Where a map image's map starts: under its header and its player key."""
+    return header_height(head, width) + player_key_height(entries, width)
+
+
+def draw_player_key(c: Canvas, entries: Sequence[KeyEntry], y: int) -> int:
+    """Who is who on the map (the pieces carry the players' letters and colours): each
+    player's badge and label in a band at `y`; the players to act framed in amber.
+    Returns the band's height."""
+    height = player_key_height(entries, c.width)
+    yy = y + 10
+    for row in _key_rows(entries, c.width - 2 * MARGIN):
+        x = MARGIN
+        for e, w in row:
+            if e.acting:
+                c.d.rounded_rectangle(
+                    [x - 4, yy - 4, x + w - KEY_GAP + 6, yy + KEY_BADGE + 4], radius=10, outline=HIGHLIGHT_EDGE, width=4
+                )
+            c.badge(e.seat, x, yy, KEY_BADGE)
+            room = w - KEY_GAP - KEY_BADGE - 8
+            c.text(x + KEY_BADGE + 8, yy + KEY_BADGE / 2, e.label, KEY_TEXT, bold=True, anchor="lm", max_width=room)
+            x += w
+        yy += KEY_BADGE + 10
     return height
 
 

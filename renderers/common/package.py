@@ -3,32 +3,65 @@
 Every game's renderer has the same modules, so a reader finds the same kind of
 code under the same file name in each (README, "A game's renderer"; a test
 checks every registered game against `MODULES`), and one `render_view` joins
-them into the image a seat sees.
+them into the image asked for.
+
+A view is drawn as one of three images (issue 26, "Boards for a phone"):
+- "map": the handover's picture, readable on a phone — the header and the map
+  with its place names and piece counts at `MAP_TEXT` or more, the places of the
+  last move framed (`highlight`); the public view's default;
+- "tables": what cannot be that large — player tables, offers, the legend — for
+  `/board`, the web table and the private view;
+- "private": a seat's image (its hand, its secret cards; everything else as
+  the game shows it to that seat); a seat's default.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from ..image import PARTS
 from .encode import Image, encode_png
 
-#: The modules of a game's renderer package besides `__init__.py` (which exposes `render(view, seat)`).
+#: The modules of a game's renderer package besides `__init__.py` (which exposes `render`).
 MODULES = {
-    "board": "the public board: draw(view) -> picture; layout, static layers, panels, legend",
+    "board": "the map image: draw(view, highlight) -> picture, places(view) -> where each place is drawn",
+    "tables": "the tables image: draw(view) -> picture; player tables, offers, the legend",
     "private": "a seat's image: draw(view, seat) -> picture (a hand, or the board with what only that seat knows)",
-    "alt": "alt text from the same view: public(view), private(view, seat)",
+    "alt": "alt texts from the same view: public(view) (the map's), tables(view), private(view, seat)",
     "labels": "words: header_for(view, subtitle), the status line, phase names, abbreviations, card texts",
     "parts": "drawing pieces the images share: sprites, icons, chips, the game's own colours",
 }
 
 
+def part_for(seat: int | None, part: str | None) -> str:
+    """The image asked for: `part`, or by default the map (public) or the seat's image."""
+    chosen = part or ("map" if seat is None else "private")
+    if chosen not in PARTS:
+        raise ValueError(f"no image part {chosen!r}: the parts are {', '.join(PARTS)}")
+    if chosen == "private" and seat is None:
+        raise ValueError("the private image is a seat's: give the seat")
+    return chosen
+
+
 def render_view(
-    view: Mapping[str, Any], seat: int | None, board: ModuleType, private: ModuleType, alt: ModuleType
+    view: Mapping[str, Any],
+    seat: int | None,
+    part: str | None,
+    highlight: Sequence[str],
+    *,
+    board: ModuleType,
+    tables: ModuleType,
+    private: ModuleType,
+    alt: ModuleType,
 ) -> Image:
-    """The image of `view` for `seat`, with its alt text: the public board when `seat` is None,
-    otherwise the seat's image."""
-    if seat is None:
-        return encode_png(board.draw(view), alt.public(view))
+    """The image `part` of `view` with its alt text, from the game's modules. Only the map
+    frames `highlight`, and only the places the view names."""
+    chosen = part_for(seat, part)
+    if chosen == "map":
+        return encode_png(board.draw(view, tuple(highlight)), alt.public(view))
+    if chosen == "tables":
+        return encode_png(tables.draw(view), alt.tables(view))
+    assert seat is not None
     return encode_png(private.draw(view, seat), alt.private(view, seat))

@@ -1,15 +1,16 @@
-"""Cradle of Civilization board: the schematic map of the Ancient Near East, the scores, a legend.
+"""Cradle of Civilization's map image: the schematic map of the Ancient Near East (issue 26).
 
 Drawn from a view only (law 5): the header (Epoch, phase, the Civilization in
-its round and its Army Pool, who acts, the last move), the map (Areas as nodes
-in their Region's colour with terrain marks, Cities and Wonders; land borders
-and straits — bowed round any third Area's node they would run under, so a
-border never seems to belong to the wrong Area; seas), the Armies on it (a chip
-per Area, parts.py; the Civilization in its round is framed, the others are
-inactive; raiders are drawn upside down; the Area of the last move and a battle
-are framed), then scores and Region status per player, and a legend. A seat's
-private image (private.py) is this board with the seat's private facts under
-the scores. The static map is drawn once and cached (`cached_layer`); each
+its round and its Army Pool, who acts, the last move), a key of the players'
+letters and VP, the map (Areas as nodes in their Region's colour with terrain
+marks, Cities and Wonders; land borders and straits — bowed round any third
+Area's node they would run under, so a border never seems to belong to the wrong
+Area; seas), the Armies on it (a chip per Area, parts.py; the Civilization in its
+round is framed, the others are inactive; raiders are drawn upside down; a battle
+and the Areas of the last move, `highlight`, are framed). Every text on it is at
+least `MAP_TEXT` (7 px when a phone shows the image 450 px wide; a long Area name
+is written condensed, never cut); the score panel and the legend are the tables
+image (tables.py). The static map is drawn once and cached (`cached_layer`); each
 render only draws pieces on top.
 """
 
@@ -24,34 +25,27 @@ from PIL import ImageDraw
 
 from engine.cradle.data import components
 from renderers.common import (
-    HIGHLIGHT,
     HIGHLIGHT_EDGE,
     INK,
-    MARGIN,
-    MUTED,
-    PANEL,
+    MAP_TEXT,
     PAPER,
     RULE,
     WIDTH,
     Box,
     Canvas,
     Header,
-    LegendItem,
+    KeyEntry,
     cached_layer,
     draw_header,
-    draw_legend,
-    font,
-    header_height,
-    ink_on,
-    legend_height,
-    line_height,
+    draw_player_key,
+    measure,
     tint,
-    wrap,
 )
+from renderers.common import map_top as common_map_top
 from renderers.common.palette import RGB
 
-from .labels import SHORT_NAMES, header_for, player_lines, summary_line
-from .parts import SMALL, TERRAIN_ICON, draw_chip, seat_color, seat_letter
+from .labels import SHORT_NAMES, header_for
+from .parts import TERRAIN_ICON, draw_chip
 
 C = components()
 
@@ -59,7 +53,8 @@ MAP_H = 1010
 NODE_W, NODE_H = 106, 70
 SEA_BLUE = (40, 110, 170)
 SEA_FILL = (214, 232, 245)
-TEXT = 20
+#: An Area's name on its node (a long one condensed: nodes are as wide as their neighbours allow).
+NAME = 20
 
 REGION_COLORS: dict[str, tuple[int, int, int]] = {
     "aegean-islands": (0, 140, 160),
@@ -78,6 +73,33 @@ REGION_COLORS: dict[str, tuple[int, int, int]] = {
 def node_box(area: str) -> Box:
     a = C.areas[area]
     return Box(a.x - NODE_W // 2, a.y - NODE_H // 2, NODE_W, NODE_H)
+
+
+@lru_cache(maxsize=32)
+def sea_condensed(sea: str) -> bool:
+    """Is the sea's name written condensed (its label would touch an Area's node otherwise)?"""
+    return any(_overlaps(_sea_box(sea, False), node_box(a)) for a in C.areas)
+
+
+def sea_box(sea: str) -> Box:
+    """The sea's label on the map."""
+    return _sea_box(sea, sea_condensed(sea))
+
+
+def _sea_box(sea: str, condensed: bool) -> Box:
+    s = C.seas[sea]
+    w = int(measure(s.name, MAP_TEXT, False, condensed)) + 16
+    return Box(s.x - w // 2, s.y - 15, w, 30)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return not (a.right < b.x or b.right < a.x or a.bottom < b.y or b.bottom < a.y)
+
+
+def area_label(area: str) -> str:
+    """The name written on an Area's node (the map's abbreviations: "N. Zagros")."""
+    name = C.areas[area].name
+    return SHORT_NAMES.get(name, name)
 
 
 def _dashed(
@@ -167,7 +189,7 @@ def _border_path(a: str, b: str) -> list[tuple[float, float]]:
 @cached_layer(maxsize=2)
 def map_layer(width: int = WIDTH) -> PILImage.Image:
     """Seas, borders and the Area nodes with names and terrain marks: drawn once."""
-    c = Canvas.blank(width, MAP_H, PAPER)
+    c = Canvas.blank(width, MAP_H, PAPER, MAP_TEXT)
     d = c.d
     for sea in C.seas.values():
         for a in sea.borders:
@@ -186,45 +208,29 @@ def map_layer(width: int = WIDTH) -> PILImage.Image:
             else:
                 d.line(path, fill=(150, 140, 120), width=3, joint="curve")
     for sea in C.seas.values():
-        w = int(font(SMALL).getlength(sea.name)) + 14
-        box = Box(sea.x - w // 2, sea.y - 14, w, 28)
+        box = sea_box(sea.id)
         d.rounded_rectangle(box.rect, radius=12, fill=SEA_FILL, outline=SEA_BLUE, width=2)
-        c.text(sea.x, sea.y, sea.name, SMALL, fill=SEA_BLUE, anchor="mm")
+        c.text(sea.x, sea.y, sea.name, MAP_TEXT, fill=SEA_BLUE, anchor="mm", max_width=box.w - 14)
     for area in C.areas.values():
         box = node_box(area.id)
         color = REGION_COLORS.get(area.region, RULE)
         d.rounded_rectangle(box.rect, radius=9, fill=tint(color, 0.82), outline=color, width=4)
-        name = SHORT_NAMES.get(area.name, area.name)
-        c.text(area.x, box.y + 4, name, SMALL, bold=False, fill=INK, anchor="ma", max_width=NODE_W - 4)
+        c.text(area.x, box.y + 3, area_label(area.id), NAME, fill=INK, anchor="ma", max_width=NODE_W - 4)
         if area.terrain in TERRAIN_ICON:
             c.icon(TERRAIN_ICON[area.terrain], box.x + 6, box.y + 26, 16)
     return c.im
 
 
 # ---- pieces -------------------------------------------------------------------
-def last_area(view: Mapping[str, Any]) -> str | None:
-    """The Area the last move named (`place ur`, `raid babylon`, ...), to highlight it."""
-    moves = view.get("last_move") or []
-    if not moves:
-        return None
-    word = moves[0].rsplit(" ", 1)[-1]
-    return word if word in C.areas else None
-
-
-def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int) -> None:
+def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int, highlight: set[str]) -> None:
     battle = (view.get("round") or {}).get("battle")
-    last = last_area(view)
     wonder_at = {a: w for w, a in view.get("wonders", {}).items()}
     for area in C.areas.values():
         box = node_box(area.id)
         box = Box(box.x, box.y + top, box.w, box.h)
-        if area.id == battle:
+        if area.id == battle or area.id in highlight:
             c.d.rounded_rectangle(
                 [box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12, outline=HIGHLIGHT_EDGE, width=5
-            )
-        elif area.id == last:
-            c.d.rounded_rectangle(
-                [box.x - 5, box.y - 5, box.right + 5, box.bottom + 5], radius=12, outline=HIGHLIGHT, width=5
             )
         x = box.x + 28
         for _ in view.get("cities", {}).get(area.id, [])[:3]:
@@ -235,78 +241,42 @@ def draw_pieces(c: Canvas, view: Mapping[str, Any], top: int) -> None:
         info = view.get("board", {}).get(area.id)
         if info:
             draw_chip(c, Box(box.x + 4, box.y + 43, box.w - 8, 24), info)
+    for sea in sorted(highlight & set(C.seas)):
+        c.highlight(sea_box(sea).inset(-4).moved(0, top), width=4, radius=14)
 
 
-# ---- the score panel and the whole image -------------------------------------------
-#: the text width of one column of the score panel
-ROW_TEXT_W = (WIDTH - 2 * MARGIN - 20) // 2 - 50
+def places(view: Mapping[str, Any]) -> set[str]:
+    """The places the map image names: every Area (its name on its node) and sea."""
+    return set(C.areas) | set(C.seas)
 
 
-def row_height(rows) -> int:
-    """A player's block in the score panel: name, cards, and the Regions on one line — two when
-    some player's Regions need them (wide empires late in the game)."""
-    region_lines = max([len(wrap(r[3], ROW_TEXT_W, SMALL, max_lines=2)) for r in rows] or [1])
-    return line_height(TEXT) + (1 + region_lines) * line_height(SMALL) + 10
+def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
+    """Where each place is drawn on the map image."""
+    top = map_top(view)
+    out = {a: [node_box(a).moved(0, top)] for a in C.areas}
+    out.update({s: [sea_box(s).moved(0, top)] for s in C.seas})
+    return out
 
 
-def summary_notes(view: Mapping[str, Any]) -> list[str]:
-    """While Civilizations are allocated, the Epoch's summary card (1.5), wrapped to the score panel."""
-    return wrap(summary_line(view), WIDTH - 2 * MARGIN - 30, SMALL) if view.get("phase") == "allocate" else []
+# ---- the whole image -----------------------------------------------------------
+def map_top(view: Mapping[str, Any], header: Header | None = None) -> int:
+    """Where the map starts on the map image (under the header and the player key)."""
+    return common_map_top(header or header_for(view), key_entries(view))
 
 
-LEGEND = [
-    LegendItem("cradle-mountain", "Mountain: stack 1, defender 2 dice"),
-    LegendItem("cradle-rough", "Rough: stack 2, defender wins ties"),
-    LegendItem("cradle-desert", "Desert: stack 1"),
-    LegendItem(None, "Plains (no mark): stack 3"),
-    LegendItem("cradle-city", "City"),
-    LegendItem("cradle-wonder", "Wonder"),
-    LegendItem(
-        None,
-        "R: raiders (upside down) · framed: in its round · *: this Epoch's card · P/C/D: presence/control/domination",
-    ),
-]
+def key_entries(view: Mapping[str, Any]) -> list[KeyEntry]:
+    """Each player's letter, name and VP (the Armies' chips carry the letters); those to act framed."""
+    acting = set(view.get("to_act") or [])
+    return [KeyEntry(p["seat"], f"{p['name']} {p['vp']} VP", p["seat"] in acting) for p in view.get("players", [])]
 
 
-def draw(view: Mapping[str, Any], header: Header | None = None, private: Sequence[str] = ()) -> PILImage.Image:
-    """The board; a seat's private image (private.py) passes its own header and the seat's
-    private lines, drawn highlighted under the scores."""
+def draw(view: Mapping[str, Any], highlight: Sequence[str] = (), header: Header | None = None) -> PILImage.Image:
+    """The map image; `highlight`: Areas and seas of the last move (others are ignored). A seat's
+    image (private.py) passes its own header, naming the viewer."""
     header = header or header_for(view)
-    rows = player_lines(view)
-    notes = summary_notes(view)
-    hh = header_height(header)
-    row_h = row_height(rows)
-    n_rows = (len(rows) + 1) // 2
-    panel_h = MARGIN + n_rows * row_h + len(private) * line_height(TEXT) + len(notes) * line_height(SMALL) + MARGIN
-    lh = legend_height(LEGEND)
-    c = Canvas.blank(WIDTH, hh + MAP_H + panel_h + lh, PAPER)
-    c.im.paste(map_layer(WIDTH), (0, hh))
-    draw_header(c, header)
-    draw_pieces(c, view, hh)
-    y = hh + MAP_H
-    box = Box(MARGIN, y, WIDTH - 2 * MARGIN, panel_h - MARGIN // 2)
-    c.panel(box, fill=PANEL)
-    winners = set(view.get("winners") or [])
-    col_w = (box.w - 20) // 2
-    for k, (s, head, cards, regions) in enumerate(rows):
-        x = box.x + 10 + (k % 2) * col_w
-        yy = y + MARGIN // 2 + 4 + (k // 2) * row_h
-        color = seat_color(s)
-        c.d.ellipse([x, yy + 2, x + 30, yy + 32], fill=color, outline=INK, width=2)
-        c.text(x + 15, yy + 17, seat_letter(s), SMALL, bold=True, fill=ink_on(color), anchor="mm")
-        won = " · winner" if s in winners else ""
-        c.text(x + 40, yy + 2, head + won, TEXT, bold=True, fill=INK, max_width=col_w - 50)
-        c.text(x + 40, yy + 2 + line_height(TEXT), cards, SMALL, fill=MUTED, max_width=col_w - 50)
-        c.paragraph(
-            x + 40, yy + 2 + line_height(TEXT) + line_height(SMALL), regions, col_w - 50, SMALL, fill=MUTED, max_lines=2
-        )
-    yy = y + MARGIN // 2 + 4 + n_rows * row_h
-    for line in notes:
-        c.text(box.x + 14, yy, line, SMALL, fill=INK, max_width=box.w - 30)
-        yy += line_height(SMALL)
-    for line in private:
-        c.d.rectangle([box.x + 8, yy, box.right - 8, yy + line_height(TEXT)], fill=tint(HIGHLIGHT, 0.4))
-        c.text(box.x + 14, yy + 1, line, TEXT, fill=INK, max_width=box.w - 30)
-        yy += line_height(TEXT)
-    draw_legend(c, LEGEND, hh + MAP_H + panel_h)
+    top = map_top(view, header)
+    c = Canvas.blank(WIDTH, top + MAP_H, PAPER, MAP_TEXT)
+    c.paste(map_layer(WIDTH), 0, top)
+    draw_player_key(c, key_entries(view), draw_header(c, header))
+    draw_pieces(c, view, top, set(highlight) & places(view))
     return c.im

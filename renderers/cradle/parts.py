@@ -17,20 +17,21 @@ from renderers.common import (
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
     INK,
+    MAP_TEXT,
     Box,
     Canvas,
     cached_sprite,
-    font,
     ink_on,
     player_color,
     player_letter,
     register_icon,
+    sprite_text,
 )
 
 from .labels import chip_label
 
 NON_PLAYER = (120, 120, 120)
-SMALL = 18  # the smallest text: chips, map labels, the score panel's details
+SMALL = 18  # the smallest text of the tables image: the score panel's details (the map's: MAP_TEXT)
 
 
 # ---- icons for terrain and markers (shapes, so they read without colour) ----------
@@ -97,15 +98,15 @@ def chip_image(owner: int | None, label: str, raider: bool, w: int, h: int) -> P
     cd = ImageDraw.Draw(chip)
     ink = ink_on(color)
     cd.ellipse([3, 3, h - 3, h - 3], fill=ink)
-    cd.text((h / 2, h / 2), seat_letter(owner), font=font(SMALL, True), fill=color, anchor="mm")
-    cd.text((h + 3, h / 2), label, font=font(SMALL, True), fill=ink, anchor="lm")
+    sprite_text(cd, (h / 2, h / 2), seat_letter(owner), MAP_TEXT, fill=color, bold=True, anchor="mm")
+    sprite_text(cd, (h + 2, h / 2), label, MAP_TEXT, fill=ink, bold=True, anchor="lm", max_width=w - h - 4)
     return chip.rotate(180) if raider else chip  # raiders: upside-down counters (8.0)
 
 
 def draw_chip(c: Canvas, box: Box, info: Mapping[str, Any]) -> None:
     """The Armies in one Area: player colour + letter, Civilization number and count."""
     chip = chip_image(info.get("owner"), chip_label(info), bool(info.get("raider")), box.w, box.h)
-    c.im.paste(chip, (box.x, box.y))
+    c.paste(chip, box.x, box.y)
     if info.get("active"):
         c.d.rectangle([box.x - 3, box.y - 3, box.right + 2, box.bottom + 2], outline=HIGHLIGHT_EDGE, width=4)
         c.d.rectangle([box.x - 6, box.y - 6, box.right + 5, box.bottom + 5], outline=HIGHLIGHT, width=3)

@@ -9,9 +9,9 @@ from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import Header, seat_names
+from renderers.common import Header, seat_names, stack
 
-from . import board
+from . import board, tables
 from .labels import header_for
 
 
@@ -38,4 +38,6 @@ def private_header(view: Mapping[str, Any], seat: int) -> Header:
 
 
 def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
-    return board.draw(view, private_header(view, seat), private_lines(view, seat))
+    """The map (naming the viewer) over the score panel with the seat's private lines: the whole
+    board, as the seat's image."""
+    return stack(board.draw(view, (), private_header(view, seat)), tables.body(view, private_lines(view, seat)))

@@ -1,8 +1,10 @@
 """Alt text for Mosaic: the same view as the images, as plain lines.
 
-The public text: the header's lines, the hexes an open decision offers, each
-region's influence and pieces, each player's figures, the final tally and the
-offers. The private text: the header's lines and the private image's lines.
+The map's text (`public`): the header's lines, the hexes an open decision offers,
+each region's influence and pieces, then what the tables image shows (each
+player's figures, the final tally, the offers), so a reader of the handover's
+picture alone misses nothing. The tables' text: the header's lines and those
+figures. The private text: the header's lines and the private image's lines.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from engine.mosaic.data import load
 from engine.mosaic.words import hex_name
-from renderers.common import Header, alt_lines, join_alt, player_letter
+from renderers.common import Header, alt_lines, join_alt, player_letter, tables_header
 
 from .labels import final_rows, header_for, offer_items
 from .private import body, private_header
@@ -38,6 +40,12 @@ def _hex_choices(view: Mapping[str, Any]) -> str:
     return f"Hexes to choose from (numbered on the map): {', '.join(what(h) for h in hexes)}"
 
 
+def _piece(d: Any, piece: Mapping[str, Any]) -> str:
+    """ "city of B", "wonder (Sphinx) of E" """
+    name = f" ({d.wonders[piece['wonder']].name})" if piece.get("wonder") in d.wonders else ""
+    return f"{piece['kind']}{name} of {player_letter(piece['seat'])}"
+
+
 def _alt_public(view: Mapping[str, Any], header: Header) -> str:
     d = load()
     lines = alt_lines(header)
@@ -54,8 +62,15 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
                 + ", ".join(f"{p['name']} {v}" for p, v in zip(view["players"], r["influence"], strict=True))
                 + (f" (first place: {', '.join(firsts)})" if firsts else "")
                 + "; "
-                + (", ".join(f"{p['kind']} of {player_letter(p['seat'])}" for p in here) or "empty")
+                + (", ".join(_piece(d, p) for p in here) or "empty")
             )
+    return join_alt(lines + _table_lines(view))
+
+
+def _table_lines(view: Mapping[str, Any]) -> list[str]:
+    """What the tables image shows: each player's figures, the final tally, the offers."""
+    d = load()
+    lines = []
     for p in view["players"]:
         lines.append(
             f"{p['name']} ({player_letter(p['seat'])}): score {p['score']}, "
@@ -68,11 +83,15 @@ def _alt_public(view: Mapping[str, Any], header: Header) -> str:
         )
     for items in offer_items(view):
         lines += [f"{text} (deck {deck}):" if deck is not None else text for text, deck in items]
-    return join_alt(lines)
+    return lines
 
 
 def public(view: Mapping[str, Any]) -> str:
     return _alt_public(view, header_for(view))
+
+
+def tables(view: Mapping[str, Any]) -> str:
+    return join_alt(alt_lines(tables_header(header_for(view), "players and offers")) + _table_lines(view))
 
 
 def private(view: Mapping[str, Any], seat: int) -> str:

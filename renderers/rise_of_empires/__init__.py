@@ -1,23 +1,26 @@
-"""Rise of Empires images: the public board, and a seat's image (the same board, naming the viewer).
+"""Rise of Empires images: the map, the tables, and a seat's image (the whole board, naming the viewer).
 
-`render(view, seat)`: with `seat` None the public board (board.py), otherwise
-the seat's image (private.py); both come with an alt text built from the same
-view (alt.py).
+`render(view, seat, part, highlight)` (renderers/common/package.py): the map
+(board.py: header, player key, world map with the cubes), the tables (tables.py:
+action display, offers, players, legend) or a seat's image (private.py: both,
+naming the viewer; everything in this game is public); each with an alt text
+built from the same view (alt.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from renderers.common import Image, render_view
 
-from . import alt, board, private
+from . import alt, board, private, tables
 
 
-def render(view: Mapping[str, Any], seat: int | None = None) -> Image:
-    """The board image for `view`; a seat's image is the same board, naming the viewer."""
-    return render_view(view, seat, board, private, alt)
+def render(
+    view: Mapping[str, Any], seat: int | None = None, part: str | None = None, highlight: Sequence[str] = ()
+) -> Image:
+    return render_view(view, seat, part, highlight, board=board, tables=tables, private=private, alt=alt)
 
 
 __all__ = ["render"]

@@ -1,15 +1,17 @@
-"""Rise of Empires board image: the world map, the action display, the tiles on offer and the players.
+"""Rise of Empires' map image: the world map with every player's cubes (issue 26).
 
-Drawn from `engine.rise_of_empires` views only (everything in this game is public,
-so the private image is the public one with the viewer named). Layout, 1200 px wide:
-header; the schematic world map (regions coloured by era, with name, banner VP,
-income symbol, borders, and each player's cubes as numbers in the player's colour,
-the controller crowned); the action display (discs right to left, circle 1 is the
-first placed); the tiles on offer and the trade track; one line per player in turn
-order with the VP, food and other tracks; the legend.
+Drawn from `engine.rise_of_empires` views only (everything in this game is public).
+Layout, 1200 px wide: the header; a key of the players in turn order (their colour,
+letter and VP); the schematic world map — regions coloured by era, each with its
+name, banner VP and income symbol, the borders, and each player's cubes as a chip
+in the player's colour and letter with the count beside it, the controller crowned;
+the regions of the last move (`highlight`) framed amber. Every text on it is at
+least `MAP_TEXT` (7 px when a phone shows the image 450 px wide); the action
+display, the tiles on offer, the players' tracks and the legend are the tables
+image (tables.py).
 
 The map background (regions, borders, labels) is a static layer cached per
-(era, player count); each render only draws the pieces on top.
+(regions, borders, era); each render only draws the pieces on top.
 """
 
 from __future__ import annotations
@@ -22,51 +24,40 @@ from PIL import Image as PILImage
 from renderers.common import (
     HIGHLIGHT_EDGE,
     INK,
+    MAP_TEXT,
     MARGIN,
     MUTED,
     PANEL,
-    PANEL_ALT,
     PAPER,
-    RULE,
     WIDTH,
     Box,
     Canvas,
     Header,
-    LegendItem,
+    KeyEntry,
     cached_layer,
     draw_header,
-    draw_legend,
-    header_height,
-    legend_height,
-    line_height,
+    draw_player_key,
     measure,
-    tint,
-    wrap,
 )
+from renderers.common import map_top as common_map_top
 
-from .labels import INCOME_WORD, ROW_TITLES, header_for
-from .parts import COLOURS, SMALL, RoeCanvas, chip, disc
+from .labels import INCOME_WORD, header_for
+from .parts import RoeCanvas, chip, chip_width
 
 ERA_FILL = {1: (250, 243, 222), 2: (232, 212, 170), 3: (205, 176, 140)}  # white, tan, brown (2.1)
 SEA_FILL = (190, 222, 242)
 CLOSED = (214, 210, 202)
 
-MAP_H = 720
-NODE_W, NODE_H = 156, 116
-CIRCLE = 32
-PANEL_H = 300
+MAP_H = 860
+NODE_W, NODE_H = 160, 150
 TITLE = 24
-TEXT = 20
-
-LEGEND = [
-    LegendItem(None, "Region colour = era: cream I, tan II, brown III; grey = not open yet"),
-    LegendItem(None, "W/R/B/G/Y n = that player's cubes"),
-    LegendItem("crown", "controls the region"),
-    LegendItem(None, "VP a/b = banner: control / second place"),
-    LegendItem(None, "Action rows fill right to left; circle 1 is the rightmost"),
-    LegendItem("vp", "victory points"),
-    LegendItem("coin", "gold"),
-]
+NAME = 22
+#: Where a node's cube chips start (below its name, banner VP and income symbol), their row height.
+CUBES_Y, CUBE_ROW, CUBE = 94, 28, 24
+#: How much lower a sea's words and cubes sit in its ellipse.
+SEA_DY = 12
+#: A name no smaller than this (regular) widens its node: "Northern Europe" is not cut.
+NAME_MIN = 20
 
 
 # ---- geometry ---------------------------------------------------------------------------------
@@ -75,33 +66,46 @@ def map_box(top: int) -> Box:
 
 
 def centre(box: Box, x: int, y: int) -> tuple[float, float]:
-    """Data coordinates (x 0-1000, y 0-620) -> pixels inside the map panel."""
+    """Data coordinates (x 0-1000, y 0-620; the topmost regions at y 55) -> pixels inside the map panel."""
     inner_w = box.w - 2 * (NODE_W // 2 + 8)
-    return (box.x + NODE_W // 2 + 8 + x / 1000 * inner_w, box.y + 44 + y / 620 * (box.h - 44 - NODE_H // 2 - 14))
+    return (box.x + NODE_W // 2 + 8 + x / 1000 * inner_w, box.y + 70 + y / 620 * (box.h - 70 - NODE_H // 2 - 14))
 
 
 def node_box(box: Box, region: Mapping[str, Any]) -> Box:
+    """A region's node: a sea is a wider ellipse; a long name widens its node (its neighbours
+    lie far enough: "Northern Europe" is 188 px from Eastern Europe's centre)."""
     cx, cy = centre(box, region["x"], region["y"])
-    w = NODE_W + (60 if region.get("sea") else 0)
+    w = NODE_W + 60 if region.get("sea") else max(NODE_W, int(measure(region.get("name", ""), NAME_MIN)) + 14)
     return Box(int(cx - w / 2), int(cy - NODE_H / 2), w, NODE_H)
+
+
+def map_top(view: Mapping[str, Any], head: Header | None = None) -> int:
+    """Where the map starts on the map image (under the header and the player key)."""
+    return common_map_top(head or header_for(view), key_entries(view))
+
+
+def turn_order(view: Mapping[str, Any]) -> list[int]:
+    """The seats in turn order (the view's colours in order), else in seat order."""
+    players = view.get("players") or []
+    found = [next((p["seat"] for p in players if p["colour"] == col), None) for col in view.get("order") or []]
+    return [s for s in found if s is not None] or [p["seat"] for p in players]
+
+
+def key_entries(view: Mapping[str, Any]) -> list[KeyEntry]:
+    """Each player in turn order: colour and letter, name and VP; the players to act framed."""
+    players = view.get("players") or []
+    acting = set(view.get("to_act") or [])
+    return [KeyEntry(s, f"{players[s]['name']} {players[s]['vp']} VP", s in acting) for s in turn_order(view)]
 
 
 # ---- the static map layer ----------------------------------------------------------------------
 @cached_layer(maxsize=16)
 def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, str], ...], era: int) -> PILImage.Image:
     """Regions, borders and fixed labels for one era (closed regions greyed)."""
-    c = Canvas.blank(WIDTH, MAP_H + MARGIN, PAPER)
+    c = Canvas.blank(WIDTH, MAP_H + MARGIN, PAPER, MAP_TEXT)
     box = map_box(0)
     c.panel(box, fill=(228, 238, 244))
-    tw = c.text(box.x + 12, box.y + 8, "World map", TITLE, bold=True)
-    c.text(
-        box.x + 28 + tw,
-        box.y + 12,
-        "lines are borders; New World and Far East only by water tiles (6.4.4)",
-        SMALL,
-        fill=MUTED,
-        max_width=box.w - 170,
-    )
+    c.text(box.x + 12, box.y + 8, "World map", TITLE, bold=True)
     by_id = {r[0]: r for r in regions}
     for a, b in borders:
         ra, rb = by_id[a], by_id[b]
@@ -110,39 +114,34 @@ def map_layer(regions: tuple[tuple[Any, ...], ...], borders: tuple[tuple[str, st
         members = [r for r in regions if r[4] == area]
         if not members:
             continue
-        boxes = [node_box(box, {"x": r[5], "y": r[6]}) for r in members]
+        boxes = [node_box(box, {"x": r[5], "y": r[6], "name": r[1]}) for r in members]
         frame = Box(
             min(b.x for b in boxes) - 6,
-            min(b.y for b in boxes) - 30,
+            min(b.y for b in boxes) - 32,
             max(b.right for b in boxes) - min(b.x for b in boxes) + 12,
-            max(b.bottom for b in boxes) - min(b.y for b in boxes) + 36,
+            max(b.bottom for b in boxes) - min(b.y for b in boxes) + 38,
         )
         for i in range(frame.x, frame.right, 16):
             c.d.line([i, frame.y, min(i + 8, frame.right), frame.y], fill=MUTED, width=2)
             c.d.line([i, frame.bottom, min(i + 8, frame.right), frame.bottom], fill=MUTED, width=2)
-        c.text(frame.x + frame.w / 2, frame.y + 4, label, SMALL, bold=True, fill=MUTED, anchor="ma")
+        c.text(frame.x + frame.w / 2, frame.y + 4, label, MAP_TEXT, bold=True, fill=MUTED, anchor="ma")
     for _rid, name, r_era, sea, _area, x, y, control, second, income, amount in regions:
-        nb = node_box(box, {"x": x, "y": y, "sea": sea})
+        nb = node_box(box, {"x": x, "y": y, "sea": sea, "name": name})
         open_ = r_era <= era
         fill = (SEA_FILL if sea else ERA_FILL.get(r_era, PANEL)) if open_ else CLOSED
         if sea:
             c.d.ellipse(nb.rect, fill=fill, outline=(60, 100, 140), width=3)
         else:
             c.d.rounded_rectangle(nb.rect, radius=12, fill=fill, outline=(90, 80, 64), width=3)
-        bold = measure(name, SMALL, True) <= nb.w - 12
-        c.text(nb.x + nb.w / 2, nb.y + 6, name, 20, bold=bold, anchor="ma", max_width=nb.w - 6)
+        top = nb.y + (SEA_DY if sea else 0)  # an ellipse is narrow at its top: a sea's words sit lower
+        room = NODE_W - 10 if sea else nb.w - 10
+        bold = measure(name, NAME, True) <= room
+        c.text(nb.x + nb.w / 2, top + 6, name, NAME, bold=bold, anchor="ma", max_width=room)
         symbol = f"+{amount} {INCOME_WORD[income]}" if income in INCOME_WORD and amount else "no symbol"
         ink = INK if open_ else MUTED
-        c.text(
-            nb.x + nb.w / 2,
-            nb.y + 30,
-            f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}"),
-            SMALL,
-            fill=ink,
-            anchor="ma",
-            max_width=nb.w - 10,
-        )
-        c.text(nb.x + nb.w / 2, nb.y + 51, symbol, SMALL, fill=ink, anchor="ma", max_width=nb.w - 10)
+        banner = f"VP {control}/{second}" + ("" if open_ else f" · Era {'I' * r_era}")
+        c.text(nb.x + nb.w / 2, top + 35, banner, MAP_TEXT, fill=ink, anchor="ma", max_width=room)
+        c.text(nb.x + nb.w / 2, top + 59, symbol, MAP_TEXT, fill=ink, anchor="ma", max_width=room)
     return c.im
 
 
@@ -165,245 +164,66 @@ def _region_key(view: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
     )
 
 
-def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str], last: str) -> None:
+# ---- the pieces ------------------------------------------------------------------------------------
+def cube_rows(nb: Box, present: Sequence[tuple[str, int]]) -> list[list[tuple[str, int, int]]]:
+    """The node's chips (colour, count) in rows that fit its width, each with its width."""
+    rows: list[list[tuple[str, int, int]]] = [[]]
+    used = 0
+    for colour, n in present:
+        w = chip_width(str(n), CUBE)
+        if rows[-1] and used + w > nb.w - 12:
+            rows.append([])
+            used = 0
+        rows[-1].append((colour, n, w))
+        used += w
+    return rows
+
+
+def _cubes(c: Canvas, view: Mapping[str, Any], box: Box, colours: Sequence[str], highlight: set[str]) -> None:
     for r in view.get("regions", []):
         nb = node_box(box, r)
-        if last and f" {r['name']}" in last:
+        if r["id"] in highlight:
             if r.get("sea"):
-                c.d.ellipse(nb.inset(-4).rect, outline=HIGHLIGHT_EDGE, width=5)
+                c.d.ellipse(nb.inset(-5).rect, outline=HIGHLIGHT_EDGE, width=5)
             else:
-                c.highlight(nb.inset(-4), width=5, radius=14)
+                c.highlight(nb.inset(-5), width=5, radius=14)
         counts = r.get("cubes") or []
         control = set(r.get("control") or [])
-        present = [(s, n) for s, n in enumerate(counts) if n > 0]
-        if not present:
-            continue
-        step = min(62, (nb.w - 12) // max(1, len(present)))
-        x = nb.x + (nb.w - step * len(present)) / 2 + 2
-        for seat, n in present:
-            colour = colours[seat] if seat < len(colours) else "white"
-            if seat in control:
-                c.icon("crown", int(x + 1), nb.y + 70, 22)
-            chip(c, colour, x, nb.y + 90, str(n), 22)
-            x += step
+        present = [(colours[s] if s < len(colours) else "white", n) for s, n in enumerate(counts) if n > 0]
+        crowned = {colours[s] for s in control if s < len(colours)}
+        for k, row in enumerate(cube_rows(nb, present)):
+            x = nb.x + (nb.w - sum(w for _, _, w in row)) / 2 + 4
+            y = nb.y + CUBES_Y + k * CUBE_ROW + (SEA_DY if r.get("sea") else 0)
+            for colour, n, w in row:
+                chip(c, colour, x, y, str(n), CUBE)
+                if colour in crowned:  # the controller: a crown on the chip's corner
+                    c.icon("crown", int(x - 8), int(y - 12), 20)
+                x += w
 
 
-# ---- other panels ---------------------------------------------------------------------------------
-def _action_display(c: Canvas, view: Mapping[str, Any], top: int, height: int = PANEL_H) -> int:
-    rows = view.get("rows") or {}
-    circles = view.get("circles") or {}
-    box = Box(MARGIN, top, 560, height)
-    c.panel(box)
-    half = view.get("half", "A")
-    tw = c.text(box.x + 12, box.y + 8, "Action display", TITLE, bold=True)
-    c.text(
-        box.x + 24 + tw,
-        box.y + 12,
-        "A turn: place a disc" if half == "A" else "B turn: remove; pay 1 per disc left",
-        SMALL,
-        fill=MUTED,
-        max_width=box.w - tw - 36,
-    )
-    # Circle numbers, 1 = rightmost (the first disc placed): B-turn actions name them (`remove city 2`).
-    right = box.right - 12
-    widest = max([circles.get(r, len(rows.get(r) or [])) for r in ROW_TITLES] or [0])
-    c.text(box.x + 12, box.y + 50, "circle", SMALL, fill=MUTED, anchor="lm")
-    for i in range(widest):
-        x = right - (i + 1) * (CIRCLE + 4)
-        c.text(x + CIRCLE / 2, box.y + 50, str(i + 1), SMALL, bold=True, fill=MUTED, anchor="mm")
-    y = box.y + 64
-    for row in ("progress", "territory", "city", "empire", "trade"):
-        cells = rows.get(row) or []
-        n = circles.get(row, len(cells))
-        c.text(box.x + 12, y + CIRCLE / 2, ROW_TITLES[row], TEXT, bold=True, anchor="lm")
-        right = box.right - 12
-        for i in range(n):
-            x = right - (i + 1) * (CIRCLE + 4)
-            colour = cells[i] if i < len(cells) else None
-            if colour:
-                disc(c, colour, x, y, CIRCLE)
-            else:
-                c.d.ellipse([x, y, x + CIRCLE, y + CIRCLE], outline=RULE, width=2, fill=PANEL_ALT)
-        y += CIRCLE + 16
-    return height
+def places(view: Mapping[str, Any]) -> set[str]:
+    """The places the map image names, as the view names them: every region (its name on it)."""
+    return {r["id"] for r in view.get("regions") or []}
 
 
-OFFER_W = WIDTH - 3 * MARGIN - 560
-OFFER_TEXT_W = OFFER_W - 24 - 96
-
-
-def _offer_lines(view: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The tiles on offer as (label, text) lines; every tile is named (the actions name them)."""
-    offer = view.get("offer") or {}
-    roman = {1: "I", 2: "II", 3: "III"}
-    prog: dict[str, int] = {}
-    for t in offer.get("progress") or []:
-        key = f"{t['name']} {roman.get(t['era'], '')}"
-        prog[key] = prog.get(key, 0) + 1
-    terr: dict[str, int] = {}
-    for t in offer.get("territory") or []:
-        terr[t["name"]] = terr.get(t["name"], 0) + 1
-    lines = [
-        ("Progress", ", ".join(f"{k}" + (f" x{n}" if n > 1 else "") for k, n in prog.items()) or "none"),
-        ("Territory", ", ".join(f"{k} x{n}" for k, n in terr.items()) or "none left"),
-        (
-            "City",
-            ", ".join(
-                f"{t['name']} {t['cost']}g {t['vp']}VP" + (" wonder" if t.get("wonder") else "")
-                for t in offer.get("city") or []
-            )
-            or "none",
-        ),
-        ("Empire", ", ".join(offer.get("empire") or []) or "all taken"),
-    ]
-    return lines
-
-
-def offer_height(view: Mapping[str, Any]) -> int:
-    """Height of the two middle panels: enough for every tile on offer (never cut off), at least PANEL_H."""
-    used = sum(max(len(wrap(text, OFFER_TEXT_W, SMALL)) * line_height(SMALL), 24) + 2 for _, text in _offer_lines(view))
-    return max(PANEL_H, 42 + used + 2 * 30 + 12)
-
-
-def _offer(c: Canvas, view: Mapping[str, Any], top: int, height: int) -> None:
-    offer = view.get("offer") or {}
-    box = Box(MARGIN + 560 + MARGIN, top, OFFER_W, height)
-    c.panel(box)
-    c.text(box.x + 12, box.y + 8, "Tiles on offer", TITLE, bold=True)
-    x0 = box.x + 12
-    y = box.y + 42
-    for label, text in _offer_lines(view):
-        c.text(x0, y, label, SMALL, bold=True)
-        used = c.paragraph(x0 + 96, y, text, OFFER_TEXT_W, SMALL)
-        y += max(used, 24) + 2
-    c.text(x0, y, "Trade", SMALL, bold=True)
-    x = x0 + 96
-    for b in offer.get("trade") or []:
-        label = f"{b['discs']}>{b['amount']}{'VP' if b['gain'] == 'vp' else 'g'}"
-        tw = int(measure(label, SMALL)) + 12
-        if x + tw + 30 > box.right - 8:
-            x = x0 + 96
-            y += 30
-        fill = PANEL_ALT if b.get("open") else CLOSED
-        c.d.rounded_rectangle([x, y - 2, x + tw, y + 24], radius=6, fill=fill, outline=RULE, width=2)
-        c.text(x + 6, y, label, SMALL, fill=INK if b.get("open") else MUTED)
-        if b.get("taken_by"):
-            disc(c, b["taken_by"], x + tw - 10, y - 8, 22)
-        x += tw + 10
-
-
-def _player_lines(p: Mapping[str, Any], width: int) -> list[str]:
-    """A player's tiles, wrapped to `width` (never cut: every tile is named)."""
-    prog = ", ".join(t["name"] + (" (used)" if t.get("used") else "") for t in p.get("progress") or [])
-    terr: dict[str, int] = {}
-    for t in p.get("territories") or []:
-        terr[t["name"]] = terr.get(t["name"], 0) + 1
-    tiles = ", ".join(f"{k} x{n}" if n > 1 else k for k, n in terr.items())
-    cities = ", ".join(f"{t['name']} {t['vp']}VP" for t in p.get("cities") or [])
-    extra = []
-    if p.get("empires"):
-        extra.append("empire " + " / ".join(p["empires"]))
-    if p.get("ally"):
-        extra.append(f"allied with {p['ally']}")
-    lines = wrap("Progress: " + (prog or "-"), width, SMALL)
-    lines += wrap(
-        "Territory: " + (tiles or "-") + " · Cities: " + (cities or "-") + (" · " + " · ".join(extra) if extra else ""),
-        width,
-        SMALL,
-    )
-    return lines
-
-
-PLAYER_TEXT_W = WIDTH - 2 * MARGIN - 16 - 50
-PLAYER_LINE = 24
-
-
-def _player_row_height(p: Mapping[str, Any]) -> int:
-    return 36 + len(_player_lines(p, PLAYER_TEXT_W)) * PLAYER_LINE + 8
-
-
-def players_height(view: Mapping[str, Any]) -> int:
-    return 44 + sum(_player_row_height(p) for p in view.get("players") or []) + 8
-
-
-def _players(c: Canvas, view: Mapping[str, Any], top: int, colours: Sequence[str]) -> int:
-    players = view.get("players") or []
-    order = view.get("order") or []
-    found = [next((p["seat"] for p in players if p["colour"] == col), None) for col in order]
-    seats: list[int] = [s for s in found if s is not None] or [p["seat"] for p in players]
-    height = players_height(view)
-    box = Box(MARGIN, top, WIDTH - 2 * MARGIN, height)
-    c.panel(box)
-    c.text(box.x + 12, box.y + 8, "Players in turn order", TITLE, bold=True)
-    c.text(
-        box.x + 300,
-        box.y + 12,
-        "food track 0-20 (next Food phase change); cubes: pool / general stock / on the map",
-        SMALL,
-        fill=MUTED,
-        max_width=box.w - 320,
-    )
-    to_act = set(view.get("to_act") or [])
-    y = box.y + 44
-    for pos, seat in enumerate(seats, start=1):
-        p = players[seat]
-        line_h = _player_row_height(p)
-        row = Box(box.x + 8, y, box.w - 16, line_h - 6)
-        c.d.rounded_rectangle(
-            row.rect,
-            radius=8,
-            fill=tint(COLOURS.get(p["colour"], (200, 200, 200)), 0.82),
-            outline=HIGHLIGHT_EDGE if seat in to_act else RULE,
-            width=4 if seat in to_act else 1,
-        )
-        c.text(row.x + 10, row.y + 6, f"{pos}.", TEXT, bold=True)
-        disc(c, p["colour"], row.x + 40, row.y + 4, 30)
-        c.text(row.x + 78, row.y + 8, p["name"], TEXT, bold=True, max_width=200)
-        x = row.x + 290
-        c.icon("vp", x, row.y + 6, 24)
-        c.text(x + 28, row.y + 8, f"{p['vp']} VP", TEXT, bold=True, max_width=92)
-        x += 126
-        delta = (p.get("forecast") or {}).get("food")
-        c.text(x, row.y + 8, f"food {p['food']}" + (f" ({delta:+d})" if delta is not None else ""), TEXT, max_width=134)
-        bar = Box(x + 140, row.y + 12, 64, 14)
-        c.d.rectangle(bar.rect, outline=INK, width=1, fill=PANEL)
-        c.d.rectangle([bar.x, bar.y, bar.x + bar.w * max(0, min(20, p["food"])) / 20, bar.bottom], fill=(0, 120, 80))
-        x += 220
-        c.icon("coin", x, row.y + 6, 24)
-        c.text(x + 28, row.y + 8, f"{p['gold']}", TEXT, bold=True)
-        x += 70
-        c.text(x, row.y + 8, f"discs {p['resources']}", TEXT)
-        x += 100
-        c.text(x, row.y + 8, f"cubes {p['pool']}/{p['stock']}/{p['on_map']}", TEXT, max_width=row.right - x - 8)
-        for i, line in enumerate(_player_lines(p, PLAYER_TEXT_W)):
-            c.text(row.x + 40, row.y + 36 + i * PLAYER_LINE, line, SMALL)
-        y += line_h
-    return height
+def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
+    """Where each region is drawn on the map image (its node)."""
+    box = map_box(map_top(view))
+    return {r["id"]: [node_box(box, r)] for r in view.get("regions") or []}
 
 
 # ---- the whole image --------------------------------------------------------------------------------
-def draw(view: Mapping[str, Any], head: Header | None = None) -> PILImage.Image:
-    """The board; a seat's image (private.py) passes its own header, naming the viewer."""
+def draw(view: Mapping[str, Any], highlight: Sequence[str] = (), head: Header | None = None) -> PILImage.Image:
+    """The map image; `highlight`: regions of the last move (others are ignored). A seat's image
+    (private.py) passes its own header, naming the viewer."""
     players = view.get("players") or []
     colours = [p["colour"] for p in players]
     head = head or header_for(view)
-    hh = header_height(head)
-    panel_h = offer_height(view)
-    players_h = players_height(view)
-    map_top = hh + MARGIN
-    mid_top = map_top + MAP_H + MARGIN
-    players_top = mid_top + panel_h + MARGIN
-    legend_top = players_top + players_h
-    height = legend_top + legend_height(LEGEND)
-    im = PILImage.new("RGB", (WIDTH, height), PAPER)
-    layer = map_layer(_region_key(view), tuple(tuple(b) for b in view.get("borders") or []), int(view.get("era", 1)))
-    im.paste(layer, (0, map_top))
-    c = RoeCanvas(im)
+    top = map_top(view, head)
+    c = RoeCanvas(PILImage.new("RGB", (WIDTH, top + MAP_H + MARGIN), PAPER), MAP_TEXT)
     c.colours = colours
-    draw_header(c, head)
-    _cubes(c, view, map_box(map_top), colours, " ".join(head.last_move))
-    _action_display(c, view, mid_top, panel_h)
-    _offer(c, view, mid_top, panel_h)
-    _players(c, view, players_top, colours)
-    draw_legend(c, LEGEND, legend_top)
+    layer = map_layer(_region_key(view), tuple(tuple(b) for b in view.get("borders") or []), int(view.get("era", 1)))
+    c.paste(layer, 0, top)
+    draw_player_key(c, key_entries(view), draw_header(c, head))
+    _cubes(c, view, map_box(top), colours, set(highlight) & places(view))
     return c.im

@@ -5,7 +5,7 @@ Every piece shows its colour's letter too, so colour is never the only cue.
 
 from __future__ import annotations
 
-from renderers.common import INK, Canvas, font, ink_on
+from renderers.common import INK, MAP_TEXT, Canvas, ink_on, text_width
 
 from .labels import LETTERS
 
@@ -17,7 +17,7 @@ COLOURS: dict[str, tuple[int, int, int]] = {
     "green": (0, 158, 115),
     "yellow": (240, 228, 66),
 }
-SMALL = 18  # the smallest text: piece letters and map labels
+SMALL = 18  # the smallest text of the tables image (the map's is MAP_TEXT)
 
 
 class RoeCanvas(Canvas):
@@ -34,25 +34,32 @@ def disc(c: Canvas, colour: str, x: float, y: float, size: int, text: str | None
     """A player disc: the colour, a dark rim and the colour's letter (colour is never the only cue)."""
     fill = COLOURS.get(colour, (128, 128, 128))
     c.d.ellipse([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text(
-        (x + size / 2, y + size / 2 + 1),
+    c.text(
+        x + size / 2,
+        y + size / 2 + 1,
         text or LETTERS.get(colour, "?"),
-        font=font(max(SMALL, int(size * 0.55)), True),
+        int(size * 0.55),
+        bold=True,
         fill=ink_on(fill),
         anchor="mm",
     )
+
+
+#: A cube chip's count (bold, beside the chip); its letter is as large as the map's smallest text.
+COUNT = 21
 
 
 def chip(c: Canvas, colour: str, x: float, y: float, label: str, size: int = 24) -> int:
-    """A square cube chip with the count beside it; returns the width used."""
+    """A square cube chip (the colour and its letter) with the count beside it; returns the width used."""
     fill = COLOURS.get(colour, (128, 128, 128))
     c.d.rectangle([x, y, x + size, y + size], fill=fill, outline=INK, width=2)
-    c.d.text(
-        (x + size / 2, y + size / 2 + 1),
-        LETTERS.get(colour, "?"),
-        font=font(SMALL - 2 if size < 26 else SMALL, True),
-        fill=ink_on(fill),
-        anchor="mm",
+    c.text(
+        x + size / 2, y + size / 2 + 1, LETTERS.get(colour, "?"), MAP_TEXT, bold=True, fill=ink_on(fill), anchor="mm"
     )
-    w = c.text(x + size + 3, y + size / 2, label, SMALL, bold=True, anchor="lm")
-    return size + 3 + w + 8
+    c.text(x + size + 3, y + size / 2, label, COUNT, bold=True, anchor="lm")
+    return chip_width(label, size)
+
+
+def chip_width(label: str, size: int = 24) -> int:
+    """The width `chip` takes, with the gap after it."""
+    return size + 3 + text_width(label, COUNT, True) + 10

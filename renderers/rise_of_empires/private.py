@@ -8,9 +8,9 @@ from typing import Any
 
 from PIL import Image as PILImage
 
-from renderers.common import Header
+from renderers.common import Header, stack
 
-from . import board
+from . import board, tables
 from .labels import header_for
 
 
@@ -23,4 +23,5 @@ def private_header(view: Mapping[str, Any], seat: int) -> Header:
 
 
 def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
-    return board.draw(view, private_header(view, seat))
+    """The map (naming the viewer) over the tables: the whole board, as the seat's image."""
+    return stack(board.draw(view, (), private_header(view, seat)), tables.body(view))

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from renderers.common import alt_lines, join_alt, player_letter, seat_names
+from renderers.common import alt_lines, join_alt, player_letter, seat_names, tables_header
 
 from .board import contest, display_cards
 from .labels import MILITARY, RESOURCES, amounts, card_line, header_for, province_effect, symbols_text
 from .private import round_note
+from .tables import player_lines
 
 
 def _cards(n: int) -> str:
@@ -138,6 +139,15 @@ def public(view: Mapping[str, Any]) -> str:
                 for n in nile
             )
         )
+    return join_alt(lines)
+
+
+def tables(view: Mapping[str, Any]) -> str:
+    """The tables image's text: each player's figures in words, the Nile cards' effects."""
+    lines = alt_lines(tables_header(header_for(view), "scores and details"))
+    for p in view.get("players", []):
+        lines.append(f"{p.get('name', '?')} ({player_letter(p.get('seat', 0))}): " + "; ".join(player_lines(view, p)))
+    lines += [f"Nile: {n.get('name', '?')}: {n.get('effect', '')}" for n in view.get("nile") or []]
     return join_alt(lines)
 
 

@@ -1,18 +1,23 @@
-"""The public board: both civilizations side by side, the province row above.
+"""The map image (this game's board has no map: both civilizations side by side under the
+province row are its board; issue 26).
 
 Layout (1200 px wide): header; province row (leftmost = contested this round,
-highlighted); one column per player with its display, military area (card
-symbol and printed board symbol per red band), resource totals, progress
-levels and won provinces; the Nile when Egypt plays; the legend. The frames,
-titles, player bars and legend form a static layer cached per (player count,
-rows, Nile): what the frame depends on, so every table shares it; names and
-civilizations are written on top, the rest is pasted from cached sprites (parts.py).
+highlighted); one column per player with its coins, income, cards and VP, its
+display, military area (card symbol and printed board symbol per red band),
+resource totals, progress levels and won provinces; the Nile when Egypt plays.
+Every text on it is at least `MAP_TEXT` (7 px when a phone shows the image 450 px
+wide); the score breakdowns, the next progress level and Nile effects in full, and
+the legend are the tables image (tables.py). The cards and provinces of the last
+move (`highlight`, by the names the view gives them) are framed amber. The frames,
+titles and player bars form a static layer cached per (player count, rows, Nile):
+what the frame depends on, so every table shares it; names and civilizations are
+written on top, the rest is pasted from cached sprites (parts.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +26,7 @@ from PIL import Image as PILImage
 from renderers.common import (
     GOOD,
     INK,
+    MAP_TEXT,
     MARGIN,
     MUTED,
     PANEL_ALT,
@@ -29,13 +35,10 @@ from renderers.common import (
     WIDTH,
     Box,
     Canvas,
-    LegendItem,
     cached_layer,
     draw_header,
-    draw_legend,
     fill_pattern,
     header_height,
-    legend_height,
     player_color,
     text_width,
     tint,
@@ -50,31 +53,7 @@ PAD = 12
 SECTION_GAP = 8
 CONTEST_H = 40
 PROVINCE_PANEL_H = 44 + parts.PROVINCE_H + 12 + CONTEST_H
-NILE_H = 170
-
-LEGEND = (
-    [LegendItem(n, n) for n in RESOURCES]
-    + [LegendItem(n, n) for n in MILITARY]
-    + [
-        LegendItem("coin", "coins"),
-        LegendItem("income", "income"),
-        LegendItem("vp", "victory points"),
-        LegendItem("card", "cards in hand"),
-        LegendItem("deck", "deck"),
-        LegendItem("marker", "progress marker"),
-        LegendItem("building", "building"),
-        LegendItem("crown", "leader"),
-        LegendItem("cog", "progress level"),
-        LegendItem("golden-age", "Golden Age side"),
-        LegendItem("swap", "free swap"),
-        LegendItem("province", "province won"),
-        LegendItem("check", "unlocked / requirement met"),
-        LegendItem(None, "amber frame: last move and this round's province"),
-        LegendItem(None, "dark frame: last military card (paid for a won province)"),
-        LegendItem(None, "green tab: printed board symbol, active"),
-        LegendItem(None, "A/B/C: province icon"),
-    ]
-)
+NILE_H = 110
 
 
 @dataclass(frozen=True)
@@ -85,8 +64,7 @@ class ColumnLayout:
     province_rows: int = 1
     bar: int = 0
     stats: int = 64
-    score: int = 108
-    display: int = 144
+    display: int = 108
 
     @property
     def military(self) -> int:
@@ -102,7 +80,7 @@ class ColumnLayout:
 
     @property
     def provinces(self) -> int:
-        return self.progress + 34 + parts.LEVEL_H + 56 + SECTION_GAP
+        return self.progress + 34 + parts.LEVEL_H + 8 + SECTION_GAP
 
     @property
     def height(self) -> int:
@@ -130,9 +108,8 @@ def province_rows(view: Mapping[str, Any]) -> int:
 @cached_layer(maxsize=16)
 def body_layer(players: int, lay: ColumnLayout, nile: bool) -> PILImage.Image:
     """Everything below the header that is the same at every table with this layout."""
-    legend_y = PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN + (NILE_H + MARGIN if nile else 0)
-    height = legend_y + legend_height(LEGEND)
-    c = Canvas.blank(WIDTH, height, PAPER)
+    height = PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN + (NILE_H + MARGIN if nile else 0)
+    c = Canvas.blank(WIDTH, height, PAPER, MAP_TEXT)
     prov = Box(MARGIN, 0, WIDTH - 2 * MARGIN, PROVINCE_PANEL_H)
     c.panel(prov)
     for seat in range(players):
@@ -151,7 +128,6 @@ def body_layer(players: int, lay: ColumnLayout, nile: bool) -> PILImage.Image:
         ):
             c.d.line([col.x + PAD, col.y + y - 4, col.right - PAD, col.y + y - 4], fill=RULE, width=1)
             c.text(col.x + PAD, col.y + y, title, TITLE, bold=True)
-    draw_legend(c, LEGEND, legend_y)
     return c.im
 
 
@@ -179,27 +155,72 @@ def column_box(seat: int, lay: ColumnLayout) -> Box:
 
 
 # ---- the whole image -------------------------------------------------------------
-def recent_names(view: Mapping[str, Any]) -> set[str]:
-    """Card and province names mentioned in the last move (to frame them in amber)."""
-    text = " ".join(view.get("last_move") or [])
-    if not text:
-        return set()
-    names: set[str] = set()
-    for p in view.get("players", []):
-        cards = display_cards(p) + list(p.get("resource_area") or []) + list(p.get("provinces") or [])
-        cards += [b["card"] for b in (p.get("military") or {}).get("bands", []) if b.get("card")]
-        for card in cards:
-            nm = card.get("name", "")
-            if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
-                names.add(nm)
-    for prov in view.get("province_row") or []:
-        nm = prov.get("name", "")
-        if nm and re.search(rf"(?<!\w){re.escape(nm)}(?!\w)", text):
-            names.add(nm)
-    return names
+def places(view: Mapping[str, Any]) -> set[str]:
+    """The places the map image names, as the view names them: the provinces in the row and won,
+    each display's cards, each player's last-played resource card, the Nile cards (the names a
+    choice's `refers` uses, engine/rising_cultures/choices.py)."""
+    return set(place_boxes(view))
 
 
-def draw(view: Mapping[str, Any]) -> PILImage.Image:
+def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
+    """Where each named card or province is drawn on the map image."""
+    players = view.get("players", [])
+    lay = ColumnLayout(display_rows(view), province_rows(view))
+    top = header_height(header_for(view)) + MARGIN
+    out: dict[str, list[Box]] = {}
+
+    def add(name: str, box: Box) -> None:
+        if name:
+            out.setdefault(name, []).append(box)
+
+    for i, prov in enumerate(view.get("province_row") or []):
+        add(prov.get("name", ""), province_box(i, top))
+    for seat, p in enumerate(players):
+        col = column_box(seat, lay).moved(0, top)
+        for i, card in enumerate(shown_cards(p, lay)):
+            add(card.get("name", ""), tile_box(col, lay, i))
+        for i, prov in enumerate(p.get("provinces") or []):
+            add(prov.get("name", ""), won_box(col, lay, i))
+        area = p.get("resource_area") or []
+        if area:
+            add(area[-1].get("name", ""), last_played_box(col, lay))
+    if view.get("nile"):
+        y = top + PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN
+        for i, card in enumerate((view.get("nile") or [])[:3]):
+            add(card.get("name", ""), nile_box(y, i))
+    return out
+
+
+def province_box(i: int, top: int) -> Box:
+    gap = (WIDTH - 2 * MARGIN - 2 * PAD - 7 * parts.PROVINCE_W) // 6
+    return Box(MARGIN + PAD + i * (parts.PROVINCE_W + gap), top + 44, parts.PROVINCE_W, parts.PROVINCE_H)
+
+
+def tile_box(col: Box, lay: ColumnLayout, i: int) -> Box:
+    x = col.x + PAD + (i % 2) * (parts.TILE_W + 8)
+    return Box(x, col.y + lay.display + 34 + (i // 2) * (parts.TILE_H + 6), parts.TILE_W, parts.TILE_H)
+
+
+def won_w(col: Box) -> int:
+    return (col.w - 2 * PAD - 8) // 2
+
+
+def won_box(col: Box, lay: ColumnLayout, i: int) -> Box:
+    w = won_w(col)
+    return Box(col.x + PAD + (i % 2) * (w + 8), col.y + lay.provinces + 34 + (i // 2) * 46, w, 40)
+
+
+def last_played_box(col: Box, lay: ColumnLayout) -> Box:
+    return Box(col.x + PAD, col.y + lay.resources + 80, col.w - 2 * PAD, 28)
+
+
+def nile_box(y: int, i: int) -> Box:
+    w = (WIDTH - 2 * MARGIN - 2 * PAD - 2 * 10) // 3
+    return Box(MARGIN + PAD + i * (w + 10), y + 46, w, NILE_H - 56)
+
+
+def draw(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> PILImage.Image:
+    """The map image; `highlight`: card and province names of the last move (others are ignored)."""
     players = view.get("players", [])
     lay = ColumnLayout(display_rows(view), province_rows(view))
     nile = bool(view.get("nile"))
@@ -207,18 +228,18 @@ def draw(view: Mapping[str, Any]) -> PILImage.Image:
     head = header_for(view)
     hh = header_height(head)
     im = PILImage.new("RGB", (WIDTH, hh + MARGIN + body.height), PAPER)
-    im.paste(body, (0, hh + MARGIN))
-    c = Canvas(im)
+    c = Canvas(im, MAP_TEXT)
+    c.paste(body, 0, hh + MARGIN)
     draw_header(c, head)
     top = hh + MARGIN
-    recent = recent_names(view)
+    recent = set(highlight) & places(view)
     _provinces(c, view, top, recent)
     for seat, p in enumerate(players):
         col = column_box(seat, lay)
         _bar_names(c, Box(col.x, col.y + top, col.w, 56), p.get("name", ""), p.get("civ_name", ""))
         _column(c, view, p, Box(col.x, col.y + top, col.w, col.h), lay, recent)
     if nile:
-        _nile(c, view, top + PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN)
+        _nile(c, view, top + PROVINCE_PANEL_H + MARGIN + lay.height + MARGIN, recent)
     return c.im
 
 
@@ -227,7 +248,6 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
     rounds = view.get("rounds", 7)
     first_round = rounds - len(row) + 1
     x = MARGIN + PAD
-    gap = (WIDTH - 2 * MARGIN - 2 * PAD - 7 * parts.PROVINCE_W) // 6
     over = view.get("phase") == "over"
     if row or not over:
         c.text(x, top + 10, "Provinces", TITLE, bold=True)
@@ -252,7 +272,10 @@ def _provinces(c: Canvas, view: Mapping[str, Any], top: int, recent: set[str]) -
             current,
             prov.get("name") in recent,
         )
-        c.im.paste(sprite, (x + i * (parts.PROVINCE_W + gap), top + 44))
+        box = province_box(i, top)
+        c.paste(sprite, box.x, box.y)
+        if prov.get("name") in recent:  # this round's province is amber already: a frame round it too
+            c.highlight(box.inset(-5), width=4, radius=12)
     standing = contest(view)
     if standing:
         y = top + 44 + parts.PROVINCE_H + 8
@@ -354,19 +377,19 @@ def _column(
     total = score.get("total", 0)  # this game; a match's running total goes on the line below
     c.icon("vp", col.right - PAD - 100, y - 2, 38)
     c.text(col.right - PAD - 58, y + 17, str(total), 32, bold=True, anchor="lm")
-    # score breakdown line
-    scores = view.get("scores") or []
-    match = f"match total {scores[seat]} · " if view.get("first_game_scores") and seat < len(scores) else ""
-    parts_txt = (
-        f"{match}cards {score.get('buildings_leaders', 0)} · board {score.get('board', 0)} · provinces "
-        f"{score.get('provinces', 0)} · marker {score.get('marker', 0)} · discard {len(p.get('discard') or [])}"
-    )
-    c.text(x0, col.y + lay.score, parts_txt, 20, fill=MUTED, max_width=col.w - 2 * PAD)
     _display(c, p, col, lay, recent)
     _military(c, p, col, lay, recent)
     _resources(c, p, col, lay, recent)
     _progress(c, view, p, col, lay)
     _won(c, p, col, lay, recent)
+
+
+def shown_cards(p: Mapping[str, Any], lay: ColumnLayout) -> list[dict]:
+    """The display cards drawn as tiles: all, or all but the last slot's when they overflow
+    (that slot then says how many more)."""
+    cards = display_cards(p)
+    slots = 2 * lay.display_rows
+    return cards if len(cards) <= slots else cards[: slots - 1]
 
 
 def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
@@ -383,8 +406,7 @@ def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> Non
     y0 = col.y + lay.display + 34
     if not cards:
         c.text(col.x + PAD, y0 + 10, "nothing built yet", 20, fill=MUTED)
-    slots = 2 * lay.display_rows
-    shown = cards if len(cards) <= slots else cards[: slots - 1]
+    shown = shown_cards(p, lay)
     for i, card in enumerate(shown):
         covered = bool(card.get("covered"))
         sprite = parts.display_tile(
@@ -395,7 +417,8 @@ def _display(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> Non
             bool(card.get("scores", True)),
             card.get("name") in recent,
         )
-        c.im.paste(sprite, (col.x + PAD + (i % 2) * (parts.TILE_W + 8), y0 + (i // 2) * (parts.TILE_H + 6)))
+        box = tile_box(col, lay, i)
+        c.paste(sprite, box.x, box.y)
     if len(cards) > len(shown):
         i = len(shown)
         c.text(
@@ -428,7 +451,7 @@ def _military(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> No
             i == last,
             bool(card) and card.get("name") in recent,
         )
-        c.im.paste(sprite, (col.x + PAD + i * (parts.BAND_W + 6), y + 34))
+        c.paste(sprite, col.x + PAD + i * (parts.BAND_W + 6), y + 34)
     if not bands:
         c.text(col.x + PAD, y + 50, "no civilization yet", 20, fill=MUTED)
 
@@ -449,10 +472,11 @@ def _resources(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> N
         x += c.icon_count(r, res.get(r, 0), x, y + 36, 38) + 34
     if area:
         last = area[-1].get("name", "?")
+        box = last_played_box(col, lay)
+        if last in recent:
+            c.highlight(box.inset(-2), width=4, radius=6)
         color = INK if last in recent else MUTED
-        c.text(
-            col.x + PAD, y + 82, f"last-played: {last}", 20, fill=color, bold=last in recent, max_width=col.w - 2 * PAD
-        )
+        c.text(box.x + 2, box.y + 3, f"last-played: {last}", 20, fill=color, bold=last in recent, max_width=box.w - 4)
 
 
 def recent_level(view: Mapping[str, Any], p: Mapping[str, Any]) -> int:
@@ -483,16 +507,7 @@ def _progress(c: Canvas, view: Mapping[str, Any], p, col: Box, lay: ColumnLayout
             n == level + 1,
             n == just and bool(u.get("unlocked")),
         )
-        c.im.paste(sprite, (col.x + PAD + i * (parts.LEVEL_W + 6), y + 34))
-    nxt = next((u for u in unlocks if not u.get("unlocked")), None)
-    if nxt:
-        text = f"next (level {nxt.get('level')}): " + " ".join(nxt.get("texts") or [])
-    elif unlocks:
-        text = "all levels reached"
-    else:
-        text = ""
-    if text:
-        c.paragraph(col.x + PAD, y + 34 + parts.LEVEL_H + 6, text, col.w - 2 * PAD, 18, fill=INK, max_lines=2)
+        c.paste(sprite, col.x + PAD + i * (parts.LEVEL_W + 6), y + 34)
 
 
 def _won(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
@@ -501,12 +516,12 @@ def _won(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
     if not provs:
         c.text(col.x + PAD, y + 8, "none yet", 20, fill=MUTED)
         return
-    w = (col.w - 2 * PAD - 8) // 2
     for i, prov in enumerate(provs):
+        box = won_box(col, lay, i)
         sprite = parts.province_chip(
-            prov.get("name", "?"), prov.get("vp", 0), prov.get("icon", ""), prov.get("name") in recent, w
+            prov.get("name", "?"), prov.get("vp", 0), prov.get("icon", ""), prov.get("name") in recent, box.w
         )
-        c.im.paste(sprite, (col.x + PAD + (i % 2) * (w + 8), y + (i // 2) * 46))
+        c.paste(sprite, box.x, box.y)
     c.text(
         col.right - PAD,
         col.y + lay.provinces + 3,
@@ -517,41 +532,29 @@ def _won(c: Canvas, p, col: Box, lay: ColumnLayout, recent: set[str]) -> None:
     )
 
 
-def _nile(c: Canvas, view: Mapping[str, Any], y: int) -> None:
+def _nile(c: Canvas, view: Mapping[str, Any], y: int, recent: set[str]) -> None:
+    """The Nile's three cards: name, developed or not, whose coins are on it (their effects in
+    full are on the tables image)."""
     nile = view.get("nile") or []
     box = Box(MARGIN, y, WIDTH - 2 * MARGIN, NILE_H)
     c.panel(box)
     c.icon("river", box.x + PAD, y + 8, 30)
     c.text(box.x + PAD + 40, y + 10, "The Nile", TITLE, bold=True)
     c.text(box.x + PAD + 160, y + 13, "— a coin on a developed card gives its owner the effect", 20, fill=MUTED)
-    w = (box.w - 2 * PAD - 2 * 10) // 3
     for i, card in enumerate(nile[:3]):
-        b = Box(box.x + PAD + i * (w + 10), y + 46, w, NILE_H - 56)
+        b = nile_box(y, i)
         dev = bool(card.get("developed"))
         c.panel(b, fill=(255, 255, 255) if dev else PANEL_ALT, outline=GOOD if dev else RULE, width=3 if dev else 2)
+        if card.get("name") in recent:
+            c.highlight(b.inset(-3), width=4)
         spaces = card.get("spaces", 2)
-        c.text(
-            b.x + 10,
-            b.y + 8,
-            card.get("name", "?"),
-            22,
-            bold=True,
-            max_width=b.w - 30 - spaces * 40,
-            fill=INK if dev else MUTED,
-        )
-        c.paragraph(
-            b.x + 10,
-            b.y + 50,
-            card.get("effect", "") if dev else "not developed yet",
-            b.w - 20,
-            18,
-            fill=INK if dev else MUTED,
-            max_lines=2,
-        )
+        room = b.w - 20 - spaces * 40
+        c.text(b.x + 10, b.y + 4, card.get("name", "?"), 22, bold=True, max_width=room, fill=INK if dev else MUTED)
+        c.text(b.x + 10, b.y + 30, "developed" if dev else "not developed", MAP_TEXT, fill=GOOD if dev else MUTED)
         coins = card.get("coins") or []
         for k in range(spaces):
             cx = b.right - 10 - (spaces - k) * 40
             if k < len(coins):
-                c.badge(coins[k], cx, b.y + 6, 34)
+                c.badge(coins[k], cx, b.y + 10, 34)
             else:
-                c.d.ellipse([cx, b.y + 6, cx + 34, b.y + 40], outline=RULE, width=2)
+                c.d.ellipse([cx, b.y + 10, cx + 34, b.y + 44], outline=RULE, width=2)

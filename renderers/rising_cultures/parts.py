@@ -18,6 +18,7 @@ from renderers.common import (
     HIGHLIGHT,
     HIGHLIGHT_EDGE,
     INK,
+    MAP_TEXT,
     MUTED,
     PANEL,
     PANEL_ALT,
@@ -25,7 +26,7 @@ from renderers.common import (
     Canvas,
     cached_sprite,
     fit_size,
-    font,
+    measure,
     tint,
     wrap,
 )
@@ -40,7 +41,8 @@ ICON_TEXT = {"A": (110, 90, 70), "B": (70, 90, 130), "C": (150, 40, 120)}
 
 
 def _sprite(w: int, h: int, bg=PANEL) -> Canvas:
-    return Canvas(PILImage.new("RGB", (w, h), bg))
+    """A sprite of the map image: its text no smaller than the map's."""
+    return Canvas(PILImage.new("RGB", (w, h), bg), MAP_TEXT)
 
 
 @cached_sprite(maxsize=64)
@@ -65,7 +67,7 @@ def province_card(
         outline=HIGHLIGHT_EDGE if (current or recent) else RULE,
         width=5 if current else 2,
     )
-    c.text(10, 8, caption, 18, bold=current, fill=INK if current else MUTED, max_width=PROVINCE_W - 20)
+    c.text(10, 8, caption, MAP_TEXT, bold=current, fill=INK if current else MUTED, max_width=PROVINCE_W - 20)
     c.text(10, 32, name, 22, bold=True, max_width=PROVINCE_W - 20)
     n = len(symbols)
     size = 36 if n < 3 else 34
@@ -84,9 +86,9 @@ def province_card(
     m = re.match(r"^\+(\d+) (\w+) always$", eff)
     if m:  # a permanent resource: its icon, then "+1 always"
         c.icon(m.group(2), 10, 141, 22)
-        c.text(36, 142, f"+{m.group(1)} always", 18, fill=MUTED, max_width=PROVINCE_W - 46)
+        c.text(36, 142, f"+{m.group(1)} always", MAP_TEXT, fill=MUTED, max_width=PROVINCE_W - 46)
     elif eff:
-        c.text(10, 142, eff, 18, fill=MUTED, max_width=PROVINCE_W - 20)
+        c.text(10, 142, eff, MAP_TEXT, fill=MUTED, max_width=PROVINCE_W - 20)
     return c.im
 
 
@@ -108,12 +110,15 @@ def display_tile(
     label = name + (" (covered)" if covered else "") + (f" {note}" if note else "")
     room = TILE_W - 42 - 58
     color = MUTED if covered else INK
-    if fit_size(label, room, 20, bold=not covered) >= 19 or font(18, not covered).getlength(label) <= room:
+    if (
+        fit_size(label, room, 20, MAP_TEXT, bold=not covered) >= MAP_TEXT
+        and measure(label, MAP_TEXT, not covered) <= room
+    ):
         c.text(42, TILE_H // 2, label, 20, bold=not covered, fill=color, anchor="lm", max_width=room)
-    else:  # two lines of 18 px rather than an ellipsis
-        lines = wrap(label, room, 18, bold=not covered, max_lines=2)
+    else:  # two lines rather than an ellipsis
+        lines = wrap(label, room, MAP_TEXT, bold=not covered, max_lines=2)
         for i, ln in enumerate(lines):
-            c.text(42, 3 + i * 20, ln, 18, bold=not covered, fill=color)
+            c.text(42, 2 + i * 21, ln, MAP_TEXT, bold=not covered, fill=color, max_width=room)
     c.icon("vp", TILE_W - 54, 10, 26)
     c.text(TILE_W - 24, TILE_H // 2, str(vp), 22, bold=True, fill=MUTED if not scores else INK, anchor="lm")
     if not scores:
@@ -132,11 +137,11 @@ def band_cell(band: int, printed: str | None, card_symbol: str | None, last: boo
     c.d.rounded_rectangle(
         [1, 1, BAND_W - 2, BAND_H - 2], radius=8, fill=fill, outline=edge, width=4 if (last or recent) else 2
     )
-    c.text(8, 4, str(band), 18, bold=True, fill=MUTED)
+    c.text(8, 4, str(band), MAP_TEXT, bold=True, fill=MUTED)
     if card_symbol is not None:
         c.icon(card_symbol, (BAND_W - 40) // 2 + 6, 8, 40)
     else:
-        c.text(BAND_W // 2, 30, "empty", 18, fill=MUTED, anchor="mm")
+        c.text(BAND_W // 2, 30, "empty", MAP_TEXT, fill=MUTED, anchor="mm")
     # printed symbol tab
     tab = [6, 56, BAND_W - 7, BAND_H - 8]
     if printed:
@@ -172,7 +177,7 @@ def level_cell(
         outline=edge,
         width=4 if recent else (3 if (unlocked or next_up) else 2),
     )
-    c.text(6, 3, str(level), 18, bold=True, fill=INK if unlocked else MUTED)
+    c.text(6, 3, str(level), MAP_TEXT, bold=True, fill=INK if unlocked else MUTED)
     if unlocked:
         c.icon("check", LEVEL_W - 24, 4, 20)
     glyphs = [effect_glyphs(t) for t in texts][:2]
@@ -180,7 +185,7 @@ def level_cell(
         name, label = glyphs[0]
         if name:
             c.icon(name, (LEVEL_W - 30) // 2, 24, 30)
-        c.text(LEVEL_W // 2, 70, label, 18, bold=True, anchor="mm", max_width=LEVEL_W - 6)
+        c.text(LEVEL_W // 2, 70, label, MAP_TEXT, bold=True, anchor="mm", max_width=LEVEL_W - 6)
     else:
         for i, (name, _label) in enumerate(glyphs):  # two unlocks: icons only, larger
             if name:
@@ -208,5 +213,5 @@ def province_chip(name: str, vp: int, icon: str, recent: bool, width: int) -> PI
     if icon:
         col = ICON_TEXT.get(icon, MUTED)
         c.d.rounded_rectangle([width - 32, 7, width - 8, 33], radius=5, fill=col)
-        c.text(width - 20, 20, icon, 18, bold=True, fill=(255, 255, 255), anchor="mm")
+        c.text(width - 20, 20, icon, MAP_TEXT, bold=True, fill=(255, 255, 255), anchor="mm")
     return c.im

@@ -94,8 +94,8 @@ def draw(view: Mapping[str, Any], seat: int) -> PILImage.Image:
     cards = list(hand or [])
     body = body_layer(len(cards))
     im = PILImage.new("RGB", (WIDTH, hh + MARGIN + body.height), PAPER)
-    im.paste(body, (0, hh + MARGIN))
     c = Canvas(im)
+    c.paste(body, 0, hh + MARGIN)
     draw_header(c, head)
     top = hh + MARGIN
     _summary(c, view, me, seat, top)

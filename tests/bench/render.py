@@ -1,14 +1,18 @@
 """Render benchmark: `python -m tests.bench render <game-id|all> [--seed N] [--games N] [--every K] [--players N]`.
 
 Plays seeded random games with the engine contract (setup, legal_actions,
-apply) and renders the public board and the acting seat's private image after
-every K-th step. For each image it also times encoding the very same picture
-alone (the PNG is decoded and re-encoded with the renderer's own encoder,
-`renderers.common.png_bytes`): that is the floor no renderer can beat.
+apply) and draws the public map (the last action's places highlighted: its
+choice's `refers`), the public tables image and the acting seat's private image
+after every K-th step. For each image it also times encoding the very same
+picture alone (the PNG is decoded and re-encoded with the renderer's own encoder,
+`renderers.common.png_bytes`): that is the floor no renderer can beat. Every line
+of text each image writes is recorded (renderers/common/marks.py), and the
+smallest is printed at the height it has when a phone shows the image 450 px wide.
 
 Targets: render p95 < 150 ms, render p95 <= 3x the encode floor's p95 (issue 5;
-Mosaic's public board <= 2.5x, issue 15), every image >= 1200 px wide and its
-PNG < 1 MB. Figures only; nothing is asserted.
+Mosaic's map <= 2.5x, issue 15), every image >= 1200 px wide and its PNG < 1 MB;
+the map's smallest text >= 7 px at 450 px wide (issue 26). Figures only; nothing
+is asserted.
 
 `--throughput` measures instead how many boards a second the bot draws with its
 drawing workers (bot/workers.py): boards of all four games, every K-th step of
@@ -31,12 +35,15 @@ from PIL import Image as PILImage
 
 import engine
 import renderers
-from renderers.common import png_bytes
+from engine.core import refers_of
+from renderers.common import PHONE_TEXT, PHONE_WIDTH, TextMark, png_bytes, recording
 
 TARGET_P95_MS = 150.0
 TARGET_RATIO = 3.0
-#: Tighter ratio targets for some public boards (issue 15: Mosaic measured text ~850 times a board).
-PUBLIC_RATIO = {"mosaic": 2.5}
+#: Tighter ratio targets for some maps (issue 15: Mosaic measured text ~850 times a board).
+MAP_RATIO = {"mosaic": 2.5}
+#: The images drawn at each step: (kind, part, whose view: None public, else the acting seat).
+KINDS = ("map", "tables", "private")
 TARGET_BYTES = 1_000_000
 TARGET_WIDTH = 1200
 TARGET_SPEEDUP = 1.7
@@ -62,36 +69,47 @@ def _encode_floor(png: bytes) -> float:
 def collect(game_id: str, seed: int, games: int, every: int, players: int | None = None) -> dict[str, dict[str, list]]:
     game = engine.get(game_id)
     stats: dict[str, dict[str, list]] = {
-        k: {"render": [], "encode": [], "bytes": [], "px": []} for k in ("public", "private")
+        k: {"render": [], "encode": [], "bytes": [], "px": [], "text": []} for k in KINDS
     }
     for g in range(games):
         rng = random.Random(seed + g)
         n = players or game.min_players
         state = game.setup([f"Player {i + 1}" for i in range(n)], seed + g)
         last: list[str] = []
+        places: tuple[str, ...] = ()
         step = 0
         while not game.is_over(state):
             seat = rng.choice(game.to_act(state))
             if step % every == 0:
-                for kind, who in (("public", None), ("private", seat)):
+                for kind, who in (("map", None), ("tables", None), ("private", seat)):
                     view = dict(game.view(state, who))
                     view.setdefault("last_move", last)
-                    t0 = time.perf_counter()
-                    img = renderers.render(game_id, view, seat=who)
-                    stats[kind]["render"].append(time.perf_counter() - t0)
+                    with recording() as marks:
+                        t0 = time.perf_counter()
+                        img = renderers.render(game_id, view, who, kind, places if kind == "map" else ())
+                        took = time.perf_counter() - t0
+                    stats[kind]["render"].append(took)
                     stats[kind]["encode"].append(_encode_floor(img.png))
                     stats[kind]["bytes"].append(len(img.png))
                     stats[kind]["px"].append((img.width, img.height))
+                    stats[kind]["text"].append(_smallest(marks, img.width))
             action = rng.choice(game.legal_actions(state, seat))
+            places = refers_of(game, state, seat, action)
             result = game.apply(state, seat, action)
             state, last = result.state, list(result.events)
             step += 1
     return stats
 
 
+def _smallest(marks: list[TextMark], width: int) -> tuple[float, str, float]:
+    """(height at 450 px wide, the text, its font size) of the smallest line an image wrote."""
+    m = min(marks, key=lambda m: m.size, default=None)
+    return (m.at_phone(width), m.text, m.size) if m else (float("inf"), "", 0.0)
+
+
 def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
     ok = True
-    print(f"render benchmark: {game_id}")
+    print(f"render benchmark: {game_id}   (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for kind, s in stats.items():
         if not s["render"]:
             continue
@@ -99,10 +117,13 @@ def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
         e50, e95 = _pct(s["encode"], 0.5) * 1000, _pct(s["encode"], 0.95) * 1000
         b50, bmax = statistics.median(s["bytes"]), max(s["bytes"])
         ratio = r95 / e95 if e95 else float("inf")
-        target_ratio = PUBLIC_RATIO.get(game_id, TARGET_RATIO) if kind == "public" else TARGET_RATIO
+        target_ratio = MAP_RATIO.get(game_id, TARGET_RATIO) if kind == "map" else TARGET_RATIO
         w_lo, w_hi = min(p[0] for p in s["px"]), max(p[0] for p in s["px"])
         h_lo, h_hi = min(p[1] for p in s["px"]), max(p[1] for p in s["px"])
+        phone, text, size = min(s["text"])
+        readable = phone >= PHONE_TEXT or kind != "map"
         good = r95 < TARGET_P95_MS and ratio <= target_ratio and bmax < TARGET_BYTES and w_lo >= TARGET_WIDTH
+        good &= readable
         ok &= good
         width = f"{w_lo}" if w_lo == w_hi else f"{w_lo}-{w_hi}"
         print(f"  {kind:8s} n={len(s['render']):4d}  size {width}x{h_lo}-{h_hi}   (target >= {TARGET_WIDTH} px wide)")
@@ -110,6 +131,10 @@ def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
         print(f"    encode   p50 {e50:6.1f} ms  p95 {e95:6.1f} ms   (same image, encode alone)")
         print(f"    ratio    render p95 / encode p95 = {ratio:.2f}x   (target <= {target_ratio:g}x)")
         print(f"    PNG      p50 {b50 / 1024:6.1f} KiB  max {bmax / 1024:6.1f} KiB   (target < 1 MB)")
+        target = f"(target >= {PHONE_TEXT:g} px)" if kind == "map" else "(no target: not the handover's picture)"
+        print(
+            f"    text     smallest at {PHONE_WIDTH} px wide {phone:4.2f} px: {text[:30]!r} at {size:g} px   {target}"
+        )
         print(f"    {'meets' if good else 'MISSES'} the targets")
     return ok
 

@@ -102,7 +102,7 @@ async def test_images_are_written_and_their_paths_printed(table, tmp_path):
         clock=table.clock,
         games=GAMES,
         settings=Settings(images=True),
-        renderer=lambda game, view, seat=None: Drawn(),
+        renderer=lambda game, view, seat=None, part=None, highlight=(): Drawn(),
     )
     out: list[str] = []
     terminal = Terminal(service, out=out.append, images_dir=tmp_path / "img")

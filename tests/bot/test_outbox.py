@@ -21,7 +21,7 @@ class Picture:
     alt: str
 
 
-def renderer(game_id, view, *, seat=None):
+def renderer(game_id, view, *, seat=None, part=None, highlight=()):
     return Picture(b"\x89PNG-" + str(view["pile"]).encode(), f"pile {view['pile']}")
 
 

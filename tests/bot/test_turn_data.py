@@ -180,7 +180,7 @@ async def test_25_2_the_private_view_goes_beside_a_decision_that_depends_on_it(t
     the picture of its private view); a seat without cards does not."""
     seats_drawn: list[int | None] = []
 
-    def renderer(game_id, view, *, seat=None):
+    def renderer(game_id, view, *, seat=None, part=None, highlight=()):
         seats_drawn.append(seat)
         return Drawn(b"\x89PNG", f"hand {view.get('hand')}")
 

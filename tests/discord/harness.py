@@ -38,12 +38,14 @@ class Picture:
     alt: str
 
 
-def board_renderer(game_id: str, view: dict, *, seat: int | None = None) -> Any:
+def board_renderer(
+    game_id: str, view: dict, *, seat: int | None = None, part: str | None = None, highlight: Any = ()
+) -> Any:
     """The project's renderer when it draws this game, else a small honest PNG with alt text."""
     try:
         import renderers
 
-        return renderers.render(game_id, view, seat=seat)
+        return renderers.render(game_id, view, seat, part, highlight)
     except (KeyError, ImportError, NotImplementedError, AttributeError):
         pass
     from PIL import Image as PILImage

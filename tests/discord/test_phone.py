@@ -203,7 +203,7 @@ async def test_2_the_bots_post_comes_after_a_restart_too_pinging_the_next_person
         await asyncio.wait_for(thinking.wait(), 10)
         assert len(emu.public_messages(1)) == posts  # nothing posted while the bot thinks
         await harness.restart()
-        post = await emu.wait_for(lambda: emu.public_messages(1)[posts:], timeout=60)
+        post = await emu.wait_for(lambda seen=posts: emu.public_messages(1)[seen:], timeout=60)
         await harness.settle()
         assert len(emu.public_messages(1)) == posts + 1
         assert post[0]["pinged"]["users"] == [1001] and "[bot]" in post[0]["text"]

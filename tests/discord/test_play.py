@@ -150,8 +150,8 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
     await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
     start, move = emu.public_messages(1)[-2:]
     for message in (start, move):
-        (attachment,) = message["attachments"]
-        assert attachment["filename"].endswith(".png") and len(attachment["description"]) > 10
+        (attachment,) = message["attachments"]  # the map alone (`board` adds the tables)
+        assert attachment["filename"].endswith("board.png") and len(attachment["description"]) > 10
         assert gallery(message) == [attachment["filename"]]  # shown in the post's gallery
         (upload,) = message["files"]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
@@ -161,7 +161,9 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
     posts = len(emu.public_messages(1))
     board = await harness.do(bob, "board")
     answer = emu.original(board)
-    assert board.ephemeral and answer["attachments"] and len(emu.public_messages(1)) == posts
+    assert board.ephemeral and len(emu.public_messages(1)) == posts
+    # the map, then the tables (issue 26 §4)
+    assert [a["filename"] for a in answer["attachments"]][1:] == ["rising-cultures-tables.png"]
     table = await harness.table()
     assert f"ep:turn:{table.id}:{table.version}" in [c["custom_id"] for c in components(answer)]
     # "Show everyone" posts it, pinging nobody

@@ -41,16 +41,12 @@ def test_the_chart_is_as_wide_as_a_board_and_draws_every_player_in_their_colour(
     assert len(image.png) < 200_000
 
 
-def test_no_text_on_the_chart_is_smaller_than_the_minimum(monkeypatch):
-    from renderers.common import chart as module
-    from renderers.common import layout
+def test_no_text_on_the_chart_is_smaller_than_the_minimum():
+    from renderers.common import recording
 
-    sizes: list[int] = []
-    for where in (layout, module):
-        real = where.font
-        monkeypatch.setattr(where, "font", lambda size, bold=False, real=real: sizes.append(size) or real(size, bold))
-    score_chart(chart(6, 40))
-    assert sizes and min(sizes) >= MIN_TEXT
+    with recording() as marks:
+        score_chart(chart(6, 40))
+    assert marks and min(m.size for m in marks) >= MIN_TEXT
 
 
 def test_every_player_has_a_dash_of_their_own_so_lines_part_in_greyscale():

@@ -1,4 +1,4 @@
-"""The Cradle of Civilization map image (issue 7, section 3): drawn from views only."""
+"""The Cradle of Civilization images (issue 7, section 3; issue 26): drawn from views only."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from PIL import Image as PILImage
 import renderers
 from engine.cradle import GAME
 from engine.cradle.data import components
-from renderers.common import WIDTH, player_color
+from renderers.common import WIDTH, player_color, recording
 from renderers.cradle import board as rc
 from renderers.cradle import labels, parts
+from renderers.cradle import tables as ct
 
 C = components()
 
@@ -49,7 +50,7 @@ def test_every_area_is_drawn_in_its_region_colour():
     s = GAME.setup(["ann", "bob", "cyd", "dee"], 5)
     img = renderers.render("cradle", GAME.view(s, None))
     im = _png(img)
-    top = img.height - rc.MAP_H - _below_map(img, s)
+    top = _map_top(s)
     for area in C.areas.values():
         box = rc.node_box(area.id)
         px = im.getpixel((box.x + box.w // 2, top + box.y + 1))
@@ -57,15 +58,9 @@ def test_every_area_is_drawn_in_its_region_colour():
         assert max(abs(a - b) for a, b in zip(px, want, strict=False)) < 40, (area.id, px, want)
 
 
-def _below_map(img, s):
-    """Height of the panel and legend under the map, recomputed as render() does."""
-    from renderers.common import MARGIN, legend_height
-
-    view = GAME.view(s, None)
-    rows = labels.player_lines(view)
-    row_h = rc.row_height(rows)
-    panel_h = MARGIN + (len(rows) + 1) // 2 * row_h + MARGIN
-    return panel_h + legend_height(rc.LEGEND)
+def _map_top(s):
+    """Where the map starts on the map image (under the header and the player key)."""
+    return rc.map_top(GAME.view(s, None))
 
 
 def test_armies_drawn_in_the_owner_colour_with_civilization_number():
@@ -73,7 +68,7 @@ def test_armies_drawn_in_the_owner_colour_with_civilization_number():
     view = GAME.view(s, None)
     img = renderers.render("cradle", view)
     im = _png(img)
-    top = img.height - rc.MAP_H - _below_map(img, s)
+    top = _map_top(s)
     area, info = next(iter(view["board"].items()))
     box = rc.node_box(area)
     px = im.getpixel((box.right - 8, top + box.y + 43 + 20))
@@ -111,7 +106,7 @@ def test_battle_status_and_highlight():
     assert f"battle for {C.areas[s.rnd.area].name}" in labels.status_line(view)
     img = renderers.render("cradle", view)
     im = _png(img)
-    top = img.height - rc.MAP_H - _below_map(img, s)
+    top = _map_top(s)
     box = rc.node_box(s.rnd.area)
     assert im.getpixel((box.x - 3, top + box.y + box.h // 2)) != im.getpixel((box.x - 12, top + box.y + box.h // 2))
 
@@ -122,8 +117,11 @@ def test_private_allocation_card_only_in_its_owners_image():
     name = C.card_name(s.alloc.drawn)
     mine = renderers.render("cradle", GAME.view(s, seat), seat=seat)
     assert f"Your drawn card (secret): {name}" in mine.alt
-    public = renderers.render("cradle", GAME.view(s, None))
-    assert "Your drawn card" not in public.alt and f"(secret): {name}" not in public.alt
+    with recording() as written:
+        public = renderers.render("cradle", GAME.view(s, None))
+        tables = renderers.render("cradle", GAME.view(s, None), None, "tables")
+    for text in [public.alt, tables.alt] + [m.text for m in written]:
+        assert "Your drawn card" not in text and f"(secret): {name}" not in text
     other = (seat + 1) % s.n
     assert "Your drawn card" not in renderers.render("cradle", GAME.view(s, other), seat=other).alt
     assert "Civilization allocation" in public.alt
@@ -155,19 +153,20 @@ def test_allocation_shows_the_epoch_summary_card():
         assert f"{civ.id} {civ.name}" in img.alt
 
 
-def test_last_move_area_is_highlighted():
+def test_the_areas_of_the_last_move_are_framed():
     s = _play_until(lambda s: (s.last or [""])[0].split(": ", 1)[-1].startswith("place "))
     view = GAME.view(s, None)
-    area = rc.last_area(view)
-    assert area == view["last_move"][0].rsplit(" ", 1)[-1]
-    img = renderers.render("cradle", view)
-    im = _png(img)
-    top = img.height - rc.MAP_H - _below_map(img, s)
+    area = view["last_move"][0].rsplit(" ", 1)[-1]
+    assert area in C.areas
+    im = _png(renderers.render("cradle", view, None, "map", [area]))
+    plain = _png(renderers.render("cradle", view, None, "map"))
+    top = _map_top(s)
     box = rc.node_box(area)
-    from renderers.common import HIGHLIGHT
+    from renderers.common import HIGHLIGHT_EDGE
 
     px = im.getpixel((box.x - 3, top + box.y + box.h // 2))
-    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT, strict=False)) < 40
+    assert max(abs(a - b) for a, b in zip(px, HIGHLIGHT_EDGE, strict=False)) < 40
+    assert plain.getpixel((box.x - 3, top + box.y + box.h // 2)) != px
 
 
 def _crossed(path, a, b):
@@ -190,11 +189,9 @@ def test_map_borders_bow_round_other_areas_and_stay_on_the_map():
 
 
 def test_sea_labels_do_not_cover_areas():
-    from renderers.common import font
-
     for sea in C.seas.values():
-        w = int(font(rc.SMALL).getlength(sea.name)) + 14
-        label = (sea.x - w // 2, sea.y - 14, sea.x + w // 2, sea.y + 14)
+        b = rc.sea_box(sea.id)
+        label = (b.x, b.y, b.right, b.bottom)
         for area in C.areas:
             box = rc.node_box(area)
             apart = label[2] < box.x or box.right < label[0] or label[3] < box.y or box.bottom < label[1]
@@ -215,9 +212,9 @@ def test_region_status_grouped_and_a_wide_empire_fits_its_line():
     }
     line = labels.region_text(regions)
     assert line == "Regions: D Arabia · C Egypt, Iran · P Anatolia, Caucasus, Levant, Mesopot."
-    assert rc.ROW_TEXT_W == (WIDTH - 2 * MARGIN - 20) // 2 - 50  # one column of the score panel
-    lines = wrap(line, rc.ROW_TEXT_W, rc.SMALL, max_lines=2)
-    assert " ".join(lines) == line and all(text_width(x, rc.SMALL) <= rc.ROW_TEXT_W for x in lines)
+    assert ct.ROW_TEXT_W == (WIDTH - 2 * MARGIN - 20) // 2 - 50  # one column of the score panel
+    lines = wrap(line, ct.ROW_TEXT_W, ct.SMALL, max_lines=2)
+    assert " ".join(lines) == line and all(text_width(x, ct.SMALL) <= ct.ROW_TEXT_W for x in lines)
     row = (0, "p0  1 VP", "1 Army", line)
-    assert rc.row_height([row]) > rc.row_height([(0, "p0  1 VP", "1 Army", "Regions: P Egypt")])
+    assert ct.row_height([row]) > ct.row_height([(0, "p0  1 VP", "1 Army", "Regions: P Egypt")])
     assert labels.region_text({}) == "Regions: -"

@@ -38,6 +38,7 @@ from renderers.common import (
     icon,
     ink_on,
     png_bytes,
+    recording,
     render_view,
     seat_names,
     view_header,
@@ -51,15 +52,17 @@ from renderers.common.icons import ICONS, MILITARY, RESOURCES
 def test_render_dispatches_lazily_to_the_module_named_after_the_game(monkeypatch):
     calls = []
 
-    def render(view, seat):
-        calls.append((view, seat))
+    def render(view, seat, part, highlight):
+        calls.append((view, seat, part, highlight))
         return Image(png=b"x", alt="dummy", width=1, height=1)
 
     mod = types.ModuleType("renderers.dummy_game")
     mod.render = render
     monkeypatch.setitem(sys.modules, "renderers.dummy_game", mod)
     out = renderers.render("dummy-game", {"a": 1}, seat=1)
-    assert out.alt == "dummy" and calls == [({"a": 1}, 1)]
+    assert out.alt == "dummy" and calls == [({"a": 1}, 1, None, ())]
+    renderers.render("dummy-game", {"a": 1}, None, "map", ["ur"])
+    assert calls[-1] == ({"a": 1}, None, "map", ("ur",))
 
 
 @pytest.mark.parametrize("game_id", ["no-such-game", "", "../engine", "common", "fonts", "a.b", 3])
@@ -260,23 +263,32 @@ def test_alt_lines_add_the_open_decision_only_when_there_is_one():
     assert alt_lines(h, "Alice: choose a region") == ["Game", "Round 1", "Now: Alice: choose a region"]
 
 
-def test_render_view_draws_the_board_without_a_seat_and_the_seats_image_with_one():
+def test_render_view_draws_the_map_by_default_the_seats_image_for_a_seat_and_the_part_asked_for():
     drawn = []
 
     def part(kind, size):
-        def draw(view, seat=None):
-            drawn.append((kind, seat))
+        def draw(view, arg=None):
+            drawn.append((kind, arg))
             return PILImage.new("RGB", size, PAPER)
 
         return types.SimpleNamespace(draw=draw)
 
-    alt = types.SimpleNamespace(public=lambda view: "public text", private=lambda view, seat: f"seat {seat} text")
-    board, private = part("board", (30, 20)), part("private", (40, 10))
-    public = render_view({}, None, board, private, alt)
-    mine = render_view({}, 1, board, private, alt)
-    assert drawn == [("board", None), ("private", 1)]
-    assert (public.width, public.height, public.alt) == (30, 20, "public text")
-    assert (mine.width, mine.height, mine.alt) == (40, 10, "seat 1 text")
+    alt = types.SimpleNamespace(
+        public=lambda view: "map text", tables=lambda view: "tables text", private=lambda view, seat: f"seat {seat}"
+    )
+    modules = {"board": part("board", (30, 20)), "tables": part("tables", (50, 5))}
+    modules["private"] = part("private", (40, 10))
+    public = render_view({}, None, None, ["ur"], alt=alt, **modules)
+    mine = render_view({}, 1, None, (), alt=alt, **modules)
+    tables = render_view({}, None, "tables", ["ur"], alt=alt, **modules)
+    assert drawn == [("board", ("ur",)), ("private", 1), ("tables", None)]
+    assert (public.width, public.height, public.alt) == (30, 20, "map text")
+    assert (mine.width, mine.height, mine.alt) == (40, 10, "seat 1")
+    assert (tables.width, tables.height, tables.alt) == (50, 5, "tables text")
+    with pytest.raises(ValueError, match="parts are map, tables, private"):
+        render_view({}, None, "legend", (), alt=alt, **modules)
+    with pytest.raises(ValueError, match="give the seat"):
+        render_view({}, None, "private", (), alt=alt, **modules)
 
 
 def test_legend_wraps_into_rows_within_the_image():
@@ -297,17 +309,13 @@ def test_png_is_a_small_palette_png_of_the_same_size():
     assert len(png_bytes(c.im)) == len(img.png) < 100_000
 
 
-def test_canvas_text_is_never_smaller_than_the_minimum(monkeypatch):
-    from renderers.common import layout
-
-    sizes = []
-    real = layout.font
-    monkeypatch.setattr(layout, "font", lambda size, bold=False: sizes.append(size) or real(size, bold))
-    c = Canvas.blank(400, 200)
-    c.text(0, 0, "tiny", 10)
-    c.text(0, 40, "a long line that cannot fit in forty pixels", 30, max_width=40)
-    c.paragraph(0, 80, "wrapped small text", 100, 12)
-    assert sizes and min(sizes) == MIN_TEXT
+def test_canvas_text_is_never_smaller_than_the_minimum():
+    with recording() as marks:
+        c = Canvas.blank(400, 200)
+        c.text(0, 0, "tiny", 10)
+        c.text(0, 40, "a long line that cannot fit in forty pixels", 30, max_width=40)
+        c.paragraph(0, 80, "wrapped small text", 100, 12)
+    assert len(marks) == 4 and min(m.size for m in marks) == MIN_TEXT
 
 
 # ---- bounded caches and text (issue 15) ----------------------------------------------

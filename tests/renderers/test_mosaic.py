@@ -12,6 +12,7 @@ import engine
 import renderers
 from engine.mosaic.data import load
 from engine.mosaic.words import hex_name, population_word, tax_word
+from renderers.common import recording
 
 GAME = engine.get("mosaic")
 D = load()
@@ -55,10 +56,9 @@ def test_public_board_shows_pieces_in_the_owners_colour_on_the_map():
     s = play(4, 2, 60)
     view = GAME.view(s, None)
     img = decode(renderers.render("mosaic", view)).convert("RGB")
-    from renderers.common import header_height
-    from renderers.mosaic.labels import header_for
+    from renderers.mosaic.board import Layout
 
-    y0 = header_height(header_for(view))
+    y0 = Layout.of(view).map_top
     h = cities_of(s, 0)[0]
     cx, cy = centre(D.hexes[h].px)
     px = img.getpixel((int(cx) - 9, int(cy + y0 + PIECE_DY) - 9))  # inside the square, clear of its letter
@@ -73,12 +73,18 @@ def test_private_image_lists_face_down_technologies_and_the_public_one_does_not(
         seat = 0
     names = [D.technologies[t].name for t in s.players[seat].hidden]
     private = renderers.render("mosaic", GAME.view(s, seat), seat=seat)
-    public = renderers.render("mosaic", GAME.view(s, None))
+    with recording() as written:
+        public = renderers.render("mosaic", GAME.view(s, None))
+        tables = renderers.render("mosaic", GAME.view(s, None), None, "tables")
     assert all(n in private.alt for n in names)
     assert "Private" in private.alt
     decode(private)
+    # public: the offer, and a face-down card taken from it (N51)
+    known = " ".join(D.technologies[t].name for t in s.tech_offer + s.players[seat].seen if t)
     for n in names:
-        assert f"{n} —" not in public.alt
+        assert f"{n} —" not in public.alt and f"{n} —" not in tables.alt
+        if n not in known:
+            assert not any(n in m.text for m in written), n
 
 
 def test_private_image_shows_the_draft_hand_during_the_draft():
@@ -109,23 +115,18 @@ def test_game_over_header_names_the_winner():
 
 
 def test_the_hex_of_the_last_move_is_framed():
-    from renderers.mosaic.board import _recent_hexes
-
     s = play(3, 4, 10)
     view = dict(GAME.view(s, None))
-    view["last_move"] = ["ann places the starting city on greece-3 (Greece)."]
-    assert _recent_hexes(view) == ["greece-3"]
-    from renderers.common import header_height
-    from renderers.mosaic.labels import header_for
+    from renderers.mosaic.board import Layout
     from renderers.mosaic.parts import MAP_H, centre
 
-    def map_part(v):
-        y0 = header_height(header_for(v))
-        return decode(renderers.render("mosaic", v)).convert("RGB").crop((0, y0, 1200, y0 + MAP_H))
+    def map_part(highlight):
+        y0 = Layout.of(view).map_top
+        image = renderers.render("mosaic", view, None, "map", highlight)
+        return decode(image).convert("RGB").crop((0, y0, 1200, y0 + MAP_H))
 
-    framed = map_part(view)
-    view["last_move"] = ["ann works: +5 food."]
-    plain = map_part(view)
+    framed = map_part(["greece-3"])
+    plain = map_part([])
     cx, cy = centre(D.hexes["greece-3"].px)
     box = (int(cx) - 40, int(cy) - 40, int(cx) + 40, int(cy) + 40)
     assert framed.crop(box).tobytes() != plain.crop(box).tobytes()
@@ -320,7 +321,7 @@ def test_the_legend_explains_the_pillar_abbreviations_used_in_the_offers():
     s = GAME.setup(["ann", "bob"], 5)
     alt = renderers.render("mosaic", GAME.view(s, None)).alt
     assert "needs Urb1" in alt or "needs Bld1" in alt or "needs Mil1" in alt
-    from renderers.mosaic.board import LEGEND
+    from renderers.mosaic.tables import LEGEND
 
     key = " ".join(item.label for item in LEGEND)
     assert "Urb urbanization" in key and "Eco economy" in key and "Mil military" in key

@@ -1,4 +1,4 @@
-"""Rise of Empires board image: drawn from views, readable layout, alt text, the same board for every seat."""
+"""Rise of Empires images: drawn from views, readable layout, alt text, the same board for every seat."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from PIL import Image as PILImage
 import renderers
 from engine.rise_of_empires import GAME
 from engine.rise_of_empires.data import components
-from renderers.common import MARGIN, header_height, text_width, wrap
+from renderers.common import MARGIN, header_height, tables_header, text_width, wrap
 from renderers.rise_of_empires import board as roe
+from renderers.rise_of_empires import tables as rt
 from renderers.rise_of_empires.labels import header_for
 
 
@@ -33,7 +34,7 @@ def test_renders_a_png_1200_wide_with_alt_text(players, steps):
     img = renderers.render("rise-of-empires", GAME.view(s, None))
     pic = PILImage.open(io.BytesIO(img.png))
     assert pic.format == "PNG" and pic.size == (1200, img.height) and img.width == 1200
-    assert 1200 < img.height < 2200 and len(img.png) < 1_000_000
+    assert 900 < img.height < 1400 and len(img.png) < 1_000_000  # the map: a phone's screenful
     assert img.alt.startswith("Rise of Empires")
     for p in s.players:
         assert f"{p.name} ({p.colour}): {p.vp} VP" in img.alt
@@ -73,7 +74,8 @@ def test_the_last_move_is_in_the_header():
 
 def test_map_regions_do_not_overlap_and_stay_inside_the_map():
     box = roe.map_box(0)
-    nodes = {r.id: roe.node_box(box, {"x": r.x, "y": r.y, "sea": r.sea}) for r in components().regions.values()}
+    regions = components().regions.values()
+    nodes = {r.id: roe.node_box(box, {"x": r.x, "y": r.y, "sea": r.sea, "name": r.name}) for r in regions}
     ids = list(nodes)
     for i, a in enumerate(ids):
         na = nodes[a]
@@ -96,18 +98,18 @@ def test_the_map_layer_is_cached_per_era():
 def test_every_tile_on_offer_is_shown_the_panel_grows_instead_of_cutting_names():
     s = _play(5, 0)
     view = GAME.view(s, None)
-    short = roe.offer_height(view)
+    short = rt.offer_height(view)
     comp = components()
     view["offer"]["city"] = [
         {"id": c.id, "name": c.name, "wonder": c.wonder, "cost": c.cost_gold, "vp": c.vp} for c in comp.cities.values()
     ]
-    tall = roe.offer_height(view)
-    assert short == roe.PANEL_H and tall > short
-    for _, text in roe._offer_lines(view):
-        lines = wrap(text, roe.OFFER_TEXT_W, roe.SMALL)
+    tall = rt.offer_height(view)
+    assert short == rt.PANEL_H and tall > short
+    for _, text in rt._offer_lines(view):
+        lines = wrap(text, rt.OFFER_TEXT_W, rt.SMALL)
         assert " ".join(lines).replace(" ", "") == text.replace(" ", "")  # wrapped, nothing cut
-    a = renderers.render("rise-of-empires", GAME.view(s, None))
-    b = renderers.render("rise-of-empires", view)
+    a = renderers.render("rise-of-empires", GAME.view(s, None), None, "tables")
+    b = renderers.render("rise-of-empires", view, None, "tables")
     assert b.height - a.height == tall - short
 
 
@@ -115,10 +117,10 @@ def test_action_display_numbers_the_circles_for_b_turn_removals():
     """6.0 B turn: `remove <row> <circle>` counts circles from the right; the image numbers them."""
     s = _play(4, 0)
     view = GAME.view(s, None)
-    im = roe.draw(view)
-    top = header_height(header_for(view)) + MARGIN + roe.MAP_H + MARGIN
+    im = rt.draw(view)
+    top = header_height(tables_header(header_for(view), "players and offers")) + MARGIN
     right = MARGIN + 560 - 12
-    x = right - (roe.CIRCLE + 4) + roe.CIRCLE // 2  # circle 1, the rightmost
+    x = right - (rt.CIRCLE + 4) + rt.CIRCLE // 2  # circle 1, the rightmost
     strip = im.crop((x - 8, top + 42, x + 8, top + 50)).convert("L")
     assert strip.getextrema()[0] < 160  # a number is drawn above circle 1
 
@@ -129,11 +131,11 @@ def test_a_players_tiles_are_all_named_rows_grow_instead_of_cutting():
     p.progress = [t for t in components().progress][:12]
     p.cities = [c for c in components().cities if not components().cities[c].wonder][:6]
     view = GAME.view(s, None)
-    lines = roe._player_lines(view["players"][0], roe.PLAYER_TEXT_W)
+    lines = rt._player_lines(view["players"][0], rt.PLAYER_TEXT_W)
     text = " ".join(lines)
     assert len(lines) > 2 and all(t["name"] in text for t in view["players"][0]["progress"])
-    assert all(text_width(line, roe.SMALL) <= roe.PLAYER_TEXT_W for line in lines)
-    assert roe.players_height(view) > roe.players_height(GAME.view(_play(5, 0), None))
+    assert all(text_width(line, rt.SMALL) <= rt.PLAYER_TEXT_W for line in lines)
+    assert rt.players_height(view) > rt.players_height(GAME.view(_play(5, 0), None))
 
 
 def test_the_pending_decision_is_in_the_status_and_the_alt_text():

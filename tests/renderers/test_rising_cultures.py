@@ -11,15 +11,13 @@ import io
 import json
 import random
 import re
-import sys
 
 import pytest
 from PIL import Image as PILImage
 
 import engine
 import renderers
-from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT
-from renderers.common import layout as layout_mod
+from renderers.common import HIGHLIGHT_EDGE, MIN_TEXT, recording
 from renderers.rising_cultures import alt, board, private
 
 GAME = "rising-cultures"
@@ -97,10 +95,14 @@ def test_a_seeded_game_renders_at_every_stage_and_keeps_hands_secret(seed, optio
             assert not mentions(alt.private(private, seat), other), "private alt shows the opponent's cards"
         over = engine.get(GAME).is_over(state)
         if i % every == 0 or over:
-            img = renderers.render(GAME, public)
+            with recording() as written:
+                img = renderers.render(GAME, public)
+                tables = renderers.render(GAME, public, None, "tables")
             check_png(img)
+            check_png(tables, min_h=300)
             assert img.alt == text
-            assert not mentions(img.alt, secret)
+            assert not mentions(img.alt, secret) and not mentions(tables.alt, secret)
+            assert not mentions("\n".join(m.text for m in written), secret), "a public image writes a hidden card"
             for seat in (0, 1):
                 mine = renderers.render(GAME, view_of(state, seat, events), seat=seat)
                 check_png(mine, min_h=400)
@@ -149,28 +151,15 @@ def test_the_private_image_lists_each_use_with_its_shortfall():
     assert missing and all(m in line for m in missing)
 
 
-def test_no_text_is_drawn_smaller_than_18_px(monkeypatch):
-    sizes = []
-    real = layout_mod.font
+def test_no_text_is_drawn_smaller_than_18_px_nor_on_the_map_smaller_than_19():
+    from renderers.common import MAP_TEXT, recording
 
-    def spy(size, bold=False):
-        sizes.append(size)
-        return real(size, bold)
-
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("renderers") and getattr(mod, "font", None) is real:
-            monkeypatch.setattr(mod, "font", spy)
-    board.body_layer.cache_clear()
-    private.body_layer.cache_clear()
-    from renderers.rising_cultures import parts
-
-    for f in (parts.province_card, parts.display_tile, parts.band_cell, parts.level_cell, parts.province_chip):
-        f.cache_clear()
     states = list(play(8, {"civs": ["egypt", "rome"]}))
     for state, events in (states[40], states[-1]):
-        renderers.render(GAME, view_of(state, None, events))
-        renderers.render(GAME, view_of(state, 0, events), seat=0)
-    assert sizes and min(sizes) >= MIN_TEXT
+        for part, seat, least in (("map", None, MAP_TEXT), ("tables", None, MIN_TEXT), ("private", 0, MIN_TEXT)):
+            with recording() as marks:
+                renderers.render(GAME, view_of(state, seat, events), seat, part)
+            assert marks and min(m.size for m in marks) >= least, (part, min(marks, key=lambda m: m.size))
 
 
 def test_static_layers_are_cached_and_rendering_is_deterministic():
@@ -189,13 +178,11 @@ def test_the_last_move_is_highlighted_on_the_board():
     state, events = _state_with(8, lambda s: any(p.buildings for p in s.players), {"civs": ["egypt", "rome"]})
     v = game.view(state, None)
     name = next(c["name"] for p in v["players"] for c in p["display"]["buildings"])
-    v["last_move"] = [f"Someone constructs {name}."]
-    assert name in board.recent_names(v)
-    with_move = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
-    v["last_move"] = []
+    assert name in board.places(v)
+    with_move = PILImage.open(io.BytesIO(renderers.render(GAME, v, None, "map", [name]).png)).convert("RGB")
     without = PILImage.open(io.BytesIO(renderers.render(GAME, v).png)).convert("RGB")
 
-    # the header band differs, and below it the amber frame appears around the tile
+    # the amber frame appears around the tile
     def amber(im):
         def near(px):
             return max(abs(a - b) for a, b in zip(px, HIGHLIGHT_EDGE, strict=False)) < 30
@@ -203,7 +190,8 @@ def test_the_last_move_is_highlighted_on_the_board():
         return sum(n for n, px in im.getcolors(1 << 20) if near(px))
 
     assert amber(with_move) > amber(without) + 200
-    assert board.recent_names({"players": v["players"], "last_move": ["nothing here"]}) == set()
+    nowhere = renderers.render(GAME, v, None, "map", ["Nothing Here"])
+    assert nowhere.png == renderers.render(GAME, v).png
 
 
 def test_public_board_shows_province_row_marker_and_counts_in_alt_text():

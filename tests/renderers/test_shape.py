@@ -15,7 +15,13 @@ import renderers
 from renderers.common.package import MODULES
 
 #: What each module offers the others (and `render_view`): the names a reader looks for first.
-ENTRY_POINTS = {"board": ("draw",), "private": ("draw",), "alt": ("public", "private"), "labels": ("header_for",)}
+ENTRY_POINTS = {
+    "board": ("draw", "places", "place_boxes"),
+    "tables": ("draw",),
+    "private": ("draw",),
+    "alt": ("public", "tables", "private"),
+    "labels": ("header_for",),
+}
 
 
 @pytest.mark.parametrize("game_id", list(engine.GAMES))
@@ -37,7 +43,7 @@ def test_every_games_renderer_is_a_package_with_the_agreed_modules(game_id):
 
 
 #: The order imports go in inside a game's package: a module imports only from those before it.
-ORDER = ("labels", "parts", "board", "private", "alt", "__init__")
+ORDER = ("labels", "parts", "board", "tables", "private", "alt", "__init__")
 
 
 @pytest.mark.parametrize("game_id", list(engine.GAMES))

@@ -337,3 +337,20 @@ def test_law_4_serial_keeps_dict_insertion_order() -> None:
     assert list(back.cubes) == ["zagros", "anatolia", "levant"]
     assert list(back.owners) == [2, 0]
     assert to_json(back) == to_json(board)
+
+
+def test_refers_of_gives_the_places_of_the_described_choice_of_an_action():
+    """What a front end frames on the map after an action (issue 26): its choice's `refers`."""
+    from types import SimpleNamespace
+
+    from engine.core import Choice, refers_of
+
+    described = SimpleNamespace(
+        choices=lambda state, seat: [
+            Choice("place 2 ur", "Place", "Ur ×2", refers=("ur",)),
+            Choice("done", "Done", "End"),
+        ]
+    )
+    assert refers_of(described, None, 0, "place 2 ur") == ("ur",)
+    assert refers_of(described, None, 0, "done") == ()
+    assert refers_of(described, None, 0, "not an action") == ()

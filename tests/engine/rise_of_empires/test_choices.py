@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import DETAIL_MAX, problems
 from engine.rise_of_empires.state import EMPTY
-from renderers.rise_of_empires.board import _offer_lines
+from renderers.rise_of_empires.tables import _offer_lines
 from tests.engine.ai.positions import positions, scramble
 
 from .helpers import GAME, act, actor, legal, new, restart
