@@ -37,7 +37,9 @@ class Drawn:
     alt: str
 
 
-def viewed(game_id: str, view: dict[str, Any], /, *, seat: int | None) -> Drawn:
+def viewed(
+    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Any = ()
+) -> Drawn:
     text = json.dumps({"game": game_id, "seat": seat, "view": view}, sort_keys=True)
     return Drawn(b"\x89PNG\r\n\x1a\n" + hashlib.sha256(text.encode()).digest() + text.encode(), text)
 
