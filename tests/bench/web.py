@@ -28,6 +28,7 @@ import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ GAMES = [("rising-cultures", 2), ("rise-of-empires", 3), ("cradle", 4), ("mosaic
 
 
 def nothing(
-    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Any = ()
+    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Sequence[str] = ()
 ) -> None:
     return None
 

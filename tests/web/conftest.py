@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,9 +39,12 @@ class Drawn:
 
 
 def viewed(
-    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Any = ()
+    game_id: str, view: dict[str, Any], /, *, seat: int | None, part: str | None = None, highlight: Sequence[str] = ()
 ) -> Drawn:
-    text = json.dumps({"game": game_id, "seat": seat, "view": view}, sort_keys=True)
+    """Everything a renderer is given, highlight included: the honesty tests compare it byte for byte."""
+    text = json.dumps(
+        {"game": game_id, "seat": seat, "part": part, "highlight": list(highlight), "view": view}, sort_keys=True
+    )
     return Drawn(b"\x89PNG\r\n\x1a\n" + hashlib.sha256(text.encode()).digest() + text.encode(), text)
 
 
