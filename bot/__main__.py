@@ -76,20 +76,32 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def make_service(config: Config, database: str, *, images: bool = True) -> Service:
-    """Open the storage and build the service (inside the running event loop)."""
+async def make_service(config: Config, database: str, *, images: bool = True, web: bool = False) -> Service:
+    """Open the storage and build the service (inside the running event loop); with `web`,
+    start the web table beside it as `[web]` says (it stops when the service closes)."""
     from .service import Service, Settings
     from .storage import open_storage
 
     storage = open_storage(database)
     await storage.open()
-    return Service(storage, settings=Settings.from_config(config, images=images))
+    service = Service(storage, settings=Settings.from_config(config, images=images))
+    if web:
+        from .web import open_web
+
+        try:
+            await open_web(service, config)
+        except BaseException:
+            await service.close()
+            raise
+    return service
 
 
 async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
-    from .local import Terminal, read_lines
+    from .local import Terminal, keyboard, read_lines
 
-    service = await make_service(config, database)
+    # the web table runs beside the terminal table; a script ends with its input, and its
+    # output must be the same every run (bot/web/README.md, "Which modes serve it")
+    service = await make_service(config, database, web=mode != "script")
     try:
         terminal = Terminal(service, images_dir=config.images_dir)
         if mode == "script":
@@ -103,6 +115,10 @@ async def _local(config: Config, database: str, mode: str, file: str | None) -> 
                 with open(file, encoding="utf-8", errors="surrogateescape") as handle:
                     refused = await terminal.run_script(read_lines(handle))
             print(f"({refused} command(s) refused)" if refused else "(all commands accepted)")
+        elif service.links is not None:
+            # the keyboard is read on a thread, so the web table answers meanwhile; moves made
+            # on its pages are printed as they come
+            await terminal.run_interactive(keyboard, follow=1.0)
         else:
             await terminal.run_interactive()
         return 0
@@ -207,7 +223,7 @@ def _main(argv: Sequence[str] | None) -> int:
         except ImportError as err:
             print(f"epochs: the Discord adapter cannot load: {err}", file=sys.stderr)
             return 2
-        adapter.run(config, lambda: make_service(config, database))
+        adapter.run(config, lambda: make_service(config, database, web=True))
         return 0
     if mode == "local":
         print("No Discord token configured: opening a terminal table. (Set DISCORD_TOKEN to run the bot on Discord.)")

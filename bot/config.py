@@ -46,6 +46,13 @@ class Config:
     stand_in_level: str = "normal"
     #: Seconds a board or chart may take to draw ([drawing]) before the reply goes without it.
     render_timeout: float = 10.0
+    #: The web table ([web], issue 28): the address it listens on ("" turns it off), the
+    #: address players' links use ("" : the listen address), the signing secret ("" : one
+    #: generated and kept in the database), and the days a seat link lasts.
+    web_listen: str = "127.0.0.1:8765"
+    web_public_url: str = ""
+    web_secret: str = field(default="", repr=False)
+    web_link_days: int = 30
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -161,4 +168,30 @@ def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] 
         raise ConfigError(f"log.level must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
     config.log_level = level
     config.images_dir = str(local.get("images_dir", config.images_dir))
+    _web(config, _section(data, "web"), env)
     return config
+
+
+def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:
+    """[web] listen, public_url, secret (EPOCHS_WEB_SECRET wins) and link_days, checked."""
+    listen = web.get("listen", config.web_listen)
+    if not isinstance(listen, str):
+        raise ConfigError(f'web.listen must be "host:port" (or "" to turn the web table off), not {listen!r}')
+    listen = listen.strip()
+    if listen:
+        host, sep, port = listen.rpartition(":")
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(
+                f'web.listen must be "host:port" with a port from 1 to 65535 (e.g. "127.0.0.1:8765"), '
+                f'or "" to turn the web table off, not {listen!r}'
+            )
+    config.web_listen = listen
+    public = web.get("public_url", "")
+    if not isinstance(public, str) or (public and not public.startswith(("http://", "https://"))):
+        raise ConfigError(f"web.public_url must be an address starting with http:// or https://, not {public!r}")
+    config.web_public_url = public.strip().rstrip("/")
+    secret = env.get("EPOCHS_WEB_SECRET") or web.get("secret", "")
+    if not isinstance(secret, str):
+        raise ConfigError("web.secret must be text")
+    config.web_secret = secret
+    config.web_link_days = _number(web.get("link_days", 30), "web.link_days", int, 1)

@@ -13,9 +13,14 @@ reply: for tests, demos and bug reports. It never waits for a terminal.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import inspect
 import logging
+import threading
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -84,9 +89,14 @@ class Terminal:
         self.names: dict[int, str] = {}
         #: The decision key whose choices were printed last, per user: a decision is listed once.
         self.listed: dict[int, str] = {}
+        #: The web table's links printed already (the table's, each seat's): each once.
+        self.linked: set[str] = set()
+        self._flushing = asyncio.Lock()
 
     # --------------------------------------------------------------- output
     def show(self, reply: Reply, speaker: str) -> None:
+        if reply.headline is not None:
+            self._link("The table on the web (anyone with the link can watch)", reply.headline.table_url)
         if reply.text:
             prefix = "! " if reply.error else ""
             self.out(prefix + reply.text)
@@ -123,6 +133,13 @@ class Terminal:
             self.listed[decision.user] = decision.key
             for line in choice_lines(decision):
                 self.out(line)
+            self._link(f"{decision.name}'s seat on the web (private: it acts for {decision.name})", decision.seat_url)
+
+    def _link(self, what: str, url: str) -> None:
+        """A web table link, the first time it comes ("" when the web table is off)."""
+        if url and url not in self.linked:
+            self.linked.add(url)
+            self.out(f"{what}: {url}")
 
     def _save(self, data: bytes, reply: Reply, what: str, *, exact: bool = False) -> Path:
         """Write an image (or, `exact`, a file under its own name) into the images folder."""
@@ -159,8 +176,13 @@ class Terminal:
         return reply
 
     async def flush(self) -> None:
-        """Print notices waiting in the outbox (reminders, the turns bots played), and mark
-        them delivered; bots to act play first, so a solo game runs on to the next person."""
+        """Print notices waiting in the outbox (reminders, the turns bots played, moves made on
+        the web table), and mark them delivered; bots to act play first, so a solo game runs
+        on to the next person."""
+        async with self._flushing:  # the follower and a command never print one notice twice
+            await self._flush()
+
+    async def _flush(self) -> None:
         for _ in range(10_000):
             notices = [n for n in await self.service.tick() if n.channel == self.channel]
             for notice in notices:
@@ -209,7 +231,7 @@ class Terminal:
         decision = await self.service.decision_for(self.channel, people[0].user) if people else None
         return game.title, [p.name for p in people], decision
 
-    async def setup_table(self, ask: Callable[[str], str]) -> bool:
+    async def setup_table(self, ask: Callable[[str], str | Awaitable[str]]) -> bool:
         """Resume the open table, or ask for a game and players and start one."""
         rec = await self.service.storage.open_table(self.channel)
         if rec is not None and rec.status in ("active", "paused"):
@@ -219,6 +241,10 @@ class Terminal:
             )
             for s in rec.seats:
                 self.names[s.user] = s.name
+            if self.service.links is not None:
+                self._link(
+                    "The table on the web (anyone with the link can watch)", self.service.links.table_url(rec.id)
+                )
             return True
         if rec is not None:  # an unfinished lobby from an earlier run
             await self.service.handle(self.channel, rec.creator, "host", "game cancel", admin=True)
@@ -227,7 +253,7 @@ class Terminal:
             self.out("No games are installed.")
             return False
         self.out("Games: " + ", ".join(f"{g} ({self.service.games[g].title})" for g in games))
-        game_id = ask(f"Game [{games[0]}]: ").strip().lower() or games[0]
+        game_id = (await _answer(ask, f"Game [{games[0]}]: ")).strip().lower() or games[0]
         game = self.service.games.get(game_id)
         if game is None:
             self.out(f"No game {game_id!r}.")
@@ -236,9 +262,12 @@ class Terminal:
         count = (
             str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
         )
-        names = ask(
-            f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
-            f"fill-in bot) [{default}]: "
+        names = (
+            await _answer(
+                ask,
+                f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
+                f"fill-in bot) [{default}]: ",
+            )
         ).split()
         names = names or default.split()
         people = [n for n in names if not _bot_word(n)]
@@ -256,8 +285,30 @@ class Terminal:
             await self.say(people[0], f"game bot {_bot_word(word)}")
         return not (await self.say(people[0], "game start")).error
 
-    async def run_interactive(self, ask: Callable[[str], str] = input) -> None:
-        """The hot-seat loop, until `quit` or end of input."""
+    async def run_interactive(
+        self, ask: Callable[[str], str | Awaitable[str]] = input, *, follow: float | None = None
+    ) -> None:
+        """The hot-seat loop, until `quit` or end of input. `ask` may answer later (a keyboard
+        read on a thread, so the web table serves meanwhile); `follow`: print what comes into
+        the outbox (moves made on the web table) every so many seconds while waiting."""
+        follower = asyncio.get_running_loop().create_task(self._follow(follow)) if follow else None
+        try:
+            await self._interactive(ask)
+        finally:
+            if follower is not None:
+                follower.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await follower
+
+    async def _follow(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.flush()
+            except StorageUnavailable as err:
+                log.warning("notices not read: %s", err.reason)
+
+    async def _interactive(self, ask: Callable[[str], str | Awaitable[str]]) -> None:
         self.out(
             "Epochs terminal table. Type `help` for commands, `quit` to leave; "
             "`name: command` speaks as another player."
@@ -281,7 +332,7 @@ class Terminal:
                     speaker = acting[0]
                 else:
                     speaker = next(iter(self.names.values()), "host")
-                line = ask(f"{speaker}> ").strip()
+                line = (await _answer(ask, f"{speaker}> ")).strip()
                 if line.lower() in ("quit", "exit"):
                     return
                 if not line:
@@ -292,6 +343,35 @@ class Terminal:
                 await self.say(speaker, line)
         except (EOFError, KeyboardInterrupt):
             self.out("")
+
+
+def keyboard(prompt: str) -> asyncio.Future[str]:
+    """`input(prompt)` on a daemon thread, answered in the event loop (so the web table serves
+    meanwhile). Not `asyncio.to_thread`: a thread still waiting for a line would hold up the
+    interpreter's exit after Ctrl-C until someone pressed Enter."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not answer.done():
+            outcome()
+
+    def read() -> None:
+        try:
+            line = input(prompt)
+        except BaseException as err:  # EOFError, KeyboardInterrupt: the loop decides
+            loop.call_soon_threadsafe(settle, partial(answer.set_exception, err))
+        else:
+            loop.call_soon_threadsafe(settle, partial(answer.set_result, line))
+
+    threading.Thread(target=read, name="keyboard", daemon=True).start()
+    return answer
+
+
+async def _answer(ask: Callable[[str], str | Awaitable[str]], prompt: str) -> str:
+    """What the player typed: `ask` answers at once (`input`) or later (read on a thread)."""
+    answer = ask(prompt)
+    return await answer if inspect.isawaitable(answer) else answer
 
 
 def _bot_word(name: str) -> str:

@@ -21,7 +21,7 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
 from .reply import Image, Reply
-from .text import choices_text, names, neutral, repaired
+from .text import choices_text, lettered, names, neutral, repaired
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
     from ..workers import WorkerPool
@@ -43,7 +43,6 @@ class Settings:
     #: Render board images into replies (off: text-only, or render later via
     #: `Service.render_board`).
     images: bool = True
-    log_default: int = 10
     #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
     #: so that one lucky win does not top it.
     min_ranked: int = 3
@@ -86,7 +85,8 @@ HELP = """Commands:
 `settings dm on|off` / `settings heads-up on|off`
 `games history [n] [game]`; `stats [player] [game]`; `stats top <game>`; `game export`; `game chart`
 `game new from=<export file> at=<step>` a new table from a position of an exported game
-`games forget <id>` (server admins) deletes a game's history"""
+`games forget <id>` (server admins) deletes a game's history
+`game link` your seat's page on the web table; `game link reset` a new one (older links stop working)"""
 
 
 def safe(name: str) -> str:
@@ -118,6 +118,9 @@ class Ctx:
     #: Files that came with the command, by name (an export for `game new from=<name>`);
     #: the transport read them (a Discord attachment, a file named at the terminal).
     files: Mapping[str, bytes] = field(default_factory=dict)
+    #: The table a command was made for (a web page acts on the table of its link): a
+    #: channel whose game ended and opened another refuses it instead of acting there.
+    table: int | None = None
 
 
 class Refusal(Exception):
@@ -163,6 +166,15 @@ def shown(game: Game, action: str) -> str:
     return public(action) if public else action
 
 
+class Links(Protocol):
+    """The web table's addresses (bot/web, issue 28): a table's public page and a seat's own
+    page, signed. `generation` counts the seat's `game link reset`s. None: the web is off."""
+
+    def table_url(self, table_id: int) -> str: ...
+
+    def seat_url(self, table_id: int, seat: int, user: int, generation: int) -> str: ...
+
+
 class ServiceBase:
     """Table access shared by every command family; `Service.__init__` sets the fields."""
 
@@ -177,6 +189,8 @@ class ServiceBase:
     #: The worker processes to draw boards in (the Discord bot sets them); None: draw in
     #: this process on a thread (the terminal, scripts, tests).
     workers: WorkerPool | None = None
+    #: The web table's links, filled into headlines and decisions (None: the web is off).
+    links: Links | None = None
 
     @property
     def games(self) -> Mapping[str, Game]:
@@ -215,6 +229,10 @@ class ServiceBase:
             if rec.status == "paused":
                 raise Refusal("The game is paused. Any player can `resume` it.", **self._ids(rec))
             raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
+        if ctx.table is not None and rec.id != ctx.table:
+            raise Refusal(
+                "The game of this link has ended; nothing was changed. The channel's new game has links of its own."
+            )
         if rec.damaged:
             rec = await self._mended(rec, ctx.now, cancelling=damaged_ok)
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
@@ -347,8 +365,8 @@ class ServiceBase:
 
     @staticmethod
     def _scores_text(rec: TableRecord, scores: Sequence[int]) -> str:
-        """`ann 12, bob 9`: every seated player's score, in seat order."""
-        return ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players if p.seat is not None)
+        """`ann (A) 12, bob (B) 9`: every seated player's score, in seat order, named as the boards name them."""
+        return ", ".join(f"{lettered(p.name, p.seat)} {scores[p.seat]}" for p in rec.players if p.seat is not None)
 
     def _title(self, rec: TableRecord) -> str:
         game = self.games.get(rec.game)

@@ -18,8 +18,8 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
-from .records import RecordCommands
-from .reply import Actor, Decision, Entry, Headline
+from .records import RecordCommands, places
+from .reply import Actor, Decision, Entry, FinalScore, Headline
 from .story import PERIODS, stage
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,35 @@ class TurnData(RecordCommands):
             stage(game.id, word, number),
             rec.status,
             over,
+            self.links.table_url(rec.id) if self.links is not None else "",
         )
+
+    def _final_standings(
+        self, rec: TableRecord, game: Game, state: Any, scores: Sequence[int], winners: Sequence[int]
+    ) -> list[FinalScore]:
+        """Every seat at the end, best first, with how its score was made where the game says."""
+        players = rec.players
+        resigned = [False] * len(scores)
+        for p in players:
+            if p.seat is not None and p.seat < len(resigned):
+                resigned[p.seat] = p.resigned
+        ranks = places(scores, winners, resigned)
+        parts = described.breakdown(game, state) if game.is_over(state) else None
+        out = [
+            FinalScore(
+                p.seat,
+                p.name,
+                int(scores[p.seat]),
+                ranks[p.seat],
+                p.seat in winners,
+                p.resigned,
+                p.bot if p.user < 0 else None,
+                parts[p.seat] if parts else [],
+            )
+            for p in players
+            if p.seat is not None
+        ]
+        return sorted(out, key=lambda f: (f.place, f.seat))
 
     async def _decisions(
         self, rec: TableRecord, game: Game, state: Any, users: Sequence[int], *, told: int = 0
@@ -105,6 +133,9 @@ class TurnData(RecordCommands):
         news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
         turn_rows = [r for r in rows if r.seq > posted]
         player = rec.user_at(seat)
+        seat_url = ""
+        if self.links is not None:
+            seat_url = self.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
         return Decision(
             user,
             seat,
@@ -116,6 +147,7 @@ class TurnData(RecordCommands):
             described.needs_private_view(game, state, seat),
             await self._story(rec, game, news_rows),
             await self._story(rec, game, turn_rows, reader=seat),
+            seat_url,
         )
 
     async def _story(

@@ -29,7 +29,7 @@ from .core import DAY, Ctx, Refusal, ServiceBase, shown
 from .ratings import EXPLAINED, ranked, rating_text
 from .reply import Attachment, Reply
 from .story import story
-from .text import clip, names, quote
+from .text import clip, letter, names, quote
 
 log = logging.getLogger(__name__)
 
@@ -170,12 +170,17 @@ class RecordCommands(ServiceBase):
         return f"- #{r.table} {title}{practice}: {ending} ({when}). {ranking}. Winner: {winners}."
 
     @staticmethod
-    def _seat_label(seat: RecordSeat | Standing) -> str:
-        tags = [f"bot, {seat.bot}" if seat.bot else ""]
-        if isinstance(seat, RecordSeat) and seat.resigned:
+    def _seat_label(seat: RecordSeat) -> str:
+        """ "ann (A)", "bob (B, resigned)", "Bot Sargon (easy) (C, bot)", "cy (D, a bot played
+        for them)": a person who resigned is not a bot, though a bot played their seat on."""
+        tags = [letter(seat.seat)]
+        if seat.user < 0:
+            tags.append("bot")
+        elif seat.resigned:
             tags.append("resigned")
-        tags = [t for t in tags if t]
-        return seat.name + (f" ({'; '.join(tags)})" if tags else "")
+        elif seat.bot:
+            tags.append("a bot played for them")
+        return f"{seat.name} ({', '.join(tags)})"
 
     # ---- statistics ---------------------------------------------------------------------
     async def _cmd_stats(self, ctx: Ctx, args: list[str]) -> Reply:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from engine.core import Game, canonical
@@ -27,6 +27,7 @@ from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnava
 from .absence import AbsenceCommands
 from .core import Ctx, Refusal, Renderer, Settings, safe
 from .lobby import LobbyCommands
+from .pages import TablePages
 from .prefs import SettingsCommands
 from .reply import Decision, Image, Notice, Reply
 from .text import clip, quote, unreadable
@@ -66,12 +67,12 @@ def verb_of(command: str, args: str) -> str:
     return words[0].lower().lstrip("/") if words else ""
 
 
-class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
+class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
     Each command family is built on the families it calls (records <- moves <- bots <-
-    undo, absence; moves <- settings; records <- fork; undo, fork <- lobby), all on
-    `ServiceBase`: these three bases bring in every family.
+    undo, absence; moves <- settings, pages; records <- fork; undo, fork <- lobby), all on
+    `ServiceBase`: these four bases bring in every family.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
     to `renderers.render` imported lazily (a game without a renderer gets a
@@ -97,6 +98,9 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         self._cache_size = cache_size
         self._prefs: dict[int, PlayerPrefs] = {}
         self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._page_marks: OrderedDict[int, dict[int, Any]] = OrderedDict()
+        #: What runs beside the service and must stop before its storage closes (the web table).
+        self.on_close: list[Callable[[], Awaitable[None]]] = []
 
     # ------------------------------------------------------------------ API
     async def handle(
@@ -112,6 +116,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         expected_version: int | None = None,
         expected_choice: str | None = None,
         files: Mapping[str, bytes] | None = None,
+        table: int | None = None,
     ) -> Reply:
         """Run one command and answer it.
 
@@ -126,6 +131,8 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         pick does not spoil an open panel, while a double press is still refused.
         `files`: files that came with the command, by name (`game new from=<name>`
         forks the export so named); the service never opens a path itself.
+        `table`: the table the command was made for (a web page's); when the channel's open
+        or latest game is another, the command is refused and changes nothing.
         """
         if unreadable(command) or unreadable(args):
             return Reply(
@@ -144,6 +151,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
             self.clock(),
             expected_choice=expected_choice if verb_of(command, args) == "play" else None,
             files=dict(files or {}),
+            table=table,
         )
         if not words:
             return self._help()
@@ -338,6 +346,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
         reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
+        reply.headline = None  # whoever it named must act no more: the text is the record, as it is
         return reply
 
     async def since_last_turn(self, channel: int, user: int) -> str:
@@ -382,7 +391,10 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands):
         await self.storage.release_notices(claim.owner)
 
     async def close(self) -> None:
-        """Stop the bots' thinking and close the storage (the service is done)."""
+        """Stop what runs beside the service (`on_close`, newest first) and the bots'
+        thinking, and close the storage (the service is done)."""
+        while self.on_close:
+            await self.on_close.pop()()
         await self.close_bots()
         await self.storage.close()
 

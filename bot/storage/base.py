@@ -536,6 +536,21 @@ class Storage(Protocol):
 
     async def set_prefs(self, prefs: PlayerPrefs) -> None: ...
 
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str:
+        """The secret stored under `name`; the first caller stores `make()` (issue 28: the web
+        table's signing key). Processes asking at once all get the one value stored."""
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        """How often `user`'s seat links at the table were reset (0: never)."""
+
+    async def reset_link(self, table_id: int, user: int) -> int:
+        """Raise `user`'s seat link generation at the table by one (`game link reset`: every
+        older link stops working) and return it."""
+
+    async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The game version of each of `table_ids` that exists (one cheap read: the web table
+        asks it a few times a second for the tables whose pages are open)."""
+
 
 class Backend(Storage, Protocol):
     """A database the bot runs on (what `open_storage` returns): the service's `Storage`,

@@ -39,7 +39,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
@@ -748,6 +748,46 @@ class PostgresStorage:
         )
 
     # ------------------------------------------------------------- transfer
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str:
+        found = await self._fetchval("SELECT value FROM secrets WHERE name = $1", name)
+        if found is not None:
+            return str(found)
+
+        async def work(conn: asyncpg.Connection) -> str:
+            await conn.execute(
+                "INSERT INTO secrets (name, value, created) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+                name,
+                make(),
+                now,
+            )
+            return str(await conn.fetchval("SELECT value FROM secrets WHERE name = $1", name))
+
+        return await self._write(work)
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        found = await self._fetchval("SELECT generation FROM links WHERE game = $1 AND user_id = $2", table_id, user)
+        return int(found) if found is not None else 0
+
+    async def reset_link(self, table_id: int, user: int) -> int:
+        async def work(conn: asyncpg.Connection) -> int:
+            return int(
+                await conn.fetchval(
+                    "INSERT INTO links (game, user_id, generation) VALUES ($1, $2, 1) "
+                    "ON CONFLICT (game, user_id) DO UPDATE SET generation = links.generation + 1 "
+                    "RETURNING generation",
+                    table_id,
+                    user,
+                )
+            )
+
+        return await self._write(work)
+
+    async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        if not table_ids:
+            return {}
+        rows = await self._fetch("SELECT id, version FROM games WHERE id = ANY($1::bigint[])", list(table_ids))
+        return {int(r[0]): int(r[1]) for r in rows}
+
     async def row_counts(self) -> dict[str, int]:
         return {table: int(await self._fetchval(f"SELECT count(*) FROM {table}")) for table, _ in TABLES}
 

@@ -148,6 +148,23 @@ CREATE INDEX record_seats_user ON record_seats(user_id);
 """,
     ),
     (
+        5,
+        """
+CREATE TABLE secrets (
+    name    TEXT PRIMARY KEY,
+    value   TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE links (
+    game       BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user_id    BIGINT  NOT NULL,
+    generation INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, user_id)
+);
+""",
+    ),
+    (
         RATINGS,
         """
 ALTER TABLE record_seats ADD COLUMN mu DOUBLE PRECISION;

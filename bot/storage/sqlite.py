@@ -947,6 +947,49 @@ class SQLiteStorage:
 
         await self._write(work)
 
+    # ------------------------------------------------------------ web table
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str:
+        rows = await self._fetchall("SELECT value FROM secrets WHERE name = ?", (name,))
+        if rows:
+            return str(rows[0][0])
+
+        async def work(w: aiosqlite.Connection) -> str:
+            await w.execute(
+                "INSERT INTO secrets (name, value, created) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                (name, make(), now),
+            )
+            async with w.execute("SELECT value FROM secrets WHERE name = ?", (name,)) as cur:
+                row = await cur.fetchone()
+            assert row is not None
+            return str(row[0])
+
+        return await self._write(work)
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        rows = await self._fetchall("SELECT generation FROM links WHERE game = ? AND user = ?", (table_id, user))
+        return int(rows[0][0]) if rows else 0
+
+    async def reset_link(self, table_id: int, user: int) -> int:
+        async def work(w: aiosqlite.Connection) -> int:
+            await w.execute(
+                "INSERT INTO links (game, user, generation) VALUES (?, ?, 1) "
+                "ON CONFLICT (game, user) DO UPDATE SET generation = generation + 1",
+                (table_id, user),
+            )
+            async with w.execute("SELECT generation FROM links WHERE game = ? AND user = ?", (table_id, user)) as cur:
+                row = await cur.fetchone()
+            assert row is not None
+            return int(row[0])
+
+        return await self._write(work)
+
+    async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        if not table_ids:
+            return {}
+        ids = list(dict.fromkeys(int(i) for i in table_ids))
+        rows = await self._fetchall(f"SELECT id, version FROM games WHERE id IN ({', '.join('?' * len(ids))})", ids)
+        return {int(i): int(v) for i, v in rows}
+
     # ------------------------------------------------------------- transfer
     async def row_counts(self) -> dict[str, int]:
         return {table: (await self._fetchall(f"SELECT count(*) FROM {table}"))[0][0] for table, _ in TABLES}

@@ -48,6 +48,9 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "record_seats",
         ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned", "mu", "sigma"),
     ),
+    # the web table's signing key travels with the games, so their links keep working (issue 28)
+    ("secrets", ("name", "value", "created")),
+    ("links", ("game", "user", "generation")),
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
@@ -72,6 +75,8 @@ ORDER = {
     "players": "{user}",
     "records": "game",
     "record_seats": "game, seat",
+    "secrets": "name",
+    "links": "game, {user}",
 }
 
 Rows = dict[str, list[tuple[Any, ...]]]

@@ -25,7 +25,7 @@ import engine
 from engine.core import Game, Rng
 
 from .levels import DEFAULT, LEVELS, budget
-from .parts import MODULES, parts
+from .parts import MODULES, draw, parts
 from .search import Budget, Search
 
 #: The games bots can play.
@@ -67,7 +67,8 @@ def decide(game_id: str, infostate_text: str, seat: int, level: str = DEFAULT, s
     if seat not in game.to_act(state):
         raise ValueError(f"seat {seat} is not to act now (to act: {game.to_act(state)})")
     part = parts(game_id)
-    search = Search(game, part.resample, part.evaluate, limits, random.Random(_seed(seed, level, seat, infostate_text)))
+    rand = random.Random(_seed(seed, level, seat, infostate_text))
+    search = Search(game, part.resample, part.evaluate, limits, rand, draw(game_id))
     return search.choose(state, seat)
 
 

@@ -1,8 +1,15 @@
-"""Which module holds each game's bot parts: `resample(state, seat, rng)` and `evaluate(state)`.
+"""Which module holds each game's bot parts: `resample(state, seat, rng)` and `evaluate(state)`,
+and, for some games, a fast rollout move `draw(state, seat, rand)`.
 
 A registry here rather than a hook in each game's `game.py`: the bot is an
 addition to the rules engines, and the games need not know it exists. A module
 is imported only when its game is first searched.
+
+A `draw` gives a random legal action with the same distribution as a uniform
+choice among `legal_actions(state, seat)`, without listing them all (listing
+was a third of a decision); each is tested against that uniform choice
+(tests/engine/ai/test_playout.py). A game without one is played out through
+`legal_actions` (search.uniform).
 """
 
 from __future__ import annotations
@@ -10,12 +17,20 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from .search import Draw
+
 #: game id -> module defining `resample` and `evaluate`.
 MODULES = {
     "rising-cultures": "engine.rising_cultures.resample",
     "rise-of-empires": "engine.rise_of_empires.resample",
     "cradle": "engine.cradle.resample",
     "mosaic": "engine.mosaic.resample",
+}
+
+#: game id -> module defining `draw`, the fast rollout move. Rise of Empires and Mosaic have none yet:
+#: their legal actions are being changed by other work, and a fast path must follow them exactly.
+PLAYOUTS = {
+    "rising-cultures": "engine.rising_cultures.playout",
 }
 
 
@@ -26,3 +41,12 @@ def parts(game_id: str) -> ModuleType:
     except KeyError:
         raise KeyError(f"no bot for {game_id!r}; bots play: {', '.join(MODULES)}") from None
     return importlib.import_module(name)
+
+
+def draw(game_id: str) -> Draw | None:
+    """The game's fast rollout move, or None for a game that has none (then `legal_actions` serves)."""
+    name = PLAYOUTS.get(game_id)
+    if name is None:
+        return None
+    fast: Draw = importlib.import_module(name).draw
+    return fast

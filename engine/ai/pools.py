@@ -14,6 +14,7 @@ hashing, or a decision would differ between processes (issue 14, determinism).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar
 
@@ -27,15 +28,19 @@ def without(pool: Sequence[T], seen: Iterable[T]) -> list[T]:
 
     An item of `seen` missing from `pool` is ignored: the pool is what may be
     hidden, and a card the seat sees that the component list does not name
-    (a stand-in in a test) simply is not hidden.
+    (a stand-in in a test) simply is not hidden. Counted in one pass each
+    (removing one by one from a list was a sixth of Mosaic's `resample`).
     """
-    left = list(pool)
+    left: dict[T, int] = {}
     for item in seen:
-        try:
-            left.remove(item)
-        except ValueError:
-            pass
-    return left
+        left[item] = left.get(item, 0) + 1
+    out = []
+    for item in pool:
+        if left.get(item, 0) > 0:
+            left[item] -= 1
+        else:
+            out.append(item)
+    return out
 
 
 class Dealer(Generic[T]):
@@ -49,7 +54,8 @@ class Dealer(Generic[T]):
     """
 
     def __init__(self, pool: Sequence[T], rng: Rng) -> None:
-        self.cards = rng.shuffled(pool)
+        self.cards = list(pool)
+        shuffle(self.cards, rng)
         self.next = 0
 
     def deal(self, k: int) -> list[T]:
@@ -72,6 +78,14 @@ class Dealer(Generic[T]):
     @property
     def left(self) -> int:
         return len(self.cards) - self.next
+
+
+def shuffle(items: list[T], rng: Rng) -> None:
+    """Shuffle `items` in place, seeded by `rng`: Python's own generator, seeded once from
+    `rng`, draws a position several times faster than `Rng` itself, and a search shuffles
+    the unknown cards of every world it imagines (the shuffles were a third of Mosaic's
+    `resample`)."""
+    random.Random(rng.next64()).shuffle(items)
 
 
 def fresh_rng(rng: Rng) -> Rng:

@@ -9,9 +9,15 @@ Search", and OpenSpiel's `ismcts.py`. Each iteration:
 2. *Select* down the tree by UCB among the actions legal in this world. Worlds
    differ in which actions are legal deeper down (an opponent's hand), so an
    action's exploration term counts the visits in which it was *available*,
-   not the parent's visits (ISMCTS's availability counts).
+   not the parent's visits (ISMCTS's availability counts). The actions' means
+   are scaled by the range of the means over the whole tree (`Range`), as the
+   MuZero paper does, so the exploration constant keeps its meaning whatever
+   the rewards' scale while a trailing action keeps its share of visits.
 3. *Expand* one untried action, then play a short random *rollout*, and cut it
-   off with the game's `evaluate` (or the result, when the game ended).
+   off with the game's `evaluate` (or the result, when the game ended). A
+   rollout's moves are drawn by the game's `Draw` when it has one (the same
+   distribution as a uniform choice among the legal actions, without listing
+   them all), else uniformly from `legal_actions`.
 4. *Back up* each seat's reward along the path: a node's statistics are those
    of the seat that acted there, so every player maximises its own share
    (multiplayer, 2-6 seats).
@@ -24,6 +30,10 @@ root the searching seat acts.
 
 Everything is bounded by counts (iterations, rollout and horizon steps), never
 by the clock, so a decision is a pure function of its inputs and seed.
+
+Each iteration plays in its own world, a fresh state from `resample`, so the
+steps change that world in place (`play`) instead of copying it at every step
+as `apply` does: the copy was a fifth of a decision.
 """
 
 from __future__ import annotations
@@ -40,6 +50,13 @@ from .value import win_shares
 
 Resample = Callable[[Any, int, Rng], Any]
 Evaluate = Callable[[Any], list[float]]
+#: A random legal action of `seat`, uniform over `legal_actions(state, seat)` (a game's fast path).
+Draw = Callable[[Any, int, random.Random], str]
+
+#: The choice rules (`Budget.rule`): "tree" scales means by the tree's range (the default);
+#: "sibling" by the range among the siblings (issue 14's rule, kept as the bench's baseline);
+#: "plain" adds the exploration term to the raw means (plain UCB1).
+RULES = ("tree", "sibling", "plain")
 
 
 @dataclass(frozen=True)
@@ -49,8 +66,9 @@ class Budget:
     iterations: int  #: worlds sampled and searched
     rollout: int  #: random steps played after leaving the tree
     horizon: int  #: at most this many steps from the root, then evaluate
-    exploration: float = 0.7  #: UCB constant (rewards lie in [0, 1])
+    exploration: float = 0.7  #: UCB constant (on means scaled to [0, 1] by `rule`)
     result_weight: float = 0.75  #: at the end, win shares vs the evaluation (keeps a lost cause trying)
+    rule: str = "tree"  #: how means are scaled before exploration is added (`RULES`)
 
 
 class Node:
@@ -68,27 +86,86 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
 
-def step(game: Game, state: Any, seat: int, action: str) -> Any:
-    """The state after a legal `action`.
+class Range:
+    """The lowest and highest mean of any node in the tree (MuZero's `MinMaxStats`).
 
-    Every action here comes from `legal_actions`, so for a BaseGame the checks
-    `apply` repeats (whose turn, spelling, legality) are skipped: `clone` and
-    `play` are what `apply` itself runs after them.
+    Rewards are shares of estimated scores: with five players the means of good
+    and bad actions may differ by a hundredth, far less than any fixed
+    exploration term, and the search would spread its visits evenly. Scaling
+    every mean by the tree's range keeps the constant meaningful; scaling by
+    the range among one node's children (issue 14's rule) made the worst child
+    0 and the best 1 whatever their gap, so after a few visits a trailing
+    action was never tried again (tests/bench/ai.py --bandits measures both).
+    """
+
+    __slots__ = ("low", "high")
+
+    def __init__(self) -> None:
+        self.low = math.inf
+        self.high = -math.inf
+
+    def add(self, mean: float) -> None:
+        if mean < self.low:
+            self.low = mean
+        if mean > self.high:
+            self.high = mean
+
+    def scale(self) -> tuple[float, float]:
+        """(offset, factor) mapping a mean into [0, 1]; (0, 1) until the tree has a range."""
+        if self.high > self.low:
+            return self.low, 1.0 / (self.high - self.low)
+        return 0.0, 1.0
+
+
+def uniform(game: Game) -> Draw:
+    """A uniform choice among `legal_actions`: the rollout move of a game without a fast path."""
+
+    def draw(state: Any, seat: int, rand: random.Random) -> str:
+        legal = game.legal_actions(state, seat)
+        return legal[rand.randrange(len(legal))]
+
+    return draw
+
+
+def stepper(game: Game) -> Callable[[Any, int, str], Any]:
+    """Carry out a legal action on a world the search owns, returning the world after it.
+
+    Every action here comes from `legal_actions` (or a `Draw` that gives only
+    those), so for a BaseGame the checks `apply` repeats are skipped, and so is
+    its copy: each world is the search's own (a fresh `resample`), nobody looks
+    at it again after the step. Another game steps through `apply`.
     """
     if isinstance(game, BaseGame):
-        new = game.clone(state)
-        game.play(new, seat, action)
-        return new
-    return game.apply(state, seat, action).state
+        play = game.play
+
+        def in_place(state: Any, seat: int, action: str) -> Any:
+            play(state, seat, action)
+            return state
+
+        return in_place
+    return lambda state, seat, action: game.apply(state, seat, action).state
 
 
 class Search:
-    def __init__(self, game: Game, resample: Resample, evaluate: Evaluate, budget: Budget, rand: random.Random) -> None:
+    def __init__(
+        self,
+        game: Game,
+        resample: Resample,
+        evaluate: Evaluate,
+        budget: Budget,
+        rand: random.Random,
+        draw: Draw | None = None,
+    ) -> None:
+        if budget.rule not in RULES:
+            raise ValueError(f"no choice rule {budget.rule!r}; rules: {', '.join(RULES)}")
         self.game = game
         self.resample = resample
         self.evaluate = evaluate
         self.budget = budget
         self.rand = rand
+        self.draw = draw or uniform(game)
+        self.step = stepper(game)
+        self.range = Range()
 
     def reward(self, state: Any) -> list[float]:
         values = self.evaluate(state)
@@ -109,17 +186,22 @@ class Search:
         tree = Node()
         for _ in range(self.budget.iterations):
             world = self.resample(root, seat, Rng(self.rand.getrandbits(64)))
-            self.iterate(tree, world, seat)
+            self.iterate(tree, world, seat, legal)
         return best(tree, legal)
 
-    def iterate(self, tree: Node, state: Any, seat: int) -> None:
-        game, rand, budget = self.game, self.rand, self.budget
+    def iterate(self, tree: Node, state: Any, seat: int, root_legal: list[str]) -> None:
+        """One world: down the tree, one new node, a rollout, and the rewards backed up.
+
+        The searching seat's own actions at the root are the same in every world
+        (`resample` keeps what the seat knows: tests/engine/ai/test_resample.py).
+        """
+        game, rand, budget, step = self.game, self.rand, self.budget, self.step
         path: list[tuple[Node, int]] = []
         node = tree
         depth = 0
         while depth < budget.horizon and not game.is_over(state):
             actor = seat if depth == 0 else game.to_act(state)[0]
-            legal = game.legal_actions(state, actor)
+            legal = root_legal if depth == 0 else game.legal_actions(state, actor)
             children = node.children
             untried = []
             for a in legal:
@@ -135,39 +217,41 @@ class Search:
                 action = self.select(node, legal)
                 node = children[action]
             path.append((node, actor))
-            state = step(game, state, actor, action)
+            state = step(state, actor, action)
             depth += 1
             if untried:
                 break
+        draw = self.draw
         for _ in range(min(budget.rollout, budget.horizon - depth)):
             if game.is_over(state):
                 break
             acting = game.to_act(state)
             actor = acting[rand.randrange(len(acting))] if len(acting) > 1 else acting[0]
-            legal = game.legal_actions(state, actor)
-            state = step(game, state, actor, legal[rand.randrange(len(legal))])
+            state = step(state, actor, draw(state, actor, rand))
         values = self.reward(state)
+        tree_range = self.range
         for node, actor in path:
             node.visits += 1
             node.total += values[actor]
+            tree_range.add(node.total / node.visits)
 
     def select(self, node: Node, legal: list[str]) -> str:
-        """UCB1 with the children's means scaled to [0, 1] among themselves.
-
-        Rewards are shares of estimated scores: in a five-player game the actions'
-        means may differ by a hundredth, far less than any fixed exploration term,
-        and the search would spread its visits evenly. Scaling the means by their
-        range at this node (as MuZero scales values by the tree's range) keeps the
-        exploration constant meaningful whatever the reward's scale.
-        """
+        """UCB1 on the children's means, scaled as `Budget.rule` says (see `Range`)."""
         c = self.budget.exploration
         children = [node.children[a] for a in legal]
-        means = [ch.mean() for ch in children]
-        low, high = min(means), max(means)
-        scale = 1.0 / (high - low) if high > low else 0.0
-        top, chosen = -1.0, legal[0]
-        for a, child, mean in zip(legal, children, means, strict=True):
-            score = (mean - low) * scale + c * math.sqrt(math.log(child.available) / child.visits)
+        rule = self.budget.rule
+        if rule == "tree":
+            low, scale = self.range.scale()
+        elif rule == "plain":
+            low, scale = 0.0, 1.0
+        else:  # "sibling": issue 14's rule, the baseline
+            means = [ch.total / ch.visits for ch in children]
+            low, high = min(means), max(means)
+            scale = 1.0 / (high - low) if high > low else 0.0
+        top, chosen = -math.inf, legal[0]
+        for a, child in zip(legal, children, strict=True):
+            visits = child.visits
+            score = (child.total / visits - low) * scale + c * math.sqrt(math.log(child.available) / visits)
             if score > top:
                 top, chosen = score, a
         return chosen

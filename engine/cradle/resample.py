@@ -22,9 +22,8 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .board import C
-from .scoring import score_seat
-from .state import State
+from .board import C, has_trait, owner
+from .state import State, is_raider
 
 #: Points that make a lead count (in random play the winner leads by about 20).
 SPREAD = 8.0
@@ -73,12 +72,62 @@ def scorings_left(state: State, seat: int) -> tuple[int, int]:
     return 0, later  # End of Epoch events: everyone has scored this Epoch
 
 
+def player_scorings(state: State) -> list[int]:
+    """Each seat's Player Scoring now (7.2-7.3): `scoring.score_seat(state, seat).total` for every
+    seat, in one pass over the map and one over the Regions instead of one of each per seat
+    (`evaluate` runs at the end of every iteration of the search, and scoring seat by seat was a
+    sixth of a decision). tests/engine/ai/test_resample.py checks that the two agree."""
+    n = state.n
+    civ_owner = {civ: owner(state, civ) for civ in set(state.civ_at.values())}
+    owners = {area: civ_owner[civ] for area, civ in state.civ_at.items()}
+    vp = C.vp
+    areas = [0] * n
+    total = [0] * n
+    commerce: dict[tuple[int, str], int] = {}
+    for area, seat in owners.items():
+        if seat is None or not 0 <= seat < n:
+            continue  # the non-player civilization scores nothing (9.0)
+        civ = state.civ_at[area]
+        areas[seat] += 1
+        cities = len(state.cities.get(area, ()))
+        if cities and not has_trait(state, civ, "no-city-bonus"):
+            total[seat] += vp.per_city * cities
+            if has_trait(state, civ, "commerce"):
+                commerce[seat, civ] = commerce.get((seat, civ), 0) + cities
+        if not is_raider(civ) and C.civs[civ].bonus_area == area:
+            total[seat] += vp.per_bonus_area
+    for (seat, _), cities in commerce.items():
+        total[seat] += vp.commerce_per_two_cities * (cities // 2)
+    for area in state.wonders.values():
+        seat = owners.get(area)
+        if seat is not None and 0 <= seat < n:
+            total[seat] += vp.per_wonder_controlled
+    for seat in range(n):
+        total[seat] += vp.per_two_areas * (areas[seat] // 2)
+    for rid, region_areas in C.region_areas.items():  # 7.3: only the highest status scores
+        held: dict[int | None, int] = {}
+        for area in region_areas:
+            if area in owners:
+                held[owners[area]] = held.get(owners[area], 0) + 1
+        region = C.regions[rid]
+        for seat, mine in held.items():
+            if seat is None or not 0 <= seat < n:
+                continue
+            if mine == len(region_areas):
+                total[seat] += region.domination
+            elif mine >= 2 and all(mine > k for other, k in held.items() if other != seat):
+                total[seat] += region.control
+            else:
+                total[seat] += region.presence
+    return total
+
+
 def evaluate(state: State) -> list[float]:
     """Shares of VP plus what each seat's Areas score now, once more this Epoch if still due and
     partly in each later Epoch (the armies stay, but new Civilizations arrive)."""
+    projected = player_scorings(state)
     estimates = []
     for seat in range(state.n):
         now, later = scorings_left(state, seat)
-        projected = score_seat(state, seat).total if now or later else 0
-        estimates.append(state.vp[seat] + projected * (now + LATER * later))
+        estimates.append(state.vp[seat] + projected[seat] * (now + LATER * later))
     return shares(estimates, SPREAD)

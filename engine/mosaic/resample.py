@@ -8,9 +8,11 @@ board are public, as are the counts of every hidden thing.
 
 What the seat knows and `resample` keeps:
 - its own hand, picks and face-down technologies, and the top card of a deck it
-  looked at as a Republic this turn;
+  looked at as a Republic this turn, while that card has not shown up elsewhere
+  (a draw takes it to an offer: then it has left the deck);
 - the face-down technologies others took from the face-up offer (N51: the table
-  saw which), and that no face-down card of theirs can be played yet (N49: one
+  saw which, but not where they went among the others: the redrawn cards list
+  them first), and that no face-down card of theirs can be played yet (N49: one
   that can is flipped at once), so their other face-down cards are dealt from
   cards whose pillars they lack;
 - in the starting technology draft, every hand it held: a hand it passed on is,
@@ -153,6 +155,17 @@ def peeked_top(s: State, seat: int) -> tuple[str, str]:
     return name, card
 
 
+def still_on_top(s: State, deck: str, card: str, seen: list[str]) -> bool:
+    """Whether the card a Republic looked at may still lie on top of its deck, as far as the
+    looker knows: a draw takes it to an offer or to the looker's own face-down cards (`seen`,
+    everything the looker sees of that kind) and an Empire Scoring card drawn is set aside, so
+    once it shows elsewhere it has left (and is not imagined on top as well: it would exist twice).
+    """
+    if card == SCORING:
+        return SCORING in getattr(s, DECKS[deck])
+    return card not in seen
+
+
 DECKS = {"technology": "tech_deck", "build": "build_deck", "population": "pop_deck", "tax": "tax_deck"}
 
 
@@ -160,17 +173,14 @@ DECKS = {"technology": "tech_deck", "build": "build_deck", "population": "pop_de
 def redeal_face_down(d: Data, p: Player, dealer: Dealer[str]) -> None:
     """Another player's face-down technologies: those taken from the offer stay (the table saw
     them, N51); the others are dealt anew, preferring cards whose pillars that player lacks,
-    since a card that can be played is flipped at once (N49)."""
-    known = list(p.seen)
+    since a card that can be played is flipped at once (N49).
+
+    The order of the face-down cards is the owner's secret (where an offer card went among
+    them tells the others nothing), so the redrawn list always holds the offer cards first,
+    in the order they were taken, then the dealt ones."""
     sym = board.symbols(d, p)
-    out = []
-    for t in p.hidden:
-        if t in known:
-            known.remove(t)
-            out.append(t)
-        else:
-            out.append(dealer.deal_one(lambda c: not can_play(d, p, c, sym)))
-    p.hidden = out
+    unknown = len(p.hidden) - len(p.seen)
+    p.hidden = list(p.seen) + [dealer.deal_one(lambda c: not can_play(d, p, c, sym)) for _ in range(unknown)]
 
 
 # ---------------------------------------------------------------- resample
@@ -180,24 +190,31 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     me = s.players[seat]
     others = [i for i in range(len(s.players)) if i != seat]
     peek_deck, peek_card = peeked_top(s, seat)
-    mine = s.seat == seat and bool(peek_deck)
+    looker = s.seat == seat and bool(peek_deck)
     # technologies: the draft first (starting technologies only), then face-down cards and the deck
     dealt = d.tech_deck.starting_dealt
     groups, unknown = draft_places(s, seat, dealt) if s.phase in ("leaders", "draft", "setup") else ([], [])
     known_sets = [sorted(get_slot(s, slot) for slot in group) for group in groups]  # sorted: the true order is hidden
     for group, cards in zip(groups, known_sets, strict=True):
-        for slot, card in zip(group, rng.shuffled(cards), strict=True):
+        for slot, card in zip(group, Dealer(cards, rng).deal(len(cards)), strict=True):
             set_slot(s, slot, card)
-    visible = (
-        s.tech_offer
-        + [t for p in s.players for t in p.techs + p.seen]
-        + me.hidden
-        + me.hand
-        + me.picks
-        + [c for cards in known_sets for c in cards]
-        + ([peek_card] if mine and peek_deck == "technology" else [])
-    )
-    pool = without(list(d.technologies), visible)
+    seen = {
+        "technology": (
+            s.tech_offer
+            + [t for p in s.players for t in p.techs + p.seen]
+            + me.hidden
+            + me.hand
+            + me.picks
+            + [c for cards in known_sets for c in cards]
+        ),
+        "build": s.build_offer + [b for p in s.players for b in p.builds],
+        "population": list(s.pop_offer),
+        "tax": list(s.tax_offer),
+    }
+    top = peek_card if looker and still_on_top(s, peek_deck, peek_card, seen[peek_deck]) else ""
+    if top and top != SCORING:
+        seen[peek_deck].append(top)
+    pool = without(list(d.technologies), seen["technology"])
     starting = Dealer([t for t in pool if d.technologies[t].starting], rng)
     for slot in unknown:
         set_slot(s, slot, starting.deal(1)[0])
@@ -206,17 +223,13 @@ def resample(state: State, seat: int, rng: Rng) -> State:
         redeal_face_down(d, s.players[i], rest)
     pools = {
         "tech_deck": rest,
-        "build_deck": Dealer(without(list(d.builds), s.build_offer + [b for p in s.players for b in p.builds]), rng),
-        "pop_deck": Dealer(without(list(d.population_cards), s.pop_offer), rng),
-        "tax_deck": Dealer(without(list(d.tax_cards), s.tax_offer), rng),
+        "build_deck": Dealer(without(list(d.builds), seen["build"]), rng),
+        "pop_deck": Dealer(without(list(d.population_cards), seen["population"]), rng),
+        "tax_deck": Dealer(without(list(d.tax_cards), seen["tax"]), rng),
     }
     for name, attr in DECKS.items():
-        top = peek_card if mine and peek_deck == name else ""
-        dealer = pools[attr]
-        if top and top != SCORING and name != "technology":
-            dealer = Dealer(without(dealer.cards[dealer.next :], [top]), rng)
-        setattr(s, attr, redeal_deck(d, s, attr, dealer, rng, top))
-    if peek_deck and not mine:
+        setattr(s, attr, redeal_deck(d, s, attr, pools[attr], rng, top if name == peek_deck else ""))
+    if peek_deck and not looker:
         s.peeked = f"{peek_deck} {getattr(s, DECKS[peek_deck])[0]}"
     caches = Dealer([c.id for c in d.caches for _ in range(c.copies)], rng)
     s.cache_on = {h: caches.deal(1)[0] for h in s.cache_on}

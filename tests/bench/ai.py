@@ -1,11 +1,21 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
-[--level normal] [--against random|easy|normal|strong] [--jobs J]`.
+[--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule tree|sibling|plain]
+[--jobs J]`, or `python -m tests.bench ai [<game-id>] --tactics [--seeds 10] [--level normal] [--rule R]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
-is `--against`: random legal play, or bots of that level. Every bot decides
-through the same path as the service: `engine.ai.infostate` on the true state,
-then `engine.ai.decide` on that text alone.
+is `--against`: random legal play, or bots of that level. `old-<level>` is the
+level with issue 14's choice rule (means scaled among siblings, exploration 0.7)
+at the same counts: the previous bot, the baseline of issue 24. `--rule` gives
+the tested bot another rule. Every bot decides through the same path as the
+service: `engine.ai.infostate` on the true state, then `engine.ai.decide` on
+that text alone. A line is printed as each game ends, so a long run that is cut
+short still tells its figures so far.
+
+`--tactics` plays the tactical suite instead (tests/engine/ai/tactics.py): on each
+position, where an oracle that sees everything finds one move clearly best, the
+bot decides with `--seeds` seeds; the target (issue 24) is the best move with at
+least 9 of 10 seeds on every position. The test suite plays 2 seeds a position.
 
 Prints the tested bot's win share (a shared win counts as a fraction) with its
 Wilson 95% interval, its fair share (1/N) and the ratio, and the time of its
@@ -21,6 +31,7 @@ figures depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import math
 import random
@@ -28,24 +39,53 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from tests.engine.ai.tactics import Tactic
+
 #: (level, against) -> the win share issue 14 asks for in the two-player game.
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
+#: `--against old-<level>`: the level with issue 14's choice rule, the baseline of issue 24.
+OLD = "old-"
+
+
+def add_old_levels() -> None:
+    """Register `old-<level>` for every level: its counts, issue 14's rule and constant."""
+    from engine.ai.levels import BUDGETS
+
+    for level in list(BUDGETS):
+        if not level.startswith(OLD) and level != "tested":
+            BUDGETS[OLD + level] = {
+                g: dataclasses.replace(b, rule="sibling", exploration=0.7) for g, b in BUDGETS[level].items()
+            }
 
 
 def play_game(
-    game_id: str, players: int, seed: int, level: str, against: str, max_steps: int, budget: str = ""
+    game_id: str,
+    players: int,
+    seed: int,
+    level: str,
+    against: str,
+    max_steps: int,
+    budget: str = "",
+    rule: str = "",
 ) -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
     import engine.ai as ai
+    from engine.ai.levels import BUDGETS
 
     game = engine.get(game_id)
-    if budget:  # tuning: other counts for the tested level (the opponents keep theirs)
-        from engine.ai.levels import BUDGETS
+    add_old_levels()
+    if budget or rule:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
         from engine.ai.search import Budget
 
-        iterations, rollout, horizon, *c = budget.split(",")
-        BUDGETS["tested"] = {game_id: Budget(int(iterations), int(rollout), int(horizon), *(float(x) for x in c))}
+        tested = BUDGETS[level][game_id]
+        if budget:
+            iterations, rollout, horizon, *c = budget.split(",")
+            c_ = float(c[0]) if c else tested.exploration
+            tested = Budget(int(iterations), int(rollout), int(horizon), exploration=c_, rule=tested.rule)
+        if rule:
+            tested = dataclasses.replace(tested, rule=rule)
+        BUDGETS["tested"] = {game_id: tested}
         level = "tested"
     me = seed % players
     rand = random.Random(seed)
@@ -92,11 +132,60 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
+def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int) -> int:
+    """The tactical suite (one game's, or all): how often the bot finds the clearly best move."""
+    from tests.engine.ai.tactics import load
+
+    suite = [t for t in load() if game_id in (None, t.game_id)]
+    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule)
+    print(
+        f"tactical suite: {len(suite)} positions, {seeds} seeds each, level {level}"
+        + (f", rule {rule}" if rule else "")
+    )
+    missed = 0
+    with ProcessPoolExecutor(jobs) as pool:
+        for t, (misses, cpu) in zip(suite, pool.map(decide, suite), strict=True):
+            ranked = sorted(t.values.values(), reverse=True)
+            hits = seeds - len(misses)
+            ok = hits >= 0.9 * seeds
+            missed += not ok
+            print(
+                f"  {t.game_id:16} {t.best:28} oracle {ranked[0]:.2f} vs {ranked[1]:.2f}: "
+                f"{hits}/{seeds}{'' if ok else '  (below 9 of 10)'}; {cpu / seeds:.2f} s a decision"
+                + (f"; missed with seeds {misses}" if misses else ""),
+                flush=True,
+            )
+    print(f"  positions below 9 of 10: {missed} of {len(suite)}")
+    return 0
+
+
+def tactic_picks(t: Tactic, level: str, seeds: int, rule: str) -> tuple[list[str], float]:
+    """(the seeds that missed the best move, each with the move taken; CPU seconds) on tactic `t`."""
+    import engine
+    import engine.ai as ai
+    from engine.ai.levels import BUDGETS
+
+    game = engine.get(t.game_id)
+    state = game.loads(t.state)
+    if rule:
+        BUDGETS["tested"] = {t.game_id: dataclasses.replace(BUDGETS[level][t.game_id], rule=rule)}
+        level = "tested"
+    misses = []
+    t0 = time.process_time()
+    for seed in range(seeds):
+        taken = ai.decide(t.game_id, ai.infostate(game, state, t.seat, seed), t.seat, level, seed)
+        if taken != t.best:
+            misses.append(f"{seed} ({taken})")
+    return misses, time.process_time() - t0
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m tests.bench ai", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("game", help="game id, e.g. cradle")
+    ap.add_argument("game", nargs="?", help="game id, e.g. cradle")
+    ap.add_argument("--tactics", action="store_true", help="play the tactical suite instead of games")
+    ap.add_argument("--seeds", type=int, default=10, help="--tactics: seeds per position")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
     ap.add_argument("--games", type=int, default=20, help="complete games to play")
     ap.add_argument("--level", default="normal", help="the tested bot's level: easy, normal, strong")
@@ -109,7 +198,12 @@ def main(argv: list[str]) -> int:
         default="",
         help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the tested bot instead of its level's",
     )
+    ap.add_argument("--rule", default="", help="the tested bot's choice rule: tree (the default), sibling, plain")
     args = ap.parse_args(argv)
+    if args.tactics:
+        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs)
+    if not args.game:
+        ap.error("a game id, or --tactics")
 
     import engine
     import engine.ai as ai
@@ -120,8 +214,8 @@ def main(argv: list[str]) -> int:
         print(f"{args.game} takes {game.min_players}-{game.max_players} players, not {players}")
         return 2
     for name in (args.level, args.against):
-        if name != "random" and name not in ai.LEVELS:
-            print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)} (or random for --against)")
+        if name != "random" and name.removeprefix(OLD) not in ai.LEVELS:
+            print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)}, each also as {OLD}<level> (or random)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
     play = functools.partial(
@@ -132,13 +226,19 @@ def main(argv: list[str]) -> int:
         against=args.against,
         max_steps=args.max_steps,
         budget=args.budget,
+        rule=args.rule,
     )
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play, seeds))
-    else:
-        results = [play(s) for s in seeds]
+    results: list[dict] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for seed, r in zip(seeds, pool.map(play, seeds), strict=True):
+            results.append(r)
+            done = [x["share"] for x in results if x["share"] is not None]
+            print(
+                f"  game {seed}: share {r['share']}, {r['steps']} steps, {len(r['times'])} decisions; "
+                f"so far {sum(done)}/{len(done)}",
+                flush=True,
+            )
     elapsed = time.perf_counter() - t0
     done = [r for r in results if r["share"] is not None]
     times = [t for r in results for t in r["times"]]
@@ -148,7 +248,9 @@ def main(argv: list[str]) -> int:
     print(
         f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
         f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
-        f"{elapsed:.0f} s" + (f"; tested budget {args.budget}" if args.budget else "")
+        f"{elapsed:.0f} s"
+        + (f"; tested budget {args.budget}" if args.budget else "")
+        + (f"; tested rule {args.rule}" if args.rule else "")
     )
     print(
         f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "

@@ -41,6 +41,8 @@ class MemoryStorage:
         self.players: dict[int, PlayerPrefs] = {}
         self.claims: dict[int, tuple[str, float]] = {}  # notice id -> (owner, until)
         self.records: dict[int, GameRecord] = {}
+        self.secrets: dict[str, str] = {}
+        self.links: dict[tuple[int, int], int] = {}
         self.ids = itertools.count(1)
         self.notice_ids = itertools.count(1)
 
@@ -240,4 +242,18 @@ class MemoryStorage:
             return False
         for store in (self.snapshots, self.logs, self.reminders_, self.records):
             store.pop(table_id, None)
+        self.links = {key: n for key, n in self.links.items() if key[0] != table_id}
         return True
+
+    async def secret(self, name, make, now) -> str:
+        return self.secrets.setdefault(name, make())
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        return self.links.get((table_id, user), 0)
+
+    async def reset_link(self, table_id: int, user: int) -> int:
+        self.links[(table_id, user)] = self.links.get((table_id, user), 0) + 1
+        return self.links[(table_id, user)]
+
+    async def versions(self, table_ids) -> dict[int, int]:
+        return {i: self.tables_[i].version for i in table_ids if i in self.tables_}

@@ -80,6 +80,10 @@ async def community(database: str, clock: Clock) -> None:
                 assert player is not None
                 await say(5, player.user, "play " + rng.choice(game.legal_actions(state, seat)))
         await storage.add_notice(None, 66, {"text": "a held post of no table"}, clock.now)
+        await storage.secret("web", lambda: "a signing key", clock.now)  # the web table's (issue 28)
+        cancelled = await storage.latest_table(4)
+        assert cancelled is not None
+        await storage.reset_link(cancelled.id, 2)
     finally:
         await storage.close()
 

@@ -50,7 +50,7 @@ async def test_a_finished_game_is_recorded_in_the_same_commit_as_its_last_move(t
     assert [(s.name, s.score, s.place, s.winner) for s in record.seats] == [("ann", 4, 1, True), ("bob", 2, 2, False)]
     history = await table.ok(2, "games history")
     assert (
-        "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann 4 (won), 2. bob 2. "
+        "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann (A) 4 (won), 2. bob (B) 2. "
         "Winner: ann." in history.text
     )
 
@@ -61,7 +61,7 @@ async def test_history_is_newest_first_with_a_count_and_a_game(table):
         table.clock.advance(1)
     text = (await table.ok(1, "games history")).text
     assert text.index("#3 ") < text.index("#2 ") < text.index("#1 ")
-    assert "bob 4 (won)" in text  # game 2: bob took 4 of 6
+    assert "bob (B) 4 (won)" in text  # game 2: bob took 4 of 6
     one = (await table.ok(1, "games history 1")).text
     assert "#3 " in one and "#2 " not in one
     assert "No ended Rising Cultures games" in (await table.ok(1, "game history rising-cultures")).text
@@ -81,8 +81,8 @@ async def test_history_says_how_each_game_ended(table):
     await table.ok(1, "game new fake-race")
     await table.ok(1, "game cancel")  # a lobby that never started leaves no record
     text = (await table.ok(1, "games history")).text
-    assert "#1 Fake Race: cancelled (2026-01-01 to 2026-01-01, 0.1 days, 1 move); ann and bob." in text
-    assert "#2 Fake Race: ended by resignation" in text and "1. ann 2 (won), 2. bob (resigned) 1" in text
+    assert "#1 Fake Race: cancelled (2026-01-01 to 2026-01-01, 0.1 days, 1 move); ann (A) and bob (B)." in text
+    assert "#2 Fake Race: ended by resignation" in text and "1. ann (A) 2 (won), 2. bob (B, resigned) 1" in text
     assert "#3" not in text
 
 
@@ -131,7 +131,7 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     assert "as a bot (normal): 1 game, 1 win" in (await table.ok(3, "stats")).text
     (record,) = await table.storage.history(GUILD, limit=1)
     assert [(s.name, s.bot) for s in record.seats] == [("cy", "normal"), ("dee", None)]
-    assert "cy (bot, normal) 4 (won)" in (await table.ok(1, "games history 1")).text
+    assert "cy (A, a bot played for them) 4 (won)" in (await table.ok(1, "games history 1")).text
     await table.refused(1, "stats top", contains="leaderboard of one game")
 
 

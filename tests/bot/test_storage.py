@@ -491,6 +491,8 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
         2.0,
     )
     await db.set_prefs(PlayerPrefs(2, 22, 7, 60, True))
+    assert await db.secret("web", lambda: "k" * 43, 2.5) == "k" * 43
+    assert await db.reset_link(rec.id, 2) == 1
     await db.commit(
         rec,
         Change(
@@ -521,6 +523,8 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
         "players": 1,
         "records": 1,
         "record_seats": 2,
+        "secrets": 1,
+        "links": 1,
     }
     assert rows["seats"][1][-1] == "normal" and rows["records"][0][-1] is True
     for backend in BACKENDS:

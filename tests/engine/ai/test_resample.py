@@ -14,7 +14,7 @@ import pytest
 
 import engine
 import engine.ai as ai
-from engine.core import Rng
+from engine.core import BaseGame, Rng
 from tests.engine.ai.positions import positions
 
 POSITIONS = 40
@@ -89,3 +89,34 @@ def test_rise_of_empires_progress_stack_keeps_its_eras():
             comp.progress[t].era for t in state.progress_deck
         ]
         assert len(world.territory_deck) == len(state.territory_deck)
+
+
+@pytest.mark.parametrize("game_id", ai.GAMES)
+def test_a_resampled_world_shares_nothing_with_the_state_it_came_from(game_id: str):
+    """The search plays each world in place (search.stepper): stepping one must leave the
+    position it was drawn from, and every other world, as they were."""
+    game = engine.get(game_id)
+    assert isinstance(game, BaseGame)  # every game: the search steps with `play`
+    rand = random.Random(9)
+    for k, (state, seat) in enumerate(positions(game_id, 30, seed=11)):
+        before = game.dumps(state)
+        world = ai.resample(game_id, state, seat, Rng(k))
+        for _ in range(20):
+            if game.is_over(world):
+                break
+            actor = rand.choice(game.to_act(world))
+            game.play(world, actor, rand.choice(game.legal_actions(world, actor)))
+        assert game.dumps(state) == before
+
+
+def test_cradle_player_scorings_are_score_seat_for_every_seat():
+    """The bot's one-pass Player Scoring (7.2-7.3) is the rules' own, seat by seat."""
+    from engine.cradle.resample import player_scorings
+    from engine.cradle.scoring import score_seat
+
+    scored = 0
+    for state, _ in positions("cradle", 200, seed=12):
+        expected = [score_seat(state, seat).total for seat in range(state.n)]
+        assert player_scorings(state) == expected
+        scored += any(expected)
+    assert scored > 100

@@ -1,0 +1,444 @@
+"""The web table's server (issue 28): an `aiohttp.web` application in the bot's own process.
+
+Routes (every path under a link's token; `/t/` public, `/s/` one seat's):
+
+| route | what |
+|---|---|
+| `GET /t/<token>`, `GET /s/<token>` | the page |
+| `GET .../live` | the part of the page a live update replaces |
+| `GET .../events` | server-sent events: the table's version each time it changes |
+| `GET .../board.png?v=N` | the public board at version N |
+| `GET /s/<token>/private.png?v=N` | the seat's private picture |
+| `GET /t/<token>/at/<step>` and `.png` | the step-through: the board after a past step (public) |
+| `POST /s/<token>/play`, `/undo` | a move, exactly as a Discord button makes it |
+
+A move goes through `Service.handle` with the page's version and decision key (the same
+refusals and stale-page checks as a button); its public post and the other players'
+private parts go into the outbox, which Discord (or the terminal) delivers. Every refusal
+has its HTTP status and a sentence (guard.py); every response says it must not be framed
+or sniffed, and a seat's is never cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from ..service import Image, Reply, Service
+from ..service.pages import TableView
+from . import render
+from .boards import Boards
+from .guard import HTTPRefusal, Limiter, Viewer, public_viewer, same_origin, seat_viewer
+from .links import Links
+from .live import EVERY, Watcher
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+TOKEN = r"{token:[A-Za-z0-9_-]{1,200}}"
+#: The largest request body read (a move's form is a few hundred bytes).
+MAX_BODY = 16 * 1024
+#: Seconds between keep-alive comments on an event stream (proxies close silent ones).
+KEEP_ALIVE = 15.0
+#: Event streams one link may hold open at once (a few tabs; more is a loop gone wrong).
+STREAMS_PER_LINK = 8
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+}
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class WebTable:
+    """The application and what it keeps: pictures, recent views, live pages, rate limits."""
+
+    def __init__(
+        self,
+        service: Service,
+        links: Links,
+        *,
+        clock: Callable[[], float] = time.time,
+        every: float = EVERY,
+        reads: Limiter | None = None,
+        moves: Limiter | None = None,
+    ) -> None:
+        self.service = service
+        self.links = links
+        self.signer = links.signer
+        self.clock = clock
+        self.boards = Boards(service)
+        self.watcher = Watcher(service.storage, every)
+        #: Page loads, live updates and pictures per link: a page after every move of a busy table is a few a second.
+        self.reads = reads or Limiter(rate=10, burst=60)
+        #: Moves per link: a quick player taps a turn's steps one after another.
+        self.moves = moves or Limiter(rate=2, burst=10)
+        self._views: OrderedDict[tuple[int, int, int | None], TableView] = OrderedDict()
+        self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
+        self._streams: dict[str, int] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = asyncio.Event()
+        self.runner: web.AppRunner | None = None
+        self.app = self._application()
+
+    # ------------------------------------------------------------------ the server
+    def _application(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._answers])
+        app.router.add_get("/", self.home)
+        app.router.add_get("/favicon.ico", _no_content)  # browsers ask for one: there is none
+        app.router.add_static("/static", STATIC)
+        for kind in ("t", "s"):
+            app.router.add_get(f"/{kind}/{TOKEN}", self.page)
+            app.router.add_get(f"/{kind}/{TOKEN}/live", self.live)
+            app.router.add_get(f"/{kind}/{TOKEN}/events", self.events)
+            app.router.add_get(f"/{kind}/{TOKEN}/board.png", self.board)
+        app.router.add_get(f"/s/{TOKEN}/private.png", self.private)
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}", self.step)
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}.png", self.step_png)
+        app.router.add_post(f"/s/{TOKEN}/play", self.play)
+        app.router.add_post(f"/s/{TOKEN}/undo", self.undo)
+        app.on_startup.append(self._started)
+        app.on_shutdown.append(self._stopping)
+        return app
+
+    async def _started(self, app: web.Application) -> None:
+        self.watcher.start()
+
+    async def _stopping(self, app: web.Application) -> None:
+        self._closing.set()  # open event streams end, so the server stops at once
+        await self.watcher.stop()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def start(self, host: str, port: int) -> None:
+        """Listen on host:port (OSError when it is taken)."""
+        self.runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=2.0)
+        await self.runner.setup()
+        try:
+            await web.TCPSite(self.runner, host, port).start()
+        except BaseException:
+            await self.runner.cleanup()
+            self.runner = None
+            raise
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    # ------------------------------------------------------------------ answers
+    @web.middleware
+    async def _answers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Refusals as pages (or JSON for the script), and the safety headers on everything."""
+        try:
+            response = await handler(request)
+        except HTTPRefusal as refusal:
+            response = self._refusal(request, refusal.status, refusal.text, refusal.retry_after)
+        except web.HTTPRequestEntityTooLarge:
+            response = self._refusal(request, 413, f"That request is too large: at most {MAX_BODY:,} bytes.")
+        except web.HTTPException as err:
+            if err.status < 400:
+                raise
+            text = {404: "There is no page at this address.", 405: "That page cannot be used that way."}
+            response = self._refusal(request, err.status, text.get(err.status, err.reason))
+        if not response.prepared:
+            response.headers.update(HEADERS)
+            if request.path.startswith("/s/"):
+                response.headers["Cache-Control"] = "no-store"
+        return response
+
+    @staticmethod
+    def _refusal(request: web.Request, status: int, text: str, retry_after: float | None = None) -> web.Response:
+        headers = {"Retry-After": str(round(retry_after))} if retry_after else {}
+        if _wants_json(request):
+            body = json.dumps({"ok": False, "status": status, "text": text})
+            return web.Response(status=status, text=body, content_type="application/json", headers=headers)
+        return web.Response(
+            status=status, text=render.refusal_page(status, text), content_type="text/html", headers=headers
+        )
+
+    # ------------------------------------------------------------------ who asks
+    async def _viewer(self, request: web.Request) -> Viewer:
+        token = request.match_info["token"]
+        self.reads.check(token)
+        if request.path.startswith("/s/"):
+            return await seat_viewer(self.signer, self.service.storage, token, self.clock())
+        return public_viewer(self.signer, token)
+
+    async def _view(self, viewer: Viewer) -> TableView:
+        """The table's position for the viewer, kept per (table, version, seat)."""
+        versions = await self.service.storage.versions([viewer.table])
+        if viewer.table not in versions:
+            raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
+        key = (viewer.table, versions[viewer.table], viewer.seat)
+        view = self._views.get(key)
+        if view is None:
+            pending = self._reading.get(key)
+            if pending is None:  # after a move every open page asks at once: one reads for all
+                pending = self._reading[key] = asyncio.ensure_future(self.service.table_view(viewer.table, viewer.seat))
+                pending.add_done_callback(partial(self._read_done, key))
+            view = await asyncio.shield(pending)
+            if view is None:
+                raise HTTPRefusal(404, "This table has no game to show yet (it has not started, or was cancelled).")
+            key = (viewer.table, view.version, viewer.seat)
+            self._views[key] = view
+            while len(self._views) > 512:
+                self._views.popitem(last=False)
+        self._views.move_to_end(key)
+        return view
+
+    def _read_done(self, key: tuple[int, int, int | None], _: asyncio.Future[TableView | None]) -> None:
+        self._reading.pop(key, None)
+
+    def _context(self, viewer: Viewer, view: TableView) -> dict[str, Any]:
+        """What a page's templates need besides the view, drawing what is not drawn yet
+        in the background (the page never waits for a picture)."""
+        board_key = ("board", view.table_id, view.version)
+        self._draw_soon(board_key, lambda: self.boards.board(view.table_id, view.version))
+        private, drawn = None, self.boards.has(board_key)
+        if viewer.seat is not None:
+            seat = viewer.seat
+            private_key = ("private", view.table_id, view.version, seat)
+            self._draw_soon(private_key, lambda: self.boards.private(view.table_id, view.version, seat))
+            private = self.boards.kept(private_key)
+            drawn = drawn and self.boards.has(private_key)
+        return {
+            "base": viewer.base,
+            "table_base": self.links.table_path(view.table_id),
+            "form_token": self.signer.form_token(viewer.token) if viewer.seat is not None else "",
+            "board": self.boards.kept(board_key),
+            "private": private,
+            "drawn": drawn,
+        }
+
+    def _draw_soon(self, key: tuple[Any, ...], draw: Callable[[], Coroutine[Any, Any, Image | None]]) -> None:
+        if self.boards.has(key):
+            return
+        task: asyncio.Task[Image | None] = asyncio.get_running_loop().create_task(draw())
+        self._tasks.add(task)
+        task.add_done_callback(_finished(self._tasks))
+
+    # ------------------------------------------------------------------ pages
+    async def home(self, request: web.Request) -> web.Response:
+        return web.Response(
+            text=render.refusal_page(200, "This is the Epochs web table: open a table's link from its channel."),
+            content_type="text/html",
+        )
+
+    async def page(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        return web.Response(text=render.page(view, **self._context(viewer, view)), content_type="text/html")
+
+    async def live(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        return web.Response(text=render.live(view, **self._context(viewer, view)), content_type="text/html")
+
+    async def board(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        version = _number(request.query.get("v", str(view.version)), "v")
+        if version != view.version and not self.boards.has(("board", viewer.table, version)):
+            raise web.HTTPFound(f"{viewer.base}/board.png?v={view.version}")  # moved on: the picture of now
+        return _png(await self.boards.board(viewer.table, version), "board")
+
+    async def private(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        assert viewer.seat is not None
+        view = await self._view(viewer)
+        version = _number(request.query.get("v", str(view.version)), "v")
+        if version != view.version and not self.boards.has(("private", viewer.table, version, viewer.seat)):
+            raise web.HTTPFound(f"{viewer.base}/private.png?v={view.version}")
+        return _png(await self.boards.private(viewer.table, version, viewer.seat), "private view")
+
+    async def step(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        seq = int(request.match_info["seq"])
+        if seq != 0 and seq not in view.steps:
+            raise HTTPRefusal(404, f"There is no step #{seq} in this game's log (an undone step is no step).")
+        image = await self.boards.step(view.table_id, view.version, seq)
+        html = render.step_page(view, seq, table_base=viewer.base, back=viewer.base, image=image, steps=view.steps)
+        return web.Response(text=html, content_type="text/html")
+
+    async def step_png(self, request: web.Request) -> web.Response:
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        seq = int(request.match_info["seq"])
+        if seq != 0 and seq not in view.steps:
+            raise HTTPRefusal(404, f"There is no step #{seq} in this game's log (an undone step is no step).")
+        return _png(await self.boards.step(view.table_id, view.version, seq), "board")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The table's version now, then each time it changes, as server-sent events."""
+        viewer = await self._viewer(request)
+        view = await self._view(viewer)
+        if self._streams.get(viewer.token, 0) >= STREAMS_PER_LINK:
+            raise HTTPRefusal(429, f"This link has {STREAMS_PER_LINK} live pages open already; close one.")
+        self._streams[viewer.token] = self._streams.get(viewer.token, 0) + 1
+        response = web.StreamResponse(
+            headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        )
+        try:
+            await response.prepare(request)
+            await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
+            with self.watcher.listen(view.table_id, view.version) as queue:
+                await self._stream(response, queue)
+        except ConnectionResetError:
+            pass  # the reader left
+        finally:
+            self._streams[viewer.token] -= 1
+            if not self._streams[viewer.token]:
+                del self._streams[viewer.token]
+        return response
+
+    async def _stream(self, response: web.StreamResponse, queue: asyncio.Queue[int]) -> None:
+        """Each new version as an event, a comment when nothing came for a while, until the
+        reader leaves or the server stops."""
+        closing = asyncio.ensure_future(self._closing.wait())
+        getter: asyncio.Future[int] | None = None
+        try:
+            while not closing.done():
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, closing}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
+                if getter in done:
+                    await response.write(f"event: version\ndata: {getter.result()}\n\n".encode())
+                elif not done:
+                    await response.write(b": still here\n\n")
+        finally:
+            for future in (getter, closing):
+                if future is not None and not future.done():
+                    future.cancel()
+
+    # ------------------------------------------------------------------ moves
+    async def play(self, request: web.Request) -> web.Response:
+        return await self._move(request, "play")
+
+    async def undo(self, request: web.Request) -> web.Response:
+        return await self._move(request, "undo")
+
+    async def _move(self, request: web.Request, command: str) -> web.Response:
+        """A choice or an undo from a seat's page, played exactly as a Discord button plays
+        it; then the page is told the outcome (JSON for the script, the page for a form)."""
+        viewer = await self._viewer(request)
+        assert viewer.seat is not None and viewer.user is not None
+        self.moves.check(viewer.token)
+        if not same_origin(request.headers.get("Origin"), self._origins(request)):
+            raise HTTPRefusal(403, "A move must come from this table's own page, not from another site.")
+        form = await request.post()
+        if not self.signer.form_matches(viewer.token, str(form.get("form", ""))):
+            raise HTTPRefusal(403, "This form is not from this seat's page (or its page is too old): reload the page.")
+        version = _number(str(form.get("version", "")), "version")
+        action = str(form.get("action", "")) if command == "play" else ""
+        key = str(form.get("key", "")) if command == "play" else ""
+        if command == "play" and not 0 < len(action) <= 500:
+            raise HTTPRefusal(400, "A move names one of the choices on the page (the `action` field is missing).")
+        if len(key) > 100 or not re.fullmatch(r"[0-9a-f.]*", key):
+            raise HTTPRefusal(400, "The decision key of the page is not one this table makes: reload the page.")
+        before = await self._view(viewer)
+        rec = await self.service.storage.table(viewer.table)
+        if rec is None:
+            raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
+        player = rec.user_at(viewer.seat)
+        assert player is not None  # seat_viewer checked it
+        reply = await self.service.handle(
+            rec.channel,
+            viewer.user,
+            player.name,
+            command,
+            action,
+            guild=rec.guild,
+            expected_version=version,
+            expected_choice=(key or None) if command == "play" else None,
+            table=rec.id,
+        )
+        if not reply.error:
+            await self._pass_on(rec.channel, reply, viewer.user)
+            self.watcher.poke()
+        status = 409 if reply.stale else 422 if reply.error else 200
+        text = _outcome(reply, command, before, action, viewer.user)
+        if _wants_json(request):
+            body = json.dumps({"ok": not reply.error, "status": status, "text": text, "version": reply.version})
+            return web.Response(status=status, text=body, content_type="application/json")
+        view = await self._view(viewer)
+        html = render.page(view, **self._context(viewer, view), said=text, said_error=reply.error)
+        return web.Response(status=status, text=html, content_type="text/html")
+
+    def _origins(self, request: web.Request) -> set[str]:
+        """This site's own origins: the public address, and the one the request came to."""
+        origins = {f"{request.scheme}://{request.host}".lower()}
+        if self.links.public_url:
+            scheme, _, rest = self.links.public_url.partition("://")
+            origins.add(f"{scheme}://{rest.split('/')[0]}".lower())
+        return origins
+
+    async def _pass_on(self, channel: int, reply: Reply, caller: int) -> None:
+        """What a move from the page tells others goes where Discord's would: the public post
+        and the other players' private parts into the outbox (the mover reads the page)."""
+        others = [part for part in reply.private if part.user != caller]
+        if not (reply.text or reply.image or others):
+            return
+        held = Reply.from_json(reply.to_json())
+        held.image = reply.image
+        held.private = others
+        await self.service.enqueue(channel, held, tags={"from": "web"})
+        wake = self.service.on_notice
+        if wake is not None:
+            wake()
+
+
+def _finished(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
+    def done(task: asyncio.Task[Any]) -> None:
+        tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("web: a drawing failed: %r", task.exception())
+
+    return done
+
+
+async def _no_content(request: web.Request) -> web.Response:
+    return web.Response(status=204)
+
+
+def _wants_json(request: web.Request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _number(text: str, field: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,9}", text):
+        raise HTTPRefusal(400, f"The field `{field}` must be a whole number written in digits, as the page sends it.")
+    return int(text)
+
+
+def _png(image: Image | None, what: str) -> web.Response:
+    if image is None:
+        raise HTTPRefusal(404, f"There is no picture of this {what} (the game has moved on, or has no pictures).")
+    return web.Response(body=image.png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+
+
+def _outcome(reply: Reply, command: str, before: TableView, action: str, caller: int) -> str:
+    """What the mover reads after a move: the refusal, or what was done and what comes next."""
+    if reply.error:
+        return reply.text
+    if command == "undo":
+        return reply.text or next((p.text for p in reply.private if p.user == caller), "") or "Done."
+    chosen = before.decision.choices if before.decision is not None else []
+    label = next((c.label for c in chosen if c.action == action), action)
+    if reply.panel or caller in reply.decisions:
+        return f"Done: {label}. Your turn goes on."
+    return f"Done: {label}. Your turn is over."

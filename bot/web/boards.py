@@ -1,0 +1,96 @@
+"""The pictures the pages show, and the one place the web table asks for drawings.
+
+Every picture comes through the service's drawing path (worker processes on Discord, a
+thread at the terminal), which draws a view with `renderers.render(game_id, view, seat)`:
+the public board (`Service.render_board`), a seat's private picture
+(`Service.private_image`) and the board after a past step (`Service.board_after`, public
+views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page serves
+that full picture, at least three times the width a phone shows it at, so zooming in
+reads every label (bot/web/README.md, "The board").
+
+A picture of a position never changes, so each is kept by what it shows (table, version or
+step, viewer) in a cache bounded by bytes, and pages asking for one being drawn wait for
+that drawing rather than start another: after a move every open page asks at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..service import Image, Service
+
+#: What the kept pictures may weigh in all (a board is 10-170 KB).
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+class Boards:
+    """Pictures by key: ("board", table, version), ("private", table, version, seat),
+    ("step", table, version, seq). None is kept too: a game without a picture stays without."""
+
+    def __init__(self, service: Service, limit: int = CACHE_BYTES) -> None:
+        self.service = service
+        self.limit = limit
+        self._kept: OrderedDict[tuple[Any, ...], Image | None] = OrderedDict()
+        self._size = 0
+        self._drawing: dict[tuple[Any, ...], asyncio.Future[Image | None]] = {}
+
+    def has(self, key: tuple[Any, ...]) -> bool:
+        """Whether `key` was drawn already (its picture may be None: the game has none)."""
+        return key in self._kept
+
+    def kept(self, key: tuple[Any, ...]) -> Image | None:
+        """The picture already drawn for `key` (None when not drawn yet or none)."""
+        return self._kept.get(key)
+
+    async def board(self, table: int, version: int) -> Image | None:
+        """The public board of `table` at `version` (None: the table moved on, or no picture)."""
+
+        async def draw() -> Image | None:
+            rec = await self.service.storage.table(table)
+            if rec is None or rec.version != version:
+                return None
+            return await self.service.render_board(table)
+
+        return await self._get(("board", table, version), draw)
+
+    async def private(self, table: int, version: int, seat: int) -> Image | None:
+        """`seat`'s private picture at `version` (for that seat's page only)."""
+        return await self._get(
+            ("private", table, version, seat), lambda: self.service.private_image(table, seat, version)
+        )
+
+    async def step(self, table: int, version: int, seq: int) -> Image | None:
+        """The public board after log line `seq` (the step-through), kept per table version:
+        an undo makes a line no step any more, and `board_after` refuses it then."""
+        return await self._get(("step", table, version, seq), lambda: self.service.board_after(table, seq))
+
+    async def _get(self, key: tuple[Any, ...], draw: Callable[[], Awaitable[Image | None]]) -> Image | None:
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        pending = self._drawing.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Image | None] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            image = await draw()
+        except BaseException as err:
+            future.set_exception(err)
+            future.exception()  # retrieved: waiters re-raise it, nobody else logs it
+            raise
+        finally:
+            self._drawing.pop(key, None)
+        future.set_result(image)
+        self._keep(key, image)
+        return image
+
+    def _keep(self, key: tuple[Any, ...], image: Image | None) -> None:
+        self._kept[key] = image
+        self._size += len(image.png) if image is not None else 0
+        while self._size > self.limit and len(self._kept) > 1:
+            _, old = self._kept.popitem(last=False)
+            self._size -= len(old.png) if old is not None else 0

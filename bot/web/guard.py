@@ -1,0 +1,117 @@
+"""Who is asking, and may they (issue 28 §3): a request's link read into a `Viewer`, a
+move's origin and form token checked, requests counted per link.
+
+Every refusal is an `HTTPRefusal` with the status that says what went wrong and a sentence
+a person understands; nothing is read or changed after one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..storage.base import Storage
+from .tokens import Signer, TokenError
+
+#: HTTP statuses of the token problems: not a token at all, a bad signature, too old.
+TOKEN_STATUS = {"malformed": 404, "forged": 403, "expired": 410}
+
+
+class HTTPRefusal(Exception):
+    """A request refused: `status` (HTTP) and `text` (what was wrong, what to do)."""
+
+    def __init__(self, status: int, text: str, *, retry_after: float | None = None) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """The reader of a page: a table's public (`seat` None) or one seat's player.
+
+    `token` is the link's own token (the rate limit counts per token); `base` the page's
+    path ("/t/<token>" or "/s/<token>"), under which its parts live."""
+
+    table: int
+    token: str
+    base: str
+    seat: int | None = None
+    user: int | None = None
+
+
+def public_viewer(signer: Signer, token: str) -> Viewer:
+    """The public reader of the table a `/t/` token names (the table itself is looked up by the page)."""
+    try:
+        table = signer.read_table(token)
+    except TokenError as err:
+        raise HTTPRefusal(TOKEN_STATUS[err.why], err.text) from None
+    return Viewer(table, token, f"/t/{token}")
+
+
+async def seat_viewer(signer: Signer, storage: Storage, token: str, now: float) -> Viewer:
+    """The player a `/s/` token names, when it is signed, not expired, not replaced by a
+    `game link reset`, and its user still sits at its seat of its table."""
+    try:
+        named = signer.read_seat(token, now)
+    except TokenError as err:
+        raise HTTPRefusal(TOKEN_STATUS[err.why], err.text) from None
+    rec = await storage.table(named.table)
+    if rec is None:
+        raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
+    player = rec.user_at(named.seat)
+    if player is None or player.user != named.user:
+        raise HTTPRefusal(403, "This link is for a seat its player no longer holds; nothing is shown.")
+    if await storage.link_generation(named.table, named.user) != named.generation:
+        raise HTTPRefusal(
+            410, "This seat link was replaced (`game link reset`) and no longer works. `game link` gives the new one."
+        )
+    return Viewer(named.table, token, f"/s/{token}", named.seat, named.user)
+
+
+def same_origin(origin: str | None, allowed: set[str]) -> bool:
+    """A move's `Origin` header, when the browser sent a real one, must be this site's own
+    (a form on another site cannot act for a seat). An absent or "null" origin proves
+    nothing either way: the form token decides then."""
+    if origin is None or origin == "null":
+        return True
+    return origin.rstrip("/").lower() in allowed
+
+
+class Limiter:
+    """A token bucket per key: `burst` requests at once, then `rate` a second. Kept per
+    process, for the `size` keys seen last (an idle link's bucket is full again anyway)."""
+
+    def __init__(
+        self, rate: float, burst: float, *, size: int = 10_000, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.size = size
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str) -> float:
+        """0 when the request may go; else the seconds until it may."""
+        now = self.clock()
+        level, then = self._buckets.pop(key, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        wait = 0.0
+        if level >= 1:
+            level -= 1
+        else:
+            wait = (1 - level) / self.rate
+        self._buckets[key] = (level, now)
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return wait
+
+    def check(self, key: str) -> None:
+        wait = self.take(key)
+        if wait:
+            raise HTTPRefusal(
+                429, f"Too many requests from this link; try again in {wait:.0f} s.", retry_after=max(1.0, wait)
+            )

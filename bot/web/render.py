@@ -1,0 +1,187 @@
+"""HTML from the service's data (issue 28 §2): Jinja2 templates, escaped throughout.
+
+The pages draw `TableView` (bot/service/pages.py): the headline, players and scores, the
+log grouped by period, and for a seat its decision and private view. Nothing here knows
+a game: groups, labels, details and story entries are the service's, shown as they come.
+A page is whole without its script (forms post, links go); the script (static/table.js)
+adds live updates, moves without reloading and the board's zoom.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+
+from ..service import Entry, Image
+from ..service.pages import TableView
+from ..service.reply import END, MOVE, PERIOD, SCORE
+from ..service.text import sentences
+from ..service.turns import VIA_MARKS
+
+ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("bot.web", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+@dataclass
+class Line:
+    """One line of the log as a page shows it: what happened, and (for a move) the step it
+    follows so the step-through can show the board after it."""
+
+    kind: str
+    text: str
+    name: str = ""
+    seq: int | None = None
+    mark: str = ""
+
+
+@dataclass
+class Period:
+    """A period of the log (a round, an epoch, a game turn) and its lines, oldest first."""
+
+    title: str
+    lines: list[Line] = field(default_factory=list)
+    current: bool = False
+
+
+def standings(scores: list[int] | None, players: list[str]) -> str:
+    if scores is None:
+        return ""
+    return ", ".join(f"{players[i] if i < len(players) else i} {v}" for i, v in enumerate(scores))
+
+
+def line(entry: Entry, players: list[str]) -> Line:
+    """An entry in words: a move by its events (the engine's public log lines) or its label."""
+    if entry.kind == MOVE:
+        told = sentences(entry.events) if entry.events else entry.label
+        return Line(MOVE, told, entry.name, entry.seq, VIA_MARKS.get(entry.via, ""))
+    if entry.kind == SCORE:
+        before, after = entry.before or [], entry.after or []
+        changed = [
+            f"{players[i] if i < len(players) else i} {b} → {a}"
+            for i, (b, a) in enumerate(zip(before, after, strict=False))
+            if a != b
+        ]
+        return Line(SCORE, "Scores: " + ", ".join(changed), seq=entry.seq)
+    if entry.kind == PERIOD:
+        return Line(PERIOD, f"End of {entry.stage}: {standings(entry.after, players)}", seq=entry.seq)
+    if entry.kind == END:
+        return Line(END, f"Game over. Final scores: {standings(entry.after, players)}", seq=entry.seq)
+    return Line(entry.kind, "")
+
+
+def periods(story: list[Entry], players: list[str], stage: str) -> list[Period]:
+    """The log grouped by period, newest period first: a period closes at its end's entry
+    (which names it); what follows the last end is the period now running (`stage`)."""
+    out: list[Period] = []
+    current = Period("")
+    for entry in story:
+        current.lines.append(line(entry, players))
+        if entry.kind == PERIOD:
+            current.title = entry.stage
+            out.append(current)
+            current = Period("")
+    if current.lines or not out:
+        current.title = stage or ("Moves" if not out else "Since then")
+        current.current = True
+        out.append(current)
+    return list(reversed(out))
+
+
+def when(moment: float) -> dict[str, str]:
+    """A moment for a `<time>` element: machine form and a plain UTC text (the script
+    shows it in the reader's own time); the same bytes for every reader."""
+    stamp = datetime.datetime.fromtimestamp(moment, datetime.UTC)
+    return {"iso": stamp.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": stamp.strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def alt_lines(image: Image | None) -> list[str]:
+    return [text for text in (image.alt.splitlines() if image is not None else []) if text.strip()]
+
+
+def page_context(
+    view: TableView,
+    *,
+    base: str,
+    table_base: str,
+    form_token: str = "",
+    board: Image | None = None,
+    private: Image | None = None,
+    drawn: bool = False,
+    said: str = "",
+    said_error: bool = False,
+) -> dict[str, Any]:
+    """Everything a table page's templates read. `base`: this page's path (its parts live
+    under it); `table_base`: the public page's (the step-through reads public views only);
+    `drawn`: the pictures the page describes in words are drawn (else the script asks again
+    once they are)."""
+    players = [p.name for p in view.players]
+    head = view.headline
+    acting = [a.name for a in head.acting]
+    return {
+        "view": view,
+        "head": head,
+        "title": head.title,
+        "stage": head.stage,
+        "acting": acting,
+        "acting_seats": {a.seat for a in head.acting},
+        "since": when(view.since),
+        "players": view.players,
+        "periods": periods(view.story, players, head.stage),
+        "base": base,
+        "table_base": table_base,
+        "form_token": form_token,
+        "board_alt": alt_lines(board),
+        "private_alt": alt_lines(private),
+        "drawn": drawn,
+        "decision": view.decision,
+        "groups": view.decision.groups if view.decision is not None else [],
+        "turn": [line(e, players) for e in (view.decision.turn if view.decision else view.turn)],
+        "news": [line(e, players) for e in (view.decision.story if view.decision else [])],
+        "said": said,
+        "said_error": said_error,
+        "seat_page": view.seat is not None,
+    }
+
+
+def page(view: TableView, **context: Any) -> str:
+    """The whole page."""
+    return ENV.get_template("table.html").render(page_context(view, **context))
+
+
+def live(view: TableView, **context: Any) -> str:
+    """The part of the page a live update replaces."""
+    return ENV.get_template("live.html").render(page_context(view, **context))
+
+
+def step_page(view: TableView, seq: int, *, table_base: str, back: str, image: Image | None, steps: list[int]) -> str:
+    """The board after one step, with that step's lines and the way to the steps around it."""
+    players = [p.name for p in view.players]
+    told = [line(e, players) for e in view.story if e.seq == seq]
+    at = steps.index(seq) if seq in steps else -1
+    return ENV.get_template("step.html").render(
+        {
+            "view": view,
+            "title": view.headline.title,
+            "seq": seq,
+            "number": at + 1,
+            "count": len(steps),
+            "told": told,
+            "previous": steps[at - 1] if at > 0 else (0 if at == 0 else None),
+            "following": steps[at + 1] if 0 <= at + 1 < len(steps) else None,
+            "table_base": table_base,
+            "back": back,
+            "board_alt": alt_lines(image),
+        }
+    )
+
+
+def refusal_page(status: int, text: str) -> str:
+    return ENV.get_template("refusal.html").render({"status": status, "text": text, "title": "Epochs"})

@@ -1,0 +1,177 @@
+// The web table's script (bot/web): the page works without it; with it, the board zooms
+// and pans with fingers, wheel and buttons, the page follows the game live (server-sent
+// events: only the table's version number comes through them), and a choice is made
+// without leaving the page.
+"use strict";
+(function () {
+  const main = document.getElementById("main");
+  const viewport = document.getElementById("viewport");
+  const board = document.getElementById("board");
+  const said = document.getElementById("said");
+  const base = main ? main.dataset.base : null;
+  let version = main ? main.dataset.version : null;
+  let scale = 1;
+
+  // ---- the board: zoom and pan -------------------------------------------------------
+  function maxScale() {
+    // up to two screen pixels per pixel of the picture: every label reads
+    return Math.max(1, (2 * (board.naturalWidth || 1200)) / Math.max(1, viewport.clientWidth));
+  }
+  function zoomTo(next, cx, cy) {
+    next = Math.min(maxScale(), Math.max(1, next));
+    const rect = viewport.getBoundingClientRect();
+    const x = (cx === undefined ? rect.width / 2 : cx - rect.left) + viewport.scrollLeft;
+    const y = (cy === undefined ? rect.height / 2 : cy - rect.top) + viewport.scrollTop;
+    const ratio = next / scale;
+    scale = next;
+    board.style.width = scale * 100 + "%";
+    viewport.scrollLeft = x * ratio - (x - viewport.scrollLeft);
+    viewport.scrollTop = y * ratio - (y - viewport.scrollTop);
+    viewport.dataset.scale = scale.toFixed(2);
+  }
+  if (viewport && board) {
+    document.querySelectorAll("[data-zoom]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        const how = button.dataset.zoom;
+        zoomTo(how === "fit" ? 1 : how === "in" ? scale * 1.5 : scale / 1.5);
+      });
+    });
+    viewport.addEventListener("wheel", function (event) {
+      if (!event.ctrlKey) return; // a plain wheel scrolls the page
+      event.preventDefault();
+      zoomTo(scale * Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+    }, { passive: false });
+    viewport.addEventListener("keydown", function (event) {
+      if (event.key === "+" || event.key === "=") zoomTo(scale * 1.5);
+      else if (event.key === "-") zoomTo(scale / 1.5);
+      else if (event.key === "0") zoomTo(1);
+    });
+    const pointers = new Map();
+    let pinch = null, drag = null;
+    viewport.addEventListener("pointerdown", function (event) {
+      pointers.set(event.pointerId, event);
+      if (pointers.size === 2) {
+        const [a, b] = Array.from(pointers.values());
+        pinch = { distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), scale: scale };
+      } else if (event.pointerType === "mouse") {
+        drag = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop };
+        viewport.setPointerCapture(event.pointerId);
+      }
+    });
+    viewport.addEventListener("pointermove", function (event) {
+      if (!pointers.has(event.pointerId)) return;
+      pointers.set(event.pointerId, event);
+      if (pinch && pointers.size === 2) {
+        const [a, b] = Array.from(pointers.values());
+        const distance = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+        zoomTo(pinch.scale * distance / Math.max(1, pinch.distance), (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+      } else if (drag) {
+        viewport.scrollLeft = drag.left - (event.clientX - drag.x);
+        viewport.scrollTop = drag.top - (event.clientY - drag.y);
+      }
+    });
+    function release(event) {
+      pointers.delete(event.pointerId);
+      if (pointers.size < 2) pinch = null;
+      drag = null;
+    }
+    viewport.addEventListener("pointerup", release);
+    viewport.addEventListener("pointercancel", release);
+    viewport.addEventListener("dblclick", function (event) { zoomTo(scale < maxScale() / 2 ? scale * 2 : 1, event.clientX, event.clientY); });
+  }
+
+  // ---- times in the reader's own clock --------------------------------------------------
+  function localTimes(root) {
+    root.querySelectorAll("time[datetime]").forEach(function (element) {
+      const moment = new Date(element.getAttribute("datetime"));
+      if (isNaN(moment)) return;
+      const minutes = Math.round((Date.now() - moment) / 60000);
+      const ago = minutes < 1 ? "just now" : minutes < 60 ? minutes + " min ago" : minutes < 2880 ? Math.round(minutes / 60) + " h ago" : Math.round(minutes / 1440) + " days ago";
+      element.textContent = moment.toLocaleString() + " (" + ago + ")";
+    });
+  }
+
+  // ---- live: the page follows the game ---------------------------------------------------
+  let refreshing = null, again = false;
+  function refresh() {
+    if (!base) return Promise.resolve();
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = fetch(base + "/live", { headers: { Accept: "text/html" }, cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (html) {
+        const live = document.getElementById("live");
+        const fresh = patch(live, html);
+        version = fresh.dataset.version;
+        main.dataset.version = version;
+        if (board && board.getAttribute("src") !== fresh.dataset.board) board.setAttribute("src", fresh.dataset.board);
+        localTimes(live);
+        watchDrawing(fresh);
+      })
+      .catch(function (status) {
+        if (status === 403 || status === 404 || status === 410) show("This link no longer works; reload the page to see why.", true);
+      })
+      .finally(function () {
+        refreshing = null;
+        if (again) { again = false; refresh(); }
+      });
+    return refreshing;
+  }
+  function patch(live, html) {
+    // replace only the sections that changed: a choice under a finger stays where it is
+    // while, say, the words of a picture drawn meanwhile come in
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const fresh = holder.querySelector(".live");
+    const old = live.querySelector(".live");
+    if (!old || !fresh || old.children.length !== fresh.children.length) {
+      live.replaceChildren(fresh || holder);
+      return live.querySelector(".live");
+    }
+    Array.from(fresh.children).forEach(function (child, index) {
+      const current = old.children[index];
+      if (current.outerHTML !== child.outerHTML) current.replaceWith(child.cloneNode(true));
+    });
+    for (const name of Object.keys(fresh.dataset)) old.dataset[name] = fresh.dataset[name];
+    return old;
+  }
+  function show(message, isError) {
+    // the outcome of a move stays above the live part (a live update does not wash it away)
+    if (!said) return;
+    said.hidden = false;
+    said.className = "said" + (isError ? " error" : "");
+    said.setAttribute("aria-live", isError ? "assertive" : "polite");
+    said.textContent = message;
+  }
+  function watchDrawing(fresh) {
+    // a picture not drawn yet when the page was made: its words come once it is
+    if (fresh.dataset.drawn === "0" && board) {
+      const once = function () { board.removeEventListener("load", once); setTimeout(refresh, 50); };
+      if (board.complete && board.naturalWidth) setTimeout(refresh, 300); else board.addEventListener("load", once);
+    }
+  }
+  if (base && window.EventSource) {
+    const events = new EventSource(base + "/events");
+    events.addEventListener("version", function (event) {
+      if (event.data !== version) refresh();
+    });
+    events.addEventListener("gone", function () { events.close(); refresh(); });
+  }
+
+  // ---- choices: made in place ----------------------------------------------------------
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!base || !form.closest || !form.closest("#live")) return;
+    event.preventDefault();
+    const data = new FormData(form);
+    if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    fetch(form.getAttribute("action"), { method: "POST", body: new URLSearchParams(data), headers: { Accept: "application/json" } })
+      .then(function (response) { return response.json().catch(function () { return { ok: false, text: "The server answered " + response.status + "." }; }); })
+      .then(function (answer) { show(answer.text, !answer.ok); return refresh(); })
+      .catch(function () { show("The table cannot be reached; nothing was sent. Try again.", true); form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); });
+  });
+
+  localTimes(document);
+  const first = document.querySelector("#live .live");
+  if (first) watchDrawing(first);
+})();
