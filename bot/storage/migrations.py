@@ -172,6 +172,11 @@ CREATE TABLE links (
 -- model over the records in order, NULL for a seat not rated)
 ALTER TABLE record_seats ADD COLUMN mu REAL;
 ALTER TABLE record_seats ADD COLUMN sigma REAL;
+-- the record's end time beside each seat, so that a person's latest rating before a moment
+-- is read from one index (walking their own seats, newest first), not found among every record
+ALTER TABLE record_seats ADD COLUMN ended REAL NOT NULL DEFAULT 0;
+UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = record_seats.game);
+CREATE INDEX record_seats_rated ON record_seats(user, ended, game) WHERE mu IS NOT NULL;
 """,
     ),
 ]

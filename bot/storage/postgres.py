@@ -581,9 +581,12 @@ class PostgresStorage:
             record.practice,
         )
         await conn.executemany(
-            "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats],
+            "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned, ended) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            [
+                (table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned, record.ended)
+                for s in record.seats
+            ],
         )
         since = ratings.refold_from(table_id, record, old)
         if since is not None:  # a table's server and game never change: one scope
@@ -648,12 +651,13 @@ class PostgresStorage:
         users = sorted({s.user for g in games for s in g.seats})
         before: dict[int, Skill] = {}
         if since is not None and users:
+            # each person's own rated seats newest first (index record_seats_rated), the first of
+            # this server and game: a few rows whatever the number of records
             rows = await conn.fetch(
-                "SELECT DISTINCT ON (s.user_id) s.user_id, s.mu, s.sigma "
-                "FROM record_seats s JOIN records r ON r.game = s.game "
-                f"WHERE {where} AND s.mu IS NOT NULL AND s.user_id = ANY($3::bigint[]) "
-                "AND (r.ended, r.game) < ($4, $5::bigint) "
-                "ORDER BY s.user_id, r.ended DESC, r.game DESC",
+                "SELECT person, latest.mu, latest.sigma FROM unnest($3::bigint[]) AS person CROSS JOIN LATERAL ("
+                "SELECT s.mu, s.sigma FROM record_seats s JOIN records r ON r.game = s.game "
+                "WHERE s.user_id = person AND s.mu IS NOT NULL AND (s.ended, s.game) < ($4, $5::bigint) "
+                f"AND {where} ORDER BY s.ended DESC, s.game DESC LIMIT 1) AS latest",
                 guild,
                 kind,
                 users,

@@ -169,6 +169,9 @@ CREATE TABLE links (
         """
 ALTER TABLE record_seats ADD COLUMN mu DOUBLE PRECISION;
 ALTER TABLE record_seats ADD COLUMN sigma DOUBLE PRECISION;
+ALTER TABLE record_seats ADD COLUMN ended DOUBLE PRECISION NOT NULL DEFAULT 0;
+UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = record_seats.game);
+CREATE INDEX record_seats_rated ON record_seats(user_id, ended, game) WHERE mu IS NOT NULL;
 """,
     ),
 ]

@@ -829,10 +829,21 @@ class SQLiteStorage:
             ),
         )
         await w.executemany(
-            "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned, ended) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, int(s.winner), int(s.resigned))
+                (
+                    table_id,
+                    s.seat,
+                    s.user,
+                    s.name,
+                    s.bot,
+                    s.score,
+                    s.place,
+                    int(s.winner),
+                    int(s.resigned),
+                    record.ended,
+                )
                 for s in record.seats
             ],
         )
@@ -881,17 +892,17 @@ class SQLiteStorage:
         users = sorted({s.user for g in games for s in g.seats})
         before: dict[int, Skill] = {}
         if since is not None and users:
-            # CROSS JOIN: read the few seats of these people (by the user index), not every record
-            # of the server and game before `since` (what the planner picks otherwise: 10 ms a
-            # game's end with 10,000 records, tests/bench/ratings.py)
+            # each person's own rated seats newest first (index record_seats_rated), the first of
+            # this server and game: a few rows whatever the number of records
+            latest = (
+                "SELECT * FROM (SELECT s.user, s.mu, s.sigma FROM record_seats s CROSS JOIN records r "
+                f"ON r.game = s.game WHERE s.user = ? AND s.mu IS NOT NULL AND (s.ended, s.game) < (?, ?) "
+                f"AND r.guild IS ? AND r.kind = ? AND {_COUNTED} ORDER BY s.ended DESC, s.game DESC LIMIT 1)"
+            )
             rows = await _rows(
                 w,
-                "SELECT user, mu, sigma FROM (SELECT s.user, s.mu, s.sigma, ROW_NUMBER() OVER "
-                "(PARTITION BY s.user ORDER BY r.ended DESC, r.game DESC) AS latest "
-                f"FROM record_seats s CROSS JOIN records r ON r.game = s.game WHERE r.guild IS ? AND r.kind = ? "
-                f"AND {_COUNTED} AND s.mu IS NOT NULL AND s.user IN ({', '.join('?' * len(users))}) "
-                "AND (r.ended, r.game) < (?, ?)) WHERE latest = 1",
-                (guild, kind, *users, *since),
+                " UNION ALL ".join([latest] * len(users)),
+                [value for user in users for value in (user, *since, guild, kind)],
             )
             before = {user: Skill(mu, sigma) for user, mu, sigma in rows}
         results = ratings.fold(games, before)

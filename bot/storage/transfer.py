@@ -46,7 +46,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("records", ("game", "guild", "kind", "reason", "started", "ended", "moves", "practice")),
     (
         "record_seats",
-        ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned", "mu", "sigma"),
+        ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned", "mu", "sigma", "ended"),
     ),
     # the web table's signing key travels with the games, so their links keep working (issue 28)
     ("secrets", ("name", "value", "created")),

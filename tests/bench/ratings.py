@@ -95,7 +95,7 @@ async def measure(database: str, count: int, people: int, seed: int, *, rated: b
         out["out_of_order_s"] = (await fill(storage, [earliest]))[0]
         out["check_s"] = await timed(lambda: storage.recompute_ratings(write=False))
         rows = await storage.export_rows()
-        lost = [(*row[:-2], None, None) for row in rows["record_seats"]]
+        lost = [(*row[:-3], None, None, row[-1]) for row in rows["record_seats"]]
         out["rebuild_s"] = await timed(lambda: _rebuild(storage, lost))
         return out
     finally:

@@ -290,7 +290,7 @@ async def test_epochs_ratings_rebuild_gives_the_numbers_of_the_incremental_updat
 
     # the same records with every rating lost, in a second database of the same kind
     rows = await table.storage.export_rows()
-    lost = [(*row[:-2], None, None) for row in rows["record_seats"]]
+    lost = [(*row[:-3], None, None, row[-1]) for row in rows["record_seats"]]  # mu, sigma; ended kept
     copy = database_url(request, "postgres" if is_postgres(table.database) else "sqlite", tmp_path, "lost")
     storage = open_storage(copy)
     await storage.open()
@@ -385,19 +385,20 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
 
 
 async def _downgrade(database: str) -> None:
-    """The database as a build before ratings left it: no rating columns, schema 4."""
+    """The database as a build before ratings left it: no rating columns, the schema before."""
     if is_postgres(database):
         conn = await asyncpg.connect(database)
         try:
-            await conn.execute("ALTER TABLE record_seats DROP COLUMN mu, DROP COLUMN sigma")
+            await conn.execute("ALTER TABLE record_seats DROP COLUMN mu, DROP COLUMN sigma, DROP COLUMN ended")
             await conn.execute("DELETE FROM schema_migrations WHERE number >= $1", RATINGS)
         finally:
             await conn.close()
         return
     conn = sqlite3.connect(database)
     try:
-        conn.execute("ALTER TABLE record_seats DROP COLUMN mu")
-        conn.execute("ALTER TABLE record_seats DROP COLUMN sigma")
+        conn.execute("DROP INDEX record_seats_rated")
+        for column in ("mu", "sigma", "ended"):
+            conn.execute(f"ALTER TABLE record_seats DROP COLUMN {column}")
         conn.execute(f"PRAGMA user_version={RATINGS - 1}")
         conn.commit()
     finally:
@@ -434,7 +435,7 @@ async def test_epochs_migrate_copies_the_ratings_and_the_copy_folds_alike(reques
             assert not (await service.handle(1, user, names[user], "play take 2", guild=GUILD)).error
     source_rows = await storage.export_rows()
     await storage.close()
-    assert all(row[-1] is not None for row in source_rows["record_seats"])
+    assert all(row[-2] is not None for row in source_rows["record_seats"])  # every seat's sigma
     assert (await migrate(source, target, games=GAMES, say=lambda _: None)).ok
     copied = open_storage(target)
     await copied.open()
