@@ -93,7 +93,7 @@ class GameCommands(
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "game cancel")
 
-    @app_commands.command(name="status", description="Who plays, whose turn it is, the score")
+    @app_commands.command(name="status", description="Whose turn it is, since when, the scores (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "game status")
 
@@ -142,7 +142,7 @@ class PlayCommands(commands.Cog):
         actions = await self.controller.autocomplete(interaction, current)
         return [app_commands.Choice(name=a[:100], value=a[:100]) for a in actions]
 
-    @app_commands.command(name="board", description="Show the board")
+    @app_commands.command(name="board", description="The board (only you see it; you may show everyone)")
     async def board(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "board")
 
@@ -150,10 +150,17 @@ class PlayCommands(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "hand")
 
-    @app_commands.command(name="log", description="The last moves of the game")
-    @app_commands.describe(count="How many entries (default 15)")
-    async def log(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 100] | None = None) -> None:
-        await self.controller.command(interaction, "log", _words(count))
+    @app_commands.command(name="log", description="The game's newest steps (only you see it)")
+    @app_commands.describe(
+        page="Go back: page 2 is the one before the newest (default 1)", count="Instead: the last this many steps"
+    )
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 100000] | None = None,
+        count: app_commands.Range[int, 1, 50] | None = None,
+    ) -> None:
+        await self.controller.command(interaction, "log", f"page {page}" if page else _words(count))
 
     @app_commands.command(name="undo", description="Take back your last action, or answer an undo request")
     @app_commands.describe(answer="Answer another player's undo request")

@@ -1,23 +1,26 @@
-"""What happens when someone uses a command, presses a button or picks an action.
+"""What happens when someone uses a command, presses a button or picks from a menu.
 
 Slash commands and components both land here, so the flow is the same whatever
 the entry point:
 
 1. Acknowledge first (an ephemeral "thinking" deferral, or a deferred update for
-   a menu pick) — before storage or rendering, so Discord's 3 s limit always holds.
+   a press in a panel) — before storage or rendering, so Discord's 3 s limit holds.
 2. Ask the service (it decides everything: who may, what is legal, what to say).
-3. Refusals go only to the caller, ephemerally, with the service's reason.
-4. Anything public is posted as a *new* channel message — edits of a deferred
-   reply never notify anyone, a new message does — with `allowed_mentions` naming
-   exactly the users the service named, the board image with its alt text, and a
-   persistent "Take your turn" button carrying the table id and state version.
-5. The caller's private parts (a hand, "since your last turn") go into their
-   ephemeral reply, or by direct message when they opted in; other players'
-   private parts go by direct message through `Courier` (falling back to a
-   channel mention when DMs are closed).
+3. Refusals and lookups go only to the caller, ephemerally; a lookup worth sharing
+   carries "Show everyone".
+4. Anything public is posted as a *new* channel message — edits of a deferred reply
+   never notify anyone, a new message does — laid out from the reply's data
+   (layout.py), with `allowed_mentions` naming exactly the users the service named.
+5. The caller's turn is their panel (layout.py), edited in place step by step; other
+   players whose turn starts and who asked for direct messages get "your turn" there
+   instead of a ping (`Courier.direct`, falling back to a channel mention when their
+   DMs are closed).
 6. A post or DM that fails is handed to the service's outbox (`Service.enqueue`,
    its own transaction) and delivered by the dispatcher — after a restart too.
    The move itself was stored before any of this; now its announcement is as well.
+
+A press may come from a direct message ("Take your turn" there): every component
+names its table, and the press is handled in that table's channel.
 """
 
 from __future__ import annotations
@@ -31,24 +34,33 @@ import discord
 
 import engine
 
-from . import messages
+from . import layout, messages
 from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
 from .ranking import rank
-from .views import menu_view
+from .views import LogButton, ShareButton, TurnButton
 
 if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
     from ..service import Private, Reply
 
 log = logging.getLogger(__name__)
 
-#: Commands whose answer only the caller needs (ephemeral). Everything else that
-#: succeeds is posted to the channel for all players.
-QUIET = frozenset({"hand", "log", "rules", "settings", "games", "status", "history", "stats", "export"})
+#: Commands whose answer only the caller needs (ephemeral), and the service command a
+#: "Show everyone" button posts for the ones worth sharing. Everything else that succeeds
+#: is posted to the channel for all players.
+QUIET = frozenset(
+    {"hand", "log", "rules", "games", "games forget", "game status", "history", "stats", "export", "board"}
+)
+SHARED = {"board": "board", "game status": "status", "log": "log", "rules": "rules", "stats": "stats"}
+SHARED["history"] = "history"
 #: The largest exported game `/game new export:` reads (a long game's export is a few hundred KB).
 EXPORT_LIMIT = 8 * 1024 * 1024
 #: The name an attached export goes by in the command handed to the service (`from=export`).
 EXPORT = "export"
+SORRY = "Sorry, something went wrong on my side. Please try again."
+GONE = "⌛ This button belongs to a game that is no longer running here."
+STALE = "⌛ That button is from an older turn: the game has moved on, so nothing was played."
+MOVED = "⌛ The position changed since that panel was made; here is your turn as it stands."
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -90,24 +102,18 @@ class Controller:
             reply = await self.link.command(caller, command, args, files=files)
         except Exception:
             log.exception("command %s failed", command)
-            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
+            await self._say(interaction, SORRY)
             return
         self.on_change()
-        if reply.error or command.split()[0] in QUIET:
-            await self._private_answer(interaction, caller, reply, include_text=True)
+        if reply.error or command in QUIET:
+            share = f"{SHARED[command]} {args}".strip() if command in SHARED and not reply.error else None
+            await self._quiet(interaction, caller, reply, share=share)
             return
         if reply.panel:  # the caller's turn goes on: their panel, nothing in the channel
-            await self._show_panel(interaction, caller, reply, fallback=self._say)
+            await self._show_panel(interaction, caller, reply)
             return
         buttons = None
-        if (
-            command == "undo"
-            and not args
-            and reply.mentions
-            and reply.table_id is not None
-            and reply.version is not None
-            and not reply.choices
-        ):
+        if command == "undo" and not args and reply.mentions and reply.table_id is not None and not reply.choices:
             buttons = "undo"  # a request: the others answer by button
         await self._publish(interaction, caller, reply, buttons=buttons)
 
@@ -171,16 +177,9 @@ class Controller:
         self.on_change()
         if reply is None or reply.error:
             await room.delete()  # nothing lives in it: no empty thread is left behind
-            await self._say(
-                interaction,
-                reply.text if reply is not None else "Sorry, something went wrong on my side. Please try again.",
-            )
+            await self._say(interaction, reply.text if reply is not None else SORRY)
             return
-        try:
-            await self.courier.post(room.id, reply)
-        except UNDELIVERED as exc:
-            log.warning("posting to thread %s failed (%s); it goes into the outbox", room.id, exc)
-            await self._keep(room.id, reply, {}, "public message", lambda: self.courier.post(room.id, reply))
+        await self._post_public(room.id, reply)
         await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
 
     async def _attached(
@@ -204,27 +203,6 @@ class Controller:
             await self._say(interaction, "I could not read the attached file from Discord; please attach it again.")
             return None
 
-    async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
-        """Approve / Reject pressed under an undo request."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        caller = caller_of(interaction)
-        try:
-            current = await self.link.current(caller)
-            if current is None or current.table != table:
-                await self._say(interaction, GONE)
-                return
-            reply = await self.link.command(caller, "undo", answer, expected_version=version)
-        except Exception:
-            log.exception("undo answer failed")
-            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
-            return
-        self.on_change()
-        if reply.error:
-            text = stale_text(version, reply.version) + "\n" + reply.text if reply.stale else reply.text
-            await self._say(interaction, text)
-            return
-        await self._publish(interaction, caller, reply)
-
     async def quiet_steps(self, interaction: discord.Interaction, steps: list[tuple[str, str]]) -> None:
         """Several service commands answered together, only to the caller (`/settings`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -236,7 +214,7 @@ class Controller:
                 texts.append(("❌ " if reply.error else "") + reply.text)
         except Exception:
             log.exception("settings failed")
-            texts.append("Sorry, something went wrong on my side. Please try again.")
+            texts.append(SORRY)
         self.on_change()
         await self._say(interaction, "\n".join(texts))
 
@@ -250,77 +228,56 @@ class Controller:
         return rank(actions, current)
 
     # ----- components -------------------------------------------------------------------
+    async def _caller_at(self, interaction: discord.Interaction, table: int) -> Caller | None:
+        """The presser, in the channel where `table` is played (a press may come from a DM)."""
+        caller = caller_of(interaction)
+        place = await self.link.place(table)
+        if place is None:
+            return None
+        channel, guild = place
+        if caller.channel == channel:
+            return caller
+        return dataclasses.replace(caller, channel=channel, guild=guild, admin=False)
+
     async def open_menu(self, interaction: discord.Interaction, table: int, version: int) -> None:
         """ "Take your turn": the presser's turn panel, where their turn stands.
 
         Asks the service for `play` without an action against the button's version:
         a stale version is refused by the service, a player who must act gets their
-        panel (this turn so far and their choices, from the stored log: the same after
-        a restart), anyone else the reason (not your turn, not a player)."""
+        panel (the decision, what happened since their last turn: from the stored log,
+        the same after a restart), anyone else the reason (not your turn, not a player)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        caller = caller_of(interaction)
-        head = ""
         try:
+            caller = await self._caller_at(interaction, table)
+            if caller is None:
+                await self._say(interaction, GONE)
+                return
             reply = await self.link.command(caller, "play", "", expected_version=version)
+            head = ""
             if reply.stale and reply.table_id == table:
                 # an older message's button: the panel where the turn stands now (the press
                 # played nothing); the older-turn note only for a presser who no longer acts
                 reply = await self.link.command(caller, "play", "")
-                if not reply.panel:
-                    head = stale_text(version, reply.version)
+                if not reply.decisions.get(caller.user):
+                    head = STALE
         except Exception:
             log.exception("menu failed")
-            await self._say(interaction, "Sorry, something went wrong on my side. Please try again.")
+            await self._say(interaction, SORRY)
             return
         if reply.table_id != table:  # finished, cancelled, or another game here now
             await self._say(interaction, GONE)
             return
-        if not reply.panel:
-            await self._say(interaction, "\n".join(t for t in (head, reply.text) if t))
+        if not reply.decisions.get(caller.user):
+            await self._say(interaction, "\n".join(t for t in (head, reply.text, *self._own(reply, caller)) if t))
             return
-        summary = ""
-        try:  # what the others did since the presser's last turn, worked out from the stored log
-            summary = await self.link.since_last_turn(caller)
-        except Exception:
-            log.exception("summary failed")
-        await self._show_panel(
-            interaction, caller, reply, head="\n".join(t for t in (head, summary) if t), fallback=self._say
-        )
-
-    async def _show_panel(
-        self,
-        interaction: discord.Interaction,
-        caller: Caller,
-        reply: Reply,
-        *,
-        head: str = "",
-        fallback: Callable[[discord.Interaction, str], Awaitable[None]],
-    ) -> None:
-        """Edit the caller's ephemeral message into their turn panel for `reply.version`:
-        what their turn holds so far, what is decided now, and one click per choice
-        (with "Undo my last step" while the turn lasts). Without choices (their part of a
-        simultaneous step is done) the panel says whom it waits for."""
-        own = [p.text for p in reply.private_for(caller.user)]
-        actions = reply.choices.get(caller.user) or []
-        lines = [t for t in (head, *own) if t]
-        if not actions or reply.table_id is None or reply.version is None:
-            await fallback(interaction, "\n".join(lines) or reply.text or "✅ Done.")
-            return
-        view, shown = menu_view(
-            reply.table_id, reply.version, actions, undo=reply.turn_steps > 0, key=reply.keys.get(caller.user, "")
-        )
-        lines.append(f"Your move — {len(actions)} legal action{'s' if len(actions) != 1 else ''}:")
-        if shown < len(actions):
-            lines.append(f"(the menu shows {shown}; type `/play` to reach the others)")
-        await interaction.edit_original_response(
-            content=messages.clip("\n".join(lines)), view=view, allowed_mentions=messages.NO_PINGS
-        )
+        await self._show_panel(interaction, caller, reply)
 
     async def play_choice(
         self, interaction: discord.Interaction, table: int, version: int, action: str, key: str | None = None
     ) -> None:
         """A pick from the panel: play it against the decision the panel was made for, then
-        edit the same panel in place to the next step (no channel post while the turn lasts)."""
+        edit the same panel in place to the next step (no channel post while the turn lasts).
+        `action` may be `#i`, the choice's place in the decision (views.py)."""
         await interaction.response.defer()  # deferred update of the panel message itself
         await self._panel_step(interaction, table, version, "play", action, key)
 
@@ -329,6 +286,30 @@ class Controller:
         nothing and nobody acted since, else it asks the others, in the channel)."""
         await interaction.response.defer()
         await self._panel_step(interaction, table, version, "undo", "")
+
+    async def browse(
+        self, interaction: discord.Interaction, table: int, version: int, key: str, group: int, page: int
+    ) -> None:
+        """The menu of groups or a page button: the same panel showing another part of the
+        choices (nothing is played). A decision that changed meanwhile is shown afresh."""
+        await interaction.response.defer()
+        try:
+            caller = await self._caller_at(interaction, table)
+            reply = await self.link.command(caller, "play", "") if caller is not None else None
+        except Exception:
+            log.exception("browsing the panel failed")
+            await self._closed(interaction, SORRY)
+            return
+        if caller is None or reply is None or reply.table_id != table:
+            await self._closed(interaction, GONE)
+            return
+        if not reply.decisions.get(caller.user):
+            await self._closed(interaction, "\n".join(t for t in (reply.text, *self._own(reply, caller)) if t))
+            return
+        if reply.keys.get(caller.user) != key:
+            await self._show_panel(interaction, caller, reply, note=MOVED)
+            return
+        await self._show_panel(interaction, caller, reply, group=group, page=page)
 
     async def _panel_step(
         self,
@@ -339,76 +320,237 @@ class Controller:
         args: str,
         key: str | None = None,
     ) -> None:
-        caller = caller_of(interaction)
         try:
-            current = await self.link.current(caller)
-            if current is None or current.table != table:
-                await self._menu_done(interaction, GONE)
+            caller = await self._caller_at(interaction, table)
+            current = await self.link.current(caller) if caller is not None else None
+            if caller is None or current is None or current.table != table:
+                await self._closed(interaction, GONE)
                 return
+            if args.startswith("#"):  # a choice named by its place: the key pins the list down
+                legal = await self.link.legal_actions(caller)
+                place = int(args[1:]) if args[1:].isdigit() else -1
+                args = legal[place] if 0 <= place < len(legal) else args
             reply = await self.link.command(caller, command, args, expected_version=version, expected_choice=key)
         except Exception:
             log.exception("panel %s failed", command)
-            await self._menu_done(interaction, "Sorry, something went wrong on my side. Please try again.")
+            await self._closed(interaction, SORRY)
             return
         self.on_change()
-        if reply.stale and reply.table_id == table:
+        if reply.error and reply.table_id == table:
+            # stale (a double press, a second window) or refused (nothing to undo): the reason
+            # above the panel where the turn stands
             try:
                 fresh = await self.link.command(caller, "play", "")
             except Exception:
-                log.exception("fresh menu failed")
+                log.exception("fresh panel failed")
                 fresh = reply
-            await self._show_panel(
-                interaction, caller, fresh, head=stale_text(version, reply.version), fallback=self._menu_done
-            )
-            return
-        if reply.error:  # refused (nothing to undo, say): the reason above the same panel
-            try:
-                fresh = await self.link.command(caller, "play", "")
-            except Exception:
-                log.exception("fresh menu failed")
-                fresh = reply
-            await self._show_panel(interaction, caller, fresh, head="❌ " + reply.text, fallback=self._menu_done)
+            note = STALE if reply.stale else "❌ " + reply.text
+            if fresh.decisions.get(caller.user):
+                await self._show_panel(interaction, caller, fresh, note=note)
+            else:
+                said = [note, fresh.text, *self._own(fresh, caller)]
+                await self._closed(interaction, "\n".join(t for t in said if t))
             return
         if reply.panel:
-            await self._show_panel(interaction, caller, reply, fallback=self._menu_done)
+            await self._show_panel(interaction, caller, reply)
             return
         buttons = "undo" if command == "undo" and reply.mentions and not reply.choices else None
-        message = await self._post_public(interaction, reply, buttons=buttons)
-        note = "✅ Your turn is over." if command == "play" else "✅ Done."
-        if message is not None:
-            note += f" {message.jump_url}"
-        if reply.choices.get(caller.user):  # the turn came back to the caller: the panel goes on
-            await self._show_panel(interaction, caller, reply, head=note, fallback=self._menu_done)
+        message = await self._post_public(caller.channel, reply, buttons=buttons)
+        done = "✅ Your turn is over." if command == "play" else "✅ Done."
+        link = message.jump_url if message is not None else None
+        if reply.decisions.get(caller.user):  # the turn came back to the caller: the panel goes on
+            await self._show_panel(interaction, caller, reply, note=done + (f" {link}" if link else ""))
         else:
-            await self._menu_done(interaction, note)
-        await self._deliver_others(reply, caller, interaction.channel_id)
+            await self._closed(interaction, done, link=link)
+        await self._deliver_others(reply, caller, message)
+
+    async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
+        """Approve / Reject pressed under an undo request."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            caller = await self._caller_at(interaction, table)
+            current = await self.link.current(caller) if caller is not None else None
+            if caller is None or current is None or current.table != table:
+                await self._say(interaction, GONE)
+                return
+            reply = await self.link.command(caller, "undo", answer, expected_version=version)
+        except Exception:
+            log.exception("undo answer failed")
+            await self._say(interaction, SORRY)
+            return
+        self.on_change()
+        if reply.error:
+            await self._say(interaction, STALE + "\n" + reply.text if reply.stale else reply.text)
+            return
+        await self._publish(interaction, caller, reply)
+
+    async def show_rule(self, interaction: discord.Interaction, table: int, section: str) -> None:
+        """ "Rule 6.4" in a panel: the rulebook's section, to the presser alone (a new message:
+        the panel stays as it is)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = await self._caller_at(interaction, table) or caller_of(interaction)
+        try:
+            reply = await self.link.command(caller, "rules", section)
+        except Exception:
+            log.exception("rule lookup failed")
+            await self._say(interaction, SORRY)
+            return
+        await self._quiet(interaction, caller, reply, share=None)
+
+    async def show_log(self, interaction: discord.Interaction, table: int, page: int) -> None:
+        """ "Full story": the log's newest page, to the presser alone, in a message of its own;
+        its Older / Newer buttons turn the pages of that message in place."""
+        paging = bool(interaction.message is not None and interaction.message.flags.ephemeral)
+        paging = paging and not (interaction.message is not None and interaction.message.flags.components_v2)
+        if paging:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = await self._caller_at(interaction, table) or caller_of(interaction)
+        try:
+            reply = await self.link.command(caller, "log", f"page {page}")
+        except Exception:
+            log.exception("log failed")
+            await self._say(interaction, SORRY)
+            return
+        await self._quiet(interaction, caller, reply, share=f"log page {page}")
+
+    async def share(self, interaction: discord.Interaction, table: int, command: str) -> None:
+        """ "Show everyone": the lookup, asked again now, posted in the channel (pinging
+        nobody); the caller's own answer says where."""
+        await interaction.response.defer()
+        caller = caller_of(interaction)
+        if table:
+            caller = await self._caller_at(interaction, table) or caller
+        verb, _, args = command.partition(" ")
+        try:
+            reply = await self.link.command(caller, verb, args)
+        except Exception:
+            log.exception("sharing %s failed", command)
+            return
+        if reply.error:
+            await interaction.followup.send(reply.text, ephemeral=True, allowed_mentions=messages.NO_PINGS)
+            return
+        public = dataclasses.replace(reply, mentions=[], private=[], choices={}, decisions={}, keys={})
+        message = await self._post_public(caller.channel, public)
+        shown = f"✅ Shown to everyone: {message.jump_url}" if message is not None else "✅ It will be shown shortly."
+        await interaction.followup.send(shown, ephemeral=True, allowed_mentions=messages.NO_PINGS)
+
+    # ----- the caller's answers ------------------------------------------------------------
+    @staticmethod
+    def _own(reply: Reply, caller: Caller) -> list[str]:
+        return [p.text for p in reply.private_for(caller.user) if not p.dm]
+
+    async def _show_panel(
+        self,
+        interaction: discord.Interaction,
+        caller: Caller,
+        reply: Reply,
+        *,
+        note: str = "",
+        group: int = 0,
+        page: int = 0,
+    ) -> None:
+        """Edit the caller's ephemeral message into their turn panel (layout.panel); without a
+        decision for them (their part of a simultaneous step is done, or their turn passed to
+        bots) into what the service says instead."""
+        if reply.table_id is None or reply.version is None or not reply.decisions.get(caller.user):
+            await self._closed(interaction, "\n".join(t for t in (note, *self._own(reply, caller)) if t) or "✅ Done.")
+            return
+        built = layout.panel(reply, caller.user, note=note, group=group, page=page)
+        await interaction.edit_original_response(
+            view=built.view, attachments=built.files, allowed_mentions=messages.NO_PINGS
+        )
+
+    async def _closed(self, interaction: discord.Interaction, text: str, *, link: str | None = None) -> None:
+        """A panel (or any answer) closed with a line of text: its buttons are spent."""
+        built = layout.note(text, link=link)
+        await interaction.edit_original_response(view=built.view, attachments=[], allowed_mentions=messages.NO_PINGS)
+
+    async def _say(self, interaction: discord.Interaction, text: str) -> None:
+        """A short answer in the caller's fresh ephemeral message (a refusal, a confirmation)."""
+        await interaction.edit_original_response(content=messages.clip(text), allowed_mentions=messages.NO_PINGS)
+
+    async def _quiet(
+        self, interaction: discord.Interaction, caller: Caller, reply: Reply, *, share: str | None
+    ) -> None:
+        """A lookup or a refusal, to the caller alone: the answer, its pictures and the caller's
+        own private parts (by DM when they asked for that), with "Show everyone" where sharing
+        makes sense, "Take your turn" when they must act, and the log's pages."""
+        parts: list[str] = []
+        files: list[discord.File] = []
+        if reply.text:
+            parts.append(reply.text)
+            files += messages.files_of(reply.image, reply.files)
+        dm_parts = []
+        for private in reply.private_for(caller.user):
+            if private.dm:
+                dm_parts.append(private)
+                continue
+            parts.append(private.text)
+            files += messages.files_of(private.image)
+        if dm_parts:
+            await self._direct(caller.user, dm_parts, reply, caller.channel)
+            parts.append("I sent you the private part by direct message.")
+        buttons = discord.ui.View(timeout=None)
+        table = reply.table_id or 0
+        if reply.pages > 1:
+            if reply.page < reply.pages:
+                buttons.add_item(LogButton(table, reply.page + 1, "◀ Older"))
+            if reply.page > 1:
+                buttons.add_item(LogButton(table, reply.page - 1, "Newer ▶"))
+        decision = reply.decisions.get(caller.user)
+        if decision is not None and reply.table_id is not None and reply.version is not None:
+            buttons.add_item(TurnButton(reply.table_id, reply.version))
+            if decision.seat_url:
+                buttons.add_item(discord.ui.Button(label="Open my seat", url=decision.seat_url))
+        if share and not reply.error:
+            buttons.add_item(ShareButton(table, share))
+        pieces = messages.chunks("\n\n".join(p for p in parts if p) or "✅ Done.")
+        await interaction.edit_original_response(
+            content=pieces[0],
+            attachments=files[:10],
+            view=buttons if buttons.children and len(pieces) == 1 else None,
+            allowed_mentions=messages.NO_PINGS,
+        )
+        for index, more in enumerate(pieces[1:], 2):
+            last = index == len(pieces)
+            await interaction.followup.send(
+                more,
+                ephemeral=True,
+                view=buttons if last and buttons.children else discord.utils.MISSING,
+                allowed_mentions=messages.NO_PINGS,
+            )
 
     # ----- delivery -------------------------------------------------------------------------
     async def _publish(
         self, interaction: discord.Interaction, caller: Caller, reply: Reply, *, buttons: str | None = None
     ) -> None:
-        message = await self._post_public(interaction, reply, buttons=buttons) if (reply.text or reply.image) else None
-        if reply.choices.get(caller.user) and buttons is None:
+        message = None
+        if reply.text or reply.image:
+            message = await self._post_public(caller.channel, reply, buttons=buttons)
+        link = message.jump_url if message is not None else None
+        if reply.decisions.get(caller.user) and buttons is None:
             # the caller acts next (they started the game, or the turn came back to them): their panel
-            note = "✅ Posted." + (f" {message.jump_url}" if message is not None else "")
-            await self._show_panel(interaction, caller, reply, head=note, fallback=self._say)
+            await self._show_panel(interaction, caller, reply, note="✅ Posted." + (f" {link}" if link else ""))
         else:
-            await self._private_answer(interaction, caller, reply, include_text=False, posted=message)
-        await self._deliver_others(reply, caller, interaction.channel_id)
+            own = self._own(reply, caller)
+            dm = [p for p in reply.private_for(caller.user) if p.dm]
+            if dm:
+                await self._direct(caller.user, dm, reply, caller.channel, link)
+                own.append("I sent you the private part by direct message.")
+            await self._say(interaction, "\n\n".join(own) or ("✅ Done." + (f" {link}" if link else "")))
+        await self._deliver_others(reply, caller, message)
 
-    async def _post_public(
-        self, interaction: discord.Interaction, reply: Reply, *, buttons: str | None = None
-    ) -> discord.Message | None:
-        """The one public message of a command: text, board image, exact mentions, turn button.
-
-        If Discord refuses it or cannot be reached, it goes into the outbox instead
-        (None is returned): delivered by the dispatcher, after a restart too."""
-        channel = interaction.channel_id or 0
+    async def _post_public(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any:
+        """The one public message of a command (layout.post), exact mentions; None when it went
+        into the outbox instead (Discord refused it or could not be reached): the dispatcher
+        delivers it, after a restart too."""
         try:
             return await self.courier.post(channel, reply, buttons=buttons)
         except UNDELIVERED as exc:
             log.warning("posting to channel %s failed (%s); it goes into the outbox", channel, exc)
-            public = dataclasses.replace(reply, private=[])  # private parts are delivered apart
+            public = dataclasses.replace(reply, private=[p for p in reply.private if p.dm])
             await self._keep(
                 channel,
                 public,
@@ -418,24 +560,30 @@ class Controller:
             )
             return None
 
-    async def _direct(self, user: int, parts: list[Private], reply: Reply, channel: int | None) -> None:
-        """DM private parts (closed DMs: a channel mention); a failed send goes into the outbox."""
+    async def _direct(
+        self,
+        user: int,
+        parts: list[Private],
+        reply: Reply,
+        channel: int | None,
+        link: str | None = None,
+        *,
+        turn: bool = False,
+    ) -> None:
+        """DM private parts (closed DMs: a channel mention); a failed send goes into the outbox.
+        `turn`: they come with the post that starts turns (courier.py)."""
         try:
-            await self.courier.direct(user, parts, fallback_channel=channel)
+            await self.courier.direct(user, parts, fallback_channel=channel, reply=reply, link=link, turn=turn)
         except UNDELIVERED as exc:
             log.warning("direct message to %s failed (%s); it goes into the outbox", user, exc)
-            held = type(reply)(
-                private=[dataclasses.replace(p, dm=True) for p in parts],
-                game_id=reply.game_id,
-                table_id=reply.table_id,
-                version=reply.version,
-            )
+            dms = [dataclasses.replace(p, dm=True) for p in parts]
+            held = dataclasses.replace(reply, text="", image=None, files=[], mentions=[], private=dms)
             await self._keep(
                 channel or 0,
                 held,
-                {"dm": user},
+                {"dm": user, "turn": turn},
                 "direct message",
-                lambda: self.courier.direct(user, parts, fallback_channel=channel),
+                lambda: self.courier.direct(user, parts, fallback_channel=channel, reply=reply, link=link, turn=turn),
                 key=-user,
             )
 
@@ -458,66 +606,15 @@ class Controller:
             self.courier.later(channel if key is None else key, retry, what)
         self.on_change()
 
-    async def _private_answer(
-        self,
-        interaction: discord.Interaction,
-        caller: Caller,
-        reply: Reply,
-        *,
-        include_text: bool,
-        posted: discord.Message | None = None,
-    ) -> None:
-        """The caller's ephemeral reply: refusals, quiet answers, their own private parts."""
-        parts: list[str] = []
-        files: list[discord.File] = []
-        if include_text and reply.text:
-            parts.append(reply.text)
-            files += messages.files_of(reply.image, reply.files)
-        dm_parts = []
-        for private in reply.private_for(caller.user):
-            if private.dm:
-                dm_parts.append(private)
-                continue
-            parts.append(private.text)
-            files += messages.files_of(private.image)
-        if dm_parts:
-            await self._direct(caller.user, dm_parts, reply, interaction.channel_id)
-            parts.append("I sent you the private part by direct message.")
-        if not parts:
-            parts.append(f"✅ Done. {posted.jump_url}" if posted is not None else "✅ Done.")
-        text = "\n\n".join(p for p in parts if p)
-        pieces = messages.chunks(text)
-        await interaction.edit_original_response(
-            content=pieces[0], attachments=files[:10], allowed_mentions=messages.NO_PINGS
-        )
-        for more in pieces[1:]:
-            await interaction.followup.send(more, ephemeral=True, allowed_mentions=messages.NO_PINGS)
-
-    async def _deliver_others(self, reply: Reply, caller: Caller, channel_id: int | None) -> None:
-        """Other players' private parts: by DM when they asked for it (never in public).
-        The others' "since your last turn" is shown in their menu ("Take your turn"),
-        worked out again from the stored log then (`Service.since_last_turn`)."""
+    async def _deliver_others(self, reply: Reply, caller: Caller, message: Any) -> None:
+        """Other players' private parts: by DM when they asked for it (never in public) — for
+        a player whose turn starts, their "your turn" with a link to the post. Everyone else
+        reads what happened since their last turn in their panel ("Take your turn"), worked
+        out again from the stored log then."""
         by_user: dict[int, list[Private]] = {}
         for part in reply.private:
             if part.user != caller.user and part.dm:
                 by_user.setdefault(part.user, []).append(part)
+        link = message.jump_url if message is not None else None
         for user, parts in by_user.items():
-            await self._direct(user, parts, reply, channel_id)
-
-    async def _say(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.edit_original_response(content=messages.clip(text), allowed_mentions=messages.NO_PINGS)
-
-    async def _menu_done(self, interaction: discord.Interaction, text: str) -> None:
-        """Replace the ephemeral menu by a line of text (its buttons are spent)."""
-        await interaction.edit_original_response(
-            content=messages.clip(text), view=None, allowed_mentions=messages.NO_PINGS
-        )
-
-
-GONE = "⌛ This button belongs to a game that is no longer running here."
-
-
-def stale_text(version: int, now: int | None) -> str:
-    """A press on an outdated message: say so clearly (the current menu follows, if any)."""
-    moved = f" (it was made for version {version}; the game is at version {now})" if now is not None else ""
-    return f"⌛ This button is from an older turn{moved}: the game has moved on, so nothing was played."
+            await self._direct(user, parts, reply, caller.channel, link, turn=True)

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from . import messages
-from .views import turn_view, undo_view
+from . import layout, messages
 
 if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
     from ..service import Private, Reply
@@ -35,14 +34,6 @@ DMS_CLOSED = 50007
 
 #: What a failed send raises: Discord's refusals and rate limits, network trouble.
 UNDELIVERED = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError, asyncio.TimeoutError)
-
-
-def turn_button(reply: Reply) -> discord.ui.View | None:
-    """The persistent "Take your turn" button a message for players who must act carries
-    (None: nobody must)."""
-    if reply.table_id is None or reply.version is None or not (reply.choices or reply.mentions):
-        return None
-    return turn_view(reply.table_id, reply.version)
 
 
 def transient(exc: BaseException) -> bool:
@@ -82,46 +73,52 @@ class Courier:
             return found
         return self.client.get_partial_messageable(channel_id)
 
-    async def post(
-        self,
-        channel: discord.abc.Messageable | int,
-        reply: Reply,
-        *,
-        extra_mentions: Sequence[int] = (),
-        view: discord.ui.View | None = None,
-        buttons: str | None = None,
-    ) -> discord.Message:
-        """Post the public part of `reply`; raises one of UNDELIVERED on failure.
-
-        Buttons: `view` if given; "undo" the Approve / Reject pair under an undo request;
-        otherwise the "Take your turn" button when someone must act."""
-        if view is None and buttons == "undo" and reply.table_id is not None and reply.version is not None:
-            view = undo_view(reply.table_id, reply.version)
+    async def post(self, channel: discord.abc.Messageable | int, reply: Reply, *, buttons: str | None = None) -> Any:
+        """Post the public part of `reply` as a layout message (layout.py: who must act and
+        where, the story, the board; "Take your turn", or Approve / Reject under an undo
+        request with `buttons="undo"`), pinging exactly `reply.mentions`; raises one of
+        UNDELIVERED on failure."""
         target = self.channel(channel) if isinstance(channel, int) else channel
-        users = list(dict.fromkeys([*reply.mentions, *extra_mentions]))
-        content = messages.clip(messages.with_mentions(reply.text or "", users))
-        kwargs: dict[str, Any] = {"allowed_mentions": messages.allowed(users)}
-        files = messages.files_of(reply.image, reply.files)
-        if files:
-            kwargs["files"] = files
-        view = view if view is not None else turn_button(reply)
-        if view is not None:
-            kwargs["view"] = view
-        return await target.send(content or None, **kwargs)
+        users = list(dict.fromkeys(reply.mentions))
+        built = layout.post(reply, pinged=users, buttons=buttons)
+        return await target.send(view=built.view, files=built.files, allowed_mentions=messages.allowed(users))
 
     def later(self, key: int, send: Callable[[], Awaitable[Any]], what: str = "") -> None:
         """Keep a failed send for the dispatcher to retry, in this process only: the
         last resort when it cannot be put into the outbox (the database failing too)."""
         self.pending.append(Pending(key, send, what))
 
-    async def direct(self, user: int, parts: Sequence[Private], *, fallback_channel: int | None) -> bool:
-        """DM the private parts to `user`. False (and a channel nudge) when DMs are closed."""
+    async def direct(
+        self,
+        user: int,
+        parts: Sequence[Private],
+        *,
+        fallback_channel: int | None,
+        reply: Reply | None = None,
+        link: str | None = None,
+        turn: bool = False,
+    ) -> bool:
+        """DM the private parts to `user`. False (and a channel nudge) when DMs are closed.
+
+        `turn`: the parts come with the post that starts turns (`link`), so a player whose
+        turn starts (`reply.decisions` holds theirs) gets their "your turn": the game,
+        where it is played, what happened since their last turn, "Take your turn" and the
+        post. Any other part (a heads-up, a hand asked for by DM) goes as its text, with
+        where it comes from."""
         try:
             dm = await self.client.create_dm(discord.Object(user))
             for part in parts:
+                where = self.where(fallback_channel)
+                if turn and reply is not None and user in reply.decisions:
+                    built = layout.turn_dm(reply, user, where=where, link=link)
+                    await dm.send(view=built.view, allowed_mentions=messages.NO_PINGS)
+                    continue
                 files = messages.files_of(part.image)
+                text = part.text + (f"\n-# {where}" if where and turn else "")
+                if link:
+                    text += f"\n{link}"
                 await dm.send(
-                    messages.clip(part.text), files=files or discord.utils.MISSING, allowed_mentions=messages.NO_PINGS
+                    messages.clip(text), files=files or discord.utils.MISSING, allowed_mentions=messages.NO_PINGS
                 )
             return True
         except discord.Forbidden as exc:
@@ -130,6 +127,16 @@ class Courier:
             if fallback_channel:
                 await self.nudge(fallback_channel, user)
             return False
+
+    def where(self, channel: int | None) -> str:
+        """ "in #general (<#1>) on Epochs test server": where a game is played, for a direct message."""
+        if not channel:
+            return ""
+        found = self.client.get_channel(channel)
+        guild = getattr(found, "guild", None)
+        name = getattr(found, "name", None)
+        place = f"in <#{channel}>" + (f" (#{name})" if name else "")
+        return place + (f" on {guild.name}" if guild is not None else "")
 
     async def nudge(self, channel: int, user: int) -> None:
         """Tell a user in the channel that something private waits for them (never what)."""

@@ -52,7 +52,16 @@ class Delivers(Protocol):
 
     async def post(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any: ...
 
-    async def direct(self, user: int, parts: Sequence[Private], *, fallback_channel: int | None) -> bool: ...
+    async def direct(
+        self,
+        user: int,
+        parts: Sequence[Private],
+        *,
+        fallback_channel: int | None,
+        reply: Reply | None = None,
+        link: str | None = None,
+        turn: bool = False,
+    ) -> bool: ...
 
     async def nudge(self, channel: int, user: int) -> None: ...
 
@@ -86,6 +95,9 @@ class Dispatcher:
         self._sent: dict[int, None] = {}  # recently delivered notice ids (ordered)
         self._done_parts: dict[int, set[str]] = {}  # notice id -> parts already sent
         self._ready: dict[int, Reply] = {}  # notice id -> its reply, prepared for sending
+        self._links: dict[int, str | None] = {}  # notice id -> the link of its post, for its DMs
+        #: Channels that had new notices while their worker was busy: it runs a round when done.
+        self._missed: set[int] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -150,6 +162,9 @@ class Dispatcher:
         for channel in set(by_channel) | set(retries):
             worker = self._workers.get(channel)
             if worker is not None and not worker.done():
+                # busy with earlier notices (handed over before these were claimed): when it is
+                # done it asks for another round, so these go at once, not at the next poll
+                self._missed.add(channel)
                 continue
             if self._backoff.get(channel, (0.0, 0, 0.0))[0] > now:
                 continue
@@ -171,6 +186,14 @@ class Dispatcher:
             await asyncio.wait_for(asyncio.gather(*workers, return_exceptions=True), timeout)
 
     async def _deliver_channel(self, channel: int, notices: list[Notice], retries: list[Pending]) -> None:
+        try:
+            await self._deliver_all(channel, notices, retries)
+        finally:
+            if channel in self._missed:
+                self._missed.discard(channel)
+                self._wake.set()
+
+    async def _deliver_all(self, channel: int, notices: list[Notice], retries: list[Pending]) -> None:
         current: Pending | Notice | None = None
         try:
             for item in retries:
@@ -227,6 +250,7 @@ class Dispatcher:
         await self.link.delivered(notice_id)
         self._done_parts.pop(notice_id, None)
         self._ready.pop(notice_id, None)
+        self._links.pop(notice_id, None)
         self._sent[notice_id] = None
         while len(self._sent) > 10_000:
             self._sent.pop(next(iter(self._sent)))
@@ -239,14 +263,19 @@ class Dispatcher:
         if reply is None:
             reply = self._ready[notice.id] = await self.link.prepare(notice)
         if "public" not in done and (reply.text or reply.image):
-            await self.courier.post(notice.channel, reply, buttons=notice.tags.get("buttons"))
+            message = await self.courier.post(notice.channel, reply, buttons=notice.tags.get("buttons"))
+            self._links[notice.id] = getattr(message, "jump_url", None)
         done.add("public")
+        link = self._links.get(notice.id)
         for index, part in enumerate(reply.private):
             key = f"private-{index}"
             if key in done:
                 continue
-            if part.dm:
-                await self.courier.direct(part.user, [part], fallback_channel=notice.channel)
-            elif part.user not in reply.mentions:
-                await self.courier.nudge(notice.channel, part.user)
+            if part.dm:  # (closed DMs: the courier tells the player so in the channel)
+                # with a post: "your turn" for whoever's turn it starts; held alone: as it was meant
+                turn = bool(notice.tags.get("turn", True))
+                await self.courier.direct(
+                    part.user, [part], fallback_channel=notice.channel, reply=reply, link=link, turn=turn
+                )
+            # a part not meant for DMs is not delivered apart: its player reads it in their panel
             done.add(key)

@@ -80,6 +80,11 @@ class ServiceLink:
             return None
         return Current(table.id, table.version)
 
+    async def place(self, table: int) -> tuple[int, int | None] | None:
+        """Where a table is played (channel, guild), for a press that may come from a direct message."""
+        rec = await self.service.storage.table(table)
+        return None if rec is None else (rec.channel, rec.guild)
+
     async def tick(self, claim: Claim | None = None) -> list[Notice]:
         """Due reminders into the outbox, then every undelivered notice (oldest first);
         with a `claim`, only this process's shards' reminders and the notices it claimed."""
@@ -99,6 +104,3 @@ class ServiceLink:
     async def prepare(self, notice: Notice) -> Reply:
         """The notice's reply as it goes out now (its board drawn again, or a late note)."""
         return await self.service.prepare(notice)
-
-    async def since_last_turn(self, caller: Caller) -> str:
-        return await self.service.since_last_turn(caller.channel, caller.user)

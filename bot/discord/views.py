@@ -1,26 +1,37 @@
 """Persistent components: they keep working after a restart.
 
-Every custom_id carries the table id and the state version it was made for
-(`ep:turn:<table>:<version>`), so discord.py's `DynamicItem` rebuilds the item
-from the id alone (no view has to be re-registered per message), and a press on
-an outdated message is recognised and refused (the version moved on). A custom_id
-holds at most 100 characters; action strings that do not fit go through a select,
-whose values may be 100 characters long.
+Every custom_id carries what its press needs — the table id, and for anything that
+plays the state version and the decision key it was made for — so discord.py's
+`DynamicItem` rebuilds the item from the id alone (no view is re-registered per
+message), and a press on an outdated message is recognised and refused. A custom_id
+holds at most 100 characters: an action whose text does not fit is named by its place
+in the decision's list (`#3`), which the decision key pins down (the key hashes the
+legal actions, so the same key means the same list).
+
+| custom_id | what | where |
+|---|---|---|
+| `ep:turn:<table>:<version>` | Take your turn | posts, direct messages |
+| `ep:do:<table>:<version>:<key>:<action or #i>` | one choice as a button | panel |
+| `ep:pick:<table>:<version>:<key>:<group>.<page>` | a menu of up to 25 choices | panel |
+| `ep:grp:<table>:<version>:<key>` | the menu of the decision's groups | panel |
+| `ep:page:<table>:<version>:<key>:<group>:<page>` | another page of a long group | panel |
+| `ep:back:<table>:<version>` | Undo my last step | panel |
+| `ep:rule:<table>:<section>` | the rulebook section behind a decision | panel |
+| `ep:log:<table>:<page>` | Full story: the log, page by page | panel, posts |
+| `ep:share:<table>:<command>` | Show everyone (a lookup, posted) | quiet answers |
+| `ep:undo:<table>:<version>:approve\\|reject` | answer an undo request | the request's post |
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
-ROWS = 5
-#: Up to this many legal actions are shown as buttons, more as select menus.
-BUTTONS_UP_TO = 5
+ButtonItem = discord.ui.DynamicItem[discord.ui.Button[Any]]
 
 
 class Presses(Protocol):
@@ -34,9 +45,19 @@ class Presses(Protocol):
         self, interaction: discord.Interaction, table: int, version: int, action: str, key: str | None = None
     ) -> None: ...
 
+    async def browse(
+        self, interaction: discord.Interaction, table: int, version: int, key: str, group: int, page: int
+    ) -> None: ...
+
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None: ...
 
     async def undo_step(self, interaction: discord.Interaction, table: int, version: int) -> None: ...
+
+    async def show_rule(self, interaction: discord.Interaction, table: int, section: str) -> None: ...
+
+    async def show_log(self, interaction: discord.Interaction, table: int, page: int) -> None: ...
+
+    async def share(self, interaction: discord.Interaction, table: int, command: str) -> None: ...
 
 
 @runtime_checkable
@@ -53,18 +74,16 @@ def _controller(interaction: discord.Interaction) -> Presses:
     return client.controller
 
 
-class TurnButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ep:turn:(?P<table>[0-9]+):(?P<version>[0-9]+)",
-):
-    """ "Take your turn" on the public move message: opens the presser's legal actions."""
+def _button(label: str, custom_id: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> Any:
+    return discord.ui.Button(label=label[:80], style=style, custom_id=custom_id)
+
+
+class TurnButton(ButtonItem, template=r"ep:turn:(?P<table>[0-9]+):(?P<version>[0-9]+)"):
+    """ "Take your turn" on a post or a direct message: opens the presser's panel."""
 
     def __init__(self, table: int, version: int, label: str = "Take your turn") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"ep:turn:{table}:{version}")
-        )
-        self.table = table
-        self.version = version
+        super().__init__(_button(label, f"ep:turn:{table}:{version}", discord.ButtonStyle.primary))
+        self.table, self.version = table, version
 
     @classmethod
     async def from_custom_id(
@@ -77,21 +96,15 @@ class TurnButton(
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    ButtonItem,
     template=r"ep:do:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<action>.+)",
 ):
-    """One legal action as a button in the turn panel (when there are few). `key` is the
-    decision it was offered for (`Reply.keys`): another player's pick in a simultaneous
-    step does not spoil it."""
+    """One choice as a button in the turn panel. `key` is the decision it was offered for
+    (`Reply.keys`): another player's pick in a simultaneous step does not spoil it.
+    `action`: the action's text, or `#i` (its place in the decision) when too long."""
 
-    def __init__(self, table: int, version: int, action: str, key: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=action[:80],
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"ep:do:{table}:{version}:{key}:{action}",
-            )
-        )
+    def __init__(self, table: int, version: int, action: str, key: str = "", label: str = "") -> None:
+        super().__init__(_button(label or action, f"ep:do:{table}:{version}:{key}:{action}"))
         self.table, self.version, self.action, self.key = table, version, action, key
 
     @classmethod
@@ -105,28 +118,36 @@ class ActionButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"ep:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<page>[0-9]+)",
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ep:pick:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<where>[0-9.]+)",
 ):
-    """Up to 25 legal actions as a select menu (several menus when there are more)."""
+    """Up to 25 choices as a menu: each option the choice's label, its detail as the
+    description, its action (or `#i`) as the value. `where`: the group and page it shows."""
 
-    def __init__(self, table: int, version: int, page: int = 0, actions: Sequence[str] = (), key: str = "") -> None:
-        options = [discord.SelectOption(label=a[:100], value=a[:100]) for a in actions]
+    def __init__(
+        self,
+        table: int,
+        version: int,
+        where: str = "0.0",
+        options: list[discord.SelectOption] | None = None,
+        key: str = "",
+        placeholder: str = "Choose",
+    ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ep:pick:{table}:{version}:{key}:{page}",
-            placeholder=_placeholder(actions, page),
+            custom_id=f"ep:pick:{table}:{version}:{key}:{where}",
+            placeholder=placeholder[:150],
             min_values=1,
             max_values=1,
             options=options or [discord.SelectOption(label="-", value="-")],
         )
         super().__init__(select)
-        self.table, self.version, self.page, self.key = table, version, page, key
+        self.table, self.version, self.key = table, version, key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
-        return cls(int(match["table"]), int(match["version"]), int(match["page"]), key=match["key"])
+        return cls(int(match["table"]), int(match["version"]), match["where"], key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values  # what the presser chose (discord.py reads it from the interaction)
@@ -138,19 +159,63 @@ class ActionSelect(
         )
 
 
-class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ep:undo:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<answer>approve|reject)",
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ep:grp:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*)",
 ):
+    """The menu of a decision's groups: picking one shows its choices (nothing is played)."""
+
+    def __init__(
+        self, table: int, version: int, key: str = "", options: list[discord.SelectOption] | None = None
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"ep:grp:{table}:{version}:{key}",
+            placeholder="What kind of choice?",
+            min_values=1,
+            max_values=1,
+            options=options or [discord.SelectOption(label="-", value="0")],
+        )
+        super().__init__(select)
+        self.table, self.version, self.key = table, version, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupSelect:
+        return cls(int(match["table"]), int(match["version"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        group = int(values[0]) if values and str(values[0]).isdigit() else 0
+        await _controller(interaction).browse(interaction, self.table, self.version, self.key, group, 0)
+
+
+class PageButton(
+    ButtonItem,
+    template=r"ep:page:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<key>[0-9a-f.]*):(?P<group>[0-9]+):(?P<page>[0-9]+)",
+):
+    """Another page of a group of more than 25 choices (nothing is played)."""
+
+    def __init__(self, table: int, version: int, key: str, group: int, page: int, label: str = "") -> None:
+        super().__init__(_button(label or f"Page {page + 1}", f"ep:page:{table}:{version}:{key}:{group}:{page}"))
+        self.table, self.version, self.key, self.group, self.page = table, version, key, group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(int(match["table"]), int(match["version"]), match["key"], int(match["group"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).browse(interaction, self.table, self.version, self.key, self.group, self.page)
+
+
+class UndoButton(ButtonItem, template=r"ep:undo:(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<answer>approve|reject)"):
     """Approve or reject another player's undo request, from the request message itself."""
 
     def __init__(self, table: int, version: int, answer: str) -> None:
         style = discord.ButtonStyle.success if answer == "approve" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(
-                label=f"{answer.capitalize()} undo", style=style, custom_id=f"ep:undo:{table}:{version}:{answer}"
-            )
-        )
+        super().__init__(_button(f"{answer.capitalize()} undo", f"ep:undo:{table}:{version}:{answer}", style))
         self.table, self.version, self.answer = table, version, answer
 
     @classmethod
@@ -163,18 +228,11 @@ class UndoButton(
         await _controller(interaction).answer_undo(interaction, self.table, self.version, self.answer)
 
 
-class UndoStepButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ep:back:(?P<table>[0-9]+):(?P<version>[0-9]+)",
-):
+class UndoStepButton(ButtonItem, template=r"ep:back:(?P<table>[0-9]+):(?P<version>[0-9]+)"):
     """ "Undo my last step" in the turn panel (issue 12: `/undo` works from the panel)."""
 
     def __init__(self, table: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Undo my last step", style=discord.ButtonStyle.secondary, custom_id=f"ep:back:{table}:{version}"
-            )
-        )
+        super().__init__(_button("Undo my last step", f"ep:back:{table}:{version}"))
         self.table, self.version = table, version
 
     @classmethod
@@ -187,54 +245,66 @@ class UndoStepButton(
         await _controller(interaction).undo_step(interaction, self.table, self.version)
 
 
-def _placeholder(actions: Sequence[str], page: int) -> str:
-    if not actions:
-        return "Choose an action"
-    return f"Choose an action ({actions[0][:40]} … {actions[-1][:40]})"[:150]
+class RuleButton(ButtonItem, template=r"ep:rule:(?P<table>[0-9]+):(?P<section>[0-9A-Za-z., -]{1,60})"):
+    """ "Rule 6.4": the rulebook section behind the decision, shown to the presser alone."""
+
+    def __init__(self, table: int, section: str) -> None:
+        super().__init__(_button(f"Rule {section}", f"ep:rule:{table}:{section[:60]}"))
+        self.table, self.section = table, section
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RuleButton:
+        return cls(int(match["table"]), match["section"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).show_rule(interaction, self.table, self.section)
 
 
-def turn_view(table: int, version: int) -> discord.ui.View:
-    """The persistent button under a public move message."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(TurnButton(table, version))
-    return view
+class LogButton(ButtonItem, template=r"ep:log:(?P<table>[0-9]+):(?P<page>[0-9]+)"):
+    """ "Full story" (page 1, newest first) and the log's older and newer pages, to the presser alone."""
+
+    def __init__(self, table: int, page: int = 1, label: str = "Full story") -> None:
+        super().__init__(_button(label, f"ep:log:{table}:{page}"))
+        self.table, self.page = table, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogButton:
+        return cls(int(match["table"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).show_log(interaction, self.table, self.page)
 
 
-def menu_view(
-    table: int, version: int, actions: Sequence[str], *, undo: bool = False, key: str = ""
-) -> tuple[discord.ui.View, int]:
-    """An ephemeral menu of legal actions: buttons when few and short, else select menus;
-    with `undo`, an "Undo my last step" button below them (the turn panel).
+class ShareButton(ButtonItem, template=r"ep:share:(?P<table>[0-9]+):(?P<command>[a-z]+(?: [^:]{0,70})?)"):
+    """ "Show everyone": a lookup its caller saw alone, posted in the channel (it pings nobody)."""
 
-    Returns the view and how many actions it could show (5 rows at most: menus of 25;
-    the rest stay reachable through /play and its autocomplete).
-    """
-    view = discord.ui.View(timeout=None)
-    prefix = len(f"ep:do:{table}:{version}:{key}:")
-    if len(actions) <= BUTTONS_UP_TO and all(prefix + len(a) <= CUSTOM_ID_LIMIT for a in actions):
-        for action in actions:
-            view.add_item(ActionButton(table, version, action, key))
-        shown = len(actions)
-        rows_left = ROWS - 1
-    else:
-        usable = [a for a in actions if len(a) <= 100]
-        rows_left = ROWS - (1 if undo else 0)
-        picked = usable[: SELECT_LIMIT * rows_left]
-        for page in range(0, len(picked), SELECT_LIMIT):
-            view.add_item(ActionSelect(table, version, page // SELECT_LIMIT, picked[page : page + SELECT_LIMIT], key))
-        shown = len(picked)
-        rows_left -= (len(picked) + SELECT_LIMIT - 1) // SELECT_LIMIT
-    if undo and rows_left >= 0:
-        view.add_item(UndoStepButton(table, version))
-    return view, shown
+    def __init__(self, table: int, command: str) -> None:
+        super().__init__(_button("Show everyone", f"ep:share:{table}:{command}"[:CUSTOM_ID_LIMIT]))
+        self.table, self.command = table, command
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ShareButton:
+        return cls(int(match["table"]), match["command"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).share(interaction, self.table, self.command)
 
 
-def undo_view(table: int, version: int) -> discord.ui.View:
-    """Approve / Reject under an undo request (the request does not change the version)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(table, version, "approve"))
-    view.add_item(UndoButton(table, version, "reject"))
-    return view
-
-
-DYNAMIC_ITEMS = (TurnButton, ActionButton, ActionSelect, UndoButton, UndoStepButton)
+DYNAMIC_ITEMS = (
+    TurnButton,
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    PageButton,
+    UndoButton,
+    UndoStepButton,
+    RuleButton,
+    LogButton,
+    ShareButton,
+)

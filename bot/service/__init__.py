@@ -7,7 +7,7 @@ absence, prefs) on top of the shared table access in core.py.
 """
 
 from .core import DAY, HOUR, Settings, safe
-from .reply import Actor, Decision, Entry, Headline, Image, Notice, Private, Reply
+from .reply import Actor, Decision, Entry, FinalScore, Headline, HeadsUp, Image, Notice, Private, Reply
 from .service import Service
 
 __all__ = [
@@ -16,7 +16,9 @@ __all__ = [
     "Actor",
     "Decision",
     "Entry",
+    "FinalScore",
     "Headline",
+    "HeadsUp",
     "Image",
     "Notice",
     "Private",

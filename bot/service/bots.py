@@ -149,10 +149,6 @@ class BotCommands(MoveCommands):
         return names([s.name for s in seats]) + f" ({len(seats)})"
 
     # ------------------------------------------------------------------ the bots' moves
-    def _is_bot(self, rec: TableRecord, seat: int) -> bool:
-        player = rec.user_at(seat)
-        return player is not None and bool(player.bot)
-
     async def _bot_reminder(self, reminder: ReminderRecord) -> bool:
         """Is this due reminder a bot's (a seat given to a bot keeps its person's id)?"""
         rec = await self.storage.table(reminder.table)

@@ -21,7 +21,7 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
 from .reply import Image, Reply
-from .text import choices_text, names, neutral, repaired
+from .text import choices_text, lettered, names, neutral, repaired
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
     from ..workers import WorkerPool
@@ -43,7 +43,6 @@ class Settings:
     #: Render board images into replies (off: text-only, or render later via
     #: `Service.render_board`).
     images: bool = True
-    log_default: int = 10
     #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
     #: so that one lucky win does not top it.
     min_ranked: int = 3
@@ -366,8 +365,8 @@ class ServiceBase:
 
     @staticmethod
     def _scores_text(rec: TableRecord, scores: Sequence[int]) -> str:
-        """`ann 12, bob 9`: every seated player's score, in seat order."""
-        return ", ".join(f"{p.name} {scores[p.seat]}" for p in rec.players if p.seat is not None)
+        """`ann (A) 12, bob (B) 9`: every seated player's score, in seat order, named as the boards name them."""
+        return ", ".join(f"{lettered(p.name, p.seat)} {scores[p.seat]}" for p in rec.players if p.seat is not None)
 
     def _title(self, rec: TableRecord) -> str:
         game = self.games.get(rec.game)

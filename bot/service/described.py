@@ -52,6 +52,23 @@ def needs_private_view(game: Game, state: Any, seat: int) -> bool:
     return bool(game.needs_private_view(state, seat))
 
 
+def breakdown(game: Game, state: Any) -> list[list[tuple[str, int]]] | None:
+    """How each seat's score was made, in the rulebook's scoring categories: per seat a list of
+    (category, points) adding up to its score; None for a game that does not say (optional:
+    `score_breakdown(state)`, beyond the contract)."""
+    told = getattr(game, "score_breakdown", None)
+    if told is None:
+        return None
+    parts = told(state)
+    scores = game.scores(state)
+    if len(parts) != len(scores) or any(
+        sum(p for _, p in seat) != score for seat, score in zip(parts, scores, strict=True)
+    ):
+        log.error("%s: score_breakdown() does not add up to the scores; left out", game.id)
+        return None
+    return [[(str(label), int(points)) for label, points in seat] for seat in parts]
+
+
 def public_label(game: Game, state: Any, seat: int, action: str) -> str:
     """What `action`, chosen by `seat` in `state`, was, as every seat may read it.
 

@@ -23,7 +23,7 @@ from . import export
 from .core import Ctx, Refusal, _hours, _option_value
 from .records import RecordCommands
 from .reply import Reply
-from .text import names, neutral, quote
+from .text import lettered, names, neutral, quote
 
 
 class ForkCommands(RecordCommands):
@@ -113,7 +113,7 @@ class ForkCommands(RecordCommands):
             raise Refusal(
                 "This channel already has a game. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
-        seats = ", ".join(f"{neutral(name)} (seat {i})" for i, name in enumerate(record.names))  # names from a file
+        seats = ", ".join(lettered(neutral(name), i) for i, name in enumerate(record.names))  # names from a file
         data = (
             ""
             if record.data_version in ("", export.data_version(game))

@@ -14,7 +14,7 @@ from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord
 from .core import HOUR, Ctx, Refusal, _hours, _option_value
 from .fork import ForkCommands
 from .reply import Reply
-from .text import clip, names, quote
+from .text import clip, duration, lettered, names, quote
 from .undo import UndoCommands
 
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.status, rec.meta = version, "active", meta
         self._remember(rec.id, version, state)
-        seating = ", ".join(f"{s.name} (seat {s.seat})" for s in seats)
+        seating = ", ".join(lettered(s.name, s.seat) for s in seats if s.seat is not None)
         lines = [f"{game.title} begins. Seats: {seating}."]
         if fork:
             copied = rec.meta["fork"]["copied"]
@@ -233,21 +233,30 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 **self._ids(rec),
             )
         state = await self._state(rec)
-        lines = [f"{game.title}, {rec.status}, move {rec.meta.get('seq', 0)} (version {rec.version})."]
-        scores = game.scores(state)
-        lines.append("Scores: " + self._scores_text(rec, scores))
+        headline = self._headline(rec, game, state)
+        where = " · ".join(part for part in (game.title, headline.stage) if part)
         if rec.status == "active":
-            lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
+            rows = await self.storage.actions(rec.id)
+            since = rows[-1].time if rows else float(rec.meta.get("started", rec.created))
+            waiting = names([lettered(a.name, a.seat) for a in headline.acting])
+            steps = int(rec.meta.get("seq", 0))
+            lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({steps} steps so far)."]
+        else:
+            lines = [f"{where}: {rec.status}. Any player can `resume` it."]
+        lines.append("Scores: " + self._scores_text(rec, game.scores(state)) + ".")
+        bots = [lettered(s.name, s.seat) for s in rec.players if s.bot and s.user < 0 and s.seat is not None]
+        if bots:
+            lines.append("Bots: " + names(bots) + ".")
         resigned = [s.name for s in rec.seats if s.resigned]
         if resigned:
-            lines.append("Resigned: " + names(resigned) + ".")
+            lines.append("Resigned (a bot plays on for them): " + names(resigned) + ".")
         request = self._undo_request(rec, ctx.now)
         if request:
             lines.append(
                 f"Undo asked by {self._name(rec, request['by'])}; approved by "
                 f"{names([self._name(rec, u) for u in request['approvals']])}."
             )
-        lines.append(f"Reminders every {rec.remind_every / HOUR:g} h.")
+        lines.append(f"Reminders every {rec.remind_every / HOUR:g} h." if rec.remind_every > 0 else "No reminders.")
         if practice:
             lines.append(practice)
         return Reply("\n".join(lines), **self._ids(rec))

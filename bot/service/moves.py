@@ -12,12 +12,25 @@ from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, Sta
 from . import rules as rulebook
 from .core import Ctx, Refusal, shown
 from .reading import TurnData
-from .reply import Attachment, Decision, Entry, Private, Reply
-from .telling import headline_line, news_text, panel_text, story_lines
-from .text import clip, names, neutral, quote, sentences, view_text
+from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
+from .telling import (
+    headline_line,
+    heads_up_line,
+    log_pages,
+    news_text,
+    panel_text,
+    period_line,
+    squeeze,
+    standings_lines,
+    story_lines,
+)
+from .text import clip, letter, names, neutral, quote, sentences, view_text
 from .turns import VIA_MARKS, Turn
 
 log = logging.getLogger(__name__)
+
+#: Characters of log lines on one page of `log` (a Discord message holds 2,000).
+LOG_BUDGET = 1500
 
 
 class MoveCommands(TurnData):
@@ -148,7 +161,10 @@ class MoveCommands(TurnData):
         meta.pop("votes", None)
         status = None
         over = game.is_over(state)
-        public = turn is None or turn.passed or over
+        # a turn passing to bots is not told yet: the bots move first, and one post tells
+        # everything up to the next person (bots.py), pinging them once (issue 26 §2)
+        bots_next = turn is not None and self._only_bots_act(rec, game, state)
+        public = (turn is None or turn.passed or over) and not bots_next
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
@@ -192,7 +208,7 @@ class MoveCommands(TurnData):
         if not public:
             if announce:
                 return Reply(panel=True, **self._ids(rec))  # a bot has no panel: its turn goes on
-            return await self._panel(ctx, rec, game, state, seat.seat if seat else None)
+            return await self._panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self._story(rec, game, rows)
         ping = None if turn is None else self._acting_users(rec, turn.to_ping())
@@ -210,32 +226,65 @@ class MoveCommands(TurnData):
     async def _heads_up(
         self, rec: TableRecord, game: Game, state: Any, starting: list[int], reply: Reply, caller: int
     ) -> None:
-        """`settings heads-up on`: the player after each seat whose turn starts now is
-        pinged once, in this post (issue 12 §3). Turn order is the game's
-        (`turn_order(state)`, e.g. Rise of Empires' turn order track) or the seat order."""
+        """`settings heads-up on`: the next person after each seat whose turn starts now is
+        pinged once, in this post (issue 12 §3). Turn order is the game's (`turn_order(state)`,
+        e.g. Rise of Empires' turn order track) or the seat order. Bots in between are passed
+        over and named ("you play after ann, then Bot Sargon"): a bot's turn takes seconds, so
+        a heads-up at its start would come moments before the real ping (issue 26 §2)."""
         turn_order = getattr(game, "turn_order", None)  # beyond the contract: `BaseGame` has it
         order = (turn_order(state) if turn_order else []) or [s.seat for s in rec.players]
         acting = set(game.to_act(state))
-        lines = []
         for seat in starting:
             if seat not in order:
                 continue
-            after = order[(order.index(seat) + 1) % len(order)]
-            player = rec.user_at(after)
-            if player is None or player.resigned or after in acting or player.user in (caller, *reply.mentions):
+            between: list[str] = []
+            for step in range(1, len(order)):
+                after = order[(order.index(seat) + step) % len(order)]
+                player = rec.user_at(after)
+                if player is None or player.resigned or not player.bot:
+                    break
+                between.append(player.name)
+            if player is None or player.resigned or player.bot or after in acting:
                 continue
-            if (await self._prefs_of(player.user)).heads_up:
-                reply.mentions.append(player.user)
-                lines.append(f"Heads-up, {player.name}: you play after {self._seat_name(rec, seat)}.")
-        if lines:
-            reply.text = clip(reply.text + "\n" + "\n".join(lines))
+            if player.user in (caller, *reply.mentions):
+                continue
+            prefs = await self._prefs_of(player.user)
+            if not prefs.heads_up:
+                continue
+            warned = HeadsUp(player.user, player.name, [self._seat_name(rec, seat), *between])
+            if prefs.dm:  # told by direct message instead of a ping (issue 26 §3)
+                reply.private.append(Private(player.user, heads_up_line(warned), None, True, player.name))
+                continue
+            reply.mentions.append(player.user)
+            reply.heads_up.append(warned)
+            reply.text = clip(reply.text + "\n" + heads_up_line(warned))
+
+    def _only_bots_act(self, rec: TableRecord, game: Game, state: Any) -> bool:
+        """Bots, and no person, must act now (the game goes on)."""
+        if game.is_over(state) or rec.status != "active":
+            return False
+        acting = game.to_act(state)
+        return bool(acting) and not self._acting_users(rec, acting) and any(self._is_bot(rec, s) for s in acting)
+
+    def _is_bot(self, rec: TableRecord, seat: int) -> bool:
+        player = rec.user_at(seat)
+        return player is not None and bool(player.bot)
 
     async def _panel(
-        self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, seat: int | None, *, ask: bool = False
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Game,
+        state: Any,
+        seat: int | None,
+        *,
+        ask: bool = False,
+        bots_next: bool = False,
     ) -> Reply:
         """The caller's answer while their turn lasts: only to them, edited in place on
         Discord — this turn so far, what is being decided now, and their decision as data
-        (with their private view's picture when the decision depends on it)."""
+        (with their private view's picture when the decision depends on it). `bots_next`:
+        the caller's turn passed to bots, whose moves one post tells later (`bots_moving`)."""
         posted = int(rec.meta.get("posted", 0))
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         reply = Reply(
@@ -254,7 +303,13 @@ class MoveCommands(TurnData):
         turn = await self._story(rec, game, rows, reader=seat)
         if turn:
             lines = ["This turn so far:", *story_lines(turn, [p.name for p in rec.players])]
-        if not ask:
+        if bots_next:
+            reply.bots_moving = self._acting_names(rec, game.to_act(state))
+            lines.append(
+                f"Your turn is over. {names(reply.bots_moving)} move{'s' if len(reply.bots_moving) == 1 else ''} "
+                "now; one post will tell it all and ping whoever is next."
+            )
+        elif not ask:
             lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
         # never by DM: the player is at the table right now, and the panel is their answer
         reply.private.append(Private(ctx.user, clip("\n".join(lines)), None, False, self._name(rec, ctx.user)))
@@ -296,31 +351,47 @@ class MoveCommands(TurnData):
         told = story or []
         lines = [headline_line(headline), head, *story_lines(told, players)]
         mentions: list[int] = []
+        by_dm: list[int] = []  # people told of their turn by direct message instead of a ping
         decisions: list[Decision] = []
+        standings = []
         if game.is_over(state):
-            scores = game.scores(state)
-            winners = game.winners(state)
-            lines.append("Final scores: " + self._scores_text(rec, scores) + ".")
-            lines.append("Winner: " + names([self._seat_name(rec, w) for w in winners]) + ".")
+            standings = self._final_standings(rec, game, state, game.scores(state), game.winners(state))
+            lines.extend(standings_lines(standings))
+            # the end of a game is every player's news (issue 26 §2); the caller reads its answer
+            mentions = [s.user for s in rec.seats if not s.bot and not s.resigned and s.user != ctx.user]
         elif rec.status == "active":
             users = self._acting_users(rec, game.to_act(state))
-            mentions = [u for u in users if u != ctx.user and (ping is None or u in ping)]
+            for user in users:
+                if user == ctx.user or (ping is not None and user not in ping):
+                    continue
+                (by_dm if (await self._prefs_of(user)).dm else mentions).append(user)
             decisions = await self._decisions(rec, game, state, users, told=max((e.seq for e in told), default=0))
-        lines.append(self._practice_line(rec, why=False))
+        note = self._practice_line(rec, why=False)
+        lines.append(note)
         text = clip("\n".join(line for line in lines if line))
         drawn = self.settings.images and draw
         image = await self._image(rec.game, public, None, "map", highlight or []) if drawn else None
-        reply = Reply(text, image=image, mentions=mentions, headline=headline, story=told, **self._ids(rec))
+        reply = Reply(
+            text,
+            image=image,
+            mentions=mentions,
+            headline=headline,
+            story=told,
+            head=head,
+            note=note,
+            standings=standings,
+            **self._ids(rec),
+        )
         for decision in decisions:
             reply.offer(decision)
             if decision.user == ctx.user:  # the caller must act (next, or again): their panel
                 reply.private.append(await self._panel_part(rec, game, state, decision))
-            elif decision.user in mentions:
-                # the post pings them: their part tells only what it does not (all of it when it
-                # goes by direct message, read away from the post), then what they decide
-                prefs = await self._prefs_of(decision.user)
-                summary = news_text(decision, players, besides=set() if prefs.dm else {e.seq for e in told})
-                reply.private.append(Private(decision.user, clip(summary, 1500), None, prefs.dm, decision.name))
+            elif decision.user in mentions or decision.user in by_dm:
+                # their turn starts: their part tells only what the post does not (all of it by
+                # direct message, read away from the post, which is also their notification)
+                dm = decision.user in by_dm
+                summary = news_text(decision, players, besides=set() if dm else {e.seq for e in told})
+                reply.private.append(Private(decision.user, clip(summary, 1500), None, dm, decision.name))
         return reply
 
     async def _since_last_turn(self, rec: TableRecord, seat: int) -> str:
@@ -397,7 +468,7 @@ class MoveCommands(TurnData):
         drawn = await self._image(rec.game, view, player.seat)
         image = drawn if self.settings.images else None
         described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
-        lines = [f"Your private view ({game.title}, seat {player.seat}):"]
+        lines = [f"Your private view ({game.title}; you are {letter(player.seat or 0)} on the board):"]
         reply = Reply("", **self._ids(rec))
         if rec.status == "active" and player.seat in game.to_act(state):
             [decision] = await self._decisions(rec, game, state, [ctx.user])
@@ -410,30 +481,67 @@ class MoveCommands(TurnData):
         return reply
 
     async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`log`: the newest steps that fit one message, oldest of them first, a line closing
+        each round, epoch or game turn; `log page 2` goes back a page; `log n`: the last n."""
         rec = await self._table(ctx, need=("active", "paused", "finished"))
-        count = self.settings.log_default
-        if args:
-            if not re.fullmatch(r"[0-9]+", args[0]) or int(args[0]) < 1:
-                raise Refusal(
-                    f"`log [n]` takes a number of moves, 1 or more, written in digits 0-9 (at most 50 are shown), "
-                    f"not {quote(args[0], 20)}.",
-                    **self._ids(rec),
-                )
-            count = min(int(args[0]), 50)
+        game = self._game(rec)
+        words = [a.lower() for a in args]
+        page, count = 1, None
+        if words[:1] == ["page"] and len(words) == 2 and re.fullmatch(r"[0-9]{1,6}", words[1]) and int(words[1]):
+            page = int(words[1])
+        elif len(words) == 1 and re.fullmatch(r"[0-9]{1,6}", words[0]) and int(words[0]) >= 1:
+            count = min(int(words[0]), 50)
+        elif words:
+            raise Refusal(
+                "`log` shows the newest steps; `log page 2` the page before them; `log n` the last n steps "
+                f"(1 to 50, in digits 0-9), not {quote(' '.join(args), 20)}.",
+                **self._ids(rec),
+            )
         rows = await self.storage.actions(rec.id)
         if not rows:
             return Reply("No moves yet.", **self._ids(rec))
-        lines = [f"Last {min(count, len(rows))} of {len(rows)} log lines:"]
-        for r in rows[-count:]:
-            mark = " (undone)" if r.undone else ""
-            via = f" [{VIA_MARKS[r.via]}]" if r.via in VIA_MARKS else ""
-            events = (" — " + sentences(r.events)) if r.events else ""
-            if r.damaged:
-                events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
-            lines.append(
-                f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(self._game(rec), r.action)}`{via}{mark}{events}"
+        lines = [self._log_line(rec, game, r) for r in rows]
+        if count is not None:
+            pages, start, end = 1, max(0, len(rows) - count), len(rows)
+        else:
+            bounds = log_pages([len(line) + 1 for line in lines], LOG_BUDGET)
+            pages = len(bounds)
+            if page > pages:
+                raise Refusal(f"The log has {pages} page{'s' if pages != 1 else ''}; `log page {pages}` is the oldest.")
+            start, end = bounds[page - 1]
+        shown = rows[start:end]
+        ends = await self._period_ends(rec, game, [r for r in shown if not r.undone])
+        out = [
+            f"Steps {shown[0].seq}-{shown[-1].seq} of {rows[-1].seq}"
+            + (
+                f" (page {page} of {pages}; `log page {page + 1}` goes back)"
+                if page < pages
+                else f" (page {page} of {pages})"
+                if pages > 1
+                else ""
             )
-        return Reply(clip("\n".join(lines)), **self._ids(rec))
+            + ":"
+        ]
+        for r, line in zip(shown, lines[start:end], strict=True):
+            out.append(line)
+            if r.seq in ends:
+                out.append(ends[r.seq])
+        return Reply(clip("\n".join(out)), page=page, pages=pages, **self._ids(rec))
+
+    def _log_line(self, rec: TableRecord, game: Game, r: ActionRecord) -> str:
+        """ "#12 ann: `take 2` [automatic] — ann took 2; 4 left." (an action code stays in the log)."""
+        mark = " (undone)" if r.undone else ""
+        via = f" [{VIA_MARKS[r.via]}]" if r.via in VIA_MARKS else ""
+        events = (" — " + sentences(r.events)) if r.events else ""
+        if r.damaged:
+            events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
+        return squeeze(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(game, r.action)}`{via}{mark}{events}", 300)
+
+    async def _period_ends(self, rec: TableRecord, game: Game, rows: list[ActionRecord]) -> dict[int, str]:
+        """The log lines among `rows` that closed a round, epoch or game turn, and the line that
+        says so with the scores after it ("— Round 3 ends: ann 14, bob 9")."""
+        players = [p.name for p in rec.players]
+        return {e.seq: period_line(e, players) for e in await self._story(rec, game, rows) if e.kind == PERIOD}
 
     async def _cmd_rules(self, ctx: Ctx, args: list[str]) -> Reply:
         game_id = None

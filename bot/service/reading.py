@@ -18,8 +18,8 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
-from .records import RecordCommands
-from .reply import Actor, Decision, Entry, Headline
+from .records import RecordCommands, places
+from .reply import Actor, Decision, Entry, FinalScore, Headline
 from .story import PERIODS, stage
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,33 @@ class TurnData(RecordCommands):
             over,
             self.links.table_url(rec.id) if self.links is not None else "",
         )
+
+    def _final_standings(
+        self, rec: TableRecord, game: Game, state: Any, scores: Sequence[int], winners: Sequence[int]
+    ) -> list[FinalScore]:
+        """Every seat at the end, best first, with how its score was made where the game says."""
+        players = rec.players
+        resigned = [False] * len(scores)
+        for p in players:
+            if p.seat is not None and p.seat < len(resigned):
+                resigned[p.seat] = p.resigned
+        ranks = places(scores, winners, resigned)
+        parts = described.breakdown(game, state) if game.is_over(state) else None
+        out = [
+            FinalScore(
+                p.seat,
+                p.name,
+                int(scores[p.seat]),
+                ranks[p.seat],
+                p.seat in winners,
+                p.resigned,
+                p.bot if p.user < 0 else None,
+                parts[p.seat] if parts else [],
+            )
+            for p in players
+            if p.seat is not None
+        ]
+        return sorted(out, key=lambda f: (f.place, f.seat))
 
     async def _decisions(
         self, rec: TableRecord, game: Game, state: Any, users: Sequence[int], *, told: int = 0

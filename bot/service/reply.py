@@ -311,6 +311,66 @@ class Decision:
 
 
 @dataclass
+class FinalScore:
+    """One seat at the end of a game: its place (1 = a winner; equal standing shares a
+    place), score and how it was made (`parts`: the rulebook's scoring categories with
+    their points, when the game gives them), and whether a person resigned from it or a
+    bot played it (`bot`: the bot's level)."""
+
+    seat: int
+    name: str
+    score: int
+    place: int
+    winner: bool = False
+    resigned: bool = False
+    bot: str | None = None
+    parts: list[tuple[str, int]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "score": self.score,
+            "place": self.place,
+            "winner": self.winner,
+            "resigned": self.resigned,
+            "bot": self.bot,
+            "parts": [[label, points] for label, points in self.parts],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FinalScore:
+        bot = data.get("bot")
+        return cls(
+            int(data["seat"]),
+            str(data["name"]),
+            int(data["score"]),
+            int(data["place"]),
+            bool(data.get("winner", False)),
+            bool(data.get("resigned", False)),
+            None if bot is None else str(bot),
+            [(str(label), int(points)) for label, points in data.get("parts", [])],
+        )
+
+
+@dataclass
+class HeadsUp:
+    """A person told that their turn comes soon (`settings heads-up on`): they play after
+    `after` (the seat whose turn starts, then any bots between)."""
+
+    user: int
+    name: str
+    after: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "name": self.name, "after": list(self.after)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HeadsUp:
+        return cls(int(data["user"]), str(data["name"]), [str(a) for a in data.get("after", [])])
+
+
+@dataclass
 class Reply:
     """The answer to one command (or one notification from the outbox).
 
@@ -345,6 +405,17 @@ class Reply:
       tells (public: every seat may read them).
     - `decisions`: for each user in `choices`, their decision as data (`Decision`);
       private to that user like their choices.
+    - `bots_moving`: the caller's turn passed to these bots (their names): nothing is
+      posted now; the bots move first and one post tells everything up to the next
+      person (bot/DECISIONS.md, "Bots move first").
+    - `heads_up`: the people this post warns that their turn comes soon (they are among
+      `mentions`).
+    - `head`: what the command did, in its own words ("ann resigned; a bot plays their
+      seat"), and `note` a line below the rest (an open practice game, a post sent late):
+      the parts of `text` besides the headline and the story, for a front end that lays
+      a post out itself.
+    - `standings`: the final scores, best first, once the game is over.
+    - `page`, `pages`: which page of how many a paged answer is (`log page 2`), else 0.
     """
 
     text: str = ""
@@ -364,6 +435,13 @@ class Reply:
     headline: Headline | None = None
     story: list[Entry] = field(default_factory=list)
     decisions: dict[int, Decision] = field(default_factory=dict)
+    bots_moving: list[str] = field(default_factory=list)
+    heads_up: list[HeadsUp] = field(default_factory=list)
+    head: str = ""
+    note: str = ""
+    standings: list[FinalScore] = field(default_factory=list)
+    page: int = 0
+    pages: int = 0
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -393,6 +471,13 @@ class Reply:
             "headline": self.headline.to_json() if self.headline else None,
             "story": [e.to_json() for e in self.story],
             "decisions": {str(k): v.to_json() for k, v in self.decisions.items()},
+            "bots_moving": list(self.bots_moving),
+            "heads_up": [h.to_json() for h in self.heads_up],
+            "head": self.head,
+            "note": self.note,
+            "standings": [f.to_json() for f in self.standings],
+            "page": self.page,
+            "pages": self.pages,
         }
 
     @classmethod
@@ -415,6 +500,13 @@ class Reply:
             headline=Headline.from_json(data["headline"]) if data.get("headline") else None,
             story=[Entry.from_json(e) for e in data.get("story", [])],
             decisions={int(k): Decision.from_json(v) for k, v in data.get("decisions", {}).items()},
+            bots_moving=[str(n) for n in data.get("bots_moving", [])],
+            heads_up=[HeadsUp.from_json(h) for h in data.get("heads_up", [])],
+            head=str(data.get("head", "")),
+            note=str(data.get("note", "")),
+            standings=[FinalScore.from_json(f) for f in data.get("standings", [])],
+            page=int(data.get("page", 0)),
+            pages=int(data.get("pages", 0)),
         )
 
 

@@ -346,6 +346,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages):
         reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
         reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
         reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
+        reply.headline = None  # whoever it named must act no more: the text is the record, as it is
         return reply
 
     async def since_last_turn(self, channel: int, user: int) -> str:

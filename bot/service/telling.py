@@ -11,10 +11,10 @@ Pure: data in (bot/service/reply.py), lines out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 
-from .reply import MOVE, PERIOD, SCORE, Decision, Entry, Headline
-from .text import names, sentences
+from .reply import MOVE, PERIOD, SCORE, Actor, Decision, Entry, FinalScore, Headline, HeadsUp
+from .text import lettered, names, sentences
 from .turns import VIA_MARKS
 
 #: At most this many story lines in a post (issue 25 §2), and characters for them.
@@ -24,6 +24,9 @@ NEWS_LINES, NEWS_BUDGET = 10, 1100
 TURN_LINES, TURN_BUDGET = 8, 900
 #: The longest a move's line grows; a shortened line keeps its start and its end.
 LINE_MAX, LINE_MIN = 300, 100
+#: A turn panel's "since your last turn" (issue 26 §1): at most this many entries, newest
+#: first; a move's line at most this long (a scoring or a period end keeps its numbers).
+RECENT_ENTRIES, RECENT_MOVE = 6, 110
 
 
 def short_title(title: str) -> str:
@@ -31,16 +34,37 @@ def short_title(title: str) -> str:
     return title.split(":")[0].strip()
 
 
-def headline_line(headline: Headline) -> str:
-    """ "cy — your turn · Cradle of Civilization · Epoch III": who must act and where."""
+def headline_line(headline: Headline, called: Callable[[Actor], str] = lambda actor: actor.name) -> str:
+    """ "cy — your turn · Cradle of Civilization · Epoch III": who must act and where
+    (`called`: how to name each of them; a front end may mention them instead)."""
     where = " · ".join(part for part in (short_title(headline.title), headline.stage) if part)
     if headline.over:
         return f"Game over · {where}"
     if not headline.acting:
         return f"{headline.status.capitalize()} · {where}"
-    who = names([a.name for a in headline.acting])
+    who = names([called(a) for a in headline.acting])
     people = any(a.user is not None for a in headline.acting)
     return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
+
+
+def standings_lines(standings: Sequence[FinalScore]) -> list[str]:
+    """The final standings, best first: "1. ann (A) 30 — Cities 12 · Wonders 8 · …", then the
+    winners; a resigned player and a bot say so."""
+    lines = ["Final standings:"]
+    for s in standings:
+        tag = "resigned" if s.resigned else f"bot, {s.bot}" if s.bot else ""
+        who = lettered(s.name, s.seat) + (f" [{tag}]" if tag else "")
+        parts = " · ".join(f"{label} {points}" for label, points in s.parts if points)
+        lines.append(f"{s.place}. {who} {s.score}" + (f" — {parts}" if parts else ""))
+    lines.append("Winner: " + names([s.name for s in standings if s.winner]) + ".")
+    return lines
+
+
+def heads_up_line(warned: HeadsUp, who: str = "") -> str:
+    """ "Heads-up, cy: you play after ann, then Bot Sargon (easy)." (`who`: how to name the
+    warned person, a mention on Discord; their name by default)."""
+    after = ", then ".join(warned.after)
+    return f"Heads-up, {who or warned.name}: you play after {after}."
 
 
 def squeeze(line: str, limit: int) -> str:
@@ -83,7 +107,12 @@ def period_line(entry: Entry, players: Sequence[str]) -> str:
 
 
 def story_lines(
-    story: Sequence[Entry], players: Sequence[str], *, limit: int = POST_LINES, budget: int = POST_BUDGET
+    story: Sequence[Entry],
+    players: Sequence[str],
+    *,
+    limit: int = POST_LINES,
+    budget: int = POST_BUDGET,
+    more: str = "`log` shows every step",
 ) -> list[str]:
     """The story in at most `limit` lines and about `budget` characters.
 
@@ -106,7 +135,7 @@ def story_lines(
         elif entry.kind == PERIOD:
             items.append((True, period_line(entry, players)))
             run = None
-    kept = _newest(items, limit)
+    kept = _newest(items, limit, more)
     total = sum(len(line) + 1 for line in kept)
     while total > budget:
         longest = max(range(len(kept)), key=lambda i: len(kept[i]))
@@ -118,9 +147,9 @@ def story_lines(
     return kept
 
 
-def _newest(items: list[tuple[bool, str]], limit: int) -> list[str]:
+def _newest(items: list[tuple[bool, str]], limit: int, more: str = "`log` shows every step") -> list[str]:
     """Every always-shown line and the newest others, `limit` lines in all with a pointer
-    to `log` first when some were left out."""
+    (`more`: where the rest is) first when some were left out."""
     if len(items) <= limit:
         return [line for _, line in items]
     room = limit - 1  # the pointer takes a line
@@ -129,8 +158,45 @@ def _newest(items: list[tuple[bool, str]], limit: int) -> list[str]:
     spare = room - len(always)
     chosen = set(always) | set(others[len(others) - spare :] if spare > 0 else [])
     left = sum(1 for i, (keep, _) in enumerate(items) if not keep and i not in chosen)
-    pointer = f"• … {left} earlier step{'s' if left != 1 else ''} (`log` shows every step)"
+    pointer = f"• … {left} earlier step{'s' if left != 1 else ''} ({more})"
     return [pointer] + [line for i, (_, line) in enumerate(items) if i in chosen]
+
+
+def recent_lines(
+    story: Sequence[Entry], players: Sequence[str], *, limit: int = RECENT_ENTRIES
+) -> tuple[list[str], int]:
+    """The newest `limit` entries of `story`, newest first, one a line, and how many were
+    left out. Each scoring and period end is an entry of its own with its numbers, and
+    they are kept before moves; the game's end is left to the standings."""
+    items: list[tuple[bool, str]] = []  # (a scoring or period end, line)
+    for entry in story:
+        if entry.kind == MOVE:
+            items.append((False, squeeze(move_line(entry), RECENT_MOVE)))
+        elif entry.kind == SCORE and entry.before is not None and entry.after is not None:
+            items.append((True, score_line(entry.before, entry.after, players)))
+        elif entry.kind == PERIOD:
+            items.append((True, period_line(entry, players)))
+    if limit <= 0:
+        return [], len(items)
+    marks = [i for i, (mark, _) in enumerate(items) if mark][-limit:]
+    moves = [i for i, (mark, _) in enumerate(items) if not mark]
+    kept = sorted(set(marks) | set(moves[len(moves) - (limit - len(marks)) :] if limit > len(marks) else []))
+    return [items[i][1] for i in reversed(kept)], len(items) - len(kept)
+
+
+def log_pages(sizes: Sequence[int], budget: int) -> list[tuple[int, int]]:
+    """The log's lines (their sizes, oldest first) in pages of at most `budget` characters,
+    newest page first, each as (start, end) indices; a page holds at least one line."""
+    pages: list[tuple[int, int]] = []
+    end = len(sizes)
+    while end > 0:
+        start, used = end - 1, sizes[end - 1]
+        while start > 0 and used + sizes[start - 1] <= budget:
+            start -= 1
+            used += sizes[start]
+        pages.append((start, end))
+        end = start
+    return pages
 
 
 def news_text(

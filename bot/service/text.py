@@ -123,3 +123,27 @@ def names(users: list[str]) -> str:
     if len(users) == 1:
         return users[0]
     return ", ".join(users[:-1]) + " and " + users[-1]
+
+
+#: The letter each seat goes by on the boards and the score chart (renderers' PLAYER_LETTERS),
+#: beside its colour: a player is named by name and letter, never by a seat number.
+SEAT_LETTERS = "ABCDEF"
+
+
+def letter(seat: int) -> str:
+    """The board's letter of a seat: A for the first."""
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def lettered(name: str, seat: int) -> str:
+    """ "ann (A)": a player as the boards show them."""
+    return f"{name} ({letter(seat)})"
+
+
+def duration(seconds: float) -> str:
+    """ "3 hours", "12 minutes", "2 days", "a moment": how long, in the largest whole unit."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return "a moment"

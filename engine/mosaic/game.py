@@ -135,5 +135,14 @@ class MosaicGame(BaseGame[State]):
         """Most points; ties to most wonders, then most money (rulebook, Scoring)."""
         return scoring.winners(state) if state.phase == "over" else []
 
+    def score_breakdown(self, state: State) -> list[list[tuple[str, int]]]:
+        """How each seat's score was made, in the final tally's categories (beyond the
+        contract: the final standings show it)."""
+        d = load()
+        return [
+            [(label[:1].upper() + label[1:], points) for label, points in scoring.breakdown(d, state, seat).items()]
+            for seat in range(len(state.players))
+        ]
+
 
 GAME = MosaicGame()

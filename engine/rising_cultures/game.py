@@ -152,6 +152,13 @@ class RisingCultures(BaseGame[State]):
     def winners(self, state: State) -> list[int]:
         return scoring.winners(state)
 
+    def score_breakdown(self, state: State) -> list[list[tuple[str, int]]]:
+        """How each seat's score was made, line by line of the score pad (beyond the contract:
+        the final standings show it)."""
+        if not all(p.civ for p in state.players):
+            return [[] for _ in state.players]
+        return scoring.score_pad(state)
+
     def clone(self, state: State) -> State:
         """A hand-written copy: several times faster than `copy.deepcopy`."""
         return state.copy()

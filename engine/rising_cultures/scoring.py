@@ -93,6 +93,28 @@ def breakdown(s: State, seat: int) -> dict[str, int]:
     return out
 
 
+#: The score pad's lines in the rulebook's words (Game End: "Persia scoring example").
+PAD_LINES = {
+    "buildings_leaders": "Buildings and leaders",
+    "board": "Civilization board",
+    "provinces": "Provinces",
+    "marker": "Progress marker",
+}
+
+
+def score_pad(s: State) -> list[list[tuple[str, int]]]:
+    """Each seat's score as the score pad writes it (Game End), and the first game of a
+    two-game match as a line of its own: the parts add up to `match_totals`."""
+    pads = []
+    for seat in range(len(s.players)):
+        lines = breakdown(s, seat)
+        pad = [(label, lines[key]) for key, label in PAD_LINES.items()]
+        if s.first_scores:
+            pad.append(("First game of the match", s.first_scores[seat]))
+        pads.append(pad)
+    return pads
+
+
 def totals(s: State) -> list[int]:
     """This game's totals per seat."""
     return [breakdown(s, seat)["total"] for seat in range(len(s.players))]

@@ -22,6 +22,18 @@ The emulator runs in the same process and event loop as the bot, so its own work
 is inside the figures (they are pessimistic). Targets: callback p99 < 250 ms for
 single moves, autocompletes and 20 at once; with 100 moves at once the public
 message with its board p95 <= 3 s and every acknowledgement < 3 s.
+
+`python -m tests.bench discord turns [--game G] [--games N]` plays whole games instead,
+as people on phones would (tests/discord/players.py: only by pressing the components
+of the posts and panels, never typing), with fill-in bots in Cradle and Mosaic, a
+player taking their turns by direct message in Rise of Empires and heads-up on in the
+games with bots, and prints what they read and how they were told (issue 26): the
+panel's text (median <= 500 characters, p95 <= 900), panels that lost their question
+(0), select options without the engine's detail (0), pings per handover to a person
+(1), handovers to a person without a ping (0), posts that told only bots' moves (0),
+"DMs are closed" notices to open DMs (0), and how long after the press the next
+person was pinged when bots moved in between. The dispatcher polls every 30 s, as
+in production, so a post held back shows as a handover without a ping.
 """
 
 from __future__ import annotations
@@ -29,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import tempfile
 import time
@@ -242,8 +255,140 @@ async def run(args: argparse.Namespace, games: list[tuple[str, int, str]]) -> in
     return 0
 
 
+#: The tables of `discord turns`: game, people, bots (easy), options; heads-up on where bots play.
+TURN_TABLES = [
+    ("rising-cultures", 2, 0, ""),
+    ("rise-of-empires", 3, 0, ""),
+    ("cradle", 2, 2, ""),
+    ("mosaic", 2, 1, ""),
+]
+
+
+def spread(values: list[float], unit: str = "") -> str:
+    if not values:
+        return "none"
+    return f"median {pct(values, 50):,.0f}{unit}, p95 {pct(values, 95):,.0f}{unit} (n = {len(values)})"
+
+
+async def play_turns(game_id: str, people: int, bots: int, options: str, seed: int, images: bool) -> list:
+    """One whole game on the loopback Discord, pressed through; its stretches (players.py)."""
+    from tests.discord.emulator import DiscordEmulator
+    from tests.discord.harness import Harness
+    from tests.discord.players import Table
+
+    emu = DiscordEmulator()
+    await emu.start()
+    emu.patch_discord()
+    users = [emu.add_user(6000 + i, f"P{i}") for i in range(people)]
+    with tempfile.TemporaryDirectory() as tmp:
+        harness = Harness(emu, Path(tmp) / "turns.sqlite", images=images, dispatch_poll=30.0)
+        await harness.start()
+        try:
+            service = harness.service
+            assert service is not None
+            service.settings.stand_in_level = "easy"
+            say = service.handle
+            guild = emu.guild_id
+            await say(1, users[0].id, users[0].name, "game new", f"{game_id} seed={seed} {options}", guild=guild)
+            for user in users[1:]:
+                await say(1, user.id, user.name, "game join", guild=guild)
+            for _ in range(bots):
+                await say(1, users[0].id, users[0].name, "game bot", "easy", guild=guild)
+            table = Table(harness, emu, 1, seed=seed)
+            for user in users:
+                if bots:
+                    await say(1, user.id, user.name, "settings", "heads-up on", guild=guild)
+            if game_id == "rise-of-empires":  # a player who takes their turns by direct message
+                await say(1, users[-1].id, users[-1].name, "settings", "dm on", guild=guild)
+                table.dm_users.add(users[-1].id)
+            start = await emu.finished(await emu.slash(users[0], 1, "game start"), timeout=60)
+            table.panels[users[0].id] = start.original_id or 0
+            await table.play()
+            table.people = {u.id for u in users}
+            table.closed_dms = set(emu.closed_dms)
+            table.nudges = [m for m in emu.public_messages(1) if "DMs are closed" in m["text"]]
+            table.late = [m for m in emu.public_messages(1) if "Sent late" in m["text"]]
+            return [table]
+        finally:
+            await harness.stop()
+            await emu.stop()
+
+
+def turns_report(game_id: str, people: int, bots: int, tables: list) -> list[str]:
+    stretches = [s for t in tables for s in t.stretches]
+    panels = [s.panel for s in stretches]
+    handovers = [(s, u) for s in stretches for u in s.newly]
+    pings = [s.pings(u) for s, u in handovers]
+    unpinged = sum(p == 0 for p in pings)
+    bot_only = sum(
+        1 for s in stretches for m in s.posts[:-1] if not m["pinged"]["users"]
+    )  # posts before a stretch's last that pinged nobody: a turn passing to a bot
+    late = [
+        (m["at"] - s.pressed_at) * 1000
+        for s in stretches
+        if s.bots_moved
+        for m in s.posts + s.dms
+        if set(m["pinged"]["users"]) & s.newly or int(m["channel_id"]) in {500_000 + u for u in s.newly}
+    ]
+    ended = [  # the last post pings every player but the one who made the last move (they read its answer)
+        set(t.stretches[-1].posts[-1]["pinged"]["users"]) >= t.people - {t.stretches[-1].caller}
+        if t.stretches[-1].posts
+        else False
+        for t in tables
+        if t.stretches and t.stretches[-1].over
+    ]
+    lines = [
+        f"{game_id}: {people} people + {bots} bots, {len(tables)} game(s), {len(stretches)} picks "
+        f"({sum(s.bots_moved for s in stretches)} bot steps)",
+        f"  panel text, characters:                 {spread([len(p.text) for p in panels])}"
+        "   (target median <= 500, p95 <= 900)",
+        f"  the choices' own words beside buttons:  {spread([len(p.choice_words) for p in panels if p.choice_words])}",
+        f"  panels without their question:          {sum(not p.prompt_shown for p in panels)}   (target 0); "
+        f"question not first: {sum(not p.prompt_first for p in panels)}",
+        f"  select options: {sum(p.options for p in panels)}, without the engine's detail: "
+        f"{sum(p.options_missing_detail for p in panels)}   (target 0); picks out of reach: "
+        f"{sum(not p.reachable for p in panels)}; presses to reach a choice: "
+        f"{sum(p.navigations for p in panels) / max(len(panels), 1):.2f} a pick",
+        f"  handovers to a person: {len(handovers)}; pings per handover: "
+        f"{sum(pings) / max(len(pings), 1):.2f}   (target 1.00); without a ping: {unpinged}   (target 0); "
+        f"pinged more than once: {sum(p > 1 for p in pings)}",
+        f"  bot-only posts: {bot_only}   (target 0); posts sent late: {sum(len(t.late) for t in tables)}; "
+        f'"DMs are closed" to open DMs: '
+        f"{sum(1 for t in tables for m in t.nudges if not set(m['pinged']['users']) & t.closed_dms)}   (target 0)",
+        f"  press -> the next person's ping, bots between: {spread(late, ' ms')}",
+        f"  games ended: {len(ended)}, whose last post pinged every player: {sum(ended)}",
+    ]
+    return lines
+
+
+async def run_turns(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.ERROR)
+    chosen = [t for t in TURN_TABLES if args.game in (None, t[0]) and t[0] in engine.GAMES]
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for game_id, people, bots, options in chosen:
+        tables = []
+        for i in range(args.games):
+            tables += await play_turns(game_id, people, bots, options, args.seed + i, not args.no_images)
+        for line in turns_report(game_id, people, bots, tables):
+            print(line)
+        print(f"  load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+def turns_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench discord turns", description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=[t[0] for t in TURN_TABLES], help="only this game (default: all four)")
+    parser.add_argument("--games", type=int, default=1, help="whole games of each (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--no-images", action="store_true", help="no board images")
+    return asyncio.run(run_turns(parser.parse_args(argv)))
+
+
 def main(argv: list[str]) -> int:
     from bot.workers import default_size
+
+    if argv[:1] == ["turns"]:
+        return turns_main(argv[1:])
 
     parser = argparse.ArgumentParser(prog="python -m tests.bench discord", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="stored games (default 1000)")

@@ -14,9 +14,10 @@ for comparison: `python -m tests.bench steps`).
 
 Text lengths (issue 25 §3), median and p95 in characters:
 - the acting player's panel: what they read before each decision, as the service
-  writes it — within a turn the private text of the panel their last step answered,
-  at the start of a turn the "since your last turn" summary and the panel that "Take
-  your turn" opens (`play` without an action), as the Discord panel puts them together;
+  writes it for the terminal and scripts — within a turn the private text of the panel
+  their last step answered, at the start of a turn the "since your last turn" summary and
+  the panel that `play` without an action opens (Discord lays its panel out from the
+  decision itself: `python -m tests.bench discord turns` measures that one, issue 26);
 - the handover post: the public text of every channel post (the start and each turn);
 - the panel as the terminal and scripts print it: with the decision's choices written
   out (`telling.choice_lines`), since they have no menu.

@@ -51,7 +51,7 @@ class FileCourier:
             await asyncio.Event().wait()
         self._write({"channel": channel, "text": reply.text})
 
-    async def direct(self, user: int, parts: Any, *, fallback_channel: int | None) -> bool:
+    async def direct(self, user: int, parts: Any, *, fallback_channel: int | None, **_: Any) -> bool:
         self._write({"dm": user, "text": " ".join(p.text for p in parts)})
         return True
 

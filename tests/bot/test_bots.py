@@ -215,3 +215,50 @@ async def test_14_3_a_restart_while_a_bot_thinks_loses_nothing(table):
     assert len(rows) > seen and rows[seen].via == "bot"
     rec2, state2 = await table.state()
     assert not rec2.user_at(game.to_act(state2)[0]).bot
+
+
+async def test_bots_move_first_and_one_post_tells_everything_up_to_the_next_person(table):
+    """Issue 26 §2: when a person's turn passes to bots, nothing is posted then; the bots
+    move, and one post tells the person's turn and the bots' up to the next person,
+    pinging that person once (a heads-up over the bots is merged into it)."""
+    game = GAMES["cradle"]
+    await table.ok(1, "game new cradle seed=4")
+    await table.ok(2, "game join")
+    await table.ok(1, "game bot easy")
+    await table.ok(1, "game bot easy")
+    await table.ok(1, "settings heads-up on")
+    await table.ok(2, "settings heads-up on")
+    await table.ok(1, "game start fixed")
+    await bots_play(table)
+    rng = random.Random(5)
+    handovers = 0
+    for _ in range(400):
+        rec, state = await table.state()
+        if rec is None:
+            break
+        seat = game.to_act(state)[0]
+        user = rec.user_at(seat).user
+        reply = await table.ok(user, "play " + rng.choice(game.legal_actions(state, seat)))
+        rec, after = await table.state()
+        if rec is None or not any(rec.user_at(s).bot for s in game.to_act(after)):
+            continue
+        # the turn passed to bots: the caller hears so, and nothing is posted yet
+        assert reply.bots_moving and not reply.text and not reply.mentions, reply.text
+        posts = await bots_play(table)
+        rec, now = await table.state()
+        assert len(posts) == 1, [p.text for p in posts]
+        (post,) = posts
+        if rec is not None:
+            persons = {rec.user_at(s).user for s in game.to_act(now)}
+            assert set(post.mentions) >= persons and len(post.mentions) == len(set(post.mentions))
+            assert all(m > 0 for m in post.mentions)
+        for warned in post.heads_up:  # a heads-up passes over bots, to a person not pinged for their turn
+            assert post.mentions.count(warned.user) == 1 and warned.user > 0
+            assert warned.after and all(name.startswith("Bot ") for name in warned.after[1:])
+        told = {e.seq for e in post.story}
+        rows = [r for r in await table.storage.actions((await table.storage.latest_table(CHANNEL)).id)]
+        assert {r.seq for r in rows if r.via == "bot"} & told, "the bots' moves are told"
+        handovers += 1
+        if handovers >= 3:
+            break
+    assert handovers >= 3

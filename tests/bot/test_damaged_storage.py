@@ -133,7 +133,7 @@ async def test_damaged_meta_is_rebuilt_from_the_log_and_play_goes_on(table, capl
     assert "stored record damaged" in listing.text and listing.text.count("Fake Race") == 2
     with caplog.at_level(logging.WARNING):
         status = await table.ok(1, "status")
-    assert "move 3" in status.text
+    assert "3 steps so far" in status.text
     rec = await table.storage.open_table(CHANNEL)
     assert rec.damaged == [] and rec.meta["seq"] == 3 and rec.meta["last_seq"] == {"0": 3, "1": 2}
     _, state = await table.state()

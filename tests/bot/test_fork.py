@@ -46,13 +46,11 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     data = await finished_race(table)
     opened = await fork(table, data, "game new from=game.json at=4")
     assert not opened.error, opened.text
-    assert (
-        "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (seat 0), bob (seat 1)" in opened.text
-    )
+    assert "forked from game #1 at step 4 (3 steps copied)" in opened.text and "ann (A), bob (B)" in opened.text
     assert "Open practice game (forked from an exported game" in opened.text
     await table.ok(2, "game join", channel=OTHER)
     start = await table.ok(1, "game start", channel=OTHER)  # seats by name, not shuffled
-    assert "Seats: ann (seat 0), bob (seat 1)." in start.text and "Forked from game #1 at step 4" in start.text
+    assert "Seats: ann (A), bob (B)." in start.text and "Forked from game #1 at step 4" in start.text
     assert "Open practice game (a fork)" in start.text and "roll" not in start.text  # copied steps are not told again
     rec = await table.storage.open_table(OTHER)
     rows = await table.storage.actions(rec.id)
@@ -94,7 +92,7 @@ async def test_a_fork_with_new_players_gives_matching_names_their_seats(table):
     await fork(table, data, "game new from=game.json at=4", user=3)
     await table.ok(2, "game join", channel=OTHER)  # bob keeps his seat 1
     start = await table.ok(3, "game start", channel=OTHER)  # cy takes the free seat 0
-    assert "Seats: cy (seat 0), bob (seat 1)." in start.text
+    assert "Seats: cy (A), bob (B)." in start.text
     rec = await table.storage.open_table(OTHER)
     assert "cy took 2" in (await table.storage.actions(rec.id))[0].events[0]  # told again with the new names
     # damaged bookkeeping is rebuilt from the log, and the copied lines keep it a practice game

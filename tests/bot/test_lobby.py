@@ -153,4 +153,4 @@ async def test_status_shows_lobby_then_turn_and_scores(table):
     await table.ok(2, "game join")
     await table.ok(1, "game start fixed")
     text = (await table.ok(2, "status")).text
-    assert "Scores: ann 0, bob 0" in text and "Waiting for ann" in text
+    assert "Scores: ann (A) 0, bob (B) 0" in text and "waiting for ann (A)" in text and "version" not in text

@@ -44,7 +44,11 @@ async def test_script_mode_plays_and_prints_every_reply(table, tmp_path):
         in text
     )
     assert text.count("The die — +1 to +6  [roll]") == 2  # ann's first decision, bob's
-    assert "Game over · Fake Race" in text and "Final scores: ann 2, bob 1." in text and "Winner: ann." in text
+    assert (
+        "Game over · Fake Race" in text
+        and "Final standings:\n1. ann (A) 2\n2. bob (B) 1" in text
+        and "Winner: ann." in text
+    )
     assert "a line is `<user> <command>`" in text
     rec = await table.storage.latest_table(table.channel)
     assert {s.user for s in rec.seats} == {user_id("ann"), user_id("bob")}

@@ -43,7 +43,10 @@ async def test_full_rising_cultures_game_through_the_service(table):
     assert rec.status == "finished"
     game = engine.GAMES["rising-cultures"]
     final = table.replies[-1]
-    assert "Game over" in final.text and "Winner:" in final.text and final.mentions == []
+    assert "Game over" in final.text and "Winner:" in final.text
+    caller = [r.user for r in await table.storage.actions(1) if not r.via][-1]
+    assert final.mentions == [u for u in (1, 2) if u != caller]  # the end pings every other player (issue 26 §2)
+    assert [s.place for s in final.standings] == sorted(s.place for s in final.standings)
     assert rec.meta["result"]["winners"] == game.winners(await table.service._state(rec))
     rows = await table.storage.actions(1)
     assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
@@ -67,10 +70,8 @@ async def test_full_fake_game_reports_winner_and_scores(table):
     state = game.loads((await table.storage.snapshot(1))[1])
     assert game.dumps(await table.service.replay(1)) == game.dumps(state)
     final = table.replies[-1].text
-    assert (
-        "Final scores: " + ", ".join(f"{n} {s}" for n, s in zip(["ann", "bob", "cy"], state.scores, strict=True))
-        in final
-    )
+    ranked = sorted(zip(["ann (A)", "bob (B)", "cy (C)"], state.scores, strict=True), key=lambda p: -p[1])
+    assert "Final standings:\n" + "\n".join(f"{i}. {n} {s}" for i, (n, s) in enumerate(ranked, 1)) in final
 
 
 @pytest.mark.both_backends
@@ -186,7 +187,7 @@ async def test_board_hand_and_log(table):
     assert card not in other.private[0].text
     log = await table.ok(2, "log")
     assert "#1 ann: `draw` — ann drew a card." in log.text and card not in log.text
-    await table.refused(2, "log zero", contains="1 or more")
+    await table.refused(2, "log zero", contains="`log page 2`")
 
 
 async def test_rules_topic_returns_the_rulebook_section(table):
@@ -230,7 +231,8 @@ async def test_status_of_a_finished_game_names_the_winner(table):
     await table.started(options="seed=7 pile=2")
     await table.ok(1, "play take 2")
     status = await table.ok(2, "game status")
-    assert "finished" in status.text and "Scores: ann 2, bob 0." in status.text and "Winner: ann." in status.text
+    assert "finished" in status.text and "Scores: ann (A) 2, bob (B) 0." in status.text
+    assert "Winner: ann." in status.text
     await table.ok(2, "game new fake-race")  # the channel is free again
 
 

@@ -8,12 +8,9 @@ import dataclasses
 import pytest
 
 from bot.service.records import places
-from bot.storage import open_storage
 from bot.storage.base import Change, GameRecord, RecordSeat
-from tests.conftest import database_url
 
 from .conftest import CHANNEL, GUILD
-from .memory_storage import MemoryStorage
 
 pytestmark = pytest.mark.both_backends  # records are storage: every flow runs on SQLite and PostgreSQL
 
@@ -53,7 +50,7 @@ async def test_a_finished_game_is_recorded_in_the_same_commit_as_its_last_move(t
     assert [(s.name, s.score, s.place, s.winner) for s in record.seats] == [("ann", 4, 1, True), ("bob", 2, 2, False)]
     history = await table.ok(2, "games history")
     assert (
-        "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann 4 (won), 2. bob 2. "
+        "#1 Fake Race: finished (2026-01-02 to 2026-01-03, 1.0 days, 3 moves). 1. ann (A) 4 (won), 2. bob (B) 2. "
         "Winner: ann." in history.text
     )
 
@@ -64,7 +61,7 @@ async def test_history_is_newest_first_with_a_count_and_a_game(table):
         table.clock.advance(1)
     text = (await table.ok(1, "games history")).text
     assert text.index("#3 ") < text.index("#2 ") < text.index("#1 ")
-    assert "bob 4 (won)" in text  # game 2: bob took 4 of 6
+    assert "bob (B) 4 (won)" in text  # game 2: bob took 4 of 6
     one = (await table.ok(1, "games history 1")).text
     assert "#3 " in one and "#2 " not in one
     assert "No ended Rising Cultures games" in (await table.ok(1, "game history rising-cultures")).text
@@ -84,8 +81,8 @@ async def test_history_says_how_each_game_ended(table):
     await table.ok(1, "game new fake-race")
     await table.ok(1, "game cancel")  # a lobby that never started leaves no record
     text = (await table.ok(1, "games history")).text
-    assert "#1 Fake Race: cancelled (2026-01-01 to 2026-01-01, 0.1 days, 1 move); ann and bob." in text
-    assert "#2 Fake Race: ended by resignation" in text and "1. ann 2 (won), 2. bob (resigned) 1" in text
+    assert "#1 Fake Race: cancelled (2026-01-01 to 2026-01-01, 0.1 days, 1 move); ann (A) and bob (B)." in text
+    assert "#2 Fake Race: ended by resignation" in text and "1. ann (A) 2 (won), 2. bob (B, resigned) 1" in text
     assert "#3" not in text
 
 
@@ -126,14 +123,15 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     await table.service.tick()
     await table.service.settle_bots()  # the bot seat plays and wins this one, 4-2
     top = (await table.ok(4, "stats top fake-race")).text
-    assert "at least 3 counted games" in top
-    assert "1. ann — 4 games, 3 wins (75%)" in top and "2. bob — 3 games, 1 win (33%)" in top
-    assert "Not ranked yet (fewer games): cy (1), dee (1)." in top
+    assert "at least 3 rated games; by rating" in top  # the order itself: test_ratings
+    assert "1. ann — rating " in top and "; 4 games, 3 wins (75%)" in top
+    assert "2. bob — rating " in top and "; 3 games, 1 win (33%)" in top
+    assert "Not ranked yet (fewer rated games): cy (2), dee (1)." in top  # a person's seat a bot finished counts
     assert "Bots (listed apart, never ranked with people):\n- cy (normal) — 1 game, 1 win (100%)" in top
     assert "as a bot (normal): 1 game, 1 win" in (await table.ok(3, "stats")).text
     (record,) = await table.storage.history(GUILD, limit=1)
     assert [(s.name, s.bot) for s in record.seats] == [("cy", "normal"), ("dee", None)]
-    assert "cy (bot, normal) 4 (won)" in (await table.ok(1, "games history 1")).text
+    assert "cy (A, a bot played for them) 4 (won)" in (await table.ok(1, "games history 1")).text
     await table.refused(1, "stats top", contains="leaderboard of one game")
 
 
@@ -152,7 +150,7 @@ async def test_a_chosen_seed_makes_an_open_practice_game_kept_out_of_statistics(
     assert "Open practice game" in (await table.ok(1, "game status")).text
     assert "#1 Fake Race [open practice game]: finished" in (await table.ok(1, "games history")).text
     assert "no counted games" in (await table.ok(1, "stats")).text
-    assert "Nobody has played 3 counted games" in (await table.ok(1, "stats top fake-race")).text
+    assert "Nobody has played 3 rated games" in (await table.ok(1, "stats top fake-race")).text
     await race(table)  # a game without a chosen seed is no practice game
     assert "Open practice game" not in table.replies[-1].text
     assert "1 game, 1 win" in (await table.ok(1, "stats")).text
@@ -178,17 +176,6 @@ async def test_forgetting_a_game_is_for_server_admins_and_only_once_it_ended(tab
 # ---- the storage contract (SQLite and the interface-only backend) -------------------------------
 def _record(table: int, guild, ended: float, *, reason="end", practice=False, kind="fake-race", seats=()):
     return GameRecord(table, guild, kind, reason, ended - 100, ended, 5, practice, list(seats))
-
-
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
-async def records_storage(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStorage()
-        return
-    storage = open_storage(database_url(request, request.param, tmp_path))
-    await storage.open()
-    yield storage
-    await storage.close()
 
 
 async def test_storage_history_standings_and_forget_keep_their_contract(records_storage):

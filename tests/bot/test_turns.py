@@ -56,7 +56,10 @@ async def test_12_1_a_turn_is_one_exchange_and_12_2_no_step_without_a_decision(t
             handovers += 1
             posts += 1
             assert not reply.panel and reply.text, reply
-            assert set(reply.mentions) == _users(after_rec, now) - _users(after_rec, before) - {user}
+            if game.is_over(after):  # the end pings every player but the one reading its answer (issue 26 §2)
+                assert set(reply.mentions) == {s.user for s in after_rec.seats} - {user}
+            else:
+                assert set(reply.mentions) == _users(after_rec, now) - _users(after_rec, before) - {user}
             told = {e.seq: e for e in reply.story if e.kind == MOVE}
             for r in rows:  # every step of this command is in the post's story, in its public form
                 assert told[r.seq].action == game.public_action(r.action) and told[r.seq].events == r.events

@@ -6,6 +6,10 @@ flags (ephemeral = 64), allowed_mentions, files and alt texts. It also works out
 message would really notify (mentions in content filtered by allowed_mentions, only on
 creation, never on edits, never in ephemeral messages), as Discord does.
 
+Layout components (discord.py's `LayoutView`, the IS_COMPONENTS_V2 flag) are checked
+against Discord's limits (limits.py); such a message's text is its text displays, which
+ping like content does. Every message keeps `text` (what it reads) beside `content`.
+
 Faults: `fail(method, path_regex, status, times, retry_after)` answers matching requests
 with 429 (with `Via: 1.1 google` and a JSON `retry_after`, which discord.py honours) or
 5xx; `close_dms(user)` makes sends to that user's DM channel fail with 403/50007;
@@ -30,7 +34,18 @@ import aiohttp
 import yarl
 from aiohttp import web
 
-from tests.discord.limits import Pings, command_problems, message_problems, notified
+from tests.discord.limits import (
+    BUTTON,
+    COMPONENTS_V2,
+    GALLERY,
+    SELECT,
+    Pings,
+    command_problems,
+    message_problems,
+    notified,
+    text_of,
+    walk,
+)
 
 API = "/api/v10"
 EPHEMERAL = 64
@@ -455,6 +470,10 @@ class DiscordEmulator:
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if channel.get("type") == 1:  # a press in a direct message: no server, no member
+            for key in ("guild_id", "member", "guild_locale"):
+                payload.pop(key, None)
+            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": str(self.guild_id)})
         if message is not None:
             payload["message"] = message
         inter = Interaction(iid, token, itype, user, channel_id, payload)
@@ -583,12 +602,20 @@ class DiscordEmulator:
         return [r for r in self.requests if (method is None or r.method == method) and rx.search(r.path)]
 
     def reply_text(self, inter: Interaction) -> str:
-        """What the user sees as the answer: the last content of the interaction's own message."""
+        """What the user sees as the answer: the last text of the interaction's own message."""
         if inter.original_id is not None and inter.original_id in self.messages:
-            return self.messages[inter.original_id]["content"]
+            return self.messages[inter.original_id]["text"]
         if inter.callback is not None:
-            return (inter.callback.data or {}).get("content") or ""
+            return text_of(inter.callback.data or {})
         return ""
+
+    def follow_ups(self, inter: Interaction) -> list[dict]:
+        """The messages the bot sent after the interaction's first answer (follow-ups)."""
+        return [
+            m
+            for m in self.messages.values()
+            if (m.get("interaction_metadata") or {}).get("id") == str(inter.id) and int(m["id"]) != inter.original_id
+        ]
 
     def original(self, inter: Interaction) -> dict | None:
         return self.messages.get(inter.original_id) if inter.original_id else None
@@ -660,7 +687,7 @@ class DiscordEmulator:
                         )
                     return _json({"message": "Internal Server Error", "code": 0}, fault.status)
             problems = (
-                message_problems(rec.data)
+                message_problems(rec.data, self._attached_names(rec))
                 if rec.method in ("POST", "PATCH")
                 and ("/messages" in rec.path or rec.path.startswith("/webhooks/") or rec.path.endswith("/callback"))
                 else []
@@ -676,6 +703,12 @@ class DiscordEmulator:
             return response
         finally:
             await self._notify()
+
+    @staticmethod
+    def _attached_names(rec: Request) -> tuple[str, ...]:
+        """The files a message body attaches: uploaded now, or kept from before (an edit)."""
+        kept = [str(a.get("filename") or "") for a in rec.data.get("attachments") or [] if isinstance(a, dict)]
+        return tuple(f.filename for f in rec.files) + tuple(kept)
 
     def _route(self, rec: Request) -> web.Response:
         m, p = rec.method, rec.path
@@ -752,7 +785,7 @@ class DiscordEmulator:
             if mt.group(2) and int(mt.group(2)) in self.messages:
                 mid = int(mt.group(2))
                 if m == "PATCH":
-                    return _json(self._edit(mid, rec))
+                    return self._answer(self._edit(mid, rec))
                 if m == "GET":
                     return _json(self.messages[mid])
                 if m == "DELETE":
@@ -798,10 +831,11 @@ class DiscordEmulator:
         if loading:
             flags |= 128
         content = data.get("content") or ""
+        text = text_of({**data, "flags": flags})
         pings: Pings = (
             {"users": [], "roles": [], "everyone": False}
             if (flags & EPHEMERAL) or loading
-            else notified(content, data.get("allowed_mentions"))
+            else notified(text, data.get("allowed_mentions"))
         )
         message = {
             "id": str(mid),
@@ -822,6 +856,7 @@ class DiscordEmulator:
             "flags": flags,
             "components": data.get("components") or [],
             # emulator bookkeeping (ignored by discord.py):
+            "text": text,
             "pinged": pings,
             "allowed_mentions": data.get("allowed_mentions"),
             "edits": 0,
@@ -839,9 +874,18 @@ class DiscordEmulator:
         self.messages[mid] = message
         return self._public(message)
 
-    def _edit(self, mid: int, rec: Request) -> dict:
+    def _edit(self, mid: int, rec: Request) -> dict | web.Response:
+        """Edit a message; a layout message stays one (Discord cannot take the flag back)."""
         message = self.messages[mid]
         data = rec.data
+        layout = bool(message["flags"] & COMPONENTS_V2) or bool(int(data.get("flags") or 0) & COMPONENTS_V2)
+        if layout and (data.get("content") or data.get("embeds")):
+            return _json(
+                {"message": "Invalid Form Body: a layout message takes no content or embeds", "code": 50035}, 400
+            )
+        if message["flags"] & COMPONENTS_V2 and "flags" in data and not int(data["flags"] or 0) & COMPONENTS_V2:
+            refusal = "Invalid Form Body: the IS_COMPONENTS_V2 flag cannot be removed"
+            return _json({"message": refusal, "code": 50035}, 400)
         for key in ("content", "embeds", "components"):
             if key in data:
                 message[key] = data[key] if data[key] is not None else ([] if key != "content" else "")
@@ -856,17 +900,22 @@ class DiscordEmulator:
         if "flags" in data and data["flags"] is not None:
             message["flags"] = (message["flags"] & EPHEMERAL) | int(data["flags"])
         message["flags"] &= ~128  # no longer loading
+        message["text"] = text_of(message)
         message["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
         message["edits"] += 1
         message.setdefault("edit_allowed_mentions", []).append(data.get("allowed_mentions"))
         return self._public(message)
 
     @staticmethod
+    def _answer(edited: dict | web.Response) -> web.Response:
+        return edited if isinstance(edited, web.Response) else _json(edited)
+
+    @staticmethod
     def _public(message: dict) -> dict:
         return {
             k: v
             for k, v in message.items()
-            if k not in ("pinged", "allowed_mentions", "edits", "files", "edit_allowed_mentions", "at")
+            if k not in ("text", "pinged", "allowed_mentions", "edits", "files", "edit_allowed_mentions", "at")
         }
 
     def _callback(self, rec: Request, iid: int, token: str) -> web.Response:
@@ -891,7 +940,10 @@ class DiscordEmulator:
             inter.original_id = mid
             inter.ephemeral = bool(int(inter.payload["message"].get("flags") or 0) & EPHEMERAL)
             if kind == 7 and mid in self.messages:
-                message = self._edit(mid, rec)
+                edited = self._edit(mid, rec)
+                if isinstance(edited, web.Response):
+                    return edited
+                message = edited
         answer = {
             "interaction": {
                 "id": str(iid),
@@ -918,7 +970,7 @@ class DiscordEmulator:
         if mid is None or mid not in self.messages:
             return _json({"message": "Unknown Message", "code": 10008}, 404)
         if rec.method == "PATCH":
-            return _json(self._edit(mid, rec))
+            return self._answer(self._edit(mid, rec))
         if rec.method == "GET":
             return _json(self._public(self.messages[mid]))
         if rec.method == "DELETE":
@@ -928,8 +980,16 @@ class DiscordEmulator:
 
 
 def components(message: dict) -> list[dict]:
-    """Every button/select in a message, flattened."""
-    out: list[dict] = []
-    for row in message.get("components") or []:
-        out.extend(row.get("components") or [])
-    return out
+    """Every button and select menu in a message, wherever it stands (action rows, sections,
+    containers), in order."""
+    return [c for c in walk(message.get("components")) if c.get("type") in (BUTTON, SELECT)]
+
+
+def gallery(message: dict) -> list[str]:
+    """The attachments a layout message shows in its media galleries (by file name)."""
+    return [
+        str(item["media"]["url"]).removeprefix("attachment://")
+        for c in walk(message.get("components"))
+        if c.get("type") == GALLERY
+        for item in c.get("items") or []
+    ]

@@ -25,7 +25,7 @@ async def test_undo_after_others_acted_is_asked_by_buttons_and_approved(text_har
     version = (await harness.table()).version
     ask = await harness.do(alice, "undo")
     request = emu.public_messages(1)[-1]
-    assert "asks to take back" in request["content"], emu.reply_text(ask)
+    assert "asks to take back" in request["text"], emu.reply_text(ask)
     assert request["pinged"]["users"] == [1002]
     ids = [c["custom_id"] for c in components(request)]
     assert ids == [
@@ -77,7 +77,7 @@ async def test_serve_is_the_production_entry_point(emu, tmp_path):
     try:
         await emu.wait_for(lambda: emu.connected and emu.commands.get(str(emu.guild_id)), timeout=10)
         inter = await emu.finished(await emu.slash(emu.users[1001], 1, "game new", {"game": "rising-cultures"}))
-        assert "opened" in emu.public_messages(1)[-1]["content"], emu.reply_text(inter)
+        assert "opened" in emu.public_messages(1)[-1]["text"], emu.reply_text(inter)
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
@@ -91,15 +91,13 @@ async def test_absent_player_reminded_then_voted_past_through_discord(text_harne
     for count in (1, 2, 3):
         harness.clock.advance(13 * 3600)
         harness.bot.dispatcher.wake()
-        await emu.wait_for(
-            lambda count=count: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["content"]]
-        )
-    third = [m for m in emu.public_messages(1) if "Reminder 3" in m["content"]][0]
+        await emu.wait_for(lambda count=count: [m for m in emu.public_messages(1) if f"Reminder {count}" in m["text"]])
+    third = [m for m in emu.public_messages(1) if "Reminder 3" in m["text"]][0]
     assert set(third["pinged"]["users"]) == {1001, 1002}  # the absent player and the voters
-    assert "vote skip" in third["content"]
+    assert "vote skip" in third["text"]
     vote = await harness.do(alice, "vote", {"kind": "skip"})
     result = emu.public_messages(1)[-1]
-    assert "skip" in result["content"] and "Bob" in result["content"], emu.reply_text(vote)
+    assert "skip" in result["text"] and "Bob" in result["text"], emu.reply_text(vote)
     table = await harness.table()
     rows = await harness.storage.actions(table.id)
     assert rows[-1].via == "skip"

@@ -21,7 +21,7 @@ FAULTS = {
 
 
 def played(emu, name: str = "Alice", channel: int = 1) -> list[dict]:
-    return [m for m in emu.public_messages(channel) if f"\n• {name}" in m["content"]]
+    return [m for m in emu.public_messages(channel) if f"\n• {name}" in m["text"]]
 
 
 @pytest.mark.parametrize("fault", list(FAULTS))
@@ -67,7 +67,7 @@ async def test_a_held_post_of_a_game_that_moved_on_goes_late_without_pings(harne
     await emu.wait_for(lambda: played(emu))
     await outbox_empty(harness)
     (late,) = played(emu)
-    assert "moved on" in late["content"] and late["pinged"]["users"] == []
+    assert "moved on" in late["text"] and late["pinged"]["users"] == []
     assert not late["attachments"] and not turn_buttons(late)  # no outdated board or button
 
 
@@ -81,7 +81,7 @@ async def test_an_undo_request_keeps_its_approve_and_reject_buttons_through_the_
     await emu.wait_for(lambda: any(r.status == 503 for r in posts(emu)))
     await harness.restart()
     emu.faults.clear()
-    request = await emu.wait_for(lambda: [m for m in emu.public_messages(1) if "undo" in m["content"].lower()])
+    request = await emu.wait_for(lambda: [m for m in emu.public_messages(1) if "undo" in m["text"].lower()])
     ids = [c["custom_id"] for c in components(request[-1])]
     assert any(i.startswith("ep:undo:") and i.endswith(":approve") for i in ids), ids
     assert request[-1]["pinged"]["users"] == [1002]
@@ -97,14 +97,16 @@ async def test_a_failed_dm_is_delivered_after_a_restart_and_never_holds_up_the_c
     await emu.wait_for(
         lambda: any(r.status == 503 and r.path == f"/channels/{dm_channel}/messages" for r in emu.requests)
     )
-    assert [n.tags for n in await harness.service.pending_notices()] == [{"dm": 1002}]
+    assert [n.tags for n in await harness.service.pending_notices()] == [{"dm": 1002, "turn": True}]
     await harness.restart()
     emu.faults.clear()
     dms = await emu.wait_for(lambda: emu.channel_messages(dm_channel))
     await outbox_empty(harness)
     await harness.bot.dispatcher.drain()
     await harness.settle()
-    assert len(emu.channel_messages(dm_channel)) == 1 and "Since your last turn" in dms[0]["content"]
+    assert len(emu.channel_messages(dm_channel)) == 1 and "Since your last turn" in dms[0]["text"]
+    assert "**Your turn**" in dms[0]["text"]  # still "your turn", with its button (issue 26 §3)
+    assert [c["custom_id"] for c in components(dms[0]) if c.get("custom_id", "").startswith("ep:turn:")]
     assert len(played(emu)) == 1  # the public post was not repeated
 
 

@@ -58,8 +58,8 @@ async def test_multipart_callback_follow_up_and_edit_are_recorded_with_their_mea
     assert callback.body["type"] == 4 and callback.files[0].description == "alt a"
     original = emu.original(inter)
     assert original["pinged"] == {"users": [1001], "roles": [], "everyone": False}
-    assert original["content"] == "<@1002> edited" and original["edits"] == 1  # edits never notify
-    follow = [m for m in emu.messages.values() if m["content"] == "secret"][0]
+    assert original["text"] == "<@1002> edited" and original["edits"] == 1  # edits never notify
+    follow = [m for m in emu.messages.values() if m["text"] == "secret"][0]
     assert follow["flags"] & EPHEMERAL and follow["pinged"]["users"] == []
     assert original in emu.public_messages(1) and follow not in emu.public_messages(1)
 
@@ -79,7 +79,7 @@ async def test_a_429_without_via_is_a_ban_for_discord_py_and_with_via_a_wait(cli
     emu.fail("POST", r"^/channels/1/messages$", 429, retry_after=0.01)
     message = await channel.send("y")
     assert [r.status for r in emu.routes("POST", "^/channels/1/messages$")] == [429, 429, 200]
-    assert emu.messages[message.id]["content"] == "y"
+    assert emu.messages[message.id]["text"] == "y"
 
 
 async def test_gateway_bot_points_at_the_emulator(client, emu):
@@ -139,3 +139,50 @@ def test_notified_follows_allowed_mentions():
     assert notified(text, {"parse": []}) == {"users": [], "roles": [], "everyone": False}
     assert notified(text, {"parse": [], "users": ["2"]}) == {"users": [2], "roles": [], "everyone": False}
     assert notified(text, {"parse": ["roles", "everyone"]}) == {"users": [], "roles": [9], "everyone": True}
+
+
+async def test_a_layout_message_reads_from_its_text_displays_and_pings_from_them(client, emu):
+    """discord.py's LayoutView sends the IS_COMPONENTS_V2 flag; its text displays ping as
+    content does (filtered by allowed_mentions), and a gallery shows an attached file."""
+    channel = client.get_partial_messageable(1)
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.TextDisplay("<@1001> — your turn · <@1002> not allowed"))
+    view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://b.png", description="the board")))
+    view.add_item(discord.ui.ActionRow(discord.ui.Button(label="Take your turn", custom_id="ep:turn:1:1")))
+    message = await channel.send(
+        view=view,
+        file=discord.File(io.BytesIO(b"\x89PNG"), "b.png"),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(1001)]),
+    )
+    stored = emu.messages[message.id]
+    assert stored["flags"] & (1 << 15) and stored["content"] == ""
+    assert stored["text"].startswith("<@1001> — your turn") and stored["pinged"]["users"] == [1001]
+    from tests.discord.emulator import components, gallery
+
+    assert gallery(stored) == ["b.png"] and [c["custom_id"] for c in components(stored)] == ["ep:turn:1:1"]
+
+
+async def test_layout_messages_discord_would_refuse_are_refused(client, emu):
+    channel = client.get_partial_messageable(1)
+    rows = [  # 9 rows of 4 buttons: 45 components (discord.py refuses it before sending, Discord too)
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "b", "custom_id": f"b{i}.{j}"} for j in range(4)]}
+        for i in range(9)
+    ]
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=1)
+    with pytest.raises(discord.HTTPException) as caught:
+        await client.http.request(route, json={"flags": 1 << 15, "components": rows})
+    assert caught.value.code == 50035
+    with pytest.raises(discord.HTTPException):  # content beside layout components
+        await client.http.request(
+            route, json={"flags": 1 << 15, "content": "x", "components": [{"type": 10, "content": "y"}]}
+        )
+    unattached = discord.ui.LayoutView()
+    unattached.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://missing.png")))
+    with pytest.raises(discord.HTTPException):
+        await channel.send(view=unattached)
+    layout = discord.ui.LayoutView()
+    layout.add_item(discord.ui.TextDisplay("a panel"))
+    message = await channel.send(view=layout)
+    with pytest.raises(discord.HTTPException):  # a layout message takes no content, ever after
+        await message.edit(content="plain text again")
+    assert not [m for m in emu.public_messages(1) if m["id"] != str(message.id)]

@@ -43,4 +43,4 @@ async def test_first_moves_of_each_game_through_menus_and_slash_commands(text_ha
         posts = emu.public_messages(1)[before:]
         assert len(posts) == (1 if passed else 0)
         if passed:  # exactly the players who must act now and were not acting, never the one who acted
-            assert set(posts[0]["pinged"]["users"]) == now - acting - {uid}, posts[0]["content"]
+            assert set(posts[0]["pinged"]["users"]) == now - acting - {uid}, posts[0]["text"]

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import discord
-
 from bot.discord import messages
 from bot.discord.ranking import MAX_CHOICES, fit, rank
-from bot.discord.views import ActionButton, ActionSelect, TurnButton, menu_view
 
 ACTIONS = [
     "take progress mining",
@@ -62,31 +59,6 @@ def test_long_text_is_clipped_or_split_within_discords_limit():
     assert all(len(p) <= messages.LIMIT for p in parts)
     assert "\n".join(parts) == text
     assert all(len(p) <= 2000 for p in messages.chunks("y" * 4500))
-
-
-def test_custom_ids_carry_table_and_version_and_fit_100_characters():
-    assert TurnButton(12, 345).item.custom_id == "ep:turn:12:345"
-    assert TurnButton.__discord_ui_compiled_template__.fullmatch("ep:turn:12:345")
-    view, shown = menu_view(12, 345, ["a", "b"], key="3.0a1b2c3d")
-    ids = [c.item.custom_id for c in view.children]
-    assert ids == ["ep:do:12:345:3.0a1b2c3d:a", "ep:do:12:345:3.0a1b2c3d:b"] and shown == 2
-    long_actions = [f"place {i} " + "mediterranean " * 6 for i in range(30)]
-    view, shown = menu_view(12, 345, long_actions)
-    selects = [c.item for c in view.children if isinstance(c.item, discord.ui.Select)]
-    assert [s.custom_id for s in selects] == ["ep:pick:12:345::0", "ep:pick:12:345::1"]
-    assert [len(s.options) for s in selects] == [25, 5] and shown == 30
-    assert all(len(c.item.custom_id) <= 100 for c in view.children)
-    assert ActionSelect.__discord_ui_compiled_template__.fullmatch("ep:pick:1:2:4.00ff00ff:0")
-    assert ActionButton.__discord_ui_compiled_template__.fullmatch("ep:do:1:2:4.00ff00ff:take progress mining")
-
-
-def test_the_turn_panel_offers_undo_of_the_last_step_in_its_own_row():
-    view, _ = menu_view(12, 345, ["a", "b"], undo=True)
-    assert [c.item.custom_id for c in view.children][-1] == "ep:back:12:345"
-    many = [f"place {i} region-{i}" for i in range(130)]
-    view, shown = menu_view(12, 345, many, undo=True)
-    assert shown == 100 and view.children[-1].item.custom_id == "ep:back:12:345"
-    assert len(view.children) == 5  # 4 select menus and the undo button: Discord's 5 rows
 
 
 def test_settings_come_from_the_bots_config_and_never_show_the_token():

@@ -10,7 +10,7 @@ import copy
 import random
 
 import engine
-from tests.discord.emulator import EPHEMERAL, components
+from tests.discord.emulator import EPHEMERAL, components, gallery
 
 GAME = "rising-cultures"
 
@@ -53,7 +53,7 @@ async def turn_passed(harness, table, seats: dict[int, int], acting: set[int], s
 
 def offered(menu: dict) -> list[str]:
     """The actions a panel offers, from its selects and its action buttons."""
-    return [o["value"] for c in components(menu) for o in c.get("options", [])] + [
+    return [o["value"] for c in components(menu) if c["custom_id"].startswith("ep:pick:") for o in c["options"]] + [
         c["custom_id"].split(":", 5)[5]
         for c in components(menu)
         if c.get("type") == 2 and c["custom_id"].startswith("ep:do:")
@@ -118,7 +118,10 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
         someone_else = any(s_ not in {seats[u] for u in acting} for s_ in (r.seat for r in rows))
         if now - acting or someone_else or game.is_over(after):  # the turn passed: one post
             assert len(new) == 1, action
-            assert set(new[0]["pinged"]["users"]) == now - acting - {uid}
+            if game.is_over(after):  # the end pings every player but the one who ended it (issue 26 §2)
+                assert set(new[0]["pinged"]["users"]) == set(users) - {uid}
+            else:
+                assert set(new[0]["pinged"]["users"]) == now - acting - {uid}
             assert new[0]["pinged"]["everyone"] is False and new[0]["pinged"]["roles"] == []
             panels = {u: m for u, m in panels.items() if u != uid}
             if uid in now and offered(panel):
@@ -132,7 +135,7 @@ async def test_full_rising_cultures_game_through_slash_commands_buttons_and_sele
             else:
                 panels.pop(uid, None)
     final = emu.public_messages(1)[-1]
-    assert "Game over" in final["content"]
+    assert "Game over" in final["text"]
     old = await harness.press_turn(alice, emu.public_messages(1)[-2])
     assert "finished" in emu.reply_text(old)
     assert turn_buttons(final) == []
@@ -145,20 +148,30 @@ async def test_every_move_message_carries_the_board_image_with_alt_text(harness,
     alice, bob = await open_game(harness, emu, 1001, 1002)
     table, game, state, seats = await position(harness)
     await harness.do(alice, "play", {"action": game.legal_actions(state, seats[1001])[0]})
-    await harness.do(bob, "board")
-    start, move, board = emu.public_messages(1)[-3:]
-    for message in (start, move, board):
-        attachment = message["attachments"][0]  # the map (`board` adds the tables: issue 26)
+    start, move = emu.public_messages(1)[-2:]
+    for message in (start, move):
+        (attachment,) = message["attachments"]  # the map alone (`board` adds the tables)
         assert attachment["filename"].endswith("board.png") and len(attachment["description"]) > 10
-        upload = message["files"][0]
+        assert gallery(message) == [attachment["filename"]]  # shown in the post's gallery
+        (upload,) = message["files"]
         assert upload.data.startswith(b"\x89PNG") and upload.description == attachment["description"]
-    assert len(start["attachments"]) == len(move["attachments"]) == 1
-    assert [a["filename"] for a in board["attachments"]][1:] == ["rising-cultures-tables.png"]
-    assert "\n• Alice" in move["content"] and move["pinged"]["users"] == [1002]
-    # a board on request pings nobody, and carries the turn button for whoever must act
-    assert board["pinged"]["users"] == [] and board["allowed_mentions"]["parse"] == []
+    assert "\n• Alice" in move["text"] and move["pinged"]["users"] == [1002]
+    assert move["text"].startswith("<@1002> — your turn · Rising Cultures")  # who and where, first
+    # a board on request answers its caller alone, with the turn button for whoever must act
+    posts = len(emu.public_messages(1))
+    board = await harness.do(bob, "board")
+    answer = emu.original(board)
+    assert board.ephemeral and len(emu.public_messages(1)) == posts
+    # the map, then the tables (issue 26 §4)
+    assert [a["filename"] for a in answer["attachments"]][1:] == ["rising-cultures-tables.png"]
     table = await harness.table()
-    assert turn_buttons(board) == [f"ep:turn:{table.id}:{table.version}"]
+    assert f"ep:turn:{table.id}:{table.version}" in [c["custom_id"] for c in components(answer)]
+    # "Show everyone" posts it, pinging nobody
+    share = next(c["custom_id"] for c in components(answer) if c["custom_id"].startswith("ep:share:"))
+    await emu.finished(await emu.press(bob, answer, share))
+    await harness.settle()
+    shown = emu.public_messages(1)[-1]
+    assert shown["attachments"] and shown["pinged"]["users"] == [] and shown["allowed_mentions"]["parse"] == []
 
 
 async def test_autocomplete_lists_the_callers_legal_actions_filtered_and_at_most_25(harness, emu):
@@ -209,7 +222,7 @@ async def test_stale_button_and_stale_menu_are_refused_and_play_nothing(harness,
     assert components(emu.messages[picked.original_id]) == []  # the spent menu lost its buttons
     # the newest button still works
     fresh = await harness.press_turn(bob, emu.public_messages(1)[-1])
-    assert "legal action" in emu.reply_text(fresh)
+    assert offered(emu.original(fresh))
 
 
 async def test_turn_button_explains_to_someone_who_is_not_to_act(harness, emu):

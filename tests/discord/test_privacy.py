@@ -20,7 +20,7 @@ def public_texts(emu) -> list[str]:
     """Everything that reached a public place: channel posts and non-ephemeral interaction messages."""
     out = []
     for message in emu.public_messages():
-        out.append(message["content"])
+        out.append(message["text"])
         out.extend(a["description"] or "" for a in message["attachments"])
         out.extend(a["filename"] for a in message["attachments"])
     for request in emu.routes("POST", r"^/channels/1/messages$"):
@@ -69,7 +69,7 @@ async def test_hand_goes_by_direct_message_when_the_player_opted_in(harness, emu
     assert "direct message" in emu.reply_text(hand)
     dm_channel = 500_000 + 1001
     dms = emu.channel_messages(dm_channel)
-    assert len(dms) == 1 and "Your private view" in dms[0]["content"]
+    assert len(dms) == 1 and "Your private view" in dms[0]["text"]
     assert dms[0]["attachments"] and "private" in dms[0]["attachments"][0]["description"]
     assert emu.routes("POST", r"^/users/@me/channels$")[-1].body == {"recipient_id": 1001}
 
@@ -84,7 +84,7 @@ async def test_closed_dms_fall_back_to_a_channel_mention_without_the_private_tex
     refused = [r for r in emu.requests if r.path == f"/channels/{500_000 + 1002}/messages"]
     assert refused and refused[-1].status == 403
     nudge = emu.public_messages(1)[-1]
-    assert "direct message" in nudge["content"] and "Since your last turn" not in nudge["content"]
+    assert "direct message" in nudge["text"] and "Since your last turn" not in nudge["text"]
     assert nudge["pinged"] == {"users": [1002], "roles": [], "everyone": False}
 
 
@@ -111,7 +111,7 @@ async def test_names_with_everyone_here_and_role_mentions_never_ping_them(harnes
     rules = await harness.do(users[1], "rules", {"topic": "@everyone"})
     assert rules.ephemeral and emu.original(rules)["pinged"]["everyone"] is False
     # the start message pings nobody: the player to act started the game and reads its answer
-    start = next(m for m in messages if "begins" in m["content"])
+    start = next(m for m in messages if "begins" in m["text"])
     assert start["pinged"]["users"] == []
     # and every interaction reply (edits, follow-ups) allowed no mentions at all
     for request in emu.requests:
@@ -128,7 +128,7 @@ async def test_cancel_needs_the_creator_or_discord_manage_permissions(harness, e
     moderator = emu.users[1004]
     assert moderator.permissions & MANAGE_CHANNELS
     done = await harness.do(moderator, "game cancel")
-    assert "cancelled" in emu.public_messages(1)[-1]["content"], emu.reply_text(done)
+    assert "cancelled" in emu.public_messages(1)[-1]["text"], emu.reply_text(done)
     assert await harness.storage.open_table(1) is None
 
 
@@ -137,7 +137,7 @@ async def test_a_game_lives_in_a_thread_beside_one_in_its_parent_channel(harness
     await open_game(harness, emu, 1001, 1002)
     await open_game(harness, emu, 1003, 1002, channel=77)
     thread_start = emu.public_messages(77)[-1]
-    assert "begins" in thread_start["content"] and thread_start["pinged"]["users"] == []  # Carol started it
+    assert "begins" in thread_start["text"] and thread_start["pinged"]["users"] == []  # Carol started it
     assert (await harness.storage.open_table(77)).id != (await harness.storage.open_table(1)).id
     suggestions = await harness.suggest(emu.users[1003], "civ", channel=77)
     assert suggestions and all(s.startswith("civ") for s in suggestions)

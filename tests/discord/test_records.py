@@ -9,7 +9,7 @@ import json
 import random
 
 import engine
-from tests.discord.emulator import Upload
+from tests.discord.emulator import Upload, gallery
 
 GAME = "rising-cultures"
 
@@ -41,14 +41,24 @@ async def played_to_the_last_move(harness, emu, channel: int = 1):
         await say(user, "play " + action)
 
 
+def final_caller(final: dict) -> int:
+    """Who made the last move (they read their answer; everyone else is pinged)."""
+    return 1001 if 1001 not in final["pinged"]["users"] else 1002
+
+
 async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu):
     final = await played_to_the_last_move(harness, emu)
-    assert "Game over" in final["content"]
+    assert "Game over" in final["text"]
     board, chart = final["attachments"]
     assert board["filename"].endswith("board.png") and chart["filename"] == "rising-cultures-1-scores.png"
     assert chart["description"].startswith("Score chart, Rising Cultures: every player's score after each round")
     assert "round 7: " in chart["description"] and len(chart["description"]) <= 1024
     assert [f.data[:4] for f in final["files"]] == [b"\x89PNG", b"\x89PNG"]
+    assert gallery(final) == [board["filename"], chart["filename"]]  # both shown in the post
+    # issue 26 §2: the end pings every player and gives the standings, each with its score pad
+    assert set(final["pinged"]["users"]) | {final_caller(final)} == {1001, 1002}
+    assert "Final standings:\n1. " in final["text"] and "Buildings and leaders" in final["text"]
+    assert "Provinces" in final["text"] and "Winner: " in final["text"]
 
     history = await harness.do(emu.users[1002], "game history")
     assert history.ephemeral and "#1 Rising Cultures: finished" in emu.reply_text(history)
@@ -67,7 +77,7 @@ async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu
 
     shown = await harness.do(emu.users[1001], "game chart")
     post = emu.public_messages(1)[-1]
-    assert "How game #1 (Rising Cultures) went over the whole game" in post["content"], emu.reply_text(shown)
+    assert "How game #1 (Rising Cultures) went over the whole game" in post["text"], emu.reply_text(shown)
     assert [a["filename"] for a in post["attachments"]] == ["rising-cultures-1-scores.png"]
 
     # a fork of the export, attached to /game new, in another channel
@@ -76,11 +86,11 @@ async def test_the_final_post_carries_the_board_and_the_score_chart(harness, emu
     forked = await harness.do(
         emu.users[1002], "game new", {"export": Upload("game.json", file.data), "at": middle}, channel=2
     )
-    opened = emu.public_messages(2)[-1]["content"]
+    opened = emu.public_messages(2)[-1]["text"]
     assert f"forked from game #1 at step {middle}" in opened, emu.reply_text(forked)
     await harness.do(emu.users[1001], "game join", channel=2)
     await harness.do(emu.users[1002], "game start", channel=2)
-    assert "Forked from game #1" in emu.public_messages(2)[-1]["content"]
+    assert "Forked from game #1" in emu.public_messages(2)[-1]["text"]
 
     refused = await harness.do(emu.users[1001], "game forget", {"id": 1})
     assert refused.ephemeral and "Only a server admin" in emu.reply_text(refused)

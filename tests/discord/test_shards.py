@@ -13,7 +13,7 @@ from tests.discord.test_play import open_game
 
 
 def reminders(emu) -> list[dict]:
-    return [m for m in emu.public_messages(1) if "Reminder" in m["content"]]
+    return [m for m in emu.public_messages(1) if "Reminder" in m["text"]]
 
 
 async def test_a_bot_delivers_only_the_reminders_of_its_own_shards(emu, tmp_path):
@@ -46,7 +46,7 @@ async def test_a_bot_delivers_only_the_reminders_of_its_own_shards(emu, tmp_path
         await emu.wait_for(lambda: reminders(emu))
         await home.bot.dispatcher.drain()
         await home.settle()
-        assert len(reminders(emu)) == 1 and "Reminder 1" in reminders(emu)[0]["content"]
+        assert len(reminders(emu)) == 1 and "Reminder 1" in reminders(emu)[0]["text"]
     finally:
         await home.stop()
 
