@@ -31,6 +31,7 @@ MODULES = {
 PLAYOUTS = {
     "rising-cultures": "engine.rising_cultures.playout",
     "cradle": "engine.cradle.playout",
+    "mosaic": "engine.mosaic.playout",
 }
 
 
