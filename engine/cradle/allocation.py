@@ -11,6 +11,8 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 
 from __future__ import annotations
 
+import functools
+
 from ..core import count, slug
 from .board import C
 from .rounds import roll_off
@@ -23,8 +25,15 @@ def card_label(card: str) -> str:
 
 def seat_slugs(state: State) -> list[str]:
     """Action words naming each seat (`pass <slug>`), made unique by the seat number if needed."""
-    base = [slug(p) or f"seat-{i}" for i, p in enumerate(state.players)]
-    return [b if base.count(b) == 1 else f"{b}-{i}" for i, b in enumerate(base)]
+    return list(_slugs(tuple(state.players)))
+
+
+@functools.lru_cache(maxsize=256)
+def _slugs(players: tuple[str, ...]) -> tuple[str, ...]:
+    """`seat_slugs` for these names, worked out once (a bot's search lists the passes thousands
+    of times a decision, for the same table)."""
+    base = [slug(p) or f"seat-{i}" for i, p in enumerate(players)]
+    return tuple(b if base.count(b) == 1 else f"{b}-{i}" for i, b in enumerate(base))
 
 
 def deal_first_epoch(state: State, events: list[str]) -> None:

@@ -100,6 +100,11 @@ def areas_of(state: State, civ: str) -> list[str]:
     return [a for a, c in state.civ_at.items() if c == civ]
 
 
+def areas_held(state: State, civ: str) -> int:
+    """`len(areas_of(state, civ))`, counted without the list (asked at every round's start and end)."""
+    return list(state.civ_at.values()).count(civ)
+
+
 def armies_of_seat(state: State, seat: int) -> int:
     """All Armies of a player's colour on the map, raiders included (7.0)."""
     armies = state.count
