@@ -70,6 +70,15 @@ class Dealer(Generic[T]):
         return len(self.cards) - self.next
 
 
+def drawn(pool: Sequence[T], k: int, rng: Rng) -> list[T]:
+    """`k` cards of `pool` in a random order: what `Dealer(pool, rng).deal(k)` deals (every `k`
+    cards of the pool as likely, in every order), drawing only those `k` instead of shuffling
+    the whole pool (a Rise of Empires stack late in the game holds a few of forty unseen tiles)."""
+    if k > len(pool):
+        raise ValueError(f"cannot deal {k} of {len(pool)} unknown cards left")
+    return random.Random(rng.next64()).sample(pool, k)
+
+
 def shuffle(items: list[T], rng: Rng) -> None:
     """Shuffle `items` in place, seeded by `rng`: Python's own generator, seeded once from
     `rng`, draws a position several times faster than `Rng` itself, and a search shuffles
