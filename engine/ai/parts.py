@@ -30,6 +30,7 @@ MODULES = {
 #: game id -> module defining `draw`, the fast rollout move.
 PLAYOUTS = {
     "rising-cultures": "engine.rising_cultures.playout",
+    "rise-of-empires": "engine.rise_of_empires.playout",
     "cradle": "engine.cradle.playout",
     "mosaic": "engine.mosaic.playout",
 }
