@@ -86,7 +86,7 @@ def player_scorings(state: State) -> list[int]:
     commerce: dict[tuple[int, str], int] = {}
     owners: dict[str, int | None] = {}
     held: dict[str, dict[int | None, int]] = {}  # scoring.region_holders
-    facts: dict[str, tuple[int | None, bool, bool, bool, str]] = {}
+    facts: dict[str, tuple[int | None, bool, bool, bool, str | None]] = {}
     for area, civ in state.civ_at.items():
         known = facts.get(civ)
         if known is None:
@@ -97,7 +97,7 @@ def player_scorings(state: State) -> list[int]:
                 scores,
                 not has_trait(state, civ, "no-city-bonus"),
                 has_trait(state, civ, "commerce"),
-                BONUS_AREA.get(civ, ""),
+                BONUS_AREA.get(civ),
             )
         seat, scores, city_bonus, trades, bonus_area = known
         owners[area] = seat
