@@ -1,5 +1,5 @@
 """Which module holds each game's bot parts: `resample(state, seat, rng)` and `evaluate(state)`,
-and, for some games, a fast rollout move `draw(state, seat, rand)`.
+and its fast rollout move `draw(state, seat, rand)` (every game has one since issue 24).
 
 A registry here rather than a hook in each game's `game.py`: the bot is an
 addition to the rules engines, and the games need not know it exists. A module
