@@ -41,10 +41,12 @@ def free_candidates(d: Data, s: State, seat: int, sym: Counter[str] | None = Non
         ga = d.golden_ages[g]
         if sym.get(ga.pillar, 0) >= ga.symbols:
             out.append((f"claim {g}", None))
-    progress = functools.cache(lambda: Progress(d, s, seat, sym))  # the seat's standing, looked at once
+    standing: list[Progress] = []  # the seat's standing, looked at once if at all
 
     def reached(aid: str) -> bool:
-        return progress().met(aid)
+        if not standing:
+            standing.append(Progress(d, s, seat, sym))
+        return standing[0].met(aid)
 
     out += [(f"claim {a}", functools.partial(reached, a)) for a in s.achievements]
     out += [(f"flip {t}", None) for t in p.hidden if board.meets(d.technologies[t].requires, sym)]

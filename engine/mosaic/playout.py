@@ -25,7 +25,7 @@ import random
 from . import board
 from .data import load
 from .game import GAME
-from .options import Candidate, free_candidates, legal_of, main_actions, main_candidates, spend_money
+from .options import Candidate, free_candidates, legal_of, main_candidates, spend_money
 from .state import State
 
 
@@ -37,8 +37,9 @@ def draw(state: State, seat: int, rand: random.Random) -> str:
     d = load()
     sym = board.symbols(d, s.players[seat])
     if s.stage == "main":
-        spend = ("spend money", lambda: bool(spend_money(d, s, seat, main_actions(d, s, seat, sym))))
-        candidates = main_candidates(d, s, seat, sym) + free_candidates(d, s, seat, sym) + [spend]
+        main = main_candidates(d, s, seat, sym)  # `spend money` asks the same ones: hexes looked at once
+        spend = ("spend money", lambda: bool(spend_money(d, s, seat, legal_of(main))))
+        candidates = main + free_candidates(d, s, seat, sym) + [spend]
     else:
         candidates = free_candidates(d, s, seat, sym) + [("end", None)]
     return first_legal(candidates, rand)
