@@ -212,9 +212,9 @@ class WebTable:
         """What a page's templates need besides the view, drawing what is not drawn yet
         in the background (the page never waits for a picture)."""
         board_key = ("board", view.table_id, view.version)
-        for kind in PICTURES:
-            draw = partial(self.boards.public, view.table_id, view.version, kind)
-            self._draw_soon((kind, view.table_id, view.version), draw)
+        # the map's words are on the page: it is drawn now; the tables picture (its words are
+        # the map's too) is drawn when the browser asks for it, right after the page
+        self._draw_soon(board_key, partial(self.boards.public, view.table_id, view.version, "board"))
         private, drawn = None, self.boards.has(board_key)
         if viewer.seat is not None:
             seat = viewer.seat
