@@ -170,10 +170,10 @@ class TablePages(MoveCommands):
             return None
         return await self._image(rec.game, self._game(rec).view(state, seat), seat)
 
-    async def board_after(self, table_id: int, seq: int) -> Image | None:
+    async def board_after(self, table_id: int, seq: int, part: str | None = None) -> Image | None:
         """The public board right after log line `seq` (0: the setup), replayed from the log:
-        the step-through reads public views only, whoever asks. None for a line that is not
-        a live step of a started table."""
+        the step-through reads public views only, whoever asks. `part`: the map (None) or
+        "tables". None for a line that is not a live step of a started table."""
         rec = await self.storage.table(table_id)
         if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games or rec.damaged:
             return None
@@ -181,7 +181,7 @@ class TablePages(MoveCommands):
         if seq != 0 and seq not in {r.seq for r in rows if not r.undone}:
             return None
         state = self._replay(rec, rows, before=seq + 1)
-        return await self._image(rec.game, self._game(rec).view(state, None), None)
+        return await self._image(rec.game, self._game(rec).view(state, None), None, part)
 
     async def _cmd_link(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game link`: the caller's seat page, privately; `game link reset`: a fresh one,

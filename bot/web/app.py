@@ -10,7 +10,7 @@ Routes (every path under a link's token; `/t/` public, `/s/` one seat's):
 | `GET .../board.png?v=N` | the public board's map at version N |
 | `GET .../tables.png?v=N` | the public board's player tables, offers and legend at version N |
 | `GET /s/<token>/private.png?v=N` | the seat's private picture |
-| `GET /t/<token>/at/<step>` and `.png` | the step-through: the board after a past step (public) |
+| `GET /t/<token>/at/<step>`, `.png`, `/tables.png` | the step-through: the board after a past step (public) |
 | `POST /s/<token>/play`, `/undo` | a move, exactly as a Discord button makes it |
 
 A move goes through `Service.handle` with the page's version and decision key (the same
@@ -112,7 +112,8 @@ class WebTable:
             app.router.add_get(f"/{kind}/{TOKEN}/tables.png", partial(self.public, "tables"))
         app.router.add_get(f"/s/{TOKEN}/private.png", self.private)
         app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}", self.step)
-        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}.png", self.step_png)
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}.png", partial(self.step_png, "board"))
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}/tables.png", partial(self.step_png, "tables"))
         app.router.add_post(f"/s/{TOKEN}/play", self.play)
         app.router.add_post(f"/s/{TOKEN}/undo", self.undo)
         app.on_startup.append(self._started)
@@ -284,13 +285,13 @@ class WebTable:
         html = render.step_page(view, seq, table_base=viewer.base, back=viewer.base, image=image, steps=view.steps)
         return web.Response(text=html, content_type="text/html")
 
-    async def step_png(self, request: web.Request) -> web.Response:
+    async def step_png(self, kind: str, request: web.Request) -> web.Response:
         viewer = await self._viewer(request)
         view = await self._view(viewer)
         seq = int(request.match_info["seq"])
         if seq != 0 and seq not in view.steps:
             raise HTTPRefusal(404, f"There is no step #{seq} in this game's log (an undone step is no step).")
-        return _png(await self.boards.step(view.table_id, view.version, seq), "board")
+        return _png(await self.boards.step(view.table_id, view.version, seq, kind), PICTURES[kind])
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The table's version now, then each time it changes, as server-sent events."""

@@ -5,9 +5,9 @@ thread at the terminal), which draws a view with `renderers.render(game_id, view
 the public board as the renderers split it, its map (`Service.render_board`) and its
 player tables, offers and legend (`render_board(part="tables")`), a seat's private
 picture (`Service.private_image`) and the board after a past step (`Service.board_after`,
-public views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page serves
-that full picture, at least three times the width a phone shows it at, so zooming in
-reads every label (bot/web/README.md, "The board").
+public views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page
+serves each full picture, at least three times the width a phone shows it at, so zooming
+in reads every label (bot/web/README.md, "The board").
 
 A picture of a position never changes, so each is kept by what it shows (table, version or
 step, viewer) in a cache bounded by bytes, and pages asking for one being drawn wait for
@@ -29,8 +29,8 @@ CACHE_BYTES = 64 * 1024 * 1024
 
 class Boards:
     """Pictures by key: ("board", table, version), ("tables", table, version), ("private",
-    table, version, seat),
-    ("step", table, version, seq). None is kept too: a game without a picture stays without."""
+    table, version, seat), ("step", table, version, seq, kind). None is kept too: a game without
+    a picture stays without."""
 
     def __init__(self, service: Service, limit: int = CACHE_BYTES) -> None:
         self.service = service
@@ -67,10 +67,12 @@ class Boards:
             ("private", table, version, seat), lambda: self.service.private_image(table, seat, version)
         )
 
-    async def step(self, table: int, version: int, seq: int) -> Image | None:
-        """The public board after log line `seq` (the step-through), kept per table version:
-        an undo makes a line no step any more, and `board_after` refuses it then."""
-        return await self._get(("step", table, version, seq), lambda: self.service.board_after(table, seq))
+    async def step(self, table: int, version: int, seq: int, kind: str = "board") -> Image | None:
+        """The public board after log line `seq` (the step-through), its map ("board") or its
+        "tables", kept per table version: an undo makes a line no step any more, and
+        `board_after` refuses it then."""
+        part = "tables" if kind == "tables" else None
+        return await self._get(("step", table, version, seq, kind), lambda: self.service.board_after(table, seq, part))
 
     async def _get(self, key: tuple[Any, ...], draw: Callable[[], Awaitable[Image | None]]) -> Image | None:
         if key in self._kept:

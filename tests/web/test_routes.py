@@ -148,6 +148,11 @@ async def test_pictures_and_the_step_through_read_public_views_only(web):
     assert status == 200 and "After step #1 (1 of 1)" in html and 'rel="prev"' in html
     step = await web.client.get(f"{table}/at/1.png")
     assert '"seat": null' in (await step.read()).decode("utf-8", "replace")
+    step = await web.client.get(f"{table}/at/1/tables.png")
+    drawn = (await step.read()).decode("utf-8", "replace")
+    assert '"seat": null' in drawn and '"part": "tables"' in drawn
+    assert f'src="{table}/at/1/tables.png"' in html
+    assert (await web.get(f"{table}/at/9/tables.png"))[0] == 404
     assert (await web.get(f"{table}/at/0"))[0] == 200
     assert (await web.get(f"{table}/at/9"))[0] == 404
     assert (await web.get(f"{seats[1]}/at/1"))[0] == 404  # the step-through lives on the public page
@@ -163,14 +168,16 @@ async def test_both_pictures_of_the_board_are_on_the_pages_and_follow_the_versio
             assert re.search(rf'<img id="{name}" src="{re.escape(base)}/{name}.png\?v={v}" alt="{label}', html), name
         _, part = await web.get(base + "/live")
         assert f'data-tables="{base}/tables.png?v={v}"' in part
+    before = await web.client.get(f"{table}/tables.png?v={v}")  # as the browser asks, after the page
+    assert before.status == 200
     await web.ok(1, "play take 1")
     now = await version(web)
     _, part = await web.get(seats[1] + "/live")
     assert f'data-board="{seats[1]}/board.png?v={now}"' in part
     assert f'data-tables="{seats[1]}/tables.png?v={now}"' in part
-    kept = await web.client.get(f"{table}/tables.png?v={v}", allow_redirects=False)  # drawn for the page: kept
+    kept = await web.client.get(f"{table}/tables.png?v={v}", allow_redirects=False)  # drawn before: kept
     current = await web.client.get(f"{table}/tables.png?v={now}")
-    assert kept.status == 200 and await kept.read() != await current.read()  # each version its own picture
+    assert kept.status == 200 and await kept.read() == await before.read() != await current.read()
     never = await web.client.get(f"{table}/tables.png?v={now + 5}", allow_redirects=False)  # not drawn: now's
     assert never.status == 302 and never.headers["Location"] == f"{table}/tables.png?v={now}"
     assert (await web.get(f"{table}/tables.png?v=x"))[0] == 400
