@@ -160,4 +160,27 @@ CREATE TABLE links (
 );
 """,
     ),
+    (
+        6,
+        """
+-- issue 27 §2: a player's times away, the same in every server (their clocks stop, reminders wait)
+CREATE TABLE away (
+    user   INTEGER NOT NULL,
+    begins REAL    NOT NULL,
+    ends   REAL    NOT NULL,
+    note   TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (user, begins)
+);
+
+-- issue 27 §3: the id of a table's latest public post (Discord's message id), for `games mine`'s links
+CREATE TABLE posts (
+    game    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    message INTEGER NOT NULL,
+    time    REAL    NOT NULL
+);
+
+-- issue 27 §3: a player's tables in every server (`games mine`, `away`)
+CREATE INDEX seats_user ON seats(user);
+""",
+    ),
 ]

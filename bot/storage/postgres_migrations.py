@@ -162,4 +162,24 @@ CREATE TABLE links (
 );
 """,
     ),
+    (
+        6,
+        """
+CREATE TABLE away (
+    user_id BIGINT  NOT NULL,
+    begins  DOUBLE PRECISION NOT NULL,
+    ends    DOUBLE PRECISION NOT NULL,
+    note    TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (user_id, begins)
+);
+
+CREATE TABLE posts (
+    game    BIGINT  PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    message BIGINT  NOT NULL,
+    time    DOUBLE PRECISION NOT NULL
+);
+
+CREATE INDEX seats_user ON seats(user_id);
+""",
+    ),
 ]
