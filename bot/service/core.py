@@ -53,8 +53,17 @@ class Settings:
     #: Seconds a board or chart may take to draw, waiting for a worker included; past it the
     #: reply goes out without the picture and a stuck drawing worker is replaced (issue 23).
     render_timeout: float = 10.0
-    #: The level of the bot that plays a resigned or replaced player's seat.
+    #: The level of the bot that plays a resigned or replaced player's seat (a table may
+    #: choose its own: `game new ... stand_in=strong`).
     stand_in_level: str = "normal"
+    #: The clock of a table opened without `clock=` (issue 27 §1, config `[clocks]`): its
+    #: bank in seconds (0: no clock), the bonus a move adds, and the cap (0: the bank).
+    #: Practice games (a chosen seed, a fork) have none unless they ask.
+    clock_bank: float = 0.0
+    clock_bonus: float = DAY
+    clock_cap: float = 0.0
+    #: Days a player may be away in any 365 (`away 5d`; issue 27 §2).
+    away_days: float = 21.0
 
     @classmethod
     def from_config(cls, config: Any, *, images: bool = True) -> Settings:
@@ -68,6 +77,10 @@ class Settings:
             bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
             render_timeout=float(getattr(config, "render_timeout", 10.0)),
             stand_in_level=str(getattr(config, "stand_in_level", "normal")),
+            clock_bank=float(getattr(config, "clock_bank", 0.0)),
+            clock_bonus=float(getattr(config, "clock_bonus", DAY)),
+            clock_cap=float(getattr(config, "clock_cap", 0.0)),
+            away_days=float(getattr(config, "away_days_per_year", 21.0)),
         )
 
 

@@ -84,6 +84,10 @@ async def community(database: str, clock: Clock) -> None:
         cancelled = await storage.latest_table(4)
         assert cancelled is not None
         await storage.reset_link(cancelled.id, 2)
+        await say(1, 2, "away 3d back on Monday")  # a time away (issue 27 §2)
+        await service.posted(
+            cancelled.id, 1234567890123456789
+        )  # a table's latest post, as Discord's adapter records it
     finally:
         await storage.close()
 
