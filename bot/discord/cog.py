@@ -128,6 +128,18 @@ class GameCommands(
         await self.controller.command(interaction, "games forget", str(id))
 
 
+class GamesCommands(commands.GroupCog, group_name="games", group_description="Your games, in every server"):
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        super().__init__()
+
+    @app_commands.command(
+        name="mine", description="Every table where it is your turn, in every server (only you see it)"
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.controller.command(interaction, "games mine")
+
+
 class PlayCommands(commands.Cog):
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
@@ -209,6 +221,14 @@ class PlayCommands(commands.Cog):
             await self.controller.command(interaction, "stats", _words("top", game))
         else:
             await self.controller.command(interaction, "stats", _words(f"<@{player.id}>" if player else "", game))
+
+    @app_commands.command(name="away", description="Stop your clocks in every game for a while (only you see it)")
+    @app_commands.describe(
+        time="How long: 5d, 12h or 2d12h; 'off' when you are back; leave it out to see how it stands",
+        note="A few words the other players see beside 'away until …' (optional)",
+    )
+    async def away(self, interaction: discord.Interaction, time: str | None = None, note: str | None = None) -> None:
+        await self.controller.command(interaction, "away", _words(time, note))
 
     @app_commands.command(name="resume", description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:
