@@ -24,7 +24,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,15 +66,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def make_service(config: Config, database: str, *, images: bool = True, web: bool = False) -> Service:
+async def make_service(
+    config: Config,
+    database: str,
+    *,
+    images: bool = True,
+    web: bool = False,
+    clock: Callable[[], float] | None = None,
+) -> Service:
     """Open the storage and build the service (inside the running event loop); with `web`,
-    start the web table beside it as `[web]` says (it stops when the service closes)."""
+    start the web table beside it as `[web]` says (it stops when the service closes).
+    `clock`: the service's clock (script mode's; real time by default)."""
     from .service import Service, Settings
     from .storage import open_storage
 
     storage = open_storage(database)
     await storage.open()
-    service = Service(storage, settings=Settings.from_config(config, images=images))
+    settings = Settings.from_config(config, images=images)
+    service = Service(storage, settings=settings) if clock is None else Service(storage, settings=settings, clock=clock)
     if web:
         from .web import open_web
 
@@ -87,13 +96,15 @@ async def make_service(config: Config, database: str, *, images: bool = True, we
 
 
 async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
-    from .local import Terminal, keyboard, read_lines
+    from .local import ScriptClock, Terminal, keyboard, read_lines
 
     # the web table runs beside the terminal table; a script ends with its input, and its
-    # output must be the same every run (bot/web/README.md, "Which modes serve it")
-    service = await make_service(config, database, web=mode != "script")
+    # output must be the same every run (bot/web/README.md, "Which modes serve it"): its clock
+    # moves only with `wait` lines (issue 27 §5)
+    clock = ScriptClock() if mode == "script" else None
+    service = await make_service(config, database, web=mode != "script", clock=clock)
     try:
-        terminal = Terminal(service, images_dir=config.images_dir)
+        terminal = Terminal(service, images_dir=config.images_dir, clock=clock)
         if mode == "script":
             # bytes that are not UTF-8 come through as lone surrogates, and the script refuses
             # that line, saying which, instead of ending at it

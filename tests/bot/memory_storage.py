@@ -234,9 +234,7 @@ class MemoryStorage:
 
     async def set_away(self, away: AwayRecord, *, forget_before: float) -> None:
         self.away_ = [
-            a
-            for a in self.away_
-            if not (a.user == away.user and (a.ends < forget_before or a.begins == away.begins))
+            a for a in self.away_ if not (a.user == away.user and (a.ends < forget_before or a.begins == away.begins))
         ]
         self.away_.append(copy.copy(away))
 

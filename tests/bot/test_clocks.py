@@ -36,8 +36,9 @@ async def banks(table: Table, channel: int = CHANNEL) -> dict[int, float | None]
     """Each seat's time left now (None once run out), as the players read it."""
     rec = await table.storage.open_table(channel)
     assert rec is not None
-    out = {}
+    out: dict[int, float | None] = {}
     for player in rec.players:
+        assert player.seat is not None
         left, _ = await table.service._clock_of(rec, player.seat, player.user, table.clock.now, away=False)
         out[player.seat] = left
     return out
@@ -426,7 +427,7 @@ async def test_2_a_player_away_is_not_voted_out_and_a_clock_run_out_is_not_reviv
 
 
 # ---- §1 restarts at every point ----------------------------------------------------------------------
-SCENARIO = [
+SCENARIO: list[float | tuple[int, str]] = [
     (1, "game new fake-race seed=7 pile=9 clock=1d12h clock_bonus=6h remind=8 stand_in=easy"),
     (2, "game join"),
     (1, "game start fixed"),
@@ -468,6 +469,7 @@ async def run(table: Table, *, restart: bool) -> list[str]:
             said.append((await table.say(user, line)).text)
             said.extend(await due(table))
     rec = await table.storage.latest_table(CHANNEL)
+    assert rec is not None
     said.append(repr(rec.meta.get("clock")))
     return said
 

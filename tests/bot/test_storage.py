@@ -559,7 +559,10 @@ async def test_times_away_are_kept_per_player_replaced_by_their_start_and_forgot
     await db.set_away(AwayRecord(1, 100.0, 200.0, "holiday"), forget_before=0.0)
     await db.set_away(AwayRecord(1, 300.0, 400.0), forget_before=0.0)
     await db.set_away(AwayRecord(2, 100.0, 500.0), forget_before=0.0)
-    assert [(a.begins, a.ends, a.note) for a in await db.away(1, 0.0)] == [(100.0, 200.0, "holiday"), (300.0, 400.0, "")]
+    assert [(a.begins, a.ends, a.note) for a in await db.away(1, 0.0)] == [
+        (100.0, 200.0, "holiday"),
+        (300.0, 400.0, ""),
+    ]
     assert [a.begins for a in await db.away(1, 250.0)] == [300.0]  # only those ending after `since`
     await db.set_away(AwayRecord(1, 300.0, 320.0, "back early"), forget_before=250.0)  # `away off`: same start
     assert [(a.begins, a.ends, a.note) for a in await db.away(1, 0.0)] == [(300.0, 320.0, "back early")]
