@@ -11,6 +11,9 @@
     epochs replay FILE [--to N] [--out IMAGE]
                            replay an exported game, checking every step, and write
                            the board image of the position reached
+    epochs ratings [--rebuild]
+                           fold every counted record into ratings again and report
+                           the stored ones that differ; --rebuild stores the fold's
 
 Options: --config PATH (default $EPOCHS_CONFIG or ./config.toml), --db PATH.
 """
@@ -63,6 +66,13 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a file written by `game export`")
     replay.add_argument("--to", type=int, default=None, help="stop after log line N (default: the end)")
     replay.add_argument("--out", default=None, help="where to write the board image (default: FILE-at-N.png)")
+    ratings = sub.add_parser(
+        "ratings", help="recompute every rating from the records and report the stored ones that differ"
+    )
+    _common(ratings, argparse.SUPPRESS)
+    ratings.add_argument(
+        "--rebuild", action="store_true", help="store the recomputed ratings (without it nothing is written)"
+    )
     return parser
 
 
@@ -194,6 +204,11 @@ def _main(argv: Sequence[str] | None) -> int:
         from .replay import run as replay
 
         return replay(args.file, to=args.to, out=args.out)
+    if mode == "ratings":
+        from .service.ratings import run as ratings
+
+        database = args.db or config.database
+        return asyncio.run(ratings(database, write=args.rebuild, warn=lambda text: print(text, file=sys.stderr)))
     if mode is None:
         if config.has_token:
             mode = "discord"

@@ -3,7 +3,8 @@
 - The record itself (`_game_record`): written with the move, resignation or cancel
   that ends a game, in the same transaction (`Change.record`), so history and
   statistics never disagree with the log.
-- `games history [n] [game]`, `stats [player] [game]`, `stats top <game>`.
+- `games history [n] [game]`, `stats [player] [game]`, `stats top <game>`, with each
+  person's rating (issue 27 §4: bot/service/ratings.py, bot/storage/ratings.py).
 - `game export [id]`: the game as a JSON file (bot/service/export.py).
 - `game chart [id]` and the chart on a game's final post: every player's score
   after each round, from public views only (bot/service/story.py).
@@ -18,13 +19,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..storage.base import ActionRecord, GameRecord, RecordSeat, Standing, TableRecord
+from ..storage.base import ActionRecord, GameRecord, Rating, RecordSeat, Standing, TableRecord
 from . import export
 from .core import DAY, Ctx, Refusal, ServiceBase, shown
+from .ratings import EXPLAINED, ranked, rating_text
 from .reply import Attachment, Reply
 from .story import story
 from .text import clip, letter, names, quote
@@ -197,16 +199,27 @@ class RecordCommands(ServiceBase):
         else:
             user, label = await self._stats_player(ctx, " ".join(rest))
         rows = await self.storage.standings(ctx.guild, game=game_id, user=user)
+        rated = {r.game: r for r in await self.storage.ratings(ctx.guild, game=game_id, user=user)}
         which = f" in {self.games[game_id].title}" if game_id else ""
         if not rows:
             return Reply(
                 f"{label} has no counted games{which} on this server yet (practice and cancelled games do not count)."
             )
         lines = [f"Statistics of {label}{which} on this server (practice and cancelled games do not count):"]
-        for s in rows:
-            lines.append(
-                f"- {self._title_of(s.game)}{' as a bot (' + s.bot + ')' if s.bot else ''}: " + self._standing_text(s)
+        for game in sorted({s.game for s in rows}):
+            person = [s for s in rows if s.game == game and s.bot is None]
+            parts = [self._standing_text(s) for s in person]
+            if game in rated:
+                parts.append(rating_text(rated[game]))
+            if parts:
+                lines.append(f"- {self._title_of(game)}: " + "; ".join(parts))
+            lines.extend(
+                f"- {self._title_of(game)} as a bot ({s.bot}): " + self._standing_text(s)
+                for s in rows
+                if s.game == game and s.bot is not None
             )
+        if rated:
+            lines.append(EXPLAINED)
         return Reply(clip("\n".join(lines)))
 
     async def _stats_player(self, ctx: Ctx, who: str) -> tuple[int, str]:
@@ -238,28 +251,38 @@ class RecordCommands(ServiceBase):
         game_id = args[0].lower()
         need = self.settings.min_ranked
         rows = await self.storage.standings(ctx.guild, game=game_id)
-        people = [s for s in rows if s.bot is None]
-        ranked = sorted(
-            (s for s in people if s.games >= need),
-            key=lambda s: (-s.wins / s.games, -s.games, s.place_total / max(s.placed, 1), s.name),
-        )
+        ratings = await self.storage.ratings(ctx.guild, game=game_id)
+        people = {s.user: s for s in rows if s.bot is None}
+        best = ranked(ratings, need)
         title = self.games[game_id].title
-        lines = [
-            f"{title} leaderboard on this server (at least {need} counted games; by win rate, then games "
-            "played, then average place):"
-        ]
-        if not ranked:
-            lines.append(f"Nobody has played {need} counted games yet.")
-        for rank, s in enumerate(ranked[:10], 1):
-            lines.append(f"{rank}. {s.name} — " + self._standing_text(s))
-        waiting = [s for s in people if s.games < need]
+        lines = [f"{title} leaderboard on this server (at least {need} rated games; by rating):"]
+        if not best:
+            lines.append(f"Nobody has played {need} rated games yet.")
+        for rank, r in enumerate(best[:10], 1):
+            person = people.get(r.user)
+            lines.append(
+                f"{rank}. {r.name} — {rating_text(r)}" + (f"; {self._standing_text(person)}" if person else "")
+            )
+        waiting = self._not_ranked(people.values(), ratings, need)
         if waiting:
-            lines.append("Not ranked yet (fewer games): " + ", ".join(f"{s.name} ({s.games})" for s in waiting) + ".")
+            lines.append("Not ranked yet (fewer rated games): " + ", ".join(waiting) + ".")
         bots = [s for s in rows if s.bot is not None]
         if bots:
             lines.append("Bots (listed apart, never ranked with people):")
             lines.extend(f"- {s.name} ({s.bot}) — " + self._standing_text(s) for s in bots)
+        if ratings:
+            lines.append(EXPLAINED)
         return Reply(clip("\n".join(lines)))
+
+    @staticmethod
+    def _not_ranked(people: Iterable[Standing], ratings: Sequence[Rating], need: int) -> list[str]:
+        """The people with a counted game who are not ranked yet, as "name (rated games)",
+        most rated games first."""
+        counts = {r.user: (r.name, r.games) for r in ratings}
+        for s in people:
+            counts.setdefault(s.user, (s.name, 0))
+        waiting = sorted((-games, name.lower(), name) for name, games in counts.values() if games < need)
+        return [f"{name} ({-games})" for games, _, name in waiting]
 
     @staticmethod
     def _standing_text(s: Standing) -> str:
@@ -424,5 +447,6 @@ class RecordCommands(ServiceBase):
         log.info("table %s forgotten by %s (admin) in guild %s", rec.id, ctx.user, ctx.guild)
         return Reply(
             f"{ctx.name} deleted game #{rec.id} ({self._title(rec)}) with its whole history: its log, its "
-            "record and its place in the statistics."
+            "record and its place in the statistics; the ratings of the games after it were worked out again "
+            "without it."
         )

@@ -17,9 +17,12 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .transfer import Rows
+
+if TYPE_CHECKING:
+    from .ratings import Recomputed
 
 log = logging.getLogger(__name__)
 
@@ -308,6 +311,34 @@ class Standing:
     placed: int
 
 
+@dataclass(frozen=True)
+class Skill:
+    """A person's rating in one game on one server (issue 27 §4): OpenSkill's estimate of
+    their skill (`mu`) and its uncertainty (`sigma`, one standard deviation)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """The skill they have at least, almost surely (mu less three sigma): what ranks them.
+        0 before a first game, rising as the games make the estimate surer."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class Rating:
+    """A person's current rating in one game on one server (`Storage.ratings`)."""
+
+    game: str
+    user: int
+    #: The name on their latest rated record.
+    name: str
+    skill: Skill
+    #: How many of their records rated them (games with at least one other person).
+    games: int
+
+
 @dataclass
 class Change:
     """Everything one command writes, applied atomically by `Storage.commit`.
@@ -460,7 +491,9 @@ class Storage(Protocol):
         return the new version (and update `table.version`/`table.revision`).
         StaleWrite otherwise (nothing written). StorageUnavailable when the database
         cannot be used; its `stored` tells whether anything was written (a COMMIT whose
-        answer was lost is looked up first, and returns normally when it landed)."""
+        answer was lost is looked up first, and returns normally when it landed).
+        A counted `change.record` rates its people in the same transaction, and folds
+        again any later record of its game on its server (bot/storage/ratings.py)."""
 
     async def due_reminders(self, now: float, shards: Shards | None = None) -> list[ReminderRecord]:
         """Reminders due at `now`, soonest first; only of `shards`' guilds when given."""
@@ -500,10 +533,16 @@ class Storage(Protocol):
         scores and places, and the name of the group's record with the latest `ended`
         (then the highest `table`). Order: game id, then user, then bot (None first)."""
 
+    async def ratings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Rating]:
+        """Every person's current rating on a server (the one stored on their latest rated
+        record seat, by `ended` then `table`) with the number of their rated records; only of
+        game `game` / person `user` when given. Order: game id, then user."""
+
     async def forget(self, table_id: int) -> bool:
         """Delete a table with everything of it in one transaction: its row, seats,
         log, snapshot, reminders and record (its outbox rows keep their text but lose
-        their table). False when there was no such table."""
+        their table), and the ratings of the later records of its game on its server
+        folded again without it (bot/storage/ratings.py). False when there was no such table."""
 
     async def prefs(self, user: int) -> PlayerPrefs: ...
 
@@ -559,3 +598,8 @@ class Backend(Storage, Protocol):
 
     async def import_rows(self, rows: Rows) -> None:
         """Write a whole database's rows (ids kept) into this empty one, in one transaction."""
+
+    async def recompute_ratings(self, *, write: bool) -> list[Recomputed]:
+        """Fold every counted record into ratings from scratch (bot/storage/ratings.py), in one
+        transaction, and say for every seat what was stored and what the fold gives; `write`
+        stores the fold's numbers (`epochs ratings --rebuild`), else nothing changes."""

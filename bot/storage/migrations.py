@@ -6,6 +6,11 @@ transaction together with the version bump.
 
 from __future__ import annotations
 
+#: The migration that adds ratings (issue 27 §4). Right after its SQL, in its transaction,
+#: the backend folds every record already stored into ratings (bot/storage/ratings.py):
+#: records are older than ratings, and a rating must be the fold of all of them.
+RATINGS = 6
+
 MIGRATIONS: list[tuple[int, str]] = [
     (
         1,
@@ -161,7 +166,21 @@ CREATE TABLE links (
 """,
     ),
     (
-        6,
+        RATINGS,
+        """
+-- issue 27 §4: each person's rating after each counted game (OpenSkill's Plackett-Luce
+-- model over the records in order, NULL for a seat not rated)
+ALTER TABLE record_seats ADD COLUMN mu REAL;
+ALTER TABLE record_seats ADD COLUMN sigma REAL;
+-- the record's end time beside each seat, so that a person's latest rating before a moment
+-- is read from one index (walking their own seats, newest first), not found among every record
+ALTER TABLE record_seats ADD COLUMN ended REAL NOT NULL DEFAULT 0;
+UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = record_seats.game);
+CREATE INDEX record_seats_rated ON record_seats(user, ended, game) WHERE mu IS NOT NULL;
+""",
+    ),
+    (
+        7,
         """
 -- issue 27 §2: a player's times away, the same in every server (their clocks stop, reminders wait)
 CREATE TABLE away (

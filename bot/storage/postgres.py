@@ -44,6 +44,7 @@ from typing import Any, TypeVar
 
 import asyncpg
 
+from . import ratings
 from .base import (
     OPEN_STATUSES,
     RECHECK_DELAYS,
@@ -55,10 +56,12 @@ from .base import (
     GameRecord,
     NoticeRecord,
     PlayerPrefs,
+    Rating,
     RecordSeat,
     ReminderRecord,
     SeatRecord,
     Shards,
+    Skill,
     StaleWrite,
     Standing,
     StorageError,
@@ -68,7 +71,9 @@ from .base import (
     landed_change,
     note_write,
 )
+from .migrations import RATINGS
 from .postgres_migrations import MIGRATIONS
+from .ratings import Key, Recomputed, Scope
 from .sqlite import _json_list, _table_record
 from .transfer import ORDER, TABLES, Rows, normalise
 
@@ -81,6 +86,13 @@ assert set(OPEN_STATUSES) == {"lobby", "active", "paused"}
 
 #: Any constant: the advisory lock that serialises migrations of one database.
 _MIGRATION_LOCK = 0x45706F6368
+#: Any constant: with one of 1,024 buckets of servers and games, the advisory lock that
+#: serialises the transactions that fold a server's ratings of a game (the two-key form).
+#: Buckets, not one lock per server and game: a rebuild holds a lock for each scope it
+#: folds until it commits, and PostgreSQL's lock table holds some thousands in all.
+_RATINGS_LOCK = 0x52617465
+#: A record that counts in statistics and ratings (`r`: the records table's alias).
+_COUNTED = "NOT {r}.practice AND {r}.reason IN ('end','resign')"
 
 #: What a server that went away raises: no connection (refused, reset, closed in the middle
 #: of an operation), the server shutting down or starting up, out of connections or disk.
@@ -190,6 +202,8 @@ class PostgresStorage:
                         continue
                     async with conn.transaction():
                         await conn.execute(sql)
+                        if number == RATINGS:
+                            await self._recompute(conn, write=True)
                         await conn.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
@@ -303,7 +317,7 @@ class PostgresStorage:
         return records
 
     async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
-        counted = "{r}.guild IS NOT DISTINCT FROM $1 AND NOT {r}.practice AND {r}.reason IN ('end','resign')"
+        counted = "{r}.guild IS NOT DISTINCT FROM $1 AND " + _COUNTED
         latest = (
             "SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
             f"WHERE {counted.format(r='r2')} AND r2.kind = r.kind AND s2.user_id = s.user_id "
@@ -321,6 +335,21 @@ class PostgresStorage:
         )
         # the counts and sums come as bigint / numeric: plain ints like SQLite's
         return [Standing(r[0], r[1], r[2], r[3], *(int(v) for v in r[4:])) for r in rows]
+
+    async def ratings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Rating]:
+        rows = await self._fetch(
+            "SELECT kind, user_id, name, mu, sigma, games FROM ("
+            "SELECT r.kind, s.user_id, s.name, s.mu, s.sigma, count(*) OVER (PARTITION BY r.kind, s.user_id) AS games, "
+            "row_number() OVER (PARTITION BY r.kind, s.user_id ORDER BY r.ended DESC, r.game DESC) AS latest "
+            "FROM record_seats s JOIN records r ON r.game = s.game "
+            f"WHERE r.guild IS NOT DISTINCT FROM $1 AND s.mu IS NOT NULL AND {_COUNTED.format(r='r')} "
+            "AND ($2::text IS NULL OR r.kind = $2) AND ($3::bigint IS NULL OR s.user_id = $3)"
+            ") AS rated WHERE latest = 1 ORDER BY kind, user_id",
+            guild,
+            game,
+            user,
+        )
+        return [Rating(r[0], r[1], r[2], Skill(r[3], r[4]), int(r[5])) for r in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
         row = await self._fetchrow(
@@ -530,9 +559,16 @@ class PostgresStorage:
             await cls._put_record(conn, table_id, change.record)
         return version
 
-    @staticmethod
-    async def _put_record(conn: asyncpg.Connection, table_id: int, record: GameRecord) -> None:
-        await conn.execute("DELETE FROM records WHERE game = $1", table_id)  # its seats go with it
+    @classmethod
+    async def _put_record(cls, conn: asyncpg.Connection, table_id: int, record: GameRecord) -> None:
+        """Write the record (replacing any earlier one of the table) and rate its people: the
+        ratings are folded again from the earlier of the old and the new record on. The
+        scope's lock comes first, before any row of it is touched (the order every writer of
+        ratings keeps, so none waits for another in a circle)."""
+        await cls._lock_ratings(conn, (record.guild, record.game))
+        old = await conn.fetch(  # its seats go with it
+            "DELETE FROM records WHERE game = $1 RETURNING ended, reason, practice", table_id
+        )
         await conn.execute(
             "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -546,16 +582,107 @@ class PostgresStorage:
             record.practice,
         )
         await conn.executemany(
-            "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            [(table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned) for s in record.seats],
+            "INSERT INTO record_seats (game, seat, user_id, name, bot, score, place, winner, resigned, ended) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            [
+                (table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, s.winner, s.resigned, record.ended)
+                for s in record.seats
+            ],
         )
+        since = ratings.refold_from(table_id, record, old)
+        if since is not None:  # a table's server and game never change: one scope
+            await cls._refold(conn, (record.guild, record.game), since)
 
     async def forget(self, table_id: int) -> bool:
-        deleted = await self._write(
-            lambda conn: conn.fetchval("DELETE FROM games WHERE id = $1 RETURNING id", table_id)
+        async def work(conn: asyncpg.Connection) -> Any:
+            scope = await conn.fetchrow("SELECT guild, kind FROM records WHERE game = $1", table_id)
+            if scope is not None:
+                await self._lock_ratings(conn, (scope[0], scope[1]))
+            rated = await self._rated_key(conn, table_id)
+            deleted = await conn.fetchval("DELETE FROM games WHERE id = $1 RETURNING id", table_id)
+            if rated is not None:
+                await self._refold(conn, *rated)
+            return deleted
+
+        return await self._write(work) is not None
+
+    # -------------------------------------------------------------- ratings
+    @staticmethod
+    async def _lock_ratings(conn: asyncpg.Connection, scope: Scope) -> None:
+        """Hold the scope's ratings until this transaction ends: another one folding them
+        waits, then reads what this one wrote (READ COMMITTED reads afresh per statement)."""
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2) & 1023)", _RATINGS_LOCK, f"{scope[0]}:{scope[1]}"
         )
-        return deleted is not None
+
+    @staticmethod
+    async def _rated_key(conn: asyncpg.Connection, table_id: int) -> tuple[Scope, Key] | None:
+        """Where the table's record stands among the ratings, when it counts: its server and
+        game, and its place in the order of updates."""
+        row = await conn.fetchrow(
+            f"SELECT guild, kind, ended FROM records r WHERE game = $1 AND {_COUNTED.format(r='r')}", table_id
+        )
+        return None if row is None else ((row[0], row[1]), (row[2], table_id))
+
+    @classmethod
+    async def _refold(
+        cls, conn: asyncpg.Connection, scope: Scope, since: Key | None, *, write: bool = True
+    ) -> list[Recomputed]:
+        """Fold the counted records of `scope` from `since` on (None: all of them), starting
+        from the ratings stored before it, and store what differs (unless not `write`)."""
+        await cls._lock_ratings(conn, scope)
+        guild, kind = scope
+        # the conditions written for the case at hand, not `IS NOT DISTINCT FROM $1` or
+        # `$3 IS NULL OR ...`: an index cannot serve those, and every game's end would read
+        # every record of its server and game
+        where = "r.guild = $1" if guild is not None else "r.guild IS NULL AND $1::bigint IS NULL"
+        where += f" AND r.kind = $2 AND {_COUNTED.format(r='r')}"
+        later = "" if since is None else "AND (r.ended, r.game) >= ($3, $4::bigint) "
+        games = ratings.games(
+            await conn.fetch(
+                "SELECT r.game, r.ended, s.seat, s.user_id, s.name, s.place, s.resigned, s.mu, s.sigma "
+                "FROM records r JOIN record_seats s ON s.game = r.game "
+                f"WHERE {where} {later}"
+                "ORDER BY r.ended, r.game, s.seat",
+                guild,
+                kind,
+                *(since or ()),
+            )
+        )
+        users = sorted({s.user for g in games for s in g.seats})
+        before: dict[int, Skill] = {}
+        if since is not None and users:
+            # each person's own rated seats newest first (index record_seats_rated), the first of
+            # this server and game: a few rows whatever the number of records
+            rows = await conn.fetch(
+                "SELECT person, latest.mu, latest.sigma FROM unnest($3::bigint[]) AS person CROSS JOIN LATERAL ("
+                "SELECT s.mu, s.sigma FROM record_seats s JOIN records r ON r.game = s.game "
+                "WHERE s.user_id = person AND s.mu IS NOT NULL AND (s.ended, s.game) < ($4, $5::bigint) "
+                f"AND {where} ORDER BY s.ended DESC, s.game DESC LIMIT 1) AS latest",
+                guild,
+                kind,
+                users,
+                *since,
+            )
+            before = {r[0]: Skill(r[1], r[2]) for r in rows}
+        results = ratings.fold(games, before)
+        if write:
+            await conn.executemany(
+                "UPDATE record_seats SET mu = $1, sigma = $2 WHERE game = $3 AND seat = $4", ratings.updates(results)
+            )
+        return results
+
+    @classmethod
+    async def _recompute(cls, conn: asyncpg.Connection, *, write: bool) -> list[Recomputed]:
+        """Every server's and game's ratings folded from their first record."""
+        out = []
+        scopes = await conn.fetch(f"SELECT DISTINCT guild, kind FROM records r WHERE {_COUNTED.format(r='r')}")
+        for guild, kind in scopes:
+            out.extend(await cls._refold(conn, (guild, kind), None, write=write))
+        return out
+
+    async def recompute_ratings(self, *, write: bool) -> list[Recomputed]:
+        return await self._write(lambda conn: self._recompute(conn, write=write))
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         return int(

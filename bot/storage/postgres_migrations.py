@@ -17,6 +17,8 @@ snapshot must come back byte for byte.
 
 from __future__ import annotations
 
+from .migrations import RATINGS
+
 MIGRATIONS: list[tuple[int, str]] = [
     (
         1,
@@ -163,7 +165,17 @@ CREATE TABLE links (
 """,
     ),
     (
-        6,
+        RATINGS,
+        """
+ALTER TABLE record_seats ADD COLUMN mu DOUBLE PRECISION;
+ALTER TABLE record_seats ADD COLUMN sigma DOUBLE PRECISION;
+ALTER TABLE record_seats ADD COLUMN ended DOUBLE PRECISION NOT NULL DEFAULT 0;
+UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = record_seats.game);
+CREATE INDEX record_seats_rated ON record_seats(user_id, ended, game) WHERE mu IS NOT NULL;
+""",
+    ),
+    (
+        7,
         """
 CREATE TABLE away (
     user_id BIGINT  NOT NULL,

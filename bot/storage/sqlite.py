@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from . import ratings
 from .base import (
     OPEN_STATUSES,
     RECHECK_DELAYS,
@@ -49,10 +50,12 @@ from .base import (
     GameRecord,
     NoticeRecord,
     PlayerPrefs,
+    Rating,
     RecordSeat,
     ReminderRecord,
     SeatRecord,
     Shards,
+    Skill,
     StaleWrite,
     Standing,
     StorageError,
@@ -62,7 +65,8 @@ from .base import (
     landed_change,
     note_write,
 )
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, RATINGS
+from .ratings import Key, Recomputed, Scope
 from .transfer import ORDER, TABLES, Rows, normalise
 
 log = logging.getLogger(__name__)
@@ -82,6 +86,9 @@ SELECT g.id, g.guild, g.channel, g.game, g.status, g.creator, g.options, g.seed,
 _SEATS = (
     "SELECT game, user, name, seat, resigned, joined, bot FROM seats WHERE game IN ({}) ORDER BY game, joined, rowid"
 )
+#: A record that counts in statistics and ratings: played to its end or ended by resignation,
+#: not practice.
+_COUNTED = "r.practice = 0 AND r.reason IN ('end','resign')"
 
 #: The first 16 bytes of every SQLite 3 database file.
 _MAGIC = b"SQLite format 3\x00"
@@ -309,6 +316,8 @@ class SQLiteStorage:
             try:
                 for statement in _statements(sql):
                     await w.execute(statement)
+                if number == RATINGS:
+                    await self._recompute(w, write=True)
                 await w.execute(f"PRAGMA user_version={int(number)}")
                 await _commit(w)
             except BaseException:
@@ -466,7 +475,7 @@ class SQLiteStorage:
         return records
 
     async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
-        counted = "r.guild IS ? AND r.practice = 0 AND r.reason IN ('end','resign')"
+        counted = f"r.guild IS ? AND {_COUNTED}"
         where = counted
         params: list[int | str | None] = [guild]
         if game is not None:
@@ -488,6 +497,25 @@ class SQLiteStorage:
             (guild, *params),
         )
         return [Standing(*row) for row in rows]
+
+    async def ratings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Rating]:
+        where = f"r.guild IS ? AND s.mu IS NOT NULL AND {_COUNTED}"
+        params: list[int | str | None] = [guild]
+        if game is not None:
+            where += " AND r.kind = ?"
+            params.append(game)
+        if user is not None:
+            where += " AND s.user = ?"
+            params.append(user)
+        rows = await self._fetchall(
+            "SELECT kind, user, name, mu, sigma, games FROM ("
+            "SELECT r.kind, s.user, s.name, s.mu, s.sigma, COUNT(*) OVER (PARTITION BY r.kind, s.user) AS games, "
+            "ROW_NUMBER() OVER (PARTITION BY r.kind, s.user ORDER BY r.ended DESC, r.game DESC) AS latest "
+            f"FROM record_seats s JOIN records r ON r.game = s.game WHERE {where}"
+            ") WHERE latest = 1 ORDER BY kind, user",
+            params,
+        )
+        return [Rating(kind, u, name, Skill(mu, sigma), games) for kind, u, name, mu, sigma, games in rows]
 
     async def prefs(self, user: int) -> PlayerPrefs:
         rows = await self._fetchall(
@@ -780,9 +808,13 @@ class SQLiteStorage:
             await cls._put_record(w, table_id, change.record)
         return version
 
-    @staticmethod
-    async def _put_record(w: aiosqlite.Connection, table_id: int, record: GameRecord) -> None:
-        await w.execute("DELETE FROM records WHERE game = ?", (table_id,))  # its seats go with it
+    @classmethod
+    async def _put_record(cls, w: aiosqlite.Connection, table_id: int, record: GameRecord) -> None:
+        """Write the record (replacing any earlier one of the table) and rate its people: the
+        ratings are folded again from the earlier of the old and the new record on."""
+        old = await _rows(  # its seats go with it
+            w, "DELETE FROM records WHERE game = ? RETURNING ended, reason, practice", (table_id,)
+        )
         await w.execute(
             "INSERT INTO records (game, guild, kind, reason, started, ended, moves, practice) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -798,20 +830,99 @@ class SQLiteStorage:
             ),
         )
         await w.executemany(
-            "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO record_seats (game, seat, user, name, bot, score, place, winner, resigned, ended) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (table_id, s.seat, s.user, s.name, s.bot, s.score, s.place, int(s.winner), int(s.resigned))
+                (
+                    table_id,
+                    s.seat,
+                    s.user,
+                    s.name,
+                    s.bot,
+                    s.score,
+                    s.place,
+                    int(s.winner),
+                    int(s.resigned),
+                    record.ended,
+                )
                 for s in record.seats
             ],
         )
+        since = ratings.refold_from(table_id, record, old)
+        if since is not None:  # a table's server and game never change: one scope
+            await cls._refold(w, (record.guild, record.game), since)
 
     async def forget(self, table_id: int) -> bool:
         async def work(w: aiosqlite.Connection) -> bool:
+            rated = await self._rated_key(w, table_id)
             cur = await w.execute("DELETE FROM games WHERE id = ?", (table_id,))  # the rest cascades
+            if rated is not None:
+                await self._refold(w, *rated)
             return cur.rowcount == 1
 
         return await self._write(work)
+
+    # -------------------------------------------------------------- ratings
+    @staticmethod
+    async def _rated_key(w: aiosqlite.Connection, table_id: int) -> tuple[Scope, Key] | None:
+        """Where the table's record stands among the ratings, when it counts: its server and
+        game, and its place in the order of updates."""
+        rows = await _rows(w, f"SELECT guild, kind, ended FROM records r WHERE game = ? AND {_COUNTED}", (table_id,))
+        return ((rows[0][0], rows[0][1]), (rows[0][2], table_id)) if rows else None
+
+    @staticmethod
+    async def _refold(
+        w: aiosqlite.Connection, scope: Scope, since: Key | None, *, write: bool = True
+    ) -> list[Recomputed]:
+        """Fold the counted records of `scope` from `since` on (None: all of them), starting
+        from the ratings stored before it, and store what differs (unless not `write`)."""
+        guild, kind = scope
+        where = f"r.guild IS ? AND r.kind = ? AND {_COUNTED}"
+        params: tuple[Any, ...] = (guild, kind)
+        if since is not None:
+            where += " AND (r.ended, r.game) >= (?, ?)"
+            params += since
+        games = ratings.games(
+            await _rows(
+                w,
+                "SELECT r.game, r.ended, s.seat, s.user, s.name, s.place, s.resigned, s.mu, s.sigma FROM records r "
+                f"JOIN record_seats s ON s.game = r.game WHERE {where} ORDER BY r.ended, r.game, s.seat",
+                params,
+            )
+        )
+        users = sorted({s.user for g in games for s in g.seats})
+        before: dict[int, Skill] = {}
+        if since is not None and users:
+            # each person's own rated seats newest first (index record_seats_rated), the first of
+            # this server and game: a few rows whatever the number of records
+            latest = (
+                "SELECT * FROM (SELECT s.user, s.mu, s.sigma FROM record_seats s CROSS JOIN records r "
+                f"ON r.game = s.game WHERE s.user = ? AND s.mu IS NOT NULL AND (s.ended, s.game) < (?, ?) "
+                f"AND r.guild IS ? AND r.kind = ? AND {_COUNTED} ORDER BY s.ended DESC, s.game DESC LIMIT 1)"
+            )
+            rows = await _rows(
+                w,
+                " UNION ALL ".join([latest] * len(users)),
+                [value for user in users for value in (user, *since, guild, kind)],
+            )
+            before = {user: Skill(mu, sigma) for user, mu, sigma in rows}
+        results = ratings.fold(games, before)
+        if write:
+            await w.executemany(
+                "UPDATE record_seats SET mu = ?, sigma = ? WHERE game = ? AND seat = ?", ratings.updates(results)
+            )
+        return results
+
+    @classmethod
+    async def _recompute(cls, w: aiosqlite.Connection, *, write: bool) -> list[Recomputed]:
+        """Every server's and game's ratings folded from their first record."""
+        out = []
+        for guild, kind in await _rows(w, f"SELECT DISTINCT guild, kind FROM records r WHERE {_COUNTED}"):
+            out.extend(await cls._refold(w, (guild, kind), None, write=write))
+        return out
+
+    async def recompute_ratings(self, *, write: bool) -> list[Recomputed]:
+        return await self._write(partial(self._recompute, write=write))
 
     async def add_notice(self, table_id: int | None, channel: int, payload: dict[str, Any], now: float) -> int:
         async def work(w: aiosqlite.Connection) -> int:
@@ -961,6 +1072,12 @@ class SQLiteStorage:
                 )
 
         await self._write(work)
+
+
+async def _rows(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+    """A query's rows on `conn` (the writer, inside its transaction: it sees its own writes)."""
+    async with conn.execute(sql, tuple(params)) as cur:
+        return [tuple(row) for row in await cur.fetchall()]
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:

@@ -44,7 +44,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("outbox", ("id", "game", "channel", "payload", "created", "sent")),
     ("players", ("user", "quiet_start", "quiet_end", "utc_offset", "dm", "heads_up")),
     ("records", ("game", "guild", "kind", "reason", "started", "ended", "moves", "practice")),
-    ("record_seats", ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned")),
+    (
+        "record_seats",
+        ("game", "seat", "user", "name", "bot", "score", "place", "winner", "resigned", "mu", "sigma", "ended"),
+    ),
     # the web table's signing key travels with the games, so their links keep working (issue 28)
     ("secrets", ("name", "value", "created")),
     ("links", ("game", "user", "generation")),

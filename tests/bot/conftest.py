@@ -18,6 +18,7 @@ from bot.storage import Storage, open_storage
 from tests.conftest import BACKENDS, database_url
 
 from .fakegame import GAME as FAKE
+from .memory_storage import MemoryStorage
 
 GAMES = {**engine.GAMES, FAKE.id: FAKE}
 NAMES = {1: "ann", 2: "bob", 3: "cy", 4: "dee"}
@@ -116,6 +117,18 @@ def backend() -> str:
 def database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
     """A fresh database URL on `backend`."""
     return database_url(request, backend, tmp_path)
+
+
+@pytest.fixture(params=["sqlite", "postgres", "memory"])
+async def records_storage(request: pytest.FixtureRequest, tmp_path: Path):
+    """A fresh storage of each kind: SQLite, PostgreSQL, and the interface-only one in memory."""
+    if request.param == "memory":
+        yield MemoryStorage()
+        return
+    storage = open_storage(database_url(request, request.param, tmp_path))
+    await storage.open()
+    yield storage
+    await storage.close()
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""A second `Storage`, in memory, written only from bot/storage/base.py.
+"""A second `Storage`, in memory, written only from bot/storage/base.py (and the pure
+fold of bot/storage/ratings.py, which every backend runs).
 
 It exists to prove the claim of issue 3 §3: the interface is small and free
 of SQL, so another backend (PostgreSQL) can be added without touching the
@@ -21,12 +22,14 @@ from bot.storage.base import (
     GameRecord,
     NoticeRecord,
     PlayerPrefs,
+    Rating,
     ReminderRecord,
     Shards,
     StaleWrite,
     Standing,
     TableRecord,
 )
+from bot.storage.ratings import RatedGame, RatedSeat, fold
 
 
 class MemoryStorage:
@@ -207,6 +210,35 @@ class MemoryStorage:
                 )
             )
         return sorted(out, key=lambda s: (s.game, s.user, s.bot is not None, s.bot or ""))
+
+    async def ratings(self, guild, *, game=None, user=None) -> list[Rating]:
+        """Folded from the records at every call (bot/storage/ratings.py): nothing is kept
+        that could fall out of step with them."""
+        out: list[Rating] = []
+        for kind in sorted({r.game for r in self.records.values() if game in (None, r.game)}):
+            counted = sorted(
+                (
+                    r
+                    for r in self.records.values()
+                    if r.guild == guild and r.game == kind and not r.practice and r.reason in ("end", "resign")
+                ),
+                key=lambda r: (r.ended, r.table),
+            )
+            games = [
+                RatedGame(
+                    r.table,
+                    r.ended,
+                    tuple(RatedSeat(s.seat, s.user, s.name, s.place, s.resigned, None) for s in r.seats),
+                )
+                for r in counted
+            ]
+            latest: dict[int, Rating] = {}
+            for seat in fold(games, {}):
+                if seat.computed is not None:
+                    games_before = latest[seat.user].games if seat.user in latest else 0
+                    latest[seat.user] = Rating(kind, seat.user, seat.name, seat.computed, games_before + 1)
+            out.extend(r for uid, r in sorted(latest.items()) if user in (None, uid))
+        return out
 
     async def forget(self, table_id: int) -> bool:
         if self.tables_.pop(table_id, None) is None:

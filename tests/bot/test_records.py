@@ -8,12 +8,9 @@ import dataclasses
 import pytest
 
 from bot.service.records import places
-from bot.storage import open_storage
 from bot.storage.base import Change, GameRecord, RecordSeat
-from tests.conftest import database_url
 
 from .conftest import CHANNEL, GUILD
-from .memory_storage import MemoryStorage
 
 pytestmark = pytest.mark.both_backends  # records are storage: every flow runs on SQLite and PostgreSQL
 
@@ -126,9 +123,10 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     await table.service.tick()
     await table.service.settle_bots()  # the bot seat plays and wins this one, 4-2
     top = (await table.ok(4, "stats top fake-race")).text
-    assert "at least 3 counted games" in top
-    assert "1. ann — 4 games, 3 wins (75%)" in top and "2. bob — 3 games, 1 win (33%)" in top
-    assert "Not ranked yet (fewer games): cy (1), dee (1)." in top
+    assert "at least 3 rated games; by rating" in top  # the order itself: test_ratings
+    assert "1. ann — rating " in top and "; 4 games, 3 wins (75%)" in top
+    assert "2. bob — rating " in top and "; 3 games, 1 win (33%)" in top
+    assert "Not ranked yet (fewer rated games): cy (2), dee (1)." in top  # a person's seat a bot finished counts
     assert "Bots (listed apart, never ranked with people):\n- cy (normal) — 1 game, 1 win (100%)" in top
     assert "as a bot (normal): 1 game, 1 win" in (await table.ok(3, "stats")).text
     (record,) = await table.storage.history(GUILD, limit=1)
@@ -152,7 +150,7 @@ async def test_a_chosen_seed_makes_an_open_practice_game_kept_out_of_statistics(
     assert "Open practice game" in (await table.ok(1, "game status")).text
     assert "#1 Fake Race [open practice game]: finished" in (await table.ok(1, "games history")).text
     assert "no counted games" in (await table.ok(1, "stats")).text
-    assert "Nobody has played 3 counted games" in (await table.ok(1, "stats top fake-race")).text
+    assert "Nobody has played 3 rated games" in (await table.ok(1, "stats top fake-race")).text
     await race(table)  # a game without a chosen seed is no practice game
     assert "Open practice game" not in table.replies[-1].text
     assert "1 game, 1 win" in (await table.ok(1, "stats")).text
@@ -178,17 +176,6 @@ async def test_forgetting_a_game_is_for_server_admins_and_only_once_it_ended(tab
 # ---- the storage contract (SQLite and the interface-only backend) -------------------------------
 def _record(table: int, guild, ended: float, *, reason="end", practice=False, kind="fake-race", seats=()):
     return GameRecord(table, guild, kind, reason, ended - 100, ended, 5, practice, list(seats))
-
-
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
-async def records_storage(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStorage()
-        return
-    storage = open_storage(database_url(request, request.param, tmp_path))
-    await storage.open()
-    yield storage
-    await storage.close()
 
 
 async def test_storage_history_standings_and_forget_keep_their_contract(records_storage):
