@@ -45,7 +45,7 @@ class AbsenceCommands(BotCommands):
         mine = clock.seats.get(player.seat) if clock is not None else None
         if mine is not None and not mine.running:
             mine = None
-        away = await self._away_of(reminder.user, min(now, mine.at) if mine is not None else now)
+        away = await self.timers.away_of(reminder.user, min(now, mine.at) if mine is not None else now)
         if clock is not None and mine is not None and clocks.left_now(mine, now, away) <= 0:
             await self._run_out(rec, player, now, others)
             return
@@ -117,14 +117,14 @@ class AbsenceCommands(BotCommands):
         processes that find it run out, one hands the seat over and the other's write is stale."""
         game = self._game(rec)
         state = await self._state(rec)
-        level = self._stand_in(rec)
+        level = self.timers.stand_in(rec)
         meta = dict(rec.meta)
         clock = TableClock.of(meta)
         assert clock is not None and player.seat is not None
         clock.seats[player.seat].out = now
         meta["clock"] = clock.to_json()
         rec.seats = [dataclasses.replace(s, bot=level) if s.user == player.user else s for s in rec.seats]
-        reminders = await self._timers(rec, meta, game, state, now, old=rows)  # (its bank is charged to zero)
+        reminders = await self.timers.settle(rec, meta, game, state, now, old=rows)  # (its bank is charged to zero)
         text = (
             f"⌛ {player.name}'s clock ran out in the {self._title(rec)} game here: a bot ({level}) plays their "
             f"seat from now on, until {player.name} says `game back`."
@@ -157,7 +157,7 @@ class AbsenceCommands(BotCommands):
             for u in self._acting_users(rec, game.to_act(state))
             if u in unanswered and unanswered[u] >= self.settings.absent_after and u != ctx.user
         ]
-        away = {u: here for u in absent if (here := clocks.away_now(await self._away_of(u, ctx.now), ctx.now))}
+        away = {u: here for u in absent if (here := clocks.away_now(await self.timers.away_of(u, ctx.now), ctx.now))}
         absent = [u for u in absent if u not in away]  # a player away is not voted out (issue 27 §2)
         if not absent and away:
             raise Refusal(
@@ -198,7 +198,7 @@ class AbsenceCommands(BotCommands):
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
             rec.status = "paused"
-            await self._timers(rec, meta, game, state, ctx.now)  # every clock stops
+            await self.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
             version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(
                 f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
@@ -213,18 +213,18 @@ class AbsenceCommands(BotCommands):
                     s.seat,
                     s.resigned,
                     s.joined,
-                    self._stand_in(rec) if s.user == target else s.bot,
+                    self.timers.stand_in(rec) if s.user == target else s.bot,
                 )
                 for s in rec.seats
             ]
-            reminders = await self._timers(rec, meta, game, state, ctx.now)
+            reminders = await self.timers.settle(rec, meta, game, state, ctx.now)
             version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
             rec.version, rec.meta = version, meta
             self._remember(rec.id, version, state)
             return await self._position_reply(
                 rec,
                 state,
-                f"The players voted: a bot ({self._stand_in(rec)}) plays {target_name}'s seat until "
+                f"The players voted: a bot ({self.timers.stand_in(rec)}) plays {target_name}'s seat until "
                 f"{target_name} says `game back`.",
                 ctx,
             )
@@ -253,7 +253,7 @@ class AbsenceCommands(BotCommands):
         state = await self._state(rec)
         rec.status = "active"
         meta = dict(rec.meta)
-        reminders = await self._timers(rec, meta, self._game(rec), state, ctx.now)  # the clocks run again
+        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)  # the clocks run again
         version = await self.storage.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now)
         rec.meta = meta
         rec.version = version

@@ -121,7 +121,7 @@ class AwayCommands(MoveCommands):
         old = await self.storage.reminders(rec.id)
         if TableClock.of(rec.meta) is not None:
             meta = dict(rec.meta)
-            rows = await self._timers(rec, meta, game, state, now, old=old)
+            rows = await self.timers.settle(rec, meta, game, state, now, old=old)
             await self.storage.commit(rec, Change(meta=meta, reminders=rows, bump=False), now)
         elif any(r.user == user and r.due > now + rec.remind_every for r in old):
             soon = [r if r.user != user else dataclasses.replace(r, due=now + rec.remind_every) for r in old]
@@ -158,11 +158,11 @@ class AwayCommands(MoveCommands):
             return None  # moving this instant, or damaged: its own commands say so
         if not player.bot and player.seat not in game.to_act(state):
             return None
-        since = self._acting_since(rec, player.seat)
+        since = self.timers.acting_since(rec, player.seat)
         if since is None:  # a table from before issue 27: its last step's time
             last = await self.storage.actions(rec.id, after=max(0, int(rec.meta.get("seq", 0)) - 1))
             since = last[-1].time if last else float(rec.meta.get("started", rec.created))
-        left, _ = await self._clock_of(rec, player.seat, user, now, away=False)
+        left, _ = await self.timers.clock_of(rec, player.seat, user, now, away=False)
         return MyTurn(
             rec.id,
             rec.game,

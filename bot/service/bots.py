@@ -144,7 +144,7 @@ class BotCommands(MoveCommands):
         if clock is not None and mine is not None:  # a bank run out restarts with the minimum (issue 27 §1)
             mine.left, mine.out = max(mine.left, clock.control.minimum), None
             meta["clock"] = clock.to_json()
-        reminders = await self._timers(rec, meta, self._game(rec), state, ctx.now)
+        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
         version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)

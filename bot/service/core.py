@@ -25,6 +25,7 @@ from .text import choices_text, lettered, names, neutral, repaired
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
     from ..workers import WorkerPool
+    from .timing import Timers
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +209,14 @@ class ServiceBase:
     @property
     def games(self) -> Mapping[str, Game]:
         return self._games if self._games is not None else engine.GAMES
+
+    @property
+    def timers(self) -> Timers:
+        """The clocks' and reminders' bookkeeping (timing.py, issue 27), made from the storage,
+        settings and preferences as they are now (tests change the settings of a running service)."""
+        from .timing import Timers  # timing.py builds on this module
+
+        return Timers(self.storage, self.settings, self._prefs_of)
 
     def _help(self) -> Reply:
         return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))

@@ -21,12 +21,13 @@ from engine.core import Game
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
 from .core import Ctx, Refusal, _hours, _option_value
+from .records import RecordCommands
 from .reply import Reply
 from .text import lettered, names, neutral, quote
-from .timing import TIME_OPTIONS, Timing
+from .timing import TIME_OPTIONS
 
 
-class ForkCommands(Timing):
+class ForkCommands(RecordCommands):
     """Opening and starting a table forked from an export."""
 
     async def _new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -97,7 +98,7 @@ class ForkCommands(Timing):
         meta = {
             "practice": {"seed": record.seed, "fork": record.table},
             "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
-            **self._time_options(timing, practice=True),
+            **self.timers.time_options(timing, practice=True),
         }
         remind_every = self.settings.remind_every if remind is None else _hours(_option_value(remind))
         try:
@@ -128,7 +129,7 @@ class ForkCommands(Timing):
             f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
             f"takes it, the others fill the free seats in joining order. Others: `game join`; "
             f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
-            f"{self._practice_line(rec)}" + self._clock_words(rec),
+            f"{self._practice_line(rec)}" + self.timers.clock_words(rec),
             **self._ids(rec),
         )
 

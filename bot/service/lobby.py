@@ -62,7 +62,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
             raise Refusal(f"`seed` is a whole number from 0 to {MAX_SEED} (the storage keeps 64-bit numbers).")
         else:
             meta["practice"] = {"seed": seed}  # anyone who saw the command can replay it (DECISIONS, "Records")
-        meta.update(self._time_options(options, practice="practice" in meta))  # timing.py: clock=, stand_in=
+        meta.update(self.timers.time_options(options, practice="practice" in meta))  # timing.py: clock=, stand_in=
         remind = options.pop("remind", None)
         remind_every = self.settings.remind_every if remind is None else _hours(remind)
         try:
@@ -89,7 +89,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         return Reply(
             f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
             f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}"
-            + self._clock_words(rec),
+            + self.timers.clock_words(rec),
             **self._ids(rec),
         )
 
@@ -183,7 +183,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
             meta=meta,
             snapshot=game.dumps(state),
             actions=records,
-            reminders=await self._timers(rec, meta, game, state, ctx.now),
+            reminders=await self.timers.settle(rec, meta, game, state, ctx.now),
         )
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta
@@ -252,7 +252,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         else:
             lines = [f"{where}: {rec.status}. Any player can `resume` it."]
         lines.append("Scores: " + self._scores_text(rec, game.scores(state)) + ".")
-        lines.extend(await self._clock_lines(rec, ctx.now))
+        lines.extend(await self.timers.clock_lines(rec, ctx.now))
         bots = [lettered(s.name, s.seat) for s in rec.players if s.bot and s.user < 0 and s.seat is not None]
         if bots:
             lines.append("Bots: " + names(bots) + ".")

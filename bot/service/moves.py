@@ -187,7 +187,7 @@ class MoveCommands(TurnData):
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
         waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
-        reminders = await self._timers(
+        reminders = await self.timers.settle(
             rec,
             meta,
             game,

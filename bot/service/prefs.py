@@ -86,7 +86,7 @@ class SettingsCommands(MoveCommands):
             if rec.status == "active":
                 state = await self._state(rec)
                 meta = dict(rec.meta)
-                reminders = await self._timers(rec, meta, self._game(rec), state, ctx.now)
+                reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
             version = await self.storage.commit(
                 rec, Change(remind_every=every, reminders=reminders, meta=meta, bump=False), ctx.now
             )

@@ -18,15 +18,14 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
-from .records import places
+from .records import RecordCommands, places
 from .reply import Actor, Decision, Entry, FinalScore, Headline
 from .story import PERIODS, stage
-from .timing import Timing
 
 log = logging.getLogger(__name__)
 
 
-class TurnData(Timing):
+class TurnData(RecordCommands):
     """Headlines, decisions and stories; the step marks behind the stories."""
 
     #: Per table: the position last asked about (by identity) and its public view.
@@ -65,7 +64,7 @@ class TurnData(Timing):
                 if player is not None and not (player.resigned and not player.bot):
                     actor = Actor(player.name, seat, None if player.bot else player.user)
                     if actor.user is not None:
-                        actor.time_left, away = await self._clock_of(rec, seat, actor.user, now)
+                        actor.time_left, away = await self.timers.clock_of(rec, seat, actor.user, now)
                         if away is not None:
                             actor.away_until, actor.away_note = away.ends, away.note
                     acting.append(actor)
@@ -150,7 +149,7 @@ class TurnData(Timing):
         seat_url = ""
         if self.links is not None:
             seat_url = self.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
-        time_left, _ = await self._clock_of(rec, seat, user, self.clock(), away=False)
+        time_left, _ = await self.timers.clock_of(rec, seat, user, self.clock(), away=False)
         return Decision(
             user,
             seat,

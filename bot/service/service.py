@@ -71,8 +71,8 @@ def verb_of(command: str, args: str) -> str:
 class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, AwayCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
-    Each command family is built on the families it calls (records <- timing <- turn data
-    <- moves <- bots <- undo, absence; moves <- settings, pages, away; timing <- fork; undo,
+    Each command family is built on the families it calls (records <- turn data <- moves
+    <- bots <- undo, absence; moves <- settings, pages, away; records <- fork; undo,
     fork <- lobby), all on `ServiceBase`: these five bases bring in every family.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults

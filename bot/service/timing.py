@@ -1,8 +1,11 @@
 """The service's timers: clocks, reminders and who has been waiting since when (issue 27).
 
-Every command that changes who must act (a move, a vote, `resume`, `game back`, an
-undo, a resignation, the start) ends its bookkeeping with `_timers`, which, in the
-table's `meta` written by that same commit:
+A collaborator of the service, not a command family: `Timers` is made from what it reads
+(the storage, for times away; the settings; the players' preferences) and is given
+everything else — the table, its game and position, the moment — with each call. Every
+command that changes who must act (a move, a vote, `resume`, `game back`, an undo, a
+resignation, the start) ends its bookkeeping with `Timers.settle`, which, in the table's
+`meta` written by that same commit:
 - records since when each seat to act has been acting (`meta["acting"]`: `games mine`
   and `game status` tell how long someone has waited);
 - settles the clocks (clocks.py): the time each running clock used is taken from its
@@ -13,23 +16,24 @@ table's `meta` written by that same commit:
   their next reminder and their clock's next moment (a warning, running out), so the
   storage's one durable timer serves both; `tick` works out which is due (absence.py).
 
+The arithmetic itself is clocks.py's (pure); this module reads what it needs for it.
+
 A table without a clock keeps its reminders exactly as before. Options of `game new`
 (`clock=3d clock_bonus=1d clock_cap=3d stand_in=strong`) are read here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Awaitable, Callable, Iterable, Set
 from typing import Any
 
 from engine.core import Game
 
 from ..durations import parse_duration
-from ..storage.base import ActionRecord, AwayRecord, ReminderRecord, TableRecord
+from ..storage.base import ActionRecord, AwayRecord, PlayerPrefs, ReminderRecord, Storage, TableRecord
 from . import clocks
 from .clocks import Checkpoint, TableClock, TimeControl
-from .core import Refusal
-from .records import RecordCommands
+from .core import Refusal, Settings
 from .text import lettered, quote
 
 #: The levels a table's stand-in may have (bots.py's LEVELS; kept here to avoid a cycle).
@@ -38,11 +42,18 @@ STAND_IN_LEVELS = ("easy", "normal", "strong")
 TIME_OPTIONS = ("clock", "clock_bonus", "clock_cap", "stand_in")
 
 
-class Timing(RecordCommands):
-    """Clock and reminder bookkeeping shared by every command that moves the game."""
+class Timers:
+    """Clock and reminder bookkeeping for every command that moves the game. `storage`: where
+    the players' times away are read; `settings`: the server's default clock and stand-in;
+    `prefs_of(user)`: a player's quiet hours (warnings keep out of them)."""
+
+    def __init__(self, storage: Storage, settings: Settings, prefs_of: Callable[[int], Awaitable[PlayerPrefs]]) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.prefs_of = prefs_of
 
     # ---- options of `game new` ----------------------------------------------------------
-    def _time_options(self, options: dict[str, Any], *, practice: bool) -> dict[str, Any]:
+    def time_options(self, options: dict[str, Any], *, practice: bool) -> dict[str, Any]:
         """Take the clock's and the stand-in's options out of `options` (the game never sees
         them) and return what the table's meta keeps of them. A table without `clock=` has the
         server's default clock (`[clocks] default`), a practice game none."""
@@ -76,7 +87,7 @@ class Timing(RecordCommands):
         return meta
 
     @staticmethod
-    def _clock_words(rec: TableRecord) -> str:
+    def clock_words(rec: TableRecord) -> str:
         """ "\nClock: 3d, +1d a move, at most 3d ..." for the opening of a table with one ("" without)."""
         clock = TableClock.of(rec.meta)
         if clock is None:
@@ -86,19 +97,19 @@ class Timing(RecordCommands):
             "a bot plays that seat until its player says `game back`."
         )
 
-    def _stand_in(self, rec: TableRecord) -> str:
+    def stand_in(self, rec: TableRecord) -> str:
         """The level of the bot that takes a seat at this table for someone (a run-out clock,
         a resignation, a vote): the table's own choice, else the server's."""
         return str(rec.meta.get("stand_in") or self.settings.stand_in_level)
 
     # ---- reading ---------------------------------------------------------------------------
-    async def _away_of(self, user: int | None, since: float) -> list[AwayRecord]:
+    async def away_of(self, user: int | None, since: float) -> list[AwayRecord]:
         """A person's times away that end after `since` (a bot is never away)."""
         if user is None or user < 0:
             return []
         return await self.storage.away(user, since)
 
-    async def _clock_of(
+    async def clock_of(
         self, rec: TableRecord, seat: int, user: int | None, now: float, *, away: bool = True
     ) -> tuple[float | None, AwayRecord | None]:
         """(time left on the seat's clock — None without one, or run out —, the time away its
@@ -109,18 +120,18 @@ class Timing(RecordCommands):
             mine = None
         if mine is None and not away:
             return None, None
-        periods = await self._away_of(user, min(now, mine.at) if mine is not None else now)
+        periods = await self.away_of(user, min(now, mine.at) if mine is not None else now)
         left = None if mine is None else max(0.0, clocks.left_now(mine, now, periods))
         return left, clocks.away_now(periods, now)
 
-    async def _clock_lines(self, rec: TableRecord, now: float) -> list[str]:
+    async def clock_lines(self, rec: TableRecord, now: float) -> list[str]:
         """`game status`'s lines on time (issue 27): every seat's clock, and who is away until when."""
         clock = TableClock.of(rec.meta)
         banks, away = [], []
         for player in rec.players:
             if player.seat is None or player.user < 0:
                 continue
-            left, here = await self._clock_of(rec, player.seat, player.user, now)
+            left, here = await self.clock_of(rec, player.seat, player.user, now)
             mine = clock.seats.get(player.seat) if clock is not None else None
             who = lettered(player.name, player.seat)
             if mine is not None and mine.out is not None:
@@ -137,13 +148,13 @@ class Timing(RecordCommands):
         return lines
 
     @staticmethod
-    def _acting_since(rec: TableRecord, seat: int) -> float | None:
+    def acting_since(rec: TableRecord, seat: int) -> float | None:
         """Since when `seat` has been acting (None: not known, a table from before issue 27)."""
         since = (rec.meta.get("acting") or {}).get(str(seat))
         return None if since is None else float(since)
 
     # ---- settling --------------------------------------------------------------------------
-    async def _timers(
+    async def settle(
         self,
         rec: TableRecord,
         meta: dict[str, Any],
@@ -165,7 +176,7 @@ class Timing(RecordCommands):
         action in this command; `ended`: the seats whose spell of acting ended in it (a move's
         `Turn.ended`; default: those acting before and not now); `chosen`: the command's chosen
         action (its checkpoint is kept for an undo); `restore`: an undo's checkpoint, the banks
-        to set back. `old`, `actor`, `acted`: as `_reminders` takes them."""
+        to set back. `old`, `actor`, `acted`: as `reminders` takes them."""
         over = game.is_over(state)
         acting_now = game.to_act(state) if rec.status == "active" and not over else []
         before = {int(s): float(t) for s, t in (meta.get("acting") or {}).items()}
@@ -175,20 +186,22 @@ class Timing(RecordCommands):
         clock = TableClock.of(meta)
         moments: dict[int, float] = {}
         if clock is not None:
-            await self._settle(rec, clock, now, acting_now, moved=moved, ended=ended, chosen=chosen, restore=restore)
+            await self._charge(rec, clock, now, acting_now, moved=moved, ended=ended, chosen=chosen, restore=restore)
             for seat, mine in clock.seats.items():
                 player = rec.user_at(seat)
                 if mine.running and player is not None:
-                    prefs = await self._prefs_of(player.user)
-                    moment = clocks.next_moment(mine, now, await self._away_of(player.user, now), prefs)
+                    prefs = await self.prefs_of(player.user)
+                    moment = clocks.next_moment(mine, now, await self.away_of(player.user, now), prefs)
                     if moment is not None:
                         moments[player.user] = moment
-        rows = self._reminders(rec, state, list(old), now, actor=actor, acted=set(acted), clock=clock, moments=moments)
+        rows = self.reminders(
+            rec, game, state, list(old), now, actor=actor, acted=set(acted), clock=clock, moments=moments
+        )
         if clock is not None:
             meta["clock"] = clock.to_json()
         return rows
 
-    async def _settle(
+    async def _charge(
         self,
         rec: TableRecord,
         clock: TableClock,
@@ -207,7 +220,7 @@ class Timing(RecordCommands):
         for seat, mine in clock.seats.items():
             if mine.running:
                 player = rec.user_at(seat)
-                away = await self._away_of(player.user if player else None, mine.at)
+                away = await self.away_of(player.user if player else None, mine.at)
                 mine.left = max(0.0, mine.left - clocks.used(mine.at, now, away))
             mine.at = now
         if chosen is not None:
@@ -230,9 +243,10 @@ class Timing(RecordCommands):
             mine.running = runs
         clock.keep_checkpoints(p.seat for p in rec.players if p.seat is not None and not p.resigned and not p.bot)
 
-    def _reminders(
+    def reminders(
         self,
         rec: TableRecord,
+        game: Game,
         state: Any,
         old: list[ReminderRecord],
         now: float,
@@ -247,7 +261,6 @@ class Timing(RecordCommands):
         clock, the row is due at the earlier of that and the clock's next moment, and
         the reminder's own time is kept on the seat's clock (`SeatClock.remind`). A bot to
         act always gets its row (reminders off for a table stop people's reminders only)."""
-        game = self._game(rec)
         if game.is_over(state) or rec.status != "active":
             return []
         acted = acted or set()
@@ -259,8 +272,7 @@ class Timing(RecordCommands):
             for s in game.to_act(state)
             if (p := rec.user_at(s)) is not None and p.bot
         ]
-        for user in self._acting_users(rec, game.to_act(state)):
-            seat = self._seat_number(rec, user)
+        for user, seat in _people_to_act(rec, game.to_act(state)):
             previous = kept.get(user)
             keep = previous is not None and user != actor and seat not in acted
             mine = clock.seats.get(seat) if clock is not None else None
@@ -279,6 +291,17 @@ class Timing(RecordCommands):
             if due is not None:
                 out.append(ReminderRecord(rec.id, user, due, previous.count if keep and previous else 0))
         return out
+
+
+def _people_to_act(rec: TableRecord, seats: Iterable[int]) -> list[tuple[int, int]]:
+    """(user, seat) of each person who must act in `seats`, once each: never a bot (it is not
+    reminded) nor a resigned player (ServiceBase._acting_users, with the seat)."""
+    out: dict[int, int] = {}
+    for seat in seats:
+        player = rec.user_at(seat)
+        if player is not None and not player.resigned and not player.bot and player.user not in out:
+            out[player.user] = seat
+    return list(out.items())
 
 
 def _duration(option: str, value: Any, *, low: float = 0.0) -> float:

@@ -26,7 +26,7 @@ class UndoCommands(BotCommands):
         game = self._game(rec)
         state = await self._state(rec)
         # a bot plays the resigned seat from now on, where the game has bots (bot/DECISIONS.md)
-        stand_in = self._stand_in(rec) if self._bots_available(rec.game) else None
+        stand_in = self.timers.stand_in(rec) if self._bots_available(rec.game) else None
         rec.seats = [
             dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s for s in rec.seats
         ]
@@ -69,7 +69,7 @@ class UndoCommands(BotCommands):
         )
         if records:
             return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
-        reminders = await self._timers(rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id))
+        reminders = await self.timers.settle(rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id))
         version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
         rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
@@ -197,7 +197,7 @@ class UndoCommands(BotCommands):
         if clock is not None:
             clock.checkpoints = {q: c for q, c in clock.checkpoints.items() if q < seq}
             meta["clock"] = clock.to_json()
-        reminders = await self._timers(
+        reminders = await self.timers.settle(
             rec, meta, game, state, ctx.now, ended={p.seat for p in rec.players if p.seat is not None}, restore=restore
         )
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)

@@ -39,7 +39,7 @@ async def banks(table: Table, channel: int = CHANNEL) -> dict[int, float | None]
     out: dict[int, float | None] = {}
     for player in rec.players:
         assert player.seat is not None
-        left, _ = await table.service._clock_of(rec, player.seat, player.user, table.clock.now, away=False)
+        left, _ = await table.service.timers.clock_of(rec, player.seat, player.user, table.clock.now, away=False)
         out[player.seat] = left
     return out
 
