@@ -7,12 +7,14 @@ conftest clock's (2026-01-01 12:00 UTC at the start), moved by hand.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.service import Service
 from bot.service.clocks import TableClock
-from bot.storage import StaleWrite, open_storage
+from bot.storage import StaleWrite, Storage, open_storage
 from tests.conftest import database_url
 
 from .conftest import CHANNEL, GAMES, GUILD, Clock, Table
@@ -253,14 +255,24 @@ async def test_1_todays_votes_stay_beside_the_clock(table, clock):
     assert (await banks(table))[0] == 5 * D - 36 * H  # skipped, not moved: no bonus
 
 
-async def test_1_a_bank_runs_out_once_even_when_two_processes_find_it(table, clock):
-    """Two services on one database (two processes' worth) find the same bank run out: the
-    hand-over is one commit guarded by the table's revision, so it is made and announced once."""
-    await start(table, "clock=1d remind=720")
+@contextlib.asynccontextmanager
+async def second_process(table: Table, clock: Clock) -> AsyncIterator[tuple[Service, Storage]]:
+    """Another service on the table's database: a second process's worth."""
     other = open_storage(table.database)
     await other.open()
     second = Service(other, clock=clock, games=GAMES, settings=table.service.settings)
     try:
+        yield second, other
+    finally:
+        await second.close_bots()
+        await other.close()
+
+
+async def test_1_a_bank_runs_out_once_even_when_two_processes_find_it(table, clock):
+    """Two services on one database (two processes' worth) find the same bank run out: the
+    hand-over is one commit guarded by the table's revision, so it is made and announced once."""
+    await start(table, "clock=1d remind=720")
+    async with second_process(table, clock) as (second, other):
         clock.advance(24)
         await table.service.tick()
         await second.tick()  # one after the other: the second finds the seat a bot's
@@ -279,17 +291,11 @@ async def test_1_a_bank_runs_out_once_even_when_two_processes_find_it(table, clo
             await second._run_out(theirs, theirs.seat_of(1), clock.now, rows)
         ran_out = [n for n in await table.service.pending_notices() if "ran out" in n.reply.text]
         assert len(ran_out) == 2  # the first time and this one: never a third
-    finally:
-        await second.close_bots()
-        await other.close()
 
 
 async def test_1_ticks_of_two_processes_racing_hand_a_seat_over_once(table, clock):
     await start(table, "clock=1d remind=720")
-    other = open_storage(table.database)
-    await other.open()
-    second = Service(other, clock=clock, games=GAMES, settings=table.service.settings)
-    try:
+    async with second_process(table, clock) as (second, _):
         clock.advance(24)
         await asyncio.gather(table.service.tick(), second.tick())
         await table.service.settle_bots()
@@ -298,9 +304,6 @@ async def test_1_ticks_of_two_processes_racing_hand_a_seat_over_once(table, cloc
         assert len(ran_out) == 1
         rec = await table.storage.open_table(CHANNEL)
         assert [(r.seat, r.via) for r in await table.storage.actions(rec.id)] == [(0, "bot")]
-    finally:
-        await second.close_bots()
-        await other.close()
 
 
 # ---- §1 undo ------------------------------------------------------------------------------------------
