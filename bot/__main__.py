@@ -5,7 +5,8 @@
                            script mode on stdin, so it never waits for input)
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
-    epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`);
+                           a line `wait 2d` (3h, 30m) moves the script's clock on
     epochs migrate FROM TO copy every game from one database to another, empty one
                            (SQLite file or postgresql:// URL) and verify the copy
     epochs replay FILE [--to N] [--out IMAGE]
@@ -55,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="mode")
     _common(sub.add_parser("discord", help="run the Discord bot"), argparse.SUPPRESS)
     _common(sub.add_parser("local", help="play at this terminal (hot seat)"), argparse.SUPPRESS)
-    script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
+    script = sub.add_parser("script", help="read '<user> <command>' lines (and 'wait 2d') and print the replies")
     _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
     migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
