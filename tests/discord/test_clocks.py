@@ -63,10 +63,3 @@ async def test_2_3_away_and_games_mine_work_in_a_direct_message(text_harness, em
     text = emu.reply_text(mine)
     assert "**Your turn at 1 table**" in text and "⏳ 3d left" in text  # away: the clock stood still
     assert f"<#{1}>" in text  # where the table is, from the direct message
-
-
-async def test_the_commands_that_span_every_server_may_be_used_in_direct_messages(text_harness, emu):
-    commands = {c["name"]: c for c in emu.commands[str(emu.guild_id)]}
-    for name in ("games", "away"):
-        assert 1 in commands[name]["contexts"], commands[name]  # 1: the bot's direct messages
-    assert 1 not in (commands["game"].get("contexts") or [0])
