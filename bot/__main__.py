@@ -106,13 +106,14 @@ async def make_service(
     return service
 
 
-async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
-    from .local import ScriptClock, Terminal, keyboard, read_lines
+async def _local(config: Config, database: str, mode: str, file: str | None, *, fresh: bool = False) -> int:
+    """The terminal table or a script; `fresh`: the script's database is a new temporary one."""
+    from .local import SCRIPT_START, ScriptClock, Terminal, keyboard, read_lines
 
     # the web table runs beside the terminal table; a script ends with its input, and its
     # output must be the same every run (bot/web/README.md, "Which modes serve it"): its clock
-    # moves only with `wait` lines (issue 27 §5)
-    clock = ScriptClock() if mode == "script" else None
+    # moves only with `wait` lines (issue 27 §5), from a fixed moment on a fresh database
+    clock = ScriptClock(SCRIPT_START if fresh else None) if mode == "script" else None
     service = await make_service(config, database, web=mode != "script", clock=clock)
     try:
         terminal = Terminal(service, images_dir=config.images_dir, clock=clock)
@@ -221,7 +222,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if mode == "script" and not args.db:
         # a script gets a fresh database (removed afterwards) unless told which one to use
         with tempfile.TemporaryDirectory(prefix="epochs-") as tmp:
-            return asyncio.run(_local(config, str(Path(tmp) / "script.sqlite"), mode, getattr(args, "file", None)))
+            script = str(Path(tmp) / "script.sqlite")
+            return asyncio.run(_local(config, script, mode, getattr(args, "file", None), fresh=True))
     if mode == "discord":
         if not config.has_token:
             print(

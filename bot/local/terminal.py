@@ -78,9 +78,15 @@ def user_id(name: str) -> int:
     return zlib.crc32(name.strip().lower().encode("utf-8")) + 1
 
 
+#: Where a script on a fresh database starts its clock: Monday 5 January 2026, 09:00 UTC.
+#: Fixed, so the moments it prints ("runs out Saturday 00:00 UTC") are the same every run.
+SCRIPT_START = 1_767_603_600.0
+
+
 class ScriptClock:
-    """The service's clock in script mode: the real time when the script starts, moved on only
-    by `wait` lines, so a script's times read the same however fast it runs."""
+    """The service's clock in script mode: `start` (the real time by default: a script on a
+    database that is kept must not go back in time), moved on only by `wait` lines, so a
+    script's times read the same however fast it runs."""
 
     def __init__(self, start: float | None = None) -> None:
         self.now = time.time() if start is None else start

@@ -384,8 +384,15 @@ async def test_5_the_hot_seat_table_keeps_real_time(table, tmp_path):
     assert "this table keeps real time" in out[0]
 
 
-def test_5_epochs_script_runs_a_clock_to_its_end(tmp_path):
-    lines = "ann game new rising-cultures clock=1d stand_in=easy\nbob game join\nann game start fixed\nwait 1d\n"
+def test_5_epochs_script_runs_a_clock_to_its_end_and_reads_the_same_every_run(tmp_path):
+    """On its fresh database a script's clock starts at a fixed moment (Monday 5 January 2026,
+    09:00 UTC), so the moments it prints are the same every run."""
+    lines = (
+        "ann game new rising-cultures seed=5 clock=1d stand_in=easy\nbob game join\nann game start fixed\n"
+        "wait 23h\nann game status\nwait 1h\n"
+    )
     done = run_bot("script", "-", stdin=lines, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "ann's clock ran out in the Rising Cultures game here: a bot (easy) plays their seat" in done.stdout
+    assert "(the clock reads Tuesday 08:00 UTC)" in done.stdout and "it runs out Tuesday 09:00 UTC" in done.stdout
+    assert run_bot("script", "-", stdin=lines, cwd=tmp_path).stdout == done.stdout
