@@ -7,7 +7,7 @@ absence, prefs) on top of the shared table access in core.py.
 """
 
 from .core import DAY, HOUR, Settings, safe
-from .reply import Actor, Decision, Entry, FinalScore, Headline, HeadsUp, Image, Notice, Private, Reply
+from .reply import Actor, Decision, Entry, FinalScore, Headline, HeadsUp, Image, MyTurn, Notice, Private, Reply
 from .service import Service
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Headline",
     "HeadsUp",
     "Image",
+    "MyTurn",
     "Notice",
     "Private",
     "Reply",

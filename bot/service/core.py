@@ -25,6 +25,7 @@ from .text import choices_text, lettered, names, neutral, repaired
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
     from ..workers import WorkerPool
+    from .timing import Timers
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,17 @@ class Settings:
     #: Seconds a board or chart may take to draw, waiting for a worker included; past it the
     #: reply goes out without the picture and a stuck drawing worker is replaced (issue 23).
     render_timeout: float = 10.0
-    #: The level of the bot that plays a resigned or replaced player's seat.
+    #: The level of the bot that plays a resigned or replaced player's seat (a table may
+    #: choose its own: `game new ... stand_in=strong`).
     stand_in_level: str = "normal"
+    #: The clock of a table opened without `clock=` (issue 27 §1, config `[clocks]`): its
+    #: bank in seconds (0: no clock), the bonus a move adds, and the cap (0: the bank).
+    #: Practice games (a chosen seed, a fork) have none unless they ask.
+    clock_bank: float = 0.0
+    clock_bonus: float = DAY
+    clock_cap: float = 0.0
+    #: Days a player may be away in any 365 (`away 5d`; issue 27 §2).
+    away_days: float = 21.0
 
     @classmethod
     def from_config(cls, config: Any, *, images: bool = True) -> Settings:
@@ -68,6 +78,10 @@ class Settings:
             bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
             render_timeout=float(getattr(config, "render_timeout", 10.0)),
             stand_in_level=str(getattr(config, "stand_in_level", "normal")),
+            clock_bank=float(getattr(config, "clock_bank", 0.0)),
+            clock_bonus=float(getattr(config, "clock_bonus", DAY)),
+            clock_cap=float(getattr(config, "clock_cap", 0.0)),
+            away_days=float(getattr(config, "away_days_per_year", 21.0)),
         )
 
 
@@ -195,6 +209,14 @@ class ServiceBase:
     @property
     def games(self) -> Mapping[str, Game]:
         return self._games if self._games is not None else engine.GAMES
+
+    @property
+    def timers(self) -> Timers:
+        """The clocks' and reminders' bookkeeping (timing.py, issue 27), made from the storage,
+        settings and preferences as they are now (tests change the settings of a running service)."""
+        from .timing import Timers  # timing.py builds on this module
+
+        return Timers(self.storage, self.settings, self._prefs_of)
 
     def _help(self) -> Reply:
         return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))

@@ -116,7 +116,7 @@ class TablePages(MoveCommands):
             rec.game,
             rec.version,
             rec.status,
-            self._headline(rec, game, state),
+            await self._headline(rec, game, state),
             players,
             rows[-1].time if rows else rec.created,
             await self._whole_story(rec, game, rows, reader=seat),
