@@ -137,7 +137,8 @@ class Timers:
             if mine is not None and mine.out is not None:
                 banks.append(f"{who} ran out ({clocks.moment(mine.out, now)}): a bot plays until `game back`")
             elif mine is not None and left is not None:
-                banks.append(f"{who} {clocks.short(left)}" + (" (running)" if mine.running else ""))
+                state = " (stands still: away)" if here is not None else " (running)" if mine.running else ""
+                banks.append(f"{who} {clocks.short(left)}{state}")
             if here is not None:
                 away.append(
                     f"{player.name} until {clocks.moment(here.ends, now)}" + (f" ({here.note})" if here.note else "")

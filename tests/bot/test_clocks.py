@@ -378,6 +378,7 @@ async def test_2_away_stops_every_clock_of_the_player_in_every_server(table, clo
     assert await due(table) == []  # reminders wait while ann is away
     status = await table.ok(2, "game status", channel=200, guild=8)
     assert "Away (their clocks stand still): ann until Saturday 17:00 UTC (beach)." in status.text
+    assert "ann (A) 2d 19h (stands still: away)" in status.text and "(running)" not in status.text
     board = await table.ok(2, "board", channel=100, guild=7)
     assert board.headline.acting[0].away_until == clock.now + D and board.headline.acting[0].away_note == "beach"
     clock.advance(24)  # the time away is over: the reminders that waited come, the clocks run
