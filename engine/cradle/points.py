@@ -39,6 +39,8 @@ def gain(state: State, seat: int, source: str, vp: int) -> None:
     """`seat` scores `vp` VPs from `source` (one of SOURCES): the one way VPs change.
 
     A seat's record is replaced, never changed in place, so `State.copy` copies only the list."""
+    if not vp:
+        return
     state.vp[seat] += vp
     record = state.vp_by
     if len(record) < state.n:  # a position made by hand, without a record
