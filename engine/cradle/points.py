@@ -4,8 +4,8 @@ VPs are scored all game long: Non-Combat Expansion at once (7.1), Area control a
 status after the player's last Civilization Round of every Epoch (7.2, 7.3), on a map that
 changes in between. The final map cannot tell them apart again, so every VP change goes
 through `gain`, which adds it to the player's total and to the record of its source
-(`State.vp_by`, serialised with the state); `breakdown` reads the record back in the
-rulebook's order. The parts therefore always add up to the score.
+(`State.vp_by`, serialised with the state); `breakdown` reads the record back. The parts
+therefore always add up to the score.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ COMMERCE = "Commerce"
 # 7.3 End of Round VPs Based on Region Status.
 REGIONS = "Regions"
 
-#: Every source, in the rulebook's order: the breakdown's lines.
-SOURCES = (WONDER_BUILT, COLONIZATION, CULTURE, AREAS, CITIES, BONUS_AREAS, WONDERS_CONTROLLED, COMMERCE, REGIONS)
+#: Every source, the breakdown's lines: Player Scoring (7.2, 7.3), the bulk of every score, first,
+#: then the Non-Combat Expansion VPs (7.1), as Rise of Empires puts its turn scoring first.
+SOURCES = (AREAS, CITIES, BONUS_AREAS, WONDERS_CONTROLLED, COMMERCE, REGIONS, WONDER_BUILT, COLONIZATION, CULTURE)
 
 #: VPs the record does not hold: a position set up with VPs already on the track (a test's),
 #: or a game stored before the record was kept. Never part of a game played from its setup.
@@ -62,7 +63,7 @@ def player_scoring(sc: Score) -> list[tuple[str, int]]:
 
 
 def breakdown(state: State) -> list[list[tuple[str, int]]]:
-    """Per seat, its VPs by source in the rulebook's order, adding up to its VPs."""
+    """Per seat, its VPs by source (SOURCES), adding up to its VPs."""
     out = []
     for seat in range(state.n):
         mine = state.vp_by[seat] if seat < len(state.vp_by) else {}
