@@ -3,13 +3,14 @@ as the final standings show them (`score_breakdown`, issue 26 §2; engine/cradle
 
 from __future__ import annotations
 
+import json
 import random
 
 from engine.cradle import GAME
 from engine.cradle.flow import score_participant
 from engine.cradle.points import NOT_ITEMISED, SOURCES
 
-from .helpers import act, in_round, position
+from .helpers import PLAYERS, act, in_round, position
 
 EGYPT = ["zoan", "memphis", "thebes", "nubia"]
 
@@ -86,3 +87,13 @@ def test_7_0_vps_on_the_track_before_the_record_are_not_itemised():
     score_participant(s, 0, [])  # Egypt presence 1
     assert lines(s) == {"Regions": 1, NOT_ITEMISED: 5}
     assert lines(s, 1) == {}
+
+
+def test_7_0_a_game_saved_before_the_record_loads_with_its_vps_not_itemised():
+    saved = json.loads(GAME.dumps(GAME.setup(PLAYERS, 1)))
+    del saved["vp_by"]
+    saved["vp"][0] = 7
+    state = GAME.loads(json.dumps(saved))
+    assert lines(state) == {NOT_ITEMISED: 7} and lines(state, 1) == {}
+    score_participant(state, 0, [])  # it goes on recording what it scores from now on
+    assert [sum(vp for _, vp in seat) for seat in GAME.score_breakdown(state)] == GAME.scores(state)

@@ -5,6 +5,7 @@ show them (`score_breakdown`, issue 26 §2; engine/rise_of_empires/points.py): 9
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 from engine.rise_of_empires.actions import use_tile
@@ -117,3 +118,12 @@ def test_9_0_vp_on_the_track_before_the_record_are_not_itemised():
     vp_phase(COMP, s)
     assert lines(s) == {"Cities": 1, NOT_ITEMISED: 5}
     assert [sum(vp for _, vp in seat) for seat in GAME.score_breakdown(s)] == GAME.scores(s)
+
+
+def test_9_0_a_game_saved_before_the_record_loads_with_its_vp_not_itemised():
+    saved = json.loads(GAME.dumps(new(2)))
+    for p in saved["players"]:
+        del p["vp_by"]
+    saved["players"][W]["vp"] = 7
+    s = GAME.loads(json.dumps(saved))
+    assert lines(s) == {NOT_ITEMISED: 7} and lines(s, R) == {}
