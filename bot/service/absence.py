@@ -9,7 +9,8 @@ from ..storage.base import ActionRecord, AwayRecord, Change, PlayerPrefs, Remind
 from . import clocks
 from .bots import BotCommands
 from .clocks import SeatClock, TableClock
-from .core import Ctx, Refusal
+from .core import Ctx
+from .refusal import Refusal
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
 

@@ -14,8 +14,9 @@ from ..durations import parse_duration
 from ..storage.base import AwayRecord, Change, StaleWrite, TableRecord
 from . import clocks
 from .clocks import TableClock
-from .core import Ctx, Refusal
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import MyTurn, Reply
 from .text import clip, duration, neutral, quote
 

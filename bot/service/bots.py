@@ -29,8 +29,9 @@ from engine.core import Game, refers_of
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .clocks import TableClock
-from .core import Ctx, Refusal
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import Reply
 from .turns import Turn
 

@@ -20,8 +20,9 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
-from .core import Ctx, Refusal, _hours, _option_value
+from .core import Ctx, _hours, _option_value
 from .records import RecordCommands
+from .refusal import Refusal
 from .reply import Reply
 from .text import lettered, names, neutral, quote
 from .timing import TIME_OPTIONS

@@ -12,9 +12,11 @@ from engine.core import Game, IllegalAction, Rng
 
 from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord
 from .clocks import TableClock
-from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .core import Ctx, _hours, _option_value
 from .fork import ForkCommands
+from .refusal import Refusal
 from .reply import Reply
+from .settings import HOUR
 from .text import clip, duration, lettered, names, quote
 from .undo import UndoCommands
 

@@ -10,8 +10,9 @@ from engine.core import Game, IllegalAction, match, refers_of, resolve
 
 from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
-from .core import Ctx, Refusal, shown
+from .core import Ctx, shown
 from .reading import TurnData
+from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
     clock_line,

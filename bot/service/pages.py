@@ -19,8 +19,9 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, StaleWrite, TableRecord
 from . import news
-from .core import Ctx, Refusal
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 
 from ..storage.base import Change
-from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .core import Ctx, _hours, _option_value
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reminders import offset_text, parse_quiet
 from .reply import Reply
+from .settings import HOUR
 
 log = logging.getLogger(__name__)
 

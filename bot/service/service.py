@@ -26,11 +26,13 @@ from engine.core import Game, canonical
 from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnavailable, counting_writes
 from .absence import AbsenceCommands
 from .away import AwayCommands
-from .core import Ctx, Refusal, Renderer, Settings, safe
+from .core import Ctx, Renderer, safe
 from .lobby import LobbyCommands
 from .pages import TablePages
 from .prefs import SettingsCommands
+from .refusal import Refusal
 from .reply import Decision, Image, Notice, Reply
+from .settings import Settings
 from .text import clip, quote, unreadable
 
 log = logging.getLogger(__name__)

@@ -33,7 +33,8 @@ from ..durations import parse_duration
 from ..storage.base import ActionRecord, AwayRecord, PlayerPrefs, ReminderRecord, Storage, TableRecord
 from . import clocks
 from .clocks import Checkpoint, TableClock, TimeControl
-from .core import Refusal, Settings
+from .refusal import Refusal
+from .settings import Settings
 from .text import lettered, quote
 
 #: The levels a table's stand-in may have (bots.py's LEVELS; kept here to avoid a cycle).

@@ -9,9 +9,11 @@ from typing import Any
 from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .bots import BotCommands
 from .clocks import TableClock
-from .core import HOUR, Ctx, Refusal, shown
+from .core import Ctx, shown
+from .refusal import Refusal
 from .reply import Reply
 from .reveal import reveals
+from .settings import HOUR
 from .text import clip, names
 
 log = logging.getLogger(__name__)

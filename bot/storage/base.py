@@ -17,12 +17,9 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .transfer import Rows
-
-if TYPE_CHECKING:
-    from .ratings import Recomputed
 
 log = logging.getLogger(__name__)
 
@@ -324,6 +321,24 @@ class Skill:
         """The skill they have at least, almost surely (mu less three sigma): what ranks them.
         0 before a first game, rising as the games make the estimate surer."""
         return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """One seat of a refolded record: what was stored and what the fold gives."""
+
+    table: int
+    seat: int
+    user: int
+    name: str
+    stored: Skill | None
+    computed: Skill | None
+
+    @property
+    def changed(self) -> bool:
+        """Compared exactly: the fold repeats the same float operations on the same stored
+        doubles, so any difference at all means the stored numbers are not the fold's."""
+        return self.stored != self.computed
 
 
 @dataclass
