@@ -1,4 +1,5 @@
-"""What every part of the service shares: the command context and the table access every command starts with (load, authorise, cache, render).
+"""What every part of the service shares: the command context and the table access
+every command starts with (load, authorise, cache, render).
 
 The commands themselves live beside it, one module per family (lobby, moves,
 undo, absence, prefs), and `Service` (service.py) puts them together.
