@@ -19,8 +19,9 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, StaleWrite, TableRecord
 from . import news
-from .core import Ctx, Refusal
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
 
@@ -117,7 +118,7 @@ class TablePages(MoveCommands):
             rec.game,
             rec.version,
             rec.status,
-            self._headline(rec, game, state),
+            await self._headline(rec, game, state),
             players,
             rows[-1].time if rows else rec.created,
             await self._whole_story(rec, game, rows, log_rows, reader=seat),

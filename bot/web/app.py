@@ -65,6 +65,9 @@ HEADERS = {
 #: The public pictures of a board by route name, and what a refusal calls them.
 PICTURES = {"board": "board", "tables": "board's player tables"}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+#: Seconds a table's view is reused for pages of the same version: the time left on a clock
+#: (shown to the minute) and a player's time away change without a move.
+FRESH = 60.0
 
 
 class WebTable:
@@ -185,12 +188,15 @@ class WebTable:
         return public_viewer(self.signer, token)
 
     async def _view(self, viewer: Viewer) -> TableView:
-        """The table's position for the viewer, kept per (table, version, seat)."""
+        """The table's position for the viewer, kept per (table, version, seat) for up to
+        FRESH seconds: the clocks and times away in it move on without a new version (issue 27)."""
         versions = await self.service.storage.versions([viewer.table])
         if viewer.table not in versions:
             raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
         key = (viewer.table, versions[viewer.table], viewer.seat)
         view = self._views.get(key)
+        if view is not None and not 0 <= self.clock() - view.headline.at < FRESH:
+            view = None
         if view is None:
             pending = self._reading.get(key)
             if pending is None:  # after a move every open page asks at once: one reads for all

@@ -330,3 +330,23 @@ def test_the_page_colours_are_the_boards_player_colours():
     css = (Path(__file__).parents[2] / "bot/web/static/table.css").read_text()
     found = dict(re.findall(r"--p(\d): #([0-9a-f]{6})", css))
     assert [tuple(bytes.fromhex(found[str(i)])) for i in range(6)] == [tuple(c) for c in PLAYER_COLORS]
+
+
+async def test_the_pages_show_the_clocks_and_who_is_away(web):
+    """Issue 27 §1-§2: beside whose turn it is, their time left and their time away; on the
+    seat's own page, the time left on its clock."""
+    await web.started(options="seed=7 pile=9 clock=2d")
+    table, seats = await web.links_of()
+    web.clock.advance(5)  # hours
+    _, html = await web.get(table)
+    assert '<p class="clock">ann: 1d 19h left on the clock</p>' in html
+    assert "<td>to act · 1d 19h left</td>" in html
+    _, mine = await web.get(seats[1])
+    assert '<p class="clock">1d 19h left on your clock.</p>' in mine
+    web.clock.advance(1)  # the same version, an hour later: the page's clock has moved on
+    _, html = await web.get(table)
+    assert '<p class="clock">ann: 1d 18h left on the clock</p>' in html
+    await web.ok(1, "away 1d holiday")
+    web.clock.advance(2)
+    _, html = await web.get(table)
+    assert "ann: 1d 18h left on the clock; away until <time" in html and "(holiday)</p>" in html
