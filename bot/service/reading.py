@@ -200,16 +200,20 @@ class TurnData(RecordCommands):
         since = min([told, int(meta.get("posted", 0))] + [int(last.get(str(p.seat), 0)) for p in rec.players])
         meta["marks"] = {seq: mark for seq, mark in kept.items() if int(seq) > since}
 
-    async def _known_marks(self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord]) -> dict[int, news.Mark]:
+    async def _known_marks(
+        self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], log_rows: Sequence[ActionRecord] | None = None
+    ) -> dict[int, news.Mark]:
         """The marks of `rows`: those stored with the table, and the missing ones from
         replaying the log (a fork's copied lines, bookkeeping rebuilt from the log, a
         table from before marks). A log that does not replay gives none: its story tells
-        the moves alone."""
+        the moves alone. `log_rows`: the whole log of the table's version, when the caller
+        has read it already (undone lines included)."""
         stored = rec.meta.get("marks") or {}
         known = {int(seq): news.Mark.from_json(mark) for seq, mark in stored.items()}
         missing = {r.seq for r in rows if not r.undone and r.seq not in known}
         if missing:
-            log_rows = await self.storage.actions(rec.id)
+            if log_rows is None:
+                log_rows = await self.storage.actions(rec.id)
             try:
                 start = game.setup([p.name for p in rec.players], rec.seed, rec.options or None)
                 known.update(news.marks(game, len(rec.players), start, log_rows, missing.__contains__))
