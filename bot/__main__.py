@@ -5,7 +5,8 @@
                            script mode on stdin, so it never waits for input)
     epochs discord         the Discord bot (needs DISCORD_TOKEN or config token)
     epochs local           the hot-seat terminal table
-    epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`)
+    epochs script [FILE]   read `<user> <command>` lines from FILE (or stdin, `-`);
+                           a line `wait 2d` (3h, 30m) moves the script's clock on
     epochs migrate FROM TO copy every game from one database to another, empty one
                            (SQLite file or postgresql:// URL) and verify the copy
     epochs replay FILE [--to N] [--out IMAGE]
@@ -27,7 +28,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="mode")
     _common(sub.add_parser("discord", help="run the Discord bot"), argparse.SUPPRESS)
     _common(sub.add_parser("local", help="play at this terminal (hot seat)"), argparse.SUPPRESS)
-    script = sub.add_parser("script", help="read '<user> <command>' lines and print the replies")
+    script = sub.add_parser("script", help="read '<user> <command>' lines (and 'wait 2d') and print the replies")
     _common(script, argparse.SUPPRESS)
     script.add_argument("file", nargs="?", default="-", help="a file of lines, or - for stdin")
     migrate = sub.add_parser("migrate", help="copy every game into another, empty database and verify the copy")
@@ -76,15 +77,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def make_service(config: Config, database: str, *, images: bool = True, web: bool = False) -> Service:
+async def make_service(
+    config: Config,
+    database: str,
+    *,
+    images: bool = True,
+    web: bool = False,
+    clock: Callable[[], float] | None = None,
+) -> Service:
     """Open the storage and build the service (inside the running event loop); with `web`,
-    start the web table beside it as `[web]` says (it stops when the service closes)."""
+    start the web table beside it as `[web]` says (it stops when the service closes).
+    `clock`: the service's clock (script mode's; real time by default)."""
     from .service import Service, Settings
     from .storage import open_storage
 
     storage = open_storage(database)
     await storage.open()
-    service = Service(storage, settings=Settings.from_config(config, images=images))
+    settings = Settings.from_config(config, images=images)
+    service = Service(storage, settings=settings) if clock is None else Service(storage, settings=settings, clock=clock)
     if web:
         from .web import open_web
 
@@ -96,14 +106,17 @@ async def make_service(config: Config, database: str, *, images: bool = True, we
     return service
 
 
-async def _local(config: Config, database: str, mode: str, file: str | None) -> int:
-    from .local import Terminal, keyboard, read_lines
+async def _local(config: Config, database: str, mode: str, file: str | None, *, fresh: bool = False) -> int:
+    """The terminal table or a script; `fresh`: the script's database is a new temporary one."""
+    from .local import SCRIPT_START, ScriptClock, Terminal, keyboard, read_lines
 
     # the web table runs beside the terminal table; a script ends with its input, and its
-    # output must be the same every run (bot/web/README.md, "Which modes serve it")
-    service = await make_service(config, database, web=mode != "script")
+    # output must be the same every run (bot/web/README.md, "Which modes serve it"): its clock
+    # moves only with `wait` lines (issue 27 §5), from a fixed moment on a fresh database
+    clock = ScriptClock(SCRIPT_START if fresh else None) if mode == "script" else None
+    service = await make_service(config, database, web=mode != "script", clock=clock)
     try:
-        terminal = Terminal(service, images_dir=config.images_dir)
+        terminal = Terminal(service, images_dir=config.images_dir, clock=clock)
         if mode == "script":
             # bytes that are not UTF-8 come through as lone surrogates, and the script refuses
             # that line, saying which, instead of ending at it
@@ -209,7 +222,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if mode == "script" and not args.db:
         # a script gets a fresh database (removed afterwards) unless told which one to use
         with tempfile.TemporaryDirectory(prefix="epochs-") as tmp:
-            return asyncio.run(_local(config, str(Path(tmp) / "script.sqlite"), mode, getattr(args, "file", None)))
+            script = str(Path(tmp) / "script.sqlite")
+            return asyncio.run(_local(config, script, mode, getattr(args, "file", None), fresh=True))
     if mode == "discord":
         if not config.has_token:
             print(

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .durations import parse_duration
+
 #: Where to look when no --config is given: $EPOCHS_CONFIG, then ./config.toml.
 DEFAULT_PATHS = ("config.toml",)
 
@@ -46,6 +48,13 @@ class Config:
     stand_in_level: str = "normal"
     #: Seconds a board or chart may take to draw ([drawing]) before the reply goes without it.
     render_timeout: float = 10.0
+    #: The clock of a table opened without `clock=` ([clocks], issue 27): its bank, the bonus a
+    #: move adds and the cap, in seconds (a bank of 0: no clock; a cap of 0: the bank); and the
+    #: days a player may be away in any 365.
+    clock_bank: float = 0.0
+    clock_bonus: float = 86400.0
+    clock_cap: float = 0.0
+    away_days_per_year: float = 21.0
     #: The web table ([web], issue 28): the address it listens on ("" turns it off), the
     #: address players' links use ("" : the listen address), the signing secret ("" : one
     #: generated and kept in the database), and the days a seat link lasts.
@@ -162,6 +171,7 @@ def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] 
         raise ConfigError(f"bots.stand_in_level must be easy, normal or strong, not {level!r}")
     config.stand_in_level = level
     config.render_timeout = _number(drawing.get("timeout_seconds", 10), "drawing.timeout_seconds", float, 1)
+    _clocks(config, _section(data, "clocks"))
     config.data_dir = str(engine.get("data_dir") or "") or None
     level = str(logs.get("level", "INFO")).upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -170,6 +180,32 @@ def load_config(path: str | os.PathLike[str] | None = None, env: dict[str, str] 
     config.images_dir = str(local.get("images_dir", config.images_dir))
     _web(config, _section(data, "web"), env)
     return config
+
+
+def _clocks(config: Config, clocks: dict[str, Any]) -> None:
+    """[clocks] default ("off" or a bank such as "3d"), bonus, cap (times as `game new` takes
+    them: "1d", "12h", "90m"; the cap "" for the bank) and away_days_per_year, checked."""
+
+    def time(key: str, default: str, *, low: float = 0.0) -> float:
+        value = clocks.get(key, default)
+        if key != "default" and value in ("", 0):
+            return 0.0
+        if key == "default" and value in ("off", "", False, 0):
+            return 0.0
+        seconds = parse_duration(value) if isinstance(value, str) else None
+        if seconds is None or not low <= seconds <= 60 * 86400:
+            raise ConfigError(
+                f'clocks.{key} must be a time with its unit from {"1h" if low else "0m"} to 60d, e.g. "3d", "12h" '
+                f'or "1d12h"{" (or off)" if key == "default" else ""}, not {value!r}'
+            )
+        return seconds
+
+    config.clock_bank = time("default", "off", low=3600.0)
+    config.clock_bonus = time("bonus", "1d")
+    config.clock_cap = time("cap", "")
+    if config.clock_bank and config.clock_cap and config.clock_cap < config.clock_bank:
+        raise ConfigError("clocks.cap must be at least the bank of clocks.default (or left out: the bank)")
+    config.away_days_per_year = _number(clocks.get("away_days_per_year", 21), "clocks.away_days_per_year", float, 0)
 
 
 def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:

@@ -30,7 +30,7 @@ from discord.ext import commands
 from ..storage.base import Claim, Shards
 from ..workers import WorkerPool, default_size
 from . import messages
-from .cog import GameCommands, PlayCommands
+from .cog import GameCommands, GamesCommands, PlayCommands
 from .controller import Controller
 from .courier import Courier
 from .dispatcher import Dispatcher
@@ -158,7 +158,7 @@ class EpochsBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.link = ServiceLink(service)
-        self.courier = Courier(self)
+        self.courier = Courier(self, on_post=self.link.posted)  # `games mine` links to a table's latest post
         # this process's name on its outbox claims: unique per start, readable in the database
         owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.dispatcher = Dispatcher(
@@ -186,6 +186,7 @@ class EpochsBot(commands.AutoShardedBot):
             self._warming = asyncio.create_task(self._start_workers(), name="epochs-render-start")
         await self.add_cog(GameCommands(self.controller))
         await self.add_cog(PlayCommands(self.controller))
+        await self.add_cog(GamesCommands(self.controller))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self._sync()

@@ -43,7 +43,7 @@ class GameCommands(
     @app_commands.command(name="new", description="Open a new game in this channel or thread")
     @app_commands.describe(
         game="Which game",
-        options="Game options as name=value words, e.g. 'remind=24' (optional)",
+        options="Game options as name=value words, e.g. 'clock=3d remind=24' (optional)",
         thread="Open a public thread for this game and play there (a busy channel hosts many)",
         export="Start from a position of an exported game (a file from /game export)",
         at="With an export: the step of its log to start after (0: its start)",
@@ -128,6 +128,19 @@ class GameCommands(
         await self.controller.command(interaction, "games forget", str(id))
 
 
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)  # `games mine` in DM (issue 27 §3)
+class GamesCommands(commands.GroupCog, group_name="games", group_description="Your games, in every server"):
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        super().__init__()
+
+    @app_commands.command(
+        name="mine", description="Every table where it is your turn, in every server (only you see it)"
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.controller.command(interaction, "games mine")
+
+
 class PlayCommands(commands.Cog):
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
@@ -209,6 +222,15 @@ class PlayCommands(commands.Cog):
             await self.controller.command(interaction, "stats", _words("top", game))
         else:
             await self.controller.command(interaction, "stats", _words(f"<@{player.id}>" if player else "", game))
+
+    @app_commands.command(name="away", description="Stop your clocks in every game for a while (only you see it)")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)  # it spans every server
+    @app_commands.describe(
+        time="How long: 5d, 12h or 2d12h; 'off' when you are back; leave it out to see how it stands",
+        note="A few words the other players see beside 'away until …' (optional)",
+    )
+    async def away(self, interaction: discord.Interaction, time: str | None = None, note: str | None = None) -> None:
+        await self.controller.command(interaction, "away", _words(time, note))
 
     @app_commands.command(name="resume", description="Resume a paused game")
     async def resume(self, interaction: discord.Interaction) -> None:

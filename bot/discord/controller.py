@@ -49,7 +49,20 @@ log = logging.getLogger(__name__)
 #: "Show everyone" button posts for the ones worth sharing. Everything else that succeeds
 #: is posted to the channel for all players.
 QUIET = frozenset(
-    {"hand", "log", "rules", "games", "games forget", "game status", "history", "stats", "export", "board"}
+    {
+        "hand",
+        "log",
+        "rules",
+        "games",
+        "games forget",
+        "game status",
+        "history",
+        "stats",
+        "export",
+        "board",
+        "games mine",
+        "away",
+    }
 )
 SHARED = {"board": "board", "game status": "status", "log": "log", "rules": "rules", "stats": "stats"}
 SHARED["history"] = "history"
@@ -479,7 +492,9 @@ class Controller:
         makes sense, "Take your turn" when they must act, and the log's pages."""
         parts: list[str] = []
         files: list[discord.File] = []
-        if reply.text:
+        if reply.turns:  # `games mine`: each table with where it is and a link to its last post
+            parts.append(layout.mine_text(reply.turns, self.courier.where))
+        elif reply.text:
             parts.append(reply.text)
             files += messages.files_of(reply.image, reply.files)
         dm_parts = []

@@ -60,8 +60,12 @@ class Pending:
 
 
 class Courier:
-    def __init__(self, client: discord.Client) -> None:
+    """`on_post(table, message id)`: told of every public post about a table (issue 27 §3: the
+    service keeps the latest, so `games mine` links to it); a failure there costs the link only."""
+
+    def __init__(self, client: discord.Client, *, on_post: Callable[[int, int], Awaitable[None]] | None = None) -> None:
         self.client = client
+        self.on_post = on_post
         self.pending: list[Pending] = []
         #: (channel, user) already told that their DMs are closed (once per process, not every move).
         self.nudged: set[tuple[int, int]] = set()
@@ -81,7 +85,13 @@ class Courier:
         target = self.channel(channel) if isinstance(channel, int) else channel
         users = list(dict.fromkeys(reply.mentions))
         built = layout.post(reply, pinged=users, buttons=buttons)
-        return await target.send(view=built.view, files=built.files, allowed_mentions=messages.allowed(users))
+        message = await target.send(view=built.view, files=built.files, allowed_mentions=messages.allowed(users))
+        if self.on_post is not None and reply.table_id is not None and getattr(message, "id", None):
+            try:
+                await self.on_post(reply.table_id, int(message.id))
+            except Exception:  # noqa: BLE001 - the post went out; only its link is lost
+                log.warning("could not remember post %s of table %s", message.id, reply.table_id, exc_info=True)
+        return message
 
     def later(self, key: int, send: Callable[[], Awaitable[Any]], what: str = "") -> None:
         """Keep a failed send for the dispatcher to retry, in this process only: the

@@ -23,13 +23,23 @@ carries no `content`: its text is in text displays, which ping like content does
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ..service.telling import headline_line, heads_up_line, recent_lines, standings_lines, story_lines
+from ..service.clocks import short
+from ..service.telling import (
+    clock_line,
+    headline_line,
+    heads_up_line,
+    recent_lines,
+    standings_lines,
+    story_lines,
+    time_left_line,
+)
+from ..service.text import duration
 from . import messages
 from .views import (
     CUSTOM_ID_LIMIT,
@@ -49,7 +59,7 @@ if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
     from engine.core import Choice
 
     from ..service import Decision, Reply
-    from ..service.reply import Attachment, Image
+    from ..service.reply import Attachment, Image, MyTurn
 
 #: Up to this many choices are buttons, each beside its words; more are menus.
 BUTTONS_UP_TO = 5
@@ -195,7 +205,8 @@ def panel(reply: Reply, user: int, *, note: str = "", group: int = 0, page: int 
     table, version = reply.table_id or 0, reply.version or 0
     players = reply.headline.players if reply.headline is not None else []
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(_text(f"**{decision.prompt}**" + (f"\n{note}" if note else "")))
+    clock = time_left_line(decision)
+    view.add_item(_text(f"**{decision.prompt}**" + (f"\n-# {clock}" if clock else "") + (f"\n{note}" if note else "")))
     files: list[discord.File] = []
     private = next((p for p in reply.private_for(user) if p.image is not None), None)
     if decision.private_view and private is not None and private.image is not None:
@@ -220,6 +231,11 @@ def panel(reply: Reply, user: int, *, note: str = "", group: int = 0, page: int 
 
 
 # ---- posts ---------------------------------------------------------------------------------
+def when(moment: float) -> str:
+    """A moment as Discord shows it to each reader, in their own time zone ("Friday 18:00")."""
+    return f"<t:{int(moment)}:f>"
+
+
 def _mention(user: int | None, name: str, pinged: Sequence[int]) -> str:
     return f"<@{user}>" if user is not None and user in pinged else name
 
@@ -238,7 +254,8 @@ def post_text(reply: Reply, pinged: Sequence[int]) -> tuple[str, str, bool]:
     others = [u for u in pinged if u not in named]
     if others:  # the end of a game: every player
         first += " — " + " ".join(f"<@{u}>" for u in others)
-    lines = [heads_up_line(h, _mention(h.user, h.name, pinged)) for h in reply.heads_up]
+    lines = [clock_line(headline, when=when)]
+    lines += [heads_up_line(h, _mention(h.user, h.name, pinged)) for h in reply.heads_up]
     lines.append(reply.head)
     players = headline.players
     story = story_lines(reply.story, players, more="Full story")
@@ -287,7 +304,8 @@ def turn_dm(reply: Reply, user: int, *, where: str, link: str | None) -> Layout:
     headline = reply.headline
     stage = " · ".join(p for p in (headline.title if headline else "", headline.stage if headline else "") if p)
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(_text(f"**Your turn** · {stage}\n{where}\n{decision.prompt}"))
+    clock = time_left_line(decision)
+    view.add_item(_text(f"**Your turn** · {stage}\n{where}\n{decision.prompt}" + (f"\n{clock}" if clock else "")))
     block, _ = story_block(decision, headline.players if headline else [])
     if block:
         view.add_item(_text(block))
@@ -301,3 +319,35 @@ def turn_dm(reply: Reply, user: int, *, where: str, link: str | None) -> Layout:
     if row.children:
         view.add_item(row)
     return Layout(view)
+
+
+# ---- `games mine` --------------------------------------------------------------------------
+def post_link(turn: MyTurn) -> str:
+    """The Discord link of a table's latest post ("" when none was recorded)."""
+    if turn.post is None:
+        return ""
+    return f"https://discord.com/channels/{turn.guild if turn.guild is not None else '@me'}/{turn.channel}/{turn.post}"
+
+
+def mine_text(turns: Sequence[MyTurn], where: Callable[[int], str]) -> str:
+    """`games mine` as the caller reads it (issue 27 §3): per table the game and its stage,
+    where it is (`where(channel)`: "in <#1> (#general) on Server"), how long they have waited,
+    their time left, and links to the table's last post and its web page; then the tables a
+    bot plays for them."""
+    mine = [t for t in turns if t.bot is None]
+    bots = [t for t in turns if t.bot is not None]
+    count = f"{len(mine)} table{'s' if len(mine) != 1 else ''}"
+    lines = [f"**Your turn at {count}**" if mine else "It is nowhere your turn."]
+    for t in mine:
+        what = " · ".join(part for part in (t.title, t.stage) if part)
+        bits = [f"waiting {duration(t.waited)}"]
+        if t.time_left is not None:
+            bits.append(f"⏳ {short(t.time_left)} left")
+        links = [f"[{label}]({url})" for label, url in (("last post", post_link(t)), ("table", t.table_url)) if url]
+        lines.append(f"• **{what}** {where(t.channel) or f'in <#{t.channel}>'} — {', '.join(bits)}")
+        if links:
+            lines.append("  " + " · ".join(links))
+    if bots:
+        lines.append(f"A bot plays your seat at {len(bots)} table{'s' if len(bots) != 1 else ''} (`/game back` there):")
+        lines.extend(f"• {t.title} {where(t.channel) or f'in <#{t.channel}>'} (a bot, {t.bot})" for t in bots)
+    return "\n".join(lines)

@@ -101,6 +101,10 @@ class ServiceLink:
         """An undelivered message into the outbox (durable; the dispatcher sends it)."""
         return await self.service.enqueue(channel, reply, tags=tags)
 
+    async def posted(self, table: int, message: int) -> None:
+        """A table's public post went out as this message (`games mine` links to the latest)."""
+        await self.service.posted(table, message)
+
     async def prepare(self, notice: Notice) -> Reply:
         """The notice's reply as it goes out now (its board drawn again, or a late note)."""
         return await self.service.prepare(notice)

@@ -4,6 +4,6 @@
 package only names what the entry point (`bot/__main__.py`) and the tests use.
 """
 
-from .terminal import CHANNEL, Terminal, keyboard, read_lines, user_id
+from .terminal import CHANNEL, SCRIPT_START, ScriptClock, Terminal, keyboard, read_lines, user_id
 
-__all__ = ["CHANNEL", "Terminal", "keyboard", "read_lines", "user_id"]
+__all__ = ["CHANNEL", "SCRIPT_START", "ScriptClock", "Terminal", "keyboard", "read_lines", "user_id"]

@@ -8,7 +8,10 @@ another player. Board images are written to a folder and their paths printed.
 A private part is headed with its player's name, never a user id.
 
 Script mode reads lines `<user> <command>` (a file or stdin) and prints every
-reply: for tests, demos and bug reports. It never waits for a terminal.
+reply: for tests, demos and bug reports. It never waits for a terminal. Its clock
+stands still but for lines `wait 2d` (`3h`, `30m`), which move it on and run what
+falls due on the way — reminders, clock warnings, a bank running out, the end of a
+time away — in order (issue 27 §5); the hot-seat table keeps real time.
 """
 
 from __future__ import annotations
@@ -18,13 +21,16 @@ import contextlib
 import inspect
 import logging
 import threading
+import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
+from ..durations import parse_duration
 from ..service import Decision, Reply, Service
+from ..service.clocks import LONGEST, moment
 from ..service.telling import choice_lines
 from ..service.text import names as join_names
 from ..service.text import quote, unreadable
@@ -63,6 +69,7 @@ COMMANDS = {
     "export",
     "chart",
     "forget",
+    "away",
 }
 
 
@@ -71,8 +78,26 @@ def user_id(name: str) -> int:
     return zlib.crc32(name.strip().lower().encode("utf-8")) + 1
 
 
+#: Where a script on a fresh database starts its clock: Monday 5 January 2026, 09:00 UTC.
+#: Fixed, so the moments it prints ("runs out Saturday 00:00 UTC") are the same every run.
+SCRIPT_START = 1_767_603_600.0
+
+
+class ScriptClock:
+    """The service's clock in script mode: `start` (the real time by default: a script on a
+    database that is kept must not go back in time), moved on only by `wait` lines, so a
+    script's times read the same however fast it runs."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.time() if start is None else start
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Terminal:
-    """Print replies for a terminal; write images into `images_dir`."""
+    """Print replies for a terminal; write images into `images_dir`. `clock`: the service's
+    clock when it is a `ScriptClock` (script mode: `wait` moves it)."""
 
     def __init__(
         self,
@@ -81,8 +106,10 @@ class Terminal:
         out: Callable[[str], None] = print,
         images_dir: str | Path = "epochs-images",
         channel: int = CHANNEL,
+        clock: ScriptClock | None = None,
     ) -> None:
         self.service = service
+        self.clock = clock
         self.out = out
         self.images_dir = Path(images_dir)
         self.channel = channel
@@ -207,6 +234,10 @@ class Terminal:
                 continue
             name, _, command = line.partition(" ")
             name = name.rstrip(":")
+            if name.lower() == "wait":
+                self.out(f"> {line}")
+                refused += not await self.wait(command.strip())
+                continue
             if not command.strip():
                 self.out(f"! {quote(line, 60)}: a line is `<user> <command>`")
                 refused += 1
@@ -215,6 +246,32 @@ class Terminal:
             reply = await self.say(name, command.strip())
             refused += reply.error
         return refused
+
+    async def wait(self, length: str) -> bool:
+        """`wait 2d`: move the script's clock on, running everything that falls due on the way
+        at its own moment (`Service.tick` at each reminder row's time, soonest first), so a
+        reminder, a warning and a bank running out come in order and are printed as they
+        happen. False (and why) when the length cannot be read, or the table keeps real time."""
+        seconds = parse_duration(length)
+        if self.clock is None:
+            self.out("! `wait` works in scripts (`epochs script`); this table keeps real time.")
+            return False
+        if seconds is None or seconds > LONGEST:
+            self.out(
+                f"! {quote(length, 20)}: `wait` takes a time with its unit, up to 60 days: `wait 2d`, `3h`, `30m`."
+            )
+            return False
+        target = self.clock.now + seconds
+        for _ in range(10_000):
+            await self.flush()  # what is due now, and the bots' moves it sets off
+            later = [r.due for r in await self.service.storage.due_reminders(target) if r.due > self.clock.now]
+            if not later:
+                break
+            self.clock.now = min(later)
+        self.clock.now = target
+        await self.flush()
+        self.out(f"(the clock reads {moment(target, target)})")
+        return True
 
     # ---------------------------------------------------------- interactive
     async def current(self) -> tuple[str | None, list[str], Decision | None]:

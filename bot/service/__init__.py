@@ -6,9 +6,10 @@ keeps; the commands live in one module per family (lobby, moves, undo,
 absence, prefs) on top of the shared table access in core.py.
 """
 
-from .core import DAY, HOUR, Settings, safe
-from .reply import Actor, Decision, Entry, FinalScore, Headline, HeadsUp, Image, Notice, Private, Reply
+from .core import safe
+from .reply import Actor, Decision, Entry, FinalScore, Headline, HeadsUp, Image, MyTurn, Notice, Private, Reply
 from .service import Service
+from .settings import DAY, HOUR, Settings
 
 __all__ = [
     "DAY",
@@ -20,6 +21,7 @@ __all__ = [
     "Headline",
     "HeadsUp",
     "Image",
+    "MyTurn",
     "Notice",
     "Private",
     "Reply",

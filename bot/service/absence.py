@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
-from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord
+from ..storage.base import ActionRecord, AwayRecord, Change, PlayerPrefs, ReminderRecord, SeatRecord, TableRecord
+from . import clocks
 from .bots import BotCommands
-from .core import Ctx, Refusal
+from .clocks import SeatClock, TableClock
+from .core import Ctx
+from .refusal import Refusal
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
 
@@ -17,6 +21,14 @@ class AbsenceCommands(BotCommands):
     """Reminders for whoever must act, and `vote skip|pause` / `resume` when they stay away."""
 
     async def _remind(self, reminder: ReminderRecord, now: float) -> None:
+        """A person's reminder row is due: whatever fell due for them at this table.
+
+        With a clock (issue 27): a bank that ran out hands the seat to a bot (`_run_out`); a
+        warning due goes (by DM or a ping). Then the ordinary reminder, when its own time came
+        (`SeatClock.remind`; without a clock the row's time is the reminder's): moved to the end
+        of the player's time away or quiet hours, else sent. The row is written again for the
+        next of these moments, in one commit guarded by the table's revision, so two processes
+        reading the same row send it once."""
         rec = await self.storage.table(reminder.table)
         if rec is None:
             return
@@ -25,21 +37,54 @@ class AbsenceCommands(BotCommands):
         if current is None or current.due > now:
             return  # sent meanwhile (another process's tick read it due too), or rewritten by a move
         rest = [r for r in others if r.user != reminder.user]
-        if rec.status != "active" or rec.seat_of(reminder.user) is None:
+        player = rec.seat_of(reminder.user)
+        if rec.status != "active" or player is None or player.seat is None:
             await self.storage.commit(rec, Change(reminders=rest, bump=False), now)
             return
         prefs = await self._prefs_of(reminder.user)
-        if in_quiet_hours(prefs, now):
-            moved = ReminderRecord(rec.id, reminder.user, quiet_ends(prefs, now), reminder.count)
-            await self.storage.commit(rec, Change(reminders=rest + [moved], bump=False), now)
+        clock = TableClock.of(rec.meta)
+        mine = clock.seats.get(player.seat) if clock is not None else None
+        if mine is not None and not mine.running:
+            mine = None
+        away = await self.timers.away_of(reminder.user, min(now, mine.at) if mine is not None else now)
+        if clock is not None and mine is not None and clocks.left_now(mine, now, away) <= 0:
+            await self._run_out(rec, player, now, others)
             return
-        count = reminder.count + 1
-        player = rec.seat_of(reminder.user)
-        name = player.name if player else str(reminder.user)
+        notices: list[Reply] = []
+        if mine is not None:
+            moments = {t: clocks.warning_due(mine, t, now, away, prefs) for t in mine.warn}
+            due = [t for t, moment in moments.items() if moment is not None and moment <= now]
+            if due:
+                notices.append(self._warning(rec, player.name, mine, now, away, prefs))
+                mine.warn = [t for t in mine.warn if t < min(due)]  # this one and any larger are told
+        count = current.count
+        remind = mine.remind if mine is not None else current.due
+        if remind is not None and remind <= now and rec.remind_every > 0:
+            here = clocks.away_now(away, now)
+            if here is not None:  # reminders wait while the player is away (issue 27 §2)
+                remind = here.ends
+            elif in_quiet_hours(prefs, now):  # moved to the end of the quiet hours, not counted
+                remind = quiet_ends(prefs, now)
+            else:
+                count += 1
+                notices.append(self._reminder(rec, player.name, count, prefs))
+                remind = now + rec.remind_every
+        meta, due_at = None, remind
+        if clock is not None and mine is not None:
+            mine.remind = remind
+            upcoming = [t for t in (remind, clocks.next_moment(mine, now, away, prefs)) if t is not None]
+            due_at = min(upcoming, default=None)
+            meta = {**rec.meta, "clock": clock.to_json()}
+        rows = rest + ([ReminderRecord(rec.id, reminder.user, due_at, count)] if due_at is not None else [])
+        change = Change(reminders=rows, meta=meta, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
+        await self.storage.commit(rec, change, now)
+
+    def _reminder(self, rec: TableRecord, name: str, count: int, prefs: PlayerPrefs) -> Reply:
+        """ "Reminder 2: ann, it is your turn ...", and after `absent_after` of them the others' votes."""
         text = f"Reminder {count}: {name}, it is your turn in the {self._title(rec)} game here."
-        mentions = [reminder.user]
+        mentions = [prefs.user]
         if count >= self.settings.absent_after:
-            voters = self._people(rec, besides=reminder.user)
+            voters = self._people(rec, besides=prefs.user)
             text += (
                 f" {name} has not answered {count} reminders: the other players may "
                 "`vote skip` (play their simplest legal action), `vote replace` (a bot plays for them) "
@@ -49,11 +94,49 @@ class AbsenceCommands(BotCommands):
                 mentions += voters
         reply = Reply(text, mentions=mentions, **self._ids(rec))
         if prefs.dm:
-            reply.private.append(Private(reminder.user, text, None, True, name))
-        updated = ReminderRecord(rec.id, reminder.user, now + rec.remind_every, count)
-        await self.storage.commit(
-            rec, Change(reminders=rest + [updated], bump=False, notices=[(rec.channel, reply.to_json())]), now
+            reply.private.append(Private(prefs.user, text, None, True, name))
+        return reply
+
+    def _warning(
+        self, rec: TableRecord, name: str, mine: SeatClock, now: float, away: list[AwayRecord], prefs: PlayerPrefs
+    ) -> Reply:
+        """ "⏳ ann, 23h 59m left on your clock ...": by direct message for a player who takes
+        their turns there, else a ping in the channel."""
+        end = clocks.runs_out(mine, now, away) or now
+        text = (
+            f"⏳ {name}, {clocks.short(clocks.left_now(mine, now, away))} left on your clock in the "
+            f"{self._title(rec)} game here: it runs out {clocks.moment(end, now, prefs.utc_offset)}; then a bot "
+            "plays your seat until you say `game back`."
         )
+        if prefs.dm:
+            return Reply("", private=[Private(prefs.user, text, None, True, name)], **self._ids(rec))
+        return Reply(text, mentions=[prefs.user], **self._ids(rec))
+
+    async def _run_out(self, rec: TableRecord, player: SeatRecord, now: float, rows: list[ReminderRecord]) -> None:
+        """A bank ran out: a bot of the table's level plays the seat until its player says `game
+        back` (issue 27 §1), announced. One commit guarded by the table's revision: of two
+        processes that find it run out, one hands the seat over and the other's write is stale."""
+        game = self._game(rec)
+        state = await self._state(rec)
+        level = self.timers.stand_in(rec)
+        meta = dict(rec.meta)
+        clock = TableClock.of(meta)
+        assert clock is not None and player.seat is not None
+        clock.seats[player.seat].out = now
+        meta["clock"] = clock.to_json()
+        rec.seats = [dataclasses.replace(s, bot=level) if s.user == player.user else s for s in rec.seats]
+        reminders = await self.timers.settle(rec, meta, game, state, now, old=rows)  # (its bank is charged to zero)
+        text = (
+            f"⌛ {player.name}'s clock ran out in the {self._title(rec)} game here: a bot ({level}) plays their "
+            f"seat from now on, until {player.name} says `game back`."
+        )
+        reply = Reply(text, mentions=[player.user], **self._ids(rec))
+        if (await self._prefs_of(player.user)).dm:
+            reply.private.append(Private(player.user, text, None, True, player.name))
+        change = Change(seats=rec.seats, meta=meta, reminders=reminders, notices=[(rec.channel, reply.to_json())])
+        await self.storage.commit(rec, change, now)
+        log.info("table %s: %s's clock ran out; a bot (%s) plays their seat", rec.id, player.name, level)
+        self._wake_bots(ReminderRecord(rec.id, player.user, now, 0))
 
     async def _cmd_vote(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx)
@@ -75,6 +158,16 @@ class AbsenceCommands(BotCommands):
             for u in self._acting_users(rec, game.to_act(state))
             if u in unanswered and unanswered[u] >= self.settings.absent_after and u != ctx.user
         ]
+        away = {u: here for u in absent if (here := clocks.away_now(await self.timers.away_of(u, ctx.now), ctx.now))}
+        absent = [u for u in absent if u not in away]  # a player away is not voted out (issue 27 §2)
+        if not absent and away:
+            raise Refusal(
+                "; ".join(
+                    f"{self._name(rec, u)} is away until {clocks.moment(a.ends, ctx.now)}" for u, a in away.items()
+                )
+                + ": votes wait until they are back.",
+                **self._ids(rec),
+            )
         if not absent:
             raise Refusal(
                 f"Nobody is absent: a vote opens after {self.settings.absent_after} unanswered "
@@ -105,6 +198,8 @@ class AbsenceCommands(BotCommands):
             )
         if kind == "pause":
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+            rec.status = "paused"
+            await self.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
             version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(
                 f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
@@ -119,18 +214,18 @@ class AbsenceCommands(BotCommands):
                     s.seat,
                     s.resigned,
                     s.joined,
-                    self.settings.stand_in_level if s.user == target else s.bot,
+                    self.timers.stand_in(rec) if s.user == target else s.bot,
                 )
                 for s in rec.seats
             ]
-            reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+            reminders = await self.timers.settle(rec, meta, game, state, ctx.now)
             version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
             rec.version, rec.meta = version, meta
             self._remember(rec.id, version, state)
             return await self._position_reply(
                 rec,
                 state,
-                f"The players voted: a bot ({self.settings.stand_in_level}) plays {target_name}'s seat until "
+                f"The players voted: a bot ({self.timers.stand_in(rec)}) plays {target_name}'s seat until "
                 f"{target_name} says `game back`.",
                 ctx,
             )
@@ -158,8 +253,10 @@ class AbsenceCommands(BotCommands):
         self._player(ctx, rec)
         state = await self._state(rec)
         rec.status = "active"
-        reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-        version = await self.storage.commit(rec, Change(status="active", reminders=reminders), ctx.now)
+        meta = dict(rec.meta)
+        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)  # the clocks run again
+        version = await self.storage.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now)
+        rec.meta = meta
         rec.version = version
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

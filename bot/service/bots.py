@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Game, refers_of
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
-from .core import Ctx, Refusal
+from .clocks import TableClock
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import Reply
 from .turns import Turn
 
@@ -137,9 +139,15 @@ class BotCommands(MoveCommands):
             SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
         ]
         state = await self._state(rec)
-        reminders = self._reminders(rec, state, [], ctx.now, actor=None)
-        version = await self.storage.commit(rec, Change(seats=rec.seats, reminders=reminders), ctx.now)
-        rec.version = version
+        meta = dict(rec.meta)
+        clock = TableClock.of(meta)
+        mine = clock.seats.get(seat.seat) if clock is not None and seat.seat is not None else None
+        if clock is not None and mine is not None:  # a bank run out restarts with the minimum (issue 27 §1)
+            mine.left, mine.out = max(mine.left, clock.control.minimum), None
+            meta["clock"] = clock.to_json()
+        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
+        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
+        rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
 

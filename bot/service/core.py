@@ -1,5 +1,5 @@
-"""What every part of the service shares: settings, the command context, refusals,
-and the table access every command starts with (load, authorise, cache, render).
+"""What every part of the service shares: the command context and the table access
+every command starts with (load, authorise, cache, render).
 
 The commands themselves live beside it, one module per family (lobby, moves,
 undo, absence, prefs), and `Service` (service.py) puts them together.
@@ -20,56 +20,16 @@ import engine
 from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
+from .refusal import Refusal
 from .reply import Image, Reply
+from .settings import HOUR, Settings
 from .text import choices_text, lettered, names, neutral, repaired
+from .timing import Timers
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
     from ..workers import WorkerPool
 
 log = logging.getLogger(__name__)
-
-HOUR = 3600.0
-DAY = 24 * HOUR
-
-
-@dataclass
-class Settings:
-    """Service defaults (config.toml [reminders] and [service])."""
-
-    remind_every: float = 12 * HOUR
-    #: Unanswered reminders after which the others may vote to skip or pause.
-    absent_after: int = 3
-    undo_expiry: float = DAY
-    #: Render board images into replies (off: text-only, or render later via
-    #: `Service.render_board`).
-    images: bool = True
-    #: Counted games a person needs to appear on a leaderboard (`stats top <game>`),
-    #: so that one lucky win does not top it.
-    min_ranked: int = 3
-    #: Worker processes the fill-in bots think in (issue 14), and how long one decision
-    #: may take before the bot plays its first legal action instead.
-    bot_workers: int = 1
-    bot_timeout: float = 60.0
-    #: Seconds a board or chart may take to draw, waiting for a worker included; past it the
-    #: reply goes out without the picture and a stuck drawing worker is replaced (issue 23).
-    render_timeout: float = 10.0
-    #: The level of the bot that plays a resigned or replaced player's seat.
-    stand_in_level: str = "normal"
-
-    @classmethod
-    def from_config(cls, config: Any, *, images: bool = True) -> Settings:
-        """The service's settings from a `bot.config.Config` (or any object with its fields)."""
-        return cls(
-            remind_every=float(getattr(config, "remind_hours", 12.0)) * HOUR,
-            absent_after=int(getattr(config, "absent_after", 3)),
-            undo_expiry=float(getattr(config, "undo_hours", 24.0)) * HOUR,
-            images=images,
-            bot_workers=int(getattr(config, "bot_workers", 1)),
-            bot_timeout=float(getattr(config, "bot_timeout", 60.0)),
-            render_timeout=float(getattr(config, "render_timeout", 10.0)),
-            stand_in_level=str(getattr(config, "stand_in_level", "normal")),
-        )
-
 
 #: Lobby subcommands, also accepted without the leading `game`.
 LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
@@ -121,15 +81,6 @@ class Ctx:
     #: The table a command was made for (a web page acts on the table of its link): a
     #: channel whose game ended and opened another refuses it instead of acting there.
     table: int | None = None
-
-
-class Refusal(Exception):
-    """Raised inside a command to answer with an error reply."""
-
-    def __init__(self, text: str, **extra: Any) -> None:
-        super().__init__(text)
-        self.text = text
-        self.extra = extra
 
 
 class Drawing(Protocol):
@@ -195,6 +146,12 @@ class ServiceBase:
     @property
     def games(self) -> Mapping[str, Game]:
         return self._games if self._games is not None else engine.GAMES
+
+    @property
+    def timers(self) -> Timers:
+        """The clocks' and reminders' bookkeeping (timing.py, issue 27), made from the storage,
+        settings and preferences as they are now (tests change the settings of a running service)."""
+        return Timers(self.storage, self.settings, self._prefs_of)
 
     def _help(self) -> Reply:
         return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))

@@ -20,10 +20,12 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
-from .core import Ctx, Refusal, _hours, _option_value
+from .core import Ctx, _hours, _option_value
 from .records import RecordCommands
+from .refusal import Refusal
 from .reply import Reply
 from .text import lettered, names, neutral, quote
+from .timing import TIME_OPTIONS
 
 
 class ForkCommands(RecordCommands):
@@ -31,6 +33,7 @@ class ForkCommands(RecordCommands):
 
     async def _new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
         wanted, source, at, remind = None, None, None, None
+        timing: dict[str, Any] = {}  # clock=, clock_bonus=, clock_cap=, stand_in= (a fork has no clock unless asked)
         for word in args:
             key, eq, value = word.partition("=")
             low = key.lower()
@@ -46,12 +49,14 @@ class ForkCommands(RecordCommands):
                 at = int(value)
             elif eq and low == "remind":
                 remind = value
+            elif eq and low in TIME_OPTIONS:
+                timing[low] = _option_value(value)
             elif low == "thread" and not eq:
                 continue
             else:
                 raise Refusal(
-                    f"A fork takes `from=<export>`, `at=<step>` and `remind=<hours>`; the seed and the "
-                    f"options come from the export, so {quote(word, 30)} cannot be set."
+                    f"A fork takes `from=<export>`, `at=<step>`, `remind=<hours>` and a clock (`clock=3d` ...); "
+                    f"the seed and the options come from the export, so {quote(word, 30)} cannot be set."
                 )
         if not source or source not in ctx.files:
             raise Refusal(
@@ -94,6 +99,7 @@ class ForkCommands(RecordCommands):
         meta = {
             "practice": {"seed": record.seed, "fork": record.table},
             "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
+            **self.timers.time_options(timing, practice=True),
         }
         remind_every = self.settings.remind_every if remind is None else _hours(_option_value(remind))
         try:
@@ -124,7 +130,7 @@ class ForkCommands(RecordCommands):
             f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
             f"takes it, the others fill the free seats in joining order. Others: `game join`; "
             f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
-            f"{self._practice_line(rec)}",
+            f"{self._practice_line(rec)}" + self.timers.clock_words(rec),
             **self._ids(rec),
         )
 

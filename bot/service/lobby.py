@@ -11,9 +11,12 @@ from typing import Any
 from engine.core import Game, IllegalAction, Rng
 
 from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord
-from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .clocks import TableClock
+from .core import Ctx, _hours, _option_value
 from .fork import ForkCommands
+from .refusal import Refusal
 from .reply import Reply
+from .settings import HOUR
 from .text import clip, duration, lettered, names, quote
 from .undo import UndoCommands
 
@@ -61,6 +64,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
             raise Refusal(f"`seed` is a whole number from 0 to {MAX_SEED} (the storage keeps 64-bit numbers).")
         else:
             meta["practice"] = {"seed": seed}  # anyone who saw the command can replay it (DECISIONS, "Records")
+        meta.update(self.timers.time_options(options, practice="practice" in meta))  # timing.py: clock=, stand_in=
         remind = options.pop("remind", None)
         remind_every = self.settings.remind_every if remind is None else _hours(remind)
         try:
@@ -83,10 +87,11 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 f"This channel already has {what}. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
         note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
-        practice = f"\n{self._practice_line(rec)}" if meta else ""
+        practice = f"\n{self._practice_line(rec)}" if "practice" in meta else ""
         return Reply(
             f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
-            f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}",
+            f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}"
+            + self.timers.clock_words(rec),
             **self._ids(rec),
         )
 
@@ -169,16 +174,21 @@ class LobbyCommands(UndoCommands, ForkCommands):
         meta["last_seq"] = {str(r.seat): r.seq for r in records}
         meta["posted"] = records[-1].seq if records else 0
         self._mark(meta, rec, game, opening, records[copied:], after=state, told=0)
+        clock = TableClock.of(meta)
+        if clock is not None:  # every person's bank, full (a bot has no clock)
+            people = [s.seat for s in seats if s.seat is not None and not s.bot]
+            meta["clock"] = TableClock.start(clock.control, people, ctx.now).to_json()
+        rec.status = "active"
         change = Change(
             status="active",
             seats=seats,
             meta=meta,
             snapshot=game.dumps(state),
             actions=records,
-            reminders=self._reminders(rec, state, [], ctx.now, actor=None),
+            reminders=await self.timers.settle(rec, meta, game, state, ctx.now),
         )
         version = await self.storage.commit(rec, change, ctx.now)
-        rec.version, rec.status, rec.meta = version, "active", meta
+        rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         seating = ", ".join(lettered(s.name, s.seat) for s in seats if s.seat is not None)
         lines = [f"{game.title} begins. Seats: {seating}."]
@@ -233,7 +243,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
                 **self._ids(rec),
             )
         state = await self._state(rec)
-        headline = self._headline(rec, game, state)
+        headline = await self._headline(rec, game, state)
         where = " · ".join(part for part in (game.title, headline.stage) if part)
         if rec.status == "active":
             rows = await self.storage.actions(rec.id)
@@ -244,6 +254,7 @@ class LobbyCommands(UndoCommands, ForkCommands):
         else:
             lines = [f"{where}: {rec.status}. Any player can `resume` it."]
         lines.append("Scores: " + self._scores_text(rec, game.scores(state)) + ".")
+        lines.extend(await self.timers.clock_lines(rec, ctx.now))
         bots = [lettered(s.name, s.seat) for s in rec.players if s.bot and s.user < 0 and s.seat is not None]
         if bots:
             lines.append("Bots: " + names(bots) + ".")

@@ -8,12 +8,14 @@ from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
-from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
+from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
-from .core import Ctx, Refusal, shown
+from .core import Ctx, shown
 from .reading import TurnData
+from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
+    clock_line,
     headline_line,
     heads_up_line,
     log_pages,
@@ -185,11 +187,20 @@ class MoveCommands(TurnData):
             )
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
-        reminders: list[ReminderRecord] = []
-        if not over:
-            waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
-            old = await self.storage.reminders(rec.id) if waiting else []
-            reminders = self._reminders(rec, state, old, ctx.now, actor=actor, acted=acting_seats)
+        waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
+        reminders = await self.timers.settle(
+            rec,
+            meta,
+            game,
+            state,
+            ctx.now,
+            old=await self.storage.reminders(rec.id) if waiting and not over else [],
+            actor=actor,
+            acted=acting_seats,
+            moved={r.seat for r in records if not r.via},
+            ended=turn.ended if turn is not None else None,
+            chosen=next((r for r in records if not r.via), None),
+        )
         change = Change(
             status=status,
             meta=meta,
@@ -291,7 +302,7 @@ class MoveCommands(TurnData):
             "",
             panel=True,
             turn_steps=sum(1 for r in rows if r.seat == seat and not r.via),
-            headline=self._headline(rec, game, state),
+            headline=await self._headline(rec, game, state),
             **self._ids(rec),
         )
         if seat is not None and seat in game.to_act(state):
@@ -346,10 +357,10 @@ class MoveCommands(TurnData):
         places in `highlight` framed (the moves the post tells)."""
         game = self._game(rec)
         public = self._public_view(rec, game, state)
-        headline = self._headline(rec, game, state)
+        headline = await self._headline(rec, game, state)
         players = [p.name for p in rec.players]
         told = story or []
-        lines = [headline_line(headline), head, *story_lines(told, players)]
+        lines = [headline_line(headline), clock_line(headline), head, *story_lines(told, players)]
         mentions: list[int] = []
         by_dm: list[int] = []  # people told of their turn by direct message instead of a ping
         decisions: list[Decision] = []
@@ -403,38 +414,6 @@ class MoveCommands(TurnData):
         [decision] = await self._decisions(rec, self._game(rec), state, [player.user])
         return clip(news_text(decision, [p.name for p in rec.players], prompt=False), 1500)
 
-    def _reminders(
-        self,
-        rec: TableRecord,
-        state: Any,
-        old: list[ReminderRecord],
-        now: float,
-        *,
-        actor: int | None,
-        acted: set[int] | None = None,
-    ) -> list[ReminderRecord]:
-        """Who must act now gets a reminder `remind_every` from now; one who still
-        must act and did not act keeps their running reminder and its count."""
-        game = self._game(rec)
-        if game.is_over(state) or rec.remind_every <= 0:
-            return []
-        acted = acted or set()
-        kept = {r.user: r for r in old}
-        # a bot to act is "reminded" at once: `tick` hands its reminder to the bot (bots.py)
-        out = [
-            ReminderRecord(rec.id, p.user, now, 0)
-            for s in game.to_act(state)
-            if (p := rec.user_at(s)) is not None and p.bot
-        ]
-        for user in self._acting_users(rec, game.to_act(state)):
-            seat = self._seat_number(rec, user)
-            previous = kept.get(user)
-            if previous is not None and user != actor and seat not in acted:
-                out.append(previous)
-            else:
-                out.append(ReminderRecord(rec.id, user, now + rec.remind_every, 0))
-        return out
-
     # ----------------------------------------------------------- read-only
     async def _cmd_board(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._table(ctx, need=("active", "paused", "finished"))
@@ -451,7 +430,9 @@ class MoveCommands(TurnData):
             decisions = await self._decisions(rec, game, state, self._acting_users(rec, acting))
         text = head + ".\n" + (image.alt if image else view_text(view))
         files = [Attachment(tables.png, tables.filename, tables.alt, "tables")] if tables else []
-        reply = Reply(clip(text), image=image, headline=self._headline(rec, game, state), files=files, **self._ids(rec))
+        reply = Reply(
+            clip(text), image=image, headline=await self._headline(rec, game, state), files=files, **self._ids(rec)
+        )
         for decision in decisions:
             reply.offer(decision)
         return reply

@@ -19,8 +19,9 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, StaleWrite, TableRecord
 from . import news
-from .core import Ctx, Refusal
+from .core import Ctx
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
 
@@ -108,7 +109,8 @@ class TablePages(MoveCommands):
             for p in rec.players
             if p.seat is not None
         ]
-        rows = [r for r in await self.storage.actions(rec.id) if not r.undone]
+        log_rows = await self.storage.actions(rec.id)
+        rows = [r for r in log_rows if not r.undone]
         view = TableView(
             rec.id,
             rec.channel,
@@ -116,10 +118,10 @@ class TablePages(MoveCommands):
             rec.game,
             rec.version,
             rec.status,
-            self._headline(rec, game, state),
+            await self._headline(rec, game, state),
             players,
             rows[-1].time if rows else rec.created,
-            await self._whole_story(rec, game, rows, reader=seat),
+            await self._whole_story(rec, game, rows, log_rows, reader=seat),
             [r.seq for r in rows],
         )
         player = rec.user_at(seat) if seat is not None else None
@@ -137,17 +139,24 @@ class TablePages(MoveCommands):
         return view
 
     async def _whole_story(
-        self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], *, reader: int | None
+        self,
+        rec: TableRecord,
+        game: Game,
+        rows: Sequence[ActionRecord],
+        log_rows: Sequence[ActionRecord],
+        *,
+        reader: int | None,
     ) -> list[Entry]:
         """The story of the whole log (`_story`), with the marks of earlier pages kept: a
-        table's first page replays its log once (~1 ms a step), later ones do not."""
+        table's first page replays its log once (~1 ms a step), later ones do not. `rows`:
+        the live lines of `log_rows`, the whole log as read for this page (read once)."""
         kept = self._page_marks.pop(rec.id, {})
         self._page_marks[rec.id] = kept
         while len(self._page_marks) > KEPT_TABLES:
             self._page_marks.popitem(last=False)
         missing = [r for r in rows if r.seq not in kept]
         if missing:
-            kept.update(await self._known_marks(rec, game, missing))
+            kept.update(await self._known_marks(rec, game, missing, log_rows))
         return news.entries(game, rows, kept, lambda seat: self._seat_name(rec, seat), reader=reader)
 
     async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
@@ -162,10 +171,10 @@ class TablePages(MoveCommands):
             return None
         return await self._image(rec.game, self._game(rec).view(state, seat), seat)
 
-    async def board_after(self, table_id: int, seq: int) -> Image | None:
+    async def board_after(self, table_id: int, seq: int, part: str | None = None) -> Image | None:
         """The public board right after log line `seq` (0: the setup), replayed from the log:
-        the step-through reads public views only, whoever asks. None for a line that is not
-        a live step of a started table."""
+        the step-through reads public views only, whoever asks. `part`: the map (None) or
+        "tables". None for a line that is not a live step of a started table."""
         rec = await self.storage.table(table_id)
         if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games or rec.damaged:
             return None
@@ -173,7 +182,7 @@ class TablePages(MoveCommands):
         if seq != 0 and seq not in {r.seq for r in rows if not r.undone}:
             return None
         state = self._replay(rec, rows, before=seq + 1)
-        return await self._image(rec.game, self._game(rec).view(state, None), None)
+        return await self._image(rec.game, self._game(rec).view(state, None), None, part)
 
     async def _cmd_link(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game link`: the caller's seat page, privately; `game link reset`: a fresh one,

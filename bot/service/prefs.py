@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 
 from ..storage.base import Change
-from .core import HOUR, Ctx, Refusal, _hours, _option_value
+from .core import Ctx, _hours, _option_value
 from .moves import MoveCommands
+from .refusal import Refusal
 from .reminders import offset_text, parse_quiet
 from .reply import Reply
+from .settings import HOUR
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +84,13 @@ class SettingsCommands(MoveCommands):
             except Refusal as r:
                 raise Refusal(r.text, **self._ids(rec)) from None
             rec.remind_every = every
-            reminders = None
+            reminders, meta = None, None
             if rec.status == "active":
                 state = await self._state(rec)
-                reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+                meta = dict(rec.meta)
+                reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
             version = await self.storage.commit(
-                rec, Change(remind_every=every, reminders=reminders, bump=False), ctx.now
+                rec, Change(remind_every=every, reminders=reminders, meta=meta, bump=False), ctx.now
             )
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
             return Reply(text, **self._ids(rec, version))

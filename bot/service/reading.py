@@ -52,29 +52,42 @@ class TurnData(RecordCommands):
             self._views.pop(next(iter(self._views)))
         return view
 
-    def _headline(self, rec: TableRecord, game: Game, state: Any) -> Headline:
-        """Who must act (people and bots), in which game, at which stage."""
+    async def _headline(self, rec: TableRecord, game: Game, state: Any) -> Headline:
+        """Who must act (people and bots, each person with their clock and time away), in
+        which game, at which stage."""
         over = bool(game.is_over(state))
+        now = self.clock()
         acting = []
         if rec.status == "active" and not over:
             for seat in game.to_act(state):
                 player = rec.user_at(seat)
                 if player is not None and not (player.resigned and not player.bot):
-                    acting.append(Actor(player.name, seat, None if player.bot else player.user))
-        word, period = PERIODS.get(game.id, ("", None))
-        number = period(self._public_view(rec, game, state), len(rec.players)) if period is not None else None
+                    actor = Actor(player.name, seat, None if player.bot else player.user)
+                    if actor.user is not None:
+                        actor.time_left, away = await self.timers.clock_of(rec, seat, actor.user, now)
+                        if away is not None:
+                            actor.away_until, actor.away_note = away.ends, away.note
+                    acting.append(actor)
+        word, number, named = self._stage(rec, game, state)
         return Headline(
             game.id,
             game.title,
             acting,
             [p.name for p in rec.players],
-            word if number is not None else "",
+            word,
             number,
-            stage(game.id, word, number),
+            named,
             rec.status,
             over,
             self.links.table_url(rec.id) if self.links is not None else "",
+            now,
         )
+
+    def _stage(self, rec: TableRecord, game: Game, state: Any) -> tuple[str, int | None, str]:
+        """The stage the public view names: ("epoch", 3, "Epoch III"); ("", None, "") without one."""
+        word, period = PERIODS.get(game.id, ("", None))
+        number = period(self._public_view(rec, game, state), len(rec.players)) if period is not None else None
+        return (word if number is not None else ""), number, stage(game.id, word, number)
 
     def _final_standings(
         self, rec: TableRecord, game: Game, state: Any, scores: Sequence[int], winners: Sequence[int]
@@ -136,6 +149,7 @@ class TurnData(RecordCommands):
         seat_url = ""
         if self.links is not None:
             seat_url = self.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
+        time_left, _ = await self.timers.clock_of(rec, seat, user, self.clock(), away=False)
         return Decision(
             user,
             seat,
@@ -148,6 +162,7 @@ class TurnData(RecordCommands):
             await self._story(rec, game, news_rows),
             await self._story(rec, game, turn_rows, reader=seat),
             seat_url,
+            time_left,
         )
 
     async def _story(
@@ -185,16 +200,20 @@ class TurnData(RecordCommands):
         since = min([told, int(meta.get("posted", 0))] + [int(last.get(str(p.seat), 0)) for p in rec.players])
         meta["marks"] = {seq: mark for seq, mark in kept.items() if int(seq) > since}
 
-    async def _known_marks(self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord]) -> dict[int, news.Mark]:
+    async def _known_marks(
+        self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], log_rows: Sequence[ActionRecord] | None = None
+    ) -> dict[int, news.Mark]:
         """The marks of `rows`: those stored with the table, and the missing ones from
         replaying the log (a fork's copied lines, bookkeeping rebuilt from the log, a
         table from before marks). A log that does not replay gives none: its story tells
-        the moves alone."""
+        the moves alone. `log_rows`: the whole log of the table's version, when the caller
+        has read it already (undone lines included)."""
         stored = rec.meta.get("marks") or {}
         known = {int(seq): news.Mark.from_json(mark) for seq, mark in stored.items()}
         missing = {r.seq for r in rows if not r.undone and r.seq not in known}
         if missing:
-            log_rows = await self.storage.actions(rec.id)
+            if log_rows is None:
+                log_rows = await self.storage.actions(rec.id)
             try:
                 start = game.setup([p.name for p in rec.players], rec.seed, rec.options or None)
                 known.update(news.marks(game, len(rec.players), start, log_rows, missing.__contains__))

@@ -25,9 +25,11 @@ from typing import Any
 
 from ..storage.base import ActionRecord, GameRecord, Rating, RecordSeat, Standing, TableRecord
 from . import export
-from .core import DAY, Ctx, Refusal, ServiceBase, shown
+from .core import Ctx, ServiceBase, shown
 from .ratings import EXPLAINED, ranked, rating_text
+from .refusal import Refusal
 from .reply import Attachment, Reply
+from .settings import DAY
 from .story import story
 from .text import clip, letter, names, quote
 

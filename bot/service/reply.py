@@ -102,21 +102,46 @@ class Private:
         return cls(int(data["user"]), data["text"], image, bool(data.get("dm", False)), str(data.get("name", "")))
 
 
+def _time(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
 @dataclass
 class Actor:
-    """A seat that must act: its player's name, seat and user id (None for a bot)."""
+    """A seat that must act: its player's name, seat and user id (None for a bot).
+
+    Issue 27: `time_left` on the seat's clock, in seconds, when the reply was made (None:
+    the table has no clock, or a bot plays the seat); `away_until`: the player is away until
+    then (their clock stands still), with their `away_note`."""
 
     name: str
     seat: int
     user: int | None = None
+    time_left: float | None = None
+    away_until: float | None = None
+    away_note: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seat": self.seat, "user": self.user}
+        return {
+            "name": self.name,
+            "seat": self.seat,
+            "user": self.user,
+            "time_left": self.time_left,
+            "away_until": self.away_until,
+            "away_note": self.away_note,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Actor:
         user = data.get("user")
-        return cls(str(data["name"]), int(data["seat"]), None if user is None else int(user))
+        return cls(
+            str(data["name"]),
+            int(data["seat"]),
+            None if user is None else int(user),
+            _time(data.get("time_left")),
+            _time(data.get("away_until")),
+            str(data.get("away_note", "")),
+        )
 
 
 @dataclass
@@ -129,6 +154,7 @@ class Headline:
       PERIODS): "epoch", 3, "Epoch III"; "", None, "" for a game without one.
     - `status`: the table's ("active", "paused", "finished"); `over`: the game has ended.
     - `table_url`: the table's public page on the web table (issue 28), "" when the web is off.
+    - `at`: when the headline was made (the moment its actors' clocks were read, issue 27).
     """
 
     game_id: str
@@ -141,6 +167,7 @@ class Headline:
     status: str = "active"
     over: bool = False
     table_url: str = ""
+    at: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -154,6 +181,7 @@ class Headline:
             "status": self.status,
             "over": self.over,
             "table_url": self.table_url,
+            "at": self.at,
         }
 
     @classmethod
@@ -170,6 +198,7 @@ class Headline:
             str(data.get("status", "active")),
             bool(data.get("over", False)),
             str(data.get("table_url", "")),
+            float(data.get("at", 0.0)),
         )
 
 
@@ -258,6 +287,7 @@ class Decision:
       `turn`: this turn's steps so far (the seat's own in its own words).
     - `seat_url`: this seat's own page on the web table (issue 28; private: it acts for the
       seat), "" when the web is off.
+    - `time_left`: what is left on this seat's clock, in seconds (issue 27), None without one.
     """
 
     user: int
@@ -271,6 +301,7 @@ class Decision:
     story: list[Entry] = field(default_factory=list)
     turn: list[Entry] = field(default_factory=list)
     seat_url: str = ""
+    time_left: float | None = None
 
     @property
     def groups(self) -> list[tuple[str, list[Choice]]]:
@@ -291,6 +322,7 @@ class Decision:
             "story": [e.to_json() for e in self.story],
             "turn": [e.to_json() for e in self.turn],
             "seat_url": self.seat_url,
+            "time_left": self.time_left,
         }
 
     @classmethod
@@ -307,6 +339,7 @@ class Decision:
             [Entry.from_json(e) for e in data.get("story", [])],
             [Entry.from_json(e) for e in data.get("turn", [])],
             str(data.get("seat_url", "")),
+            _time(data.get("time_left")),
         )
 
 
@@ -371,6 +404,61 @@ class HeadsUp:
 
 
 @dataclass
+class MyTurn:
+    """A table where the reader must act (`games mine`, issue 27 §3), wherever it is.
+
+    `waited`: seconds since their turn began there; `time_left` on their clock (None: no
+    clock); `post`: the transport's id of the table's latest public post (Discord's message
+    id, when the adapter recorded it), `table_url` the web table's page; `bot`: instead of
+    a turn, a bot plays their seat there (their clock ran out, or the others voted), at
+    this level, until they say `game back`."""
+
+    table_id: int
+    game_id: str
+    title: str
+    stage: str
+    guild: int | None
+    channel: int
+    waited: float
+    time_left: float | None = None
+    post: int | None = None
+    table_url: str = ""
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id,
+            "game_id": self.game_id,
+            "title": self.title,
+            "stage": self.stage,
+            "guild": self.guild,
+            "channel": self.channel,
+            "waited": self.waited,
+            "time_left": self.time_left,
+            "post": self.post,
+            "table_url": self.table_url,
+            "bot": self.bot,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MyTurn:
+        guild, post, bot = data.get("guild"), data.get("post"), data.get("bot")
+        return cls(
+            int(data["table_id"]),
+            str(data["game_id"]),
+            str(data["title"]),
+            str(data.get("stage", "")),
+            None if guild is None else int(guild),
+            int(data["channel"]),
+            float(data.get("waited", 0.0)),
+            _time(data.get("time_left")),
+            None if post is None else int(post),
+            str(data.get("table_url", "")),
+            None if bot is None else str(bot),
+        )
+
+
+@dataclass
 class Reply:
     """The answer to one command (or one notification from the outbox).
 
@@ -416,6 +504,7 @@ class Reply:
       a post out itself.
     - `standings`: the final scores, best first, once the game is over.
     - `page`, `pages`: which page of how many a paged answer is (`log page 2`), else 0.
+    - `turns`: the caller's tables where they must act, in every server (`games mine`).
     """
 
     text: str = ""
@@ -442,6 +531,7 @@ class Reply:
     standings: list[FinalScore] = field(default_factory=list)
     page: int = 0
     pages: int = 0
+    turns: list[MyTurn] = field(default_factory=list)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -478,6 +568,7 @@ class Reply:
             "standings": [f.to_json() for f in self.standings],
             "page": self.page,
             "pages": self.pages,
+            "turns": [t.to_json() for t in self.turns],
         }
 
     @classmethod
@@ -507,6 +598,7 @@ class Reply:
             standings=[FinalScore.from_json(f) for f in data.get("standings", [])],
             page=int(data.get("page", 0)),
             pages=int(data.get("pages", 0)),
+            turns=[MyTurn.from_json(t) for t in data.get("turns", [])],
         )
 
 

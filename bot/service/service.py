@@ -25,11 +25,14 @@ from engine.core import Game, canonical
 
 from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnavailable, counting_writes
 from .absence import AbsenceCommands
-from .core import Ctx, Refusal, Renderer, Settings, safe
+from .away import AwayCommands
+from .core import Ctx, Renderer, safe
 from .lobby import LobbyCommands
 from .pages import TablePages
 from .prefs import SettingsCommands
+from .refusal import Refusal
 from .reply import Decision, Image, Notice, Reply
+from .settings import Settings
 from .text import clip, quote, unreadable
 
 log = logging.getLogger(__name__)
@@ -41,7 +44,7 @@ COMMUTING = frozenset({"join", "leave"})
 #: Enough for a full table of six arriving in the same moment.
 COMMUTING_ATTEMPTS = 8
 #: `games <word>`: the server-wide commands beside the list of open games.
-GAMES_COMMANDS = frozenset({"history", "forget"})
+GAMES_COMMANDS = frozenset({"history", "forget", "mine"})
 
 
 def unavailable_text(err: StorageUnavailable, writes: int) -> str:
@@ -67,12 +70,12 @@ def verb_of(command: str, args: str) -> str:
     return words[0].lower().lstrip("/") if words else ""
 
 
-class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages):
+class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, AwayCommands):
     """The game service. Construct with a `Storage` (opened) and optional clock.
 
-    Each command family is built on the families it calls (records <- moves <- bots <-
-    undo, absence; moves <- settings, pages; records <- fork; undo, fork <- lobby), all on
-    `ServiceBase`: these four bases bring in every family.
+    Each command family is built on the families it calls (records <- turn data <- moves
+    <- bots <- undo, absence; moves <- settings, pages, away; records <- fork; undo,
+    fork <- lobby), all on `ServiceBase`: these five bases bring in every family.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
     to `renderers.render` imported lazily (a game without a renderer gets a

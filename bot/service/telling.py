@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence, Set
 
+from . import clocks
 from .reply import MOVE, PERIOD, SCORE, Actor, Decision, Entry, FinalScore, Headline, HeadsUp
 from .text import lettered, names, sentences
 from .turns import VIA_MARKS
@@ -45,6 +46,30 @@ def headline_line(headline: Headline, called: Callable[[Actor], str] = lambda ac
     who = names([called(a) for a in headline.acting])
     people = any(a.user is not None for a in headline.acting)
     return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
+
+
+def clock_line(
+    headline: Headline,
+    called: Callable[[Actor], str] = lambda actor: actor.name,
+    when: Callable[[float], str] | None = None,
+) -> str:
+    """ "⏳ cy, 2d 4h left · dee, 1d left, away until Friday 18:00 UTC (holiday)": the clocks
+    and times away of those to act (issue 27), "" when none has either. `when`: how to say a
+    moment (a front end may show it in the reader's own time)."""
+    say = when or (lambda moment: clocks.moment(moment, headline.at))
+    parts = []
+    for actor in headline.acting:
+        bits = [f"{clocks.short(actor.time_left)} left"] if actor.time_left is not None else []
+        if actor.away_until is not None:
+            bits.append(f"away until {say(actor.away_until)}" + (f" ({actor.away_note})" if actor.away_note else ""))
+        if bits:
+            parts.append(f"{called(actor)}, " + ", ".join(bits))
+    return "⏳ " + " · ".join(parts) if parts else ""
+
+
+def time_left_line(decision: Decision) -> str:
+    """ "⏳ 2d 4h left on your clock." ("" without a clock)."""
+    return "" if decision.time_left is None else f"⏳ {clocks.short(decision.time_left)} left on your clock."
 
 
 def standings_lines(standings: Sequence[FinalScore]) -> list[str]:
@@ -223,7 +248,8 @@ def panel_text(decision: Decision, players: Sequence[str]) -> str:
         lines.append("This turn so far:")
         lines.extend(story_lines(decision.turn, players, limit=TURN_LINES, budget=TURN_BUDGET))
     lines.append(f"Now: {decision.prompt}")
-    return "\n".join(lines)
+    lines.append(time_left_line(decision))
+    return "\n".join(line for line in lines if line)
 
 
 def choice_lines(decision: Decision, width: int = 100) -> list[str]:

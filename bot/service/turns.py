@@ -33,11 +33,14 @@ class Turn:
     `passed`: some step brought in a seat that was not acting before it.
     `told`: the seats that were acting just before the latest such step; they
     already know they are acting, so the post does not ping them again.
+    `ended`: the seats that stopped acting at some step (their spell of acting ended,
+    even if another began later in the command: their clock's move is over, issue 27).
     """
 
     acting: list[int]
     passed: bool = False
     told: set[int] = field(default_factory=set)
+    ended: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.acting = list(self.acting)
@@ -47,6 +50,7 @@ class Turn:
         if set(acting_now) - set(self.acting):
             self.passed = True
             self.told = set(self.acting)
+        self.ended |= set(self.acting) - set(acting_now)
         self.acting = list(acting_now)
 
     def to_ping(self) -> list[int]:

@@ -8,9 +8,12 @@ from typing import Any
 
 from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .bots import BotCommands
-from .core import HOUR, Ctx, Refusal, shown
+from .clocks import TableClock
+from .core import Ctx, shown
+from .refusal import Refusal
 from .reply import Reply
 from .reveal import reveals
+from .settings import HOUR
 from .text import clip, names
 
 log = logging.getLogger(__name__)
@@ -25,7 +28,7 @@ class UndoCommands(BotCommands):
         game = self._game(rec)
         state = await self._state(rec)
         # a bot plays the resigned seat from now on, where the game has bots (bot/DECISIONS.md)
-        stand_in = self.settings.stand_in_level if self._bots_available(rec.game) else None
+        stand_in = self.timers.stand_in(rec) if self._bots_available(rec.game) else None
         rec.seats = [
             dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s for s in rec.seats
         ]
@@ -68,9 +71,9 @@ class UndoCommands(BotCommands):
         )
         if records:
             return await self._commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
-        reminders = self._reminders(rec, state, await self.storage.reminders(rec.id), ctx.now, actor=None)
+        reminders = await self.timers.settle(rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id))
         version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-        rec.version = version
+        rec.version, rec.meta = version, meta
         self._remember(rec.id, version, state)
         return await self._position_reply(rec, state, head, ctx)
 
@@ -189,7 +192,16 @@ class UndoCommands(BotCommands):
         places = {k: v for k, v in meta.pop("places", {}).items() if int(k) < seq}  # the undone steps' go
         if places:
             meta["places"] = places
-        reminders = self._reminders(rec, state, [], ctx.now, actor=None)
+        # the clocks go back to where they stood before the undone action (issue 27 §1), and
+        # every spell of acting starts afresh from the undo
+        clock = TableClock.of(meta)
+        restore = clock.checkpoints.get(seq) if clock is not None else None
+        if clock is not None:
+            clock.checkpoints = {q: c for q, c in clock.checkpoints.items() if q < seq}
+            meta["clock"] = clock.to_json()
+        reminders = await self.timers.settle(
+            rec, meta, game, state, ctx.now, ended={p.seat for p in rec.players if p.seat is not None}, restore=restore
+        )
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
         version = await self.storage.commit(rec, change, ctx.now)
         rec.version, rec.meta = version, meta

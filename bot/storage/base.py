@@ -17,12 +17,9 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .transfer import Rows
-
-if TYPE_CHECKING:
-    from .ratings import Recomputed
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +188,18 @@ class PlayerPrefs:
 
 
 @dataclass
+class AwayRecord:
+    """A time away of one player (issue 27 §2), the same in every server: from `begins` to
+    `ends` every clock of theirs stops and their reminders wait. `away off` moves `ends`
+    to that moment. `note` is their own words ("holiday"), shown to the other players."""
+
+    user: int
+    begins: float
+    ends: float
+    note: str = ""
+
+
+@dataclass
 class NoticeRecord:
     """An undelivered outbox row: a JSON payload (a Reply) for a channel."""
 
@@ -312,6 +321,24 @@ class Skill:
         """The skill they have at least, almost surely (mu less three sigma): what ranks them.
         0 before a first game, rising as the games make the estimate surer."""
         return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """One seat of a refolded record: what was stored and what the fold gives."""
+
+    table: int
+    seat: int
+    user: int
+    name: str
+    stored: Skill | None
+    computed: Skill | None
+
+    @property
+    def changed(self) -> bool:
+        """Compared exactly: the fold repeats the same float operations on the same stored
+        doubles, so any difference at all means the stored numbers are not the fold's."""
+        return self.stored != self.computed
 
 
 @dataclass
@@ -550,6 +577,25 @@ class Storage(Protocol):
     async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
         """The game version of each of `table_ids` that exists (one cheap read: the web table
         asks it a few times a second for the tables whose pages are open)."""
+
+    async def away(self, user: int, since: float) -> list[AwayRecord]:
+        """`user`'s times away that end after `since`, oldest first (issue 27 §2)."""
+
+    async def set_away(self, away: AwayRecord, *, forget_before: float) -> None:
+        """Store a time away (one of the same user and `begins` is replaced), and forget the
+        user's times away that ended before `forget_before` (no clock reaches back so far)."""
+
+    async def seated_tables(self, user: int) -> list[TableRecord]:
+        """The running (active or paused) tables where `user` has a seat, in every server,
+        oldest first (`games mine`, `away`)."""
+
+    async def set_post(self, table_id: int, message: int, now: float) -> None:
+        """Remember the id of a table's latest public post (a transport's own message id, e.g.
+        Discord's), so `games mine` can link to it. Outside the table's commit: a post is no
+        change to the game."""
+
+    async def posts(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The latest public post's message id of each of `table_ids` that has one."""
 
 
 class Backend(Storage, Protocol):

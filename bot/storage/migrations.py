@@ -179,4 +179,27 @@ UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = re
 CREATE INDEX record_seats_rated ON record_seats(user, ended, game) WHERE mu IS NOT NULL;
 """,
     ),
+    (
+        7,
+        """
+-- issue 27 §2: a player's times away, the same in every server (their clocks stop, reminders wait)
+CREATE TABLE away (
+    user   INTEGER NOT NULL,
+    begins REAL    NOT NULL,
+    ends   REAL    NOT NULL,
+    note   TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (user, begins)
+);
+
+-- issue 27 §3: the id of a table's latest public post (Discord's message id), for `games mine`'s links
+CREATE TABLE posts (
+    game    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    message INTEGER NOT NULL,
+    time    REAL    NOT NULL
+);
+
+-- issue 27 §3: a player's tables in every server (`games mine`, `away`)
+CREATE INDEX seats_user ON seats(user);
+""",
+    ),
 ]

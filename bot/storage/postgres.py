@@ -49,6 +49,7 @@ from .base import (
     OPEN_STATUSES,
     RECHECK_DELAYS,
     ActionRecord,
+    AwayRecord,
     Change,
     ChannelBusy,
     Claim,
@@ -790,6 +791,55 @@ class PostgresStorage:
         if not table_ids:
             return {}
         rows = await self._fetch("SELECT id, version FROM games WHERE id = ANY($1::bigint[])", list(table_ids))
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    # ------------------------------------------------- time away, posts (issue 27)
+    async def away(self, user: int, since: float) -> list[AwayRecord]:
+        rows = await self._fetch(
+            "SELECT user_id, begins, ends, note FROM away WHERE user_id = $1 AND ends > $2 ORDER BY begins",
+            user,
+            since,
+        )
+        return [AwayRecord(int(r[0]), float(r[1]), float(r[2]), str(r[3])) for r in rows]
+
+    async def set_away(self, away: AwayRecord, *, forget_before: float) -> None:
+        async def work(conn: asyncpg.Connection) -> None:
+            await conn.execute("DELETE FROM away WHERE user_id = $1 AND ends < $2", away.user, forget_before)
+            await conn.execute(
+                "INSERT INTO away (user_id, begins, ends, note) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (user_id, begins) DO UPDATE SET ends = excluded.ends, note = excluded.note",
+                away.user,
+                away.begins,
+                away.ends,
+                away.note,
+            )
+
+        await self._write(work)
+
+    async def seated_tables(self, user: int) -> list[TableRecord]:
+        rows = await self._fetch(
+            _TABLE + " WHERE g.status IN ('active','paused') "
+            "AND g.id IN (SELECT game FROM seats WHERE user_id = $1) ORDER BY g.id",
+            user,
+        )
+        return [self._table_row(r) for r in rows]
+
+    async def set_post(self, table_id: int, message: int, now: float) -> None:
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO posts (game, message, time) SELECT $1, $2, $3 WHERE EXISTS "
+                "(SELECT 1 FROM games WHERE id = $1) "
+                "ON CONFLICT (game) DO UPDATE SET message = excluded.message, time = excluded.time",
+                table_id,
+                message,
+                now,
+            )
+        )
+
+    async def posts(self, table_ids: Sequence[int]) -> dict[int, int]:
+        if not table_ids:
+            return {}
+        rows = await self._fetch("SELECT game, message FROM posts WHERE game = ANY($1::bigint[])", list(table_ids))
         return {int(r[0]): int(r[1]) for r in rows}
 
     async def row_counts(self) -> dict[str, int]:

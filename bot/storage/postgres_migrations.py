@@ -174,4 +174,24 @@ UPDATE record_seats SET ended = (SELECT r.ended FROM records r WHERE r.game = re
 CREATE INDEX record_seats_rated ON record_seats(user_id, ended, game) WHERE mu IS NOT NULL;
 """,
     ),
+    (
+        7,
+        """
+CREATE TABLE away (
+    user_id BIGINT  NOT NULL,
+    begins  DOUBLE PRECISION NOT NULL,
+    ends    DOUBLE PRECISION NOT NULL,
+    note    TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (user_id, begins)
+);
+
+CREATE TABLE posts (
+    game    BIGINT  PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    message BIGINT  NOT NULL,
+    time    DOUBLE PRECISION NOT NULL
+);
+
+CREATE INDEX seats_user ON seats(user_id);
+""",
+    ),
 ]

@@ -23,7 +23,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .base import GameRecord, Skill
+from .base import GameRecord, Recomputed, Skill
 
 #: OpenSkill's Plackett-Luce model with its defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300.
 MODEL = PlackettLuce()
@@ -59,24 +59,6 @@ class RatedGame:
     table: int
     ended: float
     seats: tuple[RatedSeat, ...]
-
-
-@dataclass(frozen=True)
-class Recomputed:
-    """One seat of a refolded record: what was stored and what the fold gives."""
-
-    table: int
-    seat: int
-    user: int
-    name: str
-    stored: Skill | None
-    computed: Skill | None
-
-    @property
-    def changed(self) -> bool:
-        """Compared exactly: the fold repeats the same float operations on the same stored
-        doubles, so any difference at all means the stored numbers are not the fold's."""
-        return self.stored != self.computed
 
 
 def counted(reason: str, practice: bool) -> bool:

@@ -42,6 +42,7 @@ from .base import (
     OPEN_STATUSES,
     RECHECK_DELAYS,
     ActionRecord,
+    AwayRecord,
     Change,
     ChannelBusy,
     Claim,
@@ -1000,6 +1001,48 @@ class SQLiteStorage:
         ids = list(dict.fromkeys(int(i) for i in table_ids))
         rows = await self._fetchall(f"SELECT id, version FROM games WHERE id IN ({', '.join('?' * len(ids))})", ids)
         return {int(i): int(v) for i, v in rows}
+
+    # ------------------------------------------------- time away, posts (issue 27)
+    async def away(self, user: int, since: float) -> list[AwayRecord]:
+        rows = await self._fetchall(
+            "SELECT user, begins, ends, note FROM away WHERE user = ? AND ends > ? ORDER BY begins", (user, since)
+        )
+        return [AwayRecord(int(u), float(b), float(e), str(n)) for u, b, e, n in rows]
+
+    async def set_away(self, away: AwayRecord, *, forget_before: float) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute("DELETE FROM away WHERE user = ? AND ends < ?", (away.user, forget_before))
+            await w.execute(
+                "INSERT INTO away (user, begins, ends, note) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user, begins) DO UPDATE SET ends = excluded.ends, note = excluded.note",
+                (away.user, away.begins, away.ends, away.note),
+            )
+
+        await self._write(work)
+
+    async def seated_tables(self, user: int) -> list[TableRecord]:
+        return await self._tables(
+            " WHERE g.status IN ('active','paused') AND g.id IN (SELECT game FROM seats WHERE user = ?) ORDER BY g.id",
+            (user,),
+        )
+
+    async def set_post(self, table_id: int, message: int, now: float) -> None:
+        async def work(w: aiosqlite.Connection) -> None:
+            await w.execute(
+                "INSERT INTO posts (game, message, time) "
+                "SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?) "
+                "ON CONFLICT (game) DO UPDATE SET message = excluded.message, time = excluded.time",
+                (table_id, message, now, table_id),
+            )
+
+        await self._write(work)
+
+    async def posts(self, table_ids: Sequence[int]) -> dict[int, int]:
+        if not table_ids:
+            return {}
+        ids = list(dict.fromkeys(int(i) for i in table_ids))
+        rows = await self._fetchall(f"SELECT game, message FROM posts WHERE game IN ({', '.join('?' * len(ids))})", ids)
+        return {int(g): int(m) for g, m in rows}
 
     # ------------------------------------------------------------- transfer
     async def row_counts(self) -> dict[str, int]:

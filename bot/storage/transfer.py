@@ -51,6 +51,9 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # the web table's signing key travels with the games, so their links keep working (issue 28)
     ("secrets", ("name", "value", "created")),
     ("links", ("game", "user", "generation")),
+    # a player's times away and each table's latest post (issue 27)
+    ("away", ("user", "begins", "ends", "note")),
+    ("posts", ("game", "message", "time")),
 )
 
 #: Columns kept as 0/1 by SQLite and as BOOLEAN by PostgreSQL: exported as bool.
@@ -77,6 +80,8 @@ ORDER = {
     "record_seats": "game, seat",
     "secrets": "name",
     "links": "game, {user}",
+    "away": "{user}, begins",
+    "posts": "game",
 }
 
 Rows = dict[str, list[tuple[Any, ...]]]

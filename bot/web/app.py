@@ -7,9 +7,10 @@ Routes (every path under a link's token; `/t/` public, `/s/` one seat's):
 | `GET /t/<token>`, `GET /s/<token>` | the page |
 | `GET .../live` | the part of the page a live update replaces |
 | `GET .../events` | server-sent events: the table's version each time it changes |
-| `GET .../board.png?v=N` | the public board at version N |
+| `GET .../board.png?v=N` | the public board's map at version N |
+| `GET .../tables.png?v=N` | the public board's player tables, offers and legend at version N |
 | `GET /s/<token>/private.png?v=N` | the seat's private picture |
-| `GET /t/<token>/at/<step>` and `.png` | the step-through: the board after a past step (public) |
+| `GET /t/<token>/at/<step>`, `.png`, `/tables.png` | the step-through: the board after a past step (public) |
 | `POST /s/<token>/play`, `/undo` | a move, exactly as a Discord button makes it |
 
 A move goes through `Service.handle` with the page's version and decision key (the same
@@ -61,7 +62,12 @@ HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
 }
+#: The public pictures of a board by route name, and what a refusal calls them.
+PICTURES = {"board": "board", "tables": "board's player tables"}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+#: Seconds a table's view is reused for pages of the same version: the time left on a clock
+#: (shown to the minute) and a player's time away change without a move.
+FRESH = 60.0
 
 
 class WebTable:
@@ -105,10 +111,12 @@ class WebTable:
             app.router.add_get(f"/{kind}/{TOKEN}", self.page)
             app.router.add_get(f"/{kind}/{TOKEN}/live", self.live)
             app.router.add_get(f"/{kind}/{TOKEN}/events", self.events)
-            app.router.add_get(f"/{kind}/{TOKEN}/board.png", self.board)
+            app.router.add_get(f"/{kind}/{TOKEN}/board.png", partial(self.public, "board"))
+            app.router.add_get(f"/{kind}/{TOKEN}/tables.png", partial(self.public, "tables"))
         app.router.add_get(f"/s/{TOKEN}/private.png", self.private)
         app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}", self.step)
-        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}.png", self.step_png)
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}.png", partial(self.step_png, "board"))
+        app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}/tables.png", partial(self.step_png, "tables"))
         app.router.add_post(f"/s/{TOKEN}/play", self.play)
         app.router.add_post(f"/s/{TOKEN}/undo", self.undo)
         app.on_startup.append(self._started)
@@ -180,12 +188,15 @@ class WebTable:
         return public_viewer(self.signer, token)
 
     async def _view(self, viewer: Viewer) -> TableView:
-        """The table's position for the viewer, kept per (table, version, seat)."""
+        """The table's position for the viewer, kept per (table, version, seat) for up to
+        FRESH seconds: the clocks and times away in it move on without a new version (issue 27)."""
         versions = await self.service.storage.versions([viewer.table])
         if viewer.table not in versions:
             raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
         key = (viewer.table, versions[viewer.table], viewer.seat)
         view = self._views.get(key)
+        if view is not None and not 0 <= self.clock() - view.headline.at < FRESH:
+            view = None
         if view is None:
             pending = self._reading.get(key)
             if pending is None:  # after a move every open page asks at once: one reads for all
@@ -208,7 +219,9 @@ class WebTable:
         """What a page's templates need besides the view, drawing what is not drawn yet
         in the background (the page never waits for a picture)."""
         board_key = ("board", view.table_id, view.version)
-        self._draw_soon(board_key, lambda: self.boards.board(view.table_id, view.version))
+        # the map's words are on the page: it is drawn now; the tables picture (its words are
+        # the map's too) is drawn when the browser asks for it, right after the page
+        self._draw_soon(board_key, partial(self.boards.public, view.table_id, view.version, "board"))
         private, drawn = None, self.boards.has(board_key)
         if viewer.seat is not None:
             seat = viewer.seat
@@ -249,13 +262,15 @@ class WebTable:
         view = await self._view(viewer)
         return web.Response(text=render.live(view, **self._context(viewer, view)), content_type="text/html")
 
-    async def board(self, request: web.Request) -> web.Response:
+    async def public(self, kind: str, request: web.Request) -> web.Response:
+        """`kind` "board" (the map) or "tables" (player tables, offers, legend): the public
+        view's, on the public page and every seat's alike."""
         viewer = await self._viewer(request)
         view = await self._view(viewer)
         version = _number(request.query.get("v", str(view.version)), "v")
-        if version != view.version and not self.boards.has(("board", viewer.table, version)):
-            raise web.HTTPFound(f"{viewer.base}/board.png?v={view.version}")  # moved on: the picture of now
-        return _png(await self.boards.board(viewer.table, version), "board")
+        if version != view.version and not self.boards.has((kind, viewer.table, version)):
+            raise web.HTTPFound(f"{viewer.base}/{kind}.png?v={view.version}")  # moved on: the picture of now
+        return _png(await self.boards.public(viewer.table, version, kind), PICTURES[kind])
 
     async def private(self, request: web.Request) -> web.Response:
         viewer = await self._viewer(request)
@@ -276,13 +291,13 @@ class WebTable:
         html = render.step_page(view, seq, table_base=viewer.base, back=viewer.base, image=image, steps=view.steps)
         return web.Response(text=html, content_type="text/html")
 
-    async def step_png(self, request: web.Request) -> web.Response:
+    async def step_png(self, kind: str, request: web.Request) -> web.Response:
         viewer = await self._viewer(request)
         view = await self._view(viewer)
         seq = int(request.match_info["seq"])
         if seq != 0 and seq not in view.steps:
             raise HTTPRefusal(404, f"There is no step #{seq} in this game's log (an undone step is no step).")
-        return _png(await self.boards.step(view.table_id, view.version, seq), "board")
+        return _png(await self.boards.step(view.table_id, view.version, seq, kind), PICTURES[kind])
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The table's version now, then each time it changes, as server-sent events."""

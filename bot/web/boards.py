@@ -2,11 +2,12 @@
 
 Every picture comes through the service's drawing path (worker processes on Discord, a
 thread at the terminal), which draws a view with `renderers.render(game_id, view, seat)`:
-the public board (`Service.render_board`), a seat's private picture
-(`Service.private_image`) and the board after a past step (`Service.board_after`, public
-views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page serves
-that full picture, at least three times the width a phone shows it at, so zooming in
-reads every label (bot/web/README.md, "The board").
+the public board as the renderers split it, its map (`Service.render_board`) and its
+player tables, offers and legend (`render_board(part="tables")`), a seat's private
+picture (`Service.private_image`) and the board after a past step (`Service.board_after`,
+public views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page
+serves each full picture, at least three times the width a phone shows it at, so zooming
+in reads every label (bot/web/README.md, "The board").
 
 A picture of a position never changes, so each is kept by what it shows (table, version or
 step, viewer) in a cache bounded by bytes, and pages asking for one being drawn wait for
@@ -27,8 +28,9 @@ CACHE_BYTES = 64 * 1024 * 1024
 
 
 class Boards:
-    """Pictures by key: ("board", table, version), ("private", table, version, seat),
-    ("step", table, version, seq). None is kept too: a game without a picture stays without."""
+    """Pictures by key: ("board", table, version), ("tables", table, version), ("private",
+    table, version, seat), ("step", table, version, seq, kind). None is kept too: a game without
+    a picture stays without."""
 
     def __init__(self, service: Service, limit: int = CACHE_BYTES) -> None:
         self.service = service
@@ -45,16 +47,19 @@ class Boards:
         """The picture already drawn for `key` (None when not drawn yet or none)."""
         return self._kept.get(key)
 
-    async def board(self, table: int, version: int) -> Image | None:
-        """The public board of `table` at `version` (None: the table moved on, or no picture)."""
+    async def public(self, table: int, version: int, kind: str) -> Image | None:
+        """A public picture of `table` at `version`: "board", its map (the last post's moves
+        framed), or "tables", its player tables, offers and legend. Both from the public view
+        on every page, as Discord posts them to the channel: what a seat alone may see is in
+        its private picture (None: the table moved on, or no picture)."""
 
         async def draw() -> Image | None:
             rec = await self.service.storage.table(table)
             if rec is None or rec.version != version:
                 return None
-            return await self.service.render_board(table)
+            return await self.service.render_board(table, part="tables" if kind == "tables" else None)
 
-        return await self._get(("board", table, version), draw)
+        return await self._get((kind, table, version), draw)
 
     async def private(self, table: int, version: int, seat: int) -> Image | None:
         """`seat`'s private picture at `version` (for that seat's page only)."""
@@ -62,10 +67,12 @@ class Boards:
             ("private", table, version, seat), lambda: self.service.private_image(table, seat, version)
         )
 
-    async def step(self, table: int, version: int, seq: int) -> Image | None:
-        """The public board after log line `seq` (the step-through), kept per table version:
-        an undo makes a line no step any more, and `board_after` refuses it then."""
-        return await self._get(("step", table, version, seq), lambda: self.service.board_after(table, seq))
+    async def step(self, table: int, version: int, seq: int, kind: str = "board") -> Image | None:
+        """The public board after log line `seq` (the step-through), its map ("board") or its
+        "tables", kept per table version: an undo makes a line no step any more, and
+        `board_after` refuses it then."""
+        part = "tables" if kind == "tables" else None
+        return await self._get(("step", table, version, seq, kind), lambda: self.service.board_after(table, seq, part))
 
     async def _get(self, key: tuple[Any, ...], draw: Callable[[], Awaitable[Image | None]]) -> Image | None:
         if key in self._kept:

@@ -15,7 +15,8 @@ from typing import Any
 
 import jinja2
 
-from ..service import Entry, Image
+from ..service import Entry, Headline, Image
+from ..service.clocks import short
 from ..service.pages import TableView
 from ..service.reply import END, MOVE, PERIOD, SCORE
 from ..service.text import sentences
@@ -102,6 +103,22 @@ def when(moment: float) -> dict[str, str]:
     return {"iso": stamp.strftime("%Y-%m-%dT%H:%M:%SZ"), "text": stamp.strftime("%Y-%m-%d %H:%M UTC")}
 
 
+def clock_notes(head: Headline) -> list[dict[str, Any]]:
+    """Each seat to act with a clock or a time away (issue 27): its time left ("2d 4h") and
+    until when its player is away, for the page to show beside whose turn it is."""
+    return [
+        {
+            "name": a.name,
+            "seat": a.seat,
+            "left": short(a.time_left) if a.time_left is not None else "",
+            "away": when(a.away_until) if a.away_until is not None else None,
+            "note": a.away_note,
+        }
+        for a in head.acting
+        if a.time_left is not None or a.away_until is not None
+    ]
+
+
 def alt_lines(image: Image | None) -> list[str]:
     return [text for text in (image.alt.splitlines() if image is not None else []) if text.strip()]
 
@@ -132,6 +149,8 @@ def page_context(
         "stage": head.stage,
         "acting": acting,
         "acting_seats": {a.seat for a in head.acting},
+        "clocks": clock_notes(head),
+        "left_by_seat": {note["seat"]: note["left"] for note in clock_notes(head)},
         "since": when(view.since),
         "players": view.players,
         "periods": periods(view.story, players, head.stage),
@@ -142,6 +161,7 @@ def page_context(
         "private_alt": alt_lines(private),
         "drawn": drawn,
         "decision": view.decision,
+        "my_left": short(view.decision.time_left) if view.decision and view.decision.time_left is not None else "",
         "groups": view.decision.groups if view.decision is not None else [],
         "turn": [line(e, players) for e in (view.decision.turn if view.decision else view.turn)],
         "news": [line(e, players) for e in (view.decision.story if view.decision else [])],

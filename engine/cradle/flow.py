@@ -12,6 +12,7 @@ from __future__ import annotations
 from .allocation import begin_allocation
 from .board import C, armies_of_seats, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
+from .points import gain, player_scoring
 from .rounds import can_grow, end_round, start_round
 from .scoring import result_line, score_seat
 from .state import DUMMY, State
@@ -62,7 +63,8 @@ def score_participant(state: State, seat: int, events: list[str]) -> None:
         events.append("The non-player civilization scores no VPs.")
         return
     sc = score_seat(state, seat)
-    state.vp[seat] += sc.total
+    for source, vp in player_scoring(sc):
+        gain(state, seat, source, vp)
     state.scored[-1][seat] += sc.total
     events.append(f"{state.players[seat]} scores {sc.total} VP: {sc.describe()}. Total {state.vp[seat]} VP.")
 

@@ -16,6 +16,7 @@ from .board import C
 from .epoch_end import event_actions, play_event
 from .explain import why_not
 from .flow import advance
+from .points import breakdown
 from .rounds import acting_seat, grow_actions, play_round_action
 from .scoring import winning_seats
 from .state import State
@@ -81,6 +82,7 @@ class CradleGame(BaseGame[State]):
             epoch=1,
             phase="allocate",
             vp=[0] * len(players),
+            vp_by=[{} for _ in players],
             last_armies=[0] * len(players),
         )
         events: list[str] = []
@@ -164,3 +166,8 @@ class CradleGame(BaseGame[State]):
     def winners(self, state: State) -> list[int]:
         """Most VPs; ties go to fewest Armies on the map, else shared (RULES-NOTES 7.0)."""
         return winning_seats(state) if state.phase == "over" else []
+
+    def score_breakdown(self, state: State) -> list[list[tuple[str, int]]]:
+        """Where each seat's VPs came from, in the rulebook's words (7.1-7.3), adding up to its
+        score (beyond the contract: the final standings show it; points.py keeps the record)."""
+        return breakdown(state)

@@ -36,6 +36,7 @@ from .board import (
     unused,
 )
 from .combat import combat_roll
+from .points import COLONIZATION, CULTURE, WONDER_BUILT, gain
 from .state import DUMMY, Round, State, dice
 
 
@@ -417,7 +418,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         rnd.pool -= 1
         (r,) = dice(state, 1)
         if r >= 4:
-            state.vp[rnd.seat] += C.vp.colonization
+            gain(state, rnd.seat, COLONIZATION, C.vp.colonization)
             events.append(
                 f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, success "
                 f"(+{C.vp.colonization} VP)."
@@ -432,7 +433,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
             wonder = wonders_left(state)[0]
             state.wonders[wonder] = arg
             rnd.built_wonder = True
-            state.vp[rnd.seat] += C.vp.wonder_built
+            gain(state, rnd.seat, WONDER_BUILT, C.vp.wonder_built)
             wname = next(w.name for w in C.wonders if w.id == wonder)
             events.append(
                 f"{name} attempts a Wonder in {area_name(arg)}: rolls {r}, builds the {wname} "
@@ -447,7 +448,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
         rnd.tried_culture = True
         (r,) = dice(state, 1)
         if r >= rnd.culture_min:
-            state.vp[rnd.seat] += C.vp.cultural_achievement
+            gain(state, rnd.seat, CULTURE, C.vp.cultural_achievement)
             events.append(
                 f"{name} strives for a Cultural Achievement: rolls {r}, success (+{C.vp.cultural_achievement} VP)."
             )

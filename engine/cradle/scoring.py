@@ -84,9 +84,10 @@ def region_status(state: State, seat: int, owners: dict[str, int | None] | None 
     return {rid: status(rid, seat, held[rid]) for rid in C.region_areas if held.get(rid, {}).get(seat)}
 
 
-def score_seat(state: State, seat: int) -> Score:
-    """What `seat` scores now for Areas and Regions (7.2 and 7.3)."""
-    owners = area_owners(state)
+def score_seat(state: State, seat: int, owners: dict[str, int | None] | None = None) -> Score:
+    """What `seat` scores now for Areas and Regions (7.2 and 7.3); `owners`: `area_owners`
+    of `state`, when the caller scores every seat of one position."""
+    owners = area_owners(state) if owners is None else owners
     vp = C.vp
     sc = Score()
     mine = [a for a, s in owners.items() if s == seat]

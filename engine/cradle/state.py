@@ -101,6 +101,7 @@ class State:
     ev_step: EventStep | None = None
     last_place: int | None = None
     scored: list[list[int]] = field(default_factory=list)  #: VP gained per Epoch per seat (for the view)
+    vp_by: list[dict[str, int]] = field(default_factory=list)  #: per seat, VP by source (points.py)
     last: list[str] = field(default_factory=list)  #: the last move's first log lines (public)
 
     @property
@@ -154,6 +155,7 @@ class State:
             s.ev_step = _shallow(self.ev_step)
             s.ev_step.options = list(self.ev_step.options)
         s.scored = [list(r) for r in self.scored]
+        s.vp_by = list(self.vp_by)  # a seat's record is replaced, never changed (points.gain)
         s.last = list(self.last)
         return s
 

@@ -12,7 +12,7 @@ from ..core import count, possessive
 from .allocation import seat_slugs
 from .board import C, area_name, areas_of, armies_of_seat, civ_name, owner
 from .rounds import only_attacks_left
-from .scoring import region_status, score_seat
+from .scoring import area_owners, score_seat
 from .state import DUMMY, State, is_raider
 
 
@@ -128,15 +128,17 @@ def make_view(game: Seats, state: State, seat: int | None) -> dict[str, Any]:
             {"card": card, "name": C.card_name(card), "civs": [_civ_info(state, civ) for civ in C.civs_of_card[card]]}
         )
     players = []
+    owners = area_owners(state)  # once for every seat's score (most of a view's time otherwise)
     for s, name in enumerate(state.players):
+        score = score_seat(state, s, owners)
         players.append(
             {
                 "seat": s,
                 "name": name,
                 "vp": state.vp[s],
                 "armies": armies_of_seat(state, s),
-                "regions": {r: st for r, (st, _) in region_status(state, s).items()},
-                "projected": score_seat(state, s).total,
+                "regions": {r: st for r, (st, _) in score.regions.items()},
+                "projected": score.total,
             }
         )
     alloc: dict[str, Any] | None = None

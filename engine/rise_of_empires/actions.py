@@ -39,6 +39,7 @@ from .display import (
 from .pay_step import pay_picks
 from .payment import GOODS, read_pay
 from .phases import bank_resources
+from .points import PAID_FOR_DISCS, PROGRESS, TRADING, WONDERS, gain_vp
 from .scoring import itemise
 from .state import EMPTY, ROWS, State, without
 from .words import amount, holding, who
@@ -60,7 +61,8 @@ def has(state: State, seat: int, good: str) -> int:
     }[good]
 
 
-def gain(state: State, seat: int, good: str, k: int) -> None:
+def gain(state: State, seat: int, good: str, k: int, source: str) -> None:
+    """`seat` gains `k` of `good` (loses, when negative); VP go to the breakdown's line `source` (points.py)."""
     p = state.players[seat]
     if good == "gold":
         p.gold += k
@@ -72,7 +74,7 @@ def gain(state: State, seat: int, good: str, k: int) -> None:
         p.pool += k
         p.stock -= k
     elif good == "vp":
-        p.vp += k
+        gain_vp(p, source, k)
 
 
 def bonus_regions(comp: Components, state: State, seat: int) -> int:
@@ -254,8 +256,8 @@ def use_tile(comp: Components, state: State, seat: int, tile: str) -> list[str]:
     p.used = (*p.used, tile)
     p.fresh = {t: snap for t, snap in p.fresh.items() if t != tile}
     if prog.effect == "exchange":
-        gain(state, seat, prog.pay, -prog.pay_amount)
-        gain(state, seat, prog.gain, prog.gain_amount)
+        gain(state, seat, prog.pay, -prog.pay_amount, PROGRESS)
+        gain(state, seat, prog.gain, prog.gain_amount, PROGRESS)
         return [
             f"{who(state, seat)} uses {prog.name} (flipped face down): pays {amount(prog.pay_amount, prog.pay)}, "
             f"gains {amount(prog.gain_amount, prog.gain)}."
@@ -287,7 +289,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
         box = comp.trade[i]
         p.resources -= box.discs
         state.trade_used[i] = seat
-        gain(state, seat, box.gain, box.amount)
+        gain(state, seat, box.gain, box.amount, TRADING)
         return [f"{who(state, seat)} trades {amount(box.discs, 'resource')} for {amount(box.amount, box.gain)}."]
     row, ident = words[1], " ".join(words[2:])
     if row == "progress":
@@ -316,7 +318,7 @@ def perform(comp: Components, state: State, seat: int, action: str) -> list[str]
             p.resources -= city.cost_resources
             p.pool -= city.cost_cubes
             p.stock += city.cost_cubes
-            p.vp += city.vp
+            gain_vp(p, WONDERS, city.vp)
             return [f"{who(state, seat)} builds the wonder {city.name} and scores {city.vp} VP at once."]
         p.cities = (*p.cities, ident)
         return [f"{who(state, seat)} takes the city {city.name} for {city.cost_gold} gold."]
@@ -394,7 +396,7 @@ def resolve(comp: Components, state: State, d: Decision, action: str) -> list[st
     if kind == "pay":
         split, whole = read_pay(action)
         for good, k in zip(GOODS, split, strict=True):
-            gain(state, seat, good, -k)
+            gain(state, seat, good, -k, PAID_FOR_DISCS)
         data["paid"] = [a + k for a, k in zip(data["paid"], split, strict=True)]
         if not whole:
             data["cost"] -= sum(split)

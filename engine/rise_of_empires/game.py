@@ -13,6 +13,7 @@ from .data import components, in_play
 from .explain import why_not
 from .flow import advance, upgrade
 from .phases import deal_progress, final_winners, new_tiles
+from .points import breakdown
 from .state import Player, State
 from .view import make_view
 
@@ -145,6 +146,12 @@ class RiseOfEmpires(BaseGame[State]):
 
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
+
+    def score_breakdown(self, state: State) -> list[list[tuple[str, int]]]:
+        """Where each seat's VP came from, in the rulebook's words (9.0, 6.3, 6.5, 11.0; losses 6.0,
+        7.0), adding up to its score (beyond the contract: the final standings show it; points.py
+        keeps the record)."""
+        return breakdown(state)
 
     def winners(self, state: State) -> list[int]:
         """11.0: most VP; a tie goes to the most gold."""

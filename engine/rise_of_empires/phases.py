@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..core import Rng, best, listing, winners_by
 from .data import Components
-from .scoring import food_parts, income_parts, itemise, vp_parts
+from .points import FINAL_DISCS, FINAL_GOLD, FOOD_SHORTAGE, gain_vp
+from .scoring import food_parts, income_parts, itemise, vp_items
 from .state import EMPTY, ROWS, State
 from .words import amount, who
 
@@ -82,7 +83,7 @@ def food_phase(comp: Components, state: State) -> list[str]:
         note = ""
         if new < 0:
             lost = min(p.vp, -new)
-            p.vp -= lost
+            gain_vp(p, FOOD_SHORTAGE, -lost)
             note = f", {amount(-new, 'food')} short: loses {amount(lost, 'vp')}"
             if lost < -new:
                 note += " (never below 0 VP)"
@@ -133,9 +134,11 @@ def collect_income(comp: Components, state: State, seat: int) -> list[str]:
 def vp_phase(comp: Components, state: State) -> list[str]:
     events = []
     for seat in state.order:
-        parts = vp_parts(comp, state, seat)
+        items = vp_items(comp, state, seat)
+        for source, _, k in items:
+            gain_vp(state.players[seat], source, k)
+        parts = [(what, k) for _, what, k in items]
         gained = sum(k for _, k in parts)
-        state.players[seat].vp += gained
         why = f" ({itemise(parts)})" if parts else ""
         events.append(
             f"Victory points: {who(state, seat)} scores {amount(gained, 'vp')}{why} -> {state.players[seat].vp}."
@@ -161,7 +164,8 @@ def final_scoring(comp: Components, state: State) -> list[str]:
         p = state.players[seat]
         for_gold = p.gold // comp.rules.final_gold_per_vp
         for_discs = p.resources // comp.rules.final_resources_per_vp
-        p.vp += for_gold + for_discs
+        gain_vp(p, FINAL_GOLD, for_gold)
+        gain_vp(p, FINAL_DISCS, for_discs)
         events.append(
             f"Final scoring: {who(state, seat)} gains {amount(for_gold + for_discs, 'vp')} "
             f"({for_gold} for {amount(p.gold, 'gold')}, {for_discs} for {amount(p.resources, 'resource')}) -> {p.vp}."

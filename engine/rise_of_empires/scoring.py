@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .board import controlled, region_income, region_vp, standings
 from .data import Components
+from .points import CITIES, PROGRESS, REGIONS, TERRITORIES
 from .state import Player, State
 
 #: (what earned it, how much): "Mountain", -3
@@ -114,16 +115,17 @@ def income_of(comp: Components, state: State, seat: int) -> dict[str, int]:
     return {g: sum(k for _, k in parts) for g, parts in income_parts(comp, state, seat).items()}
 
 
-def vp_parts(comp: Components, state: State, seat: int) -> list[Part]:
-    """9.0: VP this turn for cities, towns, progress tiles and regions (control and second place, 6.4.2)."""
+def vp_items(comp: Components, state: State, seat: int) -> list[tuple[str, str, int]]:
+    """9.0: VP this turn for cities, towns, progress tiles and regions (control and second place,
+    6.4.2), each as (its line in the score breakdown, points.py; what earned it; VP)."""
     p = state.players[seat]
-    parts: list[Part] = []
+    items: list[tuple[str, str, int]] = []
     for c in p.cities:
         if comp.cities[c].vp:
-            parts.append((comp.cities[c].name, comp.cities[c].vp))
+            items.append((CITIES, comp.cities[c].name, comp.cities[c].vp))
     for t in p.territories:
         if comp.territories[t].vp:
-            parts.append((comp.territories[t].name, comp.territories[t].vp))
+            items.append((TERRITORIES, comp.territories[t].name, comp.territories[t].vp))
     for t in p.progress:
         tile = comp.progress[t]
         if tile.effect == "vp_per_turn":
@@ -135,13 +137,18 @@ def vp_parts(comp: Components, state: State, seat: int) -> list[Part]:
         else:
             continue
         if k:
-            parts.append((tile.name, k))
+            items.append((PROGRESS, tile.name, k))
     for r, counts in state.cubes.items():
         if counts[seat]:
             k = region_vp(comp, r, counts).get(seat, 0)
             if k:
-                parts.append((_region_label(comp, r, _standing(counts, seat, vp=True)), k))
-    return parts
+                items.append((REGIONS, _region_label(comp, r, _standing(counts, seat, vp=True)), k))
+    return items
+
+
+def vp_parts(comp: Components, state: State, seat: int) -> list[Part]:
+    """9.0: VP this turn for cities, towns, progress tiles and regions, by what earned them."""
+    return [(what, k) for _, what, k in vp_items(comp, state, seat)]
 
 
 def vp_of(comp: Components, state: State, seat: int) -> int:

@@ -19,7 +19,7 @@ EMPTY = -1
 class Player:
     """One player's holdings (3.0): tracks, bank items, pool and general stock, tiles in front of them.
 
-    The tiles are tuples, and `fresh` is replaced rather than changed: a change rebinds the field
+    The tiles are tuples, and `fresh` and `vp_by` are replaced rather than changed: a change rebinds the field
     (`p.cities = (*p.cities, city)`), so a copy shares them and `copy` is a dictionary copy.
     """
 
@@ -44,6 +44,8 @@ class Player:
     #: actions taken this game turn, and over the whole game (for the 6.1 waiting rule)
     actions: int = 0
     actions_total: int = 0
+    #: VP by source (points.py), replaced like `fresh`: the parts of `vp`
+    vp_by: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Player:
         p = Player.__new__(Player)

@@ -69,6 +69,7 @@ Province dict: {"id", "slug", "name", "symbols": [symbol], "vp", "icon", "text"}
 from __future__ import annotations
 
 from dataclasses import asdict
+from functools import cache
 from typing import Any
 
 from . import explain, rules, scoring
@@ -78,6 +79,17 @@ from .state import COINS_USE, PAID_SWAPS, ROUNDS, State
 
 
 def card_dict(cid: str) -> dict[str, Any]:
+    """A card as views show it: a fresh dict each time (a view is the caller's to keep), made
+    from the card's printed facts worked out once (a view names ~20 cards: building them
+    anew with `asdict` was most of a view's time, which a page's replay of a log pays a step)."""
+    printed = _printed(cid)
+    fresh = {"cost": dict(printed["cost"]), "strip": dict(printed["strip"]), "effects": list(printed["effects"])}
+    return printed | fresh
+
+
+@cache
+def _printed(cid: str) -> dict[str, Any]:
+    """The card's printed facts (the data never changes once loaded); never handed out itself."""
     c: Card = CARDS[cid]
     return {
         "id": c.id,

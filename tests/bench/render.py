@@ -14,6 +14,11 @@ Mosaic's map <= 2.5x, issue 15), every image >= 1200 px wide and its PNG < 1 MB;
 the map's smallest text >= 7 px at 450 px wide (issue 26). Figures only; nothing
 is asserted.
 
+`--twice` adds what an image twice the size (2x, for a phone's zoom: issue 28 §2) would cost at
+the least: the same picture scaled up to twice the width and height (Lanczos; a 2x drawing's
+pixels, its text edges smoothed as a drawing's are) and encoded alone, its time and PNG size.
+The renderers draw at one fixed scale, so this is the floor a 2x drawing could not beat.
+
 `--throughput` measures instead how many boards a second the bot draws with its
 drawing workers (bot/workers.py): boards of all four games, every K-th step of
 one seeded game each, drawn all at once by a pool of 1 process and of N (the
@@ -66,10 +71,21 @@ def _encode_floor(png: bytes) -> float:
     return time.perf_counter() - t0
 
 
-def collect(game_id: str, seed: int, games: int, every: int, players: int | None = None) -> dict[str, dict[str, list]]:
+def _twice_floor(png: bytes) -> tuple[float, int]:
+    """(seconds to encode, PNG bytes) of the picture scaled to twice its width and height."""
+    im = PILImage.open(io.BytesIO(png)).convert("RGB")
+    im = im.resize((im.width * 2, im.height * 2), PILImage.Resampling.LANCZOS)
+    t0 = time.perf_counter()
+    out = png_bytes(im)
+    return time.perf_counter() - t0, len(out)
+
+
+def collect(
+    game_id: str, seed: int, games: int, every: int, players: int | None = None, twice: bool = False
+) -> dict[str, dict[str, list]]:
     game = engine.get(game_id)
     stats: dict[str, dict[str, list]] = {
-        k: {"render": [], "encode": [], "bytes": [], "px": [], "text": []} for k in KINDS
+        k: {"render": [], "encode": [], "bytes": [], "px": [], "text": [], "encode2": [], "bytes2": []} for k in KINDS
     }
     for g in range(games):
         rng = random.Random(seed + g)
@@ -93,6 +109,10 @@ def collect(game_id: str, seed: int, games: int, every: int, players: int | None
                     stats[kind]["bytes"].append(len(img.png))
                     stats[kind]["px"].append((img.width, img.height))
                     stats[kind]["text"].append(_smallest(marks, img.width))
+                    if twice:
+                        took2, size2 = _twice_floor(img.png)
+                        stats[kind]["encode2"].append(took2)
+                        stats[kind]["bytes2"].append(size2)
             action = rng.choice(game.legal_actions(state, seat))
             places = refers_of(game, state, seat, action)
             result = game.apply(state, seat, action)
@@ -135,6 +155,13 @@ def report(game_id: str, stats: dict[str, dict[str, list]]) -> bool:
         print(
             f"    text     smallest at {PHONE_WIDTH} px wide {phone:4.2f} px: {text[:30]!r} at {size:g} px   {target}"
         )
+        if s["encode2"]:
+            t50, t95 = _pct(s["encode2"], 0.5) * 1000, _pct(s["encode2"], 0.95) * 1000
+            print(
+                f"    2x floor encode p50 {t50:6.1f} ms  p95 {t95:6.1f} ms, PNG p50 "
+                f"{statistics.median(s['bytes2']) / 1024:6.1f} KiB  max {max(s['bytes2']) / 1024:6.1f} KiB   "
+                f"(twice the size, encoding alone: {t95 / e95 if e95 else float('inf'):.1f}x 1x's)"
+            )
         print(f"    {'meets' if good else 'MISSES'} the targets")
     return ok
 
@@ -236,6 +263,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--every", type=int, default=1, help="render after every K-th step")
     p.add_argument("--players", type=int, default=None, help="player count (default: the game's minimum)")
+    p.add_argument("--twice", action="store_true", help="also the floor of each image at twice the size (2x)")
     p.add_argument("--throughput", action="store_true", help="boards/s with 1 and N drawing processes")
     p.add_argument("--workers", type=int, default=None, help="N for --throughput (default: the cores)")
     args = p.parse_args(argv)
@@ -250,5 +278,5 @@ def main(argv: list[str]) -> int:
         print(f"unknown game {unknown[0]!r}; available: {', '.join(engine.GAMES) or 'none'}, or all")
         return 2
     for game_id in chosen:
-        report(game_id, collect(game_id, args.seed, args.games, args.every, args.players))
+        report(game_id, collect(game_id, args.seed, args.games, args.every, args.players, args.twice))
     return 0

@@ -15,6 +15,10 @@
   before and after, and the commit-to-update time with all of them open;
 - the live task's cost: one look at the versions of the open tables, per look.
 
+Beside each page figure, the CPU time this process spent on it (`time.process_time`, the
+client's share included, the database server's not): on the shared machine the wall-clock
+figures follow the other helpers' load, the CPU time far less, so a change is compared by both.
+
 Pictures are left out of the page figures (the HTML never waits for one; boards are
 timed by `python -m tests.bench render`): the renderer here answers "no picture".
 Targets on the 2-core machine: page p95 < 150 ms, commit to update p95 < 1 s.
@@ -105,8 +109,12 @@ async def _web(database: str):
     return service, web, client
 
 
-async def _pages(client, web, service, ids: list[int], rng: random.Random, requests: int) -> dict[str, list[float]]:
+async def _pages(
+    client, web, service, ids: list[int], rng: random.Random, requests: int
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """(wall-clock seconds, this process's CPU seconds) of each page, "first" and "again"."""
     times: dict[str, list[float]] = {"first": [], "again": []}
+    cpu: dict[str, list[float]] = {"first": [], "again": []}
     seen: set[tuple[int, int | None]] = set()
     chosen = []
     for table in rng.sample(ids, min(len(ids), requests // 2)):
@@ -119,13 +127,14 @@ async def _pages(client, web, service, ids: list[int], rng: random.Random, reque
             player = rec.user_at(seat)
             path = web.links.seat_path(table, seat, player.user, 0)
         kind = "again" if (table, seat) in seen else "first"
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         response = await client.get(path)
         await response.read()
         times[kind].append(time.perf_counter() - started)
+        cpu[kind].append(time.process_time() - cpu_started)
         assert response.status == 200, (path, response.status)
         seen.add((table, seat))
-    return times
+    return times, cpu
 
 
 async def _acting(service, table: int, rng: random.Random):
@@ -194,11 +203,15 @@ async def measure(database: str, count: int, requests: int, commits: int, pages:
     mover = Service(mover_storage, settings=Settings(images=False), renderer=nothing)
     try:
         ids = [r.id for r in await service.storage.tables(1) if r.status == "active"]
-        times = await _pages(client, web, service, ids, rng, requests)
+        times, cpu = await _pages(client, web, service, ids, rng, requests)
         for kind, samples in times.items():
             print(
                 f"page, {kind:>5}: p50 {_pct(samples, 0.5):6.1f} ms  p95 {_pct(samples, 0.95):6.1f} ms  "
                 f"({len(samples)} requests; target p95 < {TARGET_PAGE_P95_MS:.0f} ms)   load {_load()}"
+            )
+            print(
+                f"  its CPU in this process: p50 {_pct(cpu[kind], 0.5):6.1f} ms  p95 {_pct(cpu[kind], 0.95):6.1f} ms  "
+                f"(client and server; the database's own work not included; other processes' load barely moves it)"
             )
         few = rng.sample(ids, 10)
         delays = await _updates(client, web, mover, few, 1, commits, rng)

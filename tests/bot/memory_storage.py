@@ -15,6 +15,7 @@ import itertools
 from bot.storage.base import (
     OPEN_STATUSES,
     ActionRecord,
+    AwayRecord,
     Change,
     ChannelBusy,
     Claim,
@@ -43,6 +44,8 @@ class MemoryStorage:
         self.records: dict[int, GameRecord] = {}
         self.secrets: dict[str, str] = {}
         self.links: dict[tuple[int, int], int] = {}
+        self.away_: list[AwayRecord] = []
+        self.posts_: dict[int, int] = {}
         self.ids = itertools.count(1)
         self.notice_ids = itertools.count(1)
 
@@ -257,3 +260,26 @@ class MemoryStorage:
 
     async def versions(self, table_ids) -> dict[int, int]:
         return {i: self.tables_[i].version for i in table_ids if i in self.tables_}
+
+    async def away(self, user: int, since: float) -> list[AwayRecord]:
+        return sorted((copy.copy(a) for a in self.away_ if a.user == user and a.ends > since), key=lambda a: a.begins)
+
+    async def set_away(self, away: AwayRecord, *, forget_before: float) -> None:
+        self.away_ = [
+            a for a in self.away_ if not (a.user == away.user and (a.ends < forget_before or a.begins == away.begins))
+        ]
+        self.away_.append(copy.copy(away))
+
+    async def seated_tables(self, user: int) -> list[TableRecord]:
+        return [
+            copy.deepcopy(t)
+            for t in sorted(self.tables_.values(), key=lambda t: t.id)
+            if t.status in ("active", "paused") and t.seat_of(user) is not None
+        ]
+
+    async def set_post(self, table_id: int, message: int, now: float) -> None:
+        if table_id in self.tables_:
+            self.posts_[table_id] = message
+
+    async def posts(self, table_ids) -> dict[int, int]:
+        return {i: self.posts_[i] for i in table_ids if i in self.posts_}

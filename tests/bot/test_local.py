@@ -339,3 +339,60 @@ async def test_a_script_goes_on_past_hostile_export_files_and_lines_that_are_not
         assert "! That file cannot be forked: the file nests lists and objects more than 16 deep" in out
         assert "! line 3 is not UTF-8 text" in out
         assert "ann opened a Rising Cultures table" in out and "(3 command(s) refused)" in out
+
+
+async def test_5_a_script_waits_and_what_falls_due_on_the_way_is_printed_in_order(table, tmp_path):
+    """Issue 27 §5: `wait 2d` moves the script's clock on, running every reminder, warning and
+    hand-over at its own moment; the clock otherwise stands still."""
+    from bot.local import ScriptClock
+
+    clock = ScriptClock(table.clock.now)
+    table.service.clock = clock
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel, clock=clock)
+    refused = await terminal.run_script(
+        [
+            "ann game new fake-race seed=7 pile=20 clock=1d12h clock_bonus=6h remind=10 stand_in=easy",
+            "bob game join",
+            "ann game start fixed",
+            "wait 1d",
+            "ann game status",
+            "bob away 1d",
+            "wait 14h",
+            "ann take 1",
+            "bob games mine",
+            "wait 2x",
+        ]
+    )
+    text = "\n".join(out)
+    assert refused == 2 and "! `2x`: `wait` takes a time with its unit" in text
+    assert text.index("Reminder 1: ann") < text.index("⏳ ann, 1d left") < text.index("Reminder 2: ann")
+    assert "(the clock reads Friday 12:00 UTC)" in text
+    assert "ann (A) 12h (running), bob (B) 1d 12h." in text
+    assert text.index("Reminder 3: ann") < text.index("⏳ ann, 2h left") < text.index("ann's clock ran out")
+    assert "• ann took 1; 19 left. [bot]" in text  # the stand-in's move, marked
+    assert "! A bot plays your seat now (easy). Say `game back` to take it back." in text
+    # bob's turn came when the bot moved (Saturday 00:00); he is away, so his clock has stood still
+    assert "Your turn at 1 table:\n• Fake Race — channel 100: waiting 2 hours, 1d 12h left on your clock" in text
+    assert clock.now == table.clock.now + 38 * 3600
+
+
+async def test_5_the_hot_seat_table_keeps_real_time(table, tmp_path):
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    assert not await terminal.wait("2d")
+    assert "this table keeps real time" in out[0]
+
+
+def test_5_epochs_script_runs_a_clock_to_its_end_and_reads_the_same_every_run(tmp_path):
+    """On its fresh database a script's clock starts at a fixed moment (Monday 5 January 2026,
+    09:00 UTC), so the moments it prints are the same every run."""
+    lines = (
+        "ann game new rising-cultures seed=5 clock=1d stand_in=easy\nbob game join\nann game start fixed\n"
+        "wait 23h\nann game status\nwait 1h\n"
+    )
+    done = run_bot("script", "-", stdin=lines, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "ann's clock ran out in the Rising Cultures game here: a bot (easy) plays their seat" in done.stdout
+    assert "(the clock reads Tuesday 08:00 UTC)" in done.stdout and "it runs out Tuesday 09:00 UTC" in done.stdout
+    assert run_bot("script", "-", stdin=lines, cwd=tmp_path).stdout == done.stdout

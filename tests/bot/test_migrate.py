@@ -46,7 +46,7 @@ async def community(database: str, clock: Clock) -> None:
             await say(1, player.user, "play " + rng.choice(GAMES["fake-race"].legal_actions(state, seat)))
         # channel 2: three players (equal joining times), an undo, a resignation, a reminder and a vote
         for user, line in (
-            (1, "game new fake-race seed=4 pile=30"),
+            (1, "game new fake-race seed=4 pile=30 clock=2d"),  # a clock in its meta (issue 27 §1)
             (2, "game join"),
             (3, "game join"),
             (1, "game start fixed"),
@@ -84,6 +84,9 @@ async def community(database: str, clock: Clock) -> None:
         cancelled = await storage.latest_table(4)
         assert cancelled is not None
         await storage.reset_link(cancelled.id, 2)
+        await say(1, 2, "away 3d back on Monday")  # a time away (issue 27 §2)
+        # a table's latest post, as Discord's adapter records it
+        await service.posted(cancelled.id, 1234567890123456789)
     finally:
         await storage.close()
 
@@ -130,6 +133,8 @@ async def test_the_copy_plays_on_where_the_source_stopped(request, tmp_path, clo
         state = await service._state(rec)
         seat = GAMES["fake-race"].to_act(state)[0]
         legal = GAMES["fake-race"].legal_actions(state, seat)
+        status = await service.handle(2, 1, "ann", "game status", guild=GUILD)
+        assert "Clock (2d, +1d a move, at most 2d):" in status.text  # the clocks came along (issue 27)
         reply = await service.handle(2, rec.user_at(seat).user, "x", "play " + legal[0], guild=GUILD)
         assert not reply.error, reply.text
         open_channels = {t.channel for t in await storage.tables(GUILD)}

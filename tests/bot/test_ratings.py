@@ -385,10 +385,14 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
 
 
 async def _downgrade(database: str) -> None:
-    """The database as a build before ratings left it: no rating columns, the schema before."""
+    """The database as a build before ratings left it: no rating columns, the schema before
+    (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3)."""
+    later = ("DROP TABLE away", "DROP TABLE posts", "DROP INDEX seats_user")
     if is_postgres(database):
         conn = await asyncpg.connect(database)
         try:
+            for statement in later:
+                await conn.execute(statement)
             await conn.execute("ALTER TABLE record_seats DROP COLUMN mu, DROP COLUMN sigma, DROP COLUMN ended")
             await conn.execute("DELETE FROM schema_migrations WHERE number >= $1", RATINGS)
         finally:
@@ -396,6 +400,8 @@ async def _downgrade(database: str) -> None:
         return
     conn = sqlite3.connect(database)
     try:
+        for statement in later:
+            conn.execute(statement)
         conn.execute("DROP INDEX record_seats_rated")
         for column in ("mu", "sigma", "ended"):
             conn.execute(f"ALTER TABLE record_seats DROP COLUMN {column}")

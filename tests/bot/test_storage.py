@@ -28,7 +28,7 @@ from bot.storage import (
     open_storage,
     shard_of,
 )
-from bot.storage.base import GameRecord, RecordSeat
+from bot.storage.base import AwayRecord, GameRecord, RecordSeat
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres_migrations import MIGRATIONS as PG_MIGRATIONS
@@ -491,6 +491,8 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
         2.0,
     )
     await db.set_prefs(PlayerPrefs(2, 22, 7, 60, True))
+    await db.set_away(AwayRecord(2, 2.0, 50.0, "holiday"), forget_before=0.0)
+    await db.set_post(rec.id, 123456789012345678, 2.5)
     assert await db.secret("web", lambda: "k" * 43, 2.5) == "k" * 43
     assert await db.reset_link(rec.id, 2) == 1
     await db.commit(
@@ -525,6 +527,8 @@ async def test_export_and_import_carry_every_row_between_backends(db, tmp_path, 
         "record_seats": 2,
         "secrets": 1,
         "links": 1,
+        "away": 1,
+        "posts": 1,
     }
     assert rows["seats"][1][-1] == "normal" and rows["records"][0][-1] is True
     for backend in BACKENDS:
@@ -548,3 +552,33 @@ async def test_a_released_claim_is_free_at_once(db):
     assert await db.claim_notices(Claim("b"), 11.0) == []
     await db.release_notices("a")  # a clean stop gives them back
     assert [n.id for n in await db.claim_notices(Claim("b"), 12.0)] == [held.id]
+
+
+async def test_times_away_are_kept_per_player_replaced_by_their_start_and_forgotten_when_old(db):
+    """Issue 27 §2: a player's times away, the same in every server."""
+    await db.set_away(AwayRecord(1, 100.0, 200.0, "holiday"), forget_before=0.0)
+    await db.set_away(AwayRecord(1, 300.0, 400.0), forget_before=0.0)
+    await db.set_away(AwayRecord(2, 100.0, 500.0), forget_before=0.0)
+    assert [(a.begins, a.ends, a.note) for a in await db.away(1, 0.0)] == [
+        (100.0, 200.0, "holiday"),
+        (300.0, 400.0, ""),
+    ]
+    assert [a.begins for a in await db.away(1, 250.0)] == [300.0]  # only those ending after `since`
+    await db.set_away(AwayRecord(1, 300.0, 320.0, "back early"), forget_before=250.0)  # `away off`: same start
+    assert [(a.begins, a.ends, a.note) for a in await db.away(1, 0.0)] == [(300.0, 320.0, "back early")]
+    assert [a.user for a in await db.away(2, 0.0)] == [2]
+
+
+async def test_a_players_tables_in_every_server_and_their_latest_posts(db):
+    """Issue 27 §3: `games mine` reads a player's running tables wherever they are, and each
+    table's latest post."""
+    first, second, lobby = await new(db, channel=1, guild=9), await new(db, channel=2, guild=10), await new(db, 3)
+    for rec in (first, second):
+        await db.commit(rec, Change(status="active", seats=[SeatRecord(1, "ann", 0), SeatRecord(2, "bob", 1)]), 2.0)
+    assert [t.id for t in await db.seated_tables(2)] == [first.id, second.id]
+    assert [t.id for t in await db.seated_tables(1)] == [first.id, second.id]  # not the lobby
+    assert lobby.id not in {t.id for t in await db.seated_tables(1)}
+    await db.set_post(first.id, 2**62 + 5, 3.0)
+    await db.set_post(first.id, 2**62 + 6, 4.0)
+    await db.set_post(999_999, 1, 4.0)  # a table forgotten meanwhile: nothing to remember
+    assert await db.posts([first.id, second.id, 999_999]) == {first.id: 2**62 + 6}

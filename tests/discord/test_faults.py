@@ -180,7 +180,12 @@ async def test_commands_sync_to_the_dev_guild_and_the_token_never_reaches_the_lo
     assert [c["value"] for c in new["options"][0]["choices"]] == list(engine.GAMES)
     play = next(c for c in synced if c["name"] == "play")
     assert play["options"][0]["autocomplete"] is True
-    assert all(c.get("contexts") == [0] for c in synced)  # server channels and threads only
+    # server channels and threads only, but for the two that span every server (issue 27 §2-§3):
+    # `/away` and `/games mine` also in a direct message with the bot
+    assert {c["name"]: c.get("contexts") for c in synced if c.get("contexts") != [0]} == {
+        "away": [0, 1],
+        "games": [0, 1],
+    }
     assert emu.routes("PUT", rf"^/applications/{emu.app_id}/guilds/{emu.guild_id}/commands$")
     assert not emu.routes("PUT", rf"^/applications/{emu.app_id}/commands$")
     assert emu.heartbeats >= 1

@@ -2,9 +2,10 @@
 Playwright for Python.
 
 For each game: a seat's page open at phone size (390×844) and at 1280×800; a choice tapped
-on the phone is stored and the other open page follows without a reload; the board zooms
-in (buttons, and Ctrl + wheel) until one pixel of the picture is at least one pixel on the
-screen, so every label reads; an axe-core scan of the seat's page and the public page finds
+on the phone is stored and the other open page follows without a reload, both pictures of
+the board (the map, the player tables) with it; each picture zooms in (buttons, and Ctrl +
+wheel) until one pixel of the picture is at least one pixel on the screen, so every label
+reads; an axe-core scan of the seat's page and the public page finds
 no serious or critical violation. Screenshots go to `artifacts/web/` (kept out of git;
 EPOCHS_ARTIFACTS names another folder).
 
@@ -104,11 +105,15 @@ async def shot(page, name: str) -> None:
     await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
 
 
-async def board_loaded(page) -> None:
-    """The board is in, and the page has the words of every picture it describes."""
+async def board_loaded(page, version: int | None = None) -> None:
+    """Both pictures of the board (the map, the player tables) are in (of `version` when
+    given), and the page has the words of every picture it describes."""
+    at = "" if version is None else f"?v={version}"
     await page.wait_for_function(
-        "() => { const b = document.getElementById('board'); return b && b.complete && b.naturalWidth > 0"
-        " && document.querySelector('#live .live[data-drawn=\"1\"]'); }",
+        "(at) => ['board', 'tables'].every((id) => { const b = document.getElementById(id);"
+        " return b && b.complete && b.naturalWidth > 0 && b.currentSrc.includes('/' + id + '.png' + at); })"
+        " && document.querySelector('#live .live[data-drawn=\"1\"]')",
+        arg=at,
         timeout=30_000,
     )
 
@@ -170,6 +175,9 @@ async def test_a_seat_moves_from_a_phone_and_another_open_page_follows(browser, 
             f"() => document.getElementById('main').dataset.version === '{now}'", timeout=FOLLOW * 1000
         )
         assert await desktop.evaluate("window.notReloaded === true")
+        await board_loaded(desktop, now)  # both pictures of the new position, without a reload
+        alt = await desktop.get_attribute("#tables", "alt")
+        assert alt is not None and alt.startswith("The player tables, offers and legend of "), alt
         await shot(phone, f"{game_id}-phone-after-move")
 
         # zoom on the phone with the buttons, on the desktop with Ctrl + wheel
@@ -183,6 +191,17 @@ async def test_a_seat_moves_from_a_phone_and_another_open_page_follows(browser, 
         assert ratio >= 1.0, ratio  # a pixel of the picture is a screen pixel or more: every label reads
         assert await phone.evaluate("document.getElementById('board').getBoundingClientRect().width") > before
         await shot(phone, f"{game_id}-phone-zoomed")
+        map_scale = await phone.get_attribute("#viewport", "data-scale")
+        for _ in range(8):
+            await phone.tap(".tables-picture [data-zoom=in]")
+        ratio = await phone.evaluate(
+            "(() => { const b = document.getElementById('tables');"
+            " return b.getBoundingClientRect().width / b.naturalWidth; })()"
+        )
+        assert ratio >= 1.0, ratio  # the player tables zoom on their own, as far
+        assert await phone.get_attribute("#viewport", "data-scale") == map_scale
+        await phone.locator("#tables-viewport").scroll_into_view_if_needed()
+        await shot(phone, f"{game_id}-phone-tables-zoomed")
         await desktop.hover("#viewport")
         await desktop.keyboard.down("Control")
         await desktop.mouse.wheel(0, -400)

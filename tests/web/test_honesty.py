@@ -50,7 +50,7 @@ async def answers(web, table_id: int, seat: int, *, public: bool) -> dict[str, b
     out: dict[str, bytes] = {}
     for base in paths:
         kind = base[:2]
-        pictures = ["board.png"] + (["private.png"] if kind == "/s" else [])
+        pictures = ["board.png", "tables.png"] + (["private.png"] if kind == "/s" else [])
         for name in pictures:
             response = await web.client.get(f"{base}/{name}?v={rec.version}")
             out[f"{kind} {name}"] = await response.read()

@@ -136,9 +136,11 @@ async def test_pictures_and_the_step_through_read_public_views_only(web):
     await web.ok(1, "play draw")  # ann holds a hidden card now
     v = await version(web)
     for base in (table, seats[1], seats[2]):
-        response = await web.client.get(f"{base}/board.png?v={v}")
-        assert response.status == 200 and response.content_type == "image/png"
-        assert '"seat": null' in (await response.read()).decode("utf-8", "replace")
+        for name, part in (("board", "null"), ("tables", '"tables"')):
+            response = await web.client.get(f"{base}/{name}.png?v={v}")
+            assert response.status == 200 and response.content_type == "image/png"
+            drawn = (await response.read()).decode("utf-8", "replace")
+            assert '"seat": null' in drawn and f'"part": {part}' in drawn, (base, name)
     private = await web.client.get(f"{seats[1]}/private.png?v={v}")
     assert '"seat": 0' in (await private.read()).decode("utf-8", "replace")
     assert (await web.client.get(f"{table}/private.png?v={v}")).status == 404  # no private picture on the public page
@@ -146,9 +148,39 @@ async def test_pictures_and_the_step_through_read_public_views_only(web):
     assert status == 200 and "After step #1 (1 of 1)" in html and 'rel="prev"' in html
     step = await web.client.get(f"{table}/at/1.png")
     assert '"seat": null' in (await step.read()).decode("utf-8", "replace")
+    step = await web.client.get(f"{table}/at/1/tables.png")
+    drawn = (await step.read()).decode("utf-8", "replace")
+    assert '"seat": null' in drawn and '"part": "tables"' in drawn
+    assert f'src="{table}/at/1/tables.png"' in html
+    assert (await web.get(f"{table}/at/9/tables.png"))[0] == 404
     assert (await web.get(f"{table}/at/0"))[0] == 200
     assert (await web.get(f"{table}/at/9"))[0] == 404
     assert (await web.get(f"{seats[1]}/at/1"))[0] == 404  # the step-through lives on the public page
+
+
+async def test_both_pictures_of_the_board_are_on_the_pages_and_follow_the_version(web):
+    await web.started()
+    table, seats = await web.links_of()
+    v = await version(web)
+    for base in (table, seats[1]):
+        _, html = await web.get(base)
+        for name, label in (("board", "The board of Fake Race"), ("tables", "The player tables, offers and legend")):
+            assert re.search(rf'<img id="{name}" src="{re.escape(base)}/{name}.png\?v={v}" alt="{label}', html), name
+        _, part = await web.get(base + "/live")
+        assert f'data-tables="{base}/tables.png?v={v}"' in part
+    before = await web.client.get(f"{table}/tables.png?v={v}")  # as the browser asks, after the page
+    assert before.status == 200
+    await web.ok(1, "play take 1")
+    now = await version(web)
+    _, part = await web.get(seats[1] + "/live")
+    assert f'data-board="{seats[1]}/board.png?v={now}"' in part
+    assert f'data-tables="{seats[1]}/tables.png?v={now}"' in part
+    kept = await web.client.get(f"{table}/tables.png?v={v}", allow_redirects=False)  # drawn before: kept
+    current = await web.client.get(f"{table}/tables.png?v={now}")
+    assert kept.status == 200 and await kept.read() == await before.read() != await current.read()
+    never = await web.client.get(f"{table}/tables.png?v={now + 5}", allow_redirects=False)  # not drawn: now's
+    assert never.status == 302 and never.headers["Location"] == f"{table}/tables.png?v={now}"
+    assert (await web.get(f"{table}/tables.png?v=x"))[0] == 400
 
 
 async def test_links_that_cannot_be_used_are_refused_with_their_status(web):
@@ -298,3 +330,23 @@ def test_the_page_colours_are_the_boards_player_colours():
     css = (Path(__file__).parents[2] / "bot/web/static/table.css").read_text()
     found = dict(re.findall(r"--p(\d): #([0-9a-f]{6})", css))
     assert [tuple(bytes.fromhex(found[str(i)])) for i in range(6)] == [tuple(c) for c in PLAYER_COLORS]
+
+
+async def test_the_pages_show_the_clocks_and_who_is_away(web):
+    """Issue 27 §1-§2: beside whose turn it is, their time left and their time away; on the
+    seat's own page, the time left on its clock."""
+    await web.started(options="seed=7 pile=9 clock=2d")
+    table, seats = await web.links_of()
+    web.clock.advance(5)  # hours
+    _, html = await web.get(table)
+    assert '<p class="clock">ann: 1d 19h left on the clock</p>' in html
+    assert "<td>to act · 1d 19h left</td>" in html
+    _, mine = await web.get(seats[1])
+    assert '<p class="clock">1d 19h left on your clock.</p>' in mine
+    web.clock.advance(1)  # the same version, an hour later: the page's clock has moved on
+    _, html = await web.get(table)
+    assert '<p class="clock">ann: 1d 18h left on the clock</p>' in html
+    await web.ok(1, "away 1d holiday")
+    web.clock.advance(2)
+    _, html = await web.get(table)
+    assert "ann: 1d 18h left on the clock; away until <time" in html and "(holiday)</p>" in html

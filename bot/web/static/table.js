@@ -1,41 +1,45 @@
-// The web table's script (bot/web): the page works without it; with it, the board zooms
-// and pans with fingers, wheel and buttons, the page follows the game live (server-sent
-// events: only the table's version number comes through them), and a choice is made
-// without leaving the page.
+// The web table's script (bot/web): the page works without it; with it, the board's
+// pictures (the map, the player tables) zoom and pan with fingers, wheel and buttons, the
+// page follows the game live (server-sent events: only the table's version number comes
+// through them), and a choice is made without leaving the page.
 "use strict";
 (function () {
   const main = document.getElementById("main");
-  const viewport = document.getElementById("viewport");
   const board = document.getElementById("board");
+  const tables = document.getElementById("tables");
   const said = document.getElementById("said");
   const base = main ? main.dataset.base : null;
   let version = main ? main.dataset.version : null;
-  let scale = 1;
 
-  // ---- the board: zoom and pan -------------------------------------------------------
-  function maxScale() {
-    // up to two screen pixels per pixel of the picture: every label reads
-    return Math.max(1, (2 * (board.naturalWidth || 1200)) / Math.max(1, viewport.clientWidth));
-  }
-  function zoomTo(next, cx, cy) {
-    next = Math.min(maxScale(), Math.max(1, next));
-    const rect = viewport.getBoundingClientRect();
-    const x = (cx === undefined ? rect.width / 2 : cx - rect.left) + viewport.scrollLeft;
-    const y = (cy === undefined ? rect.height / 2 : cy - rect.top) + viewport.scrollTop;
-    const ratio = next / scale;
-    scale = next;
-    board.style.width = scale * 100 + "%";
-    viewport.scrollLeft = x * ratio - (x - viewport.scrollLeft);
-    viewport.scrollTop = y * ratio - (y - viewport.scrollTop);
-    viewport.dataset.scale = scale.toFixed(2);
-  }
-  if (viewport && board) {
-    document.querySelectorAll("[data-zoom]").forEach(function (button) {
-      button.addEventListener("click", function () {
-        const how = button.dataset.zoom;
-        zoomTo(how === "fit" ? 1 : how === "in" ? scale * 1.5 : scale / 1.5);
+  // ---- the pictures: zoom and pan (the map, the player tables; each on its own) ------------
+  function zoomable(viewport) {
+    const picture = viewport.querySelector("img");
+    const buttons = viewport.previousElementSibling;
+    let scale = 1;
+    function maxScale() {
+      // up to two screen pixels per pixel of the picture: every label reads
+      return Math.max(1, (2 * (picture.naturalWidth || 1200)) / Math.max(1, viewport.clientWidth));
+    }
+    function zoomTo(next, cx, cy) {
+      next = Math.min(maxScale(), Math.max(1, next));
+      const rect = viewport.getBoundingClientRect();
+      const x = (cx === undefined ? rect.width / 2 : cx - rect.left) + viewport.scrollLeft;
+      const y = (cy === undefined ? rect.height / 2 : cy - rect.top) + viewport.scrollTop;
+      const ratio = next / scale;
+      scale = next;
+      picture.style.width = scale * 100 + "%";
+      viewport.scrollLeft = x * ratio - (x - viewport.scrollLeft);
+      viewport.scrollTop = y * ratio - (y - viewport.scrollTop);
+      viewport.dataset.scale = scale.toFixed(2);
+    }
+    if (buttons && buttons.classList.contains("zoom")) {
+      buttons.querySelectorAll("[data-zoom]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          const how = button.dataset.zoom;
+          zoomTo(how === "fit" ? 1 : how === "in" ? scale * 1.5 : scale / 1.5);
+        });
       });
-    });
+    }
     viewport.addEventListener("wheel", function (event) {
       if (!event.ctrlKey) return; // a plain wheel scrolls the page
       event.preventDefault();
@@ -79,6 +83,9 @@
     viewport.addEventListener("pointercancel", release);
     viewport.addEventListener("dblclick", function (event) { zoomTo(scale < maxScale() / 2 ? scale * 2 : 1, event.clientX, event.clientY); });
   }
+  document.querySelectorAll(".viewport").forEach(function (viewport) {
+    if (viewport.querySelector("img")) zoomable(viewport);
+  });
 
   // ---- times in the reader's own clock --------------------------------------------------
   function localTimes(root) {
@@ -103,7 +110,9 @@
         const fresh = patch(live, html);
         version = fresh.dataset.version;
         main.dataset.version = version;
+        // both pictures of the board follow the new version (their addresses carry it)
         if (board && board.getAttribute("src") !== fresh.dataset.board) board.setAttribute("src", fresh.dataset.board);
+        if (tables && fresh.dataset.tables && tables.getAttribute("src") !== fresh.dataset.tables) tables.setAttribute("src", fresh.dataset.tables);
         localTimes(live);
         watchDrawing(fresh);
       })

@@ -27,6 +27,7 @@ from engine.rise_of_empires.actions import legal as step_legal
 from engine.rise_of_empires.actions import perform, resolve, tile_battle_rows
 from engine.rise_of_empires.board import allied, remove_cubes, start_placement, target_kind
 from engine.rise_of_empires.display import holdings, holds_effect, row_actions
+from engine.rise_of_empires.points import PAID_FOR_DISCS, gain_vp
 from engine.rise_of_empires.state import EMPTY, ROWS, State
 
 from .helpers import COMP, GAME, act, empty_map, legal, new, restart
@@ -133,13 +134,8 @@ def every_split(have: list[int], cost: int) -> Iterator[list[int]]:
 def pay(state: State, seat: int, split: list[int]) -> None:
     p = state.players[seat]
     gold, cubes, discs, food, vp = split
-    p.gold, p.pool, p.resources, p.food, p.vp = (
-        p.gold - gold,
-        p.pool - cubes,
-        p.resources - discs,
-        p.food - food,
-        p.vp - vp,
-    )
+    p.gold, p.pool, p.resources, p.food = p.gold - gold, p.pool - cubes, p.resources - discs, p.food - food
+    gain_vp(p, PAID_FOR_DISCS, -vp)  # VP change on the score breakdown's record (points.py)
     p.stock += cubes
 
 
