@@ -1,5 +1,5 @@
 """Which module holds each game's bot parts: `resample(state, seat, rng)` and `evaluate(state)`,
-and, for some games, a fast rollout move `draw(state, seat, rand)`.
+and its fast rollout move `draw(state, seat, rand)` (every game has one since issue 24).
 
 A registry here rather than a hook in each game's `game.py`: the bot is an
 addition to the rules engines, and the games need not know it exists. A module
@@ -27,10 +27,12 @@ MODULES = {
     "mosaic": "engine.mosaic.resample",
 }
 
-#: game id -> module defining `draw`, the fast rollout move. Rise of Empires and Mosaic have none yet:
-#: their legal actions are being changed by other work, and a fast path must follow them exactly.
+#: game id -> module defining `draw`, the fast rollout move.
 PLAYOUTS = {
     "rising-cultures": "engine.rising_cultures.playout",
+    "rise-of-empires": "engine.rise_of_empires.playout",
+    "cradle": "engine.cradle.playout",
+    "mosaic": "engine.mosaic.playout",
 }
 
 

@@ -15,7 +15,7 @@ hashing, or a decision would differ between processes (issue 14, determinism).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Generic, TypeVar
 
 from engine.core import Rng
@@ -65,19 +65,18 @@ class Dealer(Generic[T]):
         self.next += k
         return out
 
-    def deal_one(self, fits: Callable[[T], bool]) -> T:
-        """The next card that `fits` (a hidden place that allows only some cards), or the
-        next card at all when none left fits: a guess, but never a short deal."""
-        at = next((i for i in range(self.next, len(self.cards)) if fits(self.cards[i])), self.next)
-        if at >= len(self.cards):
-            raise ValueError("cannot deal 1 of 0 unknown cards left")
-        self.cards[self.next], self.cards[at] = self.cards[at], self.cards[self.next]
-        self.next += 1
-        return self.cards[self.next - 1]
-
     @property
     def left(self) -> int:
         return len(self.cards) - self.next
+
+
+def drawn(pool: Sequence[T], k: int, rng: Rng) -> list[T]:
+    """`k` cards of `pool` in a random order: what `Dealer(pool, rng).deal(k)` deals (every `k`
+    cards of the pool as likely, in every order), drawing only those `k` instead of shuffling
+    the whole pool (a Rise of Empires stack late in the game holds a few of forty unseen tiles)."""
+    if k > len(pool):
+        raise ValueError(f"cannot deal {k} of {len(pool)} unknown cards left")
+    return random.Random(rng.next64()).sample(pool, k)
 
 
 def shuffle(items: list[T], rng: Rng) -> None:

@@ -57,6 +57,8 @@ Draw = Callable[[Any, int, random.Random], str]
 #: "sibling" by the range among the siblings (issue 14's rule, kept as the bench's baseline);
 #: "plain" adds the exploration term to the raw means (plain UCB1).
 RULES = ("tree", "sibling", "plain")
+#: The narrowest range the "tree" rule scales means by (`Range`): rewards lie in [0, 1].
+RANGE_FLOOR = 0.05
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,14 @@ class Range:
     the range among one node's children (issue 14's rule) made the worst child
     0 and the best 1 whatever their gap, so after a few visits a trailing
     action was never tried again (tests/bench/ai.py --bandits measures both).
+
+    Until the tree has seen rewards far apart, its range is no measure of the rewards' scale:
+    when every outcome so far was a loss and the means differ only in the score share added to
+    it, a range of a few hundredths would make those differences the whole scale, and a move
+    that wins one time in three but lost its first visits would look hopeless at once and not
+    be tried again (Cradle's `attack assur` tactic, issue 24). So a range narrower than
+    `RANGE_FLOOR` counts as that wide; on the synthetic bandits, whose arms differ by a
+    hundredth or less, the floor changes nothing beyond the noise (engine/ai/README.md).
     """
 
     __slots__ = ("low", "high")
@@ -113,7 +123,7 @@ class Range:
     def scale(self) -> tuple[float, float]:
         """(offset, factor) mapping a mean into [0, 1]; (0, 1) until the tree has a range."""
         if self.high > self.low:
-            return self.low, 1.0 / (self.high - self.low)
+            return self.low, 1.0 / max(self.high - self.low, RANGE_FLOOR)
         return 0.0, 1.0
 
 

@@ -11,8 +11,10 @@ revealed. Cards nobody drew leave the game. With a non-player civilization
 
 from __future__ import annotations
 
+import functools
+
 from ..core import count, slug
-from .board import C, armies_of_seat
+from .board import C
 from .rounds import roll_off
 from .state import DUMMY, Allocation, State
 
@@ -23,8 +25,15 @@ def card_label(card: str) -> str:
 
 def seat_slugs(state: State) -> list[str]:
     """Action words naming each seat (`pass <slug>`), made unique by the seat number if needed."""
-    base = [slug(p) or f"seat-{i}" for i, p in enumerate(state.players)]
-    return [b if base.count(b) == 1 else f"{b}-{i}" for i, b in enumerate(base)]
+    return list(_slugs(tuple(state.players)))
+
+
+@functools.lru_cache(maxsize=256)
+def _slugs(players: tuple[str, ...]) -> tuple[str, ...]:
+    """`seat_slugs` for these names, worked out once (a bot's search lists the passes thousands
+    of times a decision, for the same table)."""
+    base = [slug(p) or f"seat-{i}" for i, p in enumerate(players)]
+    return tuple(b if base.count(b) == 1 else f"{b}-{i}" for i, b in enumerate(base))
 
 
 def deal_first_epoch(state: State, events: list[str]) -> None:
@@ -137,10 +146,6 @@ def reveal(state: State, events: list[str]) -> None:
         events.append(f"{count(n, 'undrawn card')} {'leaves' if n == 1 else 'leave'} the game unseen.")
     state.deck = []
     state.alloc = None  # flow.advance starts the Strategy Phase
-
-
-def armies_now(state: State) -> list[int]:
-    return [armies_of_seat(state, s) for s in range(state.n)]
 
 
 __all__ = ["allocation_actions", "begin_allocation", "deal_first_epoch", "play_allocation"]

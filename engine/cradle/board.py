@@ -13,6 +13,17 @@ from .state import DUMMY, Round, State, dice, is_raider
 
 C = components()
 
+# Per-Civilization facts the rules ask on every step (owner, traits, names), looked up once here:
+# a raider (`r<seat>`, 8.0) is in none of them.
+CARD = {civ: c.card for civ, c in C.civs.items()}  #: Civilization -> its card
+EPOCH = {civ: c.epoch for civ, c in C.civs.items()}  #: Civilization -> its Epoch
+PRINTED_TRAITS = {civ: frozenset(c.traits) for civ, c in C.civs.items()}  #: Civilization -> printed traits
+#: Traits that stay after the Civilization's own Epoch (6.1: Seafaring stays).
+LASTING_TRAITS = ("seafaring", "does-not-expand-in-epoch-vi")
+BONUS_AREA = {civ: c.bonus_area for civ, c in C.civs.items()}  #: Civilization -> its Bonus Area (6.2)
+REGION = {area: a.region for area, a in C.areas.items()}  #: Area -> its Region
+NAMES = {civ: f"{c.card} {c.name}" if c.part == 0 else f"{c.card} {c.name} ({c.marker})" for civ, c in C.civs.items()}
+
 NEO_ASSYRIA = "5-4"  #: rulebook 6.3 / civ-list footnote
 SARGONID_ASSYRIA = "6-2"  #: rulebook 6.3
 PERSIA = "6-6"  #: rulebook 6.3
@@ -28,11 +39,11 @@ def area_name(area: str) -> str:
 
 
 def civ_name(civ: str, state: State | None = None) -> str:
-    if is_raider(civ):
-        who = state.players[int(civ[1:])] if state else civ[1:]
-        return f"{who}'s raiders"
-    c = C.civs[civ]
-    return f"{c.card} {c.name}" if c.part == 0 else f"{c.card} {c.name} ({c.marker})"
+    name = NAMES.get(civ)
+    if name is not None:
+        return name
+    who = state.players[int(civ[1:])] if state else civ[1:]
+    return f"{who}'s raiders"
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -60,9 +71,21 @@ def uncounted(arg: str) -> tuple[int, str]:
 
 def owner(state: State, civ: str) -> int | None:
     """The seat controlling `civ` (DUMMY for the non-player one), None if nobody."""
-    if is_raider(civ):
+    card = CARD.get(civ)
+    if card is None:  # raiders
         return int(civ[1:])
-    return state.cards.get(C.civs[civ].card)
+    return state.cards.get(card)
+
+
+def area_owners(state: State) -> dict[str, int | None]:
+    """Area -> the seat controlling its Armies (None if nobody), asking once per Civilization."""
+    seat_of_civ: dict[str, int | None] = {}
+    out = {}
+    for area, civ in state.civ_at.items():
+        if civ not in seat_of_civ:
+            seat_of_civ[civ] = owner(state, civ)
+        out[area] = seat_of_civ[civ]
+    return out
 
 
 def seat_of(state: State, civ: str) -> int:
@@ -77,34 +100,38 @@ def areas_of(state: State, civ: str) -> list[str]:
     return [a for a, c in state.civ_at.items() if c == civ]
 
 
+def areas_held(state: State, civ: str) -> int:
+    """`len(areas_of(state, civ))`, counted without the list (asked at every round's start and end)."""
+    return list(state.civ_at.values()).count(civ)
+
+
 def armies_of_seat(state: State, seat: int) -> int:
     """All Armies of a player's colour on the map, raiders included (7.0)."""
-    total = 0
-    for a, civ in state.civ_at.items():
-        if owner(state, civ) == seat:
-            total += state.count[a]
-    return total
+    armies = state.count
+    return sum(armies[a] for a, s in area_owners(state).items() if s == seat)
+
+
+def armies_of_seats(state: State) -> list[int]:
+    """`armies_of_seat` for every seat, in one pass over the map."""
+    armies = [0] * state.n
+    for area, seat in area_owners(state).items():
+        if seat is not None and seat >= 0:
+            armies[seat] += state.count[area]
+    return armies
 
 
 def epoch_armies_on_map(state: State, seat: int, epoch: int) -> int:
     """Armies of `seat`'s Epoch `epoch` counters on the map (the counter mix, 5.1)."""
-    total = 0
-    for a, civ in state.civ_at.items():
-        if not is_raider(civ) and C.civs[civ].epoch == epoch and state.cards.get(C.civs[civ].card) == seat:
-            total += state.count[a]
-    return total
+    civs = {civ for card, s in state.cards.items() if s == seat for civ in C.civs_of_card[card] if EPOCH[civ] == epoch}
+    return sum(state.count[a] for a, civ in state.civ_at.items() if civ in civs)
 
 
 def has_trait(state: State, civ: str, trait: str) -> bool:
     """Printed traits apply only while the Civilization is current; Seafaring stays (6.1)."""
-    if is_raider(civ):
+    traits = PRINTED_TRAITS.get(civ)  # raiders have none
+    if traits is None or trait not in traits:
         return False
-    c = C.civs[civ]
-    if trait not in c.traits:
-        return False
-    if trait in ("seafaring", "does-not-expand-in-epoch-vi"):
-        return True
-    return c.epoch == state.epoch
+    return trait in LASTING_TRAITS or EPOCH[civ] == state.epoch
 
 
 def remove_armies(state: State, area: str, n: int = 1) -> None:

@@ -65,7 +65,7 @@ def advance_events(state: State, events: list[str]) -> bool:
         if not state.ev_queue:
             return False
         civ = state.ev_queue.pop(0)
-        if not areas_of(state, civ):
+        if civ not in state.civ_at.values():  # no Areas left
             continue
         (r,) = dice(state, 1)
         if r < 6:
@@ -97,7 +97,7 @@ def settle_step(state: State, events: list[str]) -> bool:
     while True:
         options = event_options(state)
         if ev.left <= 0 or not options:
-            if ev.kind == "raid" and not ev.rolled and areas_of(state, ev.civ):
+            if ev.kind == "raid" and not ev.rolled and ev.civ in state.civ_at.values():
                 ev.rolled = True
                 (r,) = dice(state, 1)
                 if r >= 4:

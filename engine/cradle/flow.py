@@ -9,8 +9,8 @@ reaches exactly the positions those steps reach (tests/engine/cradle/test_merged
 
 from __future__ import annotations
 
-from .allocation import armies_now, begin_allocation
-from .board import C, civ_name, unused
+from .allocation import begin_allocation
+from .board import C, armies_of_seats, civ_name, unused
 from .epoch_end import advance_events, begin_events, bronze_age_collapse
 from .points import gain, player_scoring
 from .rounds import can_grow, end_round, start_round
@@ -70,7 +70,7 @@ def score_participant(state: State, seat: int, events: list[str]) -> None:
 
 
 def next_epoch(state: State, events: list[str]) -> None:
-    state.last_armies = armies_now(state)
+    state.last_armies = armies_of_seats(state)
     state.epoch += 1
     ep = C.epochs[state.epoch - 1]
     new = [c for c in C.cities.values() if c.epoch == state.epoch]

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from .board import areas_of, counted, growth_targets
+from .board import C, areas_of, counted, growth_targets
 from .game import CradleGame
-from .rounds import can_colonize, placeable, wonder_sites
+from .rounds import can_colonize, wonder_sites
 from .state import DUMMY, State
 
 GAME = CradleGame()
@@ -34,7 +34,8 @@ def draw(state: State, seat: int, rand: random.Random) -> str:
     if rnd.seat == DUMMY:  # 9.0: one Army at a time, no Non-Combat Expansion
         k = rand.randrange(len(place) + len(attack))
         return f"place {place[k]}" if k < len(place) else f"attack {attack[k - len(place)]}"
-    sizes = [placeable(state, rnd, a) for a in place]
+    pool, armies, stacking = rnd.pool, state.count, C.stacking  # rounds.placeable, for each Area at once
+    sizes = [min(pool, stacking[a] - armies.get(a, 0)) for a in place]
     expansion = ["colonize"] if can_colonize(state, rnd, own) else []
     expansion += [f"wonder {a}" for a in wonder_sites(state, rnd, own)]
     if rnd.current and not rnd.tried_culture:

@@ -22,8 +22,8 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .board import C, has_trait, owner
-from .state import State, is_raider
+from .board import BONUS_AREA, REGION, C, has_trait, owner
+from .state import State
 
 #: Points that make a lead count (in random play the winner leads by about 20).
 SPREAD = 8.0
@@ -74,27 +74,45 @@ def scorings_left(state: State, seat: int) -> tuple[int, int]:
 
 def player_scorings(state: State) -> list[int]:
     """Each seat's Player Scoring now (7.2-7.3): `scoring.score_seat(state, seat).total` for every
-    seat, in one pass over the map and one over the Regions instead of one of each per seat
-    (`evaluate` runs at the end of every iteration of the search, and scoring seat by seat was a
-    sixth of a decision). tests/engine/ai/test_resample.py checks that the two agree."""
+    seat, in one pass over the occupied Areas, each Civilization's owner and traits asked once,
+    instead of one pass over the map and one over the Regions per seat (`evaluate` runs at the end
+    of every iteration of the search, and scoring seat by seat was a sixth of a decision).
+    tests/engine/ai/test_resample.py checks that the two agree."""
     n = state.n
-    civ_owner = {civ: owner(state, civ) for civ in set(state.civ_at.values())}
-    owners = {area: civ_owner[civ] for area, civ in state.civ_at.items()}
     vp = C.vp
+    cities_at = state.cities
     areas = [0] * n
     total = [0] * n
     commerce: dict[tuple[int, str], int] = {}
-    for area, seat in owners.items():
-        if seat is None or not 0 <= seat < n:
-            continue  # the non-player civilization scores nothing (9.0)
-        civ = state.civ_at[area]
+    owners: dict[str, int | None] = {}
+    held: dict[str, dict[int | None, int]] = {}  # scoring.region_holders
+    facts: dict[str, tuple[int | None, bool, bool, bool, str | None]] = {}
+    for area, civ in state.civ_at.items():
+        known = facts.get(civ)
+        if known is None:
+            seat = owner(state, civ)
+            scores = seat is not None and 0 <= seat < n  # the non-player civilization scores nothing (9.0)
+            known = facts[civ] = (
+                seat,
+                scores,
+                not has_trait(state, civ, "no-city-bonus"),
+                has_trait(state, civ, "commerce"),
+                BONUS_AREA.get(civ),
+            )
+        seat, scores, city_bonus, trades, bonus_area = known
+        owners[area] = seat
+        in_region = held.setdefault(REGION[area], {})
+        in_region[seat] = in_region.get(seat, 0) + 1
+        if not scores:
+            continue
+        assert seat is not None
         areas[seat] += 1
-        cities = len(state.cities.get(area, ()))
-        if cities and not has_trait(state, civ, "no-city-bonus"):
+        cities = len(cities_at.get(area, ()))
+        if cities and city_bonus:
             total[seat] += vp.per_city * cities
-            if has_trait(state, civ, "commerce"):
+            if trades:
                 commerce[seat, civ] = commerce.get((seat, civ), 0) + cities
-        if not is_raider(civ) and C.civs[civ].bonus_area == area:
+        if bonus_area == area:
             total[seat] += vp.per_bonus_area
     for (seat, _), cities in commerce.items():
         total[seat] += vp.commerce_per_two_cities * (cities // 2)
@@ -104,18 +122,17 @@ def player_scorings(state: State) -> list[int]:
             total[seat] += vp.per_wonder_controlled
     for seat in range(n):
         total[seat] += vp.per_two_areas * (areas[seat] // 2)
-    for rid, region_areas in C.region_areas.items():  # 7.3: only the highest status scores
-        held: dict[int | None, int] = {}
-        for area in region_areas:
-            if area in owners:
-                held[owners[area]] = held.get(owners[area], 0) + 1
-        region = C.regions[rid]
-        for seat, mine in held.items():
+    for rid, holders in held.items():  # 7.3: only the highest status scores
+        # scoring.status for every holder at once: Control is 2+ Areas and the only most
+        region, size = C.regions[rid], len(C.region_areas[rid])
+        most = max(holders.values())
+        alone = sum(1 for k in holders.values() if k == most) == 1
+        for seat, mine in holders.items():
             if seat is None or not 0 <= seat < n:
                 continue
-            if mine == len(region_areas):
+            if mine == size:
                 total[seat] += region.domination
-            elif mine >= 2 and all(mine > k for other, k in held.items() if other != seat):
+            elif mine >= 2 and mine == most and alone:
                 total[seat] += region.control
             else:
                 total[seat] += region.presence

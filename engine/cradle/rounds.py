@@ -17,6 +17,7 @@ from .board import (
     C,
     add_army,
     area_name,
+    areas_held,
     areas_of,
     civ_and_owner,
     civ_name,
@@ -82,7 +83,7 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
     current = c.epoch == state.epoch
     rnd = Round(civ=civ, seat=seat, current=current, seafaring=has_trait(state, civ, "seafaring"))
     if not current:
-        n = len(areas_of(state, civ))
+        n = areas_held(state, civ)
         whose = civ_and_owner(state, civ)
         if n == 0:
             state.gone.append(civ)
@@ -309,8 +310,8 @@ def wonder_sites(state: State, rnd: Round, own: list[str] | None = None) -> list
         return []
     if rnd.tried_wonder and not has_trait(state, rnd.civ, "wonder"):
         return []
-    if not wonders_left(state):
-        return []
+    if not any(w.id not in state.wonders and w.id not in state.lost_wonders for w in C.wonders):
+        return []  # no Wonder left (wonders_left)
     taken = set(state.wonders.values())
     return sorted(a for a in (areas_of(state, rnd.civ) if own is None else own) if a in state.cities and a not in taken)
 
@@ -342,8 +343,9 @@ def grow_actions(state: State) -> list[str]:
     if rnd.seat == DUMMY:
         return [f"place {a}" for a in place] + [f"attack {a}" for a in attack]
     out = []
+    pool, armies, stacking = rnd.pool, state.count, C.stacking
     for a in place:
-        out += PLACE_ACTIONS[a][: placeable(state, rnd, a)]
+        out += PLACE_ACTIONS[a][: min(pool, stacking[a] - armies.get(a, 0))]  # placeable(state, rnd, a)
     out += [f"attack {a}" for a in attack]
     expansion = ["colonize"] if can_colonize(state, rnd, own) else []
     expansion += [f"wonder {a}" for a in wonder_sites(state, rnd, own)]
@@ -372,9 +374,10 @@ def can_grow(state: State) -> bool:
     """
     rnd = state.round_now()
     if rnd.seat != DUMMY:
-        stacking, civ, count_ = C.stacking, rnd.civ, state.count
-        if any(c == civ and count_[a] < stacking[a] for a, c in state.civ_at.items()):
-            return True
+        stacking, civ, armies = C.stacking, rnd.civ, state.count
+        for a, c in state.civ_at.items():
+            if c == civ and armies[a] < stacking[a]:
+                return True
     return bool(grow_actions(state))
 
 
@@ -467,4 +470,4 @@ def end_round(state: State, events: list[str]) -> None:
     state.rnd = None
     name = civ_name(rnd.civ)
     whose = f"{name}'" if name.endswith("s") else f"{name}'s"  # "4-4 Dorians' round", "6-6 Persia's round"
-    events.append(f"{whose} round ends ({count(len(areas_of(state, rnd.civ)), 'Area')}).")
+    events.append(f"{whose} round ends ({count(areas_held(state, rnd.civ), 'Area')}).")

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core import count, winners_by
-from .board import C, armies_of_seat, has_trait, owner
-from .state import State, is_raider
+from .board import BONUS_AREA, REGION, C, area_owners, armies_of_seat, armies_of_seats, has_trait
+from .state import State
 
 
 @dataclass
@@ -57,30 +57,31 @@ class Score:
         return "; ".join(parts) + (f"; Regions: {regions}" if regions else "; Regions: none")
 
 
-def area_owners(state: State) -> dict[str, int | None]:
-    return {a: owner(state, civ) for a, civ in state.civ_at.items()}
+def region_holders(owners: dict[str, int | None]) -> dict[str, dict[int | None, int]]:
+    """Region -> holder -> how many of its Areas that holder's Armies occupy (anyone's: 7.3)."""
+    held: dict[str, dict[int | None, int]] = {}
+    for area, seat in owners.items():
+        in_region = held.setdefault(REGION[area], {})
+        in_region[seat] = in_region.get(seat, 0) + 1
+    return held
+
+
+def status(rid: str, seat: int, holders: dict[int | None, int]) -> tuple[str, int]:
+    """(presence|control|domination, VP) of `seat`, holding Areas of Region `rid` (7.3): Control
+    needs 2+ Areas and strictly more than anyone else there."""
+    mine = holders[seat]
+    region = C.regions[rid]
+    if mine == len(C.region_areas[rid]):
+        return "domination", region.domination
+    if mine >= 2 and all(mine > k for other, k in holders.items() if other != seat):
+        return "control", region.control
+    return "presence", region.presence
 
 
 def region_status(state: State, seat: int, owners: dict[str, int | None] | None = None) -> dict[str, tuple[str, int]]:
     """Region -> (presence|control|domination, VP) for `seat` (7.3); regions with nothing omitted."""
-    owners = area_owners(state) if owners is None else owners
-    out: dict[str, tuple[str, int]] = {}
-    for rid, areas in C.region_areas.items():
-        counts: dict[int | None, int] = {}
-        for a in areas:
-            if a in owners:
-                counts[owners[a]] = counts.get(owners[a], 0) + 1
-        mine = counts.pop(seat, 0)
-        if not mine:
-            continue
-        region = C.regions[rid]
-        if mine == len(areas):
-            out[rid] = ("domination", region.domination)
-        elif mine >= 2 and mine > max(counts.values(), default=0):
-            out[rid] = ("control", region.control)
-        else:
-            out[rid] = ("presence", region.presence)
-    return out
+    held = region_holders(area_owners(state) if owners is None else owners)
+    return {rid: status(rid, seat, held[rid]) for rid in C.region_areas if held.get(rid, {}).get(seat)}
 
 
 def score_seat(state: State, seat: int, owners: dict[str, int | None] | None = None) -> Score:
@@ -100,10 +101,8 @@ def score_seat(state: State, seat: int, owners: dict[str, int | None] | None = N
             sc.cities += vp.per_city * n_cities
             if has_trait(state, civ, "commerce"):
                 commerce_cities[civ] = commerce_cities.get(civ, 0) + n_cities
-        if not is_raider(civ):
-            bonus = C.civs[civ].bonus_area
-            if bonus == a:
-                sc.bonus_areas += vp.per_bonus_area
+        if BONUS_AREA.get(civ) == a:
+            sc.bonus_areas += vp.per_bonus_area
     sc.commerce = sum(vp.commerce_per_two_cities * (n // 2) for n in commerce_cities.values())
     mine_set = set(mine)
     sc.wonders = sum(1 for a in state.wonders.values() if a in mine_set)
@@ -113,7 +112,7 @@ def score_seat(state: State, seat: int, owners: dict[str, int | None] | None = N
 
 def winning_seats(state: State) -> list[int]:
     """Most VPs; ties go to fewest Armies on the map, else shared (RULES-NOTES 7.0)."""
-    fewest = [-armies_of_seat(state, s) for s in range(state.n)]
+    fewest = [-armies for armies in armies_of_seats(state)]
     return winners_by(state.vp, fewest)
 
 

@@ -10,9 +10,9 @@ from typing import Any, Protocol
 
 from ..core import count, possessive
 from .allocation import seat_slugs
-from .board import C, area_name, areas_of, armies_of_seat, civ_name, owner
+from .board import C, area_name, area_owners, areas_of, armies_of_seat, civ_name, owner
 from .rounds import only_attacks_left
-from .scoring import area_owners, score_seat
+from .scoring import score_seat
 from .state import DUMMY, State, is_raider
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import scoring
 from .data import Data
 from .decks import check_tiles_end
-from .options import city_state_options, eliminate_options, free_actions
+from .options import city_state_options, eliminate_options, has_free_action
 from .setup import setup_flow  # setup phases share the pending machinery
 from .state import State
 from .turns import end_turn
@@ -51,7 +51,7 @@ def settle(d: Data, s: State, ev: list[str]) -> None:
                 s.stage = "main"
                 return
             s.stage = "post"
-        if s.stage == "post" and not free_actions(d, s, s.seat):  # N44: no empty confirmation
+        if s.stage == "post" and not has_free_action(d, s, s.seat):  # N44: no empty confirmation
             end_turn(d, s, ev)
             if s.phase != "play":
                 return

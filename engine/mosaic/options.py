@@ -6,8 +6,9 @@ money substitution, a hex available), so a chosen action never dead-ends.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import board, economy
 from .achievements import Progress
@@ -16,43 +17,66 @@ from .decks import OFFERS
 from .state import Player, State
 from .words import population_card, population_fallback_word, population_word, tax_fallback_word, tax_word
 
-
-def claims(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
-    """Golden ages and achievements the seat qualifies for now (claimed free, any number, on its turn)."""
-    sym = sym if sym is not None else board.symbols(d, s.players[seat])
-    out = []
-    for g in s.golden_ages:
-        ga = d.golden_ages[g]
-        if sym.get(ga.pillar, 0) >= ga.symbols:
-            out.append(f"claim {g}")
-    progress = Progress(d, s, seat, sym)
-    out += [f"claim {a}" for a in s.achievements if progress.met(a)]
-    return out
+#: One action the seat may take, and the question that decides whether it is legal now (None: it is).
+#: Some questions cost a look at the whole map (a region's influence, a free hex), so a list is
+#: written with them left open: `legal_of` asks every one, the rollout move only the one it draws
+#: (playout.py), and the end of a turn stops at the first free action found (`has_free_action`).
+Candidate = tuple[str, Callable[[], bool] | None]
 
 
-def free_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
-    """Not the turn's action, offered before it and after it alike (N44): claims, flipping a
+def legal_of(candidates: list[Candidate]) -> list[str]:
+    """The candidates that are legal now, in order."""
+    return [action for action, holds in candidates if holds is None or holds()]
+
+
+def free_candidates(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[Candidate]:
+    """Not the turn's action, offered before it and after it alike (N44): claims of golden ages and
+    achievements the seat qualifies for now (claimed free, any number, on its turn), flipping a
     face-down technology whose pillars are there (N49), the government's arrow side, the
     Republic's look (before the action only), the leaders' once-per-game powers."""
     p = s.players[seat]
     sym = sym if sym is not None else board.symbols(d, p)
-    out = claims(d, s, seat, sym)
-    out += [f"flip {t}" for t in p.hidden if board.meets(d.technologies[t].requires, sym)]
+    out: list[Candidate] = []
+    for g in s.golden_ages:
+        ga = d.golden_ages[g]
+        if sym.get(ga.pillar, 0) >= ga.symbols:
+            out.append((f"claim {g}", None))
+    standing: list[Progress] = []  # the seat's standing, looked at once if at all
+
+    def reached(aid: str) -> bool:
+        if not standing:
+            standing.append(Progress(d, s, seat, sym))
+        return standing[0].met(aid)
+
+    out += [(f"claim {a}", functools.partial(reached, a)) for a in s.achievements]
+    out += [(f"flip {t}", None) for t in p.hidden if board.meets(d.technologies[t].requires, sym)]
     if p.government and p.government not in s.gov_flipped:
         for name, (_deck, offer) in OFFERS.items():
             if any(getattr(s, offer)):
-                out.append(f"refresh {name}")
+                out.append((f"refresh {name}", None))
     if p.government and d.governments[p.government].peek and s.stage == "main" and not s.peeked and s.phase == "play":
-        out += [f"peek {name}" for name, (deck, _offer) in OFFERS.items() if getattr(s, deck)]
+        out += [(f"peek {name}", None) for name, (deck, _offer) in OFFERS.items() if getattr(s, deck)]
     if p.leader == "magistrate" and "convert" not in p.used and p.population >= 1:
-        out += [f"convert {c}" for c in ("food", "stone", "ideas", "money")]
+        out += [(f"convert {c}", None) for c in ("food", "stone", "ideas", "money")]
     if p.leader == "priestess" and "seize" not in p.used:
-        for other in range(len(s.players)):
-            if other != seat:
-                cities = board.cities_of(s, other)
-                if len(cities) >= 4:
-                    out.append(f"seize {other}")
+
+        def four_cities(other: int) -> bool:
+            return len(board.cities_of(s, other)) >= 4
+
+        out += [(f"seize {o}", functools.partial(four_cities, o)) for o in range(len(s.players)) if o != seat]
     return out
+
+
+def free_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
+    """The free actions legal now (`free_candidates`)."""
+    return legal_of(free_candidates(d, s, seat, sym))
+
+
+def has_free_action(d: Data, s: State, seat: int) -> bool:
+    """Whether `free_actions` offers anything: asked at the end of every turn (N44: a turn with a
+    free action left waits for it or `end`), so the candidates settled already are looked at first."""
+    candidates = free_candidates(d, s, seat)
+    return any(holds is None for _, holds in candidates) or any(holds() for _, holds in candidates if holds)
 
 
 def city_state_options(d: Data, s: State, seat: int) -> list[str]:
@@ -141,56 +165,68 @@ def can_recruit(d: Data, s: State, seat: int) -> list[str]:
     return board.city_regions(d, s, seat)
 
 
-def main_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
-    """The eight actions, each only where it can be completed; `sym`: the seat's pillar symbols."""
+def main_candidates(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[Candidate]:
+    """The eight actions, each only where it can be completed; `sym`: the seat's pillar symbols.
+    Whether a build card's or a wonder's piece has somewhere to go, and whether a unit can be
+    recruited or moved, are left open (`Candidate`)."""
     r = d.rules
     p = s.players[seat]
-    out = ["work ideas", "work food", "work stone"]
+    out: list[Candidate] = [("work ideas", None), ("work food", None), ("work stone", None)]
     # Population
     cards = [c for c in s.pop_offer if c]
     if cards:
+        words: list[str] = []
         for c in cards:
             a = f"population {population_word(d.population_cards[c])}"
-            if a not in out and economy.can_pay(d, p, "food", d.population_cards[c].food_cost):
-                out.append(a)
+            if a not in words and economy.can_pay(d, p, "food", d.population_cards[c].food_cost):
+                words.append(a)
+        out += [(a, None) for a in words]
     elif not s.pop_deck and economy.can_pay(d, p, "food", r.population_fallback_food):
-        out.append(f"population {population_fallback_word(d)}")
+        out.append((f"population {population_fallback_word(d)}", None))
     # Build
     alike: dict[KindAndCost, bool] = {}
-    out += [f"build {c}" for c in s.build_offer if c and can_build(d, s, seat, c, alike)]
+    out += [(f"build {c}", functools.partial(can_build, d, s, seat, c, alike)) for c in s.build_offer if c]
     # Wonder
     if s.wonders and economy.affordable(d, p, wonder_cost(d, p)):
         spots: dict[str, bool] = {}
-        for w in s.wonders:
+
+        def has_spot(w: str) -> bool:
             rule = d.wonders[w].placement
             if rule not in spots:
                 spots[rule] = board.any_candidate(d, s, seat, "wonder", w)
-            if spots[rule]:
-                out.append(f"wonder {w}")
+            return spots[rule]
+
+        out += [(f"wonder {w}", functools.partial(has_spot, w)) for w in s.wonders]
     # Technology: face up when its pillars are there, or face down by choice (N28: "you may")
     sym = sym if sym is not None else board.symbols(d, p)
     if economy.can_pay(d, p, "ideas", r.technology_ideas):
         offer = [t for t in s.tech_offer if t]
-        out += [f"technology {t}" for t in offer]
-        out += [f"technology {t} face-down" for t in offer if board.meets(d.technologies[t].requires, sym)]
+        out += [(f"technology {t}", None) for t in offer]
+        out += [(f"technology {t} face-down", None) for t in offer if board.meets(d.technologies[t].requires, sym)]
     # Tax & Tariff
     taxes = [c for c in s.tax_offer if c]
     if taxes:
+        kinds: list[str] = []
         for c in taxes:
             a = f"{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}"
-            if a not in out:
-                out.append(a)
+            if a not in kinds:
+                kinds.append(a)
+        out += [(a, None) for a in kinds]
     elif not s.tax_deck:
-        out += [f"tax {tax_fallback_word(d, 'tax')}", f"tariff {tax_fallback_word(d, 'tariff')}"]
+        out += [(f"tax {tax_fallback_word(d, 'tax')}", None), (f"tariff {tax_fallback_word(d, 'tariff')}", None)]
     # Military
-    if can_recruit(d, s, seat) or can_move(d, s, p):
-        out.append("military")
+    out.append(("military", lambda: bool(can_recruit(d, s, seat) or can_move(d, s, p))))
     # Government
     for g in s.governments:
         gov = d.governments[g]
         if board.meets(gov.requires, sym) and economy.can_pay(d, p, "ideas", gov.cost_ideas):
-            out.append(f"government {g}")
+            out.append((f"government {g}", None))
     return out
+
+
+def main_actions(d: Data, s: State, seat: int, sym: Counter[str] | None = None) -> list[str]:
+    """The main actions legal now (`main_candidates`)."""
+    return legal_of(main_candidates(d, s, seat, sym))
 
 
 #: Where each kind of build card's piece goes (board.place_candidates); a project has no piece.

@@ -12,9 +12,9 @@ What the seat knows and `resample` keeps:
   (a draw takes it to an offer: then it has left the deck);
 - the face-down technologies others took from the face-up offer (N51: the table
   saw which, but not where they went among the others: the redrawn cards list
-  them first), and that no face-down card of theirs can be played yet (N49: one
-  that can is flipped at once), so their other face-down cards are dealt from
-  cards whose pillars they lack;
+  them first). Their other face-down cards are dealt from all the unseen
+  technologies alike: flipping is the owner's choice on any of their turns
+  (N49), so a face-down card may be one they could play now;
 - in the starting technology draft, every hand it held: a hand it passed on is,
   some picks later, the picks its next players made from it plus what is left of
   it, so those cards are shuffled among exactly those places. Cards of a hand it
@@ -29,7 +29,9 @@ draft is over it no longer knows which technologies it passed; cards an offer
 sent to the bottom of its deck,
 and cards and caches used up are not remembered either, so an imagined deck
 may hold a card that has already been seen and discarded (an honest, slightly
-weaker guess, never a wrong rule).
+weaker guess, never a wrong rule). Nor does it use that a drafted card still
+face down after setup could not be played then (setup plays what it can, N49):
+the state keeps no record of the pillars each player had at the end of setup.
 """
 
 from __future__ import annotations
@@ -38,10 +40,9 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from . import board, scoring
+from . import scoring
 from .data import Data, load
 from .decks import SCORING
-from .gains import can_play
 from .setup import deck_size
 from .state import Player, State
 
@@ -170,17 +171,15 @@ DECKS = {"technology": "tech_deck", "build": "build_deck", "population": "pop_de
 
 
 # ---------------------------------------------------------------- face-down technologies
-def redeal_face_down(d: Data, p: Player, dealer: Dealer[str]) -> None:
+def redeal_face_down(p: Player, dealer: Dealer[str]) -> None:
     """Another player's face-down technologies: those taken from the offer stay (the table saw
-    them, N51); the others are dealt anew, preferring cards whose pillars that player lacks,
-    since a card that can be played is flipped at once (N49).
+    them, N51); the others are dealt anew from the unseen technologies, any of them: the owner
+    flips a card when they choose (N49), so a card they could play may well still lie face down.
 
     The order of the face-down cards is the owner's secret (where an offer card went among
     them tells the others nothing), so the redrawn list always holds the offer cards first,
     in the order they were taken, then the dealt ones."""
-    sym = board.symbols(d, p)
-    unknown = len(p.hidden) - len(p.seen)
-    p.hidden = list(p.seen) + [dealer.deal_one(lambda c: not can_play(d, p, c, sym)) for _ in range(unknown)]
+    p.hidden = list(p.seen) + dealer.deal(len(p.hidden) - len(p.seen))
 
 
 # ---------------------------------------------------------------- resample
@@ -220,7 +219,7 @@ def resample(state: State, seat: int, rng: Rng) -> State:
         set_slot(s, slot, starting.deal(1)[0])
     rest = Dealer([t for t in pool if not d.technologies[t].starting] + starting.cards[starting.next :], rng)
     for i in others:
-        redeal_face_down(d, s.players[i], rest)
+        redeal_face_down(s.players[i], rest)
     pools = {
         "tech_deck": rest,
         "build_deck": Dealer(without(list(d.builds), seen["build"]), rng),

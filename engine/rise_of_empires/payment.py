@@ -58,8 +58,9 @@ class Pick:
     whole: bool
     kind: str
 
-    @property
+    @functools.cached_property
     def action(self) -> str:
+        """Written once per pick: `_picks` keeps its picks, and a bot's search lists them thousands of times."""
         return pay_action(self.paid) + ("" if self.whole else f" {PART}")
 
 

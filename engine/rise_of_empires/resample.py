@@ -16,11 +16,13 @@ What everyone knows and `resample` keeps:
 
 from __future__ import annotations
 
-from engine.ai.pools import Dealer, fresh_rng, without
+import functools
+
+from engine.ai.pools import drawn, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .data import components
+from .data import Components, components
 from .scoring import vp_of
 from .state import State
 
@@ -40,19 +42,27 @@ def progress_eras(total_by_era: dict[int, int], left: int) -> list[int]:
     return eras[len(eras) - left :]
 
 
+@functools.cache
+def tile_lists(comp: Components) -> tuple[tuple[str, ...], dict[int, int], tuple[str, ...]]:
+    """(every progress tile, a copy each; tiles per era; every territory tile), from the data once."""
+    progress = tuple(t.id for t in comp.progress.values() for _ in range(t.copies))
+    by_era = {era: sum(t.copies for t in comp.progress.values() if t.era == era) for era in (1, 2, 3)}
+    territories = tuple(t.id for t in comp.territories.values() for _ in range(t.copies))
+    return progress, by_era, territories
+
+
 def resample(state: State, seat: int, rng: Rng) -> State:
     comp = components()
     s = state.clone()
+    progress, by_era, territories = tile_lists(comp)
     seen = s.offer_progress + [t for p in s.players for t in p.progress]
-    tiles = [t.id for t in comp.progress.values() for _ in range(t.copies)]
-    unseen = without(tiles, seen)
-    by_era = {era: sum(t.copies for t in comp.progress.values() if t.era == era) for era in (1, 2, 3)}
-    eras = progress_eras(by_era, len(s.progress_deck))
-    dealers = {era: Dealer([t for t in unseen if comp.progress[t].era == era], rng) for era in by_era}
-    s.progress_deck = [dealers[era].deal(1)[0] for era in eras]
+    unseen: dict[int, list[str]] = {era: [] for era in by_era}
+    for t in without(progress, seen):
+        unseen[comp.progress[t].era].append(t)
+    eras = progress_eras(by_era, len(s.progress_deck))  # Era I on top: each era's places together
+    s.progress_deck = [t for era in by_era for t in drawn(unseen[era], eras.count(era), rng)]
     seen = s.offer_territory + [t for p in s.players for t in p.territories]
-    tiles = [t.id for t in comp.territories.values() for _ in range(t.copies)]
-    s.territory_deck = Dealer(without(tiles, seen), rng).deal(len(s.territory_deck))
+    s.territory_deck = drawn(without(territories, seen), len(s.territory_deck), rng)
     s.rng = fresh_rng(rng)
     return s
 

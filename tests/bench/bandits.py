@@ -11,7 +11,9 @@ interval. Issue 24 chose the default rule from this table (engine/ai/README.md).
 The bandits mimic what the games' rewards look like: soft-maximum shares of five
 players whose arms differ by a hundredth, a two-player win or loss, an arm that is
 best on average but often bad at first (the "trailing move"), and a two-level
-maximin where seat 1 answers.
+maximin where seat 1 answers, and a long shot: an arm that wins 3 times in 8 and otherwise
+does worst, beside arms that lose for sure with score shares a hundredth apart (Cradle's
+`attack assur` tactic).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ class Bandit:
     players: int
     #: seat 0's mean reward per arm (one level) or per (arm, reply) (two levels, replies by seat 1)
     means: tuple[tuple[float, ...], ...]
-    noise: str  #: "gauss:<sd>" or "bernoulli"
+    #: "gauss:<sd>", "bernoulli", or "long-shot:<chance>:<win>": the best arm pays <win> by chance,
+    #: else its mean, and the others pay their means exactly
+    noise: str
     best: int  #: the best arm for seat 0
 
     @property
@@ -79,6 +83,10 @@ class BanditGame(BaseGame[Pulls]):
             mean = b.means[0][state.picks[0]] if b.levels == 1 else b.means[state.picks[0]][state.picks[1]]
             if b.noise == "bernoulli":
                 state.reward = 1.0 if state.rng.next64() < mean * 2.0**64 else 0.0
+            elif b.noise.startswith("long-shot"):
+                _, chance, win = b.noise.split(":")
+                lucky = state.picks[0] == b.best and state.rng.next64() < float(chance) * 2.0**64
+                state.reward = float(win) if lucky else mean
             else:
                 sd = float(b.noise.split(":")[1])
                 u = [state.rng.next64() / 2.0**64 for _ in range(12)]  # Irwin-Hall: about normal
@@ -123,6 +131,8 @@ BANDITS = (
         0,
     ),
     Bandit("6 players, arms 0.005 apart", 6, ((0.170, 0.165, 0.165, 0.160, 0.160, 0.155),), "gauss:0.03", 0),
+    # a last-round attack that wins 3 times in 8 against sure losses whose score shares differ a little
+    Bandit("a long shot: wins 3 in 8", 4, ((0.055, 0.08, 0.075, 0.07, 0.065, 0.06),), "long-shot:0.375:0.8", 0),
 )
 
 

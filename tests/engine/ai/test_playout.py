@@ -103,3 +103,23 @@ def test_the_fast_rollout_move_leaves_the_state_as_it_was(game_id: str):
         for seat in game.to_act(state):
             fast(state, seat, rand)
         assert game.dumps(state) == before
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYOUTS))
+def test_games_played_with_the_fast_rollout_move_alone_end_legally(game_id: str):
+    """Whole games, every move drawn by `draw` (as a rollout plays them): each is a legal action
+    the engine accepts, and the game reaches its end."""
+    game = engine.get(game_id)
+    fast = draw(game_id)
+    assert fast is not None
+    for seed, players in enumerate((game.min_players, game.max_players)):
+        rand = random.Random(seed)
+        state = game.setup([f"p{i}" for i in range(players)], seed)
+        steps = 0
+        while not game.is_over(state) and steps < 20_000:
+            seat = rand.choice(game.to_act(state))
+            action = fast(state, seat, rand)
+            assert action in game.legal_actions(state, seat)
+            state = game.apply(state, seat, action).state
+            steps += 1
+        assert game.is_over(state), f"{game_id}, {players} players: not over after {steps} steps"

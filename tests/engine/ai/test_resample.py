@@ -120,3 +120,33 @@ def test_cradle_player_scorings_are_score_seat_for_every_seat():
         assert player_scorings(state) == expected
         scored += any(expected)
     assert scored > 100
+
+
+def test_mosaic_face_down_technologies_may_be_ones_their_owner_could_play():
+    """N49: the owner flips a face-down technology when they choose, so the seat cannot tell one
+    they could play from one they could not. Another player's unseen face-down cards are redrawn
+    from every unseen technology (issue 14 dealt only cards whose pillars the owner lacked, from
+    when a playable card flipped itself), the cards taken from the offer stay first (N51), and
+    the world looks to the seat exactly as the true one."""
+    from engine.mosaic.data import load
+    from engine.mosaic.gains import can_play
+
+    d = load()
+    game = engine.get("mosaic")
+    dealt = playable = 0
+    found = positions("mosaic", 600, seed=13, where=lambda s: s.phase == "play")
+    for k, (state, seat) in enumerate(found):
+        if k % 2:
+            continue
+        world = ai.resample("mosaic", state, seat, Rng(k))
+        assert game.view(world, seat) == game.view(state, seat)
+        for i, (before, after) in enumerate(zip(state.players, world.players, strict=True)):
+            if i == seat:
+                assert after.hidden == before.hidden
+                continue
+            assert len(after.hidden) == len(before.hidden)
+            assert after.hidden[: len(before.seen)] == before.seen
+            for t in after.hidden[len(before.seen) :]:
+                dealt += 1
+                playable += can_play(d, after, t)
+    assert dealt >= 30 and playable > 0, (dealt, playable)
