@@ -476,14 +476,7 @@ class SQLiteStorage:
 
     async def standings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Standing]:
         counted = f"r.guild IS ? AND {_COUNTED}"
-        where = counted
-        params: list[int | str | None] = [guild]
-        if game is not None:
-            where += " AND r.kind = ?"
-            params.append(game)
-        if user is not None:
-            where += " AND s.user = ?"
-            params.append(user)
+        where, params = _narrowed(counted, [guild], game, user)
         latest = (
             "SELECT s2.name FROM record_seats s2 JOIN records r2 ON r2.game = s2.game "
             f"WHERE {counted.replace('r.', 'r2.')} AND r2.kind = r.kind AND s2.user = s.user "
@@ -499,14 +492,7 @@ class SQLiteStorage:
         return [Standing(*row) for row in rows]
 
     async def ratings(self, guild: int | None, *, game: str | None = None, user: int | None = None) -> list[Rating]:
-        where = f"r.guild IS ? AND s.mu IS NOT NULL AND {_COUNTED}"
-        params: list[int | str | None] = [guild]
-        if game is not None:
-            where += " AND r.kind = ?"
-            params.append(game)
-        if user is not None:
-            where += " AND s.user = ?"
-            params.append(user)
+        where, params = _narrowed(f"r.guild IS ? AND s.mu IS NOT NULL AND {_COUNTED}", [guild], game, user)
         rows = await self._fetchall(
             "SELECT kind, user, name, mu, sigma, games FROM ("
             "SELECT r.kind, s.user, s.name, s.mu, s.sigma, COUNT(*) OVER (PARTITION BY r.kind, s.user) AS games, "
@@ -1139,3 +1125,17 @@ def _statements(sql: str) -> list[str]:
         if text:
             out.append(text)
     return out
+
+
+def _narrowed(
+    where: str, params: list[int | str | None], game: str | None, user: int | None
+) -> tuple[str, list[int | str | None]]:
+    """A records query's conditions narrowed to one game and one person where asked
+    (`standings` and `ratings` take the same filters)."""
+    if game is not None:
+        where += " AND r.kind = ?"
+        params = [*params, game]
+    if user is not None:
+        where += " AND s.user = ?"
+        params = [*params, user]
+    return where, params
