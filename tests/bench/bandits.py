@@ -13,7 +13,10 @@ players whose arms differ by a hundredth, a two-player win or loss, an arm that 
 best on average but often bad at first (the "trailing move"), and a two-level
 maximin where seat 1 answers, and a long shot: an arm that wins 3 times in 8 and otherwise
 does worst, beside arms that lose for sure with score shares a hundredth apart (Cradle's
-`attack assur` tactic).
+`attack assur` tactic). The first two come again "deep": four levels of moves that change
+nothing follow the arm, played out by random rollout moves, so that as in a game each
+iteration ends in a new node whose mean is a single noisy reward, and those spread the tree's
+range (`search.Range`) far beyond the arms' differences.
 """
 
 from __future__ import annotations
@@ -39,10 +42,18 @@ class Bandit:
     #: else its mean, and the others pay their means exactly
     noise: str
     best: int  #: the best arm for seat 0
+    #: levels of three moves that change nothing, played after the arm (and reply) by the seats in
+    #: turn, as a game's tree goes on past a decision: each iteration then ends in a new node
+    #: visited once, whose mean is one noisy reward
+    filler: int = 0
 
     @property
     def levels(self) -> int:
         return 1 if len(self.means) == 1 else 2
+
+    @property
+    def depth(self) -> int:
+        return self.levels + self.filler
 
 
 @dataclass
@@ -67,19 +78,23 @@ class BanditGame(BaseGame[Pulls]):
         raise NotImplementedError
 
     def to_act(self, state: Pulls) -> list[int]:
-        return [len(state.picks)] if len(state.picks) < state.bandit.levels else []
+        done, b = len(state.picks), state.bandit
+        return [done % b.players] if done < b.depth else []
 
     def legal_actions(self, state: Pulls, seat: int) -> list[str]:
         b = state.bandit
         if seat not in self.to_act(state):
             return []
-        arms = len(b.means[0]) if b.levels == 1 else (len(b.means) if not state.picks else len(b.means[0]))
+        done = len(state.picks)
+        if done >= b.levels:
+            return [f"arm {k}" for k in range(3)]  # a filler level
+        arms = len(b.means[0]) if b.levels == 1 else (len(b.means) if not done else len(b.means[0]))
         return [f"arm {k}" for k in range(arms)]
 
     def play(self, state: Pulls, seat: int, action: str) -> list[str]:
         state.picks.append(int(action.split()[1]))
         b = state.bandit
-        if len(state.picks) == b.levels:
+        if len(state.picks) == b.depth:
             mean = b.means[0][state.picks[0]] if b.levels == 1 else b.means[state.picks[0]][state.picks[1]]
             if b.noise == "bernoulli":
                 state.reward = 1.0 if state.rng.next64() < mean * 2.0**64 else 0.0
@@ -133,11 +148,14 @@ BANDITS = (
     Bandit("6 players, arms 0.005 apart", 6, ((0.170, 0.165, 0.165, 0.160, 0.160, 0.155),), "gauss:0.03", 0),
     # a last-round attack that wins 3 times in 8 against sure losses whose score shares differ a little
     Bandit("a long shot: wins 3 in 8", 4, ((0.055, 0.08, 0.075, 0.07, 0.065, 0.06),), "long-shot:0.375:0.8", 0),
+    # the first two again with a game's depth after the arm: four levels whose nodes are mostly visited once
+    Bandit("2 players, win or lose, deep", 2, ((0.55, 0.50, 0.50, 0.48, 0.45, 0.45, 0.40, 0.40),), "bernoulli", 0, 4),
+    Bandit("5 players, 0.01 apart, deep", 5, ((0.20, 0.19, 0.19, 0.18, 0.18, 0.17, 0.16),), "gauss:0.05", 0, 4),
 )
 
 
 def picks_best(bandit: Bandit, rule: str, c: float, iterations: int, seed: int) -> bool:
-    budget = Budget(iterations=iterations, rollout=0, horizon=bandit.levels, exploration=c, rule=rule)
+    budget = Budget(iterations=iterations, rollout=bandit.filler, horizon=bandit.depth, exploration=c, rule=rule)
     search = Search(GAME, resample, value, budget, random.Random(seed))
     root = Pulls(bandit, rng=Rng(seed))
     return search.choose(root, 0) == f"arm {bandit.best}"
