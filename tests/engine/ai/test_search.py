@@ -161,3 +161,20 @@ def test_a_long_shot_is_not_dropped_after_a_few_losses():
 
     long_shot = next(b for b in BANDITS if b.name.startswith("a long shot"))
     assert sum(picks_best(long_shot, "tree", 0.7, 1000, seed) for seed in range(40)) == 40
+
+
+def test_a_deep_bandit_is_rewarded_only_past_its_filler_levels():
+    """tests/bench/bandits.py's deep bandits: the tree goes on past the arm, as a game's does (a
+    reward drawn before the last filler level would leave every arm worth nothing), and the
+    chosen rule still finds the best of five players' arms a hundredth apart (99% in the bench)."""
+    from tests.bench.bandits import BANDITS, GAME, Pulls, picks_best
+
+    deep = next(b for b in BANDITS if b.name.startswith("5 players") and b.filler)
+    state = Pulls(deep)
+    seats = []
+    while GAME.to_act(state):
+        seats.append(GAME.to_act(state)[0])
+        assert state.reward == 0.0
+        GAME.play(state, seats[-1], GAME.legal_actions(state, seats[-1])[0])
+    assert seats == [0, 1, 2, 3, 4] and state.reward > 0.0
+    assert sum(picks_best(deep, "tree", 0.7, 1000, seed) for seed in range(20)) >= 18
