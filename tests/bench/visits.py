@@ -1,5 +1,5 @@
 """Where a decision's visits go, per choice rule: `python -m tests.bench visits <game-id>
-[--players N] [--games 3] [--steps 30,70,110] [--level normal] [--rules tree,sibling]`.
+[--players N] [--games 3] [--steps 30,70,110] [--level normal] [--rules tree,sibling,tree:0.35]`.
 
 The choice rules were first compared on synthetic bandits (`tests/bench/bandits.py`), whose
 trees are one or two levels deep. A game's tree is thirty: each iteration ends in a node
@@ -41,8 +41,11 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
         if step in steps and len(set(legal)) > 2:
             root = game.loads(ai.infostate(game, state, seat, seed))
             lines.append(f"  seed {seed}, step {step}: {len(set(legal))} moves")
-            for rule in rules:
+            for spec in rules:
+                rule, _, c = spec.partition(":")
                 limits = dataclasses.replace(budget(level, game_id), rule=rule)
+                if c:
+                    limits = dataclasses.replace(limits, exploration=float(c))
                 search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
                 tree, own = Node(), game.legal_actions(root, seat)
                 for _ in range(limits.iterations):
@@ -51,7 +54,7 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
                 visits = sorted((c.visits for c in tree.children.values()), reverse=True) + [0]
                 means = [c.mean() for c in tree.children.values()]
                 lines.append(
-                    f"    {rule:8} top {visits[0] / limits.iterations:.2f}, 2nd {visits[1] / limits.iterations:.2f}; "
+                    f"    {spec:12} top {visits[0] / limits.iterations:.2f}, 2nd {visits[1] / limits.iterations:.2f}; "
                     f"tree's range {search.range.low:.2f}-{search.range.high:.2f}, "
                     f"root moves {min(means):.3f}-{max(means):.3f}; plays {best(tree, own)}"
                 )
@@ -68,7 +71,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--games", type=int, default=3, help="seeded random games (seeds 0, 1, ...)")
     ap.add_argument("--steps", default="30,70,110", help="the steps of each game to look at")
     ap.add_argument("--level", default="normal", help="the level whose counts are searched")
-    ap.add_argument("--rules", default="tree,sibling", help="choice rules (engine/ai/search.py RULES)")
+    ap.add_argument(
+        "--rules",
+        default="tree,sibling",
+        help="choice rules (engine/ai/search.py RULES), each with :CONSTANT if wanted",
+    )
     args = ap.parse_args(argv)
 
     import engine
