@@ -193,11 +193,16 @@ class Search:
             raise ValueError(f"seat {seat} has no legal action now (to act: {game.to_act(root)})")
         if len(legal) == 1:
             return legal[0]
+        return best(self.grow(root, seat, legal), legal)
+
+    def grow(self, root: Any, seat: int, legal: list[str]) -> Node:
+        """The tree of the budget's iterations from `root`, `legal` being the seat's actions there
+        (`choose` plays its most visited child; `tests/bench/visits.py` shows where the visits went)."""
         tree = Node()
         for _ in range(self.budget.iterations):
             world = self.resample(root, seat, Rng(self.rand.getrandbits(64)))
             self.iterate(tree, world, seat, legal)
-        return best(tree, legal)
+        return tree
 
     def iterate(self, tree: Node, state: Any, seat: int, root_legal: list[str]) -> None:
         """One world: down the tree, one new node, a rollout, and the rewards backed up.

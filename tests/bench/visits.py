@@ -25,8 +25,7 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
     import engine.ai as ai
     from engine.ai.levels import budget
     from engine.ai.parts import draw, parts
-    from engine.ai.search import Node, Search, best
-    from engine.core import Rng
+    from engine.ai.search import Search, best
 
     game = engine.get(game_id)
     part = parts(game_id)
@@ -47,10 +46,8 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
                 if c:
                     limits = dataclasses.replace(limits, exploration=float(c))
                 search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
-                tree, own = Node(), game.legal_actions(root, seat)
-                for _ in range(limits.iterations):
-                    world = search.resample(root, seat, Rng(search.rand.getrandbits(64)))
-                    search.iterate(tree, world, seat, own)
+                own = game.legal_actions(root, seat)
+                tree = search.grow(root, seat, own)
                 visits = sorted((c.visits for c in tree.children.values()), reverse=True) + [0]
                 means = [c.mean() for c in tree.children.values()]
                 lines.append(
