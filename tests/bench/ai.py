@@ -246,7 +246,7 @@ def main(argv: list[str]) -> int:
     low, high = wilson(share, len(done))
     fair = 1 / players
     print(
-        f"{args.game}, {players} players: a {args.level} bot against {players - 1} x {args.against}, "
+        f"{args.game}, {players} players: the {args.level} bot against {players - 1} x {args.against}, "
         f"{len(done)} complete games ({len(results) - len(done)} cut at {args.max_steps} steps), "
         f"{elapsed:.0f} s"
         + (f"; tested budget {args.budget}" if args.budget else "")
