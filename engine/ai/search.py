@@ -55,8 +55,9 @@ Draw = Callable[[Any, int, random.Random], str]
 
 #: The choice rules (`Budget.rule`): "tree" scales means by the tree's range (the default);
 #: "sibling" by the range among the siblings (issue 14's rule, kept as the bench's baseline);
-#: "plain" adds the exploration term to the raw means (plain UCB1).
-RULES = ("tree", "sibling", "plain")
+#: "plain" adds the exploration term to the raw means (plain UCB1); "root" scales by the tree's
+#: range at the root and by the siblings' below it (a candidate, measured in engine/ai/README.md).
+RULES = ("tree", "sibling", "plain", "root")
 #: The narrowest range the "tree" rule scales means by (`Range`): rewards lie in [0, 1].
 RANGE_FLOOR = 0.05
 
@@ -229,7 +230,7 @@ class Search:
                 action = untried[rand.randrange(len(untried))]
                 node = children[action] = Node()
             else:
-                action = self.select(node, legal)
+                action = self.select(node, legal, depth)
                 node = children[action]
             path.append((node, actor))
             state = step(state, actor, action)
@@ -250,11 +251,18 @@ class Search:
             node.total += values[actor]
             tree_range.add(node.total / node.visits)
 
-    def select(self, node: Node, legal: list[str]) -> str:
-        """UCB1 on the children's means, scaled as `Budget.rule` says (see `Range`)."""
+    def select(self, node: Node, legal: list[str], depth: int = 0) -> str:
+        """UCB1 on the children's means, scaled as `Budget.rule` says (see `Range`).
+
+        "root" keeps the tree's range for the searching seat's own choice, where a trailing move
+        must stay alive, and is greedy among siblings below it: a turn is many small steps of one
+        seat, and a root move should be valued by its best follow-ups, not by their average.
+        """
         c = self.budget.exploration
         children = [node.children[a] for a in legal]
         rule = self.budget.rule
+        if rule == "root":
+            rule = "tree" if depth == 0 else "sibling"
         if rule == "tree":
             low, scale = self.range.scale()
         elif rule == "plain":

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine.ai as ai
-from engine.ai.search import Budget, Search
+from engine.ai.search import Budget, Node, Search
 from engine.ai.value import shares, win_shares
 from engine.core import BaseGame, Rng
 
@@ -148,8 +148,23 @@ def test_the_trees_range_keeps_a_trailing_move_alive():
 
 
 def test_an_unknown_choice_rule_is_refused():
-    with pytest.raises(ValueError, match="rules: tree, sibling, plain"):
+    with pytest.raises(ValueError, match="rules: tree, sibling, plain, root"):
         Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="greedy"), random.Random(0))
+
+
+def test_the_root_rule_scales_by_the_tree_at_the_root_and_by_the_siblings_below():
+    """The candidate rule "root": at depth 0 the children's means are scaled by the tree's range,
+    below by their own; the same children pick differently at the two depths."""
+    search = Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="root"), random.Random(0))
+    node = Node()
+    for action, visits, total in (("lead", 40, 21.0), ("trail", 10, 5.0)):  # means 0.525 and 0.5
+        node.children[action] = Node()
+        node.children[action].visits, node.children[action].total = visits, total
+        node.children[action].available = 50
+    search.range.add(0.0)
+    search.range.add(1.0)  # a whole tree spread over [0, 1]: 0.025 apart is next to nothing
+    assert search.select(node, ["lead", "trail"], depth=0) == "trail"  # exploration decides
+    assert search.select(node, ["lead", "trail"], depth=1) == "lead"  # siblings' range: 1 against 0
 
 
 def test_a_long_shot_is_not_dropped_after_a_few_losses():
