@@ -56,8 +56,9 @@ Draw = Callable[[Any, int, random.Random], str]
 #: The choice rules (`Budget.rule`): "tree" scales means by the tree's range (the default);
 #: "sibling" by the range among the siblings (issue 14's rule, kept as the bench's baseline);
 #: "plain" adds the exploration term to the raw means (plain UCB1); "root" scales by the tree's
-#: range at the root and by the siblings' below it (a candidate, measured in engine/ai/README.md).
-RULES = ("tree", "sibling", "plain", "root")
+#: range at the root and by the siblings' below it; "floored" by the siblings' range, counted at
+#: least RANGE_FLOOR wide (candidates, measured in engine/ai/README.md).
+RULES = ("tree", "sibling", "plain", "root", "floored")
 #: The narrowest range the "tree" rule scales means by (`Range`): rewards lie in [0, 1].
 RANGE_FLOOR = 0.05
 
@@ -267,10 +268,13 @@ class Search:
             low, scale = self.range.scale()
         elif rule == "plain":
             low, scale = 0.0, 1.0
-        else:  # "sibling": issue 14's rule, the baseline
+        else:  # "sibling" (issue 14's rule, the baseline) and "floored"
             means = [ch.total / ch.visits for ch in children]
             low, high = min(means), max(means)
-            scale = 1.0 / (high - low) if high > low else 0.0
+            if rule == "floored":
+                scale = 1.0 / max(high - low, RANGE_FLOOR)
+            else:
+                scale = 1.0 / (high - low) if high > low else 0.0
         top, chosen = -math.inf, legal[0]
         for a, child in zip(legal, children, strict=True):
             visits = child.visits

@@ -148,7 +148,7 @@ def test_the_trees_range_keeps_a_trailing_move_alive():
 
 
 def test_an_unknown_choice_rule_is_refused():
-    with pytest.raises(ValueError, match="rules: tree, sibling, plain, root"):
+    with pytest.raises(ValueError, match="rules: tree, sibling, plain, root, floored"):
         Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="greedy"), random.Random(0))
 
 
@@ -165,6 +165,21 @@ def test_the_root_rule_scales_by_the_tree_at_the_root_and_by_the_siblings_below(
     search.range.add(1.0)  # a whole tree spread over [0, 1]: 0.025 apart is next to nothing
     assert search.select(node, ["lead", "trail"], depth=0) == "trail"  # exploration decides
     assert search.select(node, ["lead", "trail"], depth=1) == "lead"  # siblings' range: 1 against 0
+
+
+def test_the_floored_rule_does_not_blow_a_hundredth_up_to_the_whole_scale():
+    """The candidate rule "floored": the siblings' range, but never narrower than RANGE_FLOOR, so
+    means 0.01 apart are not made 0 and 1 (issue 14's rule) and the trailing move is tried again."""
+    picks = {}
+    for rule in ("sibling", "floored"):
+        search = Search(GAME, resample, evaluate, Budget(10, 1, 2, rule=rule), random.Random(0))
+        node = Node()
+        for action, visits, total in (("lead", 40, 20.4), ("trail", 10, 5.0)):  # means 0.51 and 0.5
+            node.children[action] = Node()
+            node.children[action].visits, node.children[action].total = visits, total
+            node.children[action].available = 50
+        picks[rule] = search.select(node, ["lead", "trail"], depth=1)
+    assert picks == {"sibling": "lead", "floored": "trail"}
 
 
 def test_a_long_shot_is_not_dropped_after_a_few_losses():
