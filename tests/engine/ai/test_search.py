@@ -152,15 +152,20 @@ def test_an_unknown_choice_rule_is_refused():
         Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="greedy"), random.Random(0))
 
 
+def lead_and_trail(lead_mean: float) -> Node:
+    """A node whose child "lead" has 40 visits at `lead_mean`, "trail" 10 at 0.5, both available 50 times."""
+    node = Node()
+    for action, visits, mean in (("lead", 40, lead_mean), ("trail", 10, 0.5)):
+        child = node.children[action] = Node()
+        child.visits, child.total, child.available = visits, visits * mean, 50
+    return node
+
+
 def test_the_root_rule_scales_by_the_tree_at_the_root_and_by_the_siblings_below():
     """The candidate rule "root": at depth 0 the children's means are scaled by the tree's range,
     below by their own; the same children pick differently at the two depths."""
     search = Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="root"), random.Random(0))
-    node = Node()
-    for action, visits, total in (("lead", 40, 21.0), ("trail", 10, 5.0)):  # means 0.525 and 0.5
-        node.children[action] = Node()
-        node.children[action].visits, node.children[action].total = visits, total
-        node.children[action].available = 50
+    node = lead_and_trail(0.525)
     search.range.add(0.0)
     search.range.add(1.0)  # a whole tree spread over [0, 1]: 0.025 apart is next to nothing
     assert search.select(node, ["lead", "trail"], depth=0) == "trail"  # exploration decides
@@ -173,12 +178,7 @@ def test_the_floored_rule_does_not_blow_a_hundredth_up_to_the_whole_scale():
     picks = {}
     for rule in ("sibling", "floored"):
         search = Search(GAME, resample, evaluate, Budget(10, 1, 2, rule=rule), random.Random(0))
-        node = Node()
-        for action, visits, total in (("lead", 40, 20.4), ("trail", 10, 5.0)):  # means 0.51 and 0.5
-            node.children[action] = Node()
-            node.children[action].visits, node.children[action].total = visits, total
-            node.children[action].available = 50
-        picks[rule] = search.select(node, ["lead", "trail"], depth=1)
+        picks[rule] = search.select(lead_and_trail(0.51), ["lead", "trail"], depth=1)
     assert picks == {"sibling": "lead", "floored": "trail"}
 
 
