@@ -1,5 +1,5 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
-[--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule tree|sibling|plain|root|floored]
+[--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule R]
 [--jobs J]`, or `python -m tests.bench ai [<game-id>] --tactics [--seeds 10] [--level normal] [--rule R]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
@@ -198,9 +198,9 @@ def main(argv: list[str]) -> int:
         default="",
         help="tuning: ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION] for the tested bot instead of its level's",
     )
-    ap.add_argument(
-        "--rule", default="", help="the tested bot's choice rule: tree (the default), sibling, plain, root, floored"
-    )
+    from engine.ai.search import RULES
+
+    ap.add_argument("--rule", default="", choices=RULES, help="the tested bot's choice rule (default: its level's)")
     args = ap.parse_args(argv)
     if args.tactics:
         return tactics(args.game, args.level, args.seeds, args.rule, args.jobs)
