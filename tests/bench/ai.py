@@ -5,9 +5,9 @@
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
 is `--against`: random legal play, or bots of that level. `old-<level>` is the
-level with issue 14's choice rule (means scaled among siblings, exploration 0.7)
-at the same counts: the previous bot, the baseline of issue 24. `--rule` gives
-the tested bot another rule. Every bot decides through the same path as the
+level as issue 14 left it, its counts and its choice rule (means scaled among
+siblings, exploration 0.7): the previous bot, the baseline of issue 24. `--rule`
+gives the tested bot another rule, `--budget` other counts. Every bot decides through the same path as the
 service: `engine.ai.infostate` on the true state, then `engine.ai.decide` on
 that text alone. A line is printed as each game ends, so a long run that is cut
 short still tells its figures so far.
@@ -43,19 +43,42 @@ from tests.engine.ai.tactics import Tactic
 
 #: (level, against) -> the win share issue 14 asks for in the two-player game.
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
-#: `--against old-<level>`: the level with issue 14's choice rule, the baseline of issue 24.
+#: `--against old-<level>`: the level as issue 14 left it, the baseline of issue 24.
 OLD = "old-"
+#: Issue 14's counts (worlds, rollout steps, horizon), kept here as they were: issue 24 changed
+#: `normal` and `strong` in engine/ai/levels.py, and the baseline must not follow.
+ISSUE_14_COUNTS = {
+    "easy": {
+        "rising-cultures": (60, 4, 12),
+        "rise-of-empires": (40, 4, 12),
+        "cradle": (40, 4, 12),
+        "mosaic": (40, 4, 12),
+    },
+    "normal": {
+        "rising-cultures": (3000, 10, 30),
+        "rise-of-empires": (1500, 10, 30),
+        "cradle": (2000, 10, 30),
+        "mosaic": (1000, 10, 30),
+    },
+    "strong": {
+        "rising-cultures": (9000, 12, 40),
+        "rise-of-empires": (4500, 12, 40),
+        "cradle": (6000, 12, 40),
+        "mosaic": (3000, 12, 40),
+    },
+}
 
 
 def add_old_levels() -> None:
-    """Register `old-<level>` for every level: its counts, issue 14's rule and constant."""
+    """Register `old-<level>` for every level: issue 14's counts, rule and constant."""
     from engine.ai.levels import BUDGETS
+    from engine.ai.search import Budget
 
-    for level in list(BUDGETS):
-        if not level.startswith(OLD) and level != "tested":
-            BUDGETS[OLD + level] = {
-                g: dataclasses.replace(b, rule="sibling", exploration=0.7) for g, b in BUDGETS[level].items()
-            }
+    for level, games in ISSUE_14_COUNTS.items():
+        BUDGETS[OLD + level] = {
+            g: Budget(iterations, rollout, horizon, exploration=0.7, rule="sibling")
+            for g, (iterations, rollout, horizon) in games.items()
+        }
 
 
 def play_game(

@@ -9,13 +9,14 @@ oracle of `tests/engine/ai/tactics.py` solves exactly, every move gets its value
 (the seat's share of the win, averaged over the true position and two scrambled
 worlds the seat cannot tell from it, so the value is what the seat's knowledge
 gives). A position is kept when its moves' values differ by `MATTERS` or more.
-On each, every level of `--levels` decides with the default rule ("tree") and
-with issue 14's ("sibling") at that level's counts, for the same seeds; a
-decision's regret is the best value minus the value of the move taken.
+On each, every level of `--levels` decides as it is now ("new") and as issue 14
+left it ("old": `old-<level>` of tests/bench/ai.py, issue 14's counts and choice
+rule), for the same seeds; a decision's regret is the best value minus the value
+of the move taken.
 
-Prints per game and level, and overall per level: decisions, how often each rule took a best move, the
-mean regret of each, and the decisions where the two rules' moves differ in value
-(the new rule's better / worse), with the exact two-sided sign test on those.
+Prints per game and level, and overall per level: decisions, how often each bot took a best move, the
+mean regret of each, and the decisions where the two bots' moves differ in value
+(the new bot's better / worse), with the exact two-sided sign test on those.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from tests.engine.ai.tactics import WORLDS, TooLarge, endings, values
 
 #: A position counts when its best and worst moves' values differ by this much.
 MATTERS = 0.1
-#: The rules compared: the default and issue 14's.
-RULES = ("tree", "sibling")
+#: The bots compared: each level as it is, and as issue 14 left it.
+BOTS = ("new", "old")
 
 
 @dataclasses.dataclass
@@ -72,19 +73,19 @@ def mine(game_id: str, wanted: int, first_seed: int) -> list[Position]:
 
 
 def regrets(p: Position, level: str, seeds: int) -> dict[str, list[float]]:
-    """Rule -> the regret of each seed's decision on position `p` at `level`'s counts."""
+    """Bot ("new", "old") -> the regret of each seed's decision on position `p` at `level`."""
     import engine
     import engine.ai as ai
-    from engine.ai.levels import BUDGETS
+    from tests.bench.ai import OLD, add_old_levels
 
+    add_old_levels()
     game = engine.get(p.game_id)
     state = game.loads(p.state)
     top = max(p.values.values())
     out: dict[str, list[float]] = {}
-    for rule in RULES:
-        BUDGETS["tested"] = {p.game_id: dataclasses.replace(BUDGETS[level][p.game_id], rule=rule)}
-        out[rule] = [
-            top - p.values[ai.decide(p.game_id, ai.infostate(game, state, p.seat, s), p.seat, "tested", s)]
+    for bot, bot_level in zip(BOTS, (level, OLD + level), strict=True):
+        out[bot] = [
+            top - p.values[ai.decide(p.game_id, ai.infostate(game, state, p.seat, s), p.seat, bot_level, s)]
             for s in range(seeds)
         ]
     return out
@@ -100,15 +101,15 @@ def sign_test(better: int, worse: int) -> float:
 
 
 def summary(name: str, results: list[dict[str, list[float]]]) -> str:
-    new = [r for x in results for r in x["tree"]]
-    old = [r for x in results for r in x["sibling"]]
+    new = [r for x in results for r in x["new"]]
+    old = [r for x in results for r in x["old"]]
     better = sum(n < o - 1e-9 for n, o in zip(new, old, strict=True))
     worse = sum(n > o + 1e-9 for n, o in zip(new, old, strict=True))
-    best = "; ".join(f"{rule} {sum(r < 1e-9 for r in rs)}/{len(rs)}" for rule, rs in (("tree", new), ("sibling", old)))
+    best = "; ".join(f"{bot} {sum(r < 1e-9 for r in rs)}/{len(rs)}" for bot, rs in (("new", new), ("old", old)))
     return (
         f"  {name:24} {len(results):3} positions, {len(new):4} decisions: best move {best}; "
-        f"mean regret tree {sum(new) / max(len(new), 1):.4f}, sibling {sum(old) / max(len(old), 1):.4f}; "
-        f"tree better in {better}, worse in {worse} (sign test p {sign_test(better, worse):.3f})"
+        f"mean regret new {sum(new) / max(len(new), 1):.4f}, old {sum(old) / max(len(old), 1):.4f}; "
+        f"new better in {better}, worse in {worse} (sign test p {sign_test(better, worse):.3f})"
     )
 
 
@@ -120,7 +121,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--positions", type=int, default=20, help="positions per game")
     ap.add_argument("--seeds", type=int, default=10, help="decisions per position, rule and level")
     ap.add_argument("--first-seed", type=int, default=5000, help="first random game mined for positions")
-    ap.add_argument("--levels", default="easy,normal", help="the bots' levels (both rules at each one's counts)")
+    ap.add_argument("--levels", default="easy,normal", help="the bots' levels (each new and old)")
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     args = ap.parse_args(argv)
 
@@ -132,7 +133,7 @@ def main(argv: list[str]) -> int:
             print(f"no level {level!r}; levels: {', '.join(ai.LEVELS)}")
             return 2
     games = [args.game] if args.game else sorted(ai.GAMES)
-    print(f"rules {' and '.join(RULES)} at the counts of {', '.join(levels)}, {args.seeds} seeds a position")
+    print(f"each of {', '.join(levels)} new and as issue 14 left it, {args.seeds} seeds a position")
     every: dict[str, list[dict[str, list[float]]]] = {level: [] for level in levels}
     with ProcessPoolExecutor(args.jobs) as pool:
         mined = pool.map(functools.partial(mine, wanted=args.positions, first_seed=args.first_seed), games)

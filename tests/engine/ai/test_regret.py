@@ -1,4 +1,4 @@
-"""The move-by-move comparison of the choice rules (tests/bench/regret.py, issue 24)."""
+"""The move-by-move comparison of the bots, new and as issue 14 left them (tests/bench/regret.py, issue 24)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tests.bench.regret import MATTERS, RULES, Position, mine, regrets, sign_test
+from tests.bench.regret import BOTS, MATTERS, Position, mine, regrets, sign_test
 
 
 def test_sign_test_is_exact_and_two_sided() -> None:
@@ -29,7 +29,7 @@ def test_mined_positions_matter_and_regrets_are_measured_against_their_best(
     p = position
     assert max(p.values.values()) - min(p.values.values()) >= MATTERS
     got = regrets(p, "easy", seeds=2)
-    assert set(got) == set(RULES)
+    assert set(got) == set(BOTS)
     spread = max(p.values.values()) - min(p.values.values())
     assert all(0.0 <= r <= spread for rs in got.values() for r in rs) and all(len(rs) == 2 for rs in got.values())
 
