@@ -1,0 +1,18 @@
+"""The paired cost bench of budgets (tests/bench/budgets.py, issue 24)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bench.budgets import costs, main
+
+
+def test_every_budget_is_timed_on_the_same_positions() -> None:
+    rows = costs("rising-cultures", 2, seed=1, steps=[30, 70], budgets=["20,2,8", "10,4,12"])
+    assert [step for step, _ in rows] and {step for step, _ in rows} <= {30, 70}
+    assert all(len(times) == 2 and min(times) >= 0.0 for _, times in rows)
+
+
+def test_a_malformed_budget_is_refused_with_the_form_expected(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rising-cultures", "50,2"]) == 2
+    assert "iterations,rollout,horizon" in capsys.readouterr().out
