@@ -9,7 +9,8 @@ about a second of one core per decision at the game's largest player count
 `normal` and `strong` play their rollouts 20 steps deep, to 40 steps from the root:
 issue 24 found longer rollouts worth more than the worlds they cost, so `normal`
 searches two thirds of issue 14's worlds in about the same time (Cradle and Mosaic three
-fifths, their long rollouts being dearest) and wins more whole games against issue 14's bot
+fifths, their long rollouts being dearest) and won two thirds or more of its games against
+issue 14's bot in Rising Cultures and Rise of Empires
 (engine/ai/README.md, "Fewer worlds, longer rollouts").
 """
 
