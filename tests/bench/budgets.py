@@ -23,35 +23,26 @@ import time
 def costs(game_id: str, players: int, seed: int, steps: list[int], budgets: list[str]) -> list[tuple[int, list[float]]]:
     """(step, CPU seconds per budget) on the positions of one seeded random game."""
     import engine
-    import engine.ai as ai
     from engine.ai.levels import budget
     from engine.ai.parts import draw, parts
     from engine.ai.search import Search
+    from tests.bench.visits import positions
 
     game = engine.get(game_id)
     part = parts(game_id)
-    state = game.setup([f"p{i}" for i in range(players)], seed)
-    rand = random.Random(seed)
     rows = []
-    for step in range(max(steps) + 1):
-        if game.is_over(state):
-            break
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        if step in steps and len(set(legal)) > 1:
-            root = game.loads(ai.infostate(game, state, seat, seed))
-            times = []
-            for spec in budgets:
-                iterations, rollout, horizon = (int(x) for x in spec.split(","))
-                limits = dataclasses.replace(
-                    budget("normal", game_id), iterations=iterations, rollout=rollout, horizon=horizon
-                )
-                search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
-                t0 = time.process_time()
-                search.choose(root, seat)
-                times.append(time.process_time() - t0)
-            rows.append((step, times))
-        state = game.apply(state, seat, legal[rand.randrange(len(legal))]).state
+    for step, root, seat, _ in positions(game_id, players, seed, steps, moves=1):
+        times = []
+        for spec in budgets:
+            iterations, rollout, horizon = (int(x) for x in spec.split(","))
+            limits = dataclasses.replace(
+                budget("normal", game_id), iterations=iterations, rollout=rollout, horizon=horizon
+            )
+            search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
+            t0 = time.process_time()
+            search.choose(root, seat)
+            times.append(time.process_time() - t0)
+        rows.append((step, times))
     return rows
 
 

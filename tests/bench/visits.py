@@ -17,45 +17,58 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+from collections.abc import Iterator
+from typing import Any
+
+
+def positions(
+    game_id: str, players: int, seed: int, steps: list[int], moves: int
+) -> Iterator[tuple[int, Any, int, int]]:
+    """(step, the seat's infostate world, seat, its number of moves) at each of `steps` of one
+    seeded random game where the seat to act has more than `moves` moves (also tests/bench/budgets.py)."""
+    import engine
+    import engine.ai as ai
+
+    game = engine.get(game_id)
+    state = game.setup([f"p{i}" for i in range(players)], seed)
+    rand = random.Random(seed)
+    for step in range(max(steps) + 1):
+        if game.is_over(state):
+            break
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if step in steps and len(set(legal)) > moves:
+            yield step, game.loads(ai.infostate(game, state, seat, seed)), seat, len(set(legal))
+        state = game.apply(state, seat, legal[rand.randrange(len(legal))]).state
 
 
 def report(game_id: str, players: int, seed: int, steps: list[int], level: str, rules: list[str]) -> list[str]:
     """The lines for one seeded random game: at each of `steps`, each rule's root visits."""
     import engine
-    import engine.ai as ai
     from engine.ai.levels import budget
     from engine.ai.parts import draw, parts
     from engine.ai.search import Search, best
 
     game = engine.get(game_id)
     part = parts(game_id)
-    state = game.setup([f"p{i}" for i in range(players)], seed)
-    rand = random.Random(seed)
     lines = []
-    for step in range(max(steps) + 1):
-        if game.is_over(state):
-            break
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        if step in steps and len(set(legal)) > 2:
-            root = game.loads(ai.infostate(game, state, seat, seed))
-            lines.append(f"  seed {seed}, step {step}: {len(set(legal))} moves")
-            for spec in rules:
-                rule, _, c = spec.partition(":")
-                limits = dataclasses.replace(budget(level, game_id), rule=rule)
-                if c:
-                    limits = dataclasses.replace(limits, exploration=float(c))
-                search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
-                own = game.legal_actions(root, seat)
-                tree = search.grow(root, seat, own)
-                visits = sorted((c.visits for c in tree.children.values()), reverse=True) + [0]
-                means = [c.mean() for c in tree.children.values()]
-                lines.append(
-                    f"    {spec:12} top {visits[0] / limits.iterations:.2f}, 2nd {visits[1] / limits.iterations:.2f}; "
-                    f"tree's range {search.range.low:.2f}-{search.range.high:.2f}, "
-                    f"root moves {min(means):.3f}-{max(means):.3f}; plays {best(tree, own)}"
-                )
-        state = game.apply(state, seat, legal[rand.randrange(len(legal))]).state
+    for step, root, seat, moves in positions(game_id, players, seed, steps, moves=2):
+        lines.append(f"  seed {seed}, step {step}: {moves} moves")
+        for spec in rules:
+            rule, _, c = spec.partition(":")
+            limits = dataclasses.replace(budget(level, game_id), rule=rule)
+            if c:
+                limits = dataclasses.replace(limits, exploration=float(c))
+            search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
+            own = game.legal_actions(root, seat)
+            tree = search.grow(root, seat, own)
+            visits = sorted((c.visits for c in tree.children.values()), reverse=True) + [0]
+            means = [c.mean() for c in tree.children.values()]
+            lines.append(
+                f"    {spec:12} top {visits[0] / limits.iterations:.2f}, 2nd {visits[1] / limits.iterations:.2f}; "
+                f"tree's range {search.range.low:.2f}-{search.range.high:.2f}, "
+                f"root moves {min(means):.3f}-{max(means):.3f}; plays {best(tree, own)}"
+            )
     return lines
 
 
