@@ -37,13 +37,13 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "normal": {
         "rising-cultures": Budget(iterations=2000, rollout=20, horizon=40),
         "rise-of-empires": Budget(iterations=1000, rollout=20, horizon=40),
-        "cradle": Budget(iterations=1200, rollout=20, horizon=40, rule="floored"),
+        "cradle": Budget(iterations=1200, rollout=20, horizon=40, rule="floored", final="secure"),
         "mosaic": Budget(iterations=600, rollout=20, horizon=40),
     },
     "strong": {
         "rising-cultures": Budget(iterations=6000, rollout=20, horizon=40),
         "rise-of-empires": Budget(iterations=3000, rollout=20, horizon=40),
-        "cradle": Budget(iterations=3600, rollout=20, horizon=40, rule="floored"),
+        "cradle": Budget(iterations=3600, rollout=20, horizon=40, rule="floored", final="secure"),
         "mosaic": Budget(iterations=1800, rollout=20, horizon=40),
     },
 }

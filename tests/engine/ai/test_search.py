@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine.ai as ai
-from engine.ai.search import Budget, Node, Search
+from engine.ai.search import Budget, Node, Search, best
 from engine.ai.value import shares, win_shares
 from engine.core import BaseGame, Rng
 
@@ -150,6 +150,37 @@ def test_the_trees_range_keeps_a_trailing_move_alive():
 def test_an_unknown_choice_rule_is_refused():
     with pytest.raises(ValueError, match="rules: tree, sibling, plain, root, floored"):
         Search(GAME, resample, evaluate, Budget(10, 1, 2, rule="greedy"), random.Random(0))
+
+
+def test_an_unknown_final_choice_is_refused():
+    with pytest.raises(ValueError, match="final choices: visits, secure"):
+        Search(GAME, resample, evaluate, Budget(10, 1, 2, final="luckiest"), random.Random(0))
+
+
+def root(*children: tuple[str, int, float]) -> Node:
+    """A root whose children have the (action, visits, mean) given."""
+    node = Node()
+    for action, visits, mean in children:
+        child = node.children[action] = Node()
+        child.visits, child.total = visits, visits * mean
+    return node
+
+
+def test_the_secure_child_plays_a_move_found_late_when_it_is_clearly_better():
+    """Cradle's long-shot attack as the search left it with seed 6 (issue 24): 95 visits at 0.252
+    against 597 and 363 at 0.099 and 0.098. The most visited is the defence; the secure child,
+    the mean less 1/sqrt(visits), is the attack."""
+    tree = root(("place eshnunna", 597, 0.099), ("attack nineveh", 363, 0.098), ("attack babylon", 95, 0.252))
+    legal = ["place eshnunna", "attack nineveh", "attack babylon"]
+    assert best(tree, legal, "visits") == "place eshnunna"
+    assert best(tree, legal, "secure") == "attack babylon"
+
+
+def test_the_secure_child_is_the_most_visited_among_close_means():
+    """A few visits at a lucky mean do not outweigh many at a slightly lower one: 30 visits at
+    0.35 (bound 0.167) against 600 at 0.30 (bound 0.259)."""
+    tree = root(("steady", 600, 0.30), ("lucky", 30, 0.35))
+    assert best(tree, ["steady", "lucky"], "secure") == "steady"
 
 
 def lead_and_trail(lead_mean: float) -> Node:
