@@ -17,7 +17,9 @@ Cradle's `normal` and `strong` choose by the "floored" rule, the rest by "tree":
 players the seats' shares lie within hundredths, the tree's range spreads the visits nearly
 evenly over every seat's moves, and Cradle's bot with it lost every one of 12 games against
 issue 14's; the siblings' range with a floor keeps issue 14's focus and the long shot, and
-won 8 of 24 (engine/ai/README.md, "Cradle at four players").
+won 8 of 24 (engine/ai/README.md, "Cradle at four players"). They also play the secure
+child rather than the most visited, so a long shot found late is still played
+(engine/ai/README.md, "The final choice").
 """
 
 from __future__ import annotations
