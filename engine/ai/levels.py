@@ -19,9 +19,9 @@ the visits nearly evenly over every seat's moves, and Cradle's bot with it lost 
 12 games against issue 14's; the siblings' range with a floor keeps issue 14's focus and the
 long shot, and won 8 of 24 (engine/ai/README.md, "Cradle at four players"). Mosaic's 15-25
 moves spread the tree rule's visits too: with it Mosaic's `normal` won 19 of 38 against issue
-14's bot, with "floored" 37 of 60. They also play the secure
-child rather than the most visited, so a long shot found late is still played
-(engine/ai/README.md, "The final choice").
+14's bot, with "floored" 37 of 60. Cradle's also play the secure child rather than the
+most visited, so a long shot found late is still played (engine/ai/README.md, "The final
+choice"); in the other games the two choose alike.
 """
 
 from __future__ import annotations
