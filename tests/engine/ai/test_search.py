@@ -185,10 +185,9 @@ def test_the_secure_child_is_the_most_visited_among_close_means():
 
 def lead_and_trail(lead_mean: float) -> Node:
     """A node whose child "lead" has 40 visits at `lead_mean`, "trail" 10 at 0.5, both available 50 times."""
-    node = Node()
-    for action, visits, mean in (("lead", 40, lead_mean), ("trail", 10, 0.5)):
-        child = node.children[action] = Node()
-        child.visits, child.total, child.available = visits, visits * mean, 50
+    node = root(("lead", 40, lead_mean), ("trail", 10, 0.5))
+    for child in node.children.values():
+        child.available = 50
     return node
 
 

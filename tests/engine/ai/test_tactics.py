@@ -15,6 +15,7 @@ import pytest
 
 import engine
 import engine.ai as ai
+from tests.bench.ai import tactic_picks
 from tests.engine.ai.tactics import Tactic, clear_best, load, values
 
 TACTICS = load()
@@ -41,11 +42,5 @@ def test_the_oracle_finds_one_move_clearly_best(tactic: Tactic):
 
 @pytest.mark.parametrize("tactic", TACTICS, ids=name)
 def test_normal_finds_the_clearly_best_move(tactic: Tactic):
-    game = engine.get(tactic.game_id)
-    state = game.loads(tactic.state)
-    taken = {}
-    for seed in range(SEEDS):
-        text = ai.infostate(game, state, tactic.seat, seed)
-        taken[seed] = ai.decide(tactic.game_id, text, tactic.seat, "normal", seed)
-    missed = {seed: move for seed, move in taken.items() if move != tactic.best}
-    assert SEEDS - len(missed) >= FOUND, f"{tactic.best!r} missed with seeds (move taken): {missed}"
+    missed, _ = tactic_picks(tactic, "normal", SEEDS, rule="")
+    assert SEEDS - len(missed) >= FOUND, f"{tactic.best!r} missed with seeds (the move taken): {missed}"
