@@ -81,47 +81,6 @@ class Budget:
     result_weight: float = 0.75  #: at the end, win shares vs the evaluation (keeps a lost cause trying)
     rule: str = "tree"  #: how means are scaled before exploration is added (`RULES`)
     final: str = "visits"  #: how the root action is chosen once the tree is grown (`FINALS`)
-    #: rollout moves drawn per step, the one with the best average so far kept (`Moves`; 1: uniform)
-    drawn: int = 1
-
-
-class Moves:
-    """Each seat's average reward after each action it took in this search (MAST).
-
-    Move-Average Sampling (Finnsson and Björnsson 2008; for hidden information, Powley,
-    Whitehouse and Cowling 2014, "Information capture and reuse strategies in Monte Carlo Tree
-    Search"): an action that ended well in other worlds, at other depths, is likely good again,
-    so a rollout step draws `Budget.drawn` random legal moves and plays the one whose average is
-    best for its seat. Actions are the engine's own words (`hex assyria-7`, `attack anshan`), so
-    the table learns from what the seat knows: the worlds `resample` gives it. An action not yet
-    seen counts as the fair share, on one visit's weight.
-    """
-
-    __slots__ = ("table", "fair")
-
-    def __init__(self, fair: float) -> None:
-        self.table: dict[tuple[int, str], list[float]] = {}
-        self.fair = fair
-
-    def value(self, seat: int, action: str) -> float:
-        entry = self.table.get((seat, action))
-        if entry is None:
-            return self.fair
-        return (entry[0] + self.fair) / (entry[1] + 1)
-
-    def pick(self, seat: int, drawn: list[str]) -> str:
-        """The first of the drawn moves with the best average for `seat`."""
-        return max(drawn, key=lambda a: self.value(seat, a))
-
-    def add(self, played: list[tuple[int, str]], values: list[float]) -> None:
-        table = self.table
-        for seat, action in played:
-            entry = table.get((seat, action))
-            if entry is None:
-                table[seat, action] = [values[seat], 1]
-            else:
-                entry[0] += values[seat]
-                entry[1] += 1
 
 
 class Node:
@@ -229,7 +188,6 @@ class Search:
         self.draw = draw or uniform(game)
         self.step = stepper(game)
         self.range = Range()
-        self.moves: Moves | None = None
 
     def reward(self, state: Any) -> list[float]:
         values = self.evaluate(state)
@@ -253,7 +211,6 @@ class Search:
         """The tree of the budget's iterations from `root`, `legal` being the seat's actions there
         (`choose` plays the child `Budget.final` names; `tests/bench/visits.py` shows where the visits went)."""
         tree = Node()
-        self.moves = Moves(1.0 / len(self.evaluate(root))) if self.budget.drawn > 1 else None
         for _ in range(self.budget.iterations):
             world = self.resample(root, seat, Rng(self.rand.getrandbits(64)))
             self.iterate(tree, world, seat, legal)
@@ -267,8 +224,6 @@ class Search:
         """
         game, rand, budget, step = self.game, self.rand, self.budget, self.step
         path: list[tuple[Node, int]] = []
-        moves = self.moves
-        played: list[tuple[int, str]] = []  # every step's (seat, action), for `moves`
         node = tree
         depth = 0
         while depth < budget.horizon and not game.is_over(state):
@@ -289,8 +244,6 @@ class Search:
                 action = self.select(node, legal, depth)
                 node = children[action]
             path.append((node, actor))
-            if moves is not None:
-                played.append((actor, action))
             state = step(state, actor, action)
             depth += 1
             if untried:
@@ -301,15 +254,8 @@ class Search:
                 break
             acting = game.to_act(state)
             actor = acting[rand.randrange(len(acting))] if len(acting) > 1 else acting[0]
-            if moves is not None:
-                action = moves.pick(actor, [draw(state, actor, rand) for _ in range(budget.drawn)])
-                played.append((actor, action))
-            else:
-                action = draw(state, actor, rand)
-            state = step(state, actor, action)
+            state = step(state, actor, draw(state, actor, rand))
         values = self.reward(state)
-        if moves is not None:
-            moves.add(played, values)
         tree_range = self.range
         for node, actor in path:
             node.visits += 1

@@ -45,8 +45,6 @@ from tests.engine.ai.tactics import Tactic
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
 #: `--against old-<level>`: the level as issue 14 left it, the baseline of issue 24.
 OLD = "old-"
-#: `--against base`: the tested bot's own counts and rule with uniform rollouts (for `--drawn`).
-BASE = "base"
 #: Issue 14's counts (worlds, rollout steps, horizon), kept here as they were: issue 24 changed
 #: `normal` and `strong` in engine/ai/levels.py, and the baseline must not follow.
 ISSUE_14_COUNTS = {
@@ -92,7 +90,6 @@ def play_game(
     max_steps: int,
     budget: str = "",
     rule: str = "",
-    drawn: int = 0,
 ) -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
@@ -101,21 +98,16 @@ def play_game(
 
     game = engine.get(game_id)
     add_old_levels()
-    if budget or rule or drawn:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
+    if budget or rule:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
         from engine.ai.search import Budget
 
         tested = BUDGETS[level][game_id]
         if budget:
             iterations, rollout, horizon, *c = budget.split(",")
             c_ = float(c[0]) if c else tested.exploration
-            tested = dataclasses.replace(
-                tested, iterations=int(iterations), rollout=int(rollout), horizon=int(horizon), exploration=c_
-            )
+            tested = Budget(int(iterations), int(rollout), int(horizon), exploration=c_, rule=tested.rule)
         if rule:
             tested = dataclasses.replace(tested, rule=rule)
-        BUDGETS[BASE] = {game_id: tested}  # `--against base`: the same counts, uniform rollouts
-        if drawn:
-            tested = dataclasses.replace(tested, drawn=drawn)
         BUDGETS["tested"] = {game_id: tested}
         level = "tested"
     me = seed % players
@@ -232,7 +224,6 @@ def main(argv: list[str]) -> int:
     from engine.ai.search import RULES
 
     ap.add_argument("--rule", default="", choices=RULES, help="the tested bot's choice rule (default: its level's)")
-    ap.add_argument("--drawn", type=int, default=0, help="the tested bot's rollout moves drawn per step (MAST)")
     args = ap.parse_args(argv)
     if args.tactics:
         return tactics(args.game, args.level, args.seeds, args.rule, args.jobs)
@@ -248,10 +239,7 @@ def main(argv: list[str]) -> int:
         print(f"{args.game} takes {game.min_players}-{game.max_players} players, not {players}")
         return 2
     for name in (args.level, args.against):
-        if name == BASE and not (args.budget or args.rule or args.drawn):
-            print(f"--against {BASE} is the tested bot's counts and rule: give --budget, --rule or --drawn")
-            return 2
-        if name not in ("random", BASE) and name.removeprefix(OLD) not in ai.LEVELS:
+        if name != "random" and name.removeprefix(OLD) not in ai.LEVELS:
             print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)}, each also as {OLD}<level> (or random)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
@@ -264,7 +252,6 @@ def main(argv: list[str]) -> int:
         max_steps=args.max_steps,
         budget=args.budget,
         rule=args.rule,
-        drawn=args.drawn,
     )
     t0 = time.perf_counter()
     results: list[dict] = []
@@ -289,7 +276,6 @@ def main(argv: list[str]) -> int:
         f"{elapsed:.0f} s"
         + (f"; tested budget {args.budget}" if args.budget else "")
         + (f"; tested rule {args.rule}" if args.rule else "")
-        + (f"; tested drawn {args.drawn}" if args.drawn else "")
     )
     print(
         f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "

@@ -1,8 +1,7 @@
 """What a budget costs, paired: `python -m tests.bench budgets <game-id> [--players N]
 [--seeds 1,2] [--steps 30,70,110,150] 1500,10,30 1000,20,40 ...`.
 
-Each budget is `iterations,rollout,horizon[,drawn]` (the level's choice rule and constant;
-`drawn`, the rollout moves drawn per step for move-average sampling, the level's if not given).
+Each budget is `iterations,rollout,horizon` (the level's choice rule and constant).
 On positions of seeded random games (the steps given, where the seat has a choice),
 one decision per budget from the same infostate and seed, and its CPU time: so
 budgets that trade worlds for longer rollouts can be matched in time before their
@@ -35,12 +34,10 @@ def costs(game_id: str, players: int, seed: int, steps: list[int], budgets: list
     for step, root, seat, _ in positions(game_id, players, seed, steps, moves=1):
         times = []
         for spec in budgets:
-            iterations, rollout, horizon, *drawn = (int(x) for x in spec.split(","))
+            iterations, rollout, horizon = (int(x) for x in spec.split(","))
             limits = dataclasses.replace(
                 budget("normal", game_id), iterations=iterations, rollout=rollout, horizon=horizon
             )
-            if drawn:
-                limits = dataclasses.replace(limits, drawn=drawn[0])
             search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
             t0 = time.process_time()
             search.choose(root, seat)
@@ -54,7 +51,7 @@ def main(argv: list[str]) -> int:
         prog="python -m tests.bench budgets", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("game", help="game id, e.g. mosaic")
-    ap.add_argument("budgets", nargs="+", help="iterations,rollout,horizon[,drawn] (e.g. 1000,20,40)")
+    ap.add_argument("budgets", nargs="+", help="iterations,rollout,horizon (e.g. 1000,20,40)")
     ap.add_argument("--players", type=int, default=None, help="player count (default: the game's largest)")
     ap.add_argument("--seeds", default="1,2", help="random games whose positions are used")
     ap.add_argument("--steps", default="30,70,110,150", help="steps of each game where a decision is timed")
@@ -65,8 +62,8 @@ def main(argv: list[str]) -> int:
     game = engine.get(args.game)
     for spec in args.budgets:
         parts = spec.split(",")
-        if len(parts) not in (3, 4) or not all(p.isdigit() for p in parts):
-            print(f"a budget is iterations,rollout,horizon[,drawn] in whole numbers (e.g. 1000,20,40), not {spec!r}")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            print(f"a budget is iterations,rollout,horizon in whole numbers (e.g. 1000,20,40), not {spec!r}")
             return 2
     players = args.players or game.max_players
     steps = [int(s) for s in args.steps.split(",")]

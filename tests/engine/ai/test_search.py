@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine.ai as ai
-from engine.ai.search import Budget, Moves, Node, Search, best
+from engine.ai.search import Budget, Node, Search, best
 from engine.ai.value import shares, win_shares
 from engine.core import BaseGame, Rng
 
@@ -238,40 +238,3 @@ def test_a_deep_bandit_is_rewarded_only_past_its_filler_levels():
         GAME.play(state, seats[-1], GAME.legal_actions(state, seats[-1])[0])
     assert seats == [0, 1, 2, 3, 4] and state.reward > 0.0
     assert sum(picks_best(deep, "tree", 0.7, 1000, seed) for seed in range(20)) >= 18
-
-
-def test_move_averages_favour_what_ended_well_for_the_seat_that_took_it():
-    moves = Moves(fair=0.5)
-    moves.add([(0, "add 1"), (1, "add 2"), (0, "add 3")], [1.0, 0.0])
-    moves.add([(0, "add 3")], [0.0, 1.0])
-    assert moves.value(0, "add 1") == pytest.approx((1.0 + 0.5) / 2)
-    assert moves.value(0, "add 3") == pytest.approx((1.0 + 0.5) / 3)
-    assert moves.value(1, "add 1") == 0.5  # never taken by seat 1: the fair share
-    assert moves.pick(0, ["add 3", "add 2", "add 1"]) == "add 1"
-    assert moves.pick(1, ["add 2", "add 3"]) == "add 3"  # seat 1's `add 2` ended in a loss
-    assert moves.pick(0, ["add 2", "add 2"]) == "add 2"
-
-
-def test_move_average_rollouts_keep_a_decision_a_function_of_its_seed():
-    def grown(seed: int) -> list[tuple[str, int, float]]:
-        budget = Budget(iterations=300, rollout=10, horizon=12, drawn=3)
-        s = Search(GAME, resample, evaluate, budget, random.Random(seed))
-        tree = s.grow(Count(players=3, total=2), 0, GAME.legal_actions(Count(players=3, total=2), 0))
-        assert s.moves is not None and s.moves.table  # the rollouts filled the table
-        return sorted((a, ch.visits, ch.total) for a, ch in tree.children.items())
-
-    assert grown(4) == grown(4)
-    assert grown(4) != grown(5)
-
-
-def test_move_average_rollouts_still_find_the_winning_line():
-    state = Count(players=2, total=5)
-    budget = Budget(iterations=800, rollout=10, horizon=12, drawn=3)
-    picks = [Search(GAME, resample, evaluate, budget, random.Random(seed)).choose(state, 0) for seed in range(5)]
-    assert picks == ["add 1"] * 5
-
-
-def test_uniform_rollouts_keep_no_move_averages():
-    s = search(50)
-    s.choose(Count(players=2, total=5), 0)
-    assert s.moves is None
