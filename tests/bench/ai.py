@@ -39,6 +39,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from engine.ai.search import Budget
 from tests.engine.ai.tactics import Tactic
 
 #: (level, against) -> the win share issue 14 asks for in the two-player game.
@@ -72,13 +73,27 @@ ISSUE_14_COUNTS = {
 def add_old_levels() -> None:
     """Register `old-<level>` for every level: issue 14's counts, rule and constant."""
     from engine.ai.levels import BUDGETS
-    from engine.ai.search import Budget
 
     for level, games in ISSUE_14_COUNTS.items():
         BUDGETS[OLD + level] = {
             g: Budget(iterations, rollout, horizon, exploration=0.7, rule="sibling")
             for g, (iterations, rollout, horizon) in games.items()
         }
+
+
+def tuned(level: Budget, budget: str, rule: str) -> Budget:
+    """The level's budget with `--budget ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION]` and `--rule`
+    put in: everything not given (the final choice, Cradle's secure child) stays the level's."""
+    if budget:
+        iterations, rollout, horizon, *c = budget.split(",")
+        level = dataclasses.replace(
+            level,
+            iterations=int(iterations),
+            rollout=int(rollout),
+            horizon=int(horizon),
+            exploration=float(c[0]) if c else level.exploration,
+        )
+    return dataclasses.replace(level, rule=rule) if rule else level
 
 
 def play_game(
@@ -99,16 +114,7 @@ def play_game(
     game = engine.get(game_id)
     add_old_levels()
     if budget or rule:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
-        from engine.ai.search import Budget
-
-        tested = BUDGETS[level][game_id]
-        if budget:
-            iterations, rollout, horizon, *c = budget.split(",")
-            c_ = float(c[0]) if c else tested.exploration
-            tested = Budget(int(iterations), int(rollout), int(horizon), exploration=c_, rule=tested.rule)
-        if rule:
-            tested = dataclasses.replace(tested, rule=rule)
-        BUDGETS["tested"] = {game_id: tested}
+        BUDGETS["tested"] = {game_id: tuned(BUDGETS[level][game_id], budget, rule)}
         level = "tested"
     me = seed % players
     rand = random.Random(seed)

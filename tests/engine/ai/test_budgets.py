@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tests.bench.budgets import costs, main
@@ -16,3 +18,15 @@ def test_every_budget_is_timed_on_the_same_positions() -> None:
 def test_a_malformed_budget_is_refused_with_the_form_expected(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rising-cultures", "50,2"]) == 2
     assert "iterations,rollout,horizon" in capsys.readouterr().out
+
+
+def test_a_tuned_budget_keeps_what_was_not_given() -> None:
+    from engine.ai.levels import budget
+    from tests.bench.ai import tuned
+
+    cradle = budget("normal", "cradle")
+    counts = tuned(cradle, "2000,10,30", "")
+    assert (counts.iterations, counts.rollout, counts.horizon) == (2000, 10, 30)
+    assert (counts.rule, counts.final, counts.exploration) == (cradle.rule, "secure", cradle.exploration)
+    assert tuned(cradle, "50,2,8,0.4", "tree").exploration == 0.4
+    assert tuned(cradle, "", "tree") == dataclasses.replace(cradle, rule="tree")
