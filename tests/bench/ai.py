@@ -1,21 +1,24 @@
 """Bot strength and speed: `python -m tests.bench ai <game-id> [--players N] [--games K]
 [--level normal] [--against random|easy|normal|strong|old-normal|...] [--rule R]
-[--jobs J]`, or `python -m tests.bench ai [<game-id>] --tactics [--seeds 10] [--level normal] [--rule R]`.
+[--jobs J]`, or `python -m tests.bench ai [<game-id>] --tactics [--seeds 10] [--level normal] [--rule R]
+[--budget I,R,H]`.
 
 Plays K complete games. In each, one seat is the bot at `--level` (the seat
 rotates from game to game, so no seat's advantage counts) and every other seat
 is `--against`: random legal play, or bots of that level. `old-<level>` is the
 level as issue 14 left it, its counts and its choice rule (means scaled among
 siblings, exploration 0.7): the previous bot, the baseline of issue 24. `--rule`
-gives the tested bot another rule, `--budget` other counts. Every bot decides through the same path as the
-service: `engine.ai.infostate` on the true state, then `engine.ai.decide` on
-that text alone. A line is printed as each game ends, so a long run that is cut
-short still tells its figures so far.
+gives the tested bot another rule, `--budget` other counts (everything else stays
+the level's). Every bot decides through the same path as the service:
+`engine.ai.infostate` on the true state, then `engine.ai.decide` on that text
+alone. A line is printed as each game ends, so a long run that is cut short
+still tells its figures so far.
 
-`--tactics` plays the tactical suite instead (tests/engine/ai/tactics.py): on each
-position, where an oracle that sees everything finds one move clearly best, the
-bot decides with `--seeds` seeds; the target (issue 24) is the best move with at
-least 9 of 10 seeds on every position. The test suite plays 2 seeds a position.
+`--tactics` plays the tactical suite instead (tests/engine/ai/tactics.py;
+`--budget` and `--rule` as for games): on each position, where an oracle that
+sees everything finds one move clearly best, the bot decides with `--seeds`
+seeds; the target (issue 24) is the best move with at least 9 of 10 seeds on
+every position. The test suite plays 2 seeds a position.
 
 Prints the tested bot's win share (a shared win counts as a fraction) with its
 Wilson 95% interval, its fair share (1/N) and the ratio, and the time of its
@@ -161,14 +164,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
-def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int) -> int:
+def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int, budget: str = "") -> int:
     """The tactical suite (one game's, or all): how often the bot finds the clearly best move."""
     from tests.engine.ai.tactics import load
 
     suite = [t for t in load() if game_id in (None, t.game_id)]
-    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule)
+    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule, budget=budget)
     print(
         f"tactical suite: {len(suite)} positions, {seeds} seeds each, level {level}"
+        + (f", budget {budget}" if budget else "")
         + (f", rule {rule}" if rule else "")
     )
     missed = 0
@@ -188,7 +192,7 @@ def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int) -
     return 0
 
 
-def tactic_picks(t: Tactic, level: str, seeds: int, rule: str) -> tuple[list[str], float]:
+def tactic_picks(t: Tactic, level: str, seeds: int, rule: str, budget: str = "") -> tuple[list[str], float]:
     """(the seeds that missed the best move, each with the move taken; CPU seconds) on tactic `t`."""
     import engine
     import engine.ai as ai
@@ -196,8 +200,8 @@ def tactic_picks(t: Tactic, level: str, seeds: int, rule: str) -> tuple[list[str
 
     game = engine.get(t.game_id)
     state = game.loads(t.state)
-    if rule:
-        BUDGETS["tested"] = {t.game_id: dataclasses.replace(BUDGETS[level][t.game_id], rule=rule)}
+    if budget or rule:
+        BUDGETS["tested"] = {t.game_id: tuned(BUDGETS[level][t.game_id], budget, rule)}
         level = "tested"
     misses = []
     t0 = time.process_time()
@@ -232,7 +236,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rule", default="", choices=RULES, help="the tested bot's choice rule (default: its level's)")
     args = ap.parse_args(argv)
     if args.tactics:
-        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs)
+        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs, args.budget)
     if not args.game:
         ap.error("a game id, or --tactics")
 
