@@ -1,4 +1,4 @@
-"""The paired cost bench of budgets (tests/bench/budgets.py, issue 24)."""
+"""The benches' budgets (issue 24): the paired cost bench (tests/bench/budgets.py) and `tuned` (tests/bench/ai.py)."""
 
 from __future__ import annotations
 
