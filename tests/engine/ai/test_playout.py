@@ -123,3 +123,85 @@ def test_games_played_with_the_fast_rollout_move_alone_end_legally(game_id: str)
             state = game.apply(state, seat, action).state
             steps += 1
         assert game.is_over(state), f"{game_id}, {players} players: not over after {steps} steps"
+
+
+# Cradle's guided rollout move (issue 24): weights that know the game, still only legal actions.
+
+
+def test_5_5_one_army_takes_an_area_as_the_terrain_chart_says():
+    """One attacking Army against one defender, counted by hand from the dice: the attacker's
+    higher of two dice must beat the defender's die (P = 1 - sum(d^2)/216 = 125/216), on a
+    Mountain the higher of the defender's two (P(max2 > max2') = (1 - sum((2v-1)^2)/1296) / 2),
+    in a Desert with a 4 or more (sum over v of P(max2 = v) (v - 1) / 6 for v = 4-6); Military
+    strips the Mountain's die, the Guides bonus the Desert's penalty. Two defenders: twice in a row."""
+    from engine.cradle.playout import take_chance
+
+    assert take_chance("plains", True, False, 1) == pytest.approx(125 / 216)
+    assert take_chance("rough", True, False, 1) == pytest.approx(125 / 216)  # a tie costs the Army either way
+    assert take_chance("mountain", True, False, 1) == pytest.approx(1010 / 2592)
+    assert take_chance("mountain", False, False, 1) == pytest.approx(125 / 216)
+    assert take_chance("desert", True, False, 1) == pytest.approx(112 / 216)
+    assert take_chance("desert", True, True, 1) == pytest.approx(125 / 216)
+    assert take_chance("plains", True, False, 2) == pytest.approx((125 / 216) ** 2)
+
+
+def test_the_guided_move_weighs_neutral_areas_over_own_ones_and_attacks_by_their_odds():
+    from engine.cradle.playout import NEUTRAL, OWN, weighted_targets
+    from tests.engine.cradle.helpers import in_round, position
+
+    board = {"eshnunna": ("1-4", 1), "assur": ("1-1", 2), "north-zagros": ("1-1", 1)}
+    state = in_round(position({"1-4": 0, "1-1": 1}, board), "1-4", 0, 3)
+    weights = {target: (w, fits) for w, target, fits in weighted_targets(state, state.rnd)}
+    assert weights["eshnunna"] == (OWN, 2)  # held, room for 2 more
+    assert weights["babylon"] == weights["malgium"] == (NEUTRAL, 3)
+    assert weights["south-zagros"] == (NEUTRAL, 1)  # a Mountain holds one Army
+    assert weights["attack assur"] == (pytest.approx(NEUTRAL * (125 / 216) ** 2), 0)
+    assert weights["attack north-zagros"] == (pytest.approx(NEUTRAL * 1010 / 2592), 0)
+    military = in_round(position({"1-4": 0, "1-1": 1}, board), "1-4", 0, 3, military=True)
+    assert dict((t, w) for w, t, _ in weighted_targets(military, military.rnd))[
+        "attack north-zagros"
+    ] == pytest.approx(NEUTRAL * 125 / 216)
+
+
+def test_the_guided_move_draws_every_growth_target_and_only_legal_actions():
+    game = engine.get("cradle")
+    guided = draw("cradle", guided=True)
+    assert guided is not None and guided is not draw("cradle")
+    rand = random.Random(4)
+    growth = 0
+    for state, _ in positions("cradle", 60, seed=11):
+        before = game.dumps(state)
+        for seat in game.to_act(state):
+            legal = set(game.legal_actions(state, seat))
+            drawn = {guided(state, seat, rand) for _ in range(400)}
+            assert drawn <= legal, "only legal actions"
+            rnd = state.rnd
+            if state.phase == "strategy" and rnd is not None and rnd.step == "grow" and rnd.seat >= 0:
+                growth += 1  # every target comes up: no choice is dropped from the rollouts
+                assert {a.split()[-1] if a.startswith("place") else a for a in drawn} == {
+                    a.split()[-1] if a.startswith("place") else a for a in legal
+                }
+        assert game.dumps(state) == before
+    assert growth >= 10
+
+
+def test_games_played_with_the_guided_move_alone_end_legally():
+    game = engine.get("cradle")
+    guided = draw("cradle", guided=True)
+    assert guided is not None
+    for seed, players in enumerate((game.min_players, game.max_players)):
+        rand = random.Random(seed)
+        state = game.setup([f"p{i}" for i in range(players)], seed)
+        steps = 0
+        while not game.is_over(state) and steps < 20_000:
+            seat = rand.choice(game.to_act(state))
+            action = guided(state, seat, rand)
+            assert action in game.legal_actions(state, seat)
+            state = game.apply(state, seat, action).state
+            steps += 1
+        assert game.is_over(state)
+
+
+def test_a_game_without_a_guided_move_is_refused_by_name():
+    with pytest.raises(ValueError, match="no guided rollout move for 'mosaic'"):
+        draw("mosaic", guided=True)
