@@ -68,7 +68,7 @@ def decide(game_id: str, infostate_text: str, seat: int, level: str = DEFAULT, s
         raise ValueError(f"seat {seat} is not to act now (to act: {game.to_act(state)})")
     part = parts(game_id)
     rand = random.Random(_seed(seed, level, seat, infostate_text))
-    search = Search(game, part.resample, part.evaluate, limits, rand, draw(game_id, limits.guided))
+    search = Search(game, part.resample, part.evaluate, limits, rand, draw(game_id))
     return search.choose(state, seat)
 
 

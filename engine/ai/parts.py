@@ -45,19 +45,10 @@ def parts(game_id: str) -> ModuleType:
     return importlib.import_module(name)
 
 
-def draw(game_id: str, guided: bool = False) -> Draw | None:
-    """The game's fast rollout move, or None for a game that has none (then `legal_actions` serves).
-
-    `guided` asks for the game's `guided` move instead: a legal action drawn by weights that
-    know the game (`Budget.guided`); ValueError for a game that has none.
-    """
+def draw(game_id: str) -> Draw | None:
+    """The game's fast rollout move, or None for a game that has none (then `legal_actions` serves)."""
     name = PLAYOUTS.get(game_id)
     if name is None:
-        if guided:
-            raise ValueError(f"no guided rollout move for {game_id!r}")
         return None
-    module = importlib.import_module(name)
-    if guided and not hasattr(module, "guided"):
-        raise ValueError(f"no guided rollout move for {game_id!r}")
-    fast: Draw = module.guided if guided else module.draw
+    fast: Draw = importlib.import_module(name).draw
     return fast

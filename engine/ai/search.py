@@ -81,7 +81,6 @@ class Budget:
     result_weight: float = 0.75  #: at the end, win shares vs the evaluation (keeps a lost cause trying)
     rule: str = "tree"  #: how means are scaled before exploration is added (`RULES`)
     final: str = "visits"  #: how the root action is chosen once the tree is grown (`FINALS`)
-    guided: bool = False  #: rollouts by the game's `guided` move (its knowledge) instead of a uniform `draw`
 
 
 class Node:

@@ -49,8 +49,6 @@ from tests.engine.ai.tactics import Tactic
 TWO_PLAYER_TARGETS = {("normal", "random"): 0.95, ("easy", "random"): 0.65}
 #: `--against old-<level>`: the level as issue 14 left it, the baseline of issue 24.
 OLD = "old-"
-#: `--against base`: the tested bot's own counts and rule with uniform rollouts (for `--guided`).
-BASE = "base"
 #: Issue 14's counts (worlds, rollout steps, horizon), kept here as they were: issue 24 changed
 #: `normal` and `strong` in engine/ai/levels.py, and the baseline must not follow.
 ISSUE_14_COUNTS = {
@@ -86,9 +84,9 @@ def add_old_levels() -> None:
         }
 
 
-def tuned(level: Budget, budget: str, rule: str, guided: bool = False) -> Budget:
-    """The level's budget with `--budget ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION]`, `--rule` and
-    `--guided` put in: everything not given (the final choice, Cradle's secure child) stays the level's."""
+def tuned(level: Budget, budget: str, rule: str) -> Budget:
+    """The level's budget with `--budget ITERATIONS,ROLLOUT,HORIZON[,EXPLORATION]` and `--rule`
+    put in: everything not given (the final choice, Cradle's secure child) stays the level's."""
     if budget:
         iterations, rollout, horizon, *c = budget.split(",")
         level = dataclasses.replace(
@@ -98,9 +96,7 @@ def tuned(level: Budget, budget: str, rule: str, guided: bool = False) -> Budget
             horizon=int(horizon),
             exploration=float(c[0]) if c else level.exploration,
         )
-    if rule:
-        level = dataclasses.replace(level, rule=rule)
-    return dataclasses.replace(level, guided=True) if guided else level
+    return dataclasses.replace(level, rule=rule) if rule else level
 
 
 def play_game(
@@ -112,7 +108,6 @@ def play_game(
     max_steps: int,
     budget: str = "",
     rule: str = "",
-    guided: bool = False,
 ) -> dict:
     """One complete game; the tested bot sits at seat `seed % players`."""
     import engine
@@ -121,10 +116,8 @@ def play_game(
 
     game = engine.get(game_id)
     add_old_levels()
-    if budget or rule or guided:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
-        tested = tuned(BUDGETS[level][game_id], budget, rule)
-        BUDGETS[BASE] = {game_id: tested}  # `--against base`: the same, with uniform rollouts
-        BUDGETS["tested"] = {game_id: dataclasses.replace(tested, guided=True) if guided else tested}
+    if budget or rule:  # tuning: other counts or rule for the tested level (the opponents keep theirs)
+        BUDGETS["tested"] = {game_id: tuned(BUDGETS[level][game_id], budget, rule)}
         level = "tested"
     me = seed % players
     rand = random.Random(seed)
@@ -171,19 +164,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
-def tactics(
-    game_id: str | None, level: str, seeds: int, rule: str, jobs: int, budget: str = "", guided: bool = False
-) -> int:
+def tactics(game_id: str | None, level: str, seeds: int, rule: str, jobs: int, budget: str = "") -> int:
     """The tactical suite (one game's, or all): how often the bot finds the clearly best move."""
     from tests.engine.ai.tactics import load
 
     suite = [t for t in load() if game_id in (None, t.game_id)]
-    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule, budget=budget, guided=guided)
+    decide = functools.partial(tactic_picks, level=level, seeds=seeds, rule=rule, budget=budget)
     print(
         f"tactical suite: {len(suite)} positions, {seeds} seeds each, level {level}"
         + (f", budget {budget}" if budget else "")
         + (f", rule {rule}" if rule else "")
-        + (", guided rollouts" if guided else "")
     )
     missed = 0
     with ProcessPoolExecutor(jobs) as pool:
@@ -202,9 +192,7 @@ def tactics(
     return 0
 
 
-def tactic_picks(
-    t: Tactic, level: str, seeds: int, rule: str, budget: str = "", guided: bool = False
-) -> tuple[list[str], float]:
+def tactic_picks(t: Tactic, level: str, seeds: int, rule: str, budget: str = "") -> tuple[list[str], float]:
     """(the seeds that missed the best move, each with the move taken; CPU seconds) on tactic `t`."""
     import engine
     import engine.ai as ai
@@ -212,8 +200,8 @@ def tactic_picks(
 
     game = engine.get(t.game_id)
     state = game.loads(t.state)
-    if budget or rule or guided:
-        BUDGETS["tested"] = {t.game_id: tuned(BUDGETS[level][t.game_id], budget, rule, guided)}
+    if budget or rule:
+        BUDGETS["tested"] = {t.game_id: tuned(BUDGETS[level][t.game_id], budget, rule)}
         level = "tested"
     misses = []
     t0 = time.process_time()
@@ -246,10 +234,9 @@ def main(argv: list[str]) -> int:
     from engine.ai.search import RULES
 
     ap.add_argument("--rule", default="", choices=RULES, help="the tested bot's choice rule (default: its level's)")
-    ap.add_argument("--guided", action="store_true", help="the tested bot's rollouts by the game's guided move")
     args = ap.parse_args(argv)
     if args.tactics:
-        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs, args.budget, args.guided)
+        return tactics(args.game, args.level, args.seeds, args.rule, args.jobs, args.budget)
     if not args.game:
         ap.error("a game id, or --tactics")
 
@@ -262,10 +249,7 @@ def main(argv: list[str]) -> int:
         print(f"{args.game} takes {game.min_players}-{game.max_players} players, not {players}")
         return 2
     for name in (args.level, args.against):
-        if name == BASE and not (args.budget or args.rule or args.guided):
-            print(f"--against {BASE} is the tested bot's counts and rule: give --budget, --rule or --guided")
-            return 2
-        if name not in ("random", BASE) and name.removeprefix(OLD) not in ai.LEVELS:
+        if name != "random" and name.removeprefix(OLD) not in ai.LEVELS:
             print(f"no level {name!r}; levels: {', '.join(ai.LEVELS)}, each also as {OLD}<level> (or random)")
             return 2
     seeds = range(args.seed, args.seed + args.games)
@@ -278,7 +262,6 @@ def main(argv: list[str]) -> int:
         max_steps=args.max_steps,
         budget=args.budget,
         rule=args.rule,
-        guided=args.guided,
     )
     t0 = time.perf_counter()
     results: list[dict] = []
@@ -303,7 +286,6 @@ def main(argv: list[str]) -> int:
         f"{elapsed:.0f} s"
         + (f"; tested budget {args.budget}" if args.budget else "")
         + (f"; tested rule {args.rule}" if args.rule else "")
-        + ("; guided rollouts" if args.guided else "")
     )
     print(
         f"  win share:   {share:6.1%}  (95% {low:.1%} - {high:.1%}); fair share {fair:.1%}; "

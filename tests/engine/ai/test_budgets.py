@@ -30,4 +30,3 @@ def test_a_tuned_budget_keeps_what_was_not_given() -> None:
     assert (counts.rule, counts.final, counts.exploration) == (cradle.rule, "secure", cradle.exploration)
     assert tuned(cradle, "50,2,8,0.4", "tree").exploration == 0.4
     assert tuned(cradle, "", "tree") == dataclasses.replace(cradle, rule="tree")
-    assert tuned(cradle, "", "", guided=True) == dataclasses.replace(cradle, guided=True)
