@@ -25,8 +25,8 @@ import engine
 from engine.core import Game, Rng
 
 from .levels import DEFAULT, LEVELS, budget
-from .parts import MODULES, draw, parts
-from .search import Budget, Search
+from .parts import MODULES, parts, search
+from .search import Budget
 
 #: The games bots can play.
 GAMES = tuple(MODULES)
@@ -66,10 +66,8 @@ def decide(game_id: str, infostate_text: str, seat: int, level: str = DEFAULT, s
     state = game.loads(infostate_text)
     if seat not in game.to_act(state):
         raise ValueError(f"seat {seat} is not to act now (to act: {game.to_act(state)})")
-    part = parts(game_id)
     rand = random.Random(_seed(seed, level, seat, infostate_text))
-    search = Search(game, part.resample, part.evaluate, limits, rand, draw(game_id))
-    return search.choose(state, seat)
+    return search(game, limits, rand).choose(state, seat)
 
 
 def _seed(seed: int, level: str, seat: int, text: str) -> int:

@@ -15,9 +15,12 @@ was a third of a decision); each is tested against that uniform choice
 from __future__ import annotations
 
 import importlib
+import random
 from types import ModuleType
 
-from .search import Draw
+from engine.core import Game
+
+from .search import Budget, Draw, Search
 
 #: game id -> module defining `resample` and `evaluate`.
 MODULES = {
@@ -52,3 +55,10 @@ def draw(game_id: str) -> Draw | None:
         return None
     fast: Draw = importlib.import_module(name).draw
     return fast
+
+
+def search(game: Game, limits: Budget, rand: random.Random) -> Search:
+    """A search of `game` within `limits`: the game's `resample`, the evaluation `limits` names
+    (`Budget.evaluation`) and its fast rollout move."""
+    part = parts(game.id)
+    return Search(game, part.resample, getattr(part, limits.evaluation), limits, rand, draw(game.id))

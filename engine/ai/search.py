@@ -81,6 +81,9 @@ class Budget:
     result_weight: float = 0.75  #: at the end, win shares vs the evaluation (keeps a lost cause trying)
     rule: str = "tree"  #: how means are scaled before exploration is added (`RULES`)
     final: str = "visits"  #: how the root action is chosen once the tree is grown (`FINALS`)
+    #: the game's position value, by its name in the game's bot module (`parts`): the bench's
+    #: issue-14 levels keep the evaluation issue 14 had where a game's has changed since
+    evaluation: str = "evaluate"
 
 
 class Node:

@@ -40,7 +40,7 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from . import scoring
+from . import board, scoring
 from .data import Data, load
 from .decks import SCORING
 from .setup import deck_size
@@ -237,8 +237,32 @@ def resample(state: State, seat: int, rng: Rng) -> State:
 
 
 # ---------------------------------------------------------------- evaluate
+#: An Empire Scoring still to come counts at this share of what it would give now: the board
+#: changes before then (Cradle's later Epochs count half as well, engine/ai/README.md).
+LATER_SCORING = 0.5
+
+
 def evaluate(state: State) -> list[float]:
-    """Shares of the running final tally (Empire Scoring VP so far plus every line as it stands)."""
+    """Shares of the running final tally plus the Empire Scorings still to come.
+
+    The tally alone gives influence no worth until a scoring card turns up, and a rollout of a
+    few steps seldom reaches one: a seat leading a region would look no better off than one
+    without a unit there. So each scoring due counts what it would give now, and each scoring
+    card still in the decks (three end the game) half of it."""
+    d = load()
+    if state.final:
+        totals: list[float] = list(state.final)
+    else:
+        inf = board.influence(d, state)
+        ahead = state.scoring_due + (0 if state.end_stage else LATER_SCORING * max(0, 3 - state.scorings))
+        gains = scoring.empire_gains(d, state, inf) if ahead else [0] * len(state.players)
+        totals = [t + ahead * g for t, g in zip(scoring.totals(d, state, inf), gains, strict=True)]
+    spread = 4.0 + 0.1 * sum(abs(t) for t in totals) / len(totals)
+    return shares(totals, spread)
+
+
+def evaluate_tally(state: State) -> list[float]:
+    """Shares of the running final tally alone (issue 14's evaluate)."""
     totals = scoring.totals(load(), state) if not state.final else state.final
     spread = 4.0 + 0.1 * sum(abs(t) for t in totals) / len(totals)
     return shares(totals, spread)

@@ -23,30 +23,9 @@ def small_game(s: State) -> bool:
 
 def empire_scoring(d: Data, s: State) -> list[str]:
     """Score every in-play region, then governments; VP go to `Player.vp`."""
-    r = d.rules
     inf = board.influence(d, s)
-    gained = [0] * len(s.players)
-    lines = []
-    for reg in s.regions:
-        vals = inf[reg]
-        firsts = board.first_places(vals)
-        if not firsts:
-            continue
-        bonus = r.first_place_vp + board.cities_in(d, s, reg) + board.wonders_in(d, s, reg)
-        for seat in firsts:
-            gained[seat] += bonus
-        each = " each" if len(firsts) > 1 else ""
-        part = [f"{d.regions[reg].name}: first {listing([s.players[x].name for x in firsts])} +{bonus}{each}"]
-        rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
-        if rest:
-            second_val = max(rest)
-            seconds = [i for i, v in enumerate(vals) if v == second_val and i not in firsts]
-            if len(seconds) == 1:
-                gained[seconds[0]] += r.second_place_vp
-                part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
-            else:
-                part.append(f"second {listing([s.players[x].name for x in seconds])} tied, 0")
-        lines.append("; ".join(part))
+    lines: list[str] = []
+    gained = region_places(d, s, inf, lines)
     for seat, p in enumerate(s.players):
         g = government_bonus(d, s, seat, inf)
         if g:
@@ -55,6 +34,42 @@ def empire_scoring(d: Data, s: State) -> list[str]:
     for seat, p in enumerate(s.players):
         p.vp += gained[seat]
     return ["Empire scoring: " + (" | ".join(lines) if lines else "nobody has influence")]
+
+
+def empire_gains(d: Data, s: State, inf: dict[str, list[int]]) -> list[int]:
+    """What an Empire Scoring would give each seat now, changing nothing: the bots' look ahead."""
+    gained = region_places(d, s, inf)
+    return [g + government_bonus(d, s, seat, inf) for seat, g in enumerate(gained)]
+
+
+def region_places(d: Data, s: State, inf: dict[str, list[int]], lines: list[str] | None = None) -> list[int]:
+    """Each seat's VP from first and second places in every in-play region; a line per region
+    goes to `lines` when given (the search's look ahead needs no words)."""
+    r = d.rules
+    gained = [0] * len(s.players)
+    for reg in s.regions:
+        vals = inf[reg]
+        firsts = board.first_places(vals)
+        if not firsts:
+            continue
+        bonus = r.first_place_vp + board.cities_in(d, s, reg) + board.wonders_in(d, s, reg)
+        for seat in firsts:
+            gained[seat] += bonus
+        rest = [v for i, v in enumerate(vals) if i not in firsts and v > 0]
+        second = max(rest, default=0)
+        seconds = [i for i, v in enumerate(vals) if second and v == second and i not in firsts]
+        if len(seconds) == 1:
+            gained[seconds[0]] += r.second_place_vp
+        if lines is None:
+            continue
+        each = " each" if len(firsts) > 1 else ""
+        part = [f"{d.regions[reg].name}: first {listing([s.players[x].name for x in firsts])} +{bonus}{each}"]
+        if len(seconds) == 1:
+            part.append(f"second {s.players[seconds[0]].name} +{r.second_place_vp}")
+        elif seconds:
+            part.append(f"second {listing([s.players[x].name for x in seconds])} tied, 0")
+        lines.append("; ".join(part))
+    return gained
 
 
 def government_bonus(d: Data, s: State, seat: int, inf: dict[str, list[int]]) -> int:
@@ -153,8 +168,8 @@ def breakdown(d: Data, s: State, seat: int, inf: dict[str, list[int]] | None = N
     return out
 
 
-def totals(d: Data, s: State) -> list[int]:
-    inf = board.influence(d, s)
+def totals(d: Data, s: State, inf: dict[str, list[int]] | None = None) -> list[int]:
+    inf = inf if inf is not None else board.influence(d, s)
     return [sum(breakdown(d, s, i, inf).values()) for i in range(len(s.players))]
 
 

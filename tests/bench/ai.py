@@ -73,13 +73,24 @@ ISSUE_14_COUNTS = {
 }
 
 
+#: Evaluations changed since issue 14, by game: the name of issue 14's in the game's bot module.
+ISSUE_14_EVALUATIONS = {"mosaic": "evaluate_tally"}
+
+
 def add_old_levels() -> None:
-    """Register `old-<level>` for every level: issue 14's counts, rule and constant."""
+    """Register `old-<level>` for every level: issue 14's counts, rule, constant and evaluation."""
     from engine.ai.levels import BUDGETS
 
     for level, games in ISSUE_14_COUNTS.items():
         BUDGETS[OLD + level] = {
-            g: Budget(iterations, rollout, horizon, exploration=0.7, rule="sibling")
+            g: Budget(
+                iterations,
+                rollout,
+                horizon,
+                exploration=0.7,
+                rule="sibling",
+                evaluation=ISSUE_14_EVALUATIONS.get(g, "evaluate"),
+            )
             for g, (iterations, rollout, horizon) in games.items()
         }
 

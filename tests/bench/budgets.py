@@ -24,12 +24,10 @@ def costs(game_id: str, players: int, seed: int, steps: list[int], budgets: list
     """(step, CPU seconds per budget) on the positions of one seeded random game."""
     import engine
     from engine.ai.levels import budget
-    from engine.ai.parts import draw, parts
-    from engine.ai.search import Search
+    from engine.ai.parts import search
     from tests.bench.visits import positions
 
     game = engine.get(game_id)
-    part = parts(game_id)
     rows = []
     for step, root, seat, _ in positions(game_id, players, seed, steps, moves=1):
         times = []
@@ -38,9 +36,9 @@ def costs(game_id: str, players: int, seed: int, steps: list[int], budgets: list
             limits = dataclasses.replace(
                 budget("normal", game_id), iterations=iterations, rollout=rollout, horizon=horizon
             )
-            search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
+            searching = search(game, limits, random.Random(seed))
             t0 = time.process_time()
-            search.choose(root, seat)
+            searching.choose(root, seat)
             times.append(time.process_time() - t0)
         rows.append((step, times))
     return rows

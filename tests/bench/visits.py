@@ -46,11 +46,10 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
     """The lines for one seeded random game: at each of `steps`, each rule's root visits."""
     import engine
     from engine.ai.levels import budget
-    from engine.ai.parts import draw, parts
-    from engine.ai.search import Search, best
+    from engine.ai.parts import search as searcher
+    from engine.ai.search import best
 
     game = engine.get(game_id)
-    part = parts(game_id)
     lines = []
     for step, root, seat, moves in positions(game_id, players, seed, steps, moves=2):
         lines.append(f"  seed {seed}, step {step}: {moves} moves")
@@ -59,7 +58,7 @@ def report(game_id: str, players: int, seed: int, steps: list[int], level: str, 
             limits = dataclasses.replace(budget(level, game_id), rule=rule)
             if c:
                 limits = dataclasses.replace(limits, exploration=float(c))
-            search = Search(game, part.resample, part.evaluate, limits, random.Random(seed), draw(game_id))
+            search = searcher(game, limits, random.Random(seed))
             own = game.legal_actions(root, seat)
             tree = search.grow(root, seat, own)
             visits = sorted((c.visits for c in tree.children.values()), reverse=True) + [0]

@@ -30,3 +30,22 @@ def test_a_tuned_budget_keeps_what_was_not_given() -> None:
     assert (counts.rule, counts.final, counts.exploration) == (cradle.rule, "secure", cradle.exploration)
     assert tuned(cradle, "50,2,8,0.4", "tree").exploration == 0.4
     assert tuned(cradle, "", "tree") == dataclasses.replace(cradle, rule="tree")
+
+
+def test_every_level_names_an_evaluation_its_game_has_and_the_baseline_keeps_issue_14s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.ai import levels
+    from engine.ai.parts import parts
+    from engine.mosaic.resample import evaluate_tally
+    from tests.bench.ai import OLD, add_old_levels
+
+    monkeypatch.setattr(levels, "BUDGETS", dict(levels.BUDGETS))  # the old levels go with the test
+    add_old_levels()
+    BUDGETS = levels.BUDGETS
+    for games in BUDGETS.values():
+        for game_id, limits in games.items():
+            assert callable(getattr(parts(game_id), limits.evaluation))
+    assert BUDGETS[OLD + "normal"]["mosaic"].evaluation == "evaluate_tally"
+    assert getattr(parts("mosaic"), BUDGETS[OLD + "normal"]["mosaic"].evaluation) is evaluate_tally
+    assert BUDGETS["normal"]["mosaic"].evaluation == "evaluate"
