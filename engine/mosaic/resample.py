@@ -249,20 +249,28 @@ def evaluate(state: State) -> list[float]:
     few steps seldom reaches one: a seat leading a region would look no better off than one
     without a unit there. So each scoring due counts what it would give now, and each scoring
     card still in the decks (three end the game) half of it."""
-    d = load()
-    if state.final:
-        totals: list[float] = list(state.final)
-    else:
-        inf = board.influence(d, state)
-        ahead = state.scoring_due + (0 if state.end_stage else LATER_SCORING * max(0, 3 - state.scorings))
-        gains = scoring.empire_gains(d, state, inf) if ahead else [0] * len(state.players)
-        totals = [t + ahead * g for t, g in zip(scoring.totals(d, state, inf), gains, strict=True)]
-    spread = 4.0 + 0.1 * sum(abs(t) for t in totals) / len(totals)
-    return shares(totals, spread)
+    return score_shares(estimated_scores(state, look_ahead=True))
 
 
 def evaluate_tally(state: State) -> list[float]:
-    """Shares of the running final tally alone (issue 14's evaluate)."""
-    totals = scoring.totals(load(), state) if not state.final else state.final
-    spread = 4.0 + 0.1 * sum(abs(t) for t in totals) / len(totals)
-    return shares(totals, spread)
+    """Shares of the running final tally alone (issue 14's evaluate, the bench's baseline)."""
+    return score_shares(estimated_scores(state, look_ahead=False))
+
+
+def estimated_scores(state: State, look_ahead: bool) -> list[float]:
+    """Each seat's final score as it stands, with the Empire Scorings ahead when `look_ahead`."""
+    if state.final:
+        return list(state.final)
+    d = load()
+    inf = board.influence(d, state)
+    tally = scoring.totals(d, state, inf)
+    ahead = state.scoring_due + (0 if state.end_stage else LATER_SCORING * max(0, 3 - state.scorings))
+    if not (look_ahead and ahead):
+        return list(tally)
+    return [t + ahead * g for t, g in zip(tally, scoring.empire_gains(d, state, inf), strict=True)]
+
+
+def score_shares(scores: list[float]) -> list[float]:
+    """Soft-maximum shares; a lead counts for more the smaller the scores are (spread 4 + 10%)."""
+    spread = 4.0 + 0.1 * sum(abs(t) for t in scores) / len(scores)
+    return shares(scores, spread)
