@@ -72,6 +72,13 @@ def roll_off(state: State, tied: list[int], events: list[str], why: str) -> list
 # ---- 5.1-5.3: starting a round ---------------------------------------------------
 
 
+def previous_pool(areas: int, room: int) -> int:
+    """5.1: a Previous Epoch Civilization in `areas` Areas adds 1 Army per 3 of them, none at 1-2,
+    within the `room` its Epoch's counter mix has left off the map (a current pool may have left
+    more than the mix on the map). The fill-in bot's evaluation counts the Armies to come with it."""
+    return 0 if areas <= 2 else max(0, min(areas // 3, room))
+
+
 def start_round(state: State, civ: str, events: list[str]) -> None:
     """Form the Army Pool (5.1), roll the bonus (5.2) and enter the Start Area (5.3).
 
@@ -92,8 +99,7 @@ def start_round(state: State, civ: str, events: list[str]) -> None:
         if n <= 2:
             events.append(f"{whose} occupies {count(n, 'Area')}: no growth this round (5.1).")
             return
-        room = C.counter_mix - epoch_armies_on_map(state, seat, c.epoch)
-        pool = max(0, min(n // 3, room))  # a current pool may have left more than the mix on the map
+        pool = previous_pool(n, C.counter_mix - epoch_armies_on_map(state, seat, c.epoch))
         capped = " (limited by the counter mix)" if pool < n // 3 else ""
         events.append(f"{whose} occupies {n} Areas: {count(pool, 'Army')} in its Army Pool{capped}.")
         if pool <= 0:
