@@ -22,14 +22,22 @@ from engine.ai.pools import Dealer, fresh_rng, without
 from engine.ai.value import shares
 from engine.core import Rng
 
-from .board import BONUS_AREA, REGION, C, has_trait, owner
+from .board import BONUS_AREA, EPOCH, REGION, C, has_trait, owner
+from .flow import queue_for
+from .rounds import previous_pool
 from .state import State
 
-#: Points that make a lead count (in random play the winner leads by about 20).
+#: Points that make a lead count (in random play the winner leads by about 20; spreads fitted per
+#: Epoch to who won predicted the winner better but played no better, engine/ai/README.md).
 SPREAD = 8.0
 #: What the armies on the map now may score again in a later Epoch, per Epoch.
 LATER = 0.5
 EPOCHS = 6
+#: What an Army still to be placed this Epoch adds to its player's scoring: one more Army on the
+#: map added 1.33 VP to a Player Scoring in random play (720 scorings), less what combat costs.
+ARMY = 1.0
+#: The Civilization Bonus Chart's expected extra Armies (5.2, 2d6).
+BONUS_ARMIES = sum(C.bonus[a + b].armies for a in range(1, 7) for b in range(1, 7)) / 36
 
 
 def known_cards(state: State, seat: int) -> list[str]:
@@ -139,12 +147,72 @@ def player_scorings(state: State) -> list[int]:
     return total
 
 
-def evaluate(state: State) -> list[float]:
-    """Shares of VP plus what each seat's Areas score now, once more this Epoch if still due and
-    partly in each later Epoch (the armies stay, but new Civilizations arrive)."""
+def armies_to_come(state: State) -> list[float]:
+    """The Armies each seat will still take into its Army Pools this Epoch (5.1): the pool of the
+    round in progress, each Previous Epoch Civilization's growth and the current Epoch's card with
+    its expected Civilization Bonus (5.2). In an Allocation a seat without a card yet is given the
+    mean of the cards still to come. A seat's rounds come after its turn in the order, far beyond
+    what a rollout reaches, so without this a seat still to play looks as poor as its board."""
+    out = [0.0] * state.n
+    if state.phase not in ("allocate", "strategy"):
+        return out
+    held: dict[str, int] = {}  # Civilization -> Areas
+    on_map: dict[tuple[int | None, int], int] = {}  # (seat, Epoch) -> Armies, for the counter mix
+    for area, civ in state.civ_at.items():
+        held[civ] = held.get(civ, 0) + 1
+        if civ in EPOCH:  # not raiders
+            key = (owner(state, civ), EPOCH[civ])
+            on_map[key] = on_map.get(key, 0) + state.count[area]
+
+    def pool(seat: int, civ: str) -> float:
+        epoch = EPOCH[civ]
+        if epoch == state.epoch:
+            return C.civs[civ].armies + BONUS_ARMIES
+        return previous_pool(held.get(civ, 0), C.counter_mix - on_map.get((seat, epoch), 0))
+
+    if state.phase == "allocate":
+        a = state.allocation_now()
+        left = state.deck + ([a.drawn] if a.drawn else [])
+        unknown = sum(card_pool(c) for c in left) / len(left) if left else 0.0
+        for seat in range(state.n):
+            card = a.dealt.get(seat)
+            out[seat] = sum(pool(seat, civ) for civ in queue_for(state, seat))
+            out[seat] += card_pool(card) if card else unknown
+        return out
+    for i, seat in enumerate(state.order[state.turn :]):
+        if not 0 <= seat < state.n:
+            continue  # the non-player civilization scores nothing (9.0)
+        if i == 0:
+            rnd = state.rnd
+            out[seat] = (rnd.pool if rnd is not None else 0) + sum(pool(seat, civ) for civ in state.queue)
+        else:
+            out[seat] = sum(pool(seat, civ) for civ in queue_for(state, seat))
+    return out
+
+
+def card_pool(card: str) -> float:
+    """A current Epoch card's Army Pools: each of its Civilizations' Armies and expected bonus."""
+    return sum(C.civs[civ].armies + BONUS_ARMIES for civ in C.civs_of_card[card])
+
+
+def estimates(state: State, army: float = ARMY) -> list[float]:
+    """Each seat's final score as far as the board and the Armies to come tell: its VP plus what its
+    Areas score now, once more this Epoch if still due and partly in each later Epoch (the armies
+    stay, but new Civilizations arrive); the Armies it will still place this Epoch count as if on
+    the map, at `army` points each."""
     projected = player_scorings(state)
-    estimates = []
+    coming = armies_to_come(state) if army else [0.0] * state.n
+    out = []
     for seat in range(state.n):
         now, later = scorings_left(state, seat)
-        estimates.append(state.vp[seat] + projected[seat] * (now + LATER * later))
-    return shares(estimates, SPREAD)
+        out.append(state.vp[seat] + (projected[seat] + army * coming[seat]) * (now + LATER * later))
+    return out
+
+
+def evaluate(state: State) -> list[float]:
+    return shares(estimates(state), SPREAD)
+
+
+def evaluate_board(state: State) -> list[float]:
+    """Issue 14's evaluate, the bench's baseline: the board alone, without the Armies to come."""
+    return shares(estimates(state, army=0.0), SPREAD)

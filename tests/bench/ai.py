@@ -74,7 +74,7 @@ ISSUE_14_COUNTS = {
 
 
 #: Evaluations changed since issue 14, by game: the name of issue 14's in the game's bot module.
-ISSUE_14_EVALUATIONS = {"mosaic": "evaluate_tally"}
+ISSUE_14_EVALUATIONS = {"mosaic": "evaluate_tally", "cradle": "evaluate_board"}
 
 
 def add_old_levels() -> None:

@@ -37,6 +37,7 @@ def test_every_level_names_an_evaluation_its_game_has_and_the_baseline_keeps_iss
 ) -> None:
     from engine.ai import levels
     from engine.ai.parts import parts
+    from engine.cradle.resample import evaluate_board
     from engine.mosaic.resample import evaluate_tally
     from tests.bench.ai import OLD, add_old_levels
 
@@ -49,3 +50,5 @@ def test_every_level_names_an_evaluation_its_game_has_and_the_baseline_keeps_iss
     assert BUDGETS[OLD + "normal"]["mosaic"].evaluation == "evaluate_tally"
     assert getattr(parts("mosaic"), BUDGETS[OLD + "normal"]["mosaic"].evaluation) is evaluate_tally
     assert BUDGETS["normal"]["mosaic"].evaluation == "evaluate"
+    assert getattr(parts("cradle"), BUDGETS[OLD + "normal"]["cradle"].evaluation) is evaluate_board
+    assert BUDGETS["normal"]["cradle"].evaluation == "evaluate"
