@@ -195,7 +195,7 @@ def card_pool(card: str) -> float:
     return sum(C.civs[civ].armies + BONUS_ARMIES for civ in C.civs_of_card[card])
 
 
-def estimates(state: State, army: float = ARMY) -> list[float]:
+def estimated_scores(state: State, army: float = ARMY) -> list[float]:
     """Each seat's final score as far as the board and the Armies to come tell: its VP plus what its
     Areas score now, once more this Epoch if still due and partly in each later Epoch (the armies
     stay, but new Civilizations arrive); the Armies it will still place this Epoch count as if on
@@ -210,9 +210,10 @@ def estimates(state: State, army: float = ARMY) -> list[float]:
 
 
 def evaluate(state: State) -> list[float]:
-    return shares(estimates(state), SPREAD)
+    """Shares of the estimated final scores, the Armies to come included (the bot's evaluation)."""
+    return shares(estimated_scores(state), SPREAD)
 
 
 def evaluate_board(state: State) -> list[float]:
     """Issue 14's evaluate, the bench's baseline: the board alone, without the Armies to come."""
-    return shares(estimates(state, army=0.0), SPREAD)
+    return shares(estimated_scores(state, army=0.0), SPREAD)

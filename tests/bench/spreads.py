@@ -30,7 +30,7 @@ def play(level: str, seed: int) -> list[tuple[int, list[float], list[float], lis
     import engine
     import engine.ai as ai
     from engine.ai.value import win_shares
-    from engine.cradle.resample import estimates, evaluate, evaluate_board
+    from engine.cradle.resample import estimated_scores, evaluate, evaluate_board
 
     game = engine.get("cradle")
     rand = random.Random(seed)
@@ -40,7 +40,7 @@ def play(level: str, seed: int) -> list[tuple[int, list[float], list[float], lis
     while not game.is_over(state):
         seat = game.to_act(state)[0]
         if steps % EVERY == 0:
-            kept.append((state.epoch, estimates(state), evaluate_board(state), evaluate(state)))
+            kept.append((state.epoch, estimated_scores(state), evaluate_board(state), evaluate(state)))
         legal = game.legal_actions(state, seat)
         if level == "random" or len(legal) == 1:
             action = legal[rand.randrange(len(legal))]
