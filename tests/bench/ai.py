@@ -211,6 +211,7 @@ def tactic_picks(t: Tactic, level: str, seeds: int, rule: str, budget: str = "")
 
     game = engine.get(t.game_id)
     state = game.loads(t.state)
+    add_old_levels()  # `--level old-normal`: issue 14's bot on the same positions
     if budget or rule:
         BUDGETS["tested"] = {t.game_id: tuned(BUDGETS[level][t.game_id], budget, rule)}
         level = "tested"
