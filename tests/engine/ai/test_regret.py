@@ -41,17 +41,3 @@ def test_a_move_below_the_best_is_charged_its_gap(position: Position) -> None:
     rigged = Position(p.game_id, p.state, p.seat, {a: (1.0 if a == best else 0.25) for a in p.values})
     for rs in regrets(rigged, "easy", seeds=2).values():
         assert all(r in (0.0, 0.75) for r in rs)
-
-
-def test_the_tactical_suite_plays_issue_14s_bot_in_a_fresh_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`python -m tests.bench ai --tactics --level old-normal` decides in worker processes, where
-    nothing has registered issue 14's levels yet: `tactic_picks` registers them itself."""
-    from engine.ai.levels import BUDGETS
-    from tests.bench.ai import OLD, tactic_picks
-    from tests.engine.ai.tactics import load
-
-    for level in [name for name in BUDGETS if name.startswith(OLD)]:
-        monkeypatch.delitem(BUDGETS, level)  # as in a fresh process
-    tactic = next(t for t in load() if t.game_id == "rising-cultures")
-    misses, cpu = tactic_picks(tactic, OLD + "easy", seeds=1, rule="")
-    assert len(misses) <= 1 and cpu > 0

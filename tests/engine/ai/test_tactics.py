@@ -44,3 +44,16 @@ def test_the_oracle_finds_one_move_clearly_best(tactic: Tactic):
 def test_normal_finds_the_clearly_best_move(tactic: Tactic):
     missed, _ = tactic_picks(tactic, "normal", SEEDS, rule="")
     assert SEEDS - len(missed) >= FOUND, f"{tactic.best!r} missed with seeds (the move taken): {missed}"
+
+
+def test_the_tactical_suite_plays_issue_14s_bot_in_a_fresh_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m tests.bench ai --tactics --level old-normal` decides in worker processes, where
+    nothing has registered issue 14's levels yet: `tactic_picks` registers them itself."""
+    from engine.ai.levels import BUDGETS
+    from tests.bench.ai import OLD
+
+    for level in [name for name in BUDGETS if name.startswith(OLD)]:
+        monkeypatch.delitem(BUDGETS, level)  # as in a fresh process
+    tactic = next(t for t in load() if t.game_id == "rising-cultures")
+    misses, cpu = tactic_picks(tactic, OLD + "easy", seeds=1, rule="")
+    assert len(misses) <= 1 and cpu > 0
