@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.core import Choice, count, details, possessive
+from engine.core import Choice, count, details, essential, possessive
 from engine.core.choices import clip
 
 from . import flow, rules
@@ -142,13 +142,15 @@ class Seat:
     def have(self) -> dict[str, int]:
         return rules.resources(self.s, self.seat, self.effects)
 
-    def takes(self, n: int) -> str:
-        """Coins taken from the supply: "+2 coins (3 → 5)", or what is left when it runs short."""
-        got = max(0, min(n, self.s.supply))
+    def takes(self, n: int, paid: int = 0) -> str:
+        """Coins taken from the supply: "+2 coins (3 → 5)", or what is left when it runs short
+        (`paid`: coins the same action pays into the supply first, a build's price)."""
+        got = flow.takeable(self.s, n, paid)
         if not got:
             return "no coin: the supply is empty"
         short = "; the supply runs short" if got < n else ""
-        return f"+{count(got, 'coin')} ({self.p.coins} → {self.p.coins + got}{short})"
+        before = self.p.coins - paid
+        return f"+{count(got, 'coin')} ({before} → {before + got}{short})"
 
     def known_deck(self) -> dict[int, str]:
         """Deck positions (0 = top) whose card this seat knows: the card it put on top and the
@@ -226,7 +228,7 @@ def describe_resource(me: Seat, words: list[str]) -> Choice:
         CARDS[cid].name,
         details(
             f"+{strip_text(strip) or 'no resources'}",
-            f"+{count(strip.coin, 'coin')} now" if strip.coin else "",
+            f"{me.takes(strip.coin)} now" if strip.coin else "",
             "your last-played resource card" if last else "",
         ),
     )
@@ -354,9 +356,11 @@ def military_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
 
 
 def build_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
-    """4) What the display costs (coins for missing resources), its VP and effects, and for a
-    leader the one it covers."""
-    _, cost = me.build_cost(card)
+    """4) What the display costs (coins for missing resources), its VP, the coins it gives when
+    constructed (from what the supply holds), and for a leader the one it covers or that its stack
+    is chosen next: what decides the choice is kept whatever else the detail holds (issue 49); the
+    card's lasting effects go first when it is full."""
+    price, cost = me.build_cost(card)
     cover, refers = "", tuple[str, ...]()
     if card.kind == "leader":
         places = rules.leader_places(me.p)
@@ -365,8 +369,12 @@ def build_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
         elif places[0]:
             cover = f"covers {CARDS[places[0]].name}"
             refers = (CARDS[places[0]].name,)
+    now = [e for e in card.effects if e.type == "on_build_coins"]
+    lasting = [e for e in card.effects if e.type != "on_build_coins"]
+    takes = [essential(f"{me.takes(e.amount, price)} now") for e in now]
     label = f"{card.name} → {'build' if card.kind == 'building' else 'place leader'}"
-    return Choice(action, group, label, details(cost, f"{card.vp} VP", effects_text(card.effects), cover), refers)
+    detail = details(essential(cost), essential(f"{card.vp} VP"), *takes, effects_text(lasting), essential(cover))
+    return Choice(action, group, label, detail, refers)
 
 
 def describe_cover(me: Seat, words: list[str]) -> Choice:

@@ -27,9 +27,16 @@ def card_name(cid: str) -> str:
     return CARDS[cid].name
 
 
+def takeable(s: State, n: int, returned: int = 0) -> int:
+    """How many of `n` coins the general supply gives (all that is left if it runs short), once
+    `returned` coins went back to it (a build's price is paid before its coins are taken). The
+    choices' words quote it (issue 49), so they say what `gain` does."""
+    return max(0, min(n, s.supply + returned))
+
+
 def gain(s: State, seat: int, n: int) -> int:
     """Take up to `n` coins from the general supply (all that is left if it runs short)."""
-    n = max(0, min(n, s.supply))
+    n = takeable(s, n)
     s.supply -= n
     s.players[seat].coins += n
     return n
