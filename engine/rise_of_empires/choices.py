@@ -177,7 +177,7 @@ def _pay(comp: Components, state: State, d: Decision, pick: Pick, then: State) -
     paid = pick.paid
     have = [p.gold, p.pool, p.resources, p.food, p.vp]
     after = [h - k for h, k in zip(have, paid, strict=True)]
-    leaves = "leaves " + ", ".join(amount(after[g], GOODS[g]) for g in range(len(GOODS)) if paid[g])
+    leaves = essential("leaves " + ", ".join(amount(after[g], GOODS[g]) for g in range(len(GOODS)) if paid[g]))
     notes = [leaves, *_thresholds(comp, state, d, paid, after, then)]
     if pick.whole:
         kinds = sum(1 for k in paid if k)
@@ -193,7 +193,7 @@ def _pay(comp: Components, state: State, d: Decision, pick: Pick, then: State) -
         pick.action,
         f"Pay part in {GOOD_WORDS[GOODS[good]][1]}",
         f"{_goods(paid)} now, the rest next",
-        details(*notes, f"{rest} more from {listing(others, 'or')} next"),
+        details(*notes, essential(f"{rest} more from {listing(others, 'or')} next")),
     )
 
 
@@ -262,7 +262,7 @@ def _place(comp: Components, state: State, d: Decision, action: str) -> Choice:
         action,
         group,
         f"{reg.name} ×{k}",
-        details(_standing(state, seat, counts, state.cubes[region][seat]), region_note, region_symbol(reg)),
+        details(essential(_standing(state, seat, counts, state.cubes[region][seat])), region_note, region_symbol(reg)),
         (region,),
     )
 
@@ -300,7 +300,7 @@ def _battle(comp: Components, state: State, d: Decision, action: str) -> Choice:
         action,
         "Battle",
         label,
-        details(ends + loses, _standing(state, seat, counts, state.cubes[region][seat])),
+        details(essential(ends + loses), essential(_standing(state, seat, counts, state.cubes[region][seat]))),
         (region,),
     )
 
@@ -388,10 +388,15 @@ def _era_end(comp: Components, state: State, d: Decision, action: str) -> Choice
             action,
             "Keep a progress tile",
             prog.name,
-            details(f"1 gold of your {p.gold}", progress_effect(prog)),
+            details(essential(f"1 gold of your {p.gold}"), progress_effect(prog)),
         )
     city = comp.cities[words[2]]
-    return Choice(action, "Keep a city", city.name, details(f"1 pool cube of your {p.pool}", f"{city.vp} VP a turn"))
+    return Choice(
+        action,
+        "Keep a city",
+        city.name,
+        details(essential(f"1 pool cube of your {p.pool}"), essential(f"{city.vp} VP a turn")),
+    )
 
 
 def _order(comp: Components, state: State, d: Decision, action: str) -> Choice:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.core import Choice, count, details, essential, possessive
+from engine.core import DETAIL_MAX, Choice, count, details, essential, possessive
 from engine.core.choices import clip
 
 from . import flow, rules
@@ -227,8 +227,8 @@ def describe_resource(me: Seat, words: list[str]) -> Choice:
         "Resource area (setup)",
         CARDS[cid].name,
         details(
-            f"+{strip_text(strip) or 'no resources'}",
-            f"{me.takes(strip.coin)} now" if strip.coin else "",
+            essential(f"+{strip_text(strip) or 'no resources'}"),
+            essential(f"{me.takes(strip.coin)} now") if strip.coin else "",
             "your last-played resource card" if last else "",
         ),
     )
@@ -249,7 +249,7 @@ def describe_income(me: Seat, words: list[str]) -> Choice:
     income = rules.income(me.s, me.seat, me.effects)
     extra = rules.count(me.effects, "extra_draw")
     draw = f"draw 4 + {extra}, then {count(extra, 'card')} to the bottom" if extra else "draw 4 cards"
-    return Choice("income", "Income", "Take income and draw", details(f"income {me.takes(income)}", draw))
+    return Choice("income", "Income", "Take income and draw", details(essential(f"income {me.takes(income)}"), draw))
 
 
 def describe_bottom(me: Seat, words: list[str]) -> Choice:
@@ -289,7 +289,7 @@ def describe_swap(me: Seat, words: list[str]) -> Choice:
         "Swap cards",
         f"Swap {count(n, 'card')}",
         details(
-            f"{count(n, 'coin')} ({me.p.coins} → {me.p.coins - n})",
+            essential(f"{count(n, 'coin')} ({me.p.coins} → {me.p.coins - n})"),
             me.draws(n),
             f"then {count(n, 'card')} to the bottom",
         ),
@@ -318,7 +318,7 @@ def describe_play(me: Seat, words: list[str]) -> Choice:
         verb = "build" if card.kind == "building" else "place"
         blocked = f"cannot {verb}: {count(price, 'coin')} needed" if price > me.p.coins else ""
         full = "military area full" if len(me.p.military) >= len(BOARDS[me.p.civ].military_bands) else ""
-        gets = details(me.takes(COINS_USE), "to your discard pile", blocked, full)
+        gets = details(essential(me.takes(COINS_USE)), "to your discard pile", blocked, full)
         return Choice(action, group, f"{card.name} → 2 coins", gets)
     if use == "military":
         return military_choice(me, action, group, card)
@@ -330,8 +330,8 @@ def describe_play(me: Seat, words: list[str]) -> Choice:
             group,
             f"{card.name} → resources",
             details(
-                f"+{strip_text(card.strip) or 'no resources'}",
-                f"{me.takes(coin)} now" if coin else "",
+                essential(f"+{strip_text(card.strip) or 'no resources'}"),
+                essential(f"{me.takes(coin)} now") if coin else "",
                 f"then {amounts(after)}",
             ),
         )
@@ -343,14 +343,14 @@ def military_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
     band = len(me.p.military)
     printed = BOARDS[me.p.civ].military_bands[band]
     gained = [card.military] + ([printed] if printed else [])
-    parts = [f"band {band + 1}: +1 {card.military}" + (f", +1 printed {printed}" if printed else "")]
+    parts = [essential(f"band {band + 1}: +1 {card.military}" + (f", +1 printed {printed}" if printed else ""))]
     refers: tuple[str, ...] = ()
     if me.s.row:
         prov = PROVINCES[me.s.row[0]]
         mine = rules.province_strength(me.s, me.seat, prov.id)
         theirs = rules.province_strength(me.s, 1 - me.seat, prov.id)
         more = sum(1 for sym in gained if sym in prov.symbols)
-        parts.append(f"{prov.name}: you {mine} → {mine + more}, {me.other} {theirs}")
+        parts.append(essential(f"{prov.name}: you {mine} → {mine + more}, {me.other} {theirs}"))
         refers = (prov.name,)
     return Choice(action, group, f"{card.name} → military", details(*parts), refers)
 
@@ -391,7 +391,13 @@ def describe_cover(me: Seat, words: list[str]) -> Choice:
     else:
         vp = f"its {old.vp} VP are lost"
     stops = f"loses {effects_text(old.effects)}" if old.effects else "it has no effect"
-    return Choice(" ".join(words), "Place the leader", f"On top of {old.name}", details(stops, vp), (old.name,))
+    return Choice(
+        " ".join(words),
+        "Place the leader",
+        f"On top of {old.name}",
+        details(essential(stops), essential(vp)),
+        (old.name,),
+    )
 
 
 def describe_progress(me: Seat, words: list[str]) -> Choice:
@@ -409,11 +415,18 @@ def describe_progress(me: Seat, words: list[str]) -> Choice:
             "progress yes",
             group,
             f"Move up with {CARDS[last].name}",
-            details(unlock, f"loses {possessive(CARDS[last].name)} {lost}"),
+            details(essential(unlock), essential(loses_text(unlock, CARDS[last].name, lost))),
             (CARDS[last].name,),
         )
     cid = DATA.by_slug[me.p.civ][words[1]]
     return Choice(" ".join(words), group, f"Move up with {CARDS[cid].name} (discard pile)", unlock)
+
+
+def loses_text(unlock: str, card: str, lost: str) -> str:
+    """ "loses Market's 1 wood, 1 brick, 1 gold", without the card's name (the label has it) when
+    both would not fit beside what the level unlocks: both decide the move (issue 49)."""
+    named = f"loses {possessive(card)} {lost}"
+    return named if len(unlock) + len(" · ") + len(named) <= DETAIL_MAX else f"loses {lost}"
 
 
 def describe_develop(me: Seat, words: list[str]) -> Choice:
@@ -439,7 +452,7 @@ def describe_nile(me: Seat, words: list[str]) -> Choice:
         "Place coins on the Nile",
         f"Coin on {nile.name}",
         details(
-            f"1 coin ({me.p.coins} → {me.p.coins - 1})",
+            essential(f"1 coin ({me.p.coins} → {me.p.coins - 1})"),
             ("already yours: " if owned else "gives you: ") + effects_text(nile.effects),
             f"{count(free, 'space')} left",
             vp,
@@ -471,7 +484,7 @@ def describe_province(me: Seat, words: list[str]) -> Choice:
         "province compete",
         "Compete for the province",
         f"Compete for {prov.name}",
-        details(counts, province_text(prov.id), *province_cost(me, prov.id)),
+        details(essential(counts), province_text(prov.id), *province_cost(me, prov.id)),
         (prov.name,),
     )
 
@@ -480,25 +493,31 @@ def province_cost(me: Seat, pid: int) -> tuple[str, str]:
     """ "As the cost for winning a Province: discard your last-played card in your military
     area", and what may spare it (a part of its own, left out first when the detail is full)."""
     if not me.p.military:
-        return "costs no card", ""
+        return essential("costs no card"), ""
     last = CARDS[me.p.military[-1]].name
     if PROVINCES[pid].effect == "keep_military":
-        return f"keeps {last}", ""
+        return essential(f"keeps {last}"), ""
     ability = flow.keep_cards(me.s, me.seat)
     if ability:
-        return f"costs {last}", f"{CARDS[ability[0]].name} may keep it"
+        return essential(f"costs {last}"), f"{CARDS[ability[0]].name} may keep it"
     if PROVINCES[pid].effect == "maghreb":
-        return f"costs {last}", "or Maghreb moves it up"
-    return f"costs {last}", ""
+        return essential(f"costs {last}"), "or Maghreb moves it up"
+    return essential(f"costs {last}"), ""
 
 
 def describe_keep(me: Seat, words: list[str]) -> Choice:
     ability = CARDS[me.s.pending[-1].card]
     last = CARDS[me.p.military[-1]]
     if words[1] == "keep":
-        label, gives = f"Keep {last.name}", details(f"uses {ability.name} (once a game)", f"keeps 1 {last.military}")
+        label, gives = (
+            f"Keep {last.name}",
+            details(f"uses {ability.name} (once a game)", essential(f"keeps 1 {last.military}")),
+        )
     else:
-        label, gives = f"Discard {last.name}", details(f"-1 {last.military}", f"{ability.name} stays for later")
+        label, gives = (
+            f"Discard {last.name}",
+            details(essential(f"-1 {last.military}"), f"{ability.name} stays for later"),
+        )
     return Choice(" ".join(words), "Cost of the province", label, gives, (ability.name,))
 
 
@@ -511,13 +530,17 @@ def describe_maghreb(me: Seat, words: list[str]) -> Choice:
             "maghreb military",
             group,
             f"{last.name} from your military area",
-            details(unlock, f"instead of discarding it, -1 {last.military}"),
+            details(essential(unlock), essential(f"instead of discarding it, -1 {last.military}")),
             ("Maghreb",),
         )
     cid = DATA.by_slug[me.p.civ][words[2]]
     cost = f"{CARDS[me.p.military[-1]].name} is discarded as the cost" if me.p.military else ""
     return Choice(
-        " ".join(words), group, f"{CARDS[cid].name} from your discard pile", details(unlock, cost), ("Maghreb",)
+        " ".join(words),
+        group,
+        f"{CARDS[cid].name} from your discard pile",
+        details(essential(unlock), essential(cost)),
+        ("Maghreb",),
     )
 
 

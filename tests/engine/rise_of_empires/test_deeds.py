@@ -66,6 +66,8 @@ def check(deed: Deed) -> list[str]:
 
 
 def _check(deed: Deed) -> list[str]:
+    if deed.choice.detail.endswith("…"):
+        return ["the words are cut"]
     before: State = deed.before
     d = before.stack.top
     assert d is not None

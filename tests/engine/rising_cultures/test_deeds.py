@@ -73,6 +73,15 @@ def _check(deed: Deed) -> list[str]:
         m = re.search(r"level (\d+)", c.detail)
         if m is None or len(p.progress) != int(m.group(1)):
             out.append(f"reaches level {len(p.progress)}")
+    if c.action == "progress yes":  # `loses Market's 1 wood, 1 brick, 1 gold`
+        lost = dict.fromkeys(RESOURCES, 0) | {
+            r: int(k) for k, r in re.findall(r"(\d+) (\w+)", c.detail.split("loses ")[1])
+        }
+        card = CARDS[p0.resources[-1]].strip
+        if any(getattr(card, r) != lost[r] for r in RESOURCES):
+            out.append(f"the card leaves with {card}, the words say {lost}")
+    if c.detail.endswith("…"):
+        out.append("the words are cut")
     if words[0] == "military":
         kept = len(p.military) == len(p0.military)
         if kept != (words[1] == "keep"):
