@@ -247,8 +247,12 @@ def describe_top(me: Seat, words: list[str]) -> Choice:
 
 def describe_income(me: Seat, words: list[str]) -> Choice:
     income = rules.income(me.s, me.seat, me.effects)
-    extra = rules.count(me.effects, "extra_draw")
-    draw = f"draw 4 + {extra}, then {count(extra, 'card')} to the bottom" if extra else "draw 4 cards"
+    # what do_income draws: 4, then the extra draws, as far as the deck goes (round 7 has no extra)
+    four = flow.drawable(me.p, 4)
+    extra = flow.drawable(me.p, four + rules.count(me.effects, "extra_draw")) - four
+    draw = (
+        f"draw {four} + {extra}, then {count(extra, 'card')} to the bottom" if extra else f"draw {count(four, 'card')}"
+    )
     return Choice("income", "Income", "Take income and draw", details(essential(f"income {me.takes(income)}"), draw))
 
 

@@ -52,9 +52,15 @@ def pay(s: State, seat: int, n: int) -> None:
     s.supply += n
 
 
+def drawable(p: Player, n: int) -> int:
+    """How many of `n` cards a draw takes: the deck may hold fewer (round 7 uses it up exactly).
+    The choices' words quote it (issue 49)."""
+    return min(n, len(p.deck))
+
+
 def draw(p: Player, n: int) -> int:
     """Draw up to `n` cards from the top of the deck into the hand; returns how many."""
-    n = min(n, len(p.deck))
+    n = drawable(p, n)
     if n:
         if p.known_top and p.known_top == p.deck[0]:
             p.known_top = ""

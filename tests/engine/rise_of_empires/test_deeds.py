@@ -41,14 +41,22 @@ def _amounts(text: str) -> list[int]:
 
 def _act(before: State, d: Decision, action: str) -> tuple[State, list[int]]:
     """The action alone on a copy (no flow after it), its payment completed: (state, goods paid)."""
+    state, paid, _ = _act_paying(before, d, action)
+    return state, paid
+
+
+def _act_paying(before: State, d: Decision, action: str) -> tuple[State, list[int], int]:
+    """`_act`, and the cost the payment it asked was (0: none)."""
     state = before.clone()
     paid = [0] * len(GOODS)
     resolve(COMP, state, state.stack.top or d, action)
+    top = state.stack.top
+    asked = top.data["cost"] if top is not None and top.kind == "pay" and top.seat == d.seat else 0
     while (top := state.stack.top) is not None and top.kind == "pay" and top.seat == d.seat:
         pick = legal(COMP, state, top)[0]
         paid = [a + b for a, b in zip(paid, read_pay(pick)[0], strict=True)]
         resolve(COMP, state, top, pick)
-    return state, paid
+    return state, paid, asked
 
 
 def _own_effect(before: State, seat: int, after: State, paid: list[int]) -> list[int]:
@@ -79,7 +87,7 @@ def _check(deed: Deed) -> list[str]:
     if d.kind in ("action", "b-row", "empire-tile") and not action.startswith(("pass", "remove", "done")):
         return _check_row(before, d, action, c.label, parts)
     if action.startswith("remove ") and d.kind == "action":
-        return _check_disc_cost(before, d, action, parts[0])
+        return _check_disc_cost(_act_paying(before, d, action)[2], parts[0])
     if d.kind == "pay":
         return _check_pay(before, d, action, c.label, parts)
     if d.kind in ("place", "battle") and action != "done":
@@ -112,13 +120,9 @@ def _check(deed: Deed) -> list[str]:
     return []
 
 
-def _check_disc_cost(before: State, d: Decision, action: str, said: str) -> list[str]:
-    """`your disc there costs 2` / `costs 2` / `free`: the payment the removal asks."""
+def _check_disc_cost(asked: int, said: str) -> list[str]:
+    """`your disc there costs 2` / `costs 2` / `free`: the payment the removal asked."""
     k = int(m.group(1)) if (m := re.search(r"costs (\d+)", said)) else 0
-    after = before.clone()
-    resolve(COMP, after, after.stack.top or d, action)
-    top = after.stack.top
-    asked = top.data["cost"] if top is not None and top.kind == "pay" and top.seat == d.seat else 0
     return [] if asked == k else [f"the disc costs {asked}, the words say {k}"]
 
 
@@ -126,10 +130,10 @@ def _check_row(before: State, d: Decision, action: str, label: str, parts: list[
     """A row action: the disc's cost (B turn), the tile's own cost, a trade, a withdrawal, a wonder's VP."""
     seat = d.seat
     out = []
+    after, paid, asked = _act_paying(before, d, action)
     if d.kind == "action" and before.half == "B":
-        out += _check_disc_cost(before, d, action, parts[0])
+        out += _check_disc_cost(asked, parts[0])
         parts = parts[1:]
-    after, paid = _act(before, d, action)
     effect = _own_effect(before, seat, after, paid)
     words = action.split(" ")
     want = [0] * len(GOODS)
@@ -245,8 +249,17 @@ def _check_cubes(before: State, d: Decision, action: str, label: str, parts: lis
         own = before.cubes[region][seat] - mine
         if (lost, own) != (int(m.group(2)), int(m.group(3))):
             out.append(f"{words[2]} loses {lost}, you {own}; the words say {m.group(2)}, {m.group(3)}")
-    elif before.cubes[region][seat] + int(label.split("×")[1]) != mine:
-        out.append(f"placed {mine - before.cubes[region][seat]}, the label says {label}")
+    else:
+        if before.cubes[region][seat] + int(label.split("×")[1]) != mine:
+            out.append(f"placed {mine - before.cubes[region][seat]}, the label says {label}")
+        note = next((p for p in parts if p.startswith("region ")), "")  # `region 2 of 3`: a new one
+        top = after.stack.top
+        if top is not None and top.kind == "place":
+            used, limit = top.data["used"], top.data["limit"]
+            if note and note != f"region {len(used)} of {limit}":
+                out.append(f"region {len(used)} of {limit}, the words say {note!r}")
+            if not note and len(used) != len(d.data["used"]):
+                out.append("a region of the tile's count is used, the words say none")
     return out
 
 

@@ -342,3 +342,17 @@ def test_4_a_building_gives_its_coins_only_from_the_supply():
     assert f"+{count(got, 'coin')} (0 → {got}" in by_action(s, 0)["play hammam build"].detail
     after, _ = act(s, 0, "play hammam build")
     assert after.players[0].coins == got
+
+
+def test_round_7_income_draw_says_no_extra_card_when_the_deck_is_used_up():
+    """Phase II: "draw 1 extra card, then place 1 card ... at the bottom" (Paper Mill) needs a card
+    to draw: in round 7 the deck holds the 4 cards of the draw and no more (issue 49: the words
+    said "draw 4 + 1, then 1 card to the bottom")."""
+    s = finish_opening(new_game(("abbasid", "rome")))
+    lay_out(s, 0, buildings=["paper-mill"])
+    income = by_action(s, 0)["income"]
+    assert income.detail.endswith("draw 4 + 1, then 1 card to the bottom")
+    s.players[0].deck = s.players[0].deck[:4]  # round 7: the last 4 cards
+    assert by_action(s, 0)["income"].detail.endswith("· draw 4 cards")
+    after, _ = act(s, 0, "income")
+    assert len(after.players[0].hand) == 4 and after.players[0].step != "bottom"

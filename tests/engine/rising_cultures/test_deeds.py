@@ -80,6 +80,8 @@ def _check(deed: Deed) -> list[str]:
         card = CARDS[p0.resources[-1]].strip
         if any(getattr(card, r) != lost[r] for r in RESOURCES):
             out.append(f"the card leaves with {card}, the words say {lost}")
+    if words[0] in ("income", "swap"):
+        out += _check_draw(p0.hand, p.hand, c.detail)
     if c.detail.endswith("…"):
         out.append("the words are cut")
     if words[0] == "military":
@@ -87,6 +89,20 @@ def _check(deed: Deed) -> list[str]:
         if kept != (words[1] == "keep"):
             out.append(f"the military card is {'kept' if kept else 'discarded'}")
     return out
+
+
+def _check_draw(hand0: list[str], hand: list[str], detail: str) -> list[str]:
+    """`draw 4 cards`, `draw 4 + 1, then 1 card to the bottom`, `draw the top 2 cards`, `draw Forum
+    and an unknown card`: how many cards come into the hand."""
+    said_draw = next(p for p in detail.split(" · ") if p.startswith("draw "))
+    if m := re.fullmatch(r"draw (\d+)(?: \+ (\d+)|( cards?))(?:, then .*)?", said_draw):
+        said = int(m.group(1)) + int(m.group(2) or 0)
+    elif m := re.fullmatch(r"draw the top (\d+) cards", said_draw):
+        said = int(m.group(1))
+    else:  # `draw the top card`, or named cards
+        said = said_draw.count(" and ") + 1
+    drawn = len(hand) - len(hand0)
+    return [] if drawn == said else [f"draws {drawn} cards, the words say {said}"]
 
 
 def _check_play(before: State, after: State, seat: int, words: list[str], detail: str) -> list[str]:
