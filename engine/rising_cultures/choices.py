@@ -98,12 +98,15 @@ def amounts(have: dict[str, int]) -> str:
     return ", ".join(f"{have[r]} {r}" for r in RESOURCES)
 
 
-def province_text(pid: int) -> str:
-    """What a Province gives: "1 VP, 1 wood always", "2 VP, 3 coins now"."""
+def province_text(pid: int, got: int | None = None) -> str:
+    """What a Province gives: "1 VP, 1 wood always", "2 VP, 3 coins now" (`got`: the coins the
+    supply gives, flow.takeable, when it may run short: issue 49)."""
     prov = PROVINCES[pid]
+    got = prov.amount if got is None else got
+    short = "" if got == prov.amount else (" (the supply is empty)" if not got else " (the supply runs short)")
     gives = {
         "resource": f"{prov.amount} {prov.resource} always",
-        "coins": f"{count(prov.amount, 'coin')} now",
+        "coins": f"{count(got, 'coin')} now{short}",
         "maghreb": "+1 progress level",
         "free_swap": "a free swap each round",
     }.get(prov.effect, "")
@@ -488,7 +491,7 @@ def describe_province(me: Seat, words: list[str]) -> Choice:
         "province compete",
         "Compete for the province",
         f"Compete for {prov.name}",
-        details(essential(counts), province_text(prov.id), *province_cost(me, prov.id)),
+        details(essential(counts), province_text(prov.id, flow.takeable(s, prov.amount)), *province_cost(me, prov.id)),
         (prov.name,),
     )
 

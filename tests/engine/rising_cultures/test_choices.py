@@ -23,6 +23,7 @@ from tests.engine.ai.positions import positions, scramble
 from .helpers import GAME, act, at_phase3, at_play, cid, filler_progress, finish_opening, lay_out, new_game, set_coins
 
 GAUL = 1
+ARMENIA = 5
 
 
 def games(seeds: range, options: dict) -> Iterator[tuple[State, int]]:
@@ -356,3 +357,15 @@ def test_round_7_income_draw_says_no_extra_card_when_the_deck_is_used_up():
     assert by_action(s, 0)["income"].detail.endswith("· draw 4 cards")
     after, _ = act(s, 0, "income")
     assert len(after.players[0].hand) == 4 and after.players[0].step != "bottom"
+
+
+def test_province_5_armenia_coins_come_from_what_the_supply_holds():
+    """A Province's coins are taken from the general supply (28 coins, RULES-NOTES): with the
+    supply empty its choice says so (issue 49: it said "2 coins now")."""
+    s = at_play(marker=0)
+    lay_out(s, 0, hand=[], military=["castra", "market"])
+    lay_out(s, 1, hand=[], military=["royal-road"])
+    s = at_phase3(s, ARMENIA)
+    assert "2 VP, 2 coins now ·" in by_action(s, 0)["province compete"].detail
+    set_coins(s, 1, s.players[1].coins + s.supply)  # bob holds every coin left
+    assert "0 coins now (the supply is empty)" in by_action(s, 0)["province compete"].detail

@@ -47,6 +47,8 @@ def _check(deed: Deed) -> list[str]:
     before: State = deed.before
     seat, c = deed.seat, deed.choice
     words = c.action.split(" ")
+    if words[0] == "province":
+        return _check_province(deed)
     if words[0] not in ("play", "swap", "income", "nile", "resource", "cover", "progress", "maghreb", "military"):
         return []
     after = _act(before, seat, c.action)
@@ -88,6 +90,39 @@ def _check(deed: Deed) -> list[str]:
         kept = len(p.military) == len(p0.military)
         if kept != (words[1] == "keep"):
             out.append(f"the military card is {'kept' if kept else 'discarded'}")
+    return out
+
+
+def _check_province(deed: Deed) -> list[str]:
+    """Phase III: where the Province goes once both have answered (`goes to bob`, `goes back to the
+    box`; competing: the counts, who wins a tie), the coins it gives and what winning costs
+    (`costs Market`, `keeps Market`, `costs no card`), read from the game once the flow resolved it
+    (the deed played on: `after`)."""
+    before, after, c, seat = deed.before, deed.after, deed.choice, deed.seat
+    pid = before.row[0]
+    other = 1 - seat
+    if after.row[:1] == [pid]:  # the other player still decides
+        return []
+    winner = next((x for x in (0, 1) if pid in after.players[x].provinces), -1)
+    name = after.players[other].name
+    if c.action == "province decline":
+        said = {f"goes to {name}": other, "goes back to the box": -1}.get(c.detail)
+        return [] if said is None or said == winner else [f"the Province goes to seat {winner}"]
+    m = re.match(r"you (\d+), \S+ (\d+)(?: \((.*?)\))?", c.detail)
+    assert m is not None
+    mine, theirs, notes = int(m.group(1)), int(m.group(2)), m.group(3) or ""
+    if "competes" in notes:
+        said = seat if mine > theirs or (mine == theirs and "tie: you" in notes) else other
+    else:
+        said = seat
+    out = [] if said == winner else [f"the Province goes to seat {winner}, the words say seat {said}"]
+    if winner == seat and not after.pending:
+        p0, p = before.players[seat], after.players[seat]
+        lost = [CARDS[x].name for x in p0.military if x not in p.military]
+        cost = re.search(r"(costs|keeps) ([^·]+?)(?: ·|$)", c.detail)
+        says_lost = [cost.group(2)] if cost and cost.group(1) == "costs" and cost.group(2) != "no card" else []
+        if lost != says_lost:
+            out.append(f"winning loses {lost or 'no card'}, the words say {says_lost or 'none'}")
     return out
 
 
