@@ -49,7 +49,18 @@ def _check(deed: Deed) -> list[str]:
     words = c.action.split(" ")
     if words[0] == "province":
         return _check_province(deed)
-    if words[0] not in ("play", "swap", "income", "nile", "resource", "cover", "progress", "maghreb", "military"):
+    if words[0] not in (
+        "play",
+        "swap",
+        "income",
+        "nile",
+        "resource",
+        "top",
+        "cover",
+        "progress",
+        "maghreb",
+        "military",
+    ):
         return []
     after = _act(before, seat, c.action)
     p0, p = before.players[seat], after.players[seat]
@@ -71,6 +82,16 @@ def _check(deed: Deed) -> list[str]:
         covered = CARDS[stack[-2]].name if len(stack) > 1 else ""
         if covered != ("" if c.label == "Free leader stack" else under):
             out.append(f"the leader covers {covered or 'nothing'}")
+        active = any(CARDS[x].name == covered for x in rules.active_cards(p))
+        if covered and active and c.detail.startswith("loses"):
+            out.append(f"{covered}'s effects stay in play")
+    if words[0] == "top":  # `... · Forum to the bottom`
+        card = CARDS[p.deck[0]].name
+        bottom = CARDS[p.deck[-1]].name
+        if card != c.label or (
+            c.detail.endswith(" to the bottom") and not c.detail.endswith(f"{bottom} to the bottom")
+        ):
+            out.append(f"{card} goes on top, {bottom} to the bottom")
     if words[0] in ("progress", "maghreb") and words[1] != "no":
         m = re.search(r"level (\d+)", c.detail)
         if m is None or len(p.progress) != int(m.group(1)):
