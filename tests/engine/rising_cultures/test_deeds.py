@@ -100,9 +100,9 @@ def _check(deed: Deed) -> list[str]:
         lost = dict.fromkeys(RESOURCES, 0) | {
             r: int(k) for k, r in re.findall(r"(\d+) (\w+)", c.detail.split("loses ")[1])
         }
-        card = CARDS[p0.resources[-1]].strip
-        if any(getattr(card, r) != lost[r] for r in RESOURCES):
-            out.append(f"the card leaves with {card}, the words say {lost}")
+        strip = CARDS[p0.resources[-1]].strip
+        if any(getattr(strip, r) != lost[r] for r in RESOURCES):
+            out.append(f"the card leaves with {strip}, the words say {lost}")
     if words[0] in ("income", "swap"):
         out += _check_draw(p0.hand, p.hand, c.detail)
     if c.detail.endswith("…"):
