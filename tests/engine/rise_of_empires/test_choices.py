@@ -284,7 +284,7 @@ def _food_upkeep(food: int, cities: tuple[str, ...], territories: tuple[str, ...
     s.stack.push("food", -1)
     s.stack.push("food-upkeep", W)
     advance(COMP, s)
-    assert s.stack.top.kind == "food-upkeep"
+    assert s.stack.top is not None and s.stack.top.kind == "food-upkeep"
     return s
 
 
