@@ -29,8 +29,8 @@ from .describe import (
 from .display import b_cost, cheapest_disc, row_of, surcharge
 from .pay_step import FOOD, GOLD, RESOURCE, pay_picks, payable
 from .payment import GOODS, Pick
-from .scoring import food_outcome, income_of
-from .state import State
+from .scoring import FoodOutcome, food_outcome, income_of
+from .state import State, without
 from .words import GOOD_WORDS, amount
 
 #: The groups of the action display's rows (6.1-6.5), in the rulebook's words.
@@ -336,20 +336,31 @@ def _ally(comp: Components, state: State, d: Decision, action: str) -> Choice:
 
 def _food_upkeep(comp: Components, state: State, d: Decision, action: str) -> Choice:
     """6.3, 7.0: keep the cities (their food upkeep is paid) or discard one. The totals are the
-    Food phase's own (scoring.food_outcome): below 0 costs VP, beyond the top of the track gives gold."""
+    Food phase's own (scoring.food_outcome): below 0 costs VP, beyond the top of the track gives
+    gold; a discard's are those of keeping the rest (the question comes again while one is left)."""
     seat, p = d.seat, state.players[d.seat]
     factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+    doubled = "doubled in the last turn" if factor != 1 else ""
     if action == "keep cities":
-        fed = food_outcome(comp, state, seat)
-        outcome = f"food {p.food} → {fed.food}"
-        if fed.short:
-            outcome += f", {fed.short} short: -{amount(fed.vp_lost, 'vp')}"  # never below 0 VP (7.0)
-        elif fed.beyond:
-            outcome += f", {fed.beyond} beyond the top: +{fed.gold} gold"
-        doubled = "doubled in the last turn" if factor != 1 else ""
+        outcome = _food_words(p.food, food_outcome(comp, state, seat))
         return Choice(action, "Keep and pay", "Keep your cities, pay their food", details(essential(outcome), doubled))
-    city = comp.cities[action.split(" ")[1]]
-    return _discard(action, city, f"{city.upkeep_food * factor} food")
+    ident = action.split(" ")[1]
+    city = comp.cities[ident]
+    without_it = state.clone()
+    without_it.players[seat].cities = without(p.cities, ident)
+    outcome = _food_words(p.food, food_outcome(comp, without_it, seat))
+    return _discard(action, city, f"{city.upkeep_food * factor} food", essential(outcome))
+
+
+def _food_words(food: int, fed: FoodOutcome) -> str:
+    """`food 20 → 20, 3 beyond the top: +1 gold`, `food 1 → 0, 1 short: -1 VP` (7.0)."""
+    outcome = f"food {food} → {fed.food}"
+    if fed.short:
+        never = " (never below 0 VP)" if fed.vp_lost < fed.short else ""
+        return outcome + f", {fed.short} short: -{amount(fed.vp_lost, 'vp')}{never}"
+    if fed.beyond:
+        return outcome + f", {fed.beyond} beyond the top: +{fed.gold} gold"
+    return outcome
 
 
 def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -> Choice:
@@ -367,9 +378,15 @@ def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -
     return _discard(action, city, amount(city.upkeep_resources, "resource"))
 
 
-def _discard(action: str, city: City, upkeep: str) -> Choice:
-    """6.3: "If you cannot or do not want to pay the cost, you must discard the city tile"."""
-    return Choice(action, "Discard a city", city.name, f"saves {upkeep} · gives up {city.vp} VP a turn")
+def _discard(action: str, city: City, upkeep: str, outcome: str = "") -> Choice:
+    """6.3: "If you cannot or do not want to pay the cost, you must discard the city tile"; with
+    the food upkeep, the Food phase's totals then (`outcome`)."""
+    return Choice(
+        action,
+        "Discard a city",
+        city.name,
+        details(f"saves {upkeep}", essential(f"gives up {city.vp} VP a turn"), outcome),
+    )
 
 
 def _era_end(comp: Components, state: State, d: Decision, action: str) -> Choice:

@@ -169,7 +169,7 @@ def test_12_0_sample_turn_choices_carry_the_rulebook_numbers():
     # Plains ... moved to the "13" space"
     food = described(s)
     assert food["Keep your cities, pay their food"] == ("Keep and pay", "food 16 → 13", "keep cities")
-    assert food["Rome"] == ("Discard a city", "saves 3 food · gives up 2 VP a turn", "discard rome")
+    assert food["Rome"] == ("Discard a city", "saves 3 food · gives up 2 VP a turn · food 16 → 16", "discard rome")
     assert GAME.prompt(s, PETER) == "Keep your cities and pay their food upkeep, or discard one first."
     s = act(s, "keep cities")
     # Turn order: Lisa picks first and "decides to stay in second place"
@@ -304,6 +304,17 @@ def test_7_0_keep_cities_says_the_food_short_and_the_vp_lost():
     s = _food_upkeep(1, ("carthage",), ())
     s.players[W].vp = 1
     assert described(s)["Keep your cities, pay their food"][1] == "food 1 → 0, 1 short: -1 VP"
+    s.players[W].vp = 0
+    assert described(s)["Keep your cities, pay their food"][1] == "food 1 → 0, 1 short: -0 VP (never below 0 VP)"
+
+
+def test_6_3_discarding_a_city_says_what_the_food_phase_then_does():
+    """6.3, 7.0: at the top of the food track a discarded city's upkeep turns into gold, not food
+    (issue 49: "saves 2 food" alone, though the marker stays at 20)."""
+    s = _food_upkeep(20, ("carthage",), ("plains", "plains", "island"))
+    assert described(s)["Carthage"][1] == (
+        "saves 2 food · gives up 1 VP a turn · food 20 → 20, 5 beyond the top: +2 gold"
+    )
 
 
 def test_6_0_a_part_payment_names_only_the_goods_left_to_pay_with():

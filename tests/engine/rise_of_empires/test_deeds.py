@@ -28,6 +28,11 @@ GAMES = 200
 PLAYERS = (2, 3, 4, 5)
 #: A good as the words write it -> its index in payment.GOODS.
 GOOD = {"gold": 0, "cube": 1, "cubes": 1, "resource disc": 2, "resource discs": 2, "food": 3, "VP": 4}
+#: `food 20 → 20, 3 beyond the top: +1 gold`, `food 1 → 0, 2 short: -1 VP (never below 0 VP)`.
+FOOD_WORDS = re.compile(
+    r"food (\d+) → (\d+)"
+    r"(?:, (\d+) short: -(\d+) VP(?: \(never below 0 VP\))?|, (\d+) beyond the top: \+(\d+) gold)?"
+)
 AMOUNT = re.compile(r"(\d+) (gold|cubes?|resource discs?|food|VP)\b")
 
 
@@ -98,13 +103,16 @@ def _check(deed: Deed) -> list[str]:
         who = next(i for i, q in enumerate(before.players) if q.colour == colour)
         said = int(c.detail.split(" → ")[1])
         return [] if after.cubes[region][who] == said else [f"{colour} has {after.cubes[region][who]} there"]
-    if d.kind == "food-upkeep" and action == "keep cities":
-        return _check_food(before, d, action, parts[0])
+    if d.kind == "food-upkeep":  # keep cities, or discard one and keep the rest
+        out = _check_food(before, d, action, next(p for p in parts if p.startswith("food ")))
+        after, _ = _act(before, d, action)
+        city = action.split(" ")[-1]
+        return out + ([f"{city} still held"] if action != "keep cities" and city in after.players[seat].cities else [])
     if d.kind == "resource-upkeep" and action == "pay upkeep":
         after, _ = _act(before, d, action)
         said = int(c.detail.split(" → ")[1])
         return [] if after.players[seat].resources == said else [f"{after.players[seat].resources} discs left"]
-    if d.kind in ("food-upkeep", "resource-upkeep"):  # discard <city>
+    if d.kind == "resource-upkeep":  # discard <city>
         after, _ = _act(before, d, action)
         city = action.split(" ")[1]
         return [f"{city} still held"] if city in after.players[seat].cities else []
@@ -270,7 +278,7 @@ def _check_food(before: State, d: Decision, action: str, said: str) -> list[str]
     gold, vp = p0.gold, p0.vp
     food_phase(COMP, after)
     p = after.players[d.seat]
-    m = re.fullmatch(r"food (\d+) → (\d+)(?:, (\d+) short: -(\d+) VP|, (\d+) beyond the top: \+(\d+) gold)?", said)
+    m = FOOD_WORDS.fullmatch(said)
     if m is None:
         return [f"unreadable food words {said!r}"]
     want_vp = -int(m.group(4) or 0)
