@@ -229,7 +229,8 @@ def _thresholds(
     if paid[RESOURCE]:
         need = disc_upkeep(comp, then, seat)
         if need:
-            coming = after[RESOURCE] + income_of(comp, then, seat)["resources"]
+            # discs the chosen action takes (a wonder, a trade) are not kept for the upkeep
+            coming = after[RESOURCE] - d.data["reserve"][RESOURCE] + income_of(comp, then, seat)["resources"]
             notes.append(
                 f"keeps {amount(need, 'resource')} for upkeep"
                 if coming >= need

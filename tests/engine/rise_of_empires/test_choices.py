@@ -328,3 +328,16 @@ def test_6_0_a_part_payment_names_only_the_goods_left_to_pay_with():
     s = act(s, "remove progress 1")
     part = described(s)["2 gold now, the rest next"]
     assert part[1].endswith("5 more from cubes, resource discs or VP next")
+
+
+def test_8_0_a_payment_does_not_keep_for_upkeep_the_discs_the_chosen_trade_takes():
+    """8.0: Carthage's upkeep needs 1 resource disc after income; paying the disc with 1 of white's
+    3 discs leaves 2, but the trade chosen with the disc takes both (issue 49: "keeps 1 resource
+    disc for upkeep")."""
+    s = _b_turn(2, "trade", 1)
+    p = s.players[W]
+    p.gold, p.pool, p.resources, p.food, p.vp = 0, 0, 3, 0, 0
+    p.cities = ("carthage",)
+    s = restart(s, [W, R, B, G])
+    s = act(s, "trade 2 for 4 gold")
+    assert described(s)["1 resource disc"][1] == "leaves 2 resource discs · upkeep 1 resource disc short"

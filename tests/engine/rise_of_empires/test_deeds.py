@@ -15,10 +15,11 @@ from typing import Any
 
 from engine.core import Decision
 from engine.rise_of_empires import GAME
-from engine.rise_of_empires.actions import legal, resolve
+from engine.rise_of_empires.actions import disc_upkeep, legal, resolve
 from engine.rise_of_empires.display import holdings
 from engine.rise_of_empires.payment import GOODS, read_pay
 from engine.rise_of_empires.phases import food_phase
+from engine.rise_of_empires.scoring import income_of
 from engine.rise_of_empires.state import State
 from tests.engine.deeds import Deed, deeds, mismatches
 
@@ -226,6 +227,12 @@ def _check_forecasts(before: State, d: Decision, action: str, parts: list[str]) 
             gold = before.players[d.seat].gold - read_pay(action)[0][0] if chosen else p.gold
             if gold < int(m.group(1)):
                 out.append(f"{gold} gold left, the words say {part!r}")
+        if m := re.fullmatch(r"keeps (\d+) resource discs? for upkeep|upkeep (\d+) resource discs? short", part):
+            need = disc_upkeep(COMP, after, d.seat)
+            coming = p.resources + income_of(COMP, after, d.seat)["resources"]
+            short = max(0, need - coming)
+            if short != int(m.group(2) or 0) or (m.group(1) and need != int(m.group(1))):
+                out.append(f"upkeep {need}, {coming} discs coming, the words say {part!r}")
         m = re.fullmatch(r"Food phase (\d+) short \(1 VP each\)", part)
         if m or re.fullmatch(r"keeps \d+ food for the Food phase|food the Food phase can spare", part):
             fed = after.clone()
