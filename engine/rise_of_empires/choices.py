@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Choice, Decision, details, listing
-from .actions import bonus_regions, disc_upkeep, legal, tile_battle_rows
+from ..core import DETAIL_MAX, Choice, Decision, details, essential, listing
+from .actions import bonus_regions, disc_upkeep, legal, perform, tile_battle_rows
 from .board import allied, occupied, standings
 from .data import City, Components
 from .describe import (
@@ -27,10 +27,10 @@ from .describe import (
     trade_label,
 )
 from .display import b_cost, cheapest_disc, row_of, surcharge
-from .pay_step import FOOD, GOLD, RESOURCE, food_to_spare, pay_picks
+from .pay_step import FOOD, GOLD, RESOURCE, pay_picks, payable
 from .payment import GOODS, Pick
-from .scoring import food_change, income_of
-from .state import State
+from .scoring import FoodOutcome, food_outcome, income_of
+from .state import State, without
 from .words import GOOD_WORDS, amount
 
 #: The groups of the action display's rows (6.1-6.5), in the rulebook's words.
@@ -82,36 +82,40 @@ def _row_action(comp: Components, state: State, d: Decision, action: str) -> Cho
         disc = cheapest_disc(state, seat, row)
         assert disc is not None  # a B-turn row action is offered with a disc of the player's in the row
         k = b_cost(comp, state, seat, row, disc)
-        cost = f"your disc there costs {k}" if k else "your disc there is free"
-    label, detail = _row_words(comp, state, seat, action)
-    return Choice(action, ROW_GROUPS[row], label, details(cost, detail))
+        cost = essential(f"your disc there costs {k}" if k else "your disc there is free")
+    label, parts = _row_words(comp, state, seat, action)
+    return Choice(action, ROW_GROUPS[row], label, details(cost, *parts))
 
 
-def _row_words(comp: Components, state: State, seat: int, action: str) -> tuple[str, str]:
-    """(label, detail) of a row action: the tile by its printed name and what it gives."""
+def _row_words(comp: Components, state: State, seat: int, action: str) -> tuple[str, list[str]]:
+    """(label, detail parts) of a row action: the tile by its printed name, what it costs (kept
+    whatever else the detail holds, issue 49) and what it gives."""
     words = action.split(" ")
     p = state.players[seat]
     if words[0] == "withdraw":
         back = sum(c[seat] for c in state.cubes.values())
-        return "Withdraw all cubes, then take a tile", f"{amount(back, 'cube')} back to your pool · a new empire"
+        return "Withdraw all cubes, then take a tile", [
+            essential(f"{amount(back, 'cube')} back to your pool"),
+            "a new empire",
+        ]
     if words[0] == "trade":
         box = comp.trade[comp.trade_by_action[action]]
-        return f"Trade {trade_label(box)}", f"you have {amount(p.resources, 'resource')}"
+        return f"Trade {trade_label(box)}", [f"you have {amount(p.resources, 'resource')}"]
     ident = " ".join(words[2:])
     if words[1] == "progress":
         prog = comp.progress[ident]
         extra = surcharge(comp, state, ident)
-        return prog.name, details(f"{extra} gold (earlier era)" if extra else "", progress_effect(prog))
+        return prog.name, [essential(f"{extra} gold (earlier era)") if extra else "", progress_effect(prog)]
     if words[1] == "territory":
         territory = comp.territories[ident]
-        return territory.name, territory_terms(territory)
+        return territory.name, [essential(territory_terms(territory))]
     if words[1] == "city":
         city = comp.cities[ident]
         return (f"{city.name} (wonder)" if city.wonder else city.name), city_terms(city)
     side = next(comp.empire(t, state.era) for t in state.empire_track if comp.empire(t, state.era).name == ident)
     bonus = bonus_regions(comp, state, seat)
     new = "" if occupied(state, seat) else "a new empire"
-    return f"Empire tile {ident}", details(empire_terms(side, state.era, bonus), new)
+    return f"Empire tile {ident}", [essential(empire_terms(side, state.era, bonus)), new]
 
 
 def _remove(comp: Components, state: State, seat: int, row: str, circle: int) -> Choice:
@@ -141,13 +145,26 @@ def _after(comp: Components, state: State, d: Decision, action: str) -> Choice:
 
 
 def _payment(comp: Components, state: State, d: Decision) -> Callable[[Components, State, Decision, str], Choice]:
-    """The describer of one payment step (the picks are worked out once for all its choices)."""
+    """The describer of one payment step (the picks, and the board once the chosen action is done,
+    are worked out once for all its choices)."""
     picks = {p.action: p for p in pay_picks(comp, state, d)}
+    then = _then_done(comp, state, d)
 
     def describe(comp: Components, state: State, d: Decision, action: str) -> Choice:
-        return _pay(comp, state, d, picks[action])
+        return _pay(comp, state, d, picks[action], then)
 
     return describe
+
+
+def _then_done(comp: Components, state: State, d: Decision) -> State:
+    """The position once the action chosen with the disc is done (the payment aside): a territory or
+    city it takes changes what the Food phase and the upkeep need (issue 49). The rules' own
+    `perform`, on a copy."""
+    if not d.data["then"]:
+        return state
+    done = state.clone()
+    perform(comp, done, d.seat, d.data["then"])
+    return done
 
 
 def _goods(split: tuple[int, ...] | list[int]) -> str:
@@ -155,60 +172,65 @@ def _goods(split: tuple[int, ...] | list[int]) -> str:
     return ", ".join(amount(k, good) for good, k in zip(GOODS, split, strict=True) if k)
 
 
-def _pay(comp: Components, state: State, d: Decision, pick: Pick) -> Choice:
+def _pay(comp: Components, state: State, d: Decision, pick: Pick, then: State) -> Choice:
     p = state.players[d.seat]
     paid = pick.paid
     have = [p.gold, p.pool, p.resources, p.food, p.vp]
     after = [h - k for h, k in zip(have, paid, strict=True)]
-    leaves = "leaves " + ", ".join(amount(after[g], GOODS[g]) for g in range(len(GOODS)) if paid[g])
-    notes = [leaves, *_thresholds(comp, state, d, paid, after)]
+    leaves = essential("leaves " + ", ".join(amount(after[g], GOODS[g]) for g in range(len(GOODS)) if paid[g]))
+    notes = [leaves, *_thresholds(comp, state, d, paid, after, then)]
     if pick.whole:
         kinds = sum(1 for k in paid if k)
         mixed = "Pay with one good" if kinds == 1 else "Pay with two goods" if kinds == 2 else "Pay with 3+ goods"
         group = {"cheapest": "Cheapest payment", "one good": "Pay with one good"}.get(pick.kind, mixed)
         return Choice(pick.action, group, _goods(paid), details(*notes))
     good = next(g for g, k in enumerate(paid) if k)
-    others = [GOOD_WORDS[GOODS[g]][1] for g in range(len(GOODS)) if g != good and not d.data["paid"][g]]
+    # the goods the next pick can take: held beyond what the chosen action needs, not yet settled
+    usable = payable(state, d)
+    others = [GOOD_WORDS[GOODS[g]][1] for g in range(len(GOODS)) if g != good and usable[g]]
     rest = d.data["cost"] - paid[good]
     return Choice(
         pick.action,
         f"Pay part in {GOOD_WORDS[GOODS[good]][1]}",
         f"{_goods(paid)} now, the rest next",
-        details(*notes, f"{rest} more from {listing(others, 'or')} next"),
+        details(*notes, essential(f"{rest} more from {listing(others, 'or')} next")),
     )
 
 
-def _thresholds(comp: Components, state: State, d: Decision, paid: tuple[int, ...], after: list[int]) -> list[str]:
-    """What a payment keeps or gives up of what is coming: the gold for the city chosen with the disc (or
-    the dearest one on offer), the food this turn's Food phase needs (7.0), the discs the cities' upkeep
-    needs (8.0)."""
+def _thresholds(
+    comp: Components, state: State, d: Decision, paid: tuple[int, ...], after: list[int], then: State
+) -> list[str]:
+    """What a payment keeps or gives up of what is coming, once the action chosen with the disc is
+    done (`then`): the gold for the city chosen with the disc (or the dearest one on offer), the food
+    this turn's Food phase needs (7.0), the discs the cities' upkeep needs (8.0)."""
     seat, p = d.seat, state.players[d.seat]
     notes = []
     if paid[GOLD]:
-        then = d.data["then"]
-        target = comp.cities[then.split(" ")[2]] if then.startswith("take city") else None
+        chosen = d.data["then"]
+        target = comp.cities[chosen.split(" ")[2]] if chosen.startswith("take city") else None
+        # gold the chosen action takes (a surcharge) is not kept for another city
+        gold = after[GOLD] if target is not None else after[GOLD] - d.data["reserve"][GOLD]
         if target is None:
             affordable = [comp.cities[c] for c in state.offer_city if 0 < comp.cities[c].cost_gold <= p.gold]
             target = max(affordable, key=lambda c: c.cost_gold, default=None)
         if target is not None:
-            if after[GOLD] >= target.cost_gold:
+            if gold >= target.cost_gold:
                 notes.append(f"keeps {target.cost_gold} gold for {target.name}")
             else:
-                notes.append(f"{target.name} out of reach ({after[GOLD]} of {target.cost_gold} gold)")
+                notes.append(f"{target.name} out of reach ({gold} of {target.cost_gold} gold)")
     if paid[FOOD]:
-        factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
-        change = food_change(comp, state, seat) * factor
-        short = -(after[FOOD] + change)
-        if short > 0:
-            notes.append(f"Food phase {short} short (1 VP each)")
-        elif change < 0:
-            notes.append(f"keeps {-change} food for the Food phase")
-        elif paid[FOOD] <= food_to_spare(comp, state, seat):
+        fed = food_outcome(comp, then, seat, food=after[FOOD])
+        if fed.short:
+            notes.append(f"Food phase {fed.short} short (1 VP each)")
+        elif fed.change < 0:
+            notes.append(f"keeps {-fed.change} food for the Food phase")
+        else:
             notes.append("food the Food phase can spare")
     if paid[RESOURCE]:
-        need = disc_upkeep(comp, state, seat)
+        need = disc_upkeep(comp, then, seat)
         if need:
-            coming = after[RESOURCE] + income_of(comp, state, seat)["resources"]
+            # discs the chosen action takes (a wonder, a trade) are not kept for the upkeep
+            coming = after[RESOURCE] - d.data["reserve"][RESOURCE] + income_of(comp, then, seat)["resources"]
             notes.append(
                 f"keeps {amount(need, 'resource')} for upkeep"
                 if coming >= need
@@ -241,7 +263,7 @@ def _place(comp: Components, state: State, d: Decision, action: str) -> Choice:
         action,
         group,
         f"{reg.name} ×{k}",
-        details(_standing(state, seat, counts, state.cubes[region][seat]), region_note, region_symbol(reg)),
+        details(essential(_standing(state, seat, counts, state.cubes[region][seat])), region_note, region_symbol(reg)),
         (region,),
     )
 
@@ -279,7 +301,7 @@ def _battle(comp: Components, state: State, d: Decision, action: str) -> Choice:
         action,
         "Battle",
         label,
-        details(ends + loses, _standing(state, seat, counts, state.cubes[region][seat])),
+        details(essential(ends + loses), essential(_standing(state, seat, counts, state.cubes[region][seat]))),
         (region,),
     )
 
@@ -314,17 +336,32 @@ def _ally(comp: Components, state: State, d: Decision, action: str) -> Choice:
 
 
 def _food_upkeep(comp: Components, state: State, d: Decision, action: str) -> Choice:
-    """6.3, 7.0: keep the cities (their food upkeep is paid) or discard one."""
+    """6.3, 7.0: keep the cities (their food upkeep is paid) or discard one. The totals are the
+    Food phase's own (scoring.food_outcome): below 0 costs VP, beyond the top of the track gives
+    gold; a discard's are those of keeping the rest (the question comes again while one is left)."""
     seat, p = d.seat, state.players[d.seat]
     factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+    doubled = "doubled in the last turn" if factor != 1 else ""
     if action == "keep cities":
-        end = p.food + food_change(comp, state, seat) * factor
-        lost = f", {-end} short: -{amount(min(p.vp, -end), 'vp')}" if end < 0 else ""  # never below 0 VP (7.0)
-        outcome = f"food {p.food} → {max(0, end)}{lost}"
-        doubled = " (doubled in the last turn)" if factor != 1 else ""
-        return Choice(action, "Keep and pay", "Keep your cities, pay their food", outcome + doubled)
-    city = comp.cities[action.split(" ")[1]]
-    return _discard(action, city, f"{city.upkeep_food * factor} food")
+        outcome = _food_words(p.food, food_outcome(comp, state, seat))
+        return Choice(action, "Keep and pay", "Keep your cities, pay their food", details(essential(outcome), doubled))
+    ident = action.split(" ")[1]
+    city = comp.cities[ident]
+    without_it = state.clone()
+    without_it.players[seat].cities = without(p.cities, ident)
+    outcome = _food_words(p.food, food_outcome(comp, without_it, seat))
+    return _discard(action, city, f"{city.upkeep_food * factor} food", essential(outcome))
+
+
+def _food_words(food: int, fed: FoodOutcome) -> str:
+    """`food 20 → 20, 3 beyond the top: +1 gold`, `food 1 → 0, 1 short: -1 VP` (7.0)."""
+    outcome = f"food {food} → {fed.food}"
+    if fed.short:
+        never = " (never below 0 VP)" if fed.vp_lost < fed.short else ""
+        return outcome + f", {fed.short} short: -{amount(fed.vp_lost, 'vp')}{never}"
+    if fed.beyond:
+        return outcome + f", {fed.beyond} beyond the top: +{fed.gold} gold"
+    return outcome
 
 
 def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -> Choice:
@@ -342,9 +379,15 @@ def _resource_upkeep(comp: Components, state: State, d: Decision, action: str) -
     return _discard(action, city, amount(city.upkeep_resources, "resource"))
 
 
-def _discard(action: str, city: City, upkeep: str) -> Choice:
-    """6.3: "If you cannot or do not want to pay the cost, you must discard the city tile"."""
-    return Choice(action, "Discard a city", city.name, f"saves {upkeep} · gives up {city.vp} VP a turn")
+def _discard(action: str, city: City, upkeep: str, outcome: str = "") -> Choice:
+    """6.3: "If you cannot or do not want to pay the cost, you must discard the city tile"; with
+    the food upkeep, the Food phase's totals then (`outcome`)."""
+    return Choice(
+        action,
+        "Discard a city",
+        city.name,
+        details(f"saves {upkeep}", essential(f"gives up {city.vp} VP a turn"), outcome),
+    )
 
 
 def _era_end(comp: Components, state: State, d: Decision, action: str) -> Choice:
@@ -353,17 +396,25 @@ def _era_end(comp: Components, state: State, d: Decision, action: str) -> Choice
     words = action.split(" ")
     if action == "done":
         back = [comp.progress[t].name for t in d.data["progress"]] + [comp.cities[c].name for c in d.data["cities"]]
-        return Choice(action, "Done", "Return the rest to the box", details(f"returns {listing(back)}" if back else ""))
+        returns = f"returns {listing(back)}" if back else ""
+        if len(returns) > DETAIL_MAX:  # every name or none: a cut list would hide what is lost
+            returns = f"returns all {len(back)} tiles not kept"
+        return Choice(action, "Done", "Return the rest to the box", returns)
     if words[1] == "progress":
         prog = comp.progress[words[2]]
         return Choice(
             action,
             "Keep a progress tile",
             prog.name,
-            details(f"1 gold of your {p.gold}", progress_effect(prog)),
+            details(essential(f"1 gold of your {p.gold}"), progress_effect(prog)),
         )
     city = comp.cities[words[2]]
-    return Choice(action, "Keep a city", city.name, details(f"1 pool cube of your {p.pool}", f"{city.vp} VP a turn"))
+    return Choice(
+        action,
+        "Keep a city",
+        city.name,
+        details(essential(f"1 pool cube of your {p.pool}"), essential(f"{city.vp} VP a turn")),
+    )
 
 
 def _order(comp: Components, state: State, d: Decision, action: str) -> Choice:

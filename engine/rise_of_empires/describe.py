@@ -8,6 +8,7 @@ attacker loses 1, defender 1".
 
 from __future__ import annotations
 
+from ..core import essential
 from .data import City, Components, EmpireSide, Progress, Region, Territory, TradeBox
 from .words import amount
 
@@ -58,30 +59,32 @@ def territory_terms(t: Territory) -> str:
     return ", ".join(parts) + " a turn"
 
 
-def city_terms(city: City) -> str:
-    """6.3: `4 gold · 2 VP a turn · upkeep 3 food`; a wonder `3 gold, 3 discs, 2 cubes · 8 VP at once`."""
+def city_terms(city: City) -> list[str]:
+    """6.3, as a choice's detail parts: `4 gold`, `2 VP a turn`, `+3 food`, `upkeep 3 food`; a wonder
+    `3 gold, 3 discs, 2 cubes`, `8 VP at once`. What it costs, scores and costs each turn decides the
+    choice (`essential`, issue 49); what it produces is merely nice when the detail is full."""
     if city.wonder:
         cost = [f"{city.cost_gold} gold"]
         if city.cost_resources:
             cost.append(amount(city.cost_resources, "resource"))
         if city.cost_cubes:
             cost.append(amount(city.cost_cubes, "cube"))
-        return f"{', '.join(cost)} · {city.vp} VP at once"
-    parts = [f"{city.cost_gold} gold" if city.cost_gold else "free", f"{city.vp} VP a turn"]
+        return [essential(", ".join(cost)), essential(f"{city.vp} VP at once")]
     gives = [
         f"+{city.produces_gold} gold" if city.produces_gold else "",
         f"+{amount(city.produces_resources, 'resource')}" if city.produces_resources else "",
         f"+{city.produces_food} food" if city.produces_food else "",
     ]
-    if any(gives):
-        parts.append(", ".join(g for g in gives if g))
     upkeep = [
         f"{city.upkeep_food} food" if city.upkeep_food else "",
         amount(city.upkeep_resources, "resource") if city.upkeep_resources else "",
     ]
-    if any(upkeep):
-        parts.append("upkeep " + " and ".join(u for u in upkeep if u))
-    return " · ".join(parts)
+    return [
+        essential(f"{city.cost_gold} gold" if city.cost_gold else "no gold"),
+        essential(f"{city.vp} VP a turn"),
+        ", ".join(g for g in gives if g),
+        essential("upkeep " + " and ".join(u for u in upkeep if u)) if any(upkeep) else "",
+    ]
 
 
 def battle_terms(rows: list[list[int]]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core import Rng, best, listing, winners_by
 from .data import Components
 from .points import FINAL_DISCS, FINAL_GOLD, FOOD_SHORTAGE, gain_vp
-from .scoring import food_parts, income_parts, itemise, vp_items
+from .scoring import food_outcome, food_parts, income_parts, itemise, vp_items
 from .state import EMPTY, ROWS, State
 from .words import amount, who
 
@@ -72,35 +72,31 @@ def new_tiles(comp: Components, state: State) -> list[str]:
 
 
 def food_phase(comp: Components, state: State) -> list[str]:
-    """7.0: move every food marker; below 0 costs VP, above the top pays 1 gold per 2 food."""
+    """7.0: move every food marker; below 0 costs VP, above the top pays 1 gold per 2 food
+    (scoring.food_outcome, which the choices' words quote)."""
     events = []
-    factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+    doubled = state.turn == 6 and comp.rules.food_last_turn_factor != 1
     for seat in state.order:
         p = state.players[seat]
         parts = food_parts(comp, state, seat)
-        delta = sum(k for _, k in parts) * factor
-        new = p.food + delta
+        out = food_outcome(comp, state, seat)
         note = ""
-        if new < 0:
-            lost = min(p.vp, -new)
-            gain_vp(p, FOOD_SHORTAGE, -lost)
-            note = f", {amount(-new, 'food')} short: loses {amount(lost, 'vp')}"
-            if lost < -new:
+        if out.short:
+            gain_vp(p, FOOD_SHORTAGE, -out.vp_lost)
+            note = f", {amount(out.short, 'food')} short: loses {amount(out.vp_lost, 'vp')}"
+            if out.vp_lost < out.short:
                 note += " (never below 0 VP)"
-            new = 0
-        elif new > comp.rules.food_max:
-            beyond = new - comp.rules.food_max
-            gold = beyond // 2
-            p.gold += gold
+        elif out.beyond:
+            p.gold += out.gold
             note = (
-                f", {amount(beyond, 'food')} beyond the top of the track: takes {amount(gold, 'gold')} (1 per 2 food)"
+                f", {amount(out.beyond, 'food')} beyond the top of the track: takes {amount(out.gold, 'gold')}"
+                " (1 per 2 food)"
             )
-            new = comp.rules.food_max
-        p.food = new
+        p.food = out.food
         why = itemise(parts, signed=True) or "nothing earns or costs food"
-        if factor != 1 and parts:
+        if doubled and parts:
             why += ", doubled in the last game turn"
-        events.append(f"Food: {who(state, seat)} {delta:+d} ({why}) -> {p.food}{note}.")
+        events.append(f"Food: {who(state, seat)} {out.change:+d} ({why}) -> {p.food}{note}.")
     return events
 
 

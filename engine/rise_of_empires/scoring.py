@@ -8,6 +8,8 @@ totals; the view forecasts them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .board import controlled, region_income, region_vp, standings
 from .data import Components
 from .points import CITIES, PROGRESS, REGIONS, TERRITORIES
@@ -71,6 +73,39 @@ def food_parts(comp: Components, state: State, seat: int) -> list[Part]:
 def food_change(comp: Components, state: State, seat: int) -> int:
     """White minus red food numbers for one player (7.0), before the last-turn doubling."""
     return sum(k for _, k in food_parts(comp, state, seat))
+
+
+@dataclass(frozen=True)
+class FoodOutcome:
+    """What the Food phase (7.0) does to one player: the food marker's new place, the VP lost for
+    food short of 0 (never below 0 VP), the gold taken for food beyond the top of the track."""
+
+    change: int  # the food numbers' total, doubled in the last game turn
+    food: int
+    short: int
+    vp_lost: int
+    beyond: int
+    gold: int
+
+
+def food_outcome(comp: Components, state: State, seat: int, food: int | None = None) -> FoodOutcome:
+    """7.0 for one player with `food` on the track (their food now when None): "If your food marker
+    drops below 0, you lose 1 VP per point"; above the top (20) "you receive 1 gold per 2 food".
+    The Food phase applies it; a choice's words quote it (issue 49), so the two cannot differ."""
+    p = state.players[seat]
+    factor = comp.rules.food_last_turn_factor if state.turn == 6 else 1
+    change = food_change(comp, state, seat) * factor
+    new = (p.food if food is None else food) + change
+    short = max(0, -new)
+    beyond = max(0, new - comp.rules.food_max)
+    return FoodOutcome(
+        change=change,
+        food=min(max(new, 0), comp.rules.food_max),
+        short=short,
+        vp_lost=min(p.vp, short),
+        beyond=beyond,
+        gold=beyond // 2,
+    )
 
 
 def income_parts(comp: Components, state: State, seat: int) -> dict[str, list[Part]]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.core import Choice, count, details, possessive
+from engine.core import DETAIL_MAX, Choice, count, details, essential, possessive
 from engine.core.choices import clip
 
 from . import flow, rules
@@ -98,12 +98,15 @@ def amounts(have: dict[str, int]) -> str:
     return ", ".join(f"{have[r]} {r}" for r in RESOURCES)
 
 
-def province_text(pid: int) -> str:
-    """What a Province gives: "1 VP, 1 wood always", "2 VP, 3 coins now"."""
+def province_text(pid: int, got: int | None = None) -> str:
+    """What a Province gives: "1 VP, 1 wood always", "2 VP, 3 coins now" (`got`: the coins the
+    supply gives, flow.takeable, when it may run short: issue 49)."""
     prov = PROVINCES[pid]
+    got = prov.amount if got is None else got
+    short = "" if got == prov.amount else (" (the supply is empty)" if not got else " (the supply runs short)")
     gives = {
         "resource": f"{prov.amount} {prov.resource} always",
-        "coins": f"{count(prov.amount, 'coin')} now",
+        "coins": f"{count(got, 'coin')} now{short}",
         "maghreb": "+1 progress level",
         "free_swap": "a free swap each round",
     }.get(prov.effect, "")
@@ -142,13 +145,15 @@ class Seat:
     def have(self) -> dict[str, int]:
         return rules.resources(self.s, self.seat, self.effects)
 
-    def takes(self, n: int) -> str:
-        """Coins taken from the supply: "+2 coins (3 → 5)", or what is left when it runs short."""
-        got = max(0, min(n, self.s.supply))
+    def takes(self, n: int, paid: int = 0) -> str:
+        """Coins taken from the supply: "+2 coins (3 → 5)", or what is left when it runs short
+        (`paid`: coins the same action pays into the supply first, a build's price)."""
+        got = flow.takeable(self.s, n, paid)
         if not got:
             return "no coin: the supply is empty"
         short = "; the supply runs short" if got < n else ""
-        return f"+{count(got, 'coin')} ({self.p.coins} → {self.p.coins + got}{short})"
+        before = self.p.coins - paid
+        return f"+{count(got, 'coin')} ({before} → {before + got}{short})"
 
     def known_deck(self) -> dict[int, str]:
         """Deck positions (0 = top) whose card this seat knows: the card it put on top and the
@@ -225,8 +230,8 @@ def describe_resource(me: Seat, words: list[str]) -> Choice:
         "Resource area (setup)",
         CARDS[cid].name,
         details(
-            f"+{strip_text(strip) or 'no resources'}",
-            f"+{count(strip.coin, 'coin')} now" if strip.coin else "",
+            essential(f"+{strip_text(strip) or 'no resources'}"),
+            essential(f"{me.takes(strip.coin)} now") if strip.coin else "",
             "your last-played resource card" if last else "",
         ),
     )
@@ -245,9 +250,13 @@ def describe_top(me: Seat, words: list[str]) -> Choice:
 
 def describe_income(me: Seat, words: list[str]) -> Choice:
     income = rules.income(me.s, me.seat, me.effects)
-    extra = rules.count(me.effects, "extra_draw")
-    draw = f"draw 4 + {extra}, then {count(extra, 'card')} to the bottom" if extra else "draw 4 cards"
-    return Choice("income", "Income", "Take income and draw", details(f"income {me.takes(income)}", draw))
+    # what do_income draws: 4, then the extra draws, as far as the deck goes (round 7 has no extra)
+    four = flow.drawable(me.p, 4)
+    extra = flow.drawable(me.p, four + rules.count(me.effects, "extra_draw")) - four
+    draw = (
+        f"draw {four} + {extra}, then {count(extra, 'card')} to the bottom" if extra else f"draw {count(four, 'card')}"
+    )
+    return Choice("income", "Income", "Take income and draw", details(essential(f"income {me.takes(income)}"), draw))
 
 
 def describe_bottom(me: Seat, words: list[str]) -> Choice:
@@ -287,7 +296,7 @@ def describe_swap(me: Seat, words: list[str]) -> Choice:
         "Swap cards",
         f"Swap {count(n, 'card')}",
         details(
-            f"{count(n, 'coin')} ({me.p.coins} → {me.p.coins - n})",
+            essential(f"{count(n, 'coin')} ({me.p.coins} → {me.p.coins - n})"),
             me.draws(n),
             f"then {count(n, 'card')} to the bottom",
         ),
@@ -316,7 +325,7 @@ def describe_play(me: Seat, words: list[str]) -> Choice:
         verb = "build" if card.kind == "building" else "place"
         blocked = f"cannot {verb}: {count(price, 'coin')} needed" if price > me.p.coins else ""
         full = "military area full" if len(me.p.military) >= len(BOARDS[me.p.civ].military_bands) else ""
-        gets = details(me.takes(COINS_USE), "to your discard pile", blocked, full)
+        gets = details(essential(me.takes(COINS_USE)), "to your discard pile", blocked, full)
         return Choice(action, group, f"{card.name} → 2 coins", gets)
     if use == "military":
         return military_choice(me, action, group, card)
@@ -328,8 +337,8 @@ def describe_play(me: Seat, words: list[str]) -> Choice:
             group,
             f"{card.name} → resources",
             details(
-                f"+{strip_text(card.strip) or 'no resources'}",
-                f"{me.takes(coin)} now" if coin else "",
+                essential(f"+{strip_text(card.strip) or 'no resources'}"),
+                essential(f"{me.takes(coin)} now") if coin else "",
                 f"then {amounts(after)}",
             ),
         )
@@ -341,22 +350,24 @@ def military_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
     band = len(me.p.military)
     printed = BOARDS[me.p.civ].military_bands[band]
     gained = [card.military] + ([printed] if printed else [])
-    parts = [f"band {band + 1}: +1 {card.military}" + (f", +1 printed {printed}" if printed else "")]
+    parts = [essential(f"band {band + 1}: +1 {card.military}" + (f", +1 printed {printed}" if printed else ""))]
     refers: tuple[str, ...] = ()
     if me.s.row:
         prov = PROVINCES[me.s.row[0]]
         mine = rules.province_strength(me.s, me.seat, prov.id)
         theirs = rules.province_strength(me.s, 1 - me.seat, prov.id)
         more = sum(1 for sym in gained if sym in prov.symbols)
-        parts.append(f"{prov.name}: you {mine} → {mine + more}, {me.other} {theirs}")
+        parts.append(essential(f"{prov.name}: you {mine} → {mine + more}, {me.other} {theirs}"))
         refers = (prov.name,)
     return Choice(action, group, f"{card.name} → military", details(*parts), refers)
 
 
 def build_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
-    """4) What the display costs (coins for missing resources), its VP and effects, and for a
-    leader the one it covers."""
-    _, cost = me.build_cost(card)
+    """4) What the display costs (coins for missing resources), its VP, the coins it gives when
+    constructed (from what the supply holds), and for a leader the one it covers or that its stack
+    is chosen next: what decides the choice is kept whatever else the detail holds (issue 49); the
+    card's lasting effects go first when it is full."""
+    price, cost = me.build_cost(card)
     cover, refers = "", tuple[str, ...]()
     if card.kind == "leader":
         places = rules.leader_places(me.p)
@@ -365,8 +376,12 @@ def build_choice(me: Seat, action: str, group: str, card: Card) -> Choice:
         elif places[0]:
             cover = f"covers {CARDS[places[0]].name}"
             refers = (CARDS[places[0]].name,)
+    now = [e for e in card.effects if e.type == "on_build_coins"]
+    lasting = [e for e in card.effects if e.type != "on_build_coins"]
+    takes = [essential(f"{me.takes(e.amount, price)} now") for e in now]
     label = f"{card.name} → {'build' if card.kind == 'building' else 'place leader'}"
-    return Choice(action, group, label, details(cost, f"{card.vp} VP", effects_text(card.effects), cover), refers)
+    detail = details(essential(cost), essential(f"{card.vp} VP"), *takes, effects_text(lasting), essential(cover))
+    return Choice(action, group, label, detail, refers)
 
 
 def describe_cover(me: Seat, words: list[str]) -> Choice:
@@ -383,7 +398,13 @@ def describe_cover(me: Seat, words: list[str]) -> Choice:
     else:
         vp = f"its {old.vp} VP are lost"
     stops = f"loses {effects_text(old.effects)}" if old.effects else "it has no effect"
-    return Choice(" ".join(words), "Place the leader", f"On top of {old.name}", details(stops, vp), (old.name,))
+    return Choice(
+        " ".join(words),
+        "Place the leader",
+        f"On top of {old.name}",
+        details(essential(stops), essential(vp)),
+        (old.name,),
+    )
 
 
 def describe_progress(me: Seat, words: list[str]) -> Choice:
@@ -401,11 +422,18 @@ def describe_progress(me: Seat, words: list[str]) -> Choice:
             "progress yes",
             group,
             f"Move up with {CARDS[last].name}",
-            details(unlock, f"loses {possessive(CARDS[last].name)} {lost}"),
+            details(essential(unlock), essential(loses_text(unlock, CARDS[last].name, lost))),
             (CARDS[last].name,),
         )
     cid = DATA.by_slug[me.p.civ][words[1]]
     return Choice(" ".join(words), group, f"Move up with {CARDS[cid].name} (discard pile)", unlock)
+
+
+def loses_text(unlock: str, card: str, lost: str) -> str:
+    """ "loses Market's 1 wood, 1 brick, 1 gold", without the card's name (the label has it) when
+    both would not fit beside what the level unlocks: both decide the move (issue 49)."""
+    named = f"loses {possessive(card)} {lost}"
+    return named if len(unlock) + len(" · ") + len(named) <= DETAIL_MAX else f"loses {lost}"
 
 
 def describe_develop(me: Seat, words: list[str]) -> Choice:
@@ -431,7 +459,7 @@ def describe_nile(me: Seat, words: list[str]) -> Choice:
         "Place coins on the Nile",
         f"Coin on {nile.name}",
         details(
-            f"1 coin ({me.p.coins} → {me.p.coins - 1})",
+            essential(f"1 coin ({me.p.coins} → {me.p.coins - 1})"),
             ("already yours: " if owned else "gives you: ") + effects_text(nile.effects),
             f"{count(free, 'space')} left",
             vp,
@@ -463,7 +491,7 @@ def describe_province(me: Seat, words: list[str]) -> Choice:
         "province compete",
         "Compete for the province",
         f"Compete for {prov.name}",
-        details(counts, province_text(prov.id), *province_cost(me, prov.id)),
+        details(essential(counts), province_text(prov.id, flow.takeable(s, prov.amount)), *province_cost(me, prov.id)),
         (prov.name,),
     )
 
@@ -472,25 +500,31 @@ def province_cost(me: Seat, pid: int) -> tuple[str, str]:
     """ "As the cost for winning a Province: discard your last-played card in your military
     area", and what may spare it (a part of its own, left out first when the detail is full)."""
     if not me.p.military:
-        return "costs no card", ""
+        return essential("costs no card"), ""
     last = CARDS[me.p.military[-1]].name
     if PROVINCES[pid].effect == "keep_military":
-        return f"keeps {last}", ""
+        return essential(f"keeps {last}"), ""
     ability = flow.keep_cards(me.s, me.seat)
     if ability:
-        return f"costs {last}", f"{CARDS[ability[0]].name} may keep it"
+        return essential(f"costs {last}"), f"{CARDS[ability[0]].name} may keep it"
     if PROVINCES[pid].effect == "maghreb":
-        return f"costs {last}", "or Maghreb moves it up"
-    return f"costs {last}", ""
+        return essential(f"costs {last}"), "or Maghreb moves it up"
+    return essential(f"costs {last}"), ""
 
 
 def describe_keep(me: Seat, words: list[str]) -> Choice:
     ability = CARDS[me.s.pending[-1].card]
     last = CARDS[me.p.military[-1]]
     if words[1] == "keep":
-        label, gives = f"Keep {last.name}", details(f"uses {ability.name} (once a game)", f"keeps 1 {last.military}")
+        label, gives = (
+            f"Keep {last.name}",
+            details(f"uses {ability.name} (once a game)", essential(f"keeps 1 {last.military}")),
+        )
     else:
-        label, gives = f"Discard {last.name}", details(f"-1 {last.military}", f"{ability.name} stays for later")
+        label, gives = (
+            f"Discard {last.name}",
+            details(essential(f"-1 {last.military}"), f"{ability.name} stays for later"),
+        )
     return Choice(" ".join(words), "Cost of the province", label, gives, (ability.name,))
 
 
@@ -503,13 +537,17 @@ def describe_maghreb(me: Seat, words: list[str]) -> Choice:
             "maghreb military",
             group,
             f"{last.name} from your military area",
-            details(unlock, f"instead of discarding it, -1 {last.military}"),
+            details(essential(unlock), essential(f"instead of discarding it, -1 {last.military}")),
             ("Maghreb",),
         )
     cid = DATA.by_slug[me.p.civ][words[2]]
     cost = f"{CARDS[me.p.military[-1]].name} is discarded as the cost" if me.p.military else ""
     return Choice(
-        " ".join(words), group, f"{CARDS[cid].name} from your discard pile", details(unlock, cost), ("Maghreb",)
+        " ".join(words),
+        group,
+        f"{CARDS[cid].name} from your discard pile",
+        details(essential(unlock), essential(cost)),
+        ("Maghreb",),
     )
 
 

@@ -27,9 +27,16 @@ def card_name(cid: str) -> str:
     return CARDS[cid].name
 
 
+def takeable(s: State, n: int, returned: int = 0) -> int:
+    """How many of `n` coins the general supply gives (all that is left if it runs short), once
+    `returned` coins went back to it (a build's price is paid before its coins are taken). The
+    choices' words quote it (issue 49), so they say what `gain` does."""
+    return max(0, min(n, s.supply + returned))
+
+
 def gain(s: State, seat: int, n: int) -> int:
     """Take up to `n` coins from the general supply (all that is left if it runs short)."""
-    n = max(0, min(n, s.supply))
+    n = takeable(s, n)
     s.supply -= n
     s.players[seat].coins += n
     return n
@@ -45,9 +52,15 @@ def pay(s: State, seat: int, n: int) -> None:
     s.supply += n
 
 
+def drawable(p: Player, n: int) -> int:
+    """How many of `n` cards a draw takes: the deck may hold fewer (round 7 uses it up exactly).
+    The choices' words quote it (issue 49)."""
+    return min(n, len(p.deck))
+
+
 def draw(p: Player, n: int) -> int:
     """Draw up to `n` cards from the top of the deck into the hand; returns how many."""
-    n = min(n, len(p.deck))
+    n = drawable(p, n)
     if n:
         if p.known_top and p.known_top == p.deck[0]:
             p.known_top = ""

@@ -11,12 +11,14 @@ import re
 
 import pytest
 
-from engine.core import DETAIL_MAX, problems
-from engine.rise_of_empires.state import EMPTY
+from engine.core import DETAIL_MAX, DecisionStack, problems
+from engine.rise_of_empires.flow import advance
+from engine.rise_of_empires.scoring import food_change
+from engine.rise_of_empires.state import EMPTY, State
 from renderers.rise_of_empires.tables import _offer_lines
 from tests.engine.ai.positions import positions, scramble
 
-from .helpers import GAME, act, actor, legal, new, restart
+from .helpers import COMP, GAME, act, actor, legal, new, restart
 from .test_sample_turn import LISA, PETER, SANDRA, THOMAS, sample_start
 
 W, R, B, G = range(4)
@@ -167,7 +169,7 @@ def test_12_0_sample_turn_choices_carry_the_rulebook_numbers():
     # Plains ... moved to the "13" space"
     food = described(s)
     assert food["Keep your cities, pay their food"] == ("Keep and pay", "food 16 → 13", "keep cities")
-    assert food["Rome"] == ("Discard a city", "saves 3 food · gives up 2 VP a turn", "discard rome")
+    assert food["Rome"] == ("Discard a city", "saves 3 food · gives up 2 VP a turn · food 16 → 16", "discard rome")
     assert GAME.prompt(s, PETER) == "Keep your cities and pay their food upkeep, or discard one first."
     s = act(s, "keep cities")
     # Turn order: Lisa picks first and "decides to stay in second place"
@@ -234,3 +236,108 @@ def test_6_0_payment_choices_warn_of_a_food_shortfall_and_of_city_upkeep():
     assert pay["2 resource discs, 2 food"][1] == (
         "leaves 0 resource discs, 1 food · Food phase 4 short (1 VP each) · upkeep 1 resource disc short"
     )
+
+
+# ---- issue 49: words that never mislead ----------------------------------------------------------
+
+
+def _b_turn(era_turn: int, row: str, discs: int) -> State:
+    """A B turn of game turn `era_turn`: white's disc in `row` with `discs` others' discs to its left."""
+    s = new(4)
+    s.turn = era_turn
+    s.rows = {r: [EMPTY] * 8 for r in s.rows}
+    s.rows[row][: discs + 1] = [W] + [R] * discs
+    return s
+
+
+def test_6_3_b_turn_city_choice_keeps_the_citys_gold_cost():
+    """Cuzco (4 gold) in a B turn: the disc is free, the city is not (issue 49: it read "your disc
+    there is free" alone)."""
+    s = _b_turn(4, "city", 0)
+    s.offer_city = ["cuzco"]
+    s.players[W].gold = 9
+    s = restart(s, [W, R, B, G])
+    group, detail, _ = described(s)["Cuzco"]
+    assert detail.startswith("your disc there is free · 4 gold · 2 VP a turn")
+    assert "upkeep 2 food and 1 resource disc" in detail
+
+
+def test_6_1_b_turn_progress_choice_keeps_the_earlier_era_surcharge():
+    """6.1: an Era I tile costs 1 gold in Era II; with a disc cost before it the surcharge stays, the
+    effect goes if the detail is full (issue 49: the surcharge was cut with the effect)."""
+    s = _b_turn(4, "progress", 3)  # Era II B
+    s.offer_progress = ["iron-weapons"]
+    s.players[W].gold = 9
+    s = restart(s, [W, R, B, G])
+    _, detail, _ = described(s)["Iron Weapons"]
+    assert detail.startswith("your disc there costs 3 · 1 gold (earlier era)")
+    assert len(detail) <= DETAIL_MAX
+
+
+def _food_upkeep(food: int, cities: tuple[str, ...], territories: tuple[str, ...]) -> State:
+    """White decides the food upkeep of their cities at the Food phase (6.3, 7.0)."""
+    s = new(4)
+    p = s.players[W]
+    p.food, p.cities, p.territories = food, cities, territories
+    s.phase = "food"
+    s.stack = DecisionStack()
+    s.stack.push("food", -1)
+    s.stack.push("food-upkeep", W)
+    advance(COMP, s)
+    assert s.stack.top is not None and s.stack.top.kind == "food-upkeep"
+    return s
+
+
+def test_7_0_keep_cities_says_the_top_of_the_food_track_and_its_gold():
+    """7.0: above 20 the marker stays at the top and each 2 food beyond give 1 gold (issue 49: the
+    words said "food 20 -> 23")."""
+    s = _food_upkeep(20, ("carthage",), ("plains", "plains", "island"))
+    change = food_change(COMP, s, W)
+    assert change == 3
+    assert described(s)["Keep your cities, pay their food"][1] == "food 20 → 20, 3 beyond the top: +1 gold"
+    gold = s.players[W].gold
+    s = act(s, "keep cities")
+    assert (s.players[W].food, s.players[W].gold) == (20, gold + 1)
+
+
+def test_7_0_keep_cities_says_the_food_short_and_the_vp_lost():
+    s = _food_upkeep(1, ("carthage",), ())
+    s.players[W].vp = 1
+    assert described(s)["Keep your cities, pay their food"][1] == "food 1 → 0, 1 short: -1 VP"
+    s.players[W].vp = 0
+    assert described(s)["Keep your cities, pay their food"][1] == "food 1 → 0, 1 short: -0 VP (never below 0 VP)"
+
+
+def test_6_3_discarding_a_city_says_what_the_food_phase_then_does():
+    """6.3, 7.0: at the top of the food track a discarded city's upkeep turns into gold, not food
+    (issue 49: "saves 2 food" alone, though the marker stays at 20)."""
+    s = _food_upkeep(20, ("carthage",), ("plains", "plains", "island"))
+    assert described(s)["Carthage"][1] == (
+        "saves 2 food · gives up 1 VP a turn · food 20 → 20, 5 beyond the top: +2 gold"
+    )
+
+
+def test_6_0_a_part_payment_names_only_the_goods_left_to_pay_with():
+    """A part payment's rest can come only from goods held and not needed (issue 49: "... food or VP
+    next" with 0 food)."""
+    s = _b_turn(2, "progress", 7)
+    s.rows["progress"][:8] = [W] * 8  # white's first disc has 7 of white's own to its left
+    p = s.players[W]
+    p.gold, p.pool, p.resources, p.food, p.vp = 6, 4, 4, 0, 6
+    s = restart(s, [W, R, B, G])
+    s = act(s, "remove progress 1")
+    part = described(s)["2 gold now, the rest next"]
+    assert part[1].endswith("5 more from cubes, resource discs or VP next")
+
+
+def test_8_0_a_payment_does_not_keep_for_upkeep_the_discs_the_chosen_trade_takes():
+    """8.0: Carthage's upkeep needs 1 resource disc after income; paying the disc with 1 of white's
+    3 discs leaves 2, but the trade chosen with the disc takes both (issue 49: "keeps 1 resource
+    disc for upkeep")."""
+    s = _b_turn(2, "trade", 1)
+    p = s.players[W]
+    p.gold, p.pool, p.resources, p.food, p.vp = 0, 0, 3, 0, 0
+    p.cities = ("carthage",)
+    s = restart(s, [W, R, B, G])
+    s = act(s, "trade 2 for 4 gold")
+    assert described(s)["1 resource disc"][1] == "leaves 2 resource discs · upkeep 1 resource disc short"

@@ -14,13 +14,16 @@ from collections.abc import Iterator
 import pytest
 
 from bot.service.rules import find
-from engine.core import Choice, problems
+from engine.core import Choice, count, problems
+from engine.rising_cultures import rules
+from engine.rising_cultures.rules import CARDS
 from engine.rising_cultures.state import State
 from tests.engine.ai.positions import positions, scramble
 
-from .helpers import GAME, act, at_phase3, at_play, filler_progress, finish_opening, lay_out, new_game, set_coins
+from .helpers import GAME, act, at_phase3, at_play, cid, filler_progress, finish_opening, lay_out, new_game, set_coins
 
 GAUL = 1
+ARMENIA = 5
 
 
 def games(seeds: range, options: dict) -> Iterator[tuple[State, int]]:
@@ -302,3 +305,67 @@ def test_phase_3_xerxes_keeps_the_last_military_card_once_a_game():
     ]
     assert keep[0].refers == ("Xerxes I",)
     assert GAME.prompt(s, 0) == "Decide whether Xerxes I keeps your last military card, Cambyses II."
+
+
+# ---- issue 49: what decides a build stays in its words --------------------------------------------
+
+
+def test_4_place_a_leader_choice_keeps_the_leader_it_covers():
+    """ "place it on top of (cover) the previous one": the covered leader is named however long the
+    new one's effects are (issue 49: the 100-character cut removed it)."""
+    s = at_play(("abbasid", "rome"), coins=(9, 0))
+    lay_out(s, 0, hand=["al-mu-tasim", "hammam", "madrasa", "zubaidah"], leaders=[["harun-al-rashid"]])
+    leader = by_action(s, 0)["play al-mu-tasim build"]
+    assert leader.detail.endswith("· covers Harun al-Rashid")
+    assert leader.refers == ("Harun al-Rashid",)
+
+
+def test_4_persia_leader_choice_keeps_that_its_stack_is_chosen_next():
+    s = at_play(("persia", "rome"), coins=(9, 0))
+    lay_out(s, 0, hand=["xerxes-i", "darius-i", "atossa", "qanat"], leaders=[["cambyses-ii"]])
+    assert by_action(s, 0)["play xerxes-i build"].detail.endswith("· then choose its stack")
+
+
+def test_4_a_building_gives_its_coins_only_from_the_supply():
+    """28 coins (RULES-NOTES): a building's "take 2 coins" gives what the supply holds, after the
+    build's own price went back to it (issue 49: "+2 coins now" with an empty supply)."""
+    s = at_play(("abbasid", "rome"), coins=(0, 0))
+    lay_out(s, 0, hand=["hammam", "madrasa", "zubaidah", "al-mu-tasim"], resources=["ribat", "bimaristan"])
+    set_coins(s, 1, s.players[1].coins + s.supply)  # bob holds every coin left
+    hammam = by_action(s, 0)["play hammam build"]
+    assert hammam.detail.startswith("requirement met · 2 VP · no coin: the supply is empty now")
+    lay_out(s, 0, resources=["ribat"])  # 1 brick short: the price goes back to the supply first
+    price = rules.build_price(s, 0, CARDS[cid("abbasid", "hammam")])[1]
+    set_coins(s, 1, s.players[1].coins - price)
+    set_coins(s, 0, price)
+    assert 0 < price and s.supply == 0
+    got = min(2, price)
+    assert f"+{count(got, 'coin')} (0 → {got}" in by_action(s, 0)["play hammam build"].detail
+    after, _ = act(s, 0, "play hammam build")
+    assert after.players[0].coins == got
+
+
+def test_round_7_income_draw_says_no_extra_card_when_the_deck_is_used_up():
+    """Phase II: "draw 1 extra card, then place 1 card ... at the bottom" (Paper Mill) needs a card
+    to draw: in round 7 the deck holds the 4 cards of the draw and no more (issue 49: the words
+    said "draw 4 + 1, then 1 card to the bottom")."""
+    s = finish_opening(new_game(("abbasid", "rome")))
+    lay_out(s, 0, buildings=["paper-mill"])
+    income = by_action(s, 0)["income"]
+    assert income.detail.endswith("draw 4 + 1, then 1 card to the bottom")
+    s.players[0].deck = s.players[0].deck[:4]  # round 7: the last 4 cards
+    assert by_action(s, 0)["income"].detail.endswith("· draw 4 cards")
+    after, _ = act(s, 0, "income")
+    assert len(after.players[0].hand) == 4 and after.players[0].step != "bottom"
+
+
+def test_province_5_armenia_coins_come_from_what_the_supply_holds():
+    """A Province's coins are taken from the general supply (28 coins, RULES-NOTES): with the
+    supply empty its choice says so (issue 49: it said "2 coins now")."""
+    s = at_play(marker=0)
+    lay_out(s, 0, hand=[], military=["castra", "market"])
+    lay_out(s, 1, hand=[], military=["royal-road"])
+    s = at_phase3(s, ARMENIA)
+    assert "2 VP, 2 coins now ·" in by_action(s, 0)["province compete"].detail
+    set_coins(s, 1, s.players[1].coins + s.supply)  # bob holds every coin left
+    assert "0 coins now (the supply is empty)" in by_action(s, 0)["province compete"].detail
