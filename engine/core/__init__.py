@@ -6,7 +6,7 @@ asyncio: the engine is pure rules, testable and replayable on its own.
 
 from .actions import canonical, describe_choices, match, readable, resolve, slug, suggestions
 from .base import BaseGame
-from .choices import DETAIL_MAX, GROUP_MAX, LABEL_MAX, details, grouped, problems, refers_of
+from .choices import DETAIL_MAX, GROUP_MAX, LABEL_MAX, details, essential, grouped, problems, refers_of
 from .contract import Choice, Game, IllegalAction, Step
 from .data import SOURCES, DataError, data_path, load_entries, load_table, read_toml, set_data_dir
 from .pending import Decision, DecisionStack
@@ -39,6 +39,7 @@ __all__ = [
     "data_path",
     "describe_choices",
     "details",
+    "essential",
     "from_json",
     "grouped",
     "listing",

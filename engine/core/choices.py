@@ -8,7 +8,8 @@ The sizes are Discord's (a select option's label 100, description 100; a menu's
 placeholder 150), kept smaller where a phone shows less.
 
 A game builds its choices with `Choice(...)` (defined with the contract, in contract.py)
-and may use `details` to keep a detail within its size; `problems` is what the tests and
+and may use `details` to keep a detail within its size (marking with `essential` the parts
+that decide the choice, which are never dropped); `problems` is what the tests and
 the conformance check ask of every list.
 """
 
@@ -35,21 +36,42 @@ def clip(text: str, limit: int = DETAIL_MAX) -> str:
     return cut.rstrip(" ,;·:—-") + "…"
 
 
+class Essential(str):
+    """A part of a detail that decides the choice (its cost and gain, the totals, what is covered
+    or lost): `details` always keeps it (issue 49). Made with `essential(...)`."""
+
+
+def essential(part: str) -> str:
+    """`part` marked as deciding the choice, so `details` never drops it: `details(essential("4 gold"),
+    "+2 food a turn")` loses the effect, never the cost, when the two do not fit."""
+    return Essential(part)
+
+
 def details(*parts: str) -> str:
-    """The non-empty parts joined with a middle dot within the detail's size, most important
-    first (`details("4 gold", "", "2 VP")` -> "4 gold · 2 VP"). A part that would overflow is
-    left out whole, never cut in the middle, and those after it still get their chance; only a
-    first part longer than the whole size is cut."""
-    out = ""
-    for part in parts:
-        if not part:
-            continue
-        joined = f"{out} · {part}" if out else part
-        if len(joined) <= DETAIL_MAX:
-            out = joined
-        elif not out:
-            out = clip(part)
-    return out
+    """The non-empty parts joined with a middle dot within the detail's size, in their order
+    (`details("4 gold", "", "2 VP")` -> "4 gold · 2 VP").
+
+    What decides the choice stays, what is merely nice goes (issue 49): parts marked with
+    `essential` are always kept; the others are added, most important (first) first, while the
+    whole fits, and a part that would overflow is left out whole, never cut in the middle (a cut
+    sum would mislead). A game keeps its essential parts short: only when they alone overflow are
+    they cut at a word, with an ellipsis. Without essential parts, a first part longer than the
+    whole size is cut and kept."""
+    shown = [p for p in parts if p]
+    if shown and not any(isinstance(p, Essential) for p in shown) and len(shown[0]) > DETAIL_MAX:
+        shown[0] = Essential(clip(shown[0]))
+    kept = [isinstance(p, Essential) for p in shown]
+
+    def joined() -> str:
+        return " · ".join(p for p, k in zip(shown, kept, strict=True) if k)
+
+    if len(joined()) > DETAIL_MAX:
+        return clip(joined())
+    for i, is_kept in enumerate(kept):
+        if not is_kept:
+            kept[i] = True
+            kept[i] = len(joined()) <= DETAIL_MAX
+    return joined()
 
 
 def refers_of(game: Game, state: Any, seat: int, action: str) -> tuple[str, ...]:
