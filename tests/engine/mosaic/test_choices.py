@@ -262,7 +262,27 @@ def test_tax_and_tariff_when_all_cards_are_used_2_money_per_population_plus_gove
     p.population, p.library, p.production["tax"] = 5, "government", 3
     c = by_action(s)[tax()]
     assert c.label == "Tax: 2 money per population, no unrest"
-    assert c.detail == "+15 money (2×5 population + 2 Government symbols + 3 tax production) · +5 from the holding area"
+    assert c.detail == "+20 money · 2×5 population + 2 Government symbols + 3 tax production + 5 from the holding area"
+
+
+def test_n14_merchant_tax_choice_keeps_the_whole_gain_with_the_holding_area():
+    """Issue 49: the Merchant's term made the sum too long, and the holding area was left out: "+25
+    money" for an action that gains 35. The total the action gains always stays; its parts follow
+    whole or not at all."""
+    s = fresh()
+    card = next(c for c, t in D.tax_cards.items() if t.kind == "tax" and t.unrest)
+    s.tax_offer, s.holding = [card, ""], 10
+    p = s.players[0]
+    p.leader, p.population, p.library, p.production["tax"] = "merchant", 5, "government", 3
+    p.goods = {"wine": 1, "iron": 1, "gold": 1}
+    c = by_action(s)[tax(card)]
+    before = p.money
+    after, _ = act(s, tax(card))
+    gained = after.players[0].money - before
+    t = D.tax_cards[card]
+    assert gained == t.multiplier * 5 + 2 + 3 + 2 * 3 + 10
+    assert c.detail.startswith(f"+{gained} money · +{t.unrest} unrest")
+    assert "…" not in c.detail and len(c.detail) <= 100
 
 
 def test_population_when_all_cards_are_used_2_population_for_15_food():
