@@ -605,3 +605,38 @@ def test_issue_22_a_step_is_asked_only_with_more_than_one_way_and_end_only_besid
             if "region" in verbs and s.pending.top and s.pending.top.kind == "city-state":
                 assert len(legal) > 1
     assert {"pay", "end", "spend"} <= seen
+
+
+def test_n53_a_scoring_card_revealed_by_the_arrow_side_before_the_action_is_scored_after_it():
+    """ "When an Empire Scoring Card is revealed from 1 of the decks, the player who revealed it
+    finishes their action, then scoring takes place": revealed by the arrow side before the turn's
+    action, it waits for that action, which here wins Italia (issue 49: it was scored at once)."""
+    s = fresh()
+    it = hexes("italia")
+    s.board = {it[0]: "c0", it[1]: "c1"}
+    s.players[1].units = {"italia": 1}
+    p = s.players[0]
+    p.government, p.money, p.vp = "theocracy", 20, 0
+    s.tax_deck = [SCORING, *s.tax_deck]
+    s, ev = act(s, "refresh tax")
+    assert not any(e.startswith("Empire scoring") for e in ev) and s.players[0].vp == 0
+    assert "An Empire Scoring card is revealed (1 of 3 to end the game)." in ev
+    s, ev = act(s, "military", "recruit italia", "recruit italia")
+    if s.pending:
+        s, more = act(s, "done")
+        ev += more
+    line = next(e for e in ev if e.startswith("Empire scoring"))
+    assert "Italia: first p0" in line
+    assert ev.index(line) > max(i for i, e in enumerate(ev) if "recruits" in e)
+
+
+def test_n53_a_scoring_card_revealed_after_the_action_is_scored_at_once():
+    """After the action the revealer's action is finished: the arrow side then scores at once."""
+    s = fresh()
+    p = s.players[0]
+    p.government = "theocracy"
+    s.tax_deck = [SCORING, *s.tax_deck]
+    s, _ = act(s, "work food")
+    assert "refresh tax" in GAME.legal_actions(s, 0)
+    s, ev = act(s, "refresh tax")
+    assert any(e.startswith("Empire scoring") for e in ev) and not s.scoring_after_action
