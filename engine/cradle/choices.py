@@ -15,13 +15,13 @@ roll stay out, so two positions the seat cannot tell apart give it the same choi
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..core import Choice, count, details
+from ..core import Choice, count, details, essential
 from .allocation import seat_slugs
 from .board import PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
+from .combat import ends_persia, exchange_odds, take_odds
 from .rounds import grow_actions, only_attacks_left
 from .state import DUMMY, Round, State, is_raider
 
@@ -114,33 +114,6 @@ def area_facts(state: State, area: str, civ: str) -> list[str]:
 # ---- battle odds (5.5, Terrain Chart) ---------------------------------------------------
 
 
-@functools.cache
-def exchange_odds(kind: str, modifiers: bool, guides: bool) -> tuple[Fraction, Fraction, Fraction]:
-    """(attacker wins, both lose, attacker loses) for one roll of the dice in a battle on `kind` terrain.
-
-    5.5: the attacker keeps the higher of two dice, the defender rolls one; the lower loses an Army,
-    a tie costs both. Terrain Chart: Rough — the defender wins ties; Mountain — the defender rolls two;
-    Desert — an attacker's 1-3 loses the attacking Army even when it wins. Military strips the
-    defender's modifiers (6.1); the Desert Guides bonus lifts the Desert penalty.
-    """
-    faces = range(1, 7)
-    attacks = [max(a, b) for a in faces for b in faces]
-    defends = [max(a, b) for a in faces for b in faces] if kind == "mountain" and modifiers else list(faces)
-    win = both = lose = 0
-    for att in attacks:
-        for dv in defends:
-            defender_lost = att > dv or (att == dv and not (kind == "rough" and modifiers))
-            attacker_lost = att <= dv or (kind == "desert" and not guides and att <= 3)
-            if defender_lost and attacker_lost:
-                both += 1
-            elif defender_lost:
-                win += 1
-            else:
-                lose += 1
-    total = len(attacks) * len(defends)
-    return Fraction(win, total), Fraction(both, total), Fraction(lose, total)
-
-
 def percent(p: Fraction) -> str:
     return f"{round(100 * p)}%"
 
@@ -170,14 +143,18 @@ def battle_detail(state: State, rnd: Round, area: str, seat: int) -> str:
     """Defenders, one roll's odds (the attacker loses the rest), the chance this one Army takes the
     Area (it must win every roll), the terrain's modifier and the defending Civilization."""
     win, both, _ = exchange_odds(C.areas[area].terrain, not rnd.military, rnd.guides)
-    persia = "doubles counted" if rnd.civ == PERSIA and area in rnd.doubles else ""
+    persia = ""
+    if rnd.civ == PERSIA and area in rnd.doubles:
+        persia = "doubles counted"
+    elif ends_persia(rnd, area):
+        persia = "doubles here end Persia's expansion"
     civ = state.civ_at[area]
     return details(
-        defenders(state, area, seat),
-        f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else ""),
-        f"takes it {percent(win ** state.count[area])}",
+        essential(defenders(state, area, seat)),
+        essential(f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else "")),
+        essential(f"takes it {percent(take_odds(state, rnd, area))}"),
+        essential(persia) if persia else "",
         terrain_note(area, rnd),
-        persia,
         "" if is_raider(civ) else civ_title(state, civ),
     )
 
