@@ -15,10 +15,11 @@ roll stay out, so two positions the seat cannot tell apart give it the same choi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..core import Choice, count, details, essential
+from ..core import DETAIL_MAX, Choice, count, details, essential
 from .allocation import seat_slugs
 from .board import PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
 from .combat import ends_persia, exchange_odds, take_odds
@@ -114,6 +115,7 @@ def area_facts(state: State, area: str, civ: str) -> list[str]:
 # ---- battle odds (5.5, Terrain Chart) ---------------------------------------------------
 
 
+@functools.cache
 def percent(p: Fraction) -> str:
     return f"{round(100 * p)}%"
 
@@ -147,13 +149,18 @@ def battle_detail(state: State, rnd: Round, area: str, seat: int) -> str:
     if rnd.civ == PERSIA and area in rnd.doubles:
         persia = "doubles counted"
     elif ends_persia(rnd, area):
-        persia = "doubles here end Persia's expansion"
+        persia = "doubles stop Persia"
     civ = state.civ_at[area]
+    odds = [
+        f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else ""),
+        f"takes it {percent(take_odds(state, rnd, area))}",
+        persia,
+    ]
+    held = defenders(state, area, seat)
+    if len(" · ".join([held, *odds])) > DETAIL_MAX:  # a long name: the count alone
+        held = f"{state.count[area]} defending"
     return details(
-        essential(defenders(state, area, seat)),
-        essential(f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else "")),
-        essential(f"takes it {percent(take_odds(state, rnd, area))}"),
-        essential(persia) if persia else "",
+        *(essential(part) if part else "" for part in [held, *odds]),
         terrain_note(area, rnd),
         "" if is_raider(civ) else civ_title(state, civ),
     )

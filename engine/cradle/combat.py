@@ -61,12 +61,28 @@ def roll_odds(kind: str, modifiers: bool, guides: bool) -> dict[tuple[bool, bool
     return out
 
 
+@functools.cache
 def exchange_odds(kind: str, modifiers: bool, guides: bool) -> tuple[Fraction, Fraction, Fraction]:
     """(attacker wins, both lose, attacker loses) for one roll of the dice on `kind` terrain."""
     odds = roll_odds(kind, modifiers, guides)
     win = sum((p for (al, dl, _), p in odds.items() if dl and not al), Fraction(0))
     both = sum((p for (al, dl, _), p in odds.items() if dl and al), Fraction(0))
     return win, both, 1 - win - both
+
+
+@functools.cache
+def win_without_doubles(kind: str, modifiers: bool, guides: bool) -> Fraction:
+    """The chance that one roll wins without the attacker rolling doubles (6.3)."""
+    odds = roll_odds(kind, modifiers, guides)
+    return sum((p for (al, dl, dbl), p in odds.items() if dl and not al and not dbl), Fraction(0))
+
+
+@functools.cache
+def _take(kind: str, modifiers: bool, guides: bool, defenders: int, persia_ends: bool) -> Fraction:
+    win = exchange_odds(kind, modifiers, guides)[0]
+    if not persia_ends:
+        return win**defenders
+    return win_without_doubles(kind, modifiers, guides) ** (defenders - 1) * win
 
 
 def ends_persia(rnd: Round, area: str) -> bool:
@@ -80,14 +96,7 @@ def take_odds(state: State, rnd: Round, area: str) -> Fraction:
     roll (a tie or a loss ends its part, 5.5). For Persia one roll short of its fourth doubles,
     doubles on a roll that leaves a defender end the expansion and withdraw the Army (6.3); doubles
     on the roll that takes the Area still take it (the roll in progress is finished)."""
-    kind = C.areas[area].terrain
-    odds = roll_odds(kind, not rnd.military, rnd.guides)
-    win = sum((p for (al, dl, _), p in odds.items() if dl and not al), Fraction(0))
-    n = state.count[area]
-    if not ends_persia(rnd, area):
-        return win**n
-    win_plain = sum((p for (al, dl, dbl), p in odds.items() if dl and not al and not dbl), Fraction(0))
-    return win_plain ** (n - 1) * win
+    return _take(C.areas[area].terrain, not rnd.military, rnd.guides, state.count[area], ends_persia(rnd, area))
 
 
 def combat_roll(state: State, rnd: Round, events: list[str]) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core import Choice, count, details, essential, listing
+from ..core import DETAIL_MAX, Choice, count, details, essential, listing
 from . import board, economy
 from .actions import tax_terms
 from .data import Cost, Data, Technology
@@ -329,7 +329,8 @@ def end(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 
 def leader(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     lead = d.leaders[words[1]]
-    return Choice(" ".join(words), "Choose a leader", lead.name, details(lead.text, f"start: {start_text(lead)}"))
+    text = [part for part in lead.text.split("; ")]  # whole clauses, never one cut in the middle
+    return Choice(" ".join(words), "Choose a leader", lead.name, details(*text, f"start: {start_text(lead)}"))
 
 
 def draft(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -368,18 +369,31 @@ def hex_choice(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         on.append("a face-down cache")
     label = hex_name(d, h) + (f": {on[0].split(' (')[0]}" if on else "")
     group = f"Place {PIECE[top.data['purpose']]} in {region_name(d, x.region)}"
-    detail = details(essential(completes(d, s, seat, top.data)), *(essential(f"you take {w}") for w in on))
-    return Choice(" ".join(words), group, label, detail, (h,))
+    return Choice(" ".join(words), group, label, hex_detail(d, s, seat, top.data, on), (h,))
 
 
-def completes(d: Data, s: State, seat: int, placing: dict[str, str]) -> str:
-    """What placing the piece completes: "builds Thebes: 4 stone, 2 population" ("" at setup)."""
+def hex_detail(d: Data, s: State, seat: int, placing: dict[str, str], on: list[str]) -> str:
+    """What placing the piece costs and what the player takes there, whole: "builds Thebes: 4 stone,
+    2 population · you take Wine (+2 food production)"; when that is too long the name goes first,
+    then what is taken beyond the first tile (issue 49: never a cost cut in the middle)."""
+    name, cost = completes(d, s, seat, placing)
+    takes = [f"you take {w}" for w in on]
+    for first in ([f"builds {name}: {cost}"] if name else []) + ([cost] if cost else []):
+        whole = " · ".join([first, *takes])
+        if len(whole) <= DETAIL_MAX:
+            return whole
+    return details(essential(cost), *takes)
+
+
+def completes(d: Data, s: State, seat: int, placing: dict[str, str]) -> tuple[str, str]:
+    """What placing the piece completes, and its cost: ("Thebes", "4 stone, 2 population");
+    ("", "") at setup."""
     if placing["purpose"] == "wonder":
-        return f"builds {d.wonders[placing['wonder']].name}: {cost_words(d, s, seat, wonder_cost(d, s.players[seat]))}"
+        return d.wonders[placing["wonder"]].name, cost_words(d, s, seat, wonder_cost(d, s.players[seat]))
     card = d.builds.get(placing.get("card", ""))
     if card is None:
-        return ""
-    return f"builds {card.name}: {cost_words(d, s, seat, card.currency_cost, card.population_cost)}"
+        return "", ""
+    return card.name, cost_words(d, s, seat, card.currency_cost, card.population_cost)
 
 
 def region_choice(d: Data, s: State, seat: int, words: list[str]) -> Choice:

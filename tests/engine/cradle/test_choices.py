@@ -221,7 +221,7 @@ def test_6_3_persias_odds_count_the_fourth_doubles_that_ends_its_expansion():
     assert take_odds(s, s.rnd, "judea") == taken
     win, _both, _lose = exchange_odds("rough", True, False)
     assert taken < win**2
-    assert f"takes it {round(100 * taken)}%" in detail and "doubles here end Persia's expansion" in detail
+    assert f"takes it {round(100 * taken)}%" in detail and "doubles stop Persia" in detail
 
 
 def test_5_6_non_combat_expansion_choices_give_the_rolls_and_vps():
