@@ -173,7 +173,7 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     """An Area the round's Civilization holds (reinforced) or an empty one (entered)."""
     if area in own:
         have = state.count[area]
-        return details(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})")
+        return details(essential(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})"))
     reach = "" if any(area in C.adjacent[a] for a in own) else "by sea (Seafaring)"
     risk = ""
     if C.areas[area].terrain == "desert" and not rnd.guides:
@@ -181,8 +181,8 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     elif state.cities.get(area) and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
         risk = "No City Bonus: each City falls on 4-6"
     return details(
-        f"empty {terrain(area)}",
-        risk,
+        essential(f"empty {terrain(area)}"),
+        essential(risk) if risk else "",
         reach,
         *area_facts(state, area, rnd.civ),
         C.regions[C.areas[area].region].name,
@@ -200,21 +200,23 @@ def growth_choice(state: State, rnd: Round, action: str, seat: int, own: set[str
         return Choice(action, HOSTILE, area_name(arg), battle_detail(state, rnd, arg, seat), (arg,))
     if verb == "colonize":
         seas = sorted({s for a in own for s in C.seas_of[a] if C.seas[s].colonization})
-        detail = details(f"one Army · on {chance(4)}: +{C.vp.colonization} VP")
+        detail = details(essential(f"one Army · on {chance(4)}: +{C.vp.colonization} VP"))
         return Choice(action, EXPANSION, "Colonize the Western Mediterranean", detail, tuple(seas))
     if verb == "wonder":
         again = "tries until built (Wonder)" if has_trait(state, rnd.civ, "wonder") else "once this Epoch"
         detail = details(
-            f"one Army · on {chance(rnd.wonder_min)}: +{C.vp.wonder_built} VP",
+            essential(f"one Army · on {chance(rnd.wonder_min)}: +{C.vp.wonder_built} VP"),
             f"{C.vp.per_wonder_controlled} VP per scoring held",
             again,
         )
         return Choice(action, EXPANSION, f"Wonder in {area_name(arg)}", detail, (arg,))
     if verb == "culture":
-        detail = details(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP", "once this Epoch")
+        detail = details(
+            essential(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP"), "once this Epoch"
+        )
         return Choice(action, EXPANSION, "Cultural Achievement", detail)
     if verb == "done":
-        detail = details(f"{count(rnd.pool, 'Army')} go back unused", "none can be placed any more")
+        detail = details(essential(f"{count(rnd.pool, 'Army')} go back unused"), "none can be placed any more")
         return Choice(action, "Stop growing", "Return the rest of the pool", detail)
     raise ValueError(f"not a growth action: {action!r}")  # pragma: no cover - grow_actions lists only these
 
@@ -253,7 +255,9 @@ def start_choice(state: State, rnd: Round, area: str, seat: int) -> Choice:
     """6.3: an Area next to 5-4 Neo Assyria where Sargonid Assyria's first Army enters."""
     held = state.civ_at.get(area)
     there = f"{count(state.count[area], 'Army')} of {whose(state, held, seat)} must move out" if held else "empty"
-    detail = details(there, terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ))
+    detail = details(
+        essential(there), terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ)
+    )
     return Choice(f"start {area}", "Start Area", area_name(area), detail, (area,))
 
 
@@ -267,7 +271,12 @@ def move_choice(state: State, rnd: Round, action: str) -> Choice:
     else:
         what = f"empty {terrain(area)}"
     risk = DESERT_ENTRY if C.areas[area].terrain == "desert" else ""
-    detail = details(what, risk, *area_facts(state, area, rnd.disp_civ), C.regions[C.areas[area].region].name)
+    detail = details(
+        essential(what),
+        essential(risk) if risk else "",
+        *area_facts(state, area, rnd.disp_civ),
+        C.regions[C.areas[area].region].name,
+    )
     return Choice(action, "Move displaced Armies", label, detail, (area,))
 
 
@@ -313,7 +322,7 @@ def allocation_choices(state: State, seat: int, actions: Sequence[str]) -> list[
             continue
         to = words.index(action.split(" ", 1)[1])
         name = state.players[to]
-        detail = details(f"{name} ({state.vp[to]} VP) must keep it", *card_facts(drawn))
+        detail = details(essential(f"{name} ({state.vp[to]} VP) must keep it"), *card_facts(drawn))
         out.append(Choice(action, "Keep or pass", f"Pass {title} to {name}", detail))
     return out
 
@@ -328,11 +337,11 @@ def event_choices(state: State, seat: int, actions: Sequence[str]) -> list[Choic
         if ev.kind == "ruin":
             cities = state.cities[area]
             stays = f"{count(len(cities) - 1, 'City')} stays" if len(cities) > 1 else ""
-            detail = details(f"the City of {C.cities[cities[-1]].name} is destroyed", stays)
+            detail = details(essential(f"the City of {C.cities[cities[-1]].name} is destroyed"), stays)
         else:
             detail = details(
-                f"{whose(state, ev.civ, seat)} loses {count(state.count[area], 'Army')}",
-                "your upside-down Army holds it",
+                essential(f"{whose(state, ev.civ, seat)} loses {count(state.count[area], 'Army')}"),
+                essential("your upside-down Army holds it"),
                 *area_facts(state, area, ev.civ),
             )
         out.append(Choice(action, group, area_name(area), detail, (area,)))
