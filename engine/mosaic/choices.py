@@ -329,8 +329,9 @@ def end(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 
 def leader(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     lead = d.leaders[words[1]]
-    text = [part for part in lead.text.split("; ")]  # whole clauses, never one cut in the middle
-    return Choice(" ".join(words), "Choose a leader", lead.name, details(*text, f"start: {start_text(lead)}"))
+    # Most leaders' texts are longer than a detail: cut at a word, the ellipsis says more follows
+    # (dropping whole clauses would hide an ability without a sign); the start comes when it fits.
+    return Choice(" ".join(words), "Choose a leader", lead.name, details(lead.text, f"start: {start_text(lead)}"))
 
 
 def draft(d: Data, s: State, seat: int, words: list[str]) -> Choice:

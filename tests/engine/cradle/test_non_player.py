@@ -168,7 +168,7 @@ def test_9_0_boxed_in_non_player_stacks_since_it_has_to() -> None:
     board = {a: ("5-4", 1) for a in ring}
     board["hanigalbat"] = ("6-2", 1)
     s = in_round(position({"6-2": DUMMY, "5-4": 0}, board, epoch=6), "6-2", DUMMY, 4, placers=[0, 1, 2, 3])
-    s.rnd.placed = 1
+    s.round_now().placed = 1
     s.non_player = True
     assert GAME.legal_actions(s, 0) == ["place hanigalbat"]
     s, _ = act(s, "place hanigalbat")
@@ -183,7 +183,7 @@ def test_9_0_non_player_that_has_to_stack_or_enter_a_desert_may_do_either() -> N
     board = {a: ("5-4", 1) for a in ["assur", "babylon", "carchemish", "hanigalbat"]}  # Mari's other borders
     board["mari"] = ("6-2", 1)  # Sargonid Assyria, which may not enter Neo Assyria's Areas (6.3)
     s = in_round(position({"6-2": DUMMY, "5-4": 0}, board, epoch=6), "6-2", DUMMY, 4, placers=[0, 1, 2, 3])
-    s.rnd.placed = 1
+    s.round_now().placed = 1
     assert C.areas["arabia"].terrain == "desert" and C.stacking["mari"] == 3
     assert sorted(GAME.legal_actions(s, 0)) == ["place arabia", "place mari"]
 

@@ -20,7 +20,7 @@ from renderers.mosaic.board import places
 from renderers.mosaic.parts import hex_number
 from tests.engine.ai.positions import positions, scramble
 
-from .helpers import D, act, blank_turn, hexes, tax, to_play
+from .helpers import D, act, blank_turn, free_hex, hexes, tax, to_play
 
 #: An action costs or gains something when its verb names a cost or a gain (these), when it places a
 #: piece on a hex holding a tile (trade good, fish, cache: the player takes it) or completes a build
@@ -342,3 +342,25 @@ def test_rule_names_a_passage_the_rules_command_finds():
         section = find("mosaic", topic)
         assert section is not None and topic.split()[0].lower() in (section.heading + section.body).lower()
     assert GAME.rule(fresh(), 0) == "Work"
+
+
+def test_wonder_hex_choice_keeps_its_cost_beside_the_tile_taken():
+    """Issue 49: a hex's detail named the tile taken first and dropped the build's cost when both
+    did not fit ("you take Stone (+2 stone production)" for a wonder costing 26 money more): what
+    completing the build costs always stays, the wonder's name goes first."""
+    from engine.mosaic.choices import cost_words
+    from engine.mosaic.options import wonder_cost
+
+    s = fresh()
+    w = next(w for w in sorted(D.wonders) if D.wonders[w].placement not in ("port", "three_cities"))
+    p = s.players[0]
+    p.stone, p.food, p.money = 3, 1, 200
+    s.board[free_hex(s, "italia")] = "c0"
+    s.pending.push("place", 0, purpose="wonder", wonder=w, region="italia")
+    h = GAME.legal_actions(s, 0)[0].split()[1]
+    s.goods_on[h] = "stone"
+    s.cache_on.pop(h, None)
+    c = next(c for c in GAME.choices(s, 0) if c.action == f"hex {h}")
+    cost = cost_words(D, s, 0, wonder_cost(D, p))
+    assert cost in c.detail and "you take Stone (+2 stone production)" in c.detail, c.detail
+    assert "…" not in c.detail and len(c.detail) <= 100

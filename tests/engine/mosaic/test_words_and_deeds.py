@@ -64,7 +64,7 @@ def cost_claim(text: str, p: Player) -> tuple[dict[str, int], int, list[str]]:
     """The usual payment a cost's words claim ("5 ideas (3 + 4 money), 2 population"): change per
     currency, population paid, and what is wrong with the words themselves (the holding claimed)."""
     delta = dict.fromkeys(CURRENCIES, 0)
-    population, wrong = 0, []
+    population, wrong = 0, list[str]()
     if text == "free":
         return delta, 0, wrong
     for part in text.split(", "):
@@ -102,7 +102,7 @@ def changed(before: Player, after: Player) -> dict[str, int]:
     return {cur: economy.have(after, cur) - economy.have(before, cur) for cur in CURRENCIES}
 
 
-def compare(what: str, claimed: dict[str, int], done: dict[str, int]) -> list[str]:
+def compare(what: str, claimed: dict[str, Any], done: dict[str, Any]) -> list[str]:
     return [f"{what}: claims {claimed}, does {done}"] if claimed != done else []
 
 
@@ -476,7 +476,9 @@ CHECKS: dict[str, Callable[[State, int, Choice, State], list[str]]] = {
 
 def mismatches(s: State, seat: int, c: Choice, after: State) -> list[str]:
     """What the choice's words claim that the action does not do ([] when all holds)."""
-    wrong = ["an essential part was cut"] if "…" in c.detail else []
+    # A leader's text, longer than a detail, is cut at a word (no number in it is cut): the rest
+    # of every detail must never be.
+    wrong = ["an essential part was cut"] if "…" in c.detail and not c.action.startswith("leader ") else []
     wrong += CHECKS.get(c.action.split()[0], nothing)(s, seat, c, after)
     return [f"{c.action!r} ({c.label}: {c.detail!r}): {w}" for w in wrong]
 
