@@ -156,7 +156,7 @@ def gains_of(card_gain: dict[str, int]) -> dict[str, int]:
 def build(s: State, seat: int, c: Choice, after: State) -> list[str]:
     card = D.builds[c.action.split()[1]]
     if s.pay_by_choice or after.pending.top is not None and after.pending.top.kind == "place":
-        return []  # paid when its hex is chosen (`hex`)
+        return build_facts(s, seat, c)  # paid when its hex is chosen (`hex`)
     wrong = paid_with_gains(s, seat, c, after, parts(c)[0], gains_of(card.gain), 0)
     p, q = s.players[seat], after.players[seat]
     for part in parts(c):
@@ -167,6 +167,24 @@ def build(s: State, seat: int, c: Choice, after: State) -> list[str]:
             wrong.append(f"{part!r} does not match the production after")
     if card.id not in q.builds:
         wrong.append(f"{card.name} is not among the builds after")
+    return wrong + build_facts(s, seat, c)
+
+
+def build_facts(s: State, seat: int, c: Choice) -> list[str]:
+    """What a build card's words count now: a project's symbols, a manufactory town's trade goods."""
+    card = D.builds[c.action.split()[1]]
+    p = s.players[seat]
+    wrong = []
+    m = re.search(r"end: 1 VP per (\w+) symbol \(you have (\d+)\)", c.detail)
+    if m:
+        pillar = next(k for k, v in PILLAR_NAME.items() if v == m[1])
+        have = board.symbols(D, p)[pillar]
+        wrong += [] if pillar == card.vp_pillar and int(m[2]) == have else [f"{m[0]!r}: {card.vp_pillar} {have}"]
+    m = re.search(r"(\d+) VP with .* \(you have (\d+)\)", c.detail)
+    if m:
+        vp = card.trade_goods_vp or D.rules.manufactory_set_vp
+        held = sum(1 for g in card.trade_goods if p.goods.get(g, 0))
+        wrong += compare("manufactory town", {"VP": int(m[1]), "held": int(m[2])}, {"VP": vp, "held": held})
     return wrong
 
 
@@ -324,8 +342,10 @@ def region_choice(s: State, seat: int, c: Choice, after: State) -> list[str]:
         have = board.cities_per_region(D, s, seat).get(reg, 0)
         return compare("City State", {"cities": k, "VP": vp}, {"cities": have, "VP": scored})
     free = number(r"^(\d+) free hexes", c.detail)
-    offered = [a for a in GAME.legal_actions(after, seat) if a.startswith("hex ")]
-    return [] if free == len(offered) else [f"{free} free hexes: {len(offered)} offered"]
+    goods = number(r"(\d+) with a trade good", c.detail) or 0
+    offered = [a.split()[1] for a in GAME.legal_actions(after, seat) if a.startswith("hex ")]
+    with_goods = sum(1 for h in offered if h in s.goods_on)
+    return compare("region", {"free": free, "goods": goods}, {"free": len(offered), "goods": with_goods})
 
 
 def pay(s: State, seat: int, c: Choice, after: State) -> list[str]:
