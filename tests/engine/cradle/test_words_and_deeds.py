@@ -8,18 +8,17 @@ what an event takes. Odds are compared with the rules' own odds functions (`comb
 `combat.take_odds`, which count the outcomes of the function the battle rolls through). A mismatch
 fails the test, which prints the first few.
 
-`deeds` has the shape of the game-independent driver (tests/engine/deeds.py, merged by the
-coordinator): seeded random games, yielding state, seat, choice and the state after.
+`deeds` (tests/engine/deeds_driver.py) plays the seeded random games, yielding state, seat,
+choice and the state after.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import BaseGame, Choice
+from engine.core import Choice
 from engine.cradle import GAME
 from engine.cradle.allocation import seat_slugs
 from engine.cradle.board import C, uncounted
@@ -27,35 +26,11 @@ from engine.cradle.choices import DESERT_ENTRY, controller, percent
 from engine.cradle.combat import exchange_odds, take_odds
 from engine.cradle.points import COLONIZATION, CULTURE, WONDER_BUILT
 from engine.cradle.state import DUMMY, State
+from tests.engine.deeds_driver import deeds
 
 #: 200 games: 4 and 5 players with and without a non-player civilization, and 6 players.
 SETUPS = [(4, False), (4, True), (5, False), (5, True), (6, False)]
 GAMES = [(*SETUPS[k % len(SETUPS)], 7300 + k) for k in range(200)]
-
-
-def deeds(
-    game: BaseGame[Any], players: int, seed: int, options: dict[str, Any] | None = None
-) -> Iterator[tuple[Any, int, Choice, Any]]:
-    """One seeded random game: for every choice of every decision, (state, seat, choice, state
-    after applying it). The game goes on with a random choice, reusing its state after.
-
-    A choice's action is a legal action as `legal_actions` writes it (`problems` checks that), so
-    each is played on a clone as `apply` plays it, without `apply`'s legality check, which costs
-    as much as the rest (the cheap way that keeps every choice of every game)."""
-    s = game.setup([f"p{i}" for i in range(players)], seed, options)
-    rng = random.Random(seed)
-    while not game.is_over(s):
-        seat = rng.choice(game.to_act(s))
-        choices = game.choices(s, seat)
-        pick = rng.randrange(len(choices))
-        chosen = s
-        for i, c in enumerate(choices):
-            after = game.clone(s)
-            game.play(after, seat, c.action)
-            yield s, seat, c, after
-            if i == pick:
-                chosen = after
-        s = chosen
 
 
 def parts(c: Choice) -> list[str]:

@@ -6,53 +6,28 @@ taken, what a hex holds, what is left) is compared with the state before and aft
 fails the test, which prints the first few. The words are parsed from the choice as a player reads
 it, so a claim cut or left out by the 100-character limit is never read as a different number.
 
-`deeds` is the game-independent driver's shape (the coordinator merges it with
-tests/engine/deeds.py): seeded random games, yielding state, seat, choice and the state after.
+`deeds` (tests/engine/deeds_driver.py) plays the seeded random games, yielding state, seat,
+choice and the state after.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import BaseGame, Choice
+from engine.core import Choice
 from engine.mosaic import GAME, board, economy, scoring
 from engine.mosaic.choices import PILLAR_NAME
 from engine.mosaic.options import recruit_limit
 from engine.mosaic.state import Player, State
+from tests.engine.deeds_driver import deeds
 
 from .helpers import D
 
 #: 200 games, every player count alike (2-6), each seed its own game.
 GAMES = [(2 + k % 5, 4900 + k) for k in range(200)]
 CURRENCIES = ("food", "stone", "ideas", "money")
-
-
-def deeds(
-    game: BaseGame[Any], players: int, seed: int, options: dict[str, Any] | None = None
-) -> Iterator[tuple[Any, int, Choice, Any]]:
-    """One seeded random game: for every choice of every decision, (state, seat, choice, state
-    after applying it). The game goes on with a random choice, reusing its state after.
-
-    A choice's action is a legal action as `legal_actions` writes it (`problems` checks that), so
-    each is played on a clone as `apply` plays it, without `apply`'s legality check, which costs
-    as much as the rest (the cheap way that keeps every choice of every game)."""
-    s = game.setup([f"p{i}" for i in range(players)], seed, options)
-    rng = random.Random(seed)
-    while not game.is_over(s):
-        seat = rng.choice(game.to_act(s))
-        choices = game.choices(s, seat)
-        pick = rng.randrange(len(choices))
-        chosen = s
-        for i, c in enumerate(choices):
-            after = game.clone(s)
-            game.play(after, seat, c.action)
-            yield s, seat, c, after
-            if i == pick:
-                chosen = after
-        s = chosen
 
 
 # ---- reading the words --------------------------------------------------------------------------
