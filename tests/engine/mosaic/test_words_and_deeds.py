@@ -13,6 +13,7 @@ choice and the state after.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -128,17 +129,38 @@ def gains_of(card_gain: dict[str, int]) -> dict[str, int]:
     return {cur: v for cur, v in card_gain.items() if cur in CURRENCIES}
 
 
+def placed_first(after: State, seat: int) -> tuple[State, str]:
+    """The state once the piece an action asks to place is on the first hex offered (region by
+    region), and that hex; the action's cost is paid then."""
+    hex_ = ""
+    while after.pending.top is not None and after.pending.top.kind == "place":
+        action = GAME.legal_actions(after, seat)[0]
+        hex_ = action.split()[1] if action.startswith("hex ") else hex_
+        after = GAME.apply(after, seat, action).state
+    return after, hex_
+
+
 def build(s: State, seat: int, c: Choice, after: State) -> list[str]:
     card = D.builds[c.action.split()[1]]
-    if s.pay_by_choice or after.pending.top is not None and after.pending.top.kind == "place":
-        return build_facts(s, seat, c)  # paid when its hex is chosen (`hex`)
+    if s.pay_by_choice:
+        return build_facts(s, seat, c)
+    if after.pending.top is not None and after.pending.top.kind == "place":
+        after, h = placed_first(after, seat)  # paid when its hex is chosen
+        if h in s.cache_on:
+            return build_facts(s, seat, c)  # a face-down cache may give any currency
     wrong = paid_with_gains(s, seat, c, after, parts(c)[0], gains_of(card.gain), 0)
     p, q = s.players[seat], after.players[seat]
+    taken = Counter({t: 0 for t in p.production})  # what the hex's tiles and the Engineer add besides
+    for good, k in q.goods.items():
+        g = D.trade_goods[good]
+        if g.track:
+            taken[g.track] += g.bonus * (k - p.goods.get(good, 0))
+    if p.leader == "engineer" and card.type in ("city", "port_city", "manufactory_town"):
+        taken["stone"] += 1
     for part in parts(c):
         m = re.fullmatch(r"\+(\d+) (\w+) production", part)
-        if m and q.production[m[2] if m[2] != "idea" else "ideas"] - p.production[
-            m[2] if m[2] != "idea" else "ideas"
-        ] != int(m[1]):
+        track = ("ideas" if m[2] == "idea" else m[2]) if m else ""
+        if m and q.production[track] - p.production[track] - taken[track] != int(m[1]):
             wrong.append(f"{part!r} does not match the production after")
     if card.id not in q.builds:
         wrong.append(f"{card.name} is not among the builds after")
@@ -161,6 +183,19 @@ def build_facts(s: State, seat: int, c: Choice) -> list[str]:
         held = sum(1 for g in card.trade_goods if p.goods.get(g, 0))
         wrong += compare("manufactory town", {"VP": int(m[1]), "held": int(m[2])}, {"VP": vp, "held": held})
     return wrong
+
+
+def wonder(s: State, seat: int, c: Choice, after: State) -> list[str]:
+    """A wonder's cost, paid once its hex is chosen (the Artist gains 10 money for any wonder)."""
+    w = c.action.split()[1]
+    if s.pay_by_choice:
+        return []
+    after, h = placed_first(after, seat)
+    if h in s.cache_on:
+        return []
+    gains = {"money": 10} if s.players[seat].leader == "artist" else {}
+    wrong = [] if w in after.players[seat].wonders else [f"{w} not built"]
+    return wrong + paid_with_gains(s, seat, c, after, parts(c)[0], gains, 0)
 
 
 def technology(s: State, seat: int, c: Choice, after: State) -> list[str]:
@@ -444,6 +479,7 @@ CHECKS: dict[str, Callable[[State, int, Choice, State], list[str]]] = {
     "work": work,
     "population": population,
     "build": build,
+    "wonder": wonder,
     "technology": technology,
     "tax": tax,
     "tariff": tax,
