@@ -136,7 +136,8 @@ def placed_first(after: State, seat: int) -> tuple[State, str]:
     while after.pending.top is not None and after.pending.top.kind == "place":
         action = GAME.legal_actions(after, seat)[0]
         hex_ = action.split()[1] if action.startswith("hex ") else hex_
-        after = GAME.apply(after, seat, action).state
+        after = GAME.clone(after)
+        GAME.play(after, seat, action)
     return after, hex_
 
 
