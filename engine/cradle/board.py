@@ -227,6 +227,12 @@ def enter(state: State, rnd: Round, area: str, events: list[str], *, start: bool
     return True
 
 
+#: The Terrain Chart: an Army entering an unoccupied Desert is removed on a roll of 1 to this.
+DESERT_LOST_ON = 2
+#: 6.1 No City Bonus: each City in an Area entered falls on a roll of this or more.
+CITY_FALLS_ON = 4
+
+
 def survives_desert(state: State, who: str, area: str, events: list[str]) -> bool:
     """The Terrain Chart's entry roll: an Army entering an unoccupied Desert is removed on 1-2.
 
@@ -235,7 +241,7 @@ def survives_desert(state: State, who: str, area: str, events: list[str]) -> boo
     if C.areas[area].terrain != "desert":
         return True
     (r,) = dice(state, 1)
-    if r <= 2:
+    if r <= DESERT_LOST_ON:
         events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
         return False
     events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
@@ -246,7 +252,7 @@ def destroy_cities_on_entry(state: State, civ: str, area: str, events: list[str]
     """No City Bonus (6.1): on a roll of 4-6 each City it occupies is destroyed."""
     for city in list(state.cities.get(area, ())):
         (r,) = dice(state, 1)
-        if r >= 4:
+        if r >= CITY_FALLS_ON:
             destroy_city(state, area, city)
             events.append(
                 f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "

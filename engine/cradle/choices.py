@@ -21,9 +21,9 @@ from fractions import Fraction
 
 from ..core import DETAIL_MAX, Choice, count, details, essential
 from .allocation import seat_slugs
-from .board import PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
+from .board import CITY_FALLS_ON, DESERT_LOST_ON, PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
 from .combat import ends_persia, exchange_odds, take_odds
-from .rounds import grow_actions, only_attacks_left
+from .rounds import COLONIZATION_ON, grow_actions, only_attacks_left
 from .state import DUMMY, Round, State, is_raider
 
 #: The most choices one group holds before it is split by Region (a menu shows 25).
@@ -37,8 +37,9 @@ FRIENDLY, NEUTRAL, HOSTILE, EXPANSION = (
     "Non-Combat Expansion",
 )
 
-#: The Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2".
-DESERT_ENTRY = "lost on a roll of 1-2 (33%)"
+#: The Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2"
+#: (the number the entry roll itself reads, `board.DESERT_LOST_ON`).
+DESERT_ENTRY = f"lost on a roll of 1-{DESERT_LOST_ON} ({round(100 * DESERT_LOST_ON / 6)}%)"
 
 #: The End of Epoch events a player picks Areas for (8.0): group, and what the prompt asks.
 EVENT_GROUPS = {
@@ -179,7 +180,7 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     if C.areas[area].terrain == "desert" and not rnd.guides:
         risk = DESERT_ENTRY
     elif state.cities.get(area) and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
-        risk = "No City Bonus: each City falls on 4-6"
+        risk = f"No City Bonus: each City falls on {CITY_FALLS_ON}-6"
     return details(
         essential(f"empty {terrain(area)}"),
         essential(risk) if risk else "",
@@ -200,7 +201,7 @@ def growth_choice(state: State, rnd: Round, action: str, seat: int, own: set[str
         return Choice(action, HOSTILE, area_name(arg), battle_detail(state, rnd, arg, seat), (arg,))
     if verb == "colonize":
         seas = sorted({s for a in own for s in C.seas_of[a] if C.seas[s].colonization})
-        detail = details(essential(f"one Army · on {chance(4)}: +{C.vp.colonization} VP"))
+        detail = details(essential(f"one Army · on {chance(COLONIZATION_ON)}: +{C.vp.colonization} VP"))
         return Choice(action, EXPANSION, "Colonize the Western Mediterranean", detail, tuple(seas))
     if verb == "wonder":
         again = "tries until built (Wonder)" if has_trait(state, rnd.civ, "wonder") else "once this Epoch"

@@ -25,6 +25,7 @@ from engine.cradle.board import C, uncounted
 from engine.cradle.choices import DESERT_ENTRY, controller, percent
 from engine.cradle.combat import exchange_odds, take_odds
 from engine.cradle.points import COLONIZATION, CULTURE, WONDER_BUILT
+from engine.cradle.rounds import COLONIZATION_ON
 from engine.cradle.state import DUMMY, State
 from tests.engine.deeds_driver import deeds
 
@@ -134,7 +135,7 @@ def expansion(s: State, seat: int, c: Choice, after: State) -> list[str]:
     assert m, c.detail
     need, pct, vp = map(int, m.groups())
     source, rule_need, rule_vp = {
-        "colonize": (COLONIZATION, 4, C.vp.colonization),
+        "colonize": (COLONIZATION, COLONIZATION_ON, C.vp.colonization),
         "wonder": (WONDER_BUILT, rnd.wonder_min, C.vp.wonder_built),
         "culture": (CULTURE, rnd.culture_min, C.vp.cultural_achievement),
     }[verb]
