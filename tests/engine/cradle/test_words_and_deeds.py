@@ -172,6 +172,12 @@ def card_facts(card: str, detail: str) -> list[str]:
         m = re.search(rf"(\d+) Arm(?:y|ies) from {re.escape(C.areas[c.start_area].name)}", detail)
         if m and int(m[1]) != c.armies:
             wrong.append(f"{c.name}: {m[1]} Armies, the card has {c.armies}")
+        m = re.search(r"arrives (\d+)(?:st|nd|rd|th)", detail)
+        if len(C.civs_of_card[card]) == 1 and m and int(m[1]) != c.order:
+            wrong.append(f"{c.name} arrives {m[1]}, the card says {c.order}")
+        m = re.search(r"Bonus Area ([^·]+?)(?: ·|$)", detail)
+        if len(C.civs_of_card[card]) == 1 and m and (not c.bonus_area or m[1] != C.areas[c.bonus_area].name):
+            wrong.append(f"{c.name}'s Bonus Area is not {m[1]}")
     return wrong
 
 

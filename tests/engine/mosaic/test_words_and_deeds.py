@@ -20,6 +20,7 @@ from typing import Any
 from engine.core import Choice
 from engine.mosaic import GAME, board, economy, scoring
 from engine.mosaic.choices import PILLAR_NAME
+from engine.mosaic.decks import OFFERS
 from engine.mosaic.options import recruit_limit
 from engine.mosaic.state import Player, State
 from tests.engine.deeds_driver import deeds
@@ -289,6 +290,17 @@ def flip(s: State, seat: int, c: Choice, after: State) -> list[str]:
     return [] if t in q.techs and t not in q.hidden else [f"{t} not flipped"]
 
 
+def refresh(s: State, seat: int, c: Choice, after: State) -> list[str]:
+    """The arrow side: the offer's cards go under the deck, new ones are drawn, the tile is used."""
+    deck, offer = OFFERS[c.action.split()[1]]
+    cleared = [x for x in getattr(s, offer) if x]
+    gov = s.players[seat].government
+    wrong = [] if gov in after.gov_flipped and gov not in s.gov_flipped else [f"{gov}'s arrow side not used"]
+    if any(x in getattr(after, offer) for x in cleared) and len(getattr(s, deck)) > len(getattr(s, offer)) + 1:
+        wrong.append(f"the {offer} still holds a cleared card")
+    return wrong
+
+
 def convert(s: State, seat: int, c: Choice, after: State) -> list[str]:
     p, q = s.players[seat], after.players[seat]
     a, b = map(int, re.findall(r"\((\d+) → (\d+)\)", c.detail)[0])
@@ -488,6 +500,7 @@ CHECKS: dict[str, Callable[[State, int, Choice, State], list[str]]] = {
     "government": government,
     "claim": claim,
     "flip": flip,
+    "refresh": refresh,
     "convert": convert,
     "seize": seize,
     "hex": hex_choice,
