@@ -58,7 +58,10 @@ def details(*parts: str) -> str:
     they cut at a word, with an ellipsis. Without essential parts, a first part longer than the
     whole size is cut and kept."""
     shown = [p for p in parts if p]
-    if shown and not any(isinstance(p, Essential) for p in shown) and len(shown[0]) > DETAIL_MAX:
+    whole = " · ".join(shown)
+    if len(whole) <= DETAIL_MAX:  # the usual case: everything fits
+        return whole
+    if not any(isinstance(p, Essential) for p in shown) and len(shown[0]) > DETAIL_MAX:
         shown[0] = Essential(clip(shown[0]))
     kept = [isinstance(p, Essential) for p in shown]
 
