@@ -1,0 +1,80 @@
+"""Words checked against deeds (issue 49): play seeded random games and hand every choice of every
+decision to a game's check, with the state before it and the state it leads to.
+
+A described choice (`Game.choices`) tells a player what an action costs and gives; a player trusts
+those words, so a wrong number is worse than none. A game's deeds test reads each choice's words,
+looks at what the action did (`before` against `after`), and reports every claim the deed does
+not bear out. This module only plays: it is the same for every game.
+
+Cheap on purpose (the test runs in CI over hundreds of games): the actions are played with the
+game's own `clone` and `play` (no text matching, `apply`'s work), and the chosen action's `after`
+state becomes the next position, so each choice costs one copy and one play. A check must not
+change `before` or `after`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Choice, Game
+
+
+@dataclass(frozen=True)
+class Deed:
+    """One choice applied: the position, who chose, the choice as described, and what followed."""
+
+    game: int  # the seed of the game
+    before: Any
+    seat: int
+    choice: Choice
+    after: Any
+    events: list[str]
+
+    def where(self) -> str:
+        """Where to find it again: `game 17, p1: 'take city cuzco'`."""
+        return f"game {self.game}, seat {self.seat}: {self.choice.action!r}"
+
+
+def deeds(
+    game: Game,
+    seeds: Iterable[int],
+    players: Sequence[int],
+    options: Callable[[int], Mapping[str, Any]] = lambda seed: {},
+) -> Iterator[Deed]:
+    """Every choice of every decision of one seeded random game per seed, applied: the game with
+    seed k has players[k % len(players)] players and options(k); the choice played on is drawn
+    from random.Random(k), so a game is the same each run."""
+    play: Callable[[Any, int, str], list[str]] = game.play  # type: ignore[attr-defined]
+    clone: Callable[[Any], Any] = game.clone  # type: ignore[attr-defined]
+    for seed in seeds:
+        n = players[seed % len(players)]
+        rand = random.Random(seed)
+        state = game.setup([f"p{i}" for i in range(n)], seed, options(seed))
+        while not game.is_over(state):
+            seat = rand.choice(game.to_act(state))
+            choices = game.choices(state, seat)
+            chosen = rand.randrange(len(choices))
+            following = state
+            for i, choice in enumerate(choices):
+                after = clone(state)
+                events = play(after, seat, choice.action)
+                yield Deed(seed, state, seat, choice, after, events)
+                if i == chosen:
+                    following = after
+            state = following
+
+
+def mismatches(found: Iterable[Deed], check: Callable[[Deed], list[str]], shown: int = 5) -> tuple[int, int, list[str]]:
+    """(choices checked, mismatches, the first `shown` of them with where they happened)."""
+    checked = wrong = 0
+    first: list[str] = []
+    for deed in found:
+        checked += 1
+        for problem in check(deed):
+            wrong += 1
+            if len(first) < shown:
+                first.append(f"{deed.where()}: {problem} (said {deed.choice.label!r}: {deed.choice.detail!r})")
+    return checked, wrong, first
