@@ -7,13 +7,14 @@ looks at what the action did (`before` against `after`), and reports every claim
 not bear out. This module only plays: it is the same for every game.
 
 Cheap on purpose (the test runs in CI over hundreds of games): the actions are played with the
-game's own `clone` and `play` (no text matching, `apply`'s work), and the chosen action's `after`
-state becomes the next position, so each choice costs one copy and one play. A check must not
-change `before` or `after`.
+game's own `clone` and `play` (no text matching, `apply`'s work), each only when a check reads
+`after` (a check may replay the action its own way), and the chosen action's `after` state
+becomes the next position. A check must not change `before` or `after`.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,17 +25,32 @@ from engine.core import Choice, Game
 
 @dataclass(frozen=True)
 class Deed:
-    """One choice applied: the position, who chose, the choice as described, and what followed."""
+    """One choice applied: the position, who chose, the choice as described, and what followed
+    (`after`, `events`: played when first asked for, so a check that replays the action its own
+    way does not pay for a copy it never reads)."""
 
     game: int  # the seed of the game
     before: Any
     seat: int
     choice: Choice
-    after: Any
-    events: list[str]
+    play: Callable[[Any, int, str], list[str]]
+    clone: Callable[[Any], Any]
+
+    @functools.cached_property
+    def played(self) -> tuple[Any, list[str]]:
+        after = self.clone(self.before)
+        return after, self.play(after, self.seat, self.choice.action)
+
+    @property
+    def after(self) -> Any:
+        return self.played[0]
+
+    @property
+    def events(self) -> list[str]:
+        return self.played[1]
 
     def where(self) -> str:
-        """Where to find it again: `game 17, p1: 'take city cuzco'`."""
+        """Where to find it again: `game 17, seat 1: 'take city cuzco'`."""
         return f"game {self.game}, seat {self.seat}: {self.choice.action!r}"
 
 
@@ -57,14 +73,9 @@ def deeds(
             seat = rand.choice(game.to_act(state))
             choices = game.choices(state, seat)
             chosen = rand.randrange(len(choices))
-            following = state
-            for i, choice in enumerate(choices):
-                after = clone(state)
-                events = play(after, seat, choice.action)
-                yield Deed(seed, state, seat, choice, after, events)
-                if i == chosen:
-                    following = after
-            state = following
+            found = [Deed(seed, state, seat, choice, play, clone) for choice in choices]
+            yield from found
+            state = found[chosen].after
 
 
 def mismatches(found: Iterable[Deed], check: Callable[[Deed], list[str]], shown: int = 5) -> tuple[int, int, list[str]]:
