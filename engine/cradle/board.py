@@ -171,19 +171,21 @@ def growth_targets(state: State, rnd: Round, own: list[str] | None = None) -> tu
 
     Own Areas within stacking, neutral or hostile Areas adjacent to one of its
     Areas, and with Seafaring any land Area on a sea it borders (6.1). A
-    non-player Civilization never stacks and avoids Desert unless it must (9.0).
-    A Civilization with "Does Not Expand in Epoch VI" only reinforces in Epoch VI.
+    non-player Civilization "does not stack, nor enter Desert Areas unless they have
+    to" (9.0): a vacant or hostile Area that is not Desert while there is one; when none
+    is left it has to do one of the two, and the rules prefer neither, so its placer may
+    stack or enter a Desert (RULES-NOTES 9.0). A Civilization with "Does Not Expand in
+    Epoch VI" only reinforces in Epoch VI.
     """
     civ = rnd.civ
     if own is None:
         own = areas_of(state, civ)
     dummy = rnd.seat == DUMMY
-    place: list[str] = []
-    if not dummy:
-        stack = C.stacking
-        place = [a for a in own if state.count[a] < stack[a]]
+    stack = C.stacking
+    room = [a for a in own if state.count[a] < stack[a]]
+    place = [] if dummy else room
     if state.epoch == 6 and has_trait(state, civ, "does-not-expand-in-epoch-vi"):
-        return sorted(place), []
+        return sorted(room), []
     reach: set[str] = set()
     adjacent = C.adjacent
     for a in own:
@@ -202,6 +204,8 @@ def growth_targets(state: State, rnd: Round, own: list[str] | None = None) -> tu
         hd = [a for a in hostile if desert[a].terrain != "desert"]
         if nd or hd:
             neutral, hostile = nd, hd
+        else:
+            place = room  # it has to stack or enter a Desert: either (9.0)
     return sorted(place + neutral), sorted(hostile)
 
 
@@ -223,6 +227,12 @@ def enter(state: State, rnd: Round, area: str, events: list[str], *, start: bool
     return True
 
 
+#: The Terrain Chart: an Army entering an unoccupied Desert is removed on a roll of 1 to this.
+DESERT_LOST_ON = 2
+#: 6.1 No City Bonus: each City in an Area entered falls on a roll of this or more.
+CITY_FALLS_ON = 4
+
+
 def survives_desert(state: State, who: str, area: str, events: list[str]) -> bool:
     """The Terrain Chart's entry roll: an Army entering an unoccupied Desert is removed on 1-2.
 
@@ -231,7 +241,7 @@ def survives_desert(state: State, who: str, area: str, events: list[str]) -> boo
     if C.areas[area].terrain != "desert":
         return True
     (r,) = dice(state, 1)
-    if r <= 2:
+    if r <= DESERT_LOST_ON:
         events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army is lost.")
         return False
     events.append(f"{who} enters the empty Desert of {area_name(area)}: rolls {r}, the Army survives.")
@@ -242,7 +252,7 @@ def destroy_cities_on_entry(state: State, civ: str, area: str, events: list[str]
     """No City Bonus (6.1): on a roll of 4-6 each City it occupies is destroyed."""
     for city in list(state.cities.get(area, ())):
         (r,) = dice(state, 1)
-        if r >= 4:
+        if r >= CITY_FALLS_ON:
             destroy_city(state, area, city)
             events.append(
                 f"{civ_name(civ)} (No City Bonus) rolls {r} in {area_name(area)}: "

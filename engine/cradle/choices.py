@@ -19,10 +19,11 @@ import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..core import Choice, count, details
+from ..core import DETAIL_MAX, Choice, count, details, essential
 from .allocation import seat_slugs
-from .board import PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
-from .rounds import grow_actions, only_attacks_left
+from .board import CITY_FALLS_ON, DESERT_LOST_ON, PERSIA, C, area_name, areas_of, has_trait, owner, seat_name, uncounted
+from .combat import ends_persia, exchange_odds, take_odds
+from .rounds import COLONIZATION_ON, grow_actions, only_attacks_left
 from .state import DUMMY, Round, State, is_raider
 
 #: The most choices one group holds before it is split by Region (a menu shows 25).
@@ -36,8 +37,9 @@ FRIENDLY, NEUTRAL, HOSTILE, EXPANSION = (
     "Non-Combat Expansion",
 )
 
-#: The Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2".
-DESERT_ENTRY = "lost on a roll of 1-2 (33%)"
+#: The Terrain Chart: "If desert is unoccupied, the army entering the space is removed on a roll of 1-2"
+#: (the number the entry roll itself reads, `board.DESERT_LOST_ON`).
+DESERT_ENTRY = f"lost on a roll of 1-{DESERT_LOST_ON} ({round(100 * DESERT_LOST_ON / 6)}%)"
 
 #: The End of Epoch events a player picks Areas for (8.0): group, and what the prompt asks.
 EVENT_GROUPS = {
@@ -115,32 +117,6 @@ def area_facts(state: State, area: str, civ: str) -> list[str]:
 
 
 @functools.cache
-def exchange_odds(kind: str, modifiers: bool, guides: bool) -> tuple[Fraction, Fraction, Fraction]:
-    """(attacker wins, both lose, attacker loses) for one roll of the dice in a battle on `kind` terrain.
-
-    5.5: the attacker keeps the higher of two dice, the defender rolls one; the lower loses an Army,
-    a tie costs both. Terrain Chart: Rough — the defender wins ties; Mountain — the defender rolls two;
-    Desert — an attacker's 1-3 loses the attacking Army even when it wins. Military strips the
-    defender's modifiers (6.1); the Desert Guides bonus lifts the Desert penalty.
-    """
-    faces = range(1, 7)
-    attacks = [max(a, b) for a in faces for b in faces]
-    defends = [max(a, b) for a in faces for b in faces] if kind == "mountain" and modifiers else list(faces)
-    win = both = lose = 0
-    for att in attacks:
-        for dv in defends:
-            defender_lost = att > dv or (att == dv and not (kind == "rough" and modifiers))
-            attacker_lost = att <= dv or (kind == "desert" and not guides and att <= 3)
-            if defender_lost and attacker_lost:
-                both += 1
-            elif defender_lost:
-                win += 1
-            else:
-                lose += 1
-    total = len(attacks) * len(defends)
-    return Fraction(win, total), Fraction(both, total), Fraction(lose, total)
-
-
 def percent(p: Fraction) -> str:
     return f"{round(100 * p)}%"
 
@@ -170,14 +146,23 @@ def battle_detail(state: State, rnd: Round, area: str, seat: int) -> str:
     """Defenders, one roll's odds (the attacker loses the rest), the chance this one Army takes the
     Area (it must win every roll), the terrain's modifier and the defending Civilization."""
     win, both, _ = exchange_odds(C.areas[area].terrain, not rnd.military, rnd.guides)
-    persia = "doubles counted" if rnd.civ == PERSIA and area in rnd.doubles else ""
+    persia = ""
+    if rnd.civ == PERSIA and area in rnd.doubles:
+        persia = "doubles counted"
+    elif ends_persia(rnd, area):
+        persia = "doubles stop Persia"
     civ = state.civ_at[area]
-    return details(
-        defenders(state, area, seat),
+    odds = [
         f"a roll: win {percent(win)}" + (f", both lose {percent(both)}" if both else ""),
-        f"takes it {percent(win ** state.count[area])}",
-        terrain_note(area, rnd),
+        f"takes it {percent(take_odds(state, rnd, area))}",
         persia,
+    ]
+    held = defenders(state, area, seat)
+    if len(" · ".join([held, *odds])) > DETAIL_MAX:  # a long name: the count alone
+        held = f"{state.count[area]} defending"
+    return details(
+        *(essential(part) if part else "" for part in [held, *odds]),
+        terrain_note(area, rnd),
         "" if is_raider(civ) else civ_title(state, civ),
     )
 
@@ -189,16 +174,16 @@ def placement_detail(state: State, rnd: Round, area: str, armies: int, own: set[
     """An Area the round's Civilization holds (reinforced) or an empty one (entered)."""
     if area in own:
         have = state.count[area]
-        return details(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})")
+        return details(essential(f"{have} there → {have + armies} of {C.stacking[area]} ({terrain(area)})"))
     reach = "" if any(area in C.adjacent[a] for a in own) else "by sea (Seafaring)"
     risk = ""
     if C.areas[area].terrain == "desert" and not rnd.guides:
         risk = DESERT_ENTRY
     elif state.cities.get(area) and rnd.current and has_trait(state, rnd.civ, "no-city-bonus"):
-        risk = "No City Bonus: each City falls on 4-6"
+        risk = f"No City Bonus: each City falls on {CITY_FALLS_ON}-6"
     return details(
-        f"empty {terrain(area)}",
-        risk,
+        essential(f"empty {terrain(area)}"),
+        essential(risk) if risk else "",
         reach,
         *area_facts(state, area, rnd.civ),
         C.regions[C.areas[area].region].name,
@@ -216,21 +201,23 @@ def growth_choice(state: State, rnd: Round, action: str, seat: int, own: set[str
         return Choice(action, HOSTILE, area_name(arg), battle_detail(state, rnd, arg, seat), (arg,))
     if verb == "colonize":
         seas = sorted({s for a in own for s in C.seas_of[a] if C.seas[s].colonization})
-        detail = details(f"one Army · on {chance(4)}: +{C.vp.colonization} VP")
+        detail = details(essential(f"one Army · on {chance(COLONIZATION_ON)}: +{C.vp.colonization} VP"))
         return Choice(action, EXPANSION, "Colonize the Western Mediterranean", detail, tuple(seas))
     if verb == "wonder":
         again = "tries until built (Wonder)" if has_trait(state, rnd.civ, "wonder") else "once this Epoch"
         detail = details(
-            f"one Army · on {chance(rnd.wonder_min)}: +{C.vp.wonder_built} VP",
+            essential(f"one Army · on {chance(rnd.wonder_min)}: +{C.vp.wonder_built} VP"),
             f"{C.vp.per_wonder_controlled} VP per scoring held",
             again,
         )
         return Choice(action, EXPANSION, f"Wonder in {area_name(arg)}", detail, (arg,))
     if verb == "culture":
-        detail = details(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP", "once this Epoch")
+        detail = details(
+            essential(f"one Army · on {chance(rnd.culture_min)}: +{C.vp.cultural_achievement} VP"), "once this Epoch"
+        )
         return Choice(action, EXPANSION, "Cultural Achievement", detail)
     if verb == "done":
-        detail = details(f"{count(rnd.pool, 'Army')} go back unused", "none can be placed any more")
+        detail = details(essential(f"{count(rnd.pool, 'Army')} go back unused"), "none can be placed any more")
         return Choice(action, "Stop growing", "Return the rest of the pool", detail)
     raise ValueError(f"not a growth action: {action!r}")  # pragma: no cover - grow_actions lists only these
 
@@ -269,7 +256,9 @@ def start_choice(state: State, rnd: Round, area: str, seat: int) -> Choice:
     """6.3: an Area next to 5-4 Neo Assyria where Sargonid Assyria's first Army enters."""
     held = state.civ_at.get(area)
     there = f"{count(state.count[area], 'Army')} of {whose(state, held, seat)} must move out" if held else "empty"
-    detail = details(there, terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ))
+    detail = details(
+        essential(there), terrain(area), C.regions[C.areas[area].region].name, *area_facts(state, area, rnd.civ)
+    )
     return Choice(f"start {area}", "Start Area", area_name(area), detail, (area,))
 
 
@@ -283,7 +272,12 @@ def move_choice(state: State, rnd: Round, action: str) -> Choice:
     else:
         what = f"empty {terrain(area)}"
     risk = DESERT_ENTRY if C.areas[area].terrain == "desert" else ""
-    detail = details(what, risk, *area_facts(state, area, rnd.disp_civ), C.regions[C.areas[area].region].name)
+    detail = details(
+        essential(what),
+        essential(risk) if risk else "",
+        *area_facts(state, area, rnd.disp_civ),
+        C.regions[C.areas[area].region].name,
+    )
     return Choice(action, "Move displaced Armies", label, detail, (area,))
 
 
@@ -329,7 +323,7 @@ def allocation_choices(state: State, seat: int, actions: Sequence[str]) -> list[
             continue
         to = words.index(action.split(" ", 1)[1])
         name = state.players[to]
-        detail = details(f"{name} ({state.vp[to]} VP) must keep it", *card_facts(drawn))
+        detail = details(essential(f"{name} ({state.vp[to]} VP) must keep it"), *card_facts(drawn))
         out.append(Choice(action, "Keep or pass", f"Pass {title} to {name}", detail))
     return out
 
@@ -344,11 +338,11 @@ def event_choices(state: State, seat: int, actions: Sequence[str]) -> list[Choic
         if ev.kind == "ruin":
             cities = state.cities[area]
             stays = f"{count(len(cities) - 1, 'City')} stays" if len(cities) > 1 else ""
-            detail = details(f"the City of {C.cities[cities[-1]].name} is destroyed", stays)
+            detail = details(essential(f"the City of {C.cities[cities[-1]].name} is destroyed"), stays)
         else:
             detail = details(
-                f"{whose(state, ev.civ, seat)} loses {count(state.count[area], 'Army')}",
-                "your upside-down Army holds it",
+                essential(f"{whose(state, ev.civ, seat)} loses {count(state.count[area], 'Army')}"),
+                essential("your upside-down Army holds it"),
                 *area_facts(state, area, ev.civ),
             )
         out.append(Choice(action, group, area_name(area), detail, (area,)))

@@ -11,8 +11,92 @@ RULES-NOTES 6.1). Persia counts the Areas where it rolled doubles (6.3).
 
 from __future__ import annotations
 
+import functools
+import itertools
+from fractions import Fraction
+
 from .board import PERSIA, C, add_army, area_name, civ_name, destroy_cities_on_entry, has_trait, remove_armies, unused
 from .state import Round, State, dice, is_raider
+
+#: Persia's expansion ends once it has rolled doubles attacking this many Areas (6.3).
+PERSIA_DOUBLES = 4
+
+
+def exchange(kind: str, modifiers: bool, guides: bool, att: int, dv: int) -> tuple[bool, bool]:
+    """(attacker lost, defender lost) for one roll: the attacker's kept die `att` against the
+    defender's `dv` on `kind` terrain (5.5, Terrain Chart). The lower loses an Army, a tie costs
+    both; Rough gives ties to the defender; in a Desert an attacker's 1-3 loses the attacking
+    Army even when it wins. `modifiers`: the defender's terrain modifiers apply (no Military, 6.1);
+    `guides`: the Desert Guides bonus lifts the Desert penalty. The battle and the odds its
+    choices state both come from here."""
+    if att > dv:
+        attacker_lost, defender_lost = False, True
+    elif att < dv or (kind == "rough" and modifiers):
+        attacker_lost, defender_lost = True, False
+    else:
+        attacker_lost = defender_lost = True
+    if kind == "desert" and not guides and att <= 3:
+        attacker_lost = True
+    return attacker_lost, defender_lost
+
+
+def defender_dice(kind: str, modifiers: bool) -> int:
+    """The Terrain Chart: the defender rolls two dice on a Mountain (unless Military strips it), else one."""
+    return 2 if kind == "mountain" and modifiers else 1
+
+
+@functools.cache
+def roll_odds(kind: str, modifiers: bool, guides: bool) -> dict[tuple[bool, bool, bool], Fraction]:
+    """The chance of each outcome of one roll, keyed (attacker lost, defender lost, attacker's
+    dice doubles), over every face of every die (5.5 through `exchange`)."""
+    faces = range(1, 7)
+    out: dict[tuple[bool, bool, bool], Fraction] = {}
+    rolls = list(itertools.product(faces, repeat=2))
+    defends = list(itertools.product(faces, repeat=defender_dice(kind, modifiers)))
+    each = Fraction(1, len(rolls) * len(defends))
+    for a, b in rolls:
+        for d in defends:
+            key = (*exchange(kind, modifiers, guides, max(a, b), max(d)), a == b)
+            out[key] = out.get(key, Fraction(0)) + each
+    return out
+
+
+@functools.cache
+def exchange_odds(kind: str, modifiers: bool, guides: bool) -> tuple[Fraction, Fraction, Fraction]:
+    """(attacker wins, both lose, attacker loses) for one roll of the dice on `kind` terrain."""
+    odds = roll_odds(kind, modifiers, guides)
+    win = sum((p for (al, dl, _), p in odds.items() if dl and not al), Fraction(0))
+    both = sum((p for (al, dl, _), p in odds.items() if dl and al), Fraction(0))
+    return win, both, 1 - win - both
+
+
+@functools.cache
+def win_without_doubles(kind: str, modifiers: bool, guides: bool) -> Fraction:
+    """The chance that one roll wins without the attacker rolling doubles (6.3)."""
+    odds = roll_odds(kind, modifiers, guides)
+    return sum((p for (al, dl, dbl), p in odds.items() if dl and not al and not dbl), Fraction(0))
+
+
+@functools.cache
+def _take(kind: str, modifiers: bool, guides: bool, defenders: int, persia_ends: bool) -> Fraction:
+    win = exchange_odds(kind, modifiers, guides)[0]
+    if not persia_ends:
+        return win**defenders
+    return win_without_doubles(kind, modifiers, guides) ** (defenders - 1) * win
+
+
+def ends_persia(rnd: Round, area: str) -> bool:
+    """Whether doubles rolled attacking `area` would end the round's expansion: Persia with doubles
+    already in three other Areas (6.3: "counted once per attacked Area")."""
+    return rnd.civ == PERSIA and area not in rnd.doubles and len(rnd.doubles) >= PERSIA_DOUBLES - 1
+
+
+def take_odds(state: State, rnd: Round, area: str) -> Fraction:
+    """The chance that the one attacking Army takes `area` from its defenders: it must win every
+    roll (a tie or a loss ends its part, 5.5). For Persia one roll short of its fourth doubles,
+    doubles on a roll that leaves a defender end the expansion and withdraw the Army (6.3); doubles
+    on the roll that takes the Area still take it (the roll in progress is finished)."""
+    return _take(C.areas[area].terrain, not rnd.military, rnd.guides, state.count[area], ends_persia(rnd, area))
 
 
 def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
@@ -27,20 +111,10 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
     modifiers = not rnd.military
     att_dice = dice(state, 2)
     att = max(att_dice)
-    def_dice = dice(state, 2 if (terrain == "mountain" and modifiers) else 1)
+    def_dice = dice(state, defender_dice(terrain, modifiers))
     dv = max(def_dice)
-    attacker_lost = defender_lost = False
-    if att > dv:
-        defender_lost = True
-    elif att < dv:
-        attacker_lost = True
-    elif terrain == "rough" and modifiers:
-        attacker_lost = True
-    else:
-        attacker_lost = defender_lost = True
+    attacker_lost, defender_lost = exchange(terrain, modifiers, rnd.guides, att, dv)
     desert = terrain == "desert" and not rnd.guides and att <= 3
-    if desert:
-        attacker_lost = True
 
     att_txt = f"{att_dice[0]} and {att_dice[1]} (keeps {att})"
     def_txt = f"{def_dice[0]}" if len(def_dice) == 1 else f"{def_dice[0]} and {def_dice[1]} (Mountain, keeps {dv})"
@@ -89,7 +163,7 @@ def combat_roll(state: State, rnd: Round, events: list[str]) -> None:
     else:
         rnd.step = "combat"
 
-    if rnd.civ == PERSIA and len(rnd.doubles) >= 4:
+    if rnd.civ == PERSIA and len(rnd.doubles) >= PERSIA_DOUBLES:
         if rnd.step == "combat":
             events.append(f"The attacking Persian Army in {area_name(area)} is withdrawn.")
         if rnd.pool:

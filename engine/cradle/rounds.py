@@ -39,6 +39,9 @@ from .combat import combat_roll
 from .points import COLONIZATION, CULTURE, WONDER_BUILT, gain
 from .state import DUMMY, Round, State, dice
 
+#: 5.6: a colonization succeeds on a roll of this or more.
+COLONIZATION_ON = 4
+
 
 def seats_by_vp(state: State, events: list[str], why: str) -> list[int]:
     """Seats from fewest VPs up; ties rolled off, highest roll first (3.0, 9.0)."""
@@ -423,7 +426,7 @@ def play_round_action(state: State, action: str, events: list[str]) -> None:
     elif verb == "colonize":
         rnd.pool -= 1
         (r,) = dice(state, 1)
-        if r >= 4:
+        if r >= COLONIZATION_ON:
             gain(state, rnd.seat, COLONIZATION, C.vp.colonization)
             events.append(
                 f"{name} sends an Army to colonize the Western Mediterranean: rolls {r}, success "

@@ -196,7 +196,7 @@ def act_work(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> N
 
 
 def act_population(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
-    card = population_card(d, s, words[1])
+    card = population_card(d, s, words[1], "".join(words[2:]))
     food = d.rules.population_fallback_food if card == FALLBACK else d.population_cards[card].food_cost
     pay_then(d, s, seat, [("food", food)], {"do": "population", "card": card}, ev)
 
@@ -222,8 +222,9 @@ def act_technology(d: Data, s: State, seat: int, words: list[str], ev: list[str]
 
 
 def act_tax(d: Data, s: State, seat: int, words: list[str], ev: list[str]) -> None:
-    """`tax <word>` / `tariff <word>`: the first card on offer with those numbers (N50)."""
-    collect(d, s, seat, words[0], tax_card(d, s, words[0], words[1]), ev)
+    """`tax <word>` / `tariff <word>`: the card on offer with those numbers, `… right` the right one
+    of two alike cards (N50)."""
+    collect(d, s, seat, words[0], tax_card(d, s, words[0], words[1], "".join(words[2:])), ev)
 
 
 def collect(d: Data, s: State, seat: int, kind: str, card_id: str, ev: list[str]) -> None:

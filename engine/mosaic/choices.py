@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core import Choice, count, details, listing
+from ..core import DETAIL_MAX, Choice, count, details, essential, listing
 from . import board, economy
 from .actions import tax_terms
 from .data import Cost, Data, Technology
@@ -26,7 +26,18 @@ from .options import recruit_limit, wonder_cost
 from .rules import decision_legal
 from .setup import start_text
 from .state import State
-from .words import FALLBACK, achievement_need, hex_name, population_card, production_name, tax_card
+from .words import (
+    FALLBACK,
+    RIGHT,
+    achievement_need,
+    alike_on_offer,
+    hex_name,
+    population_card,
+    population_word,
+    production_name,
+    tax_card,
+    tax_word,
+)
 
 #: The groups of the turn's decision, in the rulebook's words.
 WORK, POPULATION, BUILD, WONDER, TECHNOLOGY, FACE_DOWN, TAX, MILITARY, GOVERNMENT = (
@@ -130,7 +141,7 @@ def work(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 
 def population(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     p = s.players[seat]
-    card = population_card(d, s, words[1])
+    card = population_card(d, s, words[1], "".join(words[2:]))
     if card == FALLBACK:
         gain, food = d.rules.population_fallback_gain, d.rules.population_fallback_food
         note = "every card is used"
@@ -138,9 +149,11 @@ def population(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         pc = d.population_cards[card]
         gain, food = pc.population + (1 if p.leader == "farmer" else 0), pc.food_cost
         note = "Farmer +1" if p.leader == "farmer" else ""
-    label = f"+{gain} population for {food} food"
+    label = f"+{gain} population for {food} food" + which_card(d, s.pop_offer, card, words)
     detail = details(
-        cost_words(d, s, seat, [("food", food)]), f"population {p.population} → {p.population + gain}", note
+        essential(cost_words(d, s, seat, [("food", food)])),
+        essential(f"population {p.population} → {p.population + gain}"),
+        note,
     )
     return Choice(" ".join(words), POPULATION, label, detail)
 
@@ -150,8 +163,8 @@ def build(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     p = s.players[seat]
     kind = card.type.replace("_", " ")
     gives = [f"gives {pillars(card.provides)}"] if card.provides else []
-    gives += [f"+{amount(v, k)}" for k, v in card.gain.items()]
-    gives += [f"+{v} {production_name(k)} production" for k, v in card.production.items()]
+    gives += [essential(f"+{amount(v, k)}") for k, v in card.gain.items()]
+    gives += [essential(f"+{v} {production_name(k)} production") for k, v in card.production.items()]
     if card.type == "project":
         have = board.symbols(d, p)[card.vp_pillar]
         gives.append(f"end: 1 VP per {PILLAR_NAME[card.vp_pillar]} symbol (you have {have})")
@@ -160,7 +173,7 @@ def build(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         held = sum(1 for g in card.trade_goods if p.goods.get(g, 0))
         gives.append(f"{card.trade_goods_vp or d.rules.manufactory_set_vp} VP with {listing(names)} (you have {held})")
     cost = cost_words(d, s, seat, card.currency_cost, card.population_cost)
-    return Choice(" ".join(words), BUILD, f"{card.name} ({kind})", details(cost, *gives))
+    return Choice(" ".join(words), BUILD, f"{card.name} ({kind})", details(essential(cost), *gives))
 
 
 def wonder(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -168,7 +181,7 @@ def wonder(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     where = {"port": "on a port hex", "three_cities": "in a region with 3+ cities"}.get(w.placement, "")
     unrest = f"-{w.unrest_cancel} unrest" if w.unrest_cancel else ""
     cost = cost_words(d, s, seat, wonder_cost(d, s.players[seat]))
-    return Choice(" ".join(words), WONDER, w.name, details(cost, w.text, unrest, where))
+    return Choice(" ".join(words), WONDER, w.name, details(essential(cost), w.text, unrest, where))
 
 
 def technology(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -178,15 +191,33 @@ def technology(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     cost = cost_words(d, s, seat, [("ideas", d.rules.technology_ideas)])
     playable = board.meets(t.requires, board.symbols(d, p))
     if words[2:] == ["face-down"]:
-        later = "flip it on a later turn; Scientific counts it once flipped"
-        return Choice(" ".join(words), FACE_DOWN, f"{t.name}, kept face down", details(cost, later))
+        later = "flip it on any of your turns, this one too; Scientific counts it once flipped"
+        return Choice(" ".join(words), FACE_DOWN, f"{t.name}, kept face down", details(essential(cost), later))
     how = "face up, counts for Scientific" if playable else "face down: Scientific counts it once flipped"
-    return Choice(" ".join(words), TECHNOLOGY, t.name, details(cost, how, *tech_words(t)))
+    return Choice(" ".join(words), TECHNOLOGY, t.name, details(essential(cost), essential(how), *tech_words(t)))
+
+
+def which_card(d: Data, offer: list[str], card: str, words: list[str]) -> str:
+    """ " (right card)" / " (left card)" when two alike cards lie on offer (they stay two choices:
+    the new card is drawn into the place of the one taken, words.py), else ""."""
+    if words[2:] == [RIGHT]:
+        return " (right card)"
+    twin = " ".join(words) + f" {RIGHT}"
+    return " (left card)" if card in offer and twin in alike_actions(d, offer, words[0]) else ""
+
+
+def alike_actions(d: Data, offer: list[str], verb: str) -> list[str]:
+    """The `… right` actions the offer of `verb` (population, tax or tariff) has."""
+    if verb == "population":
+        names = [f"population {population_word(d.population_cards[c])}" if c else "" for c in offer]
+    else:
+        names = [f"{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}" if c else "" for c in offer]
+    return [f"{n} {RIGHT}" for n, r in zip(names, alike_on_offer(names), strict=True) if r]
 
 
 def tax(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     kind = words[0]
-    card = tax_card(d, s, kind, words[1])
+    card = tax_card(d, s, kind, words[1], "".join(words[2:]))
     terms, unrest = tax_terms(d, s, seat, kind, card)
     if card == FALLBACK:
         r = d.rules
@@ -195,12 +226,20 @@ def tax(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         mult = d.tax_cards[card].multiplier
     per = "population" if kind == "tax" else "unique trade good"
     label = f"{kind.title()}: {mult} money per {per}, " + (f"+{unrest} unrest" if unrest else "no unrest")
+    label += which_card(d, s.tax_offer, card, words)
+    return Choice(" ".join(words), TAX, label, tax_detail(terms, s.holding, unrest))
+
+
+def tax_detail(terms: list[tuple[int, str]], held: int, unrest: int) -> str:
+    """ "+35 money · +2 unrest · 3×5 population + … + 10 from the holding area": the total the
+    action gains and its unrest always (issue 49: a cut sum read "+25 money" for an action that
+    gains 35), then how the total is made, whole, or when that does not fit the holding area alone."""
     money = sum(v for v, _ in terms)
-    how = " + ".join(what for v, what in terms if v) or "nothing"
-    held = f"+{s.holding} from the holding area" if s.holding else ""
-    return Choice(
-        " ".join(words), TAX, label, details(f"+{money} money ({how})", held, f"+{unrest} unrest" if unrest else "")
-    )
+    held_part = f"{held} from the holding area" if held else ""
+    how = " + ".join([what for v, what in terms if v] + ([held_part] if held_part else []))
+    total = [essential(f"+{money + held} money"), essential(f"+{unrest} unrest") if unrest else ""]
+    whole = details(*total, how)
+    return whole if how in whole else details(*total, held_part)
 
 
 def military(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -208,8 +247,8 @@ def military(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     r = d.rules
     left = recruit_limit(d, p) - s.turn_recruits
     detail = details(
-        f"{r.recruit_money} money a recruit (up to {left} more this turn)",
-        f"{r.move_money} money a move",
+        essential(f"{r.recruit_money} money a recruit (up to {left} more this turn)"),
+        essential(f"{r.move_money} money a move"),
         f"you have {p.money} money",
     )
     return Choice("military", MILITARY, "Recruit and move units", detail)
@@ -220,7 +259,8 @@ def government(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     prod = [f"+{v} {production_name(k)} production" for k, v in g.production.items()]
     extra = "look at a deck's top card before your action" if g.peek else ""
     cost = cost_words(d, s, seat, [("ideas", g.cost_ideas)])
-    return Choice(" ".join(words), GOVERNMENT, g.name, details(cost, *prod, extra, f"scoring: {g.text}"))
+    prod = [essential(x) for x in prod]
+    return Choice(" ".join(words), GOVERNMENT, g.name, details(essential(cost), *prod, extra, f"scoring: {g.text}"))
 
 
 # ---- free actions ---------------------------------------------------------------------------
@@ -237,10 +277,11 @@ def claim(d: Data, s: State, seat: int, words: list[str]) -> Choice:
             "free_city": "a free city",
             "military_units": f"{ga.amount} free military units",
         }[ga.benefit]
-        return Choice(" ".join(words), "Claim a tile", f"{ga.name} golden age", details(f"{ga.vp} VP", gain))
+        detail = details(essential(f"{ga.vp} VP"), essential(gain))
+        return Choice(" ".join(words), "Claim a tile", f"{ga.name} golden age", detail)
     a = d.achievements[tid]
     need = achievement_need(a, len(s.players))
-    return Choice(" ".join(words), "Claim a tile", f"{a.name} achievement", details(f"{a.vp} VP", need))
+    return Choice(" ".join(words), "Claim a tile", f"{a.name} achievement", details(essential(f"{a.vp} VP"), need))
 
 
 def flip(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -261,7 +302,7 @@ def peek(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 
 def convert(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     p = s.players[seat]
-    detail = details(f"-1 population ({p.population} → {p.population - 1})", "once per game")
+    detail = details(essential(f"-1 population ({p.population} → {p.population - 1})"), "once per game")
     return Choice(" ".join(words), "Magistrate: convert population", amount(20, words[1]), detail)
 
 
@@ -288,6 +329,8 @@ def end(d: Data, s: State, seat: int, words: list[str]) -> Choice:
 
 def leader(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     lead = d.leaders[words[1]]
+    # Most leaders' texts are longer than a detail: cut at a word, the ellipsis says more follows
+    # (dropping whole clauses would hide an ability without a sign); the start comes when it fits.
     return Choice(" ".join(words), "Choose a leader", lead.name, details(lead.text, f"start: {start_text(lead)}"))
 
 
@@ -327,18 +370,31 @@ def hex_choice(d: Data, s: State, seat: int, words: list[str]) -> Choice:
         on.append("a face-down cache")
     label = hex_name(d, h) + (f": {on[0].split(' (')[0]}" if on else "")
     group = f"Place {PIECE[top.data['purpose']]} in {region_name(d, x.region)}"
-    detail = details(*(f"you take {w}" for w in on), completes(d, s, seat, top.data))
-    return Choice(" ".join(words), group, label, detail, (h,))
+    return Choice(" ".join(words), group, label, hex_detail(d, s, seat, top.data, on), (h,))
 
 
-def completes(d: Data, s: State, seat: int, placing: dict[str, str]) -> str:
-    """What placing the piece completes: "builds Thebes: 4 stone, 2 population" ("" at setup)."""
+def hex_detail(d: Data, s: State, seat: int, placing: dict[str, str], on: list[str]) -> str:
+    """What placing the piece costs and what the player takes there, whole: "builds Thebes: 4 stone,
+    2 population · you take Wine (+2 food production)"; when that is too long the name goes first,
+    then what is taken beyond the first tile (issue 49: never a cost cut in the middle)."""
+    name, cost = completes(d, s, seat, placing)
+    takes = [f"you take {w}" for w in on]
+    for first in ([f"builds {name}: {cost}"] if name else []) + ([cost] if cost else []):
+        whole = " · ".join([first, *takes])
+        if len(whole) <= DETAIL_MAX:
+            return whole
+    return details(essential(cost), *takes)
+
+
+def completes(d: Data, s: State, seat: int, placing: dict[str, str]) -> tuple[str, str]:
+    """What placing the piece completes, and its cost: ("Thebes", "4 stone, 2 population");
+    ("", "") at setup."""
     if placing["purpose"] == "wonder":
-        return f"builds {d.wonders[placing['wonder']].name}: {cost_words(d, s, seat, wonder_cost(d, s.players[seat]))}"
+        return d.wonders[placing["wonder"]].name, cost_words(d, s, seat, wonder_cost(d, s.players[seat]))
     card = d.builds.get(placing.get("card", ""))
     if card is None:
-        return ""
-    return f"builds {card.name}: {cost_words(d, s, seat, card.currency_cost, card.population_cost)}"
+        return "", ""
+    return card.name, cost_words(d, s, seat, card.currency_cost, card.population_cost)
 
 
 def region_choice(d: Data, s: State, seat: int, words: list[str]) -> Choice:
@@ -380,7 +436,9 @@ def recruit(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     p = s.players[seat]
     reg = words[1]
     left = recruit_limit(d, p) - s.turn_recruits
-    detail = details(f"{d.rules.recruit_money} money (you have {p.money})", f"{count(left, 'recruit')} left this turn")
+    detail = details(
+        essential(f"{d.rules.recruit_money} money (you have {p.money})"), f"{count(left, 'recruit')} left this turn"
+    )
     group = f"Recruit ({d.rules.recruit_money} money a unit)"
     return Choice(" ".join(words), group, f"Unit in {region_name(d, reg)}", detail, (reg,))
 
@@ -389,7 +447,7 @@ def move(d: Data, s: State, seat: int, words: list[str]) -> Choice:
     p = s.players[seat]
     a, b = words[1], words[2]
     mine = p.units.get(a, 0) - s.turn_arrived.get(a, 0)
-    detail = details(f"{d.rules.move_money} money (you have {p.money})", f"{mine} of your units can leave")
+    detail = details(essential(f"{d.rules.move_money} money (you have {p.money})"), f"{mine} of your units can leave")
     label = f"{region_name(d, a)} → {region_name(d, b)}"
     return Choice(" ".join(words), f"Move ({d.rules.move_money} money a unit)", label, detail, (a, b))
 

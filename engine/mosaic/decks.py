@@ -22,14 +22,19 @@ SCORING = "scoring"
 
 # ---------------------------------------------------------------- decks
 def draw(d: Data, s: State, deck_attr: str, ev: list[str]) -> str:
-    """Top card of a deck; a revealed Empire Scoring card is set aside and scored after the action."""
+    """Top card of a deck; a revealed Empire Scoring card is set aside and scored after the action:
+    "the player who revealed it finishes their action, then scoring takes place". Revealed before
+    the turn's action (a government's arrow side, a cache's card), it waits for that action (N53)."""
     deck: list[str] = getattr(s, deck_attr)
     while deck:
         card = deck.pop(0)
         if card != SCORING:
             return card
         s.scorings += 1
-        s.scoring_due += 1
+        if before_the_action(s):
+            s.scoring_after_action += 1
+        else:
+            s.scoring_due += 1
         ev.append(
             f"An Empire Scoring card is revealed ({s.scorings} of 3 to end the game)."
             if s.scorings <= 3
@@ -38,6 +43,11 @@ def draw(d: Data, s: State, deck_attr: str, ev: list[str]) -> str:
         if s.scorings >= 3:
             trigger_end(s, ev, "the third Empire Scoring card")
     return ""
+
+
+def before_the_action(s: State) -> bool:
+    """Whether the turn's action (the Scribe's next one) is still to come: a free action before it."""
+    return s.phase == "play" and s.stage == "main" and not s.action_open
 
 
 def refill(d: Data, s: State, offer_name: str, slot: int, ev: list[str]) -> None:

@@ -42,6 +42,8 @@ def settle(d: Data, s: State, ev: list[str]) -> None:
             continue
         if s.action_open:
             s.action_open = False
+            s.scoring_due += s.scoring_after_action  # revealed before the action, scored now (N53)
+            s.scoring_after_action = 0
             s.pay_by_choice = False
             s.actions_left -= 1
             check_tiles_end(s, ev)

@@ -15,7 +15,15 @@ from .achievements import Progress
 from .data import Cost, Data, KindAndCost
 from .decks import OFFERS
 from .state import Player, State
-from .words import population_card, population_fallback_word, population_word, tax_fallback_word, tax_word
+from .words import (
+    RIGHT,
+    alike_on_offer,
+    population_card,
+    population_fallback_word,
+    population_word,
+    tax_fallback_word,
+    tax_word,
+)
 
 #: One action the seat may take, and the question that decides whether it is legal now (None: it is).
 #: Some questions cost a look at the whole map (a region's influence, a free hex), so a list is
@@ -175,12 +183,10 @@ def main_candidates(d: Data, s: State, seat: int, sym: Counter[str] | None = Non
     # Population
     cards = [c for c in s.pop_offer if c]
     if cards:
-        words: list[str] = []
-        for c in cards:
-            a = f"population {population_word(d.population_cards[c])}"
-            if a not in words and economy.can_pay(d, p, "food", d.population_cards[c].food_cost):
-                words.append(a)
-        out += [(a, None) for a in words]
+        words = [f"population {population_word(d.population_cards[c])}" if c else "" for c in s.pop_offer]
+        for c, a, right in zip(s.pop_offer, words, alike_on_offer(words), strict=True):
+            if c and economy.can_pay(d, p, "food", d.population_cards[c].food_cost):
+                out.append((f"{a} {RIGHT}" if right else a, None))
     elif not s.pop_deck and economy.can_pay(d, p, "food", r.population_fallback_food):
         out.append((f"population {population_fallback_word(d)}", None))
     # Build
@@ -206,12 +212,10 @@ def main_candidates(d: Data, s: State, seat: int, sym: Counter[str] | None = Non
     # Tax & Tariff
     taxes = [c for c in s.tax_offer if c]
     if taxes:
-        kinds: list[str] = []
-        for c in taxes:
-            a = f"{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}"
-            if a not in kinds:
-                kinds.append(a)
-        out += [(a, None) for a in kinds]
+        kinds = [f"{d.tax_cards[c].kind} {tax_word(d.tax_cards[c])}" if c else "" for c in s.tax_offer]
+        out += [
+            (f"{a} {RIGHT}" if right else a, None) for a, right in zip(kinds, alike_on_offer(kinds), strict=True) if a
+        ]
     elif not s.tax_deck:
         out += [(f"tax {tax_fallback_word(d, 'tax')}", None), (f"tariff {tax_fallback_word(d, 'tariff')}", None)]
     # Military

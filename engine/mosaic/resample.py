@@ -264,7 +264,11 @@ def estimated_scores(state: State, look_ahead: bool) -> list[float]:
     d = load()
     inf = board.influence(d, state)
     tally = scoring.totals(d, state, inf)
-    ahead = state.scoring_due + (0 if state.end_stage else LATER_SCORING * max(0, 3 - state.scorings))
+    ahead = (
+        state.scoring_due
+        + state.scoring_after_action
+        + (0 if state.end_stage else LATER_SCORING * max(0, 3 - state.scorings))
+    )
     if not (look_ahead and ahead):
         return list(tally)
     return [t + ahead * g for t, g in zip(tally, scoring.empire_gains(d, state, inf), strict=True)]

@@ -91,6 +91,7 @@ class State:
     gov_flipped: list[str] = field(default_factory=list)  # tiles whose arrow side was used
     scorings: int = 0  # empire scoring cards revealed
     scoring_due: int = 0  # empire scorings waiting for the action to end
+    scoring_after_action: int = 0  # cards revealed before the turn's action: scored once it ends (N53)
     general_done: bool = False  # the choices before an Empire Scoring are asked (flow.before_scoring)
     city_state_region: str = ""  # the region a City State chose to score at this Empire Scoring (N37)
     stage: str = "main"  # main (action to take) | post (action taken)

@@ -18,12 +18,12 @@ import pytest
 from engine.core import problems
 from engine.cradle import GAME
 from engine.cradle.board import C
-from engine.cradle.choices import exchange_odds
+from engine.cradle.combat import exchange_odds, take_odds
 from engine.cradle.rounds import start_round
 from engine.cradle.state import DUMMY, State
 from tests.engine.ai.positions import positions, scramble
 
-from .helpers import PLAYERS, act, in_round, position
+from .helpers import PLAYERS, Scripted, act, in_round, position
 
 #: (players, options) of the random games: every player count, the non-player civilization at 4-5.
 TABLES = [(4, {}), (5, {}), (6, {}), (4, {"non_player": True}), (5, {"non_player": True})]
@@ -192,7 +192,36 @@ def test_6_3_persia_attack_choice_counts_its_doubles():
     s = position({"6-6": 0, "5-2": 1}, {"philistia": ("6-6", 1), "judea": ("5-2", 2)}, epoch=6)
     s = in_round(s, "6-6", 0, 5, doubles=["judea", "babylon"])
     assert GAME.prompt(s, 0).startswith("Grow Persia (6-6), doubles in 2 of 4 Areas: place or attack")
-    assert labels(s)["Judea"].endswith("Rough: defender wins ties · doubles counted")
+    assert labels(s)["Judea"].endswith("takes it 33% · doubles counted · Rough: defender wins ties")
+
+
+def test_6_3_persias_odds_count_the_fourth_doubles_that_ends_its_expansion():
+    """6.3: "if they ever roll doubles during battles in 4 separate Areas, must then end their
+    expansion". With doubles in 3 Areas, doubles on a roll that leaves a defender in Judea end the
+    battle: the chance to take it is below win² (issue 49: the choice said 33% against 29.8%). The
+    odds the choice states are the rules' own, checked here roll by roll through the game."""
+    s = position({"6-6": 0, "5-2": 1}, {"philistia": ("6-6", 1), "judea": ("5-2", 2)}, epoch=6)
+    s = in_round(s, "6-6", 0, 5, doubles=["babylon", "media", "elam"])
+    detail = labels(s)["Judea"]
+
+    def rolled(state: State, dice: tuple[int, int, int], action: str) -> State:
+        t = state.copy()
+        t.rng = Scripted(dice)
+        return act(t, action)[0]
+
+    faces = range(1, 7)
+    rolls = [(a, b, d) for a in faces for b in faces for d in faces]
+    firsts = [rolled(s, r, "attack judea") for r in rolls]
+    going_on = [t for t in firsts if t.rnd is not None and t.rnd.step == "combat"]
+    assert all(t.civ_at["judea"] == "5-2" for t in firsts)  # two defenders: one roll never takes it
+    second = [rolled(going_on[0], r, "continue") for r in rolls]
+    taken = Fraction(len(going_on), len(rolls)) * Fraction(
+        sum(t.civ_at.get("judea") == "6-6" for t in second), len(rolls)
+    )
+    assert take_odds(s, s.rnd, "judea") == taken
+    win, _both, _lose = exchange_odds("rough", True, False)
+    assert taken < win**2
+    assert f"takes it {round(100 * taken)}%" in detail and "doubles stop Persia" in detail
 
 
 def test_5_6_non_combat_expansion_choices_give_the_rolls_and_vps():

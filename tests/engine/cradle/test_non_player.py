@@ -160,6 +160,34 @@ def test_9_0_non_player_with_nowhere_to_grow_returns_the_rest() -> None:
     assert "has nowhere to grow; 3 Armies return unused (5.4)." in text(events)
 
 
+def test_9_0_boxed_in_non_player_stacks_since_it_has_to() -> None:
+    """ "they do not stack, nor enter Desert Areas unless they have to": Sargonid Assyria (non-player)
+    hemmed in by Neo Assyria, which it may not attack (6.3), has to stack, and 5.4 places every Army
+    of the pool (issue 49: it sent them back unused, while its displaced Armies could stack)."""
+    ring = ["isuwa", "carchemish", "mari", "assur", "nineveh"]
+    board = {a: ("5-4", 1) for a in ring}
+    board["hanigalbat"] = ("6-2", 1)
+    s = in_round(position({"6-2": DUMMY, "5-4": 0}, board, epoch=6), "6-2", DUMMY, 4, placers=[0, 1, 2, 3])
+    s.round_now().placed = 1
+    s.non_player = True
+    assert GAME.legal_actions(s, 0) == ["place hanigalbat"]
+    s, _ = act(s, "place hanigalbat")
+    s, events = act(s, "place hanigalbat")
+    assert s.count["hanigalbat"] == 3  # its stacking limit: the last 2 have nowhere to go
+    assert "has nowhere to grow; 2 Armies return unused (5.4)." in text(events)
+
+
+def test_9_0_non_player_that_has_to_stack_or_enter_a_desert_may_do_either() -> None:
+    """When no vacant or hostile Area outside the Desert is left, the non-player has to stack or to
+    enter a Desert; the rules prefer neither, so its placer chooses (as for its displaced Armies)."""
+    board = {a: ("5-4", 1) for a in ["assur", "babylon", "carchemish", "hanigalbat"]}  # Mari's other borders
+    board["mari"] = ("6-2", 1)  # Sargonid Assyria, which may not enter Neo Assyria's Areas (6.3)
+    s = in_round(position({"6-2": DUMMY, "5-4": 0}, board, epoch=6), "6-2", DUMMY, 4, placers=[0, 1, 2, 3])
+    s.round_now().placed = 1
+    assert C.areas["arabia"].terrain == "desert" and C.stacking["mari"] == 3
+    assert sorted(GAME.legal_actions(s, 0)) == ["place arabia", "place mari"]
+
+
 def test_9_0_displaced_non_player_armies_go_where_the_fewest_vp_player_says_without_stacking():
     """Akkad enters Malgium, held by two non-player Sumerian Armies. Babylon is the non-player's too
     (friendly, room for more); Eshnunna, Elam, South Zagros and Sumer are vacant. The non-player "does

@@ -20,7 +20,7 @@ from renderers.mosaic.board import places
 from renderers.mosaic.parts import hex_number
 from tests.engine.ai.positions import positions, scramble
 
-from .helpers import D, act, blank_turn, hexes, tax, to_play
+from .helpers import D, act, blank_turn, free_hex, hexes, tax, to_play
 
 #: An action costs or gains something when its verb names a cost or a gain (these), when it places a
 #: piece on a hex holding a tile (trade good, fish, cache: the player takes it) or completes a build
@@ -262,7 +262,27 @@ def test_tax_and_tariff_when_all_cards_are_used_2_money_per_population_plus_gove
     p.population, p.library, p.production["tax"] = 5, "government", 3
     c = by_action(s)[tax()]
     assert c.label == "Tax: 2 money per population, no unrest"
-    assert c.detail == "+15 money (2×5 population + 2 Government symbols + 3 tax production) · +5 from the holding area"
+    assert c.detail == "+20 money · 2×5 population + 2 Government symbols + 3 tax production + 5 from the holding area"
+
+
+def test_n14_merchant_tax_choice_keeps_the_whole_gain_with_the_holding_area():
+    """Issue 49: the Merchant's term made the sum too long, and the holding area was left out: "+25
+    money" for an action that gains 35. The total the action gains always stays; its parts follow
+    whole or not at all."""
+    s = fresh()
+    card = next(c for c, t in D.tax_cards.items() if t.kind == "tax" and t.unrest)
+    s.tax_offer, s.holding = [card, ""], 10
+    p = s.players[0]
+    p.leader, p.population, p.library, p.production["tax"] = "merchant", 5, "government", 3
+    p.goods = {"wine": 1, "iron": 1, "gold": 1}
+    c = by_action(s)[tax(card)]
+    before = p.money
+    after, _ = act(s, tax(card))
+    gained = after.players[0].money - before
+    t = D.tax_cards[card]
+    assert gained == t.multiplier * 5 + 2 + 3 + 2 * 3 + 10
+    assert c.detail.startswith(f"+{gained} money · +{t.unrest} unrest")
+    assert "…" not in c.detail and len(c.detail) <= 100
 
 
 def test_population_when_all_cards_are_used_2_population_for_15_food():
@@ -322,3 +342,25 @@ def test_rule_names_a_passage_the_rules_command_finds():
         section = find("mosaic", topic)
         assert section is not None and topic.split()[0].lower() in (section.heading + section.body).lower()
     assert GAME.rule(fresh(), 0) == "Work"
+
+
+def test_wonder_hex_choice_keeps_its_cost_beside_the_tile_taken():
+    """Issue 49: a hex's detail named the tile taken first and dropped the build's cost when both
+    did not fit ("you take Stone (+2 stone production)" for a wonder costing 26 money more): what
+    completing the build costs always stays, the wonder's name goes first."""
+    from engine.mosaic.choices import cost_words
+    from engine.mosaic.options import wonder_cost
+
+    s = fresh()
+    w = next(w for w in sorted(D.wonders) if D.wonders[w].placement not in ("port", "three_cities"))
+    p = s.players[0]
+    p.stone, p.food, p.money = 3, 1, 200
+    s.board[free_hex(s, "italia")] = "c0"
+    s.pending.push("place", 0, purpose="wonder", wonder=w, region="italia")
+    h = GAME.legal_actions(s, 0)[0].split()[1]
+    s.goods_on[h] = "stone"
+    s.cache_on.pop(h, None)
+    c = next(c for c in GAME.choices(s, 0) if c.action == f"hex {h}")
+    cost = cost_words(D, s, 0, wonder_cost(D, p))
+    assert cost in c.detail and "you take Stone (+2 stone production)" in c.detail, c.detail
+    assert "…" not in c.detail and len(c.detail) <= 100

@@ -179,13 +179,15 @@ def same_numbers(ids: list[str], word) -> list[tuple[str, str]]:
 
 def card_words(s: State) -> str:
     """A position with population and tax & tariff cards known by their numbers (which one of two
-    alike cards lies where is all that differs)."""
+    alike cards lies where is all that differs). The offers keep their order: a government's arrow
+    side puts them under the deck in it (N52), so taking the left or the right one of two alike
+    cards reaches different positions (issue 49)."""
     data = json.loads(position(s))
     pw = {c: population_word(D.population_cards[c]) for c in D.population_cards}
     tw = {c: D.tax_cards[c].kind + " " + tax_word(D.tax_cards[c]) for c in D.tax_cards}
-    data["pop_offer"] = sorted(pw.get(c, c) for c in data["pop_offer"])
+    data["pop_offer"] = [pw.get(c, c) for c in data["pop_offer"]]
     data["pop_deck"] = [pw.get(c, c) for c in data["pop_deck"]]
-    data["tax_offer"] = sorted(tw.get(c, c) for c in data["tax_offer"])
+    data["tax_offer"] = [tw.get(c, c) for c in data["tax_offer"]]
     data["tax_deck"] = [tw.get(c, c) for c in data["tax_deck"]]
     return json.dumps(data, sort_keys=True)
 

@@ -543,13 +543,17 @@ def test_n47_no_limit_on_cities_or_units():
 
 def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
     """Issue 13, cards by code: the action says the card's population and food cost, or its multiplier
-    and unrest; two cards with the same numbers are one choice (the first on offer is taken)."""
+    and unrest; two cards with the same numbers on offer are two choices, the right one `… right`
+    (issue 49)."""
     s = fresh()
     s.pop_offer = ["pop07", "pop08"]  # both +2 population for 10 food
     s.tax_offer = ["tt03", "tt10"]
     s.players[0].food = 10
     legal = GAME.legal_actions(s, 0)
-    assert [a for a in legal if a.startswith("population")] == ["population 2-for-10-food"]
+    assert [a for a in legal if a.startswith("population")] == [
+        "population 2-for-10-food",
+        "population 2-for-10-food right",
+    ]
     kind, mult, unrest = D.tax_cards["tt03"].kind, D.tax_cards["tt03"].multiplier, D.tax_cards["tt03"].unrest
     assert f"tax {mult}-per-population-{unrest}-unrest" in legal and kind == "tax"
     t = D.tax_cards["tt10"]
@@ -568,6 +572,23 @@ def test_n50_population_and_tax_cards_are_named_by_what_they_cost_and_give():
     )
 
 
+def test_n50_n52_alike_cards_stay_two_choices_since_the_arrow_side_clears_the_offer_in_its_order():
+    """Issue 49: taking the left or the right one of two alike cards leaves the new card in a
+    different place, and a government's arrow side puts the offer under the deck in its order (N52),
+    so the two reach different deck orders: merged into one choice, one order was never reachable."""
+    s = fresh()
+    s.pop_offer, s.pop_deck = ["pop07", "pop08"], ["pop01", "pop02", "pop03"]
+    s.players[0].food, s.players[0].government = 20, "theocracy"
+    choices = {c.action: c.label for c in GAME.choices(s, 0)}
+    assert choices["population 2-for-10-food"] == "+2 population for 10 food (left card)"
+    assert choices["population 2-for-10-food right"] == "+2 population for 10 food (right card)"
+    decks = []
+    for take in ("population 2-for-10-food", "population 2-for-10-food right"):
+        after, _ = act(s, take, "refresh population")
+        decks.append(after.pop_deck)
+    assert decks == [["pop01", "pop08"], ["pop07", "pop01"]]  # the alike card last, or first
+
+
 def test_issue_22_a_step_is_asked_only_with_more_than_one_way_and_end_only_beside_a_free_action():
     """A step plays itself only when its seat has exactly one legal action: `end` is asked only beside
     a free action still open (N44); a payment only after `spend money`, and only when it can be split
@@ -584,3 +605,38 @@ def test_issue_22_a_step_is_asked_only_with_more_than_one_way_and_end_only_besid
             if "region" in verbs and s.pending.top and s.pending.top.kind == "city-state":
                 assert len(legal) > 1
     assert {"pay", "end", "spend"} <= seen
+
+
+def test_n53_a_scoring_card_revealed_by_the_arrow_side_before_the_action_is_scored_after_it():
+    """ "When an Empire Scoring Card is revealed from 1 of the decks, the player who revealed it
+    finishes their action, then scoring takes place": revealed by the arrow side before the turn's
+    action, it waits for that action, which here wins Italia (issue 49: it was scored at once)."""
+    s = fresh()
+    it = hexes("italia")
+    s.board = {it[0]: "c0", it[1]: "c1"}
+    s.players[1].units = {"italia": 1}
+    p = s.players[0]
+    p.government, p.money, p.vp = "theocracy", 20, 0
+    s.tax_deck = [SCORING, *s.tax_deck]
+    s, ev = act(s, "refresh tax")
+    assert not any(e.startswith("Empire scoring") for e in ev) and s.players[0].vp == 0
+    assert "An Empire Scoring card is revealed (1 of 3 to end the game)." in ev
+    s, ev = act(s, "military", "recruit italia", "recruit italia")
+    if s.pending:
+        s, more = act(s, "done")
+        ev += more
+    line = next(e for e in ev if e.startswith("Empire scoring"))
+    assert "Italia: first p0" in line
+    assert ev.index(line) > max(i for i, e in enumerate(ev) if "recruits" in e)
+
+
+def test_n53_a_scoring_card_revealed_after_the_action_is_scored_at_once():
+    """After the action the revealer's action is finished: the arrow side then scores at once."""
+    s = fresh()
+    p = s.players[0]
+    p.government = "theocracy"
+    s.tax_deck = [SCORING, *s.tax_deck]
+    s, _ = act(s, "work food")
+    assert "refresh tax" in GAME.legal_actions(s, 0)
+    s, ev = act(s, "refresh tax")
+    assert any(e.startswith("Empire scoring") for e in ev) and not s.scoring_after_action
