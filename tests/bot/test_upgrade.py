@@ -1,0 +1,98 @@
+"""Databases made before issue 48 (schema 7) upgrade in place with nothing lost, on both backends.
+
+The fixtures (tests/bot/data, made by tests/bot/upgrade_fixtures.py with the code of
+commit ea4c4d2) are a SQLite file at `user_version` 7 and a pg_dump of a PostgreSQL
+schema with its 7 migration rows, each with every kind of row the schema holds; beside
+each, every row as that code exported it.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import asyncpg
+import pytest
+
+from bot.migrate import migrate
+from bot.service import Service, Settings
+from bot.storage import open_storage
+from bot.storage.migrations import MIGRATIONS
+from tests.conftest import database_url
+
+from .conftest import GAMES, Clock
+from .upgrade_fixtures import POSTGRES, ROWS, SQLITE, as_json, exported, load_postgres
+
+
+async def made_before(request: pytest.FixtureRequest, backend: str, tmp_path) -> str:
+    """A database of `backend` as the schema-7 code left it (a copy of the fixture)."""
+    if backend == "sqlite":
+        path = tmp_path / "schema7.sqlite"
+        shutil.copyfile(SQLITE, path)
+        return str(path)
+    url = database_url(request, "postgres", tmp_path)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(load_postgres(url))
+    finally:
+        await conn.close()
+    return url
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_schema_7_database_upgrades_in_place_with_every_row(request, tmp_path, backend):
+    database = await made_before(request, backend, tmp_path)
+    storage = open_storage(database)
+    await storage.open()
+    try:
+        assert await storage.schema_version() == max(number for number, _ in MIGRATIONS)
+        assert as_json(await storage.export_rows()) == exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
+        assert not [r for r in await storage.recompute_ratings(write=False) if r.changed]
+        assert [r for r in await storage.ratings(7)]  # rated records came along
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_an_upgraded_database_migrates_both_ways_and_replays_every_game(request, tmp_path, backend):
+    database = await made_before(request, backend, tmp_path)
+    other = database_url(request, "postgres" if backend == "sqlite" else "sqlite", tmp_path, "other")
+    back = database_url(request, backend, tmp_path, "back")
+    rows = exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
+    there = await migrate(database, other, games=GAMES, say=lambda _: None)
+    assert there.ok, there.problems
+    assert there.replayed == len(rows["snapshots"]) and there.replayed > 5
+    again = await migrate(other, back, games=GAMES, say=lambda _: None)
+    assert again.ok, again.problems
+    storage = open_storage(back)
+    await storage.open()
+    try:
+        assert as_json(await storage.export_rows()) == rows
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_an_upgraded_database_plays_on(request, tmp_path, backend):
+    database = await made_before(request, backend, tmp_path)
+    storage = open_storage(database)
+    await storage.open()
+    try:
+        clock = Clock(1767400000.0)
+        service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
+        rec = await storage.open_table(2)
+        assert rec is not None and [s.user for s in rec.seats] == [1, 2, 3]  # the joining order kept
+        state = await service._state(rec)
+        seat = GAMES["fake-race"].to_act(state)[0]
+        player = rec.user_at(seat)
+        assert player is not None
+        legal = GAMES["fake-race"].legal_actions(state, seat)
+        reply = await service.handle(2, player.user, "x", "play " + legal[0], guild=7)
+        assert not reply.error, reply.text
+        created = await service.handle(30, 1, "ann", "game new fake-race", guild=7)
+        assert not created.error, created.text
+        new = await storage.open_table(30)
+        before = exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
+        assert new is not None and new.id > max(row[0] for row in before["games"])
+        assert (await storage.prefs(1)).quiet_start == 22
+    finally:
+        await storage.close()
