@@ -386,7 +386,8 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
 
 async def _downgrade(database: str) -> None:
     """The database as a build before ratings left it: no rating columns, the schema before
-    (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3)."""
+    (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3;
+    nor 8's names)."""
     later = ("DROP TABLE away", "DROP TABLE posts", "DROP INDEX seats_user")
     if is_postgres(database):
         conn = await asyncpg.connect(database)
@@ -405,6 +406,10 @@ async def _downgrade(database: str) -> None:
         conn.execute("DROP INDEX record_seats_rated")
         for column in ("mu", "sigma", "ended"):
             conn.execute(f"ALTER TABLE record_seats DROP COLUMN {column}")
+        # and before issue 48's migration 8: SQLite's own names, no seat positions
+        for name in ("seats", "actions", "reminders", "players", "record_seats", "links"):
+            conn.execute(f"ALTER TABLE {name} RENAME COLUMN user_id TO user")
+        conn.execute("ALTER TABLE seats DROP COLUMN pos")
         conn.execute(f"PRAGMA user_version={RATINGS - 1}")
         conn.commit()
     finally:
