@@ -55,9 +55,13 @@ class Dialect:
     def flag(self, value: bool) -> str:
         return ("TRUE" if value else "FALSE") if self.name == "postgres" else str(int(value))
 
-    def column(self, column: Column) -> str:
+    def column(self, column: Column, *, key: bool = False) -> str:
+        """A column's definition; `key`: the table's one-column primary key, declared with
+        it (as the released migrations did: on SQLite an INTEGER key is then the rowid)."""
         parts = [column.name, self.types[column.type]]
-        if column.type not in ("ROWID", "SERIAL") and not column.null:
+        if key:
+            parts.append("PRIMARY KEY")
+        elif column.type not in ("ROWID", "SERIAL") and not column.null:
             parts.append("NOT NULL")
         if column.default is not None:
             default = column.default
@@ -67,8 +71,9 @@ class Dialect:
         return " ".join(parts)
 
     def create_table(self, table: Table) -> str:
-        lines = [self.column(c) for c in table.columns]
-        if table.key:
+        single = table.key[0] if len(table.key) == 1 else None
+        lines = [self.column(c, key=c.name == single) for c in table.columns]
+        if len(table.key) > 1:
             lines.append(f"PRIMARY KEY ({', '.join(table.key)})")
         return f"CREATE TABLE {table.name} (\n    " + ",\n    ".join(lines) + "\n)"
 

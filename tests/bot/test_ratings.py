@@ -24,7 +24,6 @@ from bot.storage.ratings import MODEL, START, RatedGame, RatedSeat, fold, ranks,
 from tests.conftest import database_url
 
 from .conftest import CHANNEL, GAMES, GUILD, Clock
-from .memory_storage import MemoryStorage
 from .test_records import race
 
 pytestmark = pytest.mark.both_backends  # ratings are storage: every flow runs on SQLite and PostgreSQL
@@ -380,8 +379,7 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
     assert await storage.ratings(7, game="mosaic") == []
     assert [r.user for r in await storage.ratings(8)] == [1, 2]
     assert [r.skill for r in await storage.ratings(None)] == openskill(2, 1)
-    if not isinstance(storage, MemoryStorage):
-        await nothing_to_rebuild(storage)
+    await nothing_to_rebuild(storage)
 
 
 async def _downgrade(database: str) -> None:
