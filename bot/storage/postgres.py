@@ -59,7 +59,7 @@ from .base import (
     note_write,
 )
 from .migrations import RATINGS, plan
-from .queries import SQLStorage, shard_filter, with_positions
+from .queries import SQLStorage, claimable, with_positions
 from .ratings import Scope
 from .sql import POSTGRES, Conn, Row
 from .transfer import TABLES, Rows
@@ -295,15 +295,12 @@ class PostgresStorage(SQLStorage):
         """Claim in one transaction: rows another process is claiming at this moment are
         skipped (SKIP LOCKED), never waited for; the owner's claims with less than half
         their lease left are renewed; then every notice the owner holds is returned."""
-        where, params = shard_filter("g.guild", claim.shards)
+        free, args = claimable(claim, now)
         await self._write(
             lambda conn: conn.run(
-                "WITH free AS (SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game "
-                f"WHERE o.sent IS NULL AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL "
-                "OR o.claimed_until <= ? OR (o.claimed_by = ? AND o.claimed_until < ?)) "
-                "FOR UPDATE OF o SKIP LOCKED) "
+                f"WITH free AS ({free} FOR UPDATE OF o SKIP LOCKED) "
                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? FROM free WHERE outbox.id = free.id",
-                (*params, now, claim.owner, now + claim.lease / 2, claim.owner, now + claim.lease),
+                (*args, claim.owner, now + claim.lease),
             )
         )
         return await self._held(claim.owner, now)

@@ -19,6 +19,7 @@ from .base import (
     AwayRecord,
     Change,
     ChannelBusy,
+    Claim,
     GameRecord,
     NoticeRecord,
     PlayerPrefs,
@@ -66,6 +67,19 @@ def shard_filter(guild: str, shards: Shards | None) -> tuple[str, list[Any]]:
         return "TRUE", []
     ids = sorted(shards.ids)
     return f"((COALESCE({guild}, 0) >> 22) % ?) IN ({marks(ids)})", [shards.count, *ids]
+
+
+def claimable(claim: Claim, now: float) -> tuple[str, list[Any]]:
+    """The ids of the outbox rows `claim.owner` may claim now (Storage.claim_notices): unsent,
+    of its shards, held by nobody (or a lease run out), or its own with less than half their
+    lease left (a renewal)."""
+    where, params = shard_filter("g.guild", claim.shards)
+    return (
+        "SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game WHERE o.sent IS NULL "
+        f"AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL OR o.claimed_until <= ? "
+        "OR (o.claimed_by = ? AND o.claimed_until < ?))",
+        [*params, now, claim.owner, now + claim.lease / 2],
+    )
 
 
 def narrowed(where: str, params: list[Any], game: str | None, user: int | None) -> tuple[str, list[Any]]:

@@ -26,22 +26,25 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
-def json_table(text: Any) -> tuple[dict[str, Any], bool]:
-    """A stored JSON object, or ({}, True) when it cannot be read."""
+def _json(text: Any, kind: type) -> tuple[Any, bool]:
+    """Stored JSON of `kind` (a dict, or a list of strings), and whether it could not be read."""
     try:
         value = json.loads(text)
     except (TypeError, ValueError):
-        return {}, True
-    return (value, False) if isinstance(value, dict) else ({}, True)
+        return kind(), True
+    if not isinstance(value, kind) or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
+        return kind(), True
+    return value, False
+
+
+def json_table(text: Any) -> tuple[dict[str, Any], bool]:
+    """A stored JSON object, or ({}, True) when it cannot be read."""
+    return _json(text, dict)
 
 
 def json_list(text: Any) -> tuple[list[Any], bool]:
     """A stored JSON list of strings, or ([], True) when it cannot be read."""
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
-        return [], True
-    return (value, False) if isinstance(value, list) and all(isinstance(v, str) for v in value) else ([], True)
+    return _json(text, list)
 
 
 def table_record(row: Sequence[Any]) -> TableRecord:

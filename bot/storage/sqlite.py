@@ -54,7 +54,7 @@ from .base import (
     note_write,
 )
 from .migrations import RATINGS, plan
-from .queries import SQLStorage, shard_filter, with_positions
+from .queries import SQLStorage, claimable, with_positions
 from .schema import LATEST
 from .sql import SQLITE, Row
 from .transfer import TABLES, Rows
@@ -461,13 +461,7 @@ class SQLiteStorage(SQLStorage):
         """A read first: the write lock is taken only when something is to be claimed or
         renewed (a renewal when less than half the lease is left), so a dispatcher round
         with nothing new costs no write. BEGIN IMMEDIATE serialises claims across processes."""
-        where, params = shard_filter("g.guild", claim.shards)
-        candidates = (
-            f"SELECT o.id FROM outbox o LEFT JOIN games g ON g.id = o.game WHERE o.sent IS NULL "
-            f"AND (o.game IS NULL OR {where}) AND (o.claimed_by IS NULL OR o.claimed_until <= ? "
-            "OR (o.claimed_by = ? AND o.claimed_until < ?))"
-        )
-        args = (*params, now, claim.owner, now + claim.lease / 2)
+        candidates, args = claimable(claim, now)
         if await self._fetch(candidates + " LIMIT 1", args):
             await self._write(
                 lambda w: w.run(
