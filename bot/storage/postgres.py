@@ -75,8 +75,6 @@ _MIGRATION_LOCK = 0x45706F6368
 #: Buckets, not one lock per server and game: a rebuild holds a lock for each scope it
 #: folds until it commits, and PostgreSQL's lock table holds some thousands in all.
 _RATINGS_LOCK = 0x52617465
-#: A record that counts in statistics and ratings (`r`: the records table's alias).
-_COUNTED = "NOT {r}.practice AND {r}.reason IN ('end','resign')"
 
 #: What a server that went away raises: no connection (refused, reset, closed in the middle
 #: of an operation), the server shutting down or starting up, out of connections or disk.
