@@ -117,50 +117,49 @@ class SQLStorage:
         """Hold the scope's ratings until the transaction ends (no-op where writers are serial)."""
 
     # ------------------------------------------------------------------ tables
-    async def _tables(self, where: str, params: Sequence[Any]) -> list[TableRecord]:
-        """Tables and their seats; one table's unreadable row never hides another's."""
-        records = [
-            table_record(row) for row in await self._fetch(f"SELECT {TABLE_COLUMNS} FROM games g {where}", params)
-        ]
-        if records:
-            by_id = {r.id: r for r in records}
-            for row in await self._fetch(
-                "SELECT game, user_id, name, seat, resigned, joined, bot FROM seats "
-                f"WHERE game IN ({marks(records)}) ORDER BY game, joined, pos",
-                list(by_id),
-            ):
-                rec = by_id[row[0]]
-                seat = seat_record(row[1:])
-                if seat is None:
-                    if "seats" not in rec.damaged:
-                        rec.damaged.append("seats")
-                else:
-                    rec.seats.append(seat)
-        return records
+    async def _tables(self, where: str, params: Sequence[Any], order: str = "g.id") -> list[TableRecord]:
+        """Tables and their seats, in one query (a row per seat); one table's unreadable row
+        never hides another's."""
+        records: dict[int, TableRecord] = {}
+        for row in await self._fetch(
+            f"SELECT {TABLE_COLUMNS}, s.user_id, s.name, s.seat, s.resigned, s.joined, s.bot "
+            f"FROM games g LEFT JOIN seats s ON s.game = g.id WHERE {where} ORDER BY {order}, s.joined, s.pos",
+            params,
+        ):
+            rec = records.get(row[0])
+            if rec is None:
+                rec = records[row[0]] = table_record(row[:14])
+            if row[14] is None and row[15] is None:  # no seat (user_id and name are NOT NULL)
+                continue
+            seat = seat_record(row[14:])
+            if seat is None:
+                if "seats" not in rec.damaged:
+                    rec.damaged.append("seats")
+            else:
+                rec.seats.append(seat)
+        return list(records.values())
 
     async def open_table(self, channel: int) -> TableRecord | None:
-        rows = await self._tables(f"WHERE g.channel = ? AND g.status IN {OPEN}", (channel,))
+        rows = await self._tables(f"g.channel = ? AND g.status IN {OPEN}", (channel,))
         return rows[0] if rows else None
 
     async def latest_table(self, channel: int) -> TableRecord | None:
-        rows = await self._tables("WHERE g.channel = ? ORDER BY g.id DESC LIMIT 1", (channel,))
+        rows = await self._tables("g.id = (SELECT max(id) FROM games WHERE channel = ?)", (channel,))
         return rows[0] if rows else None
 
     async def table(self, table_id: int) -> TableRecord | None:
-        rows = await self._tables("WHERE g.id = ?", (table_id,))
+        rows = await self._tables("g.id = ?", (table_id,))
         return rows[0] if rows else None
 
     async def tables(self, guild: int | None, *, include_closed: bool = False) -> list[TableRecord]:
         where, params = same("g.guild", guild)
         if not include_closed:
             where += f" AND g.status IN {OPEN}"
-        return await self._tables(f"WHERE {where} ORDER BY g.id DESC", params)
+        return await self._tables(where, params, "g.id DESC")
 
     async def seated_tables(self, user: int) -> list[TableRecord]:
         return await self._tables(
-            "WHERE g.status IN ('active','paused') AND g.id IN (SELECT game FROM seats WHERE user_id = ?) "
-            "ORDER BY g.id",
-            (user,),
+            "g.status IN ('active','paused') AND g.id IN (SELECT game FROM seats WHERE user_id = ?)", (user,)
         )
 
     async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:

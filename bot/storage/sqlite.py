@@ -157,9 +157,9 @@ class _Lite:
         self.conn = conn
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        # plain tuples (no row_factory is set; aiosqlite declares them `sqlite3.Row`)
-        async with self.conn.execute(SQLITE.text(sql), tuple(params)) as cur:
-            return [tuple(row) for row in await cur.fetchall()]
+        # one trip to aiosqlite's thread (execute, fetch, close); plain tuples (no row_factory
+        # is set; aiosqlite declares them `sqlite3.Row`)
+        return [tuple(row) for row in await self.conn.execute_fetchall(SQLITE.text(sql), tuple(params))]
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> None:
         await self.conn.execute(SQLITE.text(sql), tuple(params))
