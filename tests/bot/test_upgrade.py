@@ -9,6 +9,9 @@ each, every row as that code exported it.
 from __future__ import annotations
 
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import asyncpg
 import pytest
@@ -16,6 +19,7 @@ import pytest
 from bot.migrate import migrate
 from bot.service import Service, Settings
 from bot.storage import open_storage
+from bot.storage.base import Backend
 from bot.storage.schema import LATEST
 from tests.conftest import database_url
 
@@ -38,18 +42,29 @@ async def made_before(request: pytest.FixtureRequest, backend: str, tmp_path) ->
     return url
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-async def test_a_schema_7_database_upgrades_in_place_with_every_row(request, tmp_path, backend):
-    database = await made_before(request, backend, tmp_path)
+@asynccontextmanager
+async def opened(database: str) -> AsyncIterator[Backend]:
+    """The database opened by this build (which upgrades it), closed afterwards."""
     storage = open_storage(database)
     await storage.open()
     try:
-        assert await storage.schema_version() == LATEST == 8
-        assert as_json(await storage.export_rows()) == exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
-        assert not [r for r in await storage.recompute_ratings(write=False) if r.changed]
-        assert [r for r in await storage.ratings(7)]  # rated records came along
+        yield storage
     finally:
         await storage.close()
+
+
+def rows_before(backend: str) -> dict[str, list[list[Any]]]:
+    """Every row of the fixture of `backend`, as the schema-7 code exported them."""
+    return exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_schema_7_database_upgrades_in_place_with_every_row(request, tmp_path, backend):
+    async with opened(await made_before(request, backend, tmp_path)) as storage:
+        assert await storage.schema_version() == LATEST == 8
+        assert as_json(await storage.export_rows()) == rows_before(backend)
+        assert not [r for r in await storage.recompute_ratings(write=False) if r.changed]
+        assert [r for r in await storage.ratings(7)]  # rated records came along
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
@@ -57,26 +72,19 @@ async def test_an_upgraded_database_migrates_both_ways_and_replays_every_game(re
     database = await made_before(request, backend, tmp_path)
     other = database_url(request, "postgres" if backend == "sqlite" else "sqlite", tmp_path, "other")
     back = database_url(request, backend, tmp_path, "back")
-    rows = exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
+    rows = rows_before(backend)
     there = await migrate(database, other, games=GAMES, say=lambda _: None)
     assert there.ok, there.problems
     assert there.replayed == len(rows["snapshots"]) and there.replayed > 5
     again = await migrate(other, back, games=GAMES, say=lambda _: None)
     assert again.ok, again.problems
-    storage = open_storage(back)
-    await storage.open()
-    try:
+    async with opened(back) as storage:
         assert as_json(await storage.export_rows()) == rows
-    finally:
-        await storage.close()
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_an_upgraded_database_plays_on(request, tmp_path, backend):
-    database = await made_before(request, backend, tmp_path)
-    storage = open_storage(database)
-    await storage.open()
-    try:
+    async with opened(await made_before(request, backend, tmp_path)) as storage:
         clock = Clock(1767400000.0)
         service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
         rec = await storage.open_table(2)
@@ -91,8 +99,5 @@ async def test_an_upgraded_database_plays_on(request, tmp_path, backend):
         created = await service.handle(30, 1, "ann", "game new fake-race", guild=7)
         assert not created.error, created.text
         new = await storage.open_table(30)
-        before = exported(ROWS[SQLITE if backend == "sqlite" else POSTGRES])
-        assert new is not None and new.id > max(row[0] for row in before["games"])
+        assert new is not None and new.id > max(row[0] for row in rows_before(backend)["games"])
         assert (await storage.prefs(1)).quiet_start == 22
-    finally:
-        await storage.close()
