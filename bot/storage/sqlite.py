@@ -248,6 +248,8 @@ class SQLiteStorage(SQLStorage):
         add ratings, in one transaction (the version read inside it: two processes starting
         at once migrate once)."""
         w = self._w
+        if not plan(SQLITE, await _user_version(w)):
+            return  # up to date: no write lock taken (a read-only file opens, to be read)
         await w.execute("BEGIN IMMEDIATE")
         try:
             current = await _user_version(w)

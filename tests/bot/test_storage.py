@@ -579,3 +579,19 @@ async def test_a_players_tables_in_every_server_and_their_latest_posts(db):
     await db.set_post(first.id, 2**62 + 6, 4.0)
     await db.set_post(999_999, 1, 4.0)  # a table forgotten meanwhile: nothing to remember
     assert await db.posts([first.id, second.id, 999_999]) == {first.id: 2**62 + 6}
+
+
+async def test_an_up_to_date_sqlite_file_opens_while_another_process_holds_its_write_lock(tmp_path):
+    """Opening takes the write lock only to migrate: a bot starting beside a busy writer
+    (or on a file it may only read) opens at once and reads."""
+    path = tmp_path / "s.sqlite"
+    async with SQLiteStorage(path) as db:
+        rec = await new(db)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another process writing
+        async with SQLiteStorage(path) as db:
+            assert (await db.table(rec.id)).channel == 1
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
