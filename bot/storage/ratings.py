@@ -63,7 +63,7 @@ class RatedGame:
 
 def counted(reason: str, practice: bool) -> bool:
     """Whether a record counts (statistics and ratings alike): played to its end or ended by
-    resignation, and not practice. The backends' SQL says the same (`_COUNTED`)."""
+    resignation, and not practice. The shared SQL says the same (`queries.COUNTED`)."""
     return reason in ("end", "resign") and not practice
 
 

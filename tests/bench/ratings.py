@@ -106,11 +106,8 @@ async def measure(database: str, count: int, people: int, seed: int, *, rated: b
 async def _rebuild(storage: Backend, lost: list[tuple[Any, ...]]) -> None:
     """Every rating lost (NULL), then `epochs ratings --rebuild`'s work; the wiping is not timed
     apart: it is one UPDATE, small beside the fold."""
-    if isinstance(storage, SQLiteStorage):
-        await storage._write(lambda w: w.execute("UPDATE record_seats SET mu = NULL, sigma = NULL"))
-    else:
-        assert isinstance(storage, PostgresStorage)
-        await storage._write(lambda conn: conn.execute("UPDATE record_seats SET mu = NULL, sigma = NULL"))
+    assert isinstance(storage, SQLiteStorage | PostgresStorage)
+    await storage._write(lambda conn: conn.run("UPDATE record_seats SET mu = NULL, sigma = NULL"))
     results = await storage.recompute_ratings(write=True)
     assert sum(1 for r in results if r.changed) == sum(1 for row in lost if row[2] > 0)
 

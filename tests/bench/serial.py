@@ -10,7 +10,7 @@ over those states, and the share of `dumps` in the three: dumps / (step + dumps
 + loads). Issue 15's target is a share of at most 25%.
 
 A second table measures the same share where it was found: whole `play` commands
-through the service (in-memory storage, no images, the state cache warm, so a
+through the service (a SQLite file without fsync, no images, the state cache warm, so a
 command is one step, one `dumps` and the reply), after 100 random moves of a few
 tables per game. Nothing here asserts time.
 """
@@ -82,9 +82,12 @@ def measure(game, players: int, games: int, seed: int, repeat: int) -> dict[str,
 
 async def service_share(game, players: int, tables: int, warm: int, plays: int, seed: int) -> dict[str, float]:
     """CPU of a `play` command through the service, and the part of it spent in `dumps`."""
+    import tempfile
+    from pathlib import Path
+
     import engine
     from bot.service import Service, Settings
-    from tests.bot.memory_storage import MemoryStorage
+    from bot.storage import SQLiteStorage
 
     spent = [0.0]
     dumps = game.dumps
@@ -97,8 +100,13 @@ async def service_share(game, players: int, tables: int, warm: int, plays: int, 
             spent[0] += time.process_time() - t0
 
     game.dumps = timed_dumps  # this instance only, for this measurement
+    folder = tempfile.TemporaryDirectory()
+    # a SQLite file without fsync (issue 48: the in-memory test storage is gone): its CPU is
+    # part of a command's, as in the bot
+    storage = SQLiteStorage(Path(folder.name) / "serial.sqlite", durable=False)
+    await storage.open()
     try:
-        service = Service(MemoryStorage(), games=dict(engine.GAMES), settings=Settings(images=False))
+        service = Service(storage, games=dict(engine.GAMES), settings=Settings(images=False))
         rng = random.Random(seed)
         users = list(range(10, 10 + players))
         for table in range(1, tables + 1):
@@ -127,6 +135,8 @@ async def service_share(game, players: int, tables: int, warm: int, plays: int, 
         times = [t for _ in range(plays) for table in range(1, tables + 1) if (t := await move(table)) is not None]
     finally:
         del game.dumps
+        await storage.close()
+        folder.cleanup()
     total = sum(times)
     return {
         "plays": len(times),
@@ -176,7 +186,7 @@ def main(argv: list[str]) -> int:
     if args.no_service:
         return 0
     print(
-        f"play commands through the service (memory storage, no images), mean CPU "
+        f"play commands through the service (SQLite without fsync, no images), mean CPU "
         f"(target: dumps <= {TARGET_SHARE:.0%} of the command)"
     )
     print(f"  {'game':<16}{'players':>8}{'plays':>8}{'command us':>12}{'dumps us':>10}{'dumps share':>13}")

@@ -18,7 +18,6 @@ from bot.storage import Storage, open_storage
 from tests.conftest import BACKENDS, database_url
 
 from .fakegame import GAME as FAKE
-from .memory_storage import MemoryStorage
 
 GAMES = {**engine.GAMES, FAKE.id: FAKE}
 NAMES = {1: "ann", 2: "bob", 3: "cy", 4: "dee"}
@@ -119,12 +118,9 @@ def database(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> st
     return database_url(request, backend, tmp_path)
 
 
-@pytest.fixture(params=["sqlite", "postgres", "memory"])
+@pytest.fixture(params=["sqlite", "postgres"])
 async def records_storage(request: pytest.FixtureRequest, tmp_path: Path):
-    """A fresh storage of each kind: SQLite, PostgreSQL, and the interface-only one in memory."""
-    if request.param == "memory":
-        yield MemoryStorage()
-        return
+    """A fresh storage of each backend."""
     storage = open_storage(database_url(request, request.param, tmp_path))
     await storage.open()
     yield storage

@@ -144,7 +144,7 @@ async def test_damaged_meta_is_rebuilt_from_the_log_and_play_goes_on(table, capl
 
 async def test_a_damaged_seat_row_costs_that_table_alone(table):
     rec = await _two_games(table)
-    _sql(table, "UPDATE seats SET seat = 'x' WHERE game = ? AND user = 2", rec.id)
+    _sql(table, "UPDATE seats SET seat = 'x' WHERE game = ? AND user_id = 2", rec.id)
     listing = await table.ok(3, "games")
     assert "players unreadable" in listing.text and "stored record damaged" in listing.text
     await table.refused(1, "board", contains="stored record is damaged")

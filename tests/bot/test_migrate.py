@@ -182,7 +182,7 @@ async def test_a_log_that_does_not_replay_to_its_snapshot_fails_the_check(reques
     await storage.open()
     rec = await storage.open_table(2)
     await storage._write(
-        lambda w: w.execute(
+        lambda w: w.run(
             "UPDATE snapshots SET state = replace(state, '\"pile\"', '\"pile\" ') WHERE game = ?", (rec.id,)
         )
     )

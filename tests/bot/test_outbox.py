@@ -12,7 +12,6 @@ from bot.service import Service, Settings
 from bot.storage import open_storage
 
 from .conftest import CHANNEL, GAMES, Table
-from .memory_storage import MemoryStorage
 
 
 @dataclass
@@ -107,20 +106,6 @@ async def test_since_last_turn_is_worked_out_from_the_stored_log(table):
     await table.ok(2, "play take 1")
     assert "• bob took 1; 3 left." in await table.service.since_last_turn(CHANNEL, 1)
     assert "ann" not in await table.service.since_last_turn(CHANNEL, 1)  # only since their last turn
-
-
-async def test_enqueue_on_another_backend():
-    from .conftest import Clock
-
-    service = Service(MemoryStorage(), clock=Clock(), games=GAMES, settings=Settings(images=False))
-    for user, line in ((1, "game new fake-race seed=5"), (2, "game join"), (1, "game start fixed")):
-        assert not (await service.handle(CHANNEL, user, "u", line)).error
-    reply = await service.handle(CHANNEL, 1, "ann", "play take 1")
-    await service.enqueue(CHANNEL, reply)
-    (notice,) = await service.tick()
-    assert notice.reply.text == reply.text and not notice.board
-    await service.delivered(notice.id)
-    assert await service.tick() == []
 
 
 async def test_a_held_text_only_post_of_a_game_that_moved_on_loses_its_pings_too(table):

@@ -177,7 +177,7 @@ async def make_reminders_due(database: str) -> None:
     assert isinstance(storage, SQLiteStorage | PostgresStorage)  # both write through _write
     await storage.open()
     try:
-        await storage._write(lambda w: w.execute("UPDATE reminders SET due = 0"))
+        await storage._write(lambda w: w.run("UPDATE reminders SET due = 0"))
     finally:
         await storage.close()
 

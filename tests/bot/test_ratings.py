@@ -24,7 +24,6 @@ from bot.storage.ratings import MODEL, START, RatedGame, RatedSeat, fold, ranks,
 from tests.conftest import database_url
 
 from .conftest import CHANNEL, GAMES, GUILD, Clock
-from .memory_storage import MemoryStorage
 from .test_records import race
 
 pytestmark = pytest.mark.both_backends  # ratings are storage: every flow runs on SQLite and PostgreSQL
@@ -380,13 +379,13 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
     assert await storage.ratings(7, game="mosaic") == []
     assert [r.user for r in await storage.ratings(8)] == [1, 2]
     assert [r.skill for r in await storage.ratings(None)] == openskill(2, 1)
-    if not isinstance(storage, MemoryStorage):
-        await nothing_to_rebuild(storage)
+    await nothing_to_rebuild(storage)
 
 
 async def _downgrade(database: str) -> None:
     """The database as a build before ratings left it: no rating columns, the schema before
-    (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3)."""
+    (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3;
+    nor 8's names)."""
     later = ("DROP TABLE away", "DROP TABLE posts", "DROP INDEX seats_user")
     if is_postgres(database):
         conn = await asyncpg.connect(database)
@@ -405,6 +404,10 @@ async def _downgrade(database: str) -> None:
         conn.execute("DROP INDEX record_seats_rated")
         for column in ("mu", "sigma", "ended"):
             conn.execute(f"ALTER TABLE record_seats DROP COLUMN {column}")
+        # and before issue 48's migration 8: SQLite's own names, no seat positions
+        for name in ("seats", "actions", "reminders", "players", "record_seats", "links"):
+            conn.execute(f"ALTER TABLE {name} RENAME COLUMN user_id TO user")
+        conn.execute("ALTER TABLE seats DROP COLUMN pos")
         conn.execute(f"PRAGMA user_version={RATINGS - 1}")
         conn.commit()
     finally:

@@ -25,13 +25,13 @@ from bot.storage import (
     SQLiteStorage,
     StaleWrite,
     StorageError,
+    migrations,
     open_storage,
     shard_of,
 )
 from bot.storage.base import AwayRecord, GameRecord, RecordSeat
-from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres import PostgresStorage
-from bot.storage.postgres_migrations import MIGRATIONS as PG_MIGRATIONS
+from bot.storage.schema import LATEST
 from tests.conftest import BACKENDS, database_url
 
 #: What each backend raises when a change breaks the schema's rules (a duplicate sequence number).
@@ -70,7 +70,7 @@ async def new(db, channel=1, guild=9):
 
 async def test_pragmas_and_migrations(sqlite_db, tmp_path):
     db = sqlite_db
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert await db.schema_version() == LATEST
     con = sqlite3.connect(tmp_path / "s.sqlite")
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
@@ -79,16 +79,16 @@ async def test_pragmas_and_migrations(sqlite_db, tmp_path):
     # reopening applies nothing twice
     await db.close()
     await db.open()
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert await db.schema_version() == LATEST
 
 
 async def test_both_backends_number_their_migrations_alike(db):
     """Schema version N means the same tables on both: `epochs migrate` relies on it."""
-    assert [n for n, _ in PG_MIGRATIONS] == [n for n, _ in MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert [n for n, _ in migrations.STEPS] == list(range(1, LATEST + 1))
+    assert await db.schema_version() == LATEST
     await db.close()
     await db.open()  # reopening applies nothing twice
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert await db.schema_version() == LATEST
 
 
 async def test_one_open_table_per_channel(db):
@@ -164,7 +164,7 @@ async def test_foreign_keys_hold(db):
         await db.commit(ghost, Change(), 1.0)  # no such table
     with pytest.raises(INTEGRITY):
         await db._write(
-            lambda w: w.execute("INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)")
+            lambda w: w.run("INSERT INTO actions (game, seq, seat, action, time) VALUES (999, 1, 0, 'x', 1)")
         )
 
 
@@ -233,8 +233,9 @@ async def test_a_new_numbered_migration_is_applied_once_at_start_keeping_the_dat
     db = sqlite_db
     rec = await new(db)
     await db.close()
-    extra = MIGRATIONS + [(MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
-    monkeypatch.setattr(module, "MIGRATIONS", extra)
+    extra = [*migrations.STEPS, (LATEST + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
+    monkeypatch.setattr(migrations, "STEPS", extra)
+    monkeypatch.setattr(module, "LATEST", LATEST + 1)  # the file's version is no longer from a newer build
     await db.open()
     assert await db.schema_version() == extra[-1][0]
     assert (await db.table(rec.id)).channel == 1
@@ -325,18 +326,14 @@ async def test_a_group_commit_cancelled_during_its_commit_reports_the_truth(sqli
 
 
 async def test_postgres_records_each_migration_once_and_applies_a_new_one_keeping_the_data(postgres, monkeypatch):
-    from bot.storage import postgres as module
-
     url = postgres.schema()
     db = PostgresStorage(url)
     await db.open()
     try:
         rec = await new(db)
         await db.close()
-        extra = PG_MIGRATIONS + [
-            (PG_MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")
-        ]
-        monkeypatch.setattr(module, "MIGRATIONS", extra)
+        extra = [*migrations.STEPS, (LATEST + 1, "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'x'")]
+        monkeypatch.setattr(migrations, "STEPS", extra)
         await db.open()
         assert await db.schema_version() == extra[-1][0]
         assert (await db.table(rec.id)).channel == 1
@@ -357,7 +354,7 @@ async def test_two_postgres_processes_starting_together_migrate_once(postgres):
     first, second = PostgresStorage(url), PostgresStorage(url)
     try:
         await asyncio.gather(first.open(), second.open())  # the advisory lock lets one migrate
-        assert await first.schema_version() == await second.schema_version() == PG_MIGRATIONS[-1][0]
+        assert await first.schema_version() == await second.schema_version() == LATEST
         rec = await new(first)
         assert (await second.table(rec.id)).seats == rec.seats
     finally:
@@ -582,3 +579,19 @@ async def test_a_players_tables_in_every_server_and_their_latest_posts(db):
     await db.set_post(first.id, 2**62 + 6, 4.0)
     await db.set_post(999_999, 1, 4.0)  # a table forgotten meanwhile: nothing to remember
     assert await db.posts([first.id, second.id, 999_999]) == {first.id: 2**62 + 6}
+
+
+async def test_an_up_to_date_sqlite_file_opens_while_another_process_holds_its_write_lock(tmp_path):
+    """Opening takes the write lock only to migrate: a bot starting beside a busy writer
+    (or on a file it may only read) opens at once and reads."""
+    path = tmp_path / "s.sqlite"
+    async with SQLiteStorage(path) as db:
+        rec = await new(db)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another process writing
+        async with SQLiteStorage(path) as db:
+            assert (await db.table(rec.id)).channel == 1
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
