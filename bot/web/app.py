@@ -39,7 +39,7 @@ from ..service import Image, Reply, Service
 from ..service.pages import TableView
 from . import render
 from .boards import Boards
-from .guard import HTTPRefusal, Limiter, Viewer, public_viewer, same_origin, seat_viewer
+from .guard import HTTPRefusal, Limiter, Viewer, limit_key, public_viewer, same_origin, seat_viewer
 from .links import Links
 from .live import EVERY, Watcher
 
@@ -159,14 +159,13 @@ class WebTable:
         except web.HTTPRequestEntityTooLarge:
             response = self._refusal(request, 413, f"That request is too large: at most {MAX_BODY:,} bytes.")
         except web.HTTPException as err:
-            if err.status < 400:
+            if err.status < 400:  # a redirect (a picture's newer version) carries the seat's token too
+                _safe(request, err)
                 raise
             text = {404: "There is no page at this address.", 405: "That page cannot be used that way."}
             response = self._refusal(request, err.status, text.get(err.status, err.reason))
         if not response.prepared:
-            response.headers.update(HEADERS)
-            if request.path.startswith("/s/"):
-                response.headers["Cache-Control"] = "no-store"
+            _safe(request, response)
         return response
 
     @staticmethod
@@ -181,8 +180,8 @@ class WebTable:
 
     # ------------------------------------------------------------------ who asks
     async def _viewer(self, request: web.Request) -> Viewer:
-        token = request.match_info["token"]
-        self.reads.check(token)
+        token, seat = request.match_info["token"], request.path.startswith("/s/")
+        self.reads.check(limit_key(self.signer, token, seat=seat, now=self.clock(), client=_client(request)))
         if request.path.startswith("/s/"):
             return await seat_viewer(self.signer, self.service.storage, token, self.clock())
         return public_viewer(self.signer, token)
@@ -352,7 +351,7 @@ class WebTable:
         it; then the page is told the outcome (JSON for the script, the page for a form)."""
         viewer = await self._viewer(request)
         assert viewer.seat is not None and viewer.user is not None
-        self.moves.check(viewer.token)
+        self.moves.check(viewer.key)
         if not same_origin(request.headers.get("Origin"), self._origins(request)):
             raise HTTPRefusal(403, "A move must come from this table's own page, not from another site.")
         form = await request.post()
@@ -428,6 +427,19 @@ def _finished(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], No
 
 async def _no_content(request: web.Request) -> web.Response:
     return web.Response(status=204)
+
+
+def _safe(request: web.Request, response: web.StreamResponse) -> None:
+    """The safety headers, and `no-store` on whatever answers a seat's link (its token is in
+    the address: no cache may keep it)."""
+    response.headers.update(HEADERS)
+    if request.path.startswith("/s/"):
+        response.headers["Cache-Control"] = "no-store"
+
+
+def _client(request: web.Request) -> str:
+    """The address a request comes from (the peer's: a forwarded-for header is anyone's to write)."""
+    return request.remote or "unknown"
 
 
 def _wants_json(request: web.Request) -> bool:
