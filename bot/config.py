@@ -57,11 +57,13 @@ class Config:
     away_days_per_year: float = 21.0
     #: The web table ([web], issue 28): the address it listens on ("" turns it off), the
     #: address players' links use ("" : the listen address), the signing secret ("" : one
-    #: generated and kept in the database), and the days a seat link lasts.
+    #: generated and kept in the database), the days a seat link lasts, and the megabytes the
+    #: tables' views kept for the pages may weigh (issue 53).
     web_listen: str = "127.0.0.1:8765"
     web_public_url: str = ""
     web_secret: str = field(default="", repr=False)
     web_link_days: int = 30
+    web_view_cache_mb: float = 64.0
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -209,7 +211,7 @@ def _clocks(config: Config, clocks: dict[str, Any]) -> None:
 
 
 def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:
-    """[web] listen, public_url, secret (EPOCHS_WEB_SECRET wins) and link_days, checked."""
+    """[web] listen, public_url, secret (EPOCHS_WEB_SECRET wins), link_days and view_cache_mb, checked."""
     listen = web.get("listen", config.web_listen)
     if not isinstance(listen, str):
         raise ConfigError(f'web.listen must be "host:port" (or "" to turn the web table off), not {listen!r}')
@@ -231,3 +233,4 @@ def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:
         raise ConfigError("web.secret must be text")
     config.web_secret = secret
     config.web_link_days = _number(web.get("link_days", 30), "web.link_days", int, 1)
+    config.web_view_cache_mb = _number(web.get("view_cache_mb", 64), "web.view_cache_mb", float, 1)

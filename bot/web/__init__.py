@@ -42,7 +42,7 @@ async def open_web(service: Service, config: Any) -> WebTable | None:
     public = config.web_public_url or f"http://{config.web_listen}"
     secret = await signing_secret(service.storage, config.web_secret, time.time())
     links = Links(public, Signer(secret), config.web_link_days)
-    web = WebTable(service, links)
+    web = WebTable(service, links, view_bytes=int(config.web_view_cache_mb * 1024 * 1024))
     try:
         await web.start(host, port)
     except OSError as err:

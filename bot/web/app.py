@@ -27,7 +27,6 @@ import json
 import logging
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
 from pathlib import Path
@@ -42,6 +41,7 @@ from .boards import Boards
 from .guard import HTTPRefusal, Limiter, Viewer, limit_key, public_viewer, same_origin, seat_viewer
 from .links import Links
 from .live import EVERY, Watcher
+from .views import VIEW_BYTES, Views
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class WebTable:
         every: float = EVERY,
         reads: Limiter | None = None,
         moves: Limiter | None = None,
+        view_bytes: int = VIEW_BYTES,
     ) -> None:
         self.service = service
         self.links = links
@@ -93,7 +94,7 @@ class WebTable:
         self.reads = reads or Limiter(rate=10, burst=60)
         #: Moves per link: a quick player taps a turn's steps one after another.
         self.moves = moves or Limiter(rate=2, burst=10)
-        self._views: OrderedDict[tuple[int, int, int | None], TableView] = OrderedDict()
+        self._views = Views(view_bytes)
         self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
         self._streams: dict[str, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -204,11 +205,7 @@ class WebTable:
             view = await asyncio.shield(pending)
             if view is None:
                 raise HTTPRefusal(404, "This table has no game to show yet (it has not started, or was cancelled).")
-            key = (viewer.table, view.version, viewer.seat)
-            self._views[key] = view
-            while len(self._views) > 512:
-                self._views.popitem(last=False)
-        self._views.move_to_end(key)
+            self._views.put((viewer.table, view.version, viewer.seat), view)
         return view
 
     def _read_done(self, key: tuple[int, int, int | None], _: asyncio.Future[TableView | None]) -> None:
