@@ -38,6 +38,7 @@ from ..service import Image, Reply, Service
 from ..service.pages import TableView
 from . import render
 from .boards import Boards
+from .gate import Budget, Gate, lost
 from .guard import HTTPRefusal, Limiter, Viewer, limit_key, public_viewer, same_origin, seat_viewer
 from .links import Links
 from .live import EVERY, Watcher
@@ -51,8 +52,6 @@ TOKEN = r"{token:[A-Za-z0-9_-]{1,200}}"
 MAX_BODY = 16 * 1024
 #: Seconds between keep-alive comments on an event stream (proxies close silent ones).
 KEEP_ALIVE = 15.0
-#: Event streams one link may hold open at once (a few tabs; more is a loop gone wrong).
-STREAMS_PER_LINK = 8
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -83,6 +82,7 @@ class WebTable:
         reads: Limiter | None = None,
         moves: Limiter | None = None,
         view_bytes: int = VIEW_BYTES,
+        budget: Budget | None = None,
     ) -> None:
         self.service = service
         self.links = links
@@ -96,7 +96,9 @@ class WebTable:
         self.moves = moves or Limiter(rate=2, burst=10)
         self._views = Views(view_bytes)
         self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
-        self._streams: dict[str, int] = {}
+        #: What connections and live pages may be open at once (gate.py, issue 53).
+        self.gate = Gate(budget or Budget.for_descriptors())
+        self._listener: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = asyncio.Event()
         self.runner: web.AppRunner | None = None
@@ -134,20 +136,43 @@ class WebTable:
             task.cancel()
 
     async def start(self, host: str, port: int) -> None:
-        """Listen on host:port (OSError when it is taken)."""
-        self.runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=2.0)
+        """Listen on host:port (OSError when it is taken), every connection through the gate;
+        aiohttp's keep-alive timer, which also runs from a connection's opening until its
+        request's headers are in, is the budget's `idle`."""
+        budget = self.gate.budget  # a refused body is read and dropped for `body` seconds at most
+        self.runner = web.AppRunner(
+            self.app,
+            access_log=None,
+            shutdown_timeout=2.0,
+            keepalive_timeout=budget.idle,
+            lingering_time=min(10.0, budget.body),
+        )
         await self.runner.setup()
+        assert self.runner.server is not None
         try:
-            await web.TCPSite(self.runner, host, port).start()
+            self._listener = await asyncio.get_running_loop().create_server(
+                self.gate.protocol(self.runner.server), host, port, reuse_address=True
+            )
         except BaseException:
             await self.runner.cleanup()
             self.runner = None
             raise
 
+    @property
+    def port(self) -> int | None:
+        """The port listened on (the one the system chose for port 0)."""
+        sockets = self._listener.sockets if self._listener is not None else ()
+        return int(sockets[0].getsockname()[1]) if sockets else None
+
     async def stop(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if listener is not None:
+            await listener.wait_closed()
 
     # ------------------------------------------------------------------ answers
     @web.middleware
@@ -299,34 +324,33 @@ class WebTable:
         """The table's version now, then each time it changes, as server-sent events."""
         viewer = await self._viewer(request)
         view = await self._view(viewer)
-        if self._streams.get(viewer.token, 0) >= STREAMS_PER_LINK:
-            raise HTTPRefusal(429, f"This link has {STREAMS_PER_LINK} live pages open already; close one.")
-        self._streams[viewer.token] = self._streams.get(viewer.token, 0) + 1
         response = web.StreamResponse(
             headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"}
         )
-        try:
-            await response.prepare(request)
-            await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
-            with self.watcher.listen(view.table_id, view.version) as queue:
-                await self._stream(response, queue)
-        except ConnectionResetError:
-            pass  # the reader left
-        finally:
-            self._streams[viewer.token] -= 1
-            if not self._streams[viewer.token]:
-                del self._streams[viewer.token]
+        # counted per client address and per seat's player, never per link: the public link
+        # is the whole channel's (issue 53)
+        with self.gate.stream(_client(request), viewer.person):
+            try:
+                await response.prepare(request)
+                await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
+                with self.watcher.listen(view.table_id, view.version) as queue:
+                    await self._stream(response, queue, lost(request.transport))
+            except ConnectionResetError:
+                pass  # the reader left
         return response
 
-    async def _stream(self, response: web.StreamResponse, queue: asyncio.Queue[int]) -> None:
+    async def _stream(
+        self, response: web.StreamResponse, queue: asyncio.Queue[int], gone: asyncio.Future[None] | None
+    ) -> None:
         """Each new version as an event, a comment when nothing came for a while, until the
-        reader leaves or the server stops."""
+        reader leaves (`gone`: at once) or the server stops."""
         closing = asyncio.ensure_future(self._closing.wait())
+        ends: set[asyncio.Future[Any]] = {closing} | ({gone} if gone is not None else set())
         getter: asyncio.Future[int] | None = None
         try:
-            while not closing.done():
+            while not any(end.done() for end in ends):
                 getter = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait({getter, closing}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
+                done, _ = await asyncio.wait({getter, *ends}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
                 if getter in done:
                     await response.write(f"event: version\ndata: {getter.result()}\n\n".encode())
                 elif not done:
@@ -351,7 +375,11 @@ class WebTable:
         self.moves.check(viewer.key)
         if not same_origin(request.headers.get("Origin"), self._origins(request)):
             raise HTTPRefusal(403, "A move must come from this table's own page, not from another site.")
-        form = await request.post()
+        try:
+            async with asyncio.timeout(self.gate.budget.body):
+                form = await request.post()
+        except TimeoutError:
+            raise HTTPRefusal(408, "The move's form did not come in time; try again.") from None
         if not self.signer.form_matches(viewer.token, str(form.get("form", ""))):
             raise HTTPRefusal(403, "This form is not from this seat's page (or its page is too old): reload the page.")
         version = _number(str(form.get("version", "")), "version")
