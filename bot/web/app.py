@@ -199,10 +199,13 @@ class WebTable:
         headers = {"Retry-After": str(round(retry_after))} if retry_after else {}
         if _wants_json(request):
             body = json.dumps({"ok": False, "status": status, "text": text})
-            return web.Response(status=status, text=body, content_type="application/json", headers=headers)
-        return web.Response(
-            status=status, text=render.refusal_page(status, text), content_type="text/html", headers=headers
-        )
+            response = web.Response(status=status, text=body, content_type="application/json", headers=headers)
+        else:
+            html = render.refusal_page(status, text)
+            response = web.Response(status=status, text=html, content_type="text/html", headers=headers)
+        if status in (429, 503):
+            response.force_close()  # told to come back later: its connection is not kept meanwhile
+        return response
 
     # ------------------------------------------------------------------ who asks
     async def _viewer(self, request: web.Request) -> Viewer:
