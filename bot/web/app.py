@@ -27,7 +27,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Collection, Coroutine
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,7 @@ class WebTable:
         moves: Limiter | None = None,
         view_bytes: int = VIEW_BYTES,
         budget: Budget | None = None,
+        proxies: Collection[str] = (),
     ) -> None:
         self.service = service
         self.links = links
@@ -97,7 +98,7 @@ class WebTable:
         self._views = Views(view_bytes)
         self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
         #: What connections and live pages may be open at once (gate.py, issue 53).
-        self.gate = Gate(budget or Budget.for_descriptors())
+        self.gate = Gate(budget or Budget.for_descriptors(), proxies=frozenset(proxies))
         self._listener: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = asyncio.Event()
@@ -210,10 +211,14 @@ class WebTable:
     # ------------------------------------------------------------------ who asks
     async def _viewer(self, request: web.Request) -> Viewer:
         token, seat = request.match_info["token"], request.path.startswith("/s/")
-        self.reads.check(limit_key(self.signer, token, seat=seat, now=self.clock(), client=_client(request)))
+        self.reads.check(limit_key(self.signer, token, seat=seat, now=self.clock(), client=self._client(request)))
         if request.path.startswith("/s/"):
             return await seat_viewer(self.signer, self.service.storage, token, self.clock())
         return public_viewer(self.signer, token)
+
+    def _client(self, request: web.Request) -> str:
+        """The address a request comes from (behind our own proxy: the one it names)."""
+        return self.gate.client(request.remote, request.headers.get("X-Forwarded-For"))
 
     async def _view(self, viewer: Viewer) -> TableView:
         """The table's position for the viewer, kept per (table, version, seat) for up to
@@ -332,7 +337,7 @@ class WebTable:
         )
         # counted per client address and per seat's player, never per link: the public link
         # is the whole channel's (issue 53)
-        with self.gate.stream(_client(request), viewer.person):
+        with self.gate.stream(self._client(request), viewer.person):
             try:
                 await response.prepare(request)
                 await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
@@ -463,11 +468,6 @@ def _safe(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
     if request.path.startswith("/s/"):
         response.headers["Cache-Control"] = "no-store"
-
-
-def _client(request: web.Request) -> str:
-    """The address a request comes from (the peer's: a forwarded-for header is anyone's to write)."""
-    return request.remote or "unknown"
 
 
 def _wants_json(request: web.Request) -> bool:

@@ -6,7 +6,9 @@ and the workers would fail with them, and the bot stop. So the web table keeps t
 worked out from the process's own limit (`RLIMIT_NOFILE`), leaving `KEPT` descriptors for
 everything else:
 
-- **Connections**, in all and per client address. One over the budget is closed as soon as
+- **Connections**, in all and per client address (but for the proxies in front of the
+  table, `[web] proxies`, whose clients are told apart by the `X-Forwarded-For` they add,
+  for the live pages and the rate limits). One over the budget is closed as soon as
   it is accepted, with a short 503 (or 429 for one address over its share) and
   `Retry-After`: it costs a descriptor for an instant, never for long.
 - **Event streams** (live pages), in all, per client address and per person (a seat's
@@ -83,8 +85,13 @@ class Budget:
 class Gate:
     """Counts what the web table holds open, and refuses what goes over its `Budget`."""
 
-    def __init__(self, budget: Budget, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, budget: Budget, *, proxies: frozenset[str] = frozenset(), clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.budget = budget
+        #: The addresses of the proxies in front of the web table (`[web] proxies`): their
+        #: connections carry many clients, named by the `X-Forwarded-For` they add.
+        self.proxies = proxies
         self.clock = clock
         self.open = 0
         self.streams = 0
@@ -103,11 +110,19 @@ class Gate:
         """0 when a new connection from `address` may stay; else the status it is refused with."""
         if self.open >= self.budget.connections:
             return self._refuse(503, f"connections over the budget of {self.budget.connections:,} open")
-        if self._addresses[address] >= self.budget.per_address:
+        if address not in self.proxies and self._addresses[address] >= self.budget.per_address:
             return self._refuse(429, f"connections over {self.budget.per_address:,} from one address")
         self.open += 1
         self._addresses[address] += 1
         return 0
+
+    def client(self, peer: str | None, forwarded: str | None) -> str:
+        """The address of the client asking: the connection's, or behind one of our proxies
+        the last address its `X-Forwarded-For` names (the one our proxy saw; whatever a
+        client writes there itself comes before it). Anyone else's header proves nothing."""
+        if peer in self.proxies and forwarded:
+            return forwarded.rsplit(",", 1)[-1].strip() or peer
+        return peer or "unknown"
 
     def leave(self, address: str) -> None:
         self.open -= 1

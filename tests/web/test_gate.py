@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator
 
@@ -24,9 +25,9 @@ SMALL = Budget(connections=6, per_address=3, streams=4, streams_per_address=2, i
 
 
 @contextlib.asynccontextmanager
-async def listening(web, budget: Budget = SMALL) -> AsyncIterator[WebTable]:
+async def listening(web, budget: Budget = SMALL, proxies: tuple[str, ...] = ()) -> AsyncIterator[WebTable]:
     """A second web table of the harness's service, on its own loopback port."""
-    table = WebTable(web.service, web.table.links, clock=web.clock, budget=budget)
+    table = WebTable(web.service, web.table.links, clock=web.clock, budget=budget, proxies=proxies)
     await table.start("127.0.0.1", 0)
     try:
         yield table
@@ -161,6 +162,33 @@ async def test_a_seats_player_holds_at_most_eight_live_pages_and_a_closed_one_fr
             for response in open_[1:] + [again]:
                 response.close()
         assert await settle(lambda: table.gate.streams == 0 and table.gate.open == 0)
+
+
+async def test_behind_our_proxy_each_client_it_names_is_counted_as_a_client(web):
+    await web.started()
+    table_path, _ = await web.links_of()
+    async with listening(web, dataclasses.replace(SMALL, streams=10), proxies=("127.0.0.1",)) as table:
+        url = f"http://127.0.0.1:{table.port}{table_path}/events"
+        held = [await connect(table, "127.0.0.1") for _ in range(4)]  # the proxy: over one address's 3
+        assert await settle(lambda: table.gate.open == 4)
+        for _, writer in held:
+            writer.close()
+        assert await settle(lambda: table.gate.open == 0)
+        async with client("127.0.0.1") as proxy, client("127.0.0.2") as other:
+
+            async def status(session: aiohttp.ClientSession, forwarded: str) -> int:
+                response = await session.get(url, headers={"X-Forwarded-For": forwarded})
+                opened.append(response)
+                return response.status
+
+            opened: list[aiohttp.ClientResponse] = []
+            ann = [await status(proxy, "203.0.113.7") for _ in range(3)]
+            assert ann == [200, 200, 429]  # one client behind the proxy: two live pages
+            assert await status(proxy, "198.51.100.1, 203.0.113.8") == 200  # another: the last address named
+            # an address written by a client that is not our proxy proves nothing
+            assert [await status(other, f"192.0.2.{n}") for n in range(3)] == [200, 200, 429]
+            for response in opened:
+                response.close()
 
 
 def test_a_repeated_error_is_logged_once_with_a_count():
