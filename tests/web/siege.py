@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import resource
 import socket
 import sys
@@ -68,7 +69,12 @@ async def check(harness: Harness) -> dict[str, object]:
     before = len(await harness.storage.actions(rec.id))
     played = await answered(harness, emu.users[mover], "play", {"action": action})
     after = len(await harness.storage.actions(rec.id))
-    return {"status": status[:200], "played": played[:200], "stored": after - before}
+    return {"status": status[:200], "played": played[:200], "stored": after - before, "descriptors": open_descriptors()}
+
+
+def open_descriptors() -> int:
+    """The descriptors this process holds now."""
+    return len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else -1
 
 
 async def main(database: str) -> None:
@@ -90,7 +96,8 @@ async def main(database: str) -> None:
     links = harness.service.links
     seats = {p.user: links.seat_path(rec.id, p.seat, p.user, 0) for p in rec.players if p.seat is not None}
     port = int(links.public_url.rpartition(":")[2])
-    print(json.dumps({"port": port, "table": links.table_path(rec.id), "seats": seats}), flush=True)
+    ready = {"port": port, "table": links.table_path(rec.id), "seats": seats, "descriptors": open_descriptors()}
+    print(json.dumps(ready), flush=True)
     reader = asyncio.StreamReader()
     loop = asyncio.get_running_loop()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)

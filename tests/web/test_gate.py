@@ -61,13 +61,17 @@ def test_the_budget_leaves_descriptors_for_discord_the_database_and_the_workers(
     assert Budget.for_descriptors().connections > 0  # this process's own limit
 
 
-async def test_a_client_that_never_finishes_its_headers_is_closed(web):
+async def test_a_client_that_never_finishes_its_headers_or_goes_quiet_is_closed(web):
     async with listening(web) as table:
         reader, writer = await connect(table, "127.0.0.1")
         writer.write(b"GET / HTTP/1.1\r\nHost: table.test\r\nX-Slow: ")  # and nothing more
         assert await closed(reader) == b""
+        quiet_reader, quiet = await connect(table, "127.0.0.2")
+        quiet.write(b"GET / HTTP/1.1\r\nHost: table.test\r\n\r\n")  # kept alive, then nothing
+        assert (await closed(quiet_reader)).startswith(b"HTTP/1.1 200 ")
         assert await settle(lambda: table.gate.open == 0)
         writer.close()
+        quiet.close()
 
 
 async def test_a_moves_body_that_never_comes_is_refused(web):

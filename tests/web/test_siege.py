@@ -137,6 +137,10 @@ async def test_a_bot_with_1024_descriptors_answers_discord_while_2100_web_client
         assert checked["played"] and checked["stored"] == 1, checked  # `/play` answered, the move stored
         assert await asyncio.wait_for(next_version(live[0][0], first), 30) > first  # a live page heard of it
         assert log.stat().st_size < LOG_BYTES, log.read_text()[-2000:]
+        print(
+            f"bot: {started['descriptors']} descriptors at the start, {checked['descriptors']} under the flood; "
+            f"{len(live)} live pages held, {len(refused)} refused; log {log.stat().st_size:,} bytes"
+        )
     finally:
         for writer in held:
             writer.close()
