@@ -140,13 +140,13 @@ class WebTable:
         """Listen on host:port (OSError when it is taken), every connection through the gate;
         aiohttp's keep-alive timer, which also runs from a connection's opening until its
         request's headers are in, is the budget's `idle`."""
-        budget = self.gate.budget  # a refused body is read and dropped for `body` seconds at most
+        budget = self.gate.budget
         self.runner = web.AppRunner(
             self.app,
             access_log=None,
             shutdown_timeout=2.0,
             keepalive_timeout=budget.idle,
-            lingering_time=min(10.0, budget.body),
+            lingering_time=min(10.0, budget.body),  # the rest of a refused body: read and dropped this long
         )
         await self.runner.setup()
         assert self.runner.server is not None
