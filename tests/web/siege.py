@@ -93,9 +93,9 @@ async def main(database: str) -> None:
     await answered(harness, bob, "game join")
     await answered(harness, alice, "game start", {"fixed": True})
     rec = await harness.table(CHANNEL)
-    links = harness.service.links
+    links = web.links
     seats = {p.user: links.seat_path(rec.id, p.seat, p.user, 0) for p in rec.players if p.seat is not None}
-    port = int(links.public_url.rpartition(":")[2])
+    port = web.port
     ready = {"port": port, "table": links.table_path(rec.id), "seats": seats, "descriptors": open_descriptors()}
     print(json.dumps(ready), flush=True)
     reader = asyncio.StreamReader()

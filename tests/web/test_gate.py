@@ -128,6 +128,9 @@ async def test_the_public_pages_live_updates_are_counted_per_client_not_per_link
                 response = await stack.enter_async_context(session.get(url))
                 assert response.status == 200, n
                 assert (await response.content.readuntil(b"\n\n")).startswith(b"retry: 1000\nevent: version")
+            for path in (table_path, "/static/table.js", "/static/table.css"):  # pages and files pass the gate
+                async with session.get(f"http://127.0.0.1:{table.port}{path}") as response:
+                    assert response.status == 200 and len(await response.read()) > 1000, path
 
 
 async def test_one_client_cannot_take_every_live_place_and_gets_retry_after(web):
