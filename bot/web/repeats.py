@@ -15,8 +15,9 @@ import logging
 import time
 from collections.abc import Callable
 
-#: The loggers a flood of connections makes talk: asyncio's event loop (accepting) and aiohttp's server.
-NOISY = ("asyncio", "aiohttp.server", "aiohttp.web", "aiohttp.access")
+#: The loggers a flood or an outage makes talk: asyncio's event loop (accepting), aiohttp's
+#: server, and the web table's live task (four looks a second at a database that is away).
+NOISY = ("asyncio", "aiohttp.server", "aiohttp.web", "aiohttp.access", "bot.web.live", "bot.web.app")
 
 
 class Repeats(logging.Filter):
