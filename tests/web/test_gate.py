@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 
 from bot.web.app import WebTable
-from bot.web.gate import KEPT, Budget
+from bot.web.gate import KEPT, Budget, Gate
 from bot.web.repeats import Repeats
 
 #: A small budget, so the tests reach its edges with a few connections.
@@ -222,3 +222,47 @@ def test_a_repeated_error_is_logged_once_with_a_count():
     assert "9,999 more like it" in record.getMessage()
     other = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "another problem", (), None)
     assert repeats.filter(other)  # another kind of message is its own
+
+
+class Recorded(asyncio.Protocol):
+    """A stand-in for aiohttp's handler: what it was told."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.heard.append("made")
+
+    def pause_writing(self) -> None:
+        self.heard.append("paused")
+
+    def resume_writing(self) -> None:
+        self.heard.append("resumed")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.heard.append("lost")
+
+
+class Transport(asyncio.Transport):
+    def __init__(self) -> None:
+        super().__init__()
+        self.aborted = False
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return ("127.0.0.9", 5000) if name == "peername" else default
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+async def test_an_answer_its_client_does_not_read_is_dropped_after_stalled_seconds():
+    gate = Gate(dataclasses.replace(SMALL, stalled=0.05))
+    inner, transport = Recorded(), Transport()
+    guarded = gate.protocol(lambda: inner)()
+    guarded.connection_made(transport)
+    guarded.pause_writing()  # the client stopped reading: the buffer is full
+    guarded.resume_writing()  # it read again in time
+    guarded.pause_writing()
+    assert await settle(lambda: transport.aborted)  # and then it never did
+    guarded.connection_lost(None)
+    assert inner.heard == ["made", "paused", "resumed", "paused", "lost"] and gate.open == 0
