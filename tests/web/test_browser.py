@@ -28,6 +28,7 @@ from aiohttp.test_utils import TestServer
 from bot.service import Service, Settings
 from bot.storage import open_storage
 from bot.web.app import WebTable
+from bot.web.guard import Limiter
 from bot.web.links import Links
 from bot.web.tokens import Signer
 
@@ -260,13 +261,15 @@ async def test_a_page_says_when_it_is_not_live_and_comes_back_when_it_may(browse
         before = await page.evaluate("document.getElementById('main').dataset.version")
         action = (await service.legal_actions_for(100, actor))[0]
         assert not (await service.handle(100, actor, f"p{actor}", "play", action)).error
+        table.reads = Limiter(rate=0.2, burst=1)  # the stream takes the one request left: the live part gets a 429
         table.gate.budget = open_budget
         await live_status(page, "^Live: ")
         now = (await service.storage.latest_table(100)).version
         assert str(now) != before
-        await page.wait_for_function(  # it caught up with the move made while it was not live
-            f"() => document.getElementById('main').dataset.version === '{now}'", timeout=FOLLOW * 1000
+        await page.wait_for_function(  # it caught up with the move made while it was not live, after the 429
+            f"() => document.getElementById('main').dataset.version === '{now}'", timeout=15_000
         )
+        table.reads = Limiter(rate=10, burst=60)
         table._closing.set()  # every stream ends, as when the connection drops
         said = await live_status(page, "^Not live: the connection to the table was lost")
         table._closing.clear()

@@ -105,7 +105,7 @@
     if (!base) return Promise.resolve();
     if (refreshing) { again = true; return refreshing; }
     refreshing = fetch(base + "/live", { headers: { Accept: "text/html" }, cache: "no-store" })
-      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response); })
       .then(function (html) {
         const live = document.getElementById("live");
         const fresh = patch(live, html);
@@ -117,8 +117,11 @@
         localTimes(live);
         watchDrawing(fresh);
       })
-      .catch(function (status) {
+      .catch(function (response) {
+        const status = response && response.status;
         if (status === 403 || status === 404 || status === 410) show("This link no longer works; reload the page to see why.", true);
+        // too many requests, or the table busy: the new position is asked for again when the server says
+        if (status === 429 || status === 503) setTimeout(refresh, (parseInt(response.headers.get("Retry-After") || "", 10) || 5) * 1000);
       })
       .finally(function () {
         refreshing = null;
