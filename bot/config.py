@@ -7,6 +7,7 @@ optional; see config.example.toml for them all.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -57,11 +58,15 @@ class Config:
     away_days_per_year: float = 21.0
     #: The web table ([web], issue 28): the address it listens on ("" turns it off), the
     #: address players' links use ("" : the listen address), the signing secret ("" : one
-    #: generated and kept in the database), and the days a seat link lasts.
+    #: generated and kept in the database), the days a seat link lasts, the megabytes the
+    #: tables' views kept for the pages may weigh, and the addresses of the proxies in front
+    #: of it, whose X-Forwarded-For names the client (issue 53).
     web_listen: str = "127.0.0.1:8765"
     web_public_url: str = ""
     web_secret: str = field(default="", repr=False)
     web_link_days: int = 30
+    web_view_cache_mb: float = 64.0
+    web_proxies: tuple[str, ...] = ()
     source: str | None = None
     #: The [discord] section as written, for the adapter's own extra keys.
     discord: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -82,6 +87,16 @@ def _number(value: Any, name: str, kind: type = float, low: float = 0) -> Any:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < low:
         raise ConfigError(f"{name} must be a number >= {low:g}, not {value!r}")
     return kind(value)
+
+
+def _addresses(value: Any, name: str) -> tuple[str, ...]:
+    """A list of IP addresses, each as the network layer writes it ("::1", not "0::1")."""
+    try:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(value)
+        return tuple(str(ipaddress.ip_address(v.strip())) for v in value)
+    except ValueError:
+        raise ConfigError(f'{name} must be a list of IP addresses (e.g. ["127.0.0.1"]), not {value!r}') from None
 
 
 def _shards(discord: dict[str, Any], env: dict[str, str]) -> tuple[int | None, list[int] | None]:
@@ -209,7 +224,8 @@ def _clocks(config: Config, clocks: dict[str, Any]) -> None:
 
 
 def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:
-    """[web] listen, public_url, secret (EPOCHS_WEB_SECRET wins) and link_days, checked."""
+    """[web] listen, public_url, secret (EPOCHS_WEB_SECRET wins), link_days, view_cache_mb and
+    proxies, checked."""
     listen = web.get("listen", config.web_listen)
     if not isinstance(listen, str):
         raise ConfigError(f'web.listen must be "host:port" (or "" to turn the web table off), not {listen!r}')
@@ -231,3 +247,5 @@ def _web(config: Config, web: dict[str, Any], env: dict[str, str]) -> None:
         raise ConfigError("web.secret must be text")
     config.web_secret = secret
     config.web_link_days = _number(web.get("link_days", 30), "web.link_days", int, 1)
+    config.web_view_cache_mb = _number(web.get("view_cache_mb", 64), "web.view_cache_mb", float, 1)
+    config.web_proxies = _addresses(web.get("proxies", []), "web.proxies")

@@ -97,6 +97,11 @@ class GameCommands(
     async def status(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "game status")
 
+    @app_commands.command(name="link", description="Your seat's page on the web (only you see it)")
+    @app_commands.describe(reset="A new link: every older link to your seat stops working (a link that leaked)")
+    async def link(self, interaction: discord.Interaction, reset: bool = False) -> None:
+        await self.controller.command(interaction, "game link", "reset" if reset else "")
+
     @app_commands.command(name="list", description="The games on this server")
     async def list_(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "games")

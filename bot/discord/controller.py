@@ -56,6 +56,7 @@ QUIET = frozenset(
         "games",
         "games forget",
         "game status",
+        "game link",
         "history",
         "stats",
         "export",

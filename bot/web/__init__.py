@@ -36,13 +36,15 @@ async def open_web(service: Service, config: Any) -> WebTable | None:
         return None
     from .app import WebTable
     from .links import Links, signing_secret
+    from .repeats import quiet_repeats
     from .tokens import Signer
 
     host, port = address(config.web_listen)
     public = config.web_public_url or f"http://{config.web_listen}"
     secret = await signing_secret(service.storage, config.web_secret, time.time())
     links = Links(public, Signer(secret), config.web_link_days)
-    web = WebTable(service, links)
+    web = WebTable(service, links, view_bytes=int(config.web_view_cache_mb * 1024 * 1024), proxies=config.web_proxies)
+    quiet_repeats()  # a flood of connections is logged once a minute with a count (issue 53)
     try:
         await web.start(host, port)
     except OSError as err:
@@ -50,5 +52,12 @@ async def open_web(service: Service, config: Any) -> WebTable | None:
         return None
     service.links = links
     service.on_close.append(web.stop)
-    log.info("the web table listens on %s; links start with %s", config.web_listen, public)
+    budget = web.gate.budget
+    log.info(
+        "the web table listens on %s; links start with %s; at most %d connections open, %d of them live pages",
+        config.web_listen,
+        public,
+        budget.connections,
+        budget.streams,
+    )
     return web

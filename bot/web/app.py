@@ -27,8 +27,7 @@ import json
 import logging
 import re
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Collection, Coroutine
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -39,9 +38,11 @@ from ..service import Image, Reply, Service
 from ..service.pages import TableView
 from . import render
 from .boards import Boards
-from .guard import HTTPRefusal, Limiter, Viewer, public_viewer, same_origin, seat_viewer
+from .gate import Budget, Gate, lost
+from .guard import HTTPRefusal, Limiter, Viewer, limit_key, public_viewer, same_origin, seat_viewer
 from .links import Links
 from .live import EVERY, Watcher
+from .views import VIEW_BYTES, Views
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +52,6 @@ TOKEN = r"{token:[A-Za-z0-9_-]{1,200}}"
 MAX_BODY = 16 * 1024
 #: Seconds between keep-alive comments on an event stream (proxies close silent ones).
 KEEP_ALIVE = 15.0
-#: Event streams one link may hold open at once (a few tabs; more is a loop gone wrong).
-STREAMS_PER_LINK = 8
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -82,6 +81,9 @@ class WebTable:
         every: float = EVERY,
         reads: Limiter | None = None,
         moves: Limiter | None = None,
+        view_bytes: int = VIEW_BYTES,
+        budget: Budget | None = None,
+        proxies: Collection[str] = (),
     ) -> None:
         self.service = service
         self.links = links
@@ -93,9 +95,11 @@ class WebTable:
         self.reads = reads or Limiter(rate=10, burst=60)
         #: Moves per link: a quick player taps a turn's steps one after another.
         self.moves = moves or Limiter(rate=2, burst=10)
-        self._views: OrderedDict[tuple[int, int, int | None], TableView] = OrderedDict()
+        self._views = Views(view_bytes)
         self._reading: dict[tuple[int, int, int | None], asyncio.Future[TableView | None]] = {}
-        self._streams: dict[str, int] = {}
+        #: What connections and live pages may be open at once (gate.py, issue 53).
+        self.gate = Gate(budget or Budget.for_descriptors(), proxies=frozenset(proxies))
+        self._listener: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = asyncio.Event()
         self.runner: web.AppRunner | None = None
@@ -133,20 +137,43 @@ class WebTable:
             task.cancel()
 
     async def start(self, host: str, port: int) -> None:
-        """Listen on host:port (OSError when it is taken)."""
-        self.runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=2.0)
+        """Listen on host:port (OSError when it is taken), every connection through the gate;
+        aiohttp's keep-alive timer, which also runs from a connection's opening until its
+        request's headers are in, is the budget's `idle`."""
+        budget = self.gate.budget
+        self.runner = web.AppRunner(
+            self.app,
+            access_log=None,
+            shutdown_timeout=2.0,
+            keepalive_timeout=budget.idle,
+            lingering_time=min(10.0, budget.body),  # the rest of a refused body: read and dropped this long
+        )
         await self.runner.setup()
+        assert self.runner.server is not None
         try:
-            await web.TCPSite(self.runner, host, port).start()
+            self._listener = await asyncio.get_running_loop().create_server(
+                self.gate.protocol(self.runner.server), host, port, reuse_address=True
+            )
         except BaseException:
             await self.runner.cleanup()
             self.runner = None
             raise
 
+    @property
+    def port(self) -> int | None:
+        """The port listened on (the one the system chose for port 0)."""
+        sockets = self._listener.sockets if self._listener is not None else ()
+        return int(sockets[0].getsockname()[1]) if sockets else None
+
     async def stop(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if listener is not None:
+            await listener.wait_closed()
 
     # ------------------------------------------------------------------ answers
     @web.middleware
@@ -159,14 +186,13 @@ class WebTable:
         except web.HTTPRequestEntityTooLarge:
             response = self._refusal(request, 413, f"That request is too large: at most {MAX_BODY:,} bytes.")
         except web.HTTPException as err:
-            if err.status < 400:
+            if err.status < 400:  # a redirect (a picture's newer version) carries the seat's token too
+                _safe(request, err)
                 raise
             text = {404: "There is no page at this address.", 405: "That page cannot be used that way."}
             response = self._refusal(request, err.status, text.get(err.status, err.reason))
         if not response.prepared:
-            response.headers.update(HEADERS)
-            if request.path.startswith("/s/"):
-                response.headers["Cache-Control"] = "no-store"
+            _safe(request, response)
         return response
 
     @staticmethod
@@ -174,18 +200,25 @@ class WebTable:
         headers = {"Retry-After": str(round(retry_after))} if retry_after else {}
         if _wants_json(request):
             body = json.dumps({"ok": False, "status": status, "text": text})
-            return web.Response(status=status, text=body, content_type="application/json", headers=headers)
-        return web.Response(
-            status=status, text=render.refusal_page(status, text), content_type="text/html", headers=headers
-        )
+            response = web.Response(status=status, text=body, content_type="application/json", headers=headers)
+        else:
+            html = render.refusal_page(status, text)
+            response = web.Response(status=status, text=html, content_type="text/html", headers=headers)
+        if status in (429, 503):
+            response.force_close()  # told to come back later: its connection is not kept meanwhile
+        return response
 
     # ------------------------------------------------------------------ who asks
     async def _viewer(self, request: web.Request) -> Viewer:
-        token = request.match_info["token"]
-        self.reads.check(token)
+        token, seat = request.match_info["token"], request.path.startswith("/s/")
+        self.reads.check(limit_key(self.signer, token, seat=seat, now=self.clock(), client=self._client(request)))
         if request.path.startswith("/s/"):
             return await seat_viewer(self.signer, self.service.storage, token, self.clock())
         return public_viewer(self.signer, token)
+
+    def _client(self, request: web.Request) -> str:
+        """The address a request comes from (behind our own proxy: the one it names)."""
+        return self.gate.client(request.remote, request.headers.get("X-Forwarded-For"))
 
     async def _view(self, viewer: Viewer) -> TableView:
         """The table's position for the viewer, kept per (table, version, seat) for up to
@@ -205,11 +238,7 @@ class WebTable:
             view = await asyncio.shield(pending)
             if view is None:
                 raise HTTPRefusal(404, "This table has no game to show yet (it has not started, or was cancelled).")
-            key = (viewer.table, view.version, viewer.seat)
-            self._views[key] = view
-            while len(self._views) > 512:
-                self._views.popitem(last=False)
-        self._views.move_to_end(key)
+            self._views.put((viewer.table, view.version, viewer.seat), view)
         return view
 
     def _read_done(self, key: tuple[int, int, int | None], _: asyncio.Future[TableView | None]) -> None:
@@ -303,34 +332,33 @@ class WebTable:
         """The table's version now, then each time it changes, as server-sent events."""
         viewer = await self._viewer(request)
         view = await self._view(viewer)
-        if self._streams.get(viewer.token, 0) >= STREAMS_PER_LINK:
-            raise HTTPRefusal(429, f"This link has {STREAMS_PER_LINK} live pages open already; close one.")
-        self._streams[viewer.token] = self._streams.get(viewer.token, 0) + 1
         response = web.StreamResponse(
             headers={**HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store"}
         )
-        try:
-            await response.prepare(request)
-            await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
-            with self.watcher.listen(view.table_id, view.version) as queue:
-                await self._stream(response, queue)
-        except ConnectionResetError:
-            pass  # the reader left
-        finally:
-            self._streams[viewer.token] -= 1
-            if not self._streams[viewer.token]:
-                del self._streams[viewer.token]
+        # counted per client address and per seat's player, never per link: the public link
+        # is the whole channel's (issue 53)
+        with self.gate.stream(self._client(request), viewer.person):
+            try:
+                await response.prepare(request)
+                await response.write(f"retry: 1000\nevent: version\ndata: {view.version}\n\n".encode())
+                with self.watcher.listen(view.table_id, view.version) as queue:
+                    await self._stream(response, queue, lost(request.transport))
+            except ConnectionResetError:
+                pass  # the reader left
         return response
 
-    async def _stream(self, response: web.StreamResponse, queue: asyncio.Queue[int]) -> None:
+    async def _stream(
+        self, response: web.StreamResponse, queue: asyncio.Queue[int], gone: asyncio.Future[None] | None
+    ) -> None:
         """Each new version as an event, a comment when nothing came for a while, until the
-        reader leaves or the server stops."""
+        reader leaves (`gone`: at once) or the server stops."""
         closing = asyncio.ensure_future(self._closing.wait())
+        ends: set[asyncio.Future[Any]] = {closing} | ({gone} if gone is not None else set())
         getter: asyncio.Future[int] | None = None
         try:
-            while not closing.done():
+            while not any(end.done() for end in ends):
                 getter = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait({getter, closing}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
+                done, _ = await asyncio.wait({getter, *ends}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
                 if getter in done:
                     await response.write(f"event: version\ndata: {getter.result()}\n\n".encode())
                 elif not done:
@@ -352,10 +380,14 @@ class WebTable:
         it; then the page is told the outcome (JSON for the script, the page for a form)."""
         viewer = await self._viewer(request)
         assert viewer.seat is not None and viewer.user is not None
-        self.moves.check(viewer.token)
+        self.moves.check(viewer.key)
         if not same_origin(request.headers.get("Origin"), self._origins(request)):
             raise HTTPRefusal(403, "A move must come from this table's own page, not from another site.")
-        form = await request.post()
+        try:
+            async with asyncio.timeout(self.gate.budget.body):
+                form = await request.post()
+        except TimeoutError:
+            raise HTTPRefusal(408, "The move's form did not come in time; try again.") from None
         if not self.signer.form_matches(viewer.token, str(form.get("form", ""))):
             raise HTTPRefusal(403, "This form is not from this seat's page (or its page is too old): reload the page.")
         version = _number(str(form.get("version", "")), "version")
@@ -428,6 +460,14 @@ def _finished(tasks: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], No
 
 async def _no_content(request: web.Request) -> web.Response:
     return web.Response(status=204)
+
+
+def _safe(request: web.Request, response: web.StreamResponse) -> None:
+    """The safety headers, and `no-store` on whatever answers a seat's link (its token is in
+    the address: no cache may keep it)."""
+    response.headers.update(HEADERS)
+    if request.path.startswith("/s/"):
+        response.headers["Cache-Control"] = "no-store"
 
 
 def _wants_json(request: web.Request) -> bool:

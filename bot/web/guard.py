@@ -1,5 +1,6 @@
 """Who is asking, and may they (issue 28 §3): a request's link read into a `Viewer`, a
-move's origin and form token checked, requests counted per link.
+move's origin and form token checked, requests counted on what the link means (a seat's
+link: that seat's; the table's public link, shared by a whole channel: per client; issue 53).
 
 Every refusal is an `HTTPRefusal` with the status that says what went wrong and a sentence
 a person understands; nothing is read or changed after one.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ..storage.base import Storage
@@ -33,14 +34,28 @@ class HTTPRefusal(Exception):
 class Viewer:
     """The reader of a page: a table's public (`seat` None) or one seat's player.
 
-    `token` is the link's own token (the rate limit counts per token); `base` the page's
-    path ("/t/<token>" or "/s/<token>"), under which its parts live."""
+    `token` is the link's own token; `base` the page's path ("/t/<token>" or "/s/<token>"),
+    under which its parts live; `generation` the seat link's (`game link reset` raises it)."""
 
     table: int
     token: str
     base: str
     seat: int | None = None
     user: int | None = None
+    generation: int | None = None
+
+    @property
+    def key(self) -> Hashable:
+        """What the link means, whatever its text: a seat's link made on another day (another
+        expiry) counts with this one."""
+        if self.seat is None:
+            return ("table", self.table)
+        return ("seat", self.table, self.seat, self.user, self.generation)
+
+    @property
+    def person(self) -> Hashable | None:
+        """The player a seat page acts for, at this table (None on the public page)."""
+        return None if self.user is None else ("person", self.table, self.user)
 
 
 def public_viewer(signer: Signer, token: str) -> Viewer:
@@ -69,7 +84,22 @@ async def seat_viewer(signer: Signer, storage: Storage, token: str, now: float) 
         raise HTTPRefusal(
             410, "This seat link was replaced (`game link reset`) and no longer works. `game link` gives the new one."
         )
-    return Viewer(named.table, token, f"/s/{token}", named.seat, named.user)
+    return Viewer(named.table, token, f"/s/{token}", named.seat, named.user, named.generation)
+
+
+def limit_key(signer: Signer, token: str, *, seat: bool, now: float, client: str) -> Hashable:
+    """What a request is counted on by the rate limits (checked before the database is asked):
+    a seat link's meaning (table, seat, user, generation: every day's link to one seat counts
+    as one); the public link's table *and the client asking*, since a whole channel shares
+    that link and one client spending it must not stop every other reader; and for what is
+    no link of ours, the client alone."""
+    try:
+        if seat:
+            named = signer.read_seat(token, now)
+            return ("seat", named.table, named.seat, named.user, named.generation)
+        return ("table", signer.read_table(token), client)
+    except TokenError:
+        return ("refused", client)
 
 
 def same_origin(origin: str | None, allowed: set[str]) -> bool:
@@ -92,9 +122,9 @@ class Limiter:
         self.burst = burst
         self.size = size
         self.clock = clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._buckets: OrderedDict[Hashable, tuple[float, float]] = OrderedDict()
 
-    def take(self, key: str) -> float:
+    def take(self, key: Hashable) -> float:
         """0 when the request may go; else the seconds until it may."""
         now = self.clock()
         level, then = self._buckets.pop(key, (self.burst, now))
@@ -109,7 +139,7 @@ class Limiter:
             self._buckets.popitem(last=False)
         return wait
 
-    def check(self, key: str) -> None:
+    def check(self, key: Hashable) -> None:
         wait = self.take(key)
         if wait:
             raise HTTPRefusal(

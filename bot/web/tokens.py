@@ -63,7 +63,7 @@ class Signer:
         return hmac.new(self._key, _PURPOSE[purpose] + body, hashlib.sha256).digest()[:MAC_BYTES]
 
     def _sign(self, purpose: str, body: bytes) -> str:
-        return base64.urlsafe_b64encode(body + self._mac(purpose, body)).rstrip(b"=").decode("ascii")
+        return _encode(body + self._mac(purpose, body))
 
     def _open(self, purpose: str, token: str, size: int) -> bytes:
         if not isinstance(token, str) or not 0 < len(token) <= 200 or not token.isascii():
@@ -77,7 +77,9 @@ class Signer:
         if len(raw) != size + MAC_BYTES:
             raise TokenError("malformed", "This link is not one of this table's links (it may have been cut short).")
         body, mac = raw[:size], raw[size:]
-        if not hmac.compare_digest(mac, self._mac(purpose, body)):
+        # one spelling only: base64's unused low bits of the last character (and characters
+        # the decoder skips) would let one token be written several ways, each counted apart
+        if _encode(raw) != token or not hmac.compare_digest(mac, self._mac(purpose, body)):
             raise TokenError(
                 "forged",
                 "This link's signature does not match: it was not made by this bot (or the bot's secret changed).",
@@ -114,6 +116,11 @@ class Signer:
 
     def form_matches(self, seat_token: str, form: str) -> bool:
         return hmac.compare_digest(self.form_token(seat_token).encode("ascii"), form.encode("utf-8", "replace"))
+
+
+def _encode(raw: bytes) -> str:
+    """A token's one spelling: URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
 def expiry(now: float, days: int) -> int:

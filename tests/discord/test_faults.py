@@ -166,6 +166,7 @@ async def test_commands_sync_to_the_dev_guild_and_the_token_never_reaches_the_lo
         "start",
         "cancel",
         "status",
+        "link",
         "list",
         "history",
         "export",

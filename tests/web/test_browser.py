@@ -16,6 +16,7 @@ EPOCHS_REQUIRE_BROWSER=1 (.ci/run sets it and installs chromium) they fail inste
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from pathlib import Path
@@ -27,6 +28,7 @@ from aiohttp.test_utils import TestServer
 from bot.service import Service, Settings
 from bot.storage import open_storage
 from bot.web.app import WebTable
+from bot.web.guard import Limiter
 from bot.web.links import Links
 from bot.web.tokens import Signer
 
@@ -220,6 +222,60 @@ async def test_a_seat_moves_from_a_phone_and_another_open_page_follows(browser, 
         assert errors == []  # no script error, no request refused, on either page
         for page in (phone, desktop, public):
             await page.close()
+    finally:
+        await server.close()
+        await service.close()
+
+
+async def live_status(page, pattern: str) -> str:
+    """Wait until the page's live status matches `pattern` (a regular expression); its text."""
+    await page.wait_for_function(
+        "(pattern) => { const s = document.getElementById('live-status');"
+        " return s && !s.hidden && new RegExp(pattern).test(s.textContent); }",
+        arg=pattern,
+        timeout=30_000,
+    )
+    return await page.inner_text("#live-status")
+
+
+async def test_a_page_says_when_it_is_not_live_and_comes_back_when_it_may(browser, tmp_path):
+    """A live stream refused (429, with Retry-After) or dropped: the page says in words that it
+    is not live and when it tries again, tries then, and catches up with what it missed."""
+    service, table, server = await serve(tmp_path)
+    try:
+        for user, line in ((1, "game new rising-cultures seed=4"), (2, "game join"), (1, "game start fixed")):
+            reply = await service.handle(100, user, f"p{user}", line)
+            assert not reply.error, reply.text
+        actor, decision = next(iter(reply.decisions.items()))
+        open_budget = table.gate.budget
+        table.gate.budget = dataclasses.replace(open_budget, streams_per_person=0)  # every stream refused
+        page = await browser.new_page()
+        await page.set_viewport_size(PHONE)
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        await page.goto(decision.seat_url)
+        said = await live_status(page, "^Not live: ")
+        assert "Trying again in 5 s" in said, said  # the seat's Retry-After
+        assert await page.get_attribute("#live-status", "role") == "status"
+        await shot(page, "phone-not-live")
+        before = await page.evaluate("document.getElementById('main').dataset.version")
+        action = (await service.legal_actions_for(100, actor))[0]
+        assert not (await service.handle(100, actor, f"p{actor}", "play", action)).error
+        table.reads = Limiter(rate=0.2, burst=1)  # the stream takes the one request left: the live part gets a 429
+        table.gate.budget = open_budget
+        await live_status(page, "^Live: ")
+        now = (await service.storage.latest_table(100)).version
+        assert str(now) != before
+        await page.wait_for_function(  # it caught up with the move made while it was not live, after the 429
+            f"() => document.getElementById('main').dataset.version === '{now}'", timeout=15_000
+        )
+        table.reads = Limiter(rate=10, burst=60)
+        table._closing.set()  # every stream ends, as when the connection drops
+        said = await live_status(page, "^Not live: the connection to the table was lost")
+        table._closing.clear()
+        await live_status(page, "^Live: ")
+        assert errors == []
+        await page.close()
     finally:
         await server.close()
         await service.close()

@@ -36,6 +36,9 @@ def test_the_web_table_listens_on_the_loopback_by_default_and_can_be_turned_off(
         7,
     )
     assert config(tmp_path, '[web]\nsecret = "file"\n', {"EPOCHS_WEB_SECRET": "env"}).web_secret == "env"
+    assert (plain.web_view_cache_mb, config(tmp_path, "[web]\nview_cache_mb = 8\n").web_view_cache_mb) == (64, 8)
+    assert plain.web_proxies == ()
+    assert config(tmp_path, '[web]\nproxies = ["127.0.0.1", "0::1"]\n').web_proxies == ("127.0.0.1", "::1")
 
 
 @pytest.mark.parametrize(
@@ -46,6 +49,9 @@ def test_the_web_table_listens_on_the_loopback_by_default_and_can_be_turned_off(
         ("[web]\nlisten = 8765\n", "host:port"),
         ('[web]\npublic_url = "epochs.example"\n', "http://"),
         ("[web]\nlink_days = 0\n", "web.link_days"),
+        ('[web]\nview_cache_mb = "lots"\n', "web.view_cache_mb"),
+        ('[web]\nproxies = "127.0.0.1"\n', "web.proxies must be a list of IP addresses"),
+        ('[web]\nproxies = ["nginx"]\n', "web.proxies must be a list of IP addresses"),
     ],
 )
 def test_a_web_setting_that_cannot_work_is_refused_saying_why(tmp_path, text, says):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from bot.web.tokens import DAY, Signer, TokenError, expiry
@@ -58,3 +60,29 @@ def test_links_made_the_same_day_are_the_same_link():
 def test_an_empty_secret_is_refused():
     with pytest.raises(ValueError):
         Signer("")
+
+
+def spellings(token: str) -> list[str]:
+    """Every other way base64 lets `token` be written: the last character's unused low bits
+    set otherwise (its 64 characters, those decoding to the same bytes)."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    others = []
+    for last in alphabet:
+        other = token[:-1] + last
+        if other != token and base64.urlsafe_b64decode(other + "=" * (-len(other) % 4)) == raw:
+            others.append(other)
+    return others
+
+
+def test_a_token_has_one_spelling_and_any_other_is_refused_as_forged():
+    signer = Signer("secret")
+    seat = signer.seat_token(7, 2, 99, 3, expiry(NOW, 30))
+    form = signer.form_token(seat)
+    assert len(spellings(seat)) == 3 and len(spellings(form)) == 3  # 2 unused bits: 4 spellings
+    for other in spellings(seat):
+        with pytest.raises(TokenError) as err:
+            signer.read_seat(other, NOW)
+        assert err.value.why == "forged"
+    assert not any(signer.form_matches(seat, other) for other in spellings(form))
+    assert signer.read_seat(seat, NOW).table == 7

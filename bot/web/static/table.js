@@ -1,7 +1,8 @@
 // The web table's script (bot/web): the page works without it; with it, the board's
 // pictures (the map, the player tables) zoom and pan with fingers, wheel and buttons, the
 // page follows the game live (server-sent events: only the table's version number comes
-// through them), and a choice is made without leaving the page.
+// through them; the page says whether it is live, and tries again when it is not), and a
+// choice is made without leaving the page.
 "use strict";
 (function () {
   const main = document.getElementById("main");
@@ -104,7 +105,7 @@
     if (!base) return Promise.resolve();
     if (refreshing) { again = true; return refreshing; }
     refreshing = fetch(base + "/live", { headers: { Accept: "text/html" }, cache: "no-store" })
-      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response); })
       .then(function (html) {
         const live = document.getElementById("live");
         const fresh = patch(live, html);
@@ -116,8 +117,11 @@
         localTimes(live);
         watchDrawing(fresh);
       })
-      .catch(function (status) {
+      .catch(function (response) {
+        const status = response && response.status;
         if (status === 403 || status === 404 || status === 410) show("This link no longer works; reload the page to see why.", true);
+        // too many requests, or the table busy: the new position is asked for again when the server says
+        if (status === 429 || status === 503) setTimeout(refresh, (parseInt(response.headers.get("Retry-After") || "", 10) || 5) * 1000);
       })
       .finally(function () {
         refreshing = null;
@@ -158,13 +162,70 @@
       if (board.complete && board.naturalWidth) setTimeout(refresh, 300); else board.addEventListener("load", once);
     }
   }
-  if (base && window.EventSource) {
-    const events = new EventSource(base + "/events");
-    events.addEventListener("version", function (event) {
-      if (event.data !== version) refresh();
-    });
-    events.addEventListener("gone", function () { events.close(); refresh(); });
+  // The stream of versions is read with fetch, not EventSource: EventSource gives up for
+  // good on a refusal (429, 503) and cannot read its Retry-After. Here a refused or dropped
+  // stream is tried again when the server says (else after 2, 4, 8 ... 60 s, with a little
+  // chance so many pages do not come back at once), the page is brought up to date then, and
+  // the reader is told in words whether the page is live.
+  const liveStatus = document.getElementById("live-status");
+  let failures = 0;
+  function tell(live, text) {
+    if (!liveStatus) return;
+    liveStatus.hidden = false;
+    liveStatus.className = "live-status" + (live ? "" : " not-live");
+    liveStatus.textContent = text;
   }
+  function listen() {
+    fetch(base + "/events", { headers: { Accept: "text/event-stream" }, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 403 || response.status === 404 || response.status === 410) {
+          tell(false, "Not live: this link no longer works; reload the page to see why.");
+          return null;
+        }
+        if (!response.ok || !response.body) {
+          const busy = response.status === 429 || response.status === 503;
+          return retry(parseInt(response.headers.get("Retry-After") || "", 10), busy ? "too many live pages are open" : "the table answered " + response.status);
+        }
+        if (failures) refresh(); // what happened while it was not live
+        failures = 0;
+        tell(true, "Live: this page follows the game.");
+        return read(response.body.getReader());
+      })
+      .catch(function () { retry(NaN, "the table cannot be reached"); });
+  }
+  function read(reader) {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    function pump() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) return retry(NaN, "the connection to the table was lost");
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          heard(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+        return pump();
+      });
+    }
+    return pump();
+  }
+  function heard(block) {
+    let name = "message", data = "";
+    block.split("\n").forEach(function (line) {
+      if (line.startsWith("event:")) name = line.slice(6).trim();
+      else if (line.startsWith("data:")) data += line.slice(5).trim();
+    });
+    if (name === "version" && data !== version) refresh();
+  }
+  function retry(seconds, why) {
+    failures += 1;
+    const wait = seconds > 0 ? seconds : Math.min(60, Math.pow(2, Math.min(failures, 6)));
+    tell(false, "Not live: " + why + ". Trying again in " + wait + " s; reload the page to try at once.");
+    setTimeout(listen, (wait + Math.random()) * 1000);
+    return null;
+  }
+  if (base && window.fetch && window.ReadableStream && window.TextDecoder) listen();
 
   // ---- choices: made in place ----------------------------------------------------------
   document.addEventListener("submit", function (event) {
