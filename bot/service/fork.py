@@ -20,24 +20,29 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
-from .core import Ctx, _hours, _option_value
-from .records import RecordCommands
+from .core import Ctx, Tables, _hours, _option_value
+from .records import Records
 from .refusal import Refusal
 from .reply import Reply
 from .text import lettered, names, neutral, quote
 from .timing import TIME_OPTIONS
 
 
-class ForkCommands(RecordCommands):
+class Forks:
     """Opening and starting a table forked from an export."""
 
-    async def _new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
+    def __init__(self, tables: Tables, records: Records) -> None:
+        self.tables = tables
+        self.records = records
+        self.storage = tables.storage
+
+    async def new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
         wanted, source, at, remind = None, None, None, None
         timing: dict[str, Any] = {}  # clock=, clock_bonus=, clock_cap=, stand_in= (a fork has no clock unless asked)
         for word in args:
             key, eq, value = word.partition("=")
             low = key.lower()
-            if not eq and low in self.games and wanted is None:
+            if not eq and low in self.tables.games and wanted is None:
                 wanted = low
             elif eq and low == "from":
                 source = value
@@ -67,11 +72,11 @@ class ForkCommands(RecordCommands):
             record = export.parse(ctx.files[source])
         except export.ExportError as err:
             raise Refusal(f"That file cannot be forked: {err}") from None
-        game = self.games.get(record.game)
+        game = self.tables.games.get(record.game)
         if game is None:
             raise Refusal(f"The export is of {quote(record.game, 30)}, which this bot does not offer.")
         if wanted is not None and wanted != record.game:
-            raise Refusal(f"The export is of {game.title}, not {self.games[wanted].title}.")
+            raise Refusal(f"The export is of {game.title}, not {self.tables.games[wanted].title}.")
         if record.seed is None:
             raise Refusal(
                 "That export was made while its game was running: it holds no seed (it would reveal "
@@ -99,9 +104,9 @@ class ForkCommands(RecordCommands):
         meta = {
             "practice": {"seed": record.seed, "fork": record.table},
             "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
-            **self.timers.time_options(timing, practice=True),
+            **self.tables.timers.time_options(timing, practice=True),
         }
-        remind_every = self.settings.remind_every if remind is None else _hours(_option_value(remind))
+        remind_every = self.tables.settings.remind_every if remind is None else _hours(_option_value(remind))
         try:
             rec = await self.storage.create_table(
                 guild=ctx.guild,
@@ -130,11 +135,11 @@ class ForkCommands(RecordCommands):
             f"({len(copied)} steps copied). Its seats: {seats}. A player whose name matches a seat "
             f"takes it, the others fill the free seats in joining order. Others: `game join`; "
             f"{ctx.name}: `game start` when all {len(record.names)} are in.{data}\n"
-            f"{self._practice_line(rec)}" + self.timers.clock_words(rec),
-            **self._ids(rec),
+            f"{self.records.practice_line(rec)}" + self.tables.timers.clock_words(rec),
+            **self.tables.ids(rec),
         )
 
-    def _fork_seats(self, rec: TableRecord, fork: dict[str, Any]) -> list[SeatRecord]:
+    def fork_seats(self, rec: TableRecord, fork: dict[str, Any]) -> list[SeatRecord]:
         """The joined players on the fork's seats: by name where a name matches a seat
         of the original game, the others on the free seats in joining order."""
         originals = [str(n).lower() for n in fork["names"]]
@@ -142,7 +147,7 @@ class ForkCommands(RecordCommands):
             raise Refusal(
                 f"This position has {len(originals)} seats ({names([neutral(str(n)) for n in fork['names']])}); "
                 f"{len(rec.seats)} joined.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
         placed: dict[int, SeatRecord] = {}
         rest = []
@@ -156,7 +161,7 @@ class ForkCommands(RecordCommands):
         placed.update(zip(free, rest, strict=True))  # as many free seats as unplaced players
         return [dataclasses.replace(placed[i], seat=i, resigned=False) for i in range(len(originals))]
 
-    def _fork_lines(
+    def fork_lines(
         self, rec: TableRecord, game: Game, seats: list[SeatRecord], fork: dict[str, Any]
     ) -> tuple[Any, list[ActionRecord]]:
         """The copied steps replayed with the new players' names: the position reached
@@ -176,6 +181,8 @@ class ForkCommands(RecordCommands):
                         ActionRecord(ln.seq, ln.seat, position.action, ln.time, False, "fork", None, position.events)
                     )
         except export.ReplayError as err:
-            raise Refusal(f"The copied steps do not replay with these players: {err}.", **self._ids(rec)) from None
+            raise Refusal(
+                f"The copied steps do not replay with these players: {err}.", **self.tables.ids(rec)
+            ) from None
         assert position is not None
         return position.state, records

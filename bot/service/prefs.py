@@ -5,8 +5,7 @@ from __future__ import annotations
 import logging
 
 from ..storage.base import Change
-from .core import Ctx, _hours, _option_value
-from .moves import MoveCommands
+from .core import Ctx, Tables, _hours, _option_value
 from .refusal import Refusal
 from .reminders import offset_text, parse_quiet
 from .reply import Reply
@@ -15,12 +14,16 @@ from .settings import HOUR
 log = logging.getLogger(__name__)
 
 
-class SettingsCommands(MoveCommands):
+class Prefs:
     """`settings`: a player's reminder interval, quiet hours and DM choice."""
 
-    async def _cmd_settings(self, ctx: Ctx, args: list[str]) -> Reply:
-        self._prefs.pop(ctx.user, None)  # re-read: another process may have changed them
-        prefs = await self._prefs_of(ctx.user)
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+
+    async def settings(self, ctx: Ctx, args: list[str]) -> Reply:
+        self.tables._prefs.pop(ctx.user, None)  # re-read: another process may have changed them
+        prefs = await self.tables.prefs_of(ctx.user)
         if not args:
             rec = await self.storage.open_table(ctx.channel)
             quiet = (
@@ -74,26 +77,28 @@ class SettingsCommands(MoveCommands):
                 else "Heads-up: off."
             )
         if what == "remind":
-            rec = await self._table(ctx, need=("lobby", "active", "paused"))
-            if ctx.user != self._creator(rec) and not ctx.admin:
-                raise Refusal("Only the table's creator or an admin sets the reminder interval.", **self._ids(rec))
+            rec = await self.tables.table(ctx, need=("lobby", "active", "paused"))
+            if ctx.user != self.tables.creator(rec) and not ctx.admin:
+                raise Refusal(
+                    "Only the table's creator or an admin sets the reminder interval.", **self.tables.ids(rec)
+                )
             if len(args) < 2:
-                raise Refusal("`settings remind <hours>` or `settings remind off`.", **self._ids(rec))
+                raise Refusal("`settings remind <hours>` or `settings remind off`.", **self.tables.ids(rec))
             try:
                 every = 0.0 if args[1].lower() == "off" else _hours(_option_value(args[1]))
             except Refusal as r:
-                raise Refusal(r.text, **self._ids(rec)) from None
+                raise Refusal(r.text, **self.tables.ids(rec)) from None
             rec.remind_every = every
             reminders, meta = None, None
             if rec.status == "active":
-                state = await self._state(rec)
+                state = await self.tables.state(rec)
                 meta = dict(rec.meta)
-                reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
+                reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
             version = await self.storage.commit(
                 rec, Change(remind_every=every, reminders=reminders, meta=meta, bump=False), ctx.now
             )
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
-            return Reply(text, **self._ids(rec, version))
+            return Reply(text, **self.tables.ids(rec, version))
         raise Refusal(
             "`settings`, `settings remind <hours|off>`, `settings quiet <22-7> [utc+2]`, "
             "`settings quiet off`, `settings dm on|off`, `settings heads-up on|off`."

@@ -17,23 +17,32 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Game, canonical
 
-from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnavailable, counting_writes
-from .absence import AbsenceCommands
-from .away import AwayCommands
-from .core import Ctx, Renderer, safe
-from .lobby import LobbyCommands
-from .pages import TablePages
-from .prefs import SettingsCommands
+from ..storage.base import Claim, StaleWrite, Storage, StorageUnavailable, TableRecord, counting_writes
+from .absence import Absence
+from .away import Away
+from .bots import Bots
+from .commands import HELP, command_table, parse, verb
+from .core import Ctx, Links, Renderer, Tables, safe
+from .fork import Forks
+from .lobby import Lobby
+from .moves import Moves
+from .pages import Pages, TableView
+from .prefs import Prefs
+from .reading import Reading
+from .records import Records
 from .refusal import Refusal
 from .reply import Decision, Image, Notice, Reply
 from .settings import Settings
 from .text import clip, quote, unreadable
+from .undo import Undo
+
+if TYPE_CHECKING:
+    from ..workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +52,6 @@ log = logging.getLogger(__name__)
 COMMUTING = frozenset({"join", "leave"})
 #: Enough for a full table of six arriving in the same moment.
 COMMUTING_ATTEMPTS = 8
-#: `games <word>`: the server-wide commands beside the list of open games.
-GAMES_COMMANDS = frozenset({"history", "forget", "mine"})
 
 
 def unavailable_text(err: StorageUnavailable, writes: int) -> str:
@@ -70,12 +77,12 @@ def verb_of(command: str, args: str) -> str:
     return words[0].lower().lstrip("/") if words else ""
 
 
-class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, AwayCommands):
-    """The game service. Construct with a `Storage` (opened) and optional clock.
+class Service:
+    """The front door: one object the transports hold, over the parts that do the work.
 
-    Each command family is built on the families it calls (records <- turn data <- moves
-    <- bots <- undo, absence; moves <- settings, pages, away; records <- fork; undo,
-    fork <- lobby), all on `ServiceBase`: these five bases bring in every family.
+    Construct with a `Storage` (opened) and optional clock. Every part is a plain object made
+    here from what it needs (see bot/service/README.md for which owns what); every command is
+    found in the table of commands.py.
 
     `games` defaults to `engine.GAMES`; `renderer(game_id, view, seat)` defaults
     to `renderers.render` imported lazily (a game without a renderer gets a
@@ -93,17 +100,100 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         cache_size: int = 128,
     ) -> None:
         self.storage = storage
-        self.clock = clock
-        self.settings = settings or Settings()
-        self._games = games
-        self._renderer = renderer
-        self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-        self._cache_size = cache_size
-        self._prefs: dict[int, PlayerPrefs] = {}
-        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
-        self._page_marks: OrderedDict[int, dict[int, Any]] = OrderedDict()
+        tables = Tables(
+            storage, clock=clock, settings=settings or Settings(), games=games, renderer=renderer, cache_size=cache_size
+        )
+        self.tables = tables
+        self.records = Records(tables)
+        self.reading = Reading(tables, views_kept=cache_size)
+        self.moves = Moves(tables, self.reading, self.records)
+        self.bots = Bots(tables, self.moves)
+        self.undo = Undo(tables, self.moves, self.bots, self.reading, self.records)
+        self.absence = Absence(tables, self.moves, self.bots, self.reading)
+        self.pages = Pages(tables, self.reading)
+        self.away = Away(tables, self.reading)
+        self.forks = Forks(tables, self.records)
+        self.prefs = Prefs(tables)
+        self.lobby = Lobby(tables, self.moves, self.records, self.reading, self.undo, self.forks)
+        self.commands = command_table(
+            help=self._help,
+            lobby=self.lobby,
+            moves=self.moves,
+            undo=self.undo,
+            absence=self.absence,
+            bots=self.bots,
+            prefs=self.prefs,
+            records=self.records,
+            pages=self.pages,
+            away=self.away,
+        )
+        self._by_verb = {verb(phrase): handler for phrase, handler in self.commands.items()}
         #: What runs beside the service and must stop before its storage closes (the web table).
         self.on_close: list[Callable[[], Awaitable[None]]] = []
+
+    # ---------------------------------------------- what the service runs with
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return self.tables.games
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.tables.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.tables.clock = clock
+
+    @property
+    def settings(self) -> Settings:
+        return self.tables.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.tables.settings = settings
+
+    @property
+    def links(self) -> Links | None:
+        """The web table's links (bot/web sets them when it opens); None: the web is off."""
+        return self.tables.links
+
+    @links.setter
+    def links(self, links: Links | None) -> None:
+        self.tables.links = links
+
+    @property
+    def workers(self) -> WorkerPool | None:
+        """The worker processes boards are drawn in (the Discord bot sets them); None: a thread."""
+        return self.tables.workers
+
+    @workers.setter
+    def workers(self, workers: WorkerPool | None) -> None:
+        self.tables.workers = workers
+
+    @property
+    def thinkers(self) -> WorkerPool | None:
+        """The worker processes the bots think in (made on first use; tests set their own)."""
+        return self.bots.thinkers
+
+    @thinkers.setter
+    def thinkers(self, thinkers: WorkerPool | None) -> None:
+        self.bots.thinkers = thinkers
+
+    @property
+    def on_notice(self) -> Callable[[], None] | None:
+        """Called when a bot's move put a post into the outbox (the dispatcher delivers it at once)."""
+        return self.bots.on_notice
+
+    @on_notice.setter
+    def on_notice(self, wake: Callable[[], None] | None) -> None:
+        self.bots.on_notice = wake
+
+    def _help_reply(self) -> Reply:
+        """The list of commands (`help`, an empty command, and after an unknown one)."""
+        return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))
+
+    async def _help(self, ctx: Ctx, args: list[str]) -> Reply:
+        return self._help_reply()
 
     # ------------------------------------------------------------------ API
     async def handle(
@@ -151,24 +241,17 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
             guild,
             admin,
             expected_version,
-            self.clock(),
+            self.tables.clock(),
             expected_choice=expected_choice if verb_of(command, args) == "play" else None,
             files=dict(files or {}),
             table=table,
         )
         if not words:
-            return self._help()
-        verb, rest = words[0].lower().lstrip("/"), words[1:]
-        if verb == "game":
-            if not rest:
-                verb, rest = "status", []
-            else:
-                verb, rest = rest[0].lower(), rest[1:]
-        if verb == "games":
-            verb, rest = (rest[0].lower(), rest[1:]) if rest and rest[0].lower() in GAMES_COMMANDS else ("list", rest)
-        handler = getattr(self, f"_cmd_{verb}", None)
+            return self._help_reply()
+        verb, rest = parse(words)
+        handler = self._by_verb.get(verb)
         if handler is None:
-            return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help().text, error=True)
+            return Reply(f"Unknown command {quote(verb, 30)}.\n" + self._help_reply().text, error=True)
         with counting_writes() as writes:
             try:
                 return await self._attempts(handler, ctx, rest, commutes=verb in COMMUTING and expected_version is None)
@@ -209,18 +292,18 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
                 rec = await self.storage.open_table(ctx.channel)
                 if rec is None or rec.version != ctx.based_on:
                     break
-        return await self._stale(ctx)
+        return await self.tables.stale(ctx)
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
         """The caller's legal actions now, those starting with `prefix` first, then
         those containing it (for autocomplete). [] when it is not their turn."""
-        rec, state = await self._position(channel)
+        rec, state = await self.tables.position(channel)
         if rec is None or rec.status != "active" or state is None:
             return []
         seat = rec.seat_of(user)
         if seat is None or seat.seat is None or seat.resigned:
             return []
-        game = self.games[rec.game]
+        game = self.tables.games[rec.game]
         if seat.seat not in game.to_act(state):
             return []
         legal = game.legal_actions(state, seat.seat)
@@ -238,16 +321,18 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         None when this game has no renderer."""
         for _ in range(3):
             rec = await self.storage.table(table_id)
-            if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games:
+            if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.tables.games:
                 return None
             try:
-                state = await self._state(rec)
+                state = await self.tables.state(rec)
             except StaleWrite:
                 continue  # moved on while reading: read again
             except Refusal:
                 return None  # a damaged record: no picture of it
-            view = self.games[rec.game].view(state, seat)
-            return await self._image(rec.game, view, seat, part, self._highlight(rec) if seat is None else ())
+            view = self.tables.games[rec.game].view(state, seat)
+            return await self.tables.image(
+                rec.game, view, seat, part, self.tables.highlight(rec) if seat is None else ()
+            )
         return None
 
     async def tick(self, claim: Claim | None = None) -> list[Notice]:
@@ -261,13 +346,13 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         shards): only its shards' reminders are sent, and only the notices it
         claimed are returned, so no other process delivers them meanwhile.
         """
-        now = self.clock()
+        now = self.tables.clock()
         for reminder in await self.storage.due_reminders(now, claim.shards if claim else None):
-            if reminder.user < 0 or await self._bot_reminder(reminder):
-                self._wake_bots(reminder)  # a bot to act: it plays (a task of its own), nobody is reminded
+            if reminder.user < 0 or await self.bots.bot_reminder(reminder):
+                self.bots.wake_bots(reminder)  # a bot to act: it plays (a task of its own), nobody is reminded
                 continue
             try:
-                await self._remind(reminder, now)
+                await self.absence.remind(reminder, now)
             except StaleWrite:
                 continue  # the table moved on; its reminders were rewritten
             except Exception:  # one broken table must not stop everyone's reminders
@@ -275,7 +360,9 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         return await self.pending_notices(claim)
 
     async def pending_notices(self, claim: Claim | None = None) -> list[Notice]:
-        rows = await (self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.clock()))
+        rows = await (
+            self.storage.notices() if claim is None else self.storage.claim_notices(claim, self.tables.clock())
+        )
         return [
             Notice(
                 r.id,
@@ -311,7 +398,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         payload["files"] = [f for f in payload["files"] if f["kind"] != "chart" or not payload["chart"]]
         payload["tags"] = dict(tags or {})
         payload["held"] = True
-        return await self.storage.add_notice(reply.table_id, channel, payload, self.clock())
+        return await self.storage.add_notice(reply.table_id, channel, payload, self.tables.clock())
 
     async def prepare(self, notice: Notice) -> Reply:
         """The reply of `notice` as it should go out now.
@@ -328,22 +415,27 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         if not notice.board and not reply.text:
             return reply  # nothing public: a held direct message
         rec = await self.storage.table(reply.table_id)
-        if notice.chart and rec is not None and rec.version == reply.version and rec.game in self.games:
-            chart = await self._chart(rec, await self.storage.actions(rec.id))
+        if notice.chart and rec is not None and rec.version == reply.version and rec.game in self.tables.games:
+            chart = await self.records.chart(rec, await self.storage.actions(rec.id))
             if chart is not None:
                 reply.files.append(chart)
         if rec is not None and rec.version == reply.version:
-            if not notice.board or reply.image is not None or not self.settings.images or rec.game not in self.games:
+            if (
+                not notice.board
+                or reply.image is not None
+                or not self.tables.settings.images
+                or rec.game not in self.tables.games
+            ):
                 return reply
             try:
-                state = await self._state(rec)
+                state = await self.tables.state(rec)
             except Refusal:
                 return reply  # no stored position: the text goes alone
             except StaleWrite:
                 state = None  # moved on between the two reads
             if state is not None:
-                view = self.games[rec.game].view(state, None)
-                reply.image = await self._image(rec.game, view, None, "map", self._highlight(rec))
+                view = self.tables.games[rec.game].view(state, None)
+                reply.image = await self.tables.image(rec.game, view, None, "map", self.tables.highlight(rec))
                 return reply
         reply.image = None
         reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
@@ -356,37 +448,37 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         """The private "since your last turn" summary for `user` in the channel's game,
         worked out from the stored log (so it needs no memory and survives restarts);
         "" when they are not to act or nothing happened since their last turn."""
-        rec, state = await self._position(channel)
+        rec, state = await self.tables.position(channel)
         if rec is None or state is None or rec.status != "active":
             return ""
         seat = rec.seat_of(user)
         if seat is None or seat.seat is None or seat.resigned:
             return ""
-        if seat.seat not in self.games[rec.game].to_act(state):
+        if seat.seat not in self.tables.games[rec.game].to_act(state):
             return ""
         try:
-            return await self._since_last_turn(rec, seat.seat)
+            return await self.moves.since_last_turn(rec, seat.seat)
         except StaleWrite:
             return ""
 
     async def decision_for(self, channel: int, user: int) -> Decision | None:
         """What `user` decides now in the channel's game, as data (`Reply.decisions`);
         None when they are not to act."""
-        rec, state = await self._position(channel)
+        rec, state = await self.tables.position(channel)
         if rec is None or state is None or rec.status != "active":
             return None
         player = rec.seat_of(user)
-        game = self.games[rec.game]
+        game = self.tables.games[rec.game]
         if player is None or player.seat is None or player.resigned or player.bot:
             return None
         if player.seat not in game.to_act(state):
             return None
-        [decision] = await self._decisions(rec, game, state, [user])
+        [decision] = await self.reading.decisions(rec, game, state, [user])
         return decision
 
     async def delivered(self, notice_id: int) -> None:
         """Mark an outbox notice as sent (it will not be returned again)."""
-        await self.storage.mark_sent(notice_id, self.clock())
+        await self.storage.mark_sent(notice_id, self.tables.clock())
 
     async def release(self, claim: Claim) -> None:
         """Give back the notices `claim.owner` holds and did not deliver (a clean stop), so
@@ -398,7 +490,7 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         thinking, and close the storage (the service is done)."""
         while self.on_close:
             await self.on_close.pop()()
-        await self.close_bots()
+        await self.bots.close_bots()
         await self.storage.close()
 
     async def replay(self, table_id: int) -> Any:
@@ -406,4 +498,38 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         rec = await self.storage.table(table_id)
         if rec is None:
             raise KeyError(table_id)
-        return self._replay(rec, await self.storage.actions(rec.id))
+        return self.tables.replay(rec, await self.storage.actions(rec.id))
+
+    # ------------------------------------------------ the parts' public answers
+    async def table_view(self, table_id: int, seat: int | None = None) -> TableView | None:
+        """The web table's page of a table (pages.py)."""
+        return await self.pages.table_view(table_id, seat)
+
+    async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
+        """A seat's own picture at `version` (pages.py)."""
+        return await self.pages.private_image(table_id, seat, version)
+
+    async def board_after(self, table_id: int, seq: int, part: str | None = None) -> Image | None:
+        """The board after the log's line `seq` (pages.py)."""
+        return await self.pages.board_after(table_id, seq, part)
+
+    async def posted(self, table_id: int, message: int) -> None:
+        """A transport's post id of a table's latest post (away.py: `games mine` links to it)."""
+        await self.away.posted(table_id, message)
+
+    async def settle_bots(self) -> None:
+        """Wait until the bots that are thinking have moved (bots.py)."""
+        await self.bots.settle_bots()
+
+    async def close_bots(self) -> None:
+        """Stop the bots' thinking (bots.py)."""
+        await self.bots.close_bots()
+
+    def bots_thinking(self) -> int:
+        """How many tables' bots are still thinking: the terminal prints nothing until none is."""
+        return self.bots.thinking()
+
+    @staticmethod
+    def choice_key(rec: TableRecord, seat: int, legal: list[str]) -> str:
+        """What one seat's decision is made on (core.py, `Tables.choice_key`)."""
+        return Tables.choice_key(rec, seat, legal)

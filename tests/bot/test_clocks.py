@@ -41,7 +41,7 @@ async def banks(table: Table, channel: int = CHANNEL) -> dict[int, float | None]
     out: dict[int, float | None] = {}
     for player in rec.players:
         assert player.seat is not None
-        left, _ = await table.service.timers.clock_of(rec, player.seat, player.user, table.clock.now, away=False)
+        left, _ = await table.service.tables.timers.clock_of(rec, player.seat, player.user, table.clock.now, away=False)
         out[player.seat] = left
     return out
 
@@ -69,8 +69,8 @@ def simple_bots(table: Table) -> None:
     async def decide(rec, game, state, seat, level, seed):
         return game.legal_actions(state, seat)[0]
 
-    table.service._bots_available = lambda game_id: True  # type: ignore[method-assign]
-    table.service._bot_decision = decide  # type: ignore[method-assign]
+    table.service.bots.bots_available = lambda game_id: True  # type: ignore[method-assign]
+    table.service.bots.bot_decision = decide  # type: ignore[method-assign]
 
 
 async def due(table: Table) -> list[str]:
@@ -286,9 +286,9 @@ async def test_1_a_bank_runs_out_once_even_when_two_processes_find_it(table, clo
         clock.advance(24)
         mine, theirs = await table.storage.open_table(CHANNEL), await other.open_table(CHANNEL)
         rows = await table.storage.reminders(mine.id)
-        await table.service._run_out(mine, mine.seat_of(1), clock.now, rows)
+        await table.service.absence.run_out(mine, mine.seat_of(1), clock.now, rows)
         with pytest.raises(StaleWrite):
-            await second._run_out(theirs, theirs.seat_of(1), clock.now, rows)
+            await second.absence.run_out(theirs, theirs.seat_of(1), clock.now, rows)
         ran_out = [n for n in await table.service.pending_notices() if "ran out" in n.reply.text]
         assert len(ran_out) == 2  # the first time and this one: never a third
 
