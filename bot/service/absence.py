@@ -48,7 +48,7 @@ class Absence:
         rest = [r for r in others if r.user != reminder.user]
         player = rec.seat_of(reminder.user)
         if rec.status != "active" or player is None or player.seat is None:
-            await self.storage.commit(rec, Change(reminders=rest, bump=False), now)
+            await self.tables.commit(rec, Change(reminders=rest, bump=False), now)
             return
         prefs = await self.tables.prefs_of(reminder.user)
         clock = TableClock.of(rec.meta)
@@ -86,7 +86,7 @@ class Absence:
             meta = {**rec.meta, "clock": clock.to_json()}
         rows = rest + ([ReminderRecord(rec.id, reminder.user, due_at, count)] if due_at is not None else [])
         change = Change(reminders=rows, meta=meta, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
-        await self.storage.commit(rec, change, now)
+        await self.tables.commit(rec, change, now)
 
     def _reminder(self, rec: TableRecord, name: str, count: int, prefs: PlayerPrefs) -> Reply:
         """ "Reminder 2: ann, it is your turn ...", and after `absent_after` of them the others' votes."""
@@ -145,7 +145,7 @@ class Absence:
         if (await self.tables.prefs_of(player.user)).dm:
             reply.private.append(Private(player.user, text, None, True, player.name))
         change = Change(seats=rec.seats, meta=meta, reminders=reminders, notices=[(rec.channel, reply.to_json())])
-        await self.storage.commit(rec, change, now)
+        await self.tables.commit(rec, change, now)
         log.info("table %s: %s's clock ran out; a bot (%s) plays their seat", rec.id, player.name, level)
         self.bots.wake_bots(ReminderRecord(rec.id, player.user, now, 0))
 
@@ -203,7 +203,7 @@ class Absence:
         target_name = self.reading.name(rec, target)
         if len(votes[kind]) < need:
             meta = {**rec.meta, "votes": votes}
-            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
             what = {
                 "skip": f"skip {target_name}'s turn",
                 "pause": "pause the game",
@@ -217,7 +217,7 @@ class Absence:
             meta = {k: v for k, v in rec.meta.items() if k != "votes"}
             rec.status = "paused"
             await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
-            version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
+            version = await self.tables.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
             return Reply(
                 f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
                 **self.tables.ids(rec, version),
@@ -236,9 +236,9 @@ class Absence:
                 for s in rec.seats
             ]
             reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)
-            version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-            rec.version, rec.meta = version, meta
-            self.tables.remember(rec.id, version, state)
+            version = await self.tables.commit(
+                rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state
+            )
             return await self.moves.position_reply(
                 rec,
                 state,
@@ -274,8 +274,5 @@ class Absence:
         reminders = await self.tables.timers.settle(
             rec, meta, self.tables.game(rec), state, ctx.now
         )  # the clocks run again
-        version = await self.storage.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now)
-        rec.meta = meta
-        rec.version = version
-        self.tables.remember(rec.id, version, state)
+        await self.tables.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now, state=state)
         return await self.moves.position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

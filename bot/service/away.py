@@ -128,10 +128,10 @@ class Away:
         if TableClock.of(rec.meta) is not None:
             meta = dict(rec.meta)
             rows = await self.tables.timers.settle(rec, meta, game, state, now, old=old)
-            await self.storage.commit(rec, Change(meta=meta, reminders=rows, bump=False), now)
+            await self.tables.commit(rec, Change(meta=meta, reminders=rows, bump=False), now)
         elif any(r.user == user and r.due > now + rec.remind_every for r in old):
             soon = [r if r.user != user else dataclasses.replace(r, due=now + rec.remind_every) for r in old]
-            await self.storage.commit(rec, Change(reminders=soon, bump=False), now)
+            await self.tables.commit(rec, Change(reminders=soon, bump=False), now)
         return int(acting)
 
     async def mine(self, ctx: Ctx, args: list[str]) -> Reply:

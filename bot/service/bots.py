@@ -106,7 +106,7 @@ class Bots:
             if not bots:
                 raise Refusal("There is no bot at this table.", **self.tables.ids(rec))
             seats = [s for s in rec.seats if s is not bots[-1]]
-            version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+            version = await self.tables.commit(rec, Change(seats=seats), ctx.now)
             return Reply(
                 f"{bots[-1].name} left the table. Players: {self._player_list(seats)}.",
                 **self.tables.ids(rec, version),
@@ -126,7 +126,7 @@ class Bots:
         ids = [s.user for s in rec.seats if s.user < 0]
         name = bot_name(rec.game, {s.name.lower() for s in rec.seats}, word)
         seats = rec.seats + [SeatRecord(min(ids, default=0) - 1, name, None, False, ctx.now, word)]
-        version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+        version = await self.tables.commit(rec, Change(seats=seats), ctx.now)
         return Reply(
             f"{ctx.name} seated {name}. Players: {self._player_list(seats)}.",
             **self.tables.ids(rec, version),
@@ -153,9 +153,7 @@ class Bots:
             mine.left, mine.out = max(mine.left, clock.control.minimum), None
             meta["clock"] = clock.to_json()
         reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
-        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-        rec.version, rec.meta = version, meta
-        self.tables.remember(rec.id, version, state)
+        await self.tables.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state)
         return await self.moves.position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
@@ -286,7 +284,7 @@ class Bots:
         meta = {**rec.meta, "posted": records[-1].seq}
         for _ in range(3):
             try:
-                await self.storage.commit(
+                await self.tables.commit(
                     rec, Change(meta=meta, notices=[(rec.channel, payload)], bump=False), self.tables.clock()
                 )
                 return

@@ -240,8 +240,8 @@ class Tables:
                 meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
             except Exception:  # noqa: BLE001 - the result line is lost, the table still reads
                 log.warning("table %s: the result of the finished game could not be rebuilt", rec.id)
-        await self.storage.commit(rec, Change(meta=meta, bump=False), now)
-        rec.meta, rec.damaged = meta, []
+        await self.commit(rec, Change(meta=meta, bump=False), now)
+        rec.damaged = []
         log.warning(
             "table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
             "(pending undo requests and votes are dropped)",
@@ -263,7 +263,7 @@ class Tables:
                 "on; nothing was changed. Its creator or a server admin can `game cancel` it.",
                 **self.ids(rec),
             ) from None
-        await self.storage.commit(rec, Change(snapshot=self.game(rec).dumps(state), bump=False), self.clock())
+        await self.commit(rec, Change(snapshot=self.game(rec).dumps(state), bump=False), self.clock())
         log.warning("table %s: snapshot %s; rebuilt from its log of %d lines", rec.id, why, len(rows))
         return state
 
@@ -355,6 +355,22 @@ class Tables:
                 state = await self._rebuilt(rec, f"damaged ({type(err).__name__}: {str(err)[:80]})")
         self.remember(rec.id, rec.version, state)
         return state
+
+    async def commit(self, rec: TableRecord, change: Change, now: float, *, state: Any = None) -> int:
+        """Store `change` on the table as read in `rec` (StaleWrite when it moved on since) and
+        return the new version. The one place a commit's bookkeeping is done: `rec` then reads
+        as stored (the storage sets its version; here its meta, status and seats), and `state`,
+        the position the change leads to, is kept for that version."""
+        version = await self.storage.commit(rec, change, now)
+        if change.meta is not None:
+            rec.meta = change.meta
+        if change.status is not None:
+            rec.status = change.status
+        if change.seats is not None:
+            rec.seats = change.seats
+        if state is not None:
+            self.remember(rec.id, version, state)
+        return version
 
     def forget(self, table_id: int) -> None:
         """Drop the kept position of a table: its stored snapshot is read again next time."""

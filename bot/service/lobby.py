@@ -121,7 +121,7 @@ class Lobby:
                 f"The table is full: {game.title} takes at most {game.max_players} players.", **self.tables.ids(rec)
             )
         seats = rec.seats + [SeatRecord(ctx.user, ctx.name, None, False, ctx.now)]
-        version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+        version = await self.tables.commit(rec, Change(seats=seats), ctx.now)
         return Reply(
             f"{ctx.name} joined. Players: {names([s.name for s in seats])} ({len(seats)}/{_players_range(game)}).",
             **self.tables.ids(rec, version),
@@ -136,13 +136,13 @@ class Lobby:
             raise Refusal("You have not joined this table.", **self.tables.ids(rec))
         seats = [s for s in rec.seats if s.user != ctx.user]
         if not seats:
-            version = await self.storage.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
+            version = await self.tables.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
             return Reply(f"{ctx.name} left; the table is empty and closed.", **self.tables.ids(rec, version))
         meta = dict(rec.meta)
         was_creator = self.tables.creator(rec) == ctx.user
         if was_creator:
             meta["creator"] = seats[0].user
-        version = await self.storage.commit(rec, Change(seats=seats, meta=meta), ctx.now)
+        version = await self.tables.commit(rec, Change(seats=seats, meta=meta), ctx.now)
         text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
         if was_creator:
             text += f" {seats[0].name} now starts the game."
@@ -203,9 +203,7 @@ class Lobby:
             actions=records,
             reminders=await self.tables.timers.settle(rec, meta, game, state, ctx.now),
         )
-        version = await self.storage.commit(rec, change, ctx.now)
-        rec.version, rec.meta = version, meta
-        self.tables.remember(rec.id, version, state)
+        await self.tables.commit(rec, change, ctx.now, state=state)
         seating = ", ".join(lettered(s.name, s.seat) for s in seats if s.seat is not None)
         lines = [f"{game.title} begins. Seats: {seating}."]
         if fork:
@@ -224,7 +222,7 @@ class Lobby:
         record = None
         if rec.status != "lobby" and "seats" not in rec.damaged:  # a started game is remembered as cancelled
             record = self.records.game_record(rec, "cancelled", await self.storage.actions(rec.id), ctx.now)
-        version = await self.storage.commit(rec, Change(status="cancelled", reminders=[], record=record), ctx.now)
+        version = await self.tables.commit(rec, Change(status="cancelled", reminders=[], record=record), ctx.now)
         return Reply(f"{ctx.name} cancelled the {self.tables.title(rec)} game.", **self.tables.ids(rec, version))
 
     async def status(self, ctx: Ctx, args: list[str]) -> Reply:

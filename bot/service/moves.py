@@ -219,11 +219,7 @@ class Moves:
             seats=seats,
             record=record,
         )
-        version = await self.storage.commit(rec, change, ctx.now)
-        rec.version, rec.meta = version, meta
-        if status:
-            rec.status = status
-        self.tables.remember(rec.id, version, state)
+        await self.tables.commit(rec, change, ctx.now, state=state)
         seat = rec.seat_of(ctx.user)
         if not public:
             if announce:

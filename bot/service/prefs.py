@@ -94,7 +94,7 @@ class Prefs:
                 state = await self.tables.state(rec)
                 meta = dict(rec.meta)
                 reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
-            version = await self.storage.commit(
+            version = await self.tables.commit(
                 rec, Change(remind_every=every, reminders=reminders, meta=meta, bump=False), ctx.now
             )
             text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."

@@ -56,10 +56,9 @@ class Undo:
             record = self.records.game_record(
                 rec, "resign", rows, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
             )
-            version = await self.storage.commit(
+            version = await self.tables.commit(
                 rec, Change(status="finished", meta=meta, seats=rec.seats, reminders=[], record=record), ctx.now
             )
-            rec.status, rec.meta = "finished", meta
             won = [self.reading.seat_name(rec, w) for w in winners]
             reply = Reply(
                 f"{ctx.name} resigned. {names(won)} win{'s' if len(won) == 1 else ''} the game.",
@@ -85,9 +84,9 @@ class Undo:
         reminders = await self.tables.timers.settle(
             rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id)
         )
-        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-        rec.version, rec.meta = version, meta
-        self.tables.remember(rec.id, version, state)
+        version = await self.tables.commit(
+            rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state
+        )
         return await self.moves.position_reply(rec, state, head, ctx)
 
     def undo_request(self, rec: TableRecord, now: float) -> dict[str, Any] | None:
@@ -107,7 +106,7 @@ class Undo:
             if request is None:
                 raise Refusal("There is no undo request to reject.", **self.tables.ids(rec))
             meta = {k: v for k, v in rec.meta.items() if k != "undo"}
-            version = await self.storage.commit(rec, Change(meta=meta), ctx.now)
+            version = await self.tables.commit(rec, Change(meta=meta), ctx.now)
             return Reply(f"{ctx.name} rejected the undo; the game goes on.", **self.tables.ids(rec, version))
         if word:
             raise Refusal(
@@ -148,7 +147,7 @@ class Undo:
             "created": ctx.now,
             "expires": ctx.now + self.tables.settings.undo_expiry,
         }
-        version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+        version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
         undone = len(later) + 1
         more = f"the {len(later)} later action{'s' if len(later) != 1 else ''}"
         text = (
@@ -175,7 +174,7 @@ class Undo:
         if needed:
             meta = dict(rec.meta)
             meta["undo"] = {**request, "approvals": approvals}
-            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
             return Reply(
                 f"{ctx.name} approved the undo; waiting for {names([self.reading.name(rec, u) for u in needed])}.",
                 mentions=needed,
@@ -218,9 +217,7 @@ class Undo:
             rec, meta, game, state, ctx.now, ended={p.seat for p in rec.players if p.seat is not None}, restore=restore
         )
         change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
-        version = await self.storage.commit(rec, change, ctx.now)
-        rec.version, rec.meta = version, meta
-        self.tables.remember(rec.id, version, state)
+        await self.tables.commit(rec, change, ctx.now, state=state)
         text = head + " Undone: " + ", ".join(f"`{shown(self.tables.game(rec), r.action)}`" for r in undone) + "."
         seat = rec.seat_of(ctx.user)
         if not told and seat is not None and seat.seat in game.to_act(state):
