@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
+
+from engine.core import Game
 
 from ..storage.base import ActionRecord, AwayRecord, Change, PlayerPrefs, ReminderRecord, SeatRecord, TableRecord
 from . import clocks
 from .bots import Bots
 from .clocks import SeatClock, TableClock
 from .core import Ctx, Tables
-from .moves import Moves
+from .moves import Moves, Steps
 from .reading import Reading
 from .refusal import Refusal
 from .reminders import in_quiet_hours, quiet_ends
@@ -150,6 +153,8 @@ class Absence:
         self.bots.wake_bots(ReminderRecord(rec.id, player.user, now, 0))
 
     async def vote(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`vote skip|pause|replace`: a seated player's vote on the absent player's turn; a
+        majority of the others carries it out at once."""
         rec = await self.tables.table(ctx)
         self.tables.player(ctx, rec)  # only seated players vote
         kind = args[0].lower() if args else ""
@@ -166,6 +171,37 @@ class Absence:
             )
         game = self.tables.game(rec)
         state = await self.tables.state(rec)
+        target = await self._absent(ctx, rec, game, state)
+        voters = self.tables.people(rec, besides=target)
+        votes = dict(rec.meta.get("votes") or {})
+        if votes.get("target") != target:
+            votes = {"target": target, "skip": [], "pause": [], "replace": []}
+        for k in ("skip", "pause", "replace"):
+            votes[k] = [u for u in votes.get(k, []) if u != ctx.user]
+        votes[kind] = votes[kind] + [ctx.user]
+        need = len(voters) // 2 + 1
+        target_name = self.reading.name(rec, target)
+        if len(votes[kind]) < need:
+            meta = {**rec.meta, "votes": votes}
+            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            what = {
+                "skip": f"skip {target_name}'s turn",
+                "pause": "pause the game",
+                "replace": f"let a bot play {target_name}'s seat",
+            }[kind]
+            return Reply(
+                f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
+                **self.tables.ids(rec, version),
+            )
+        if kind == "pause":
+            return await self._pause(ctx, rec, game, state, target_name)
+        if kind == "replace":
+            return await self._replace(ctx, rec, game, state, target, target_name)
+        return await self._skip(ctx, rec, game, state, target, target_name)
+
+    async def _absent(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any) -> int:
+        """The player a vote is about: the first one to act who left `absent_after` reminders
+        unanswered and is not away (a Refusal naming who is away, or that nobody is absent)."""
         unanswered = {r.user: r.count for r in await self.storage.reminders(rec.id)}
         absent = [
             u
@@ -191,61 +227,48 @@ class Absence:
                 "reminders to a player who must act.",
                 **self.tables.ids(rec),
             )
-        target = absent[0]
-        voters = self.tables.people(rec, besides=target)
-        votes = dict(rec.meta.get("votes") or {})
-        if votes.get("target") != target:
-            votes = {"target": target, "skip": [], "pause": [], "replace": []}
-        for k in ("skip", "pause", "replace"):
-            votes[k] = [u for u in votes.get(k, []) if u != ctx.user]
-        votes[kind] = votes[kind] + [ctx.user]
-        need = len(voters) // 2 + 1
-        target_name = self.reading.name(rec, target)
-        if len(votes[kind]) < need:
-            meta = {**rec.meta, "votes": votes}
-            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
-            what = {
-                "skip": f"skip {target_name}'s turn",
-                "pause": "pause the game",
-                "replace": f"let a bot play {target_name}'s seat",
-            }[kind]
-            return Reply(
-                f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
-                **self.tables.ids(rec, version),
+        return absent[0]
+
+    async def _pause(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target_name: str) -> Reply:
+        """The vote to pause carried: every clock stops, no reminders until `resume`."""
+        meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+        rec.status = "paused"
+        await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
+        version = await self.tables.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
+        return Reply(
+            f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
+            **self.tables.ids(rec, version),
+        )
+
+    async def _replace(
+        self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target: int, target_name: str
+    ) -> Reply:
+        """The vote to replace carried: a bot plays the absent player's seat until `game back`."""
+        meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+        rec.seats = [
+            SeatRecord(
+                s.user,
+                s.name,
+                s.seat,
+                s.resigned,
+                s.joined,
+                self.tables.timers.stand_in(rec) if s.user == target else s.bot,
             )
-        if kind == "pause":
-            meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            rec.status = "paused"
-            await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
-            version = await self.tables.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
-            return Reply(
-                f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
-                **self.tables.ids(rec, version),
-            )
-        if kind == "replace":
-            meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            rec.seats = [
-                SeatRecord(
-                    s.user,
-                    s.name,
-                    s.seat,
-                    s.resigned,
-                    s.joined,
-                    self.tables.timers.stand_in(rec) if s.user == target else s.bot,
-                )
-                for s in rec.seats
-            ]
-            reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)
-            version = await self.tables.commit(
-                rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state
-            )
-            return await self.moves.position_reply(
-                rec,
-                state,
-                f"The players voted: a bot ({self.tables.timers.stand_in(rec)}) plays {target_name}'s seat until "
-                f"{target_name} says `game back`.",
-                ctx,
-            )
+            for s in rec.seats
+        ]
+        reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)
+        await self.tables.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state)
+        return await self.moves.position_reply(
+            rec,
+            state,
+            f"The players voted: a bot ({self.tables.timers.stand_in(rec)}) plays {target_name}'s seat until "
+            f"{target_name} says `game back`.",
+            ctx,
+        )
+
+    async def _skip(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target: int, target_name: str) -> Reply:
+        """The vote to skip carried: the absent player's simplest legal actions are played until
+        others must act (their turn is over)."""
         seat = self.tables.seat_number(rec, target)
         records: list[ActionRecord] = []
         before = state
@@ -261,9 +284,8 @@ class Absence:
             if game.to_act(state) != [seat]:
                 break  # others act now: the absent player's turn is over
         state = self.moves.autoplay(rec, game, state, records, ctx.now)
-        return await self.moves.commit_moves(
-            ctx, rec, game, state, records, f"The players voted to skip {target_name}'s turn.", before=before
-        )
+        head = f"The players voted to skip {target_name}'s turn."
+        return await self.moves.commit_moves(ctx, rec, game, Steps(before, state, records), head)
 
     async def resume(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self.tables.table(ctx, need=("paused",))

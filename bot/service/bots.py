@@ -30,7 +30,7 @@ from engine.core import Game, refers_of
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .clocks import TableClock
 from .core import Ctx, Tables
-from .moves import Moves
+from .moves import Moves, Steps
 from .refusal import Refusal
 from .reply import Reply
 from .turns import Turn
@@ -238,7 +238,7 @@ class Bots:
         places = {records[0].seq: refers_of(game, state, seat, action)}
         after = self.moves.autoplay(rec, game, step.state, records, now, turn, places)
         reply = await self.moves.commit_moves(
-            ctx, rec, game, after, records, "", before=state, turn=turn, announce=True, places=places
+            ctx, rec, game, Steps(state, after, records, turn, places), "", announce=True
         )
         if reply.text and not reply.panel:
             await self._announce(rec, reply, records)

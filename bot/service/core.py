@@ -300,6 +300,10 @@ class Tables:
         cancel it and set its reminders."""
         return int(rec.meta.get("creator", rec.creator))
 
+    def forget_prefs(self, user: int) -> None:
+        """Drop a player's kept settings: they are read again (another process may have changed them)."""
+        self._prefs.pop(user, None)
+
     async def prefs_of(self, user: int) -> PlayerPrefs:
         """A player's settings (kept in memory: they change only through `settings`)."""
         prefs = self._prefs.get(user)

@@ -37,32 +37,9 @@ class Forks:
         self.storage = tables.storage
 
     async def new_fork(self, ctx: Ctx, args: list[str]) -> Reply:
-        wanted, source, at, remind = None, None, None, None
-        timing: dict[str, Any] = {}  # clock=, clock_bonus=, clock_cap=, stand_in= (a fork has no clock unless asked)
-        for word in args:
-            key, eq, value = word.partition("=")
-            low = key.lower()
-            if not eq and low in self.tables.games and wanted is None:
-                wanted = low
-            elif eq and low == "from":
-                source = value
-            elif eq and low == "at":
-                if not re.fullmatch(r"[0-9]{1,9}", value):
-                    raise Refusal(
-                        f"`at=` is a step number from the game's log (`at=0` is the start), not {quote(value, 20)}."
-                    )
-                at = int(value)
-            elif eq and low == "remind":
-                remind = value
-            elif eq and low in TIME_OPTIONS:
-                timing[low] = _option_value(value)
-            elif low == "thread" and not eq:
-                continue
-            else:
-                raise Refusal(
-                    f"A fork takes `from=<export>`, `at=<step>`, `remind=<hours>` and a clock (`clock=3d` ...); "
-                    f"the seed and the options come from the export, so {quote(word, 30)} cannot be set."
-                )
+        """`game new from=<export> at=<step>`: a new table whose log starts with the export's
+        lines up to `at` (copied, in the lobby until its players join and it starts)."""
+        wanted, source, at, remind, timing = self._fork_words(args)
         if not source or source not in ctx.files:
             raise Refusal(
                 "`game new from=<export> at=<step>` needs the exported game as a file: on Discord, "
@@ -82,23 +59,7 @@ class Forks:
                 "That export was made while its game was running: it holds no seed (it would reveal "
                 "hidden cards), so no position of it can be rebuilt. Fork the export of an ended game."
             )
-        last = record.live()[-1].seq if record.live() else 0
-        if at is None or at > last:
-            raise Refusal(
-                f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
-                f"start) to `at={last}`, where the export's log ends."
-            )
-        reached = None
-        try:
-            for position in export.replay(game, record, to=at):
-                reached = position
-        except export.ReplayError as err:
-            raise Refusal(
-                f"That export does not replay with this bot's {game.title}, so it cannot be forked: {err}."
-            ) from None
-        assert reached is not None
-        if game.is_over(reached.state):
-            raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
+        self._replayed_to(game, record, at)
         # a step whose time the file does not know (null) is dated by the fork that copies it
         copied = [[ln.seq, ln.seat, ln.action, ctx.now if ln.time is None else ln.time] for ln in record.live(at)]
         meta = {
@@ -138,6 +99,58 @@ class Forks:
             f"{self.records.practice_line(rec)}" + self.tables.timers.clock_words(rec),
             **self.tables.ids(rec),
         )
+
+    def _fork_words(self, args: list[str]) -> tuple[str | None, str | None, int | None, str | None, dict[str, Any]]:
+        """The words of `game new from=...`: the game named (if any), the export's name, the
+        step, the reminder interval and the clock's options (a fork has no clock unless asked)."""
+        wanted, source, at, remind = None, None, None, None
+        timing: dict[str, Any] = {}  # clock=, clock_bonus=, clock_cap=, stand_in=
+        for word in args:
+            key, eq, value = word.partition("=")
+            low = key.lower()
+            if not eq and low in self.tables.games and wanted is None:
+                wanted = low
+            elif eq and low == "from":
+                source = value
+            elif eq and low == "at":
+                if not re.fullmatch(r"[0-9]{1,9}", value):
+                    raise Refusal(
+                        f"`at=` is a step number from the game's log (`at=0` is the start), not {quote(value, 20)}."
+                    )
+                at = int(value)
+            elif eq and low == "remind":
+                remind = value
+            elif eq and low in TIME_OPTIONS:
+                timing[low] = _option_value(value)
+            elif low == "thread" and not eq:
+                continue
+            else:
+                raise Refusal(
+                    f"A fork takes `from=<export>`, `at=<step>`, `remind=<hours>` and a clock (`clock=3d` ...); "
+                    f"the seed and the options come from the export, so {quote(word, 30)} cannot be set."
+                )
+        return wanted, source, at, remind, timing
+
+    def _replayed_to(self, game: Game, record: export.Export, at: int | None) -> None:
+        """Refuse a step the export's log does not reach, an export this game does not
+        replay, and a position where the game is over."""
+        last = record.live()[-1].seq if record.live() else 0
+        if at is None or at > last:
+            raise Refusal(
+                f"From which step? `at=<step>`: the position after that log line, from `at=0` (the "
+                f"start) to `at={last}`, where the export's log ends."
+            )
+        reached = None
+        try:
+            for position in export.replay(game, record, to=at):
+                reached = position
+        except export.ReplayError as err:
+            raise Refusal(
+                f"That export does not replay with this bot's {game.title}, so it cannot be forked: {err}."
+            ) from None
+        assert reached is not None
+        if game.is_over(reached.state):
+            raise Refusal(f"At step {at} the game is over; choose an earlier step, where someone still acts.")
 
     def fork_seats(self, rec: TableRecord, fork: dict[str, Any]) -> list[SeatRecord]:
         """The joined players on the fork's seats: by name where a name matches a seat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
@@ -34,6 +35,21 @@ log = logging.getLogger(__name__)
 
 #: Characters of log lines on one page of `log` (a Discord message holds 2,000).
 LOG_BUDGET = 1500
+
+
+@dataclass
+class Steps:
+    """What a command did to a game, for `Moves.commit_moves`: the position it started from
+    (`before`) and the one it leads to (`after`), the new log lines, the turn they were made
+    in (None: an announcement such as a resignation, told at once) and the board places of
+    the new actions by sequence number (kept until the post that tells them, whose map
+    frames them all: issue 26)."""
+
+    before: Any
+    after: Any
+    records: list[ActionRecord]
+    turn: Turn | None = None
+    places: dict[int, tuple[str, ...]] | None = None
 
 
 class Moves:
@@ -87,7 +103,7 @@ class Moves:
         records = [self.record(rec, step, seat, action, "", ctx.user, ctx.now)]
         places = {records[0].seq: refers_of(game, state, seat, action)}
         after = self.autoplay(rec, game, step.state, records, ctx.now, turn, places)
-        return await self.commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, places=places)
+        return await self.commit_moves(ctx, rec, game, Steps(state, after, records, turn, places), "")
 
     @staticmethod
     def record(
@@ -142,27 +158,57 @@ class Moves:
         ctx: Ctx,
         rec: TableRecord,
         game: Game,
-        state: Any,
-        records: list[ActionRecord],
+        steps: Steps,
         head: str,
         *,
-        before: Any,
-        turn: Turn | None = None,
         seats: list[SeatRecord] | None = None,
         announce: bool = False,
-        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
-        `turn` follows the seats to act through the steps: while the caller's turn
+        `steps.turn` follows the seats to act through the steps: while the caller's turn
         lasts they alone are answered (their panel); when it passes (or `turn` is
         None: an announcement such as a resignation) the channel gets one post with
-        every step since the last post. `before` is the state the command started
+        every step since the last post. `steps.before` is the state the command started
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
         (bots.py marks the turn told there), so it is neither marked here nor drawn.
-        `places`: the board places of the new actions (by sequence number), kept until the
-        post that tells them, whose map frames them all (issue 26: the last move highlighted)."""
+        `seats`: the seats as they are now, when the command changed them (a resignation)."""
+        state, turn = steps.after, steps.turn
+        over = game.is_over(state)
+        # a turn passing to bots is not told yet: the bots move first, and one post tells
+        # everything up to the next person (bots.py), pinging them once (issue 26 §2)
+        bots_next = turn is not None and self._only_bots_act(rec, game, state)
+        public = (turn is None or turn.passed or over) and not bots_next
+        meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
+        whole = await self._store(ctx, rec, game, steps, meta, seats)
+        seat = rec.seat_of(ctx.user)
+        if not public:
+            if announce:
+                return Reply(panel=True, **self.tables.ids(rec))  # a bot has no panel: its turn goes on
+            return await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        told = await self.reading.story(rec, game, rows)
+        ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
+        reply = await self.position_reply(
+            rec, state, head, ctx, ping=ping, draw=not announce, story=told, highlight=self.tables.highlight(rec)
+        )
+        if over and self.tables.settings.images:  # the final post: the board and how the game went (issue 17 §3)
+            chart = await self.records.chart(rec, whole)
+            if chart is not None:
+                reply.files.append(chart)
+        if turn is not None and not over:
+            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
+        return reply
+
+    def _bookkeeping(
+        self, rec: TableRecord, game: Game, steps: Steps, *, public: bool, announce: bool
+    ) -> tuple[dict[str, Any], int]:
+        """The table's meta after `steps` and the last step posted before them: each seat's
+        last move, the pending undo request and votes voided, what the post (when the steps
+        are told now, `public`) frames on the map or the places kept for the next post, and
+        the step marks the stories read."""
+        records, places = steps.records, steps.places
         meta = dict(rec.meta)
         last = dict(meta.get("last_seq", {}))
         for r in records:
@@ -170,12 +216,6 @@ class Moves:
         meta["last_seq"] = last
         meta.pop("undo", None)  # a new move voids a pending undo request
         meta.pop("votes", None)
-        status = None
-        over = game.is_over(state)
-        # a turn passing to bots is not told yet: the bots move first, and one post tells
-        # everything up to the next person (bots.py), pinging them once (issue 26 §2)
-        bots_next = turn is not None and self._only_bots_act(rec, game, state)
-        public = (turn is None or turn.passed or over) and not bots_next
         posted = int(meta.get("posted", 0))
         if public and records and not announce:
             meta["posted"] = records[-1].seq
@@ -185,8 +225,24 @@ class Moves:
             meta["highlight"] = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
         elif unposted:
             meta["places"] = unposted
-        self.reading.mark(meta, rec, game, before, records, after=state, told=posted)
-        record, whole = None, []
+        self.reading.mark(meta, rec, game, steps.before, records, after=steps.after, told=posted)
+        return meta, posted
+
+    async def _store(
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Game,
+        steps: Steps,
+        meta: dict[str, Any],
+        seats: list[SeatRecord] | None,
+    ) -> list[ActionRecord]:
+        """Commit `steps` with `meta`: the new log lines and position, the clocks and
+        reminders settled, and when the game is over its result and record. Returns the whole
+        log when the game ended (for the chart), else []."""
+        state, records, turn = steps.after, steps.records, steps.turn
+        over = game.is_over(state)
+        record, whole, status = None, [], None
         if over:
             status = "finished"
             meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
@@ -196,7 +252,7 @@ class Moves:
             )
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
-        waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
+        waiting = set(game.to_act(steps.before)) & set(game.to_act(state)) - acting_seats
         reminders = await self.tables.timers.settle(
             rec,
             meta,
@@ -220,24 +276,7 @@ class Moves:
             record=record,
         )
         await self.tables.commit(rec, change, ctx.now, state=state)
-        seat = rec.seat_of(ctx.user)
-        if not public:
-            if announce:
-                return Reply(panel=True, **self.tables.ids(rec))  # a bot has no panel: its turn goes on
-            return await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
-        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
-        told = await self.reading.story(rec, game, rows)
-        ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
-        reply = await self.position_reply(
-            rec, state, head, ctx, ping=ping, draw=not announce, story=told, highlight=self.tables.highlight(rec)
-        )
-        if over and self.tables.settings.images:  # the final post: the board and how the game went (issue 17 §3)
-            chart = await self.records.chart(rec, whole)
-            if chart is not None:
-                reply.files.append(chart)
-        if turn is not None and not over:
-            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
-        return reply
+        return whole
 
     async def _heads_up(
         self, rec: TableRecord, game: Game, state: Any, starting: list[int], reply: Reply, caller: int

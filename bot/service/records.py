@@ -451,7 +451,7 @@ class Records:
                 **self.tables.ids(rec),
             )
         await self.storage.forget(rec.id)
-        self.tables._cache.pop(rec.id, None)
+        self.tables.forget(rec.id)
         log.info("table %s forgotten by %s (admin) in guild %s", rec.id, ctx.user, ctx.guild)
         return Reply(
             f"{ctx.name} deleted game #{rec.id} ({self.tables.title(rec)}) with its whole history: its log, its "

@@ -10,7 +10,7 @@ from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .bots import Bots
 from .clocks import TableClock
 from .core import Ctx, Tables, shown
-from .moves import Moves
+from .moves import Moves, Steps
 from .reading import Reading
 from .records import Records
 from .refusal import Refusal
@@ -80,7 +80,7 @@ class Undo:
             else f"{ctx.name} resigned; their turns are played automatically (first legal action)."
         )
         if records:
-            return await self.moves.commit_moves(ctx, rec, game, state, records, head, before=before, seats=rec.seats)
+            return await self.moves.commit_moves(ctx, rec, game, Steps(before, state, records), head, seats=rec.seats)
         reminders = await self.tables.timers.settle(
             rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id)
         )
