@@ -11,8 +11,9 @@ from engine.core import Game
 from ..storage.base import ActionRecord, AwayRecord, Change, PlayerPrefs, ReminderRecord, SeatRecord, TableRecord
 from . import clocks
 from .bots import Bots
-from .clocks import SeatClock, TableClock
+from .clocks import SeatClock
 from .core import Ctx, Tables
+from .meta import TableMeta
 from .moves import Moves, Steps
 from .reading import Reading
 from .refusal import Refusal
@@ -54,7 +55,8 @@ class Absence:
             await self.tables.commit(rec, Change(reminders=rest, bump=False), now)
             return
         prefs = await self.tables.prefs_of(reminder.user)
-        clock = TableClock.of(rec.meta)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         mine = clock.seats.get(player.seat) if clock is not None else None
         if mine is not None and not mine.running:
             mine = None
@@ -81,14 +83,15 @@ class Absence:
                 count += 1
                 notices.append(self._reminder(rec, player.name, count, prefs))
                 remind = now + rec.remind_every
-        meta, due_at = None, remind
+        stored, due_at = None, remind
         if clock is not None and mine is not None:
             mine.remind = remind
             upcoming = [t for t in (remind, clocks.next_moment(mine, now, away, prefs)) if t is not None]
             due_at = min(upcoming, default=None)
-            meta = {**rec.meta, "clock": clock.to_json()}
+            meta.clock = clock.to_json()
+            stored = meta.to_json()
         rows = rest + ([ReminderRecord(rec.id, reminder.user, due_at, count)] if due_at is not None else [])
-        change = Change(reminders=rows, meta=meta, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
+        change = Change(reminders=rows, meta=stored, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
         await self.tables.commit(rec, change, now)
 
     def _reminder(self, rec: TableRecord, name: str, count: int, prefs: PlayerPrefs) -> Reply:
@@ -131,11 +134,11 @@ class Absence:
         game = self.tables.game(rec)
         state = await self.tables.state(rec)
         level = self.tables.timers.stand_in(rec)
-        meta = dict(rec.meta)
-        clock = TableClock.of(meta)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         assert clock is not None and player.seat is not None
         clock.seats[player.seat].out = now
-        meta["clock"] = clock.to_json()
+        meta.clock = clock.to_json()
         rec.seats = [dataclasses.replace(s, bot=level) if s.user == player.user else s for s in rec.seats]
         reminders = await self.tables.timers.settle(
             rec, meta, game, state, now, old=rows
@@ -147,7 +150,9 @@ class Absence:
         reply = Reply(text, mentions=[player.user], **self.tables.ids(rec))
         if (await self.tables.prefs_of(player.user)).dm:
             reply.private.append(Private(player.user, text, None, True, player.name))
-        change = Change(seats=rec.seats, meta=meta, reminders=reminders, notices=[(rec.channel, reply.to_json())])
+        change = Change(
+            seats=rec.seats, meta=meta.to_json(), reminders=reminders, notices=[(rec.channel, reply.to_json())]
+        )
         await self.tables.commit(rec, change, now)
         log.info("table %s: %s's clock ran out; a bot (%s) plays their seat", rec.id, player.name, level)
         self.bots.wake_bots(ReminderRecord(rec.id, player.user, now, 0))
@@ -173,7 +178,8 @@ class Absence:
         state = await self.tables.state(rec)
         target = await self._absent(ctx, rec, game, state)
         voters = self.tables.people(rec, besides=target)
-        votes = dict(rec.meta.get("votes") or {})
+        meta = TableMeta.of(rec)
+        votes = dict(meta.votes or {})
         if votes.get("target") != target:
             votes = {"target": target, "skip": [], "pause": [], "replace": []}
         for k in ("skip", "pause", "replace"):
@@ -182,8 +188,8 @@ class Absence:
         need = len(voters) // 2 + 1
         target_name = self.reading.name(rec, target)
         if len(votes[kind]) < need:
-            meta = {**rec.meta, "votes": votes}
-            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            meta.votes = votes
+            version = await self.tables.commit(rec, Change(meta=meta.to_json(), bump=False), ctx.now)
             what = {
                 "skip": f"skip {target_name}'s turn",
                 "pause": "pause the game",
@@ -231,10 +237,11 @@ class Absence:
 
     async def _pause(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target_name: str) -> Reply:
         """The vote to pause carried: every clock stops, no reminders until `resume`."""
-        meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+        meta = TableMeta.of(rec)
+        meta.votes = None
         rec.status = "paused"
         await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
-        version = await self.tables.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
+        version = await self.tables.commit(rec, Change(status="paused", meta=meta.to_json(), reminders=[]), ctx.now)
         return Reply(
             f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
             **self.tables.ids(rec, version),
@@ -244,7 +251,8 @@ class Absence:
         self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target: int, target_name: str
     ) -> Reply:
         """The vote to replace carried: a bot plays the absent player's seat until `game back`."""
-        meta = {k: v for k, v in rec.meta.items() if k != "votes"}
+        meta = TableMeta.of(rec)
+        meta.votes = None
         rec.seats = [
             SeatRecord(
                 s.user,
@@ -257,7 +265,9 @@ class Absence:
             for s in rec.seats
         ]
         reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)
-        await self.tables.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state)
+        await self.tables.commit(
+            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
         return await self.moves.position_reply(
             rec,
             state,
@@ -292,9 +302,11 @@ class Absence:
         self.tables.player(ctx, rec)
         state = await self.tables.state(rec)
         rec.status = "active"
-        meta = dict(rec.meta)
+        meta = TableMeta.of(rec)
         reminders = await self.tables.timers.settle(
             rec, meta, self.tables.game(rec), state, ctx.now
         )  # the clocks run again
-        await self.tables.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now, state=state)
+        await self.tables.commit(
+            rec, Change(status="active", meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
         return await self.moves.position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

@@ -13,8 +13,8 @@ import logging
 from ..durations import parse_duration
 from ..storage.base import AwayRecord, Change, StaleWrite, TableRecord
 from . import clocks
-from .clocks import TableClock
 from .core import Ctx, Tables
+from .meta import TableMeta
 from .reading import Reading
 from .refusal import Refusal
 from .reply import MyTurn, Reply
@@ -125,10 +125,10 @@ class Away:
         player = rec.seat_of(user)
         acting = player is not None and player.seat in game.to_act(state) and not player.bot
         old = await self.storage.reminders(rec.id)
-        if TableClock.of(rec.meta) is not None:
-            meta = dict(rec.meta)
+        meta = TableMeta.of(rec)
+        if meta.table_clock() is not None:
             rows = await self.tables.timers.settle(rec, meta, game, state, now, old=old)
-            await self.tables.commit(rec, Change(meta=meta, reminders=rows, bump=False), now)
+            await self.tables.commit(rec, Change(meta=meta.to_json(), reminders=rows, bump=False), now)
         elif any(r.user == user and r.due > now + rec.remind_every for r in old):
             soon = [r if r.user != user else dataclasses.replace(r, due=now + rec.remind_every) for r in old]
             await self.tables.commit(rec, Change(reminders=soon, bump=False), now)
@@ -166,8 +166,9 @@ class Away:
             return None
         since = self.tables.timers.acting_since(rec, player.seat)
         if since is None:  # a table from before issue 27: its last step's time
-            last = await self.storage.actions(rec.id, after=max(0, int(rec.meta.get("seq", 0)) - 1))
-            since = last[-1].time if last else float(rec.meta.get("started", rec.created))
+            meta = TableMeta.of(rec)
+            last = await self.storage.actions(rec.id, after=max(0, int(meta.seq or 0) - 1))
+            since = last[-1].time if last else float(rec.created if meta.started is None else meta.started)
         left, _ = await self.tables.timers.clock_of(rec, player.seat, user, now, away=False)
         return MyTurn(
             rec.id,

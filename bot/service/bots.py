@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Game, refers_of
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
-from .clocks import TableClock
 from .core import Ctx, Tables
+from .meta import TableMeta
 from .moves import Moves, Steps
 from .refusal import Refusal
 from .reply import Reply
@@ -146,14 +146,16 @@ class Bots:
             SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
         ]
         state = await self.tables.state(rec)
-        meta = dict(rec.meta)
-        clock = TableClock.of(meta)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         mine = clock.seats.get(seat.seat) if clock is not None and seat.seat is not None else None
         if clock is not None and mine is not None:  # a bank run out restarts with the minimum (issue 27 §1)
             mine.left, mine.out = max(mine.left, clock.control.minimum), None
-            meta["clock"] = clock.to_json()
+            meta.clock = clock.to_json()
         reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
-        await self.tables.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state)
+        await self.tables.commit(
+            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
         return await self.moves.position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
@@ -226,7 +228,7 @@ class Bots:
         seat = seats[0]
         player = rec.user_at(seat)
         assert player is not None and player.bot
-        seq = int(rec.meta.get("seq", 0)) + 1
+        seq = int(TableMeta.of(rec).seq or 0) + 1
         action = await self.bot_decision(rec, game, state, seat, player.bot, bot_seed(rec.seed, seq, seat))
         now = self.tables.clock()
         ctx = Ctx(rec.channel, player.user, player.name, rec.guild, False, None, now)
@@ -281,11 +283,12 @@ class Bots:
         payload = reply.to_json()
         payload["board"] = reply.table_id is not None and reply.version is not None and self.tables.settings.images
         payload["image"] = None  # drawn when it goes out, like any held post
-        meta = {**rec.meta, "posted": records[-1].seq}
+        meta = TableMeta.of(rec)
+        meta.posted = records[-1].seq
         for _ in range(3):
             try:
                 await self.tables.commit(
-                    rec, Change(meta=meta, notices=[(rec.channel, payload)], bump=False), self.tables.clock()
+                    rec, Change(meta=meta.to_json(), notices=[(rec.channel, payload)], bump=False), self.tables.clock()
                 )
                 return
             except StaleWrite:
@@ -293,4 +296,5 @@ class Bots:
                 if fresh is None or fresh.version != rec.version:
                     return  # someone moved meanwhile: their post tells this turn (nothing marked it told)
                 rec = fresh
-                meta = {**rec.meta, "posted": records[-1].seq}
+                meta = TableMeta.of(rec)
+                meta.posted = records[-1].seq

@@ -20,6 +20,7 @@ import engine
 from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
+from .meta import TableMeta
 from .refusal import Refusal
 from .reply import Image, Reply
 from .settings import HOUR, Settings
@@ -205,7 +206,7 @@ class Tables:
         Another seat's step in a simultaneous round moves the table's version but
         leaves this key alone, so a panel opened before it still plays; the seat's own
         step (a double press, a second window) changes it, so nothing is played twice."""
-        own = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        own = int((TableMeta.of(rec).last_seq or {}).get(str(seat), 0))
         return f"{own}.{zlib.crc32(chr(10).join(legal).encode('utf-8')):08x}"
 
     # ---- damaged records: the log is the source of truth --------------------------
@@ -237,10 +238,10 @@ class Tables:
             try:
                 state = self.replay(rec, rows)
                 game = self.game(rec)
-                meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+                meta.result = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
             except Exception:  # noqa: BLE001 - the result line is lost, the table still reads
                 log.warning("table %s: the result of the finished game could not be rebuilt", rec.id)
-        await self.commit(rec, Change(meta=meta, bump=False), now)
+        await self.commit(rec, Change(meta=meta.to_json(), bump=False), now)
         rec.damaged = []
         log.warning(
             "table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
@@ -298,7 +299,8 @@ class Tables:
     def creator(self, rec: TableRecord) -> int:
         """Who opened the table, or took it over when they left the lobby: they start it,
         cancel it and set its reminders."""
-        return int(rec.meta.get("creator", rec.creator))
+        creator = TableMeta.of(rec).creator
+        return int(rec.creator if creator is None else creator)
 
     def forget_prefs(self, user: int) -> None:
         """Drop a player's kept settings: they are read again (another process may have changed them)."""
@@ -491,11 +493,12 @@ class Tables:
     def highlight(rec: TableRecord) -> list[str]:
         """The places of the last post's moves (moves.py keeps them with the post), while that
         post still tells the latest moves (an undo of a posted move voids them)."""
-        last = rec.meta.get("highlight") or {}
-        return list(last.get("places", [])) if last.get("posted") == rec.meta.get("posted") else []
+        meta = TableMeta.of(rec)
+        last = meta.highlight or {}
+        return list(last.get("places", [])) if last.get("posted") == meta.posted else []
 
 
-def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
+def _meta_from_log(rows: list[ActionRecord]) -> TableMeta:
     """The service's bookkeeping as far as the log holds it: the last sequence number
     used (never reused, undone lines included), each seat's last live action, and the
     practice mark of a fork (a chosen seed's mark is not in the log: it is lost)."""
@@ -503,9 +506,9 @@ def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
     for r in rows:
         if not r.undone:
             last[str(r.seat)] = r.seq
-    meta: dict[str, Any] = {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    meta = TableMeta(seq=max((r.seq for r in rows), default=0), last_seq=last)
     if any(r.via == "fork" for r in rows):  # a fork's copied lines: still an open practice game
-        meta["practice"] = {"fork": True}
+        meta.practice = {"fork": True}
     return meta
 
 

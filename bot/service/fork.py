@@ -21,6 +21,7 @@ from engine.core import Game
 from ..storage.base import ActionRecord, ChannelBusy, SeatRecord, TableRecord
 from . import export
 from .core import Ctx, Tables, _hours, _option_value
+from .meta import TableMeta
 from .records import Records
 from .refusal import Refusal
 from .reply import Reply
@@ -62,11 +63,11 @@ class Forks:
         self._replayed_to(game, record, at)
         # a step whose time the file does not know (null) is dated by the fork that copies it
         copied = [[ln.seq, ln.seat, ln.action, ctx.now if ln.time is None else ln.time] for ln in record.live(at)]
-        meta = {
-            "practice": {"seed": record.seed, "fork": record.table},
-            "fork": {"from": record.table, "at": at, "names": record.names, "lines": copied},
-            **self.tables.timers.time_options(timing, practice=True),
-        }
+        meta = TableMeta(
+            practice={"seed": record.seed, "fork": record.table},
+            fork={"from": record.table, "at": at, "names": record.names, "lines": copied},
+        )
+        self.tables.timers.time_options(timing, meta)
         remind_every = self.tables.settings.remind_every if remind is None else _hours(_option_value(remind))
         try:
             rec = await self.storage.create_table(
@@ -79,7 +80,7 @@ class Forks:
                 seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
                 remind_every=remind_every,
                 now=ctx.now,
-                meta=meta,
+                meta=meta.to_json(),
             )
         except ChannelBusy:
             raise Refusal(

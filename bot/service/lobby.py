@@ -14,6 +14,7 @@ from ..storage.base import ActionRecord, Change, ChannelBusy, SeatRecord
 from .clocks import TableClock
 from .core import Ctx, Tables, _hours, _option_value
 from .fork import Forks
+from .meta import TableMeta
 from .moves import Moves
 from .reading import Reading
 from .records import Records
@@ -71,16 +72,14 @@ class Lobby:
                 )
             options[key.lower()] = _option_value(value)
         seed = options.pop("seed", None)
-        meta: dict[str, Any] = {}
+        meta = TableMeta()
         if seed is None:
             seed = secrets.randbits(48)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise Refusal(f"`seed` is a whole number from 0 to {MAX_SEED} (the storage keeps 64-bit numbers).")
         else:
-            meta["practice"] = {"seed": seed}  # anyone who saw the command can replay it (DECISIONS, "Records")
-        meta.update(
-            self.tables.timers.time_options(options, practice="practice" in meta)
-        )  # timing.py: clock=, stand_in=
+            meta.practice = {"seed": seed}  # anyone who saw the command can replay it (DECISIONS, "Records")
+        self.tables.timers.time_options(options, meta)  # timing.py: clock=, stand_in=
         remind = options.pop("remind", None)
         remind_every = self.tables.settings.remind_every if remind is None else _hours(remind)
         try:
@@ -94,7 +93,7 @@ class Lobby:
                 seats=[SeatRecord(ctx.user, ctx.name, None, False, ctx.now)],
                 remind_every=remind_every,
                 now=ctx.now,
-                meta=meta,
+                meta=meta.to_json(),
             )
         except ChannelBusy:
             busy = await self.storage.open_table(ctx.channel)
@@ -103,7 +102,7 @@ class Lobby:
                 f"This channel already has {what}. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
         note = " (Threads are a Discord feature: this table opens here.)" if no_thread else ""
-        practice = f"\n{self.records.practice_line(rec)}" if "practice" in meta else ""
+        practice = f"\n{self.records.practice_line(rec)}" if meta.practice is not None else ""
         return Reply(
             f"{ctx.name} opened a {game.title} table ({_players_range(game)}). "
             f"Others: `game join`. {ctx.name}: `game start` when everyone is in.{note}{practice}"
@@ -138,11 +137,11 @@ class Lobby:
         if not seats:
             version = await self.tables.commit(rec, Change(status="cancelled", seats=[]), ctx.now)
             return Reply(f"{ctx.name} left; the table is empty and closed.", **self.tables.ids(rec, version))
-        meta = dict(rec.meta)
+        meta = TableMeta.of(rec)
         was_creator = self.tables.creator(rec) == ctx.user
         if was_creator:
-            meta["creator"] = seats[0].user
-        version = await self.tables.commit(rec, Change(seats=seats, meta=meta), ctx.now)
+            meta.creator = seats[0].user
+        version = await self.tables.commit(rec, Change(seats=seats, meta=meta.to_json()), ctx.now)
         text = f"{ctx.name} left. Players: {names([s.name for s in seats])}."
         if was_creator:
             text += f" {seats[0].name} now starts the game."
@@ -166,7 +165,7 @@ class Lobby:
             raise Refusal(
                 "`game start` shuffles the seats; `game start fixed` keeps the joining order.", **self.tables.ids(rec)
             )
-        fork = rec.meta.get("fork")
+        fork = TableMeta.of(rec).fork
         if fork:
             seats = self.forks.fork_seats(rec, fork)  # fork.py: seats by the original players' names
         else:
@@ -178,36 +177,40 @@ class Lobby:
         except (IllegalAction, ValueError, KeyError, TypeError) as err:
             raise Refusal(f"{game.title} cannot start with these options: {err}", **self.tables.ids(rec)) from None
         rec.seats = seats
-        rec.meta = {**rec.meta, "last_seq": {}, "seq": 0, "started": ctx.now}
+        meta = TableMeta.of(rec)
+        meta.last_seq, meta.seq, meta.started = {}, 0, ctx.now
+        rec.meta = meta.to_json()
         records: list[ActionRecord] = []
         if fork:
             state, records = self.forks.fork_lines(rec, game, seats, fork)
-            rec.meta["seq"] = records[-1].seq if records else 0
-            rec.meta["fork"] = {"from": fork["from"], "at": fork["at"], "copied": len(records)}
+            meta = TableMeta.of(rec)
+            meta.seq = records[-1].seq if records else 0
+            meta.fork = {"from": fork["from"], "at": fork["at"], "copied": len(records)}
+            rec.meta = meta.to_json()
         opening, copied = state, len(records)
         state = self.moves.autoplay(rec, game, state, records, ctx.now)  # an opening step without a choice
-        meta = dict(rec.meta)
-        meta["last_seq"] = {str(r.seat): r.seq for r in records}
-        meta["posted"] = records[-1].seq if records else 0
+        meta = TableMeta.of(rec)
+        meta.last_seq = {str(r.seat): r.seq for r in records}
+        meta.posted = records[-1].seq if records else 0
         self.reading.mark(meta, rec, game, opening, records[copied:], after=state, told=0)
-        clock = TableClock.of(meta)
+        clock = meta.table_clock()
         if clock is not None:  # every person's bank, full (a bot has no clock)
             people = [s.seat for s in seats if s.seat is not None and not s.bot]
-            meta["clock"] = TableClock.start(clock.control, people, ctx.now).to_json()
+            meta.clock = TableClock.start(clock.control, people, ctx.now).to_json()
         rec.status = "active"
+        reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # (settles meta's clocks)
         change = Change(
             status="active",
             seats=seats,
-            meta=meta,
+            meta=meta.to_json(),
             snapshot=game.dumps(state),
             actions=records,
-            reminders=await self.tables.timers.settle(rec, meta, game, state, ctx.now),
+            reminders=reminders,
         )
         await self.tables.commit(rec, change, ctx.now, state=state)
         seating = ", ".join(lettered(s.name, s.seat) for s in seats if s.seat is not None)
         lines = [f"{game.title} begins. Seats: {seating}."]
         if fork:
-            copied = rec.meta["fork"]["copied"]
             lines.append(
                 f"Forked from game #{fork['from']} at step {fork['at']}: its {copied} steps up to there "
                 "are the first lines of this game's log."
@@ -236,7 +239,7 @@ class Lobby:
             rec = await self.tables.mended(rec, ctx.now)
         game = self.tables.game(rec)
         if rec.status == "finished":
-            result = rec.meta.get("result", {})
+            result = TableMeta.of(rec).result or {}
             scores = result.get("scores", [])
             lines = [
                 f"The {game.title} game here is finished"
@@ -261,9 +264,10 @@ class Lobby:
         where = " · ".join(part for part in (game.title, headline.stage) if part)
         if rec.status == "active":
             rows = await self.storage.actions(rec.id)
-            since = rows[-1].time if rows else float(rec.meta.get("started", rec.created))
+            meta = TableMeta.of(rec)
+            since = rows[-1].time if rows else float(rec.created if meta.started is None else meta.started)
             waiting = names([lettered(a.name, a.seat) for a in headline.acting])
-            steps = int(rec.meta.get("seq", 0))
+            steps = int(meta.seq or 0)
             lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({steps} steps so far)."]
         else:
             lines = [f"{where}: {rec.status}. Any player can `resume` it."]

@@ -12,6 +12,7 @@ from engine.core import Game, IllegalAction, match, refers_of, resolve
 from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
+from .meta import TableMeta
 from .reading import Reading
 from .records import Records
 from .refusal import Refusal
@@ -110,8 +111,10 @@ class Moves:
         rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None, now: float
     ) -> ActionRecord:
         """The log line for one applied action, with the table's next sequence number."""
-        seq = int(rec.meta.get("seq", 0)) + 1
-        rec.meta = {**rec.meta, "seq": seq}
+        seq = int(TableMeta.of(rec).seq or 0) + 1
+        meta = TableMeta.of(rec)
+        meta.seq = seq
+        rec.meta = meta.to_json()
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
     def autoplay(
@@ -203,28 +206,28 @@ class Moves:
 
     def _bookkeeping(
         self, rec: TableRecord, game: Game, steps: Steps, *, public: bool, announce: bool
-    ) -> tuple[dict[str, Any], int]:
+    ) -> tuple[TableMeta, int]:
         """The table's meta after `steps` and the last step posted before them: each seat's
         last move, the pending undo request and votes voided, what the post (when the steps
         are told now, `public`) frames on the map or the places kept for the next post, and
         the step marks the stories read."""
         records, places = steps.records, steps.places
-        meta = dict(rec.meta)
-        last = dict(meta.get("last_seq", {}))
+        meta = TableMeta.of(rec)
+        last = dict(meta.last_seq or {})
         for r in records:
             last[str(r.seat)] = r.seq
-        meta["last_seq"] = last
-        meta.pop("undo", None)  # a new move voids a pending undo request
-        meta.pop("votes", None)
-        posted = int(meta.get("posted", 0))
+        meta.last_seq = last
+        meta.undo = meta.votes = None  # a new move voids a pending undo request and the votes
+        posted = int(meta.posted or 0)
         if public and records and not announce:
-            meta["posted"] = records[-1].seq
-        unposted = {**meta.pop("places", {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+            meta.posted = records[-1].seq
+        unposted = {**(meta.places or {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+        meta.places = None
         if public and records:
             framed = [p for seq in sorted(unposted, key=int) for p in unposted[seq]]
-            meta["highlight"] = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
+            meta.highlight = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
         elif unposted:
-            meta["places"] = unposted
+            meta.places = unposted
         self.reading.mark(meta, rec, game, steps.before, records, after=steps.after, told=posted)
         return meta, posted
 
@@ -234,7 +237,7 @@ class Moves:
         rec: TableRecord,
         game: Game,
         steps: Steps,
-        meta: dict[str, Any],
+        meta: TableMeta,
         seats: list[SeatRecord] | None,
     ) -> list[ActionRecord]:
         """Commit `steps` with `meta`: the new log lines and position, the clocks and
@@ -245,11 +248,10 @@ class Moves:
         record, whole, status = None, [], None
         if over:
             status = "finished"
-            meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+            scores, winners = game.scores(state), game.winners(state)
+            meta.result = {"scores": scores, "winners": winners, "reason": "end"}
             whole = await self.storage.actions(rec.id) + records  # the whole log, for the record and the chart
-            record = self.records.game_record(
-                rec, "end", whole, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
-            )
+            record = self.records.game_record(rec, "end", whole, ctx.now, scores=scores, winners=winners)
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
         waiting = set(game.to_act(steps.before)) & set(game.to_act(state)) - acting_seats
@@ -268,7 +270,7 @@ class Moves:
         )
         change = Change(
             status=status,
-            meta=meta,
+            meta=meta.to_json(),
             actions=records,
             snapshot=game.dumps(state),
             reminders=reminders,
@@ -340,7 +342,7 @@ class Moves:
         Discord — this turn so far, what is being decided now, and their decision as data
         (with their private view's picture when the decision depends on it). `bots_next`:
         the caller's turn passed to bots, whose moves one post tells later (`bots_moving`)."""
-        posted = int(rec.meta.get("posted", 0))
+        posted = int(TableMeta.of(rec).posted or 0)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         reply = Reply(
             "",
@@ -472,7 +474,7 @@ class Moves:
             else None
         )
         tables = await self.tables.image(rec.game, view, None, "tables") if self.tables.settings.images else None
-        head = f"{game.title}, move {rec.meta.get('seq', 0)}"
+        head = f"{game.title}, move {TableMeta.of(rec).seq or 0}"
         decisions: list[Decision] = []
         if rec.status == "active":
             acting = game.to_act(state)

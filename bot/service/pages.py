@@ -20,6 +20,7 @@ from engine.core import Game
 from ..storage.base import ActionRecord, StaleWrite, TableRecord
 from . import news
 from .core import Ctx, Tables
+from .meta import TableMeta
 from .reading import Reading
 from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
@@ -132,7 +133,7 @@ class Pages:
         if player is None:
             return view
         view.seat, view.user, view.name = seat, player.user, player.name
-        posted = int(rec.meta.get("posted", 0))
+        posted = int(TableMeta.of(rec).posted or 0)
         this_turn = [r for r in rows if r.seq > posted]
         view.turn_steps = sum(1 for r in this_turn if r.seat == seat and not r.via)
         acting = rec.status == "active" and seat in game.to_act(state) and not player.resigned and not player.bot

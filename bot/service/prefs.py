@@ -6,6 +6,7 @@ import logging
 
 from ..storage.base import Change, PlayerPrefs
 from .core import Ctx, Tables, _hours, _option_value
+from .meta import TableMeta
 from .refusal import Refusal
 from .reminders import offset_text, parse_quiet
 from .reply import Reply
@@ -81,13 +82,14 @@ class Prefs:
         except Refusal as r:
             raise Refusal(r.text, **self.tables.ids(rec)) from None
         rec.remind_every = every
-        reminders, meta = None, None
+        reminders, stored = None, None
         if rec.status == "active":
             state = await self.tables.state(rec)
-            meta = dict(rec.meta)
+            meta = TableMeta.of(rec)
             reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
+            stored = meta.to_json()
         version = await self.tables.commit(
-            rec, Change(remind_every=every, reminders=reminders, meta=meta, bump=False), ctx.now
+            rec, Change(remind_every=every, reminders=reminders, meta=stored, bump=False), ctx.now
         )
         text = f"Reminders every {every / HOUR:g} h." if every else "Reminders off for this game."
         return Reply(text, **self.tables.ids(rec, version))

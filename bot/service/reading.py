@@ -19,6 +19,7 @@ from engine.core import Game
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
 from .core import Tables
+from .meta import TableMeta
 from .records import places
 from .reply import Actor, Decision, Entry, FinalScore, Headline
 from .story import PERIODS, stage
@@ -132,8 +133,9 @@ class Reading:
         if not users:
             return []
         seats = [self.tables.seat_number(rec, u) for u in users]
-        posted = max(int(rec.meta.get("posted", 0)), told)
-        last = rec.meta.get("last_seq", {})
+        meta = TableMeta.of(rec)
+        posted = max(int(meta.posted or 0), told)
+        last = meta.last_seq or {}
         since = min([posted] + [int(last.get(str(s), 0)) for s in seats])
         rows = [r for r in await self.storage.actions(rec.id, after=since) if not r.undone]
         return [
@@ -148,7 +150,7 @@ class Reading:
         last turn on: those after it and told (up to `posted`) are their story, the later
         ones this turn's steps so far (their own in their words)."""
         legal = game.legal_actions(state, seat)
-        last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        last = int((TableMeta.of(rec).last_seq or {}).get(str(seat), 0))
         news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
         turn_rows = [r for r in rows if r.seq > posted]
         player = rec.user_at(seat)
@@ -182,7 +184,7 @@ class Reading:
 
     def mark(
         self,
-        meta: dict[str, Any],
+        meta: TableMeta,
         rec: TableRecord,
         game: Game,
         before: Any,
@@ -196,15 +198,15 @@ class Reading:
         them, to `after`. A mark is kept while a story may still tell its step: after the
         post before this command (`told`: its post tells the steps since), the last post,
         or some seat's last move, whichever is earliest (`_decisions` reads from there)."""
-        kept = dict(meta.get("marks") or {})
+        kept = dict(meta.marks or {})
         public = partial(self.public_view, rec, game)
         for seq, mark in news.marks(game, len(rec.players), before, records, public=public).items():
             kept[str(seq)] = mark.to_json()
         if records and rec.id in self._views:  # the steps played again reached `after`: the view is its
             self._views[rec.id] = (after, self._views[rec.id][1])
-        last = meta.get("last_seq") or {}
-        since = min([told, int(meta.get("posted", 0))] + [int(last.get(str(p.seat), 0)) for p in rec.players])
-        meta["marks"] = {seq: mark for seq, mark in kept.items() if int(seq) > since}
+        last = meta.last_seq or {}
+        since = min([told, int(meta.posted or 0)] + [int(last.get(str(p.seat), 0)) for p in rec.players])
+        meta.marks = {seq: mark for seq, mark in kept.items() if int(seq) > since}
 
     async def known_marks(
         self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], log_rows: Sequence[ActionRecord] | None = None
@@ -214,7 +216,7 @@ class Reading:
         table from before marks). A log that does not replay gives none: its story tells
         the moves alone. `log_rows`: the whole log of the table's version, when the caller
         has read it already (undone lines included)."""
-        stored = rec.meta.get("marks") or {}
+        stored = TableMeta.of(rec).marks or {}
         known = {int(seq): news.Mark.from_json(mark) for seq, mark in stored.items()}
         missing = {r.seq for r in rows if not r.undone and r.seq not in known}
         if missing:

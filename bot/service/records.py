@@ -26,6 +26,7 @@ from typing import Any
 from ..storage.base import ActionRecord, GameRecord, Rating, RecordSeat, Standing, TableRecord
 from . import export
 from .core import Ctx, Tables, shown
+from .meta import TableMeta
 from .ratings import EXPLAINED, ranked, rating_text
 from .refusal import Refusal
 from .reply import Attachment, Reply
@@ -112,18 +113,18 @@ class Records:
             if p.seat is not None
         ]
         moves = sum(1 for r in rows if not r.undone and r.via in CHOSEN)
-        started = float(rec.meta.get("started", rec.created))
-        return GameRecord(
-            rec.id, rec.guild, rec.game, reason, started, now, moves, bool(rec.meta.get("practice")), seats
-        )
+        meta = TableMeta.of(rec)
+        started = float(rec.created if meta.started is None else meta.started)
+        return GameRecord(rec.id, rec.guild, rec.game, reason, started, now, moves, bool(meta.practice), seats)
 
     def practice_line(self, rec: TableRecord, *, why: bool = True) -> str:
         """The mark of an open practice game: on its status and when it opens with the
         reason, on every post of it in short."""
-        practice = rec.meta.get("practice")
+        meta = TableMeta.of(rec)
+        practice = meta.practice
         if not practice:
             return ""
-        forked = "fork" in rec.meta or practice.get("fork") is not None
+        forked = meta.fork is not None or practice.get("fork") is not None
         if not why:
             return (
                 f"Open practice game ({'a fork' if forked else 'seed ' + str(practice.get('seed'))}): "
@@ -338,11 +339,12 @@ class Records:
         game = self.tables.game(rec)
         rows = await self.storage.actions(rec.id)
         public = rec.status in ("active", "paused")
-        result = rec.meta.get("result")
+        meta = TableMeta.of(rec)
+        result = meta.result
         if rec.status == "cancelled":
             result = {"reason": "cancelled"}
         seats = [{"seat": p.seat, "name": p.name, "bot": p.bot, "resigned": p.resigned} for p in rec.players]
-        fork = rec.meta.get("fork")
+        fork = meta.fork
         doc = export.build(
             table=rec.id,
             game=game,
@@ -352,9 +354,9 @@ class Records:
             lines=[export.Line(r.seq, r.seat, r.action, r.time, r.via, r.undone, list(r.events)) for r in rows],
             public=public,
             status=rec.status,
-            practice=bool(rec.meta.get("practice")),
+            practice=bool(meta.practice),
             created=rec.created,
-            started=rec.meta.get("started"),
+            started=meta.started,
             ended=None if public else rec.updated,
             result=result,
             fork={"from": fork.get("from"), "at": fork.get("at")} if isinstance(fork, dict) else None,
@@ -404,7 +406,7 @@ class Records:
         public views give fewer than two points, or nothing can draw it."""
         game = self.tables.game(rec)
         players = rec.players
-        result = rec.meta.get("result") or {}
+        result = TableMeta.of(rec).result or {}
         winners = set(result.get("winners") or ())
 
         def plot() -> Any:
@@ -420,7 +422,7 @@ class Records:
                 for p in players
                 if p.seat is not None
             ]
-            note = "open practice game" if rec.meta.get("practice") else ""
+            note = "open practice game" if TableMeta.of(rec).practice else ""
             return ScoreChart(game.title, told.word, told.labels, lines, told.finished, note)
 
         try:

@@ -8,8 +8,8 @@ from typing import Any
 
 from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .bots import Bots
-from .clocks import TableClock
 from .core import Ctx, Tables, shown
+from .meta import TableMeta
 from .moves import Moves, Steps
 from .reading import Reading
 from .records import Records
@@ -44,20 +44,20 @@ class Undo:
             dataclasses.replace(s, resigned=True, bot=s.bot or stand_in) if s.user == ctx.user else s for s in rec.seats
         ]
         remaining = [s.seat for s in rec.seats if not s.resigned and s.seat is not None]  # (all seated now)
-        meta = dict(rec.meta)
+        meta = TableMeta.of(rec)
         if len(remaining) <= 1 or not self.tables.people(rec):
             # one seat left wins; with only bots left the game ends, the best of them winning
             scores = game.scores(state)
             top = max((scores[s] for s in remaining), default=0)
             winners = [s for s in remaining if len(remaining) == 1 or scores[s] == top]
-            meta["result"] = {"scores": scores, "winners": winners, "reason": "resign"}
-            meta.pop("undo", None)
+            meta.result = {"scores": scores, "winners": winners, "reason": "resign"}
+            meta.undo = None
             rows = await self.storage.actions(rec.id)
-            record = self.records.game_record(
-                rec, "resign", rows, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
-            )
+            record = self.records.game_record(rec, "resign", rows, ctx.now, scores=scores, winners=winners)
             version = await self.tables.commit(
-                rec, Change(status="finished", meta=meta, seats=rec.seats, reminders=[], record=record), ctx.now
+                rec,
+                Change(status="finished", meta=meta.to_json(), seats=rec.seats, reminders=[], record=record),
+                ctx.now,
             )
             won = [self.reading.seat_name(rec, w) for w in winners]
             reply = Reply(
@@ -85,12 +85,12 @@ class Undo:
             rec, meta, game, state, ctx.now, old=await self.storage.reminders(rec.id)
         )
         version = await self.tables.commit(
-            rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now, state=state
+            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
         )
         return await self.moves.position_reply(rec, state, head, ctx)
 
     def undo_request(self, rec: TableRecord, now: float) -> dict[str, Any] | None:
-        request = rec.meta.get("undo")
+        request = TableMeta.of(rec).undo
         if request and request["expires"] > now:
             return request
         return None
@@ -105,8 +105,9 @@ class Undo:
         if word in ("reject", "no", "deny", "refuse"):
             if request is None:
                 raise Refusal("There is no undo request to reject.", **self.tables.ids(rec))
-            meta = {k: v for k, v in rec.meta.items() if k != "undo"}
-            version = await self.tables.commit(rec, Change(meta=meta), ctx.now)
+            meta = TableMeta.of(rec)
+            meta.undo = None
+            version = await self.tables.commit(rec, Change(meta=meta.to_json()), ctx.now)
             return Reply(f"{ctx.name} rejected the undo; the game goes on.", **self.tables.ids(rec, version))
         if word:
             raise Refusal(
@@ -139,15 +140,15 @@ class Undo:
             if not reveals(game, before, await self.tables.state(rec), target.seat, [p.name for p in rec.players]):
                 return await self._rewind(ctx, rec, target.seq, head, state=before)
             why = "something hidden or random was revealed"
-        meta = dict(rec.meta)
-        meta["undo"] = {
+        meta = TableMeta.of(rec)
+        meta.undo = {
             "by": ctx.user,
             "seq": target.seq,
             "approvals": [ctx.user],
             "created": ctx.now,
             "expires": ctx.now + self.tables.settings.undo_expiry,
         }
-        version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
+        version = await self.tables.commit(rec, Change(meta=meta.to_json(), bump=False), ctx.now)
         undone = len(later) + 1
         more = f"the {len(later)} later action{'s' if len(later) != 1 else ''}"
         text = (
@@ -172,9 +173,9 @@ class Undo:
         approvals = request["approvals"] + [ctx.user]
         needed = [u for u in self.tables.people(rec) if u not in approvals]
         if needed:
-            meta = dict(rec.meta)
-            meta["undo"] = {**request, "approvals": approvals}
-            version = await self.tables.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            meta = TableMeta.of(rec)
+            meta.undo = {**request, "approvals": approvals}
+            version = await self.tables.commit(rec, Change(meta=meta.to_json(), bump=False), ctx.now)
             return Reply(
                 f"{ctx.name} approved the undo; waiting for {names([self.reading.name(rec, u) for u in needed])}.",
                 mentions=needed,
@@ -192,31 +193,31 @@ class Undo:
         if state is None:
             state = self.tables.replay(rec, rows, before=seq)
         undone = [r for r in rows if r.seq >= seq and not r.undone]
-        meta = {k: v for k, v in rec.meta.items() if k not in ("undo", "votes")}
+        meta = TableMeta.of(rec)
+        meta.undo = meta.votes = None
         last: dict[str, int] = {}
         for r in rows:
             if not r.undone and r.seq < seq:
                 last[str(r.seat)] = r.seq
-        meta["last_seq"] = last
+        meta.last_seq = last
         # a step nobody else heard of yet (the caller's turn goes on) is taken back in their
         # panel alone; one already posted is taken back in the channel as well
-        posted = int(rec.meta.get("posted", 0))
+        posted = int(meta.posted or 0)
         told = seq <= posted
-        meta["posted"] = min(posted, seq - 1)
-        places = {k: v for k, v in meta.pop("places", {}).items() if int(k) < seq}  # the undone steps' go
-        if places:
-            meta["places"] = places
+        meta.posted = min(posted, seq - 1)
+        places = {k: v for k, v in (meta.places or {}).items() if int(k) < seq}  # the undone steps' go
+        meta.places = places or None
         # the clocks go back to where they stood before the undone action (issue 27 §1), and
         # every spell of acting starts afresh from the undo
-        clock = TableClock.of(meta)
+        clock = meta.table_clock()
         restore = clock.checkpoints.get(seq) if clock is not None else None
         if clock is not None:
             clock.checkpoints = {q: c for q, c in clock.checkpoints.items() if q < seq}
-            meta["clock"] = clock.to_json()
+            meta.clock = clock.to_json()
         reminders = await self.tables.timers.settle(
             rec, meta, game, state, ctx.now, ended={p.seat for p in rec.players if p.seat is not None}, restore=restore
         )
-        change = Change(meta=meta, undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
+        change = Change(meta=meta.to_json(), undo_from=seq, snapshot=game.dumps(state), reminders=reminders)
         await self.tables.commit(rec, change, ctx.now, state=state)
         text = head + " Undone: " + ", ".join(f"`{shown(self.tables.game(rec), r.action)}`" for r in undone) + "."
         seat = rec.seat_of(ctx.user)
