@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Game, canonical
 
-from ..storage.base import Claim, StaleWrite, Storage, StorageUnavailable, TableRecord, counting_writes
+from ..storage.base import Claim, SeatRecord, StaleWrite, Storage, StorageUnavailable, TableRecord, counting_writes
 from .absence import Absence
 from .away import Away
 from .bots import Bots
@@ -220,7 +220,7 @@ class Service:
         a button was made for; a press on an older version is refused as stale.
         `expected_choice`: with it (a pick from a turn panel, `Reply.keys`), a `play`
         made on an older version still counts when the presser's own decision is
-        unchanged (`ServiceBase.choice_key`): in a simultaneous step another player's
+        unchanged (`Tables.choice_key`): in a simultaneous step another player's
         pick does not spoil an open panel, while a double press is still refused.
         `files`: files that came with the command, by name (`game new from=<name>`
         forks the export so named); the service never opens a path itself.
@@ -525,11 +525,51 @@ class Service:
         """Stop the bots' thinking (bots.py)."""
         await self.bots.close_bots()
 
-    def bots_thinking(self) -> int:
-        """How many tables' bots are still thinking: the terminal prints nothing until none is."""
-        return self.bots.thinking()
-
     @staticmethod
     def choice_key(rec: TableRecord, seat: int, legal: list[str]) -> str:
         """What one seat's decision is made on (core.py, `Tables.choice_key`)."""
         return Tables.choice_key(rec, seat, legal)
+
+    # Public queries for front ends (issue 47)
+    async def table_record(self, table_id: int) -> TableRecord | None:
+        """The stored record of table `table_id` (its channel, seats, version), None when it is
+        not kept: what a press from a direct message or a web link asks of its table."""
+        return await self.storage.table(table_id)
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        """The channel's open table (lobby, active or paused), None when there is none: what a
+        panel asks before it offers a move, and the terminal before it resumes a game."""
+        return await self.storage.open_table(channel)
+
+    async def table_versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The game version of each of `table_ids` still kept (one cheap read): what the web
+        table's watcher asks a few times a second for the tables whose pages are open."""
+        return await self.storage.versions(table_ids)
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        """How often `user`'s seat links at the table were reset: a web seat link made for an
+        older generation is refused."""
+        return await self.storage.link_generation(table_id, user)
+
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str:
+        """The secret kept under `name` in the database, `make()` stored by the first to ask:
+        the web table's signing key when none is configured."""
+        return await self.storage.secret(name, make, now)
+
+    async def due_times(self, until: float) -> list[float]:
+        """When each reminder due by `until` falls due, soonest first: a script's `wait` moves
+        its clock on to each in turn."""
+        return [r.due for r in await self.storage.due_reminders(until)]
+
+    def bots_thinking(self) -> int:
+        """How many tables' bots are still thinking: the terminal prints nothing until none is."""
+        return self.bots.thinking()
+
+    async def people_to_act(self, channel: int) -> tuple[TableRecord, list[SeatRecord]] | None:
+        """The channel's running game and the people who must act in it now (bots and resigned
+        seats left out), None when no game is being played there: the terminal's prompt."""
+        rec, state = await self.tables.position(channel)
+        if rec is None or rec.status != "active" or state is None:
+            return None
+        seats = [rec.user_at(seat) for seat in self.games[rec.game].to_act(state)]
+        return rec, [p for p in seats if p is not None and not p.resigned and not p.bot]
