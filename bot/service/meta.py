@@ -59,9 +59,10 @@ class TableMeta:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableMeta:
-        known = {f.name for f in FIELDS}
-        meta = cls(**{k: v for k, v in data.items() if k in known})
-        meta.other = {k: v for k, v in data.items() if k not in known}
+        if data.keys() <= KNOWN:  # (read a few times a command: the common case kept cheap)
+            return cls(**data)
+        meta = cls(**{k: v for k, v in data.items() if k in KNOWN})
+        meta.other = {k: v for k, v in data.items() if k not in KNOWN}
         return meta
 
     @classmethod
@@ -70,7 +71,7 @@ class TableMeta:
         return cls.from_json(rec.meta)
 
     def to_json(self) -> dict[str, Any]:
-        out = {f.name: value for f in FIELDS if (value := getattr(self, f.name)) is not None}
+        out = {name: value for name, value in vars(self).items() if value is not None and name != "other"}
         out.update(self.other)
         return out
 
@@ -79,5 +80,5 @@ class TableMeta:
         return TableClock.of(self.clock)
 
 
-#: The stored keys, in the order they are written.
-FIELDS = [f for f in fields(TableMeta) if f.name != "other"]
+#: The stored keys.
+KNOWN = frozenset(f.name for f in fields(TableMeta) if f.name != "other")
