@@ -215,8 +215,7 @@ class Terminal:
             for notice in notices:
                 self.show(await self.service.prepare(notice), "")
                 await self.service.delivered(notice.id)
-            thinking = [t for t in self.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
-            if not notices and not thinking:
+            if not notices and not self.service.bots_thinking():
                 return
             await self.service.settle_bots()
 
@@ -276,7 +275,7 @@ class Terminal:
     # ---------------------------------------------------------- interactive
     async def current(self) -> tuple[str | None, list[str], Decision | None]:
         """(game title, names of players who must act, the decision of the first)."""
-        rec, state = await self.service._position(self.channel)
+        rec, state = await self.service.tables.position(self.channel)
         if rec is None or rec.status != "active" or state is None:
             return None, [], None
         for s in rec.seats:

@@ -1,9 +1,11 @@
 """The application layer: `Service.handle(channel, user, name, command, args)` -> `Reply`.
 
 Transport-agnostic: Discord (bot/discord), the terminal (bot/local) and the
-tests all drive this same object. service.py holds the API and the rules it
-keeps; the commands live in one module per family (lobby, moves, undo,
-absence, prefs) on top of the shared table access in core.py.
+tests all drive this same object. service.py holds the front door and the
+rules it keeps; the parts it is built from (tables and positions, reading a
+turn, moves, bots, the command families) are plain classes in one module each,
+and commands.py is the table every command is found in. README.md here is the
+map.
 """
 
 from .core import safe

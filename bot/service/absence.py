@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
+
+from engine.core import Game
 
 from ..storage.base import ActionRecord, AwayRecord, Change, PlayerPrefs, ReminderRecord, SeatRecord, TableRecord
 from . import clocks
-from .bots import BotCommands
-from .clocks import SeatClock, TableClock
-from .core import Ctx
+from .bots import Bots
+from .clocks import SeatClock
+from .core import Ctx, Tables
+from .meta import TableMeta
+from .moves import Moves, Steps
+from .reading import Reading
 from .refusal import Refusal
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
@@ -17,10 +23,17 @@ from .reply import Private, Reply
 log = logging.getLogger(__name__)
 
 
-class AbsenceCommands(BotCommands):
+class Absence:
     """Reminders for whoever must act, and `vote skip|pause` / `resume` when they stay away."""
 
-    async def _remind(self, reminder: ReminderRecord, now: float) -> None:
+    def __init__(self, tables: Tables, moves: Moves, bots: Bots, reading: Reading) -> None:
+        self.tables = tables
+        self.moves = moves
+        self.bots = bots
+        self.reading = reading
+        self.storage = tables.storage
+
+    async def remind(self, reminder: ReminderRecord, now: float) -> None:
         """A person's reminder row is due: whatever fell due for them at this table.
 
         With a clock (issue 27): a bank that ran out hands the seat to a bot (`_run_out`); a
@@ -39,16 +52,17 @@ class AbsenceCommands(BotCommands):
         rest = [r for r in others if r.user != reminder.user]
         player = rec.seat_of(reminder.user)
         if rec.status != "active" or player is None or player.seat is None:
-            await self.storage.commit(rec, Change(reminders=rest, bump=False), now)
+            await self.tables.commit(rec, Change(reminders=rest, bump=False), now)
             return
-        prefs = await self._prefs_of(reminder.user)
-        clock = TableClock.of(rec.meta)
+        prefs = await self.tables.prefs_of(reminder.user)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         mine = clock.seats.get(player.seat) if clock is not None else None
         if mine is not None and not mine.running:
             mine = None
-        away = await self.timers.away_of(reminder.user, min(now, mine.at) if mine is not None else now)
+        away = await self.tables.timers.away_of(reminder.user, min(now, mine.at) if mine is not None else now)
         if clock is not None and mine is not None and clocks.left_now(mine, now, away) <= 0:
-            await self._run_out(rec, player, now, others)
+            await self.run_out(rec, player, now, others)
             return
         notices: list[Reply] = []
         if mine is not None:
@@ -69,30 +83,31 @@ class AbsenceCommands(BotCommands):
                 count += 1
                 notices.append(self._reminder(rec, player.name, count, prefs))
                 remind = now + rec.remind_every
-        meta, due_at = None, remind
+        stored, due_at = None, remind
         if clock is not None and mine is not None:
             mine.remind = remind
             upcoming = [t for t in (remind, clocks.next_moment(mine, now, away, prefs)) if t is not None]
             due_at = min(upcoming, default=None)
-            meta = {**rec.meta, "clock": clock.to_json()}
+            meta.clock = clock.to_json()
+            stored = meta.to_json()
         rows = rest + ([ReminderRecord(rec.id, reminder.user, due_at, count)] if due_at is not None else [])
-        change = Change(reminders=rows, meta=meta, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
-        await self.storage.commit(rec, change, now)
+        change = Change(reminders=rows, meta=stored, bump=False, notices=[(rec.channel, n.to_json()) for n in notices])
+        await self.tables.commit(rec, change, now)
 
     def _reminder(self, rec: TableRecord, name: str, count: int, prefs: PlayerPrefs) -> Reply:
         """ "Reminder 2: ann, it is your turn ...", and after `absent_after` of them the others' votes."""
-        text = f"Reminder {count}: {name}, it is your turn in the {self._title(rec)} game here."
+        text = f"Reminder {count}: {name}, it is your turn in the {self.tables.title(rec)} game here."
         mentions = [prefs.user]
-        if count >= self.settings.absent_after:
-            voters = self._people(rec, besides=prefs.user)
+        if count >= self.tables.settings.absent_after:
+            voters = self.tables.people(rec, besides=prefs.user)
             text += (
                 f" {name} has not answered {count} reminders: the other players may "
                 "`vote skip` (play their simplest legal action), `vote replace` (a bot plays for them) "
                 "or `vote pause`."
             )
-            if count == self.settings.absent_after:
+            if count == self.tables.settings.absent_after:
                 mentions += voters
-        reply = Reply(text, mentions=mentions, **self._ids(rec))
+        reply = Reply(text, mentions=mentions, **self.tables.ids(rec))
         if prefs.dm:
             reply.private.append(Private(prefs.user, text, None, True, name))
         return reply
@@ -105,88 +120,76 @@ class AbsenceCommands(BotCommands):
         end = clocks.runs_out(mine, now, away) or now
         text = (
             f"⏳ {name}, {clocks.short(clocks.left_now(mine, now, away))} left on your clock in the "
-            f"{self._title(rec)} game here: it runs out {clocks.moment(end, now, prefs.utc_offset)}; then a bot "
+            f"{self.tables.title(rec)} game here: it runs out {clocks.moment(end, now, prefs.utc_offset)}; then a bot "
             "plays your seat until you say `game back`."
         )
         if prefs.dm:
-            return Reply("", private=[Private(prefs.user, text, None, True, name)], **self._ids(rec))
-        return Reply(text, mentions=[prefs.user], **self._ids(rec))
+            return Reply("", private=[Private(prefs.user, text, None, True, name)], **self.tables.ids(rec))
+        return Reply(text, mentions=[prefs.user], **self.tables.ids(rec))
 
-    async def _run_out(self, rec: TableRecord, player: SeatRecord, now: float, rows: list[ReminderRecord]) -> None:
+    async def run_out(self, rec: TableRecord, player: SeatRecord, now: float, rows: list[ReminderRecord]) -> None:
         """A bank ran out: a bot of the table's level plays the seat until its player says `game
         back` (issue 27 §1), announced. One commit guarded by the table's revision: of two
         processes that find it run out, one hands the seat over and the other's write is stale."""
-        game = self._game(rec)
-        state = await self._state(rec)
-        level = self.timers.stand_in(rec)
-        meta = dict(rec.meta)
-        clock = TableClock.of(meta)
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
+        level = self.tables.timers.stand_in(rec)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         assert clock is not None and player.seat is not None
         clock.seats[player.seat].out = now
-        meta["clock"] = clock.to_json()
+        meta.clock = clock.to_json()
         rec.seats = [dataclasses.replace(s, bot=level) if s.user == player.user else s for s in rec.seats]
-        reminders = await self.timers.settle(rec, meta, game, state, now, old=rows)  # (its bank is charged to zero)
+        reminders = await self.tables.timers.settle(
+            rec, meta, game, state, now, old=rows
+        )  # (its bank is charged to zero)
         text = (
-            f"⌛ {player.name}'s clock ran out in the {self._title(rec)} game here: a bot ({level}) plays their "
+            f"⌛ {player.name}'s clock ran out in the {self.tables.title(rec)} game here: a bot ({level}) plays their "
             f"seat from now on, until {player.name} says `game back`."
         )
-        reply = Reply(text, mentions=[player.user], **self._ids(rec))
-        if (await self._prefs_of(player.user)).dm:
+        reply = Reply(text, mentions=[player.user], **self.tables.ids(rec))
+        if (await self.tables.prefs_of(player.user)).dm:
             reply.private.append(Private(player.user, text, None, True, player.name))
-        change = Change(seats=rec.seats, meta=meta, reminders=reminders, notices=[(rec.channel, reply.to_json())])
-        await self.storage.commit(rec, change, now)
+        change = Change(
+            seats=rec.seats, meta=meta.to_json(), reminders=reminders, notices=[(rec.channel, reply.to_json())]
+        )
+        await self.tables.commit(rec, change, now)
         log.info("table %s: %s's clock ran out; a bot (%s) plays their seat", rec.id, player.name, level)
-        self._wake_bots(ReminderRecord(rec.id, player.user, now, 0))
+        self.bots.wake_bots(ReminderRecord(rec.id, player.user, now, 0))
 
-    async def _cmd_vote(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx)
-        self._player(ctx, rec)  # only seated players vote
+    async def vote(self, ctx: Ctx, args: list[str]) -> Reply:
+        """`vote skip|pause|replace`: a seated player's vote on the absent player's turn; a
+        majority of the others carries it out at once."""
+        rec = await self.tables.table(ctx)
+        self.tables.player(ctx, rec)  # only seated players vote
         kind = args[0].lower() if args else ""
         if kind not in ("skip", "pause", "replace"):
             raise Refusal(
                 "`vote skip` (play the absent player's simplest action), `vote replace` (a bot plays "
                 "their seat until they say `game back`) or `vote pause`.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
-        if kind == "replace" and not self._bots_available(rec.game):
-            raise Refusal(f"There is no bot for {self._title(rec)} yet: `vote skip` or `vote pause`.", **self._ids(rec))
-        game = self._game(rec)
-        state = await self._state(rec)
-        unanswered = {r.user: r.count for r in await self.storage.reminders(rec.id)}
-        absent = [
-            u
-            for u in self._acting_users(rec, game.to_act(state))
-            if u in unanswered and unanswered[u] >= self.settings.absent_after and u != ctx.user
-        ]
-        away = {u: here for u in absent if (here := clocks.away_now(await self.timers.away_of(u, ctx.now), ctx.now))}
-        absent = [u for u in absent if u not in away]  # a player away is not voted out (issue 27 §2)
-        if not absent and away:
+        if kind == "replace" and not self.bots.bots_available(rec.game):
             raise Refusal(
-                "; ".join(
-                    f"{self._name(rec, u)} is away until {clocks.moment(a.ends, ctx.now)}" for u, a in away.items()
-                )
-                + ": votes wait until they are back.",
-                **self._ids(rec),
+                f"There is no bot for {self.tables.title(rec)} yet: `vote skip` or `vote pause`.",
+                **self.tables.ids(rec),
             )
-        if not absent:
-            raise Refusal(
-                f"Nobody is absent: a vote opens after {self.settings.absent_after} unanswered "
-                "reminders to a player who must act.",
-                **self._ids(rec),
-            )
-        target = absent[0]
-        voters = self._people(rec, besides=target)
-        votes = dict(rec.meta.get("votes") or {})
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
+        target = await self._absent(ctx, rec, game, state)
+        voters = self.tables.people(rec, besides=target)
+        meta = TableMeta.of(rec)
+        votes = dict(meta.votes or {})
         if votes.get("target") != target:
             votes = {"target": target, "skip": [], "pause": [], "replace": []}
         for k in ("skip", "pause", "replace"):
             votes[k] = [u for u in votes.get(k, []) if u != ctx.user]
         votes[kind] = votes[kind] + [ctx.user]
         need = len(voters) // 2 + 1
-        target_name = self._name(rec, target)
+        target_name = self.reading.name(rec, target)
         if len(votes[kind]) < need:
-            meta = {**rec.meta, "votes": votes}
-            version = await self.storage.commit(rec, Change(meta=meta, bump=False), ctx.now)
+            meta.votes = votes
+            version = await self.tables.commit(rec, Change(meta=meta.to_json(), bump=False), ctx.now)
             what = {
                 "skip": f"skip {target_name}'s turn",
                 "pause": "pause the game",
@@ -194,42 +197,89 @@ class AbsenceCommands(BotCommands):
             }[kind]
             return Reply(
                 f"{ctx.name} votes to {what}: {len(votes[kind])} of {need} needed.",
-                **self._ids(rec, version),
+                **self.tables.ids(rec, version),
             )
         if kind == "pause":
-            meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            rec.status = "paused"
-            await self.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
-            version = await self.storage.commit(rec, Change(status="paused", meta=meta, reminders=[]), ctx.now)
-            return Reply(
-                f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
-                **self._ids(rec, version),
-            )
+            return await self._pause(ctx, rec, game, state, target_name)
         if kind == "replace":
-            meta = {k: v for k, v in rec.meta.items() if k != "votes"}
-            rec.seats = [
-                SeatRecord(
-                    s.user,
-                    s.name,
-                    s.seat,
-                    s.resigned,
-                    s.joined,
-                    self.timers.stand_in(rec) if s.user == target else s.bot,
+            return await self._replace(ctx, rec, game, state, target, target_name)
+        return await self._skip(ctx, rec, game, state, target, target_name)
+
+    async def _absent(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any) -> int:
+        """The player a vote is about: the first one to act who left `absent_after` reminders
+        unanswered and is not away (a Refusal naming who is away, or that nobody is absent)."""
+        unanswered = {r.user: r.count for r in await self.storage.reminders(rec.id)}
+        absent = [
+            u
+            for u in self.tables.acting_users(rec, game.to_act(state))
+            if u in unanswered and unanswered[u] >= self.tables.settings.absent_after and u != ctx.user
+        ]
+        away = {
+            u: here for u in absent if (here := clocks.away_now(await self.tables.timers.away_of(u, ctx.now), ctx.now))
+        }
+        absent = [u for u in absent if u not in away]  # a player away is not voted out (issue 27 §2)
+        if not absent and away:
+            raise Refusal(
+                "; ".join(
+                    f"{self.reading.name(rec, u)} is away until {clocks.moment(a.ends, ctx.now)}"
+                    for u, a in away.items()
                 )
-                for s in rec.seats
-            ]
-            reminders = await self.timers.settle(rec, meta, game, state, ctx.now)
-            version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-            rec.version, rec.meta = version, meta
-            self._remember(rec.id, version, state)
-            return await self._position_reply(
-                rec,
-                state,
-                f"The players voted: a bot ({self.timers.stand_in(rec)}) plays {target_name}'s seat until "
-                f"{target_name} says `game back`.",
-                ctx,
+                + ": votes wait until they are back.",
+                **self.tables.ids(rec),
             )
-        seat = self._seat_number(rec, target)
+        if not absent:
+            raise Refusal(
+                f"Nobody is absent: a vote opens after {self.tables.settings.absent_after} unanswered "
+                "reminders to a player who must act.",
+                **self.tables.ids(rec),
+            )
+        return absent[0]
+
+    async def _pause(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target_name: str) -> Reply:
+        """The vote to pause carried: every clock stops, no reminders until `resume`."""
+        meta = TableMeta.of(rec)
+        meta.votes = None
+        rec.status = "paused"
+        await self.tables.timers.settle(rec, meta, game, state, ctx.now)  # every clock stops
+        version = await self.tables.commit(rec, Change(status="paused", meta=meta.to_json(), reminders=[]), ctx.now)
+        return Reply(
+            f"The players voted to pause the game while {target_name} is away. Any player can `resume` it.",
+            **self.tables.ids(rec, version),
+        )
+
+    async def _replace(
+        self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target: int, target_name: str
+    ) -> Reply:
+        """The vote to replace carried: a bot plays the absent player's seat until `game back`."""
+        meta = TableMeta.of(rec)
+        meta.votes = None
+        rec.seats = [
+            SeatRecord(
+                s.user,
+                s.name,
+                s.seat,
+                s.resigned,
+                s.joined,
+                self.tables.timers.stand_in(rec) if s.user == target else s.bot,
+            )
+            for s in rec.seats
+        ]
+        reminders = await self.tables.timers.settle(rec, meta, game, state, ctx.now)
+        await self.tables.commit(
+            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
+        return await self.moves.position_reply(
+            rec,
+            state,
+            f"The players voted: a bot ({self.tables.timers.stand_in(rec)}) plays {target_name}'s seat until "
+            f"{target_name} says `game back`.",
+            ctx,
+        )
+
+    async def _skip(self, ctx: Ctx, rec: TableRecord, game: Game, state: Any, target: int, target_name: str) -> Reply:
+        """The vote to skip carried: the absent player's simplest legal actions are played until
+        others must act (their turn is over)."""
+        seat = self.tables.seat_number(rec, target)
         records: list[ActionRecord] = []
         before = state
         for _ in range(200):
@@ -239,24 +289,24 @@ class AbsenceCommands(BotCommands):
             if not legal:
                 break
             step = game.apply(state, seat, legal[0])
-            records.append(self._record(rec, step, seat, legal[0], "skip", None, ctx.now))
+            records.append(self.moves.record(rec, step, seat, legal[0], "skip", None, ctx.now))
             state = step.state
             if game.to_act(state) != [seat]:
                 break  # others act now: the absent player's turn is over
-        state = self._autoplay(rec, game, state, records, ctx.now)
-        return await self._commit_moves(
-            ctx, rec, game, state, records, f"The players voted to skip {target_name}'s turn.", before=before
-        )
+        state = self.moves.autoplay(rec, game, state, records, ctx.now)
+        head = f"The players voted to skip {target_name}'s turn."
+        return await self.moves.commit_moves(ctx, rec, game, Steps(before, state, records), head)
 
-    async def _cmd_resume(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("paused",))
-        self._player(ctx, rec)
-        state = await self._state(rec)
+    async def resume(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.tables.table(ctx, need=("paused",))
+        self.tables.player(ctx, rec)
+        state = await self.tables.state(rec)
         rec.status = "active"
-        meta = dict(rec.meta)
-        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)  # the clocks run again
-        version = await self.storage.commit(rec, Change(status="active", meta=meta, reminders=reminders), ctx.now)
-        rec.meta = meta
-        rec.version = version
-        self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)
+        meta = TableMeta.of(rec)
+        reminders = await self.tables.timers.settle(
+            rec, meta, self.tables.game(rec), state, ctx.now
+        )  # the clocks run again
+        await self.tables.commit(
+            rec, Change(status="active", meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
+        return await self.moves.position_reply(rec, state, f"{ctx.name} resumed the game.", ctx)

@@ -13,9 +13,9 @@ import logging
 from ..durations import parse_duration
 from ..storage.base import AwayRecord, Change, StaleWrite, TableRecord
 from . import clocks
-from .clocks import TableClock
-from .core import Ctx
-from .moves import MoveCommands
+from .core import Ctx, Tables
+from .meta import TableMeta
+from .reading import Reading
 from .refusal import Refusal
 from .reply import MyTurn, Reply
 from .text import clip, duration, neutral, quote
@@ -28,14 +28,19 @@ KEEP_AWAY = 400 * clocks.DAY
 NOTE_LIMIT = 100
 
 
-class AwayCommands(MoveCommands):
+class Away:
     """`away 5d [note]` / `away off` / `away`, `games mine`, and `posted` (a transport's post ids)."""
 
-    async def _cmd_away(self, ctx: Ctx, args: list[str]) -> Reply:
+    def __init__(self, tables: Tables, reading: Reading) -> None:
+        self.tables = tables
+        self.reading = reading
+        self.storage = tables.storage
+
+    async def away(self, ctx: Ctx, args: list[str]) -> Reply:
         """Every clock of the caller, in every server, stands still for up to the time given;
         their reminders wait and nobody can vote them out meanwhile. At most `away_days` in any
         365 days; `away off` ends it at once."""
-        budget = self.settings.away_days * clocks.DAY
+        budget = self.tables.settings.away_days * clocks.DAY
         periods = await self.storage.away(ctx.user, ctx.now - 365 * clocks.DAY)
         current = clocks.away_now(periods, ctx.now)
         used = clocks.away_used(periods, ctx.now)
@@ -69,13 +74,13 @@ class AwayCommands(MoveCommands):
             await self.storage.set_away(
                 AwayRecord(ctx.user, current.begins, ctx.now, current.note), forget_before=ctx.now - KEEP_AWAY
             )
-        left = budget - used
+        left, days = budget - used, self.tables.settings.away_days
         if length > left + 1e-6:
             raise Refusal(
-                f"You may be away at most {self.settings.away_days:g} days in any 365; {clocks.short(left)} are "
+                f"You may be away at most {days:g} days in any 365; {clocks.short(left)} are "
                 f"left (`away {_whole(left)}` at most). Nothing was changed."
                 if left >= clocks.MINUTE
-                else f"You have used your {self.settings.away_days:g} days away of these 365 days. Nothing was changed."
+                else f"You have used your {days:g} days away of these 365 days. Nothing was changed."
             )
         note = neutral(" ".join(args[1:]).strip())[:NOTE_LIMIT]
         await self.storage.set_away(
@@ -92,7 +97,7 @@ class AwayCommands(MoveCommands):
     def _budget_words(self, used: float, budget: float) -> str:
         return (
             f"Away in the last 365 days: {clocks.short(used) if used >= clocks.MINUTE else 'none'} "
-            f"of {self.settings.away_days:g} days."
+            f"of {self.tables.settings.away_days:g} days."
         )
 
     async def _retouch(self, user: int, now: float) -> int:
@@ -105,7 +110,7 @@ class AwayCommands(MoveCommands):
         for table in await self.storage.seated_tables(user):
             for _ in range(3):
                 rec = await self.storage.table(table.id)
-                if rec is None or rec.status != "active" or rec.damaged or rec.game not in self.games:
+                if rec is None or rec.status != "active" or rec.damaged or rec.game not in self.tables.games:
                     break
                 try:
                     waiting += await self._retouch_table(rec, user, now)
@@ -115,21 +120,21 @@ class AwayCommands(MoveCommands):
         return waiting
 
     async def _retouch_table(self, rec: TableRecord, user: int, now: float) -> int:
-        game = self._game(rec)
-        state = await self._state(rec)
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
         player = rec.seat_of(user)
         acting = player is not None and player.seat in game.to_act(state) and not player.bot
         old = await self.storage.reminders(rec.id)
-        if TableClock.of(rec.meta) is not None:
-            meta = dict(rec.meta)
-            rows = await self.timers.settle(rec, meta, game, state, now, old=old)
-            await self.storage.commit(rec, Change(meta=meta, reminders=rows, bump=False), now)
+        meta = TableMeta.of(rec)
+        if meta.table_clock() is not None:
+            rows = await self.tables.timers.settle(rec, meta, game, state, now, old=old)
+            await self.tables.commit(rec, Change(meta=meta.to_json(), reminders=rows, bump=False), now)
         elif any(r.user == user and r.due > now + rec.remind_every for r in old):
             soon = [r if r.user != user else dataclasses.replace(r, due=now + rec.remind_every) for r in old]
-            await self.storage.commit(rec, Change(reminders=soon, bump=False), now)
+            await self.tables.commit(rec, Change(reminders=soon, bump=False), now)
         return int(acting)
 
-    async def _cmd_mine(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def mine(self, ctx: Ctx, args: list[str]) -> Reply:
         """`games mine`: every table in every server where the caller must act — the game, where,
         how long they have waited, their time left, a link to the table's last post — and those
         where a bot plays their seat. Most pressing first: the least time left, then the longest
@@ -148,39 +153,40 @@ class AwayCommands(MoveCommands):
     async def _my_turn(self, rec: TableRecord, user: int, now: float) -> MyTurn | None:
         """The caller's turn at `rec` (or the bot playing their seat there); None when neither."""
         player = rec.seat_of(user)
-        if rec.status != "active" or rec.damaged or rec.game not in self.games or player is None:
+        if rec.status != "active" or rec.damaged or rec.game not in self.tables.games or player is None:
             return None
         if player.seat is None or player.resigned:
             return None
-        game = self._game(rec)
+        game = self.tables.game(rec)
         try:
-            state = await self._state(rec)
+            state = await self.tables.state(rec)
         except (StaleWrite, Refusal):
             return None  # moving this instant, or damaged: its own commands say so
         if not player.bot and player.seat not in game.to_act(state):
             return None
-        since = self.timers.acting_since(rec, player.seat)
+        since = self.tables.timers.acting_since(rec, player.seat)
         if since is None:  # a table from before issue 27: its last step's time
-            last = await self.storage.actions(rec.id, after=max(0, int(rec.meta.get("seq", 0)) - 1))
-            since = last[-1].time if last else float(rec.meta.get("started", rec.created))
-        left, _ = await self.timers.clock_of(rec, player.seat, user, now, away=False)
+            meta = TableMeta.of(rec)
+            last = await self.storage.actions(rec.id, after=max(0, int(meta.seq or 0) - 1))
+            since = last[-1].time if last else float(rec.created if meta.started is None else meta.started)
+        left, _ = await self.tables.timers.clock_of(rec, player.seat, user, now, away=False)
         return MyTurn(
             rec.id,
             rec.game,
             game.title,
-            self._stage(rec, game, state)[2],
+            self.reading.stage(rec, game, state)[2],
             rec.guild,
             rec.channel,
             max(0.0, now - since),
             None if player.bot else left,
-            table_url=self.links.table_url(rec.id) if self.links is not None else "",
+            table_url=self.tables.links.table_url(rec.id) if self.tables.links is not None else "",
             bot=player.bot,
         )
 
     async def posted(self, table_id: int, message: int) -> None:
         """A transport posted a table's public message with this id (Discord's message id):
         `games mine` links to the latest. Not part of the game: a lost one costs a link."""
-        await self.storage.set_post(table_id, message, self.clock())
+        await self.storage.set_post(table_id, message, self.tables.clock())
 
 
 def _whole(seconds: float) -> str:

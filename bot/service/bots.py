@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Game, refers_of
 
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
-from .clocks import TableClock
-from .core import Ctx
-from .moves import MoveCommands
+from .core import Ctx, Tables
+from .meta import TableMeta
+from .moves import Moves, Steps
 from .refusal import Refusal
 from .reply import Reply
 from .turns import Turn
@@ -68,17 +68,22 @@ def bot_seed(table_seed: int, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-class BotCommands(MoveCommands):
+class Bots:
     """`game bot`, `game back`, and the bots' own moves."""
 
-    #: The worker processes the bots think in (made on first use; tests may set one).
-    thinkers: WorkerPool | None = None
-    #: Called after a bot's move put its post into the outbox (the Discord dispatcher
-    #: delivers it at once instead of at its next round).
-    on_notice: Callable[[], None] | None = None
-    _bot_tasks: dict[int, asyncio.Task[None]]
+    def __init__(self, tables: Tables, moves: Moves) -> None:
+        self.tables = tables
+        self.moves = moves
+        self.storage = tables.storage
+        #: The worker processes the bots think in (made on first use; tests may set one).
+        self.thinkers: WorkerPool | None = None
+        #: Called after a bot's move put its post into the outbox (the Discord dispatcher
+        #: delivers it at once instead of at its next round).
+        self.on_notice: Callable[[], None] | None = None
+        #: Per table: the task its bots play in, while they have moves to make.
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
 
-    def _bots_available(self, game_id: str) -> bool:
+    def bots_available(self, game_id: str) -> bool:
         try:
             import engine.ai  # noqa: PLC0415 - the bots are optional for a game
         except ImportError:
@@ -86,70 +91,72 @@ class BotCommands(MoveCommands):
         return game_id in engine.ai.GAMES
 
     # ------------------------------------------------------------------ commands
-    async def _cmd_bot(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def bot(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game bot [easy|normal|strong]` seats a bot in the lobby; `game bot remove` unseats
         the last one. Any seated player may, so two friends can fill a table of four."""
-        rec = await self._table(ctx, need=("lobby",))
-        game = self._game(rec)
+        rec = await self.tables.table(ctx, need=("lobby",))
+        game = self.tables.game(rec)
         if rec.seat_of(ctx.user) is None:
-            raise Refusal("Join the table first (`game join`); then you can seat bots beside you.", **self._ids(rec))
+            raise Refusal(
+                "Join the table first (`game join`); then you can seat bots beside you.", **self.tables.ids(rec)
+            )
         word = args[0].lower() if args else DEFAULT_LEVEL
         if word in ("remove", "off", "kick"):
             bots = [s for s in rec.seats if s.bot]
             if not bots:
-                raise Refusal("There is no bot at this table.", **self._ids(rec))
+                raise Refusal("There is no bot at this table.", **self.tables.ids(rec))
             seats = [s for s in rec.seats if s is not bots[-1]]
-            version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+            version = await self.tables.commit(rec, Change(seats=seats), ctx.now)
             return Reply(
                 f"{bots[-1].name} left the table. Players: {self._player_list(seats)}.",
-                **self._ids(rec, version),
+                **self.tables.ids(rec, version),
             )
         if word not in LEVELS:
             raise Refusal(
                 "`game bot easy`, `game bot normal` (the default) or `game bot strong`; "
                 "`game bot remove` takes the last bot away.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
-        if not self._bots_available(rec.game):
-            raise Refusal(f"There is no bot for {game.title} yet.", **self._ids(rec))
+        if not self.bots_available(rec.game):
+            raise Refusal(f"There is no bot for {game.title} yet.", **self.tables.ids(rec))
         if len(rec.seats) >= game.max_players:
             raise Refusal(
-                f"The table is full: {game.title} takes at most {game.max_players} players.", **self._ids(rec)
+                f"The table is full: {game.title} takes at most {game.max_players} players.", **self.tables.ids(rec)
             )
         ids = [s.user for s in rec.seats if s.user < 0]
         name = bot_name(rec.game, {s.name.lower() for s in rec.seats}, word)
         seats = rec.seats + [SeatRecord(min(ids, default=0) - 1, name, None, False, ctx.now, word)]
-        version = await self.storage.commit(rec, Change(seats=seats), ctx.now)
+        version = await self.tables.commit(rec, Change(seats=seats), ctx.now)
         return Reply(
             f"{ctx.name} seated {name}. Players: {self._player_list(seats)}.",
-            **self._ids(rec, version),
+            **self.tables.ids(rec, version),
         )
 
-    async def _cmd_back(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def back(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game back`: a player whose seat the others gave to a bot takes it back."""
-        rec = await self._table(ctx, need=("active", "paused"))
+        rec = await self.tables.table(ctx, need=("active", "paused"))
         seat = rec.seat_of(ctx.user)
         if seat is None:
-            raise Refusal("You are not a player in this game.", **self._ids(rec))
+            raise Refusal("You are not a player in this game.", **self.tables.ids(rec))
         if seat.resigned:
-            raise Refusal("You resigned from this game; a bot plays your seat to the end.", **self._ids(rec))
+            raise Refusal("You resigned from this game; a bot plays your seat to the end.", **self.tables.ids(rec))
         if not seat.bot:
-            raise Refusal("Your seat is yours: nobody plays it for you.", **self._ids(rec))
+            raise Refusal("Your seat is yours: nobody plays it for you.", **self.tables.ids(rec))
         rec.seats = [
             SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
         ]
-        state = await self._state(rec)
-        meta = dict(rec.meta)
-        clock = TableClock.of(meta)
+        state = await self.tables.state(rec)
+        meta = TableMeta.of(rec)
+        clock = meta.table_clock()
         mine = clock.seats.get(seat.seat) if clock is not None and seat.seat is not None else None
         if clock is not None and mine is not None:  # a bank run out restarts with the minimum (issue 27 §1)
             mine.left, mine.out = max(mine.left, clock.control.minimum), None
-            meta["clock"] = clock.to_json()
-        reminders = await self.timers.settle(rec, meta, self._game(rec), state, ctx.now)
-        version = await self.storage.commit(rec, Change(seats=rec.seats, meta=meta, reminders=reminders), ctx.now)
-        rec.version, rec.meta = version, meta
-        self._remember(rec.id, version, state)
-        return await self._position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
+            meta.clock = clock.to_json()
+        reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
+        await self.tables.commit(
+            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        )
+        return await self.moves.position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
         from .text import names  # noqa: PLC0415 - small helper, kept local to this reply
@@ -157,15 +164,15 @@ class BotCommands(MoveCommands):
         return names([s.name for s in seats]) + f" ({len(seats)})"
 
     # ------------------------------------------------------------------ the bots' moves
-    async def _bot_reminder(self, reminder: ReminderRecord) -> bool:
+    async def bot_reminder(self, reminder: ReminderRecord) -> bool:
         """Is this due reminder a bot's (a seat given to a bot keeps its person's id)?"""
         rec = await self.storage.table(reminder.table)
         seat = rec.seat_of(reminder.user) if rec is not None else None
         return bool(seat is not None and seat.bot)
 
-    def _wake_bots(self, reminder: ReminderRecord) -> None:
+    def wake_bots(self, reminder: ReminderRecord) -> None:
         """A bot's reminder is due: let it play its table (one task per table at a time)."""
-        tasks = self.__dict__.setdefault("_bot_tasks", {})
+        tasks = self._bot_tasks
         task = tasks.get(reminder.table)
         if task is not None and not task.done():
             return
@@ -173,18 +180,22 @@ class BotCommands(MoveCommands):
             self._play_bots(reminder.table), name=f"epochs-bots-{reminder.table}"
         )
 
+    def thinking(self) -> int:
+        """How many tables' bots are still thinking."""
+        return sum(not task.done() for task in self._bot_tasks.values())
+
     async def settle_bots(self) -> None:
         """Wait until no bot is thinking (the terminal, scripts and tests wait before printing)."""
         for _ in range(10_000):
-            tasks = [t for t in self.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+            tasks = [t for t in self._bot_tasks.values() if not t.done()]
             if not tasks:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def close_bots(self) -> None:
-        for task in self.__dict__.get("_bot_tasks", {}).values():
+        for task in self._bot_tasks.values():
             task.cancel()
-        await asyncio.gather(*self.__dict__.get("_bot_tasks", {}).values(), return_exceptions=True)
+        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
         if self.thinkers is not None:
             await self.thinkers.close()
 
@@ -208,40 +219,40 @@ class BotCommands(MoveCommands):
         rec = await self.storage.table(table_id)
         if rec is None or rec.status != "active" or rec.damaged:
             return False
-        game = self._game(rec)
-        state = await self._state(rec)
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
         acting = game.to_act(state)
-        seats = [s for s in acting if self._is_bot(rec, s)]
+        seats = [s for s in acting if self.moves.is_bot(rec, s)]
         if not seats or game.is_over(state):
             return False
         seat = seats[0]
         player = rec.user_at(seat)
         assert player is not None and player.bot
-        seq = int(rec.meta.get("seq", 0)) + 1
-        action = await self._bot_decision(rec, game, state, seat, player.bot, bot_seed(rec.seed, seq, seat))
-        now = self.clock()
+        seq = int(TableMeta.of(rec).seq or 0) + 1
+        action = await self.bot_decision(rec, game, state, seat, player.bot, bot_seed(rec.seed, seq, seat))
+        now = self.tables.clock()
         ctx = Ctx(rec.channel, player.user, player.name, rec.guild, False, None, now)
         ctx.based_on = rec.version
         step = game.apply(state, seat, action)
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
-        records = [self._record(rec, step, seat, action, "bot", None, now)]
+        records = [self.moves.record(rec, step, seat, action, "bot", None, now)]
         places = {records[0].seq: refers_of(game, state, seat, action)}
-        after = self._autoplay(rec, game, step.state, records, now, turn, places)
-        reply = await self._commit_moves(
-            ctx, rec, game, after, records, "", before=state, turn=turn, announce=True, places=places
+        after = self.moves.autoplay(rec, game, step.state, records, now, turn, places)
+        reply = await self.moves.commit_moves(
+            ctx, rec, game, Steps(state, after, records, turn, places), "", announce=True
         )
         if reply.text and not reply.panel:
             await self._announce(rec, reply, records)
         return True
 
-    async def _bot_decision(self, rec: TableRecord, game: Game, state: Any, seat: int, level: str, seed: int) -> str:
+    async def bot_decision(self, rec: TableRecord, game: Game, state: Any, seat: int, level: str, seed: int) -> str:
         """The bot's action: decided in a worker process from the seat's information state.
 
         A game without a bot, a worker that fails or runs past the timeout: the seat's
         first legal action (logged), so a table never stops for a bot."""
         legal = game.legal_actions(state, seat)
-        if len(legal) == 1 or not self._bots_available(rec.game):
+        if len(legal) == 1 or not self.bots_available(rec.game):
             return legal[0]
         import engine.ai  # noqa: PLC0415 - see _bots_available
 
@@ -250,9 +261,9 @@ class BotCommands(MoveCommands):
             if self.thinkers is None:
                 from ..workers import WorkerPool  # noqa: PLC0415 - only a table with bots needs processes
 
-                self.thinkers = WorkerPool(self.settings.bot_workers, name="epochs-bots")
+                self.thinkers = WorkerPool(self.tables.settings.bot_workers, name="epochs-bots")
             action = await self.thinkers.run(
-                "engine.ai:decide", rec.game, text, seat, level, seed, timeout=self.settings.bot_timeout
+                "engine.ai:decide", rec.game, text, seat, level, seed, timeout=self.tables.settings.bot_timeout
             )
         except Exception:  # noqa: BLE001 - any failure: the simplest legal action, logged
             log.exception(
@@ -270,13 +281,14 @@ class BotCommands(MoveCommands):
         """The post of a turn a bot ended: into the outbox (the dispatcher delivers it, after a
         restart too), and the turn marked as told in the same transaction."""
         payload = reply.to_json()
-        payload["board"] = reply.table_id is not None and reply.version is not None and self.settings.images
+        payload["board"] = reply.table_id is not None and reply.version is not None and self.tables.settings.images
         payload["image"] = None  # drawn when it goes out, like any held post
-        meta = {**rec.meta, "posted": records[-1].seq}
+        meta = TableMeta.of(rec)
+        meta.posted = records[-1].seq
         for _ in range(3):
             try:
-                await self.storage.commit(
-                    rec, Change(meta=meta, notices=[(rec.channel, payload)], bump=False), self.clock()
+                await self.tables.commit(
+                    rec, Change(meta=meta.to_json(), notices=[(rec.channel, payload)], bump=False), self.tables.clock()
                 )
                 return
             except StaleWrite:
@@ -284,4 +296,5 @@ class BotCommands(MoveCommands):
                 if fresh is None or fresh.version != rec.version:
                     return  # someone moved meanwhile: their post tells this turn (nothing marked it told)
                 rec = fresh
-                meta = {**rec.meta, "posted": records[-1].seq}
+                meta = TableMeta.of(rec)
+                meta.posted = records[-1].seq

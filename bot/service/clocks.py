@@ -157,8 +157,8 @@ class TableClock:
         return cls(control, {s: SeatClock(control.bank, now) for s in seats})
 
     @classmethod
-    def of(cls, meta: dict[str, Any]) -> TableClock | None:
-        data = meta.get("clock")
+    def of(cls, data: dict[str, Any] | None) -> TableClock | None:
+        """The clock kept as `data` (`TableMeta.clock`); None when the table keeps no time."""
         if not isinstance(data, dict) or "control" not in data:
             return None
         return cls(

@@ -20,6 +20,7 @@ import engine
 from engine.core import Game
 
 from ..storage.base import ActionRecord, Change, PlayerPrefs, SeatRecord, StaleWrite, Storage, TableRecord
+from .meta import TableMeta
 from .refusal import Refusal
 from .reply import Image, Reply
 from .settings import HOUR, Settings
@@ -33,20 +34,6 @@ log = logging.getLogger(__name__)
 
 #: Lobby subcommands, also accepted without the leading `game`.
 LOBBY = ("new", "join", "leave", "start", "cancel", "status", "list")
-
-HELP = """Commands:
-`game new <game> [option=value ...] [thread]` open a table here, or in a new thread (games: {games})
-`game join` / `game leave` / `game bot [easy|normal|strong]` / `game start [fixed]` \
-/ `game cancel` / `game status` / `games`
-`play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
-`undo` (then others: `undo approve` / `undo reject`); `resign`
-`vote skip` / `vote replace` / `vote pause` (after {absent} unanswered reminders); `resume`; `game back`
-`settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
-`settings dm on|off` / `settings heads-up on|off`
-`games history [n] [game]`; `stats [player] [game]`; `stats top <game>`; `game export`; `game chart`
-`game new from=<export file> at=<step>` a new table from a position of an exported game
-`games forget <id>` (server admins) deletes a game's history
-`game link` your seat's page on the web table; `game link reset` a new one (older links stop working)"""
 
 
 def safe(name: str) -> str:
@@ -126,46 +113,60 @@ class Links(Protocol):
     def seat_url(self, table_id: int, seat: int, user: int, generation: int) -> str: ...
 
 
-class ServiceBase:
-    """Table access shared by every command family; `Service.__init__` sets the fields."""
+class Tables:
+    """The tables and their positions, shared by every other part: the stored table of a
+    channel or a command, its state (cached by version, rebuilt from the log when its stored
+    snapshot is damaged), the players' preferences, and the pictures of a position.
 
-    storage: Storage
-    clock: Callable[[], float]
-    settings: Settings
-    _games: Mapping[str, Game] | None
-    _renderer: Renderer | None
-    _cache: OrderedDict[int, tuple[int, Any]]
-    _cache_size: int
-    _prefs: dict[int, PlayerPrefs]
-    #: The worker processes to draw boards in (the Discord bot sets them); None: draw in
-    #: this process on a thread (the terminal, scripts, tests).
-    workers: WorkerPool | None = None
-    #: The web table's links, filled into headlines and decisions (None: the web is off).
-    links: Links | None = None
+    It also holds what the service runs with and the transports plug in later: the clock, the
+    settings (tests change them on a running service: `timers` follows), the drawing workers
+    and the web table's links."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float],
+        settings: Settings,
+        games: Mapping[str, Game] | None,
+        renderer: Renderer | None,
+        cache_size: int,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._games = games
+        self.renderer = renderer
+        self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self.cache_size = cache_size
+        self._prefs: dict[int, PlayerPrefs] = {}
+        #: The clocks' and reminders' bookkeeping (timing.py, issue 27).
+        self.timers = Timers(storage, settings, self.prefs_of)
+        self._settings = settings
+        #: The worker processes to draw boards in (the Discord bot sets them); None: draw in
+        #: this process on a thread (the terminal, scripts, tests).
+        self.workers: WorkerPool | None = None
+        #: The web table's links, filled into headlines and decisions (None: the web is off).
+        self.links: Links | None = None
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self._settings = self.timers.settings = settings
 
     @property
     def games(self) -> Mapping[str, Game]:
         return self._games if self._games is not None else engine.GAMES
 
-    @property
-    def timers(self) -> Timers:
-        """The clocks' and reminders' bookkeeping (timing.py, issue 27), made from the storage,
-        settings and preferences as they are now (tests change the settings of a running service)."""
-        return Timers(self.storage, self.settings, self._prefs_of)
-
-    def _help(self) -> Reply:
-        return Reply(HELP.format(games=", ".join(self.games) or "none", absent=self.settings.absent_after))
-
-    async def _cmd_help(self, ctx: Ctx, args: list[str]) -> Reply:
-        return self._help()
-
-    def _game(self, rec: TableRecord) -> Game:
+    def game(self, rec: TableRecord) -> Game:
         try:
             return self.games[rec.game]
         except KeyError:
             raise Refusal(f"This table plays {rec.game!r}, which this bot no longer offers.") from None
 
-    async def _table(self, ctx: Ctx, *, need: tuple[str, ...] = ("active",), damaged_ok: bool = False) -> TableRecord:
+    async def table(self, ctx: Ctx, *, need: tuple[str, ...] = ("active",), damaged_ok: bool = False) -> TableRecord:
         rec = await self.storage.open_table(ctx.channel)
         if rec is None:
             rec = await self.storage.latest_table(ctx.channel)
@@ -175,23 +176,22 @@ class ServiceBase:
                 f"(games: {', '.join(self.games) or 'none'})."
             )
         if rec.status == "finished" and "finished" not in need:
-            raise Refusal("The game here is finished. Open a new one with `game new <game>`.", **self._ids(rec))
+            raise Refusal("The game here is finished. Open a new one with `game new <game>`.", **self.ids(rec))
         if rec.status not in need:
             if rec.status == "lobby":
                 raise Refusal(
-                    f"The {self._title(rec)} game has not started yet: "
-                    "`game join`, then the creator says `game start`.",
-                    **self._ids(rec),
+                    f"The {self.title(rec)} game has not started yet: `game join`, then the creator says `game start`.",
+                    **self.ids(rec),
                 )
             if rec.status == "paused":
-                raise Refusal("The game is paused. Any player can `resume` it.", **self._ids(rec))
-            raise Refusal(f"The game is {rec.status}.", **self._ids(rec))
+                raise Refusal("The game is paused. Any player can `resume` it.", **self.ids(rec))
+            raise Refusal(f"The game is {rec.status}.", **self.ids(rec))
         if ctx.table is not None and rec.id != ctx.table:
             raise Refusal(
                 "The game of this link has ended; nothing was changed. The channel's new game has links of its own."
             )
         if rec.damaged:
-            rec = await self._mended(rec, ctx.now, cancelling=damaged_ok)
+            rec = await self.mended(rec, ctx.now, cancelling=damaged_ok)
         if ctx.expected_version is not None and ctx.expected_version != rec.version:
             if ctx.expected_choice is None:
                 raise StaleWrite(rec.id, ctx.expected_version, rec.version)
@@ -206,11 +206,11 @@ class ServiceBase:
         Another seat's step in a simultaneous round moves the table's version but
         leaves this key alone, so a panel opened before it still plays; the seat's own
         step (a double press, a second window) changes it, so nothing is played twice."""
-        own = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        own = int((TableMeta.of(rec).last_seq or {}).get(str(seat), 0))
         return f"{own}.{zlib.crc32(chr(10).join(legal).encode('utf-8')):08x}"
 
     # ---- damaged records: the log is the source of truth --------------------------
-    async def _mended(self, rec: TableRecord, now: float, *, cancelling: bool = False) -> TableRecord:
+    async def mended(self, rec: TableRecord, now: float, *, cancelling: bool = False) -> TableRecord:
         """A table whose stored row could not be read whole (`rec.damaged`).
 
         Its bookkeeping (meta: move counter, whose last move was which, the result)
@@ -230,19 +230,19 @@ class ServiceBase:
                 f"This game's stored record is damaged (its {' and '.join(unrecoverable)} cannot be "
                 "read), so it cannot go on; nothing was changed. Its creator or a server admin can "
                 "`game cancel` it to free this channel.",
-                **self._ids(rec),
+                **self.ids(rec),
             )
         rows = await self.storage.actions(rec.id)
         meta = _meta_from_log(rows)
         if rec.status == "finished":
             try:
-                state = self._replay(rec, rows)
-                game = self._game(rec)
-                meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+                state = self.replay(rec, rows)
+                game = self.game(rec)
+                meta.result = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
             except Exception:  # noqa: BLE001 - the result line is lost, the table still reads
                 log.warning("table %s: the result of the finished game could not be rebuilt", rec.id)
-        await self.storage.commit(rec, Change(meta=meta, bump=False), now)
-        rec.meta, rec.damaged = meta, []
+        await self.commit(rec, Change(meta=meta.to_json(), bump=False), now)
+        rec.damaged = []
         log.warning(
             "table %s: stored bookkeeping (meta) was damaged; rebuilt from its log of %d lines "
             "(pending undo requests and votes are dropped)",
@@ -256,29 +256,29 @@ class ServiceBase:
         stored again; a Refusal when the log itself cannot rebuild it."""
         rows = await self.storage.actions(rec.id)
         try:
-            state = self._replay(rec, rows)
+            state = self.replay(rec, rows)
         except Exception as err:  # noqa: BLE001 - any failure means the record is beyond repair
             log.error("table %s: snapshot %s and the log does not replay (%s)", rec.id, why, err)
             raise Refusal(
                 "This game's stored record is damaged and its log cannot rebuild it, so it cannot go "
                 "on; nothing was changed. Its creator or a server admin can `game cancel` it.",
-                **self._ids(rec),
+                **self.ids(rec),
             ) from None
-        await self.storage.commit(rec, Change(snapshot=self._game(rec).dumps(state), bump=False), self.clock())
+        await self.commit(rec, Change(snapshot=self.game(rec).dumps(state), bump=False), self.clock())
         log.warning("table %s: snapshot %s; rebuilt from its log of %d lines", rec.id, why, len(rows))
         return state
 
-    def _replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
+    def replay(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Any:
         """The state the log gives: the setup from the seed, then every line not undone
         (before sequence number `before`, when given)."""
         state = None
-        for position in self._positions(rec, rows, before):
+        for position in self.positions(rec, rows, before):
             state = position
         return state
 
-    def _positions(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Iterator[Any]:
+    def positions(self, rec: TableRecord, rows: list[ActionRecord], before: int | None = None) -> Iterator[Any]:
         """Every position of the log in turn: the setup, then one after each line not undone."""
-        game = self._game(rec)
+        game = self.game(rec)
         state = game.setup([s.name for s in rec.players], rec.seed, rec.options or None)
         yield state
         for r in rows:
@@ -288,7 +288,7 @@ class ServiceBase:
             yield state
 
     @staticmethod
-    def _seat_number(rec: TableRecord, user: int) -> int:
+    def seat_number(rec: TableRecord, user: int) -> int:
         """The engine seat of `user`, who sits at the started table `rec` (a person to act,
         found through `_acting_users`); LookupError for anyone else."""
         player = rec.seat_of(user)
@@ -296,12 +296,17 @@ class ServiceBase:
             raise LookupError(f"table {rec.id}: user {user} has no seat")
         return player.seat
 
-    def _creator(self, rec: TableRecord) -> int:
+    def creator(self, rec: TableRecord) -> int:
         """Who opened the table, or took it over when they left the lobby: they start it,
         cancel it and set its reminders."""
-        return int(rec.meta.get("creator", rec.creator))
+        creator = TableMeta.of(rec).creator
+        return int(rec.creator if creator is None else creator)
 
-    async def _prefs_of(self, user: int) -> PlayerPrefs:
+    def forget_prefs(self, user: int) -> None:
+        """Drop a player's kept settings: they are read again (another process may have changed them)."""
+        self._prefs.pop(user, None)
+
+    async def prefs_of(self, user: int) -> PlayerPrefs:
         """A player's settings (kept in memory: they change only through `settings`)."""
         prefs = self._prefs.get(user)
         if prefs is None:
@@ -310,31 +315,31 @@ class ServiceBase:
                 self._prefs.clear()
         return prefs
 
-    def _player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
+    def player(self, ctx: Ctx, rec: TableRecord) -> SeatRecord:
         seat = rec.seat_of(ctx.user)
         if seat is None:
             raise Refusal(
-                f"You are not a player in this game ({names([s.name for s in rec.players])} are).", **self._ids(rec)
+                f"You are not a player in this game ({names([s.name for s in rec.players])} are).", **self.ids(rec)
             )
         if seat.resigned:
-            raise Refusal("You resigned from this game.", **self._ids(rec))
+            raise Refusal("You resigned from this game.", **self.ids(rec))
         return seat
 
     @staticmethod
-    def _scores_text(rec: TableRecord, scores: Sequence[int]) -> str:
+    def scores_text(rec: TableRecord, scores: Sequence[int]) -> str:
         """`ann (A) 12, bob (B) 9`: every seated player's score, in seat order, named as the boards name them."""
         return ", ".join(f"{lettered(p.name, p.seat)} {scores[p.seat]}" for p in rec.players if p.seat is not None)
 
-    def _title(self, rec: TableRecord) -> str:
+    def title(self, rec: TableRecord) -> str:
         game = self.games.get(rec.game)
         return game.title if game is not None else rec.game
 
     @staticmethod
-    def _ids(rec: TableRecord, version: int | None = None) -> dict[str, Any]:
+    def ids(rec: TableRecord, version: int | None = None) -> dict[str, Any]:
         """A reply's table fields; `version` when the reply answers a change just committed."""
         return {"game_id": rec.game, "table_id": rec.id, "version": rec.version if version is None else version}
 
-    async def _state(self, rec: TableRecord) -> Any:
+    async def state(self, rec: TableRecord) -> Any:
         hit = self._cache.get(rec.id)
         if hit is not None and hit[0] == rec.version:
             self._cache.move_to_end(rec.id)
@@ -349,21 +354,41 @@ class ServiceBase:
             if version > rec.version:
                 # the table was read before a move, its snapshot after: the game moved on
                 raise StaleWrite(rec.id, rec.version, version)
-            game = self._game(rec)
+            game = self.game(rec)
             try:
                 state = game.loads(text)
             except Exception as err:  # noqa: BLE001 - unreadable text of any kind: the log decides
                 state = await self._rebuilt(rec, f"damaged ({type(err).__name__}: {str(err)[:80]})")
-        self._remember(rec.id, rec.version, state)
+        self.remember(rec.id, rec.version, state)
         return state
 
-    def _remember(self, table_id: int, version: int, state: Any) -> None:
+    async def commit(self, rec: TableRecord, change: Change, now: float, *, state: Any = None) -> int:
+        """Store `change` on the table as read in `rec` (StaleWrite when it moved on since) and
+        return the new version. The one place a commit's bookkeeping is done: `rec` then reads
+        as stored (the storage sets its version; here its meta, status and seats), and `state`,
+        the position the change leads to, is kept for that version."""
+        version = await self.storage.commit(rec, change, now)
+        if change.meta is not None:
+            rec.meta = change.meta
+        if change.status is not None:
+            rec.status = change.status
+        if change.seats is not None:
+            rec.seats = change.seats
+        if state is not None:
+            self.remember(rec.id, version, state)
+        return version
+
+    def forget(self, table_id: int) -> None:
+        """Drop the kept position of a table: its stored snapshot is read again next time."""
+        self._cache.pop(table_id, None)
+
+    def remember(self, table_id: int, version: int, state: Any) -> None:
         self._cache[table_id] = (version, state)
         self._cache.move_to_end(table_id)
-        while len(self._cache) > self._cache_size:
+        while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    async def _position(self, channel: int) -> tuple[TableRecord | None, Any]:
+    async def position(self, channel: int) -> tuple[TableRecord | None, Any]:
         """The channel's open table and its state, read consistently (state None
         before the start or for a game this bot no longer offers)."""
         for _ in range(5):
@@ -371,29 +396,29 @@ class ServiceBase:
             if rec is None or rec.status == "lobby" or rec.game not in self.games or rec.damaged:
                 return rec, None  # (a damaged table answers its commands itself)
             try:
-                return rec, await self._state(rec)
+                return rec, await self.state(rec)
             except StaleWrite:
                 continue  # a move landed between the two reads: read again
             except Refusal:
                 return rec, None  # damaged beyond repair: its commands say so
         return rec, None
 
-    async def _stale(self, ctx: Ctx) -> Reply:
-        rec, state = await self._position(ctx.channel)
+    async def stale(self, ctx: Ctx) -> Reply:
+        rec, state = await self.position(ctx.channel)
         text = "The game moved on before your command arrived (another move came first); nothing was changed."
         if rec is None:
             return Reply(text, error=True, stale=True)
         extra = ""
         if rec.status == "active" and state is not None:
-            game = self._game(rec)
+            game = self.game(rec)
             seat = rec.seat_of(ctx.user)
             if seat is not None and seat.seat is not None and seat.seat in game.to_act(state):
                 extra = "\nYour legal actions now: " + choices_text(game.legal_actions(state, seat.seat))
             else:
-                extra = "\nNow waiting for " + names(self._acting_names(rec, game.to_act(state))) + "."
-        return Reply(text + extra, error=True, stale=True, **self._ids(rec))
+                extra = "\nNow waiting for " + names(self.acting_names(rec, game.to_act(state))) + "."
+        return Reply(text + extra, error=True, stale=True, **self.ids(rec))
 
-    def _acting_users(self, rec: TableRecord, seats: list[int]) -> list[int]:
+    def acting_users(self, rec: TableRecord, seats: list[int]) -> list[int]:
         """The people who must act in `seats`: never a bot (it is not pinged, reminded or
         offered choices), nor a resigned player."""
         out = []
@@ -404,14 +429,14 @@ class ServiceBase:
         return out
 
     @staticmethod
-    def _people(rec: TableRecord, *, besides: int | None = None) -> list[int]:
+    def people(rec: TableRecord, *, besides: int | None = None) -> list[int]:
         """The seated people who still play (they vote and approve undos): no bots, nobody resigned."""
         return [s.user for s in rec.seats if not s.resigned and not s.bot and s.user != besides]
 
-    def _acting_names(self, rec: TableRecord, seats: list[int]) -> list[str]:
+    def acting_names(self, rec: TableRecord, seats: list[int]) -> list[str]:
         return [p.name for s in seats if (p := rec.user_at(s)) is not None]
 
-    async def _draw(self, job: str, *args: Any) -> Any:
+    async def draw(self, job: str, *args: Any) -> Any:
         """Run a drawing job (`"package.module:function"`, plain arguments) in the worker
         processes when the service has them, so this process never loads Pillow; else on
         a thread (the terminal, scripts and tests). At most `render_timeout` seconds:
@@ -428,7 +453,7 @@ class ServiceBase:
         module, _, name = job.partition(":")
         return await asyncio.wait_for(asyncio.to_thread(getattr(importlib.import_module(module), name), *args), limit)
 
-    async def _image(
+    async def image(
         self,
         game_id: str,
         view: dict[str, Any],
@@ -440,13 +465,13 @@ class ServiceBase:
         the service has them (named by string, so this process never loads Pillow), else on a
         thread. The public view's default is the map, with the places in `highlight` framed."""
         try:
-            if self._renderer is not None:
+            if self.renderer is not None:
                 drawing = asyncio.to_thread(
-                    self._renderer, game_id, view, seat=seat, part=part, highlight=tuple(highlight)
+                    self.renderer, game_id, view, seat=seat, part=part, highlight=tuple(highlight)
                 )
                 out = await asyncio.wait_for(drawing, self.settings.render_timeout)
             else:
-                out = await self._draw("renderers:render", game_id, view, seat, part, list(highlight))
+                out = await self.draw("renderers:render", game_id, view, seat, part, list(highlight))
         except (KeyError, ImportError, NotImplementedError):
             return None
         except TimeoutError:  # a stuck drawing must not hold the reply (issue 23)
@@ -465,14 +490,15 @@ class ServiceBase:
         return Image(out.png, out.alt, f"{game_id}-{name}.png")
 
     @staticmethod
-    def _highlight(rec: TableRecord) -> list[str]:
+    def highlight(rec: TableRecord) -> list[str]:
         """The places of the last post's moves (moves.py keeps them with the post), while that
         post still tells the latest moves (an undo of a posted move voids them)."""
-        last = rec.meta.get("highlight") or {}
-        return list(last.get("places", [])) if last.get("posted") == rec.meta.get("posted") else []
+        meta = TableMeta.of(rec)
+        last = meta.highlight or {}
+        return list(last.get("places", [])) if last.get("posted") == meta.posted else []
 
 
-def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
+def _meta_from_log(rows: list[ActionRecord]) -> TableMeta:
     """The service's bookkeeping as far as the log holds it: the last sequence number
     used (never reused, undone lines included), each seat's last live action, and the
     practice mark of a fork (a chosen seed's mark is not in the log: it is lost)."""
@@ -480,9 +506,9 @@ def _meta_from_log(rows: list[ActionRecord]) -> dict[str, Any]:
     for r in rows:
         if not r.undone:
             last[str(r.seat)] = r.seq
-    meta: dict[str, Any] = {"seq": max((r.seq for r in rows), default=0), "last_seq": last}
+    meta = TableMeta(seq=max((r.seq for r in rows), default=0), last_seq=last)
     if any(r.via == "fork" for r in rows):  # a fork's copied lines: still an open practice game
-        meta["practice"] = {"fork": True}
+        meta.practice = {"fork": True}
     return meta
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
 from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
-from .core import Ctx, shown
-from .reading import TurnData
+from .core import Ctx, Tables, shown
+from .meta import TableMeta
+from .reading import Reading
+from .records import Records
 from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
@@ -35,33 +38,56 @@ log = logging.getLogger(__name__)
 LOG_BUDGET = 1500
 
 
-class MoveCommands(TurnData):
+@dataclass
+class Steps:
+    """What a command did to a game, for `Moves.commit_moves`: the position it started from
+    (`before`) and the one it leads to (`after`), the new log lines, the turn they were made
+    in (None: an announcement such as a resignation, told at once) and the board places of
+    the new actions by sequence number (kept until the post that tells them, whose map
+    frames them all: issue 26)."""
+
+    before: Any
+    after: Any
+    records: list[ActionRecord]
+    turn: Turn | None = None
+    places: dict[int, tuple[str, ...]] | None = None
+
+
+class Moves:
     """`play` and what follows a move (store, announce, remind), and the read-only commands."""
 
-    async def _cmd_play(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx)
-        player = self._player(ctx, rec)
-        game = self._game(rec)
-        state = await self._state(rec)
+    def __init__(self, tables: Tables, reading: Reading, records: Records) -> None:
+        self.tables = tables
+        self.reading = reading
+        self.records = records
+        self.storage = tables.storage
+
+    async def play(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.tables.table(ctx)
+        player = self.tables.player(ctx, rec)
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
         seat = player.seat
         assert seat is not None
         if player.bot:
             raise Refusal(
-                f"A bot plays your seat now ({player.bot}). Say `game back` to take it back.", **self._ids(rec)
+                f"A bot plays your seat now ({player.bot}). Say `game back` to take it back.", **self.tables.ids(rec)
             )
         acting = game.to_act(state)
         legal = game.legal_actions(state, seat) if seat in acting else []
-        if ctx.version_moved and (seat not in acting or ctx.expected_choice != self.choice_key(rec, seat, legal)):
+        if ctx.version_moved and (
+            seat not in acting or ctx.expected_choice != self.tables.choice_key(rec, seat, legal)
+        ):
             raise StaleWrite(rec.id, ctx.expected_version or 0, rec.version)  # the decision itself changed
         if seat not in acting:
             why = getattr(game, "why_waiting", lambda *_: None)(state, seat)  # the game's reason, if it has one
             raise Refusal(
-                f"It is not your turn; waiting for {names(self._acting_names(rec, acting))}."
+                f"It is not your turn; waiting for {names(self.tables.acting_names(rec, acting))}."
                 + (f" {why}" if why else ""),
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
         if not args:
-            return await self._panel(ctx, rec, game, state, seat, ask=True)
+            return await self.panel(ctx, rec, game, state, seat, ask=True)
         text = neutral(" ".join(args))  # the engine quotes it back in refusals
         if resolve(text, legal) is None and resolve(f"play {text}", legal):
             # `play forum build` typed as the command `play` + `forum build`: one `play` is enough
@@ -71,25 +97,27 @@ class MoveCommands(TurnData):
             # The game itself matches the text, so its refusal says why (not only what is legal).
             step = game.apply(state, seat, text)
         except IllegalAction as err:
-            raise Refusal(str(err), choices={ctx.user: legal}, **self._ids(rec)) from None
+            raise Refusal(str(err), choices={ctx.user: legal}, **self.tables.ids(rec)) from None
         action = match(text, legal, known_verbs=getattr(game, "verbs", ()))  # the canonical form, for the log
         turn = Turn(acting)
         turn.step(game.to_act(step.state))
-        records = [self._record(rec, step, seat, action, "", ctx.user, ctx.now)]
+        records = [self.record(rec, step, seat, action, "", ctx.user, ctx.now)]
         places = {records[0].seq: refers_of(game, state, seat, action)}
-        after = self._autoplay(rec, game, step.state, records, ctx.now, turn, places)
-        return await self._commit_moves(ctx, rec, game, after, records, "", before=state, turn=turn, places=places)
+        after = self.autoplay(rec, game, step.state, records, ctx.now, turn, places)
+        return await self.commit_moves(ctx, rec, game, Steps(state, after, records, turn, places), "")
 
     @staticmethod
-    def _record(
+    def record(
         rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None, now: float
     ) -> ActionRecord:
         """The log line for one applied action, with the table's next sequence number."""
-        seq = int(rec.meta.get("seq", 0)) + 1
-        rec.meta = {**rec.meta, "seq": seq}
+        seq = int(TableMeta.of(rec).seq or 0) + 1
+        meta = TableMeta.of(rec)
+        meta.seq = seq
+        rec.meta = meta.to_json()
         return ActionRecord(seq, seat, action, now, False, via, user, list(step.events))
 
-    def _autoplay(
+    def autoplay(
         self,
         rec: TableRecord,
         game: Game,
@@ -120,7 +148,7 @@ class MoveCommands(TurnData):
                 break
             seat, action, via = chosen
             step = game.apply(state, seat, action)
-            records.append(self._record(rec, step, seat, action, via, None, now))
+            records.append(self.record(rec, step, seat, action, via, None, now))
             if places is not None:
                 places[records[-1].seq] = refers_of(game, state, seat, action)
             state = step.state
@@ -128,67 +156,106 @@ class MoveCommands(TurnData):
                 turn.step(game.to_act(state))
         return state
 
-    async def _commit_moves(
+    async def commit_moves(
         self,
         ctx: Ctx,
         rec: TableRecord,
         game: Game,
-        state: Any,
-        records: list[ActionRecord],
+        steps: Steps,
         head: str,
         *,
-        before: Any,
-        turn: Turn | None = None,
         seats: list[SeatRecord] | None = None,
         announce: bool = False,
-        places: dict[int, tuple[str, ...]] | None = None,
     ) -> Reply:
         """Store the new actions and position in one transaction, then build the reply.
 
-        `turn` follows the seats to act through the steps: while the caller's turn
+        `steps.turn` follows the seats to act through the steps: while the caller's turn
         lasts they alone are answered (their panel); when it passes (or `turn` is
         None: an announcement such as a resignation) the channel gets one post with
-        every step since the last post. `before` is the state the command started
+        every step since the last post. `steps.before` is the state the command started
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
         (bots.py marks the turn told there), so it is neither marked here nor drawn.
-        `places`: the board places of the new actions (by sequence number), kept until the
-        post that tells them, whose map frames them all (issue 26: the last move highlighted)."""
-        meta = dict(rec.meta)
-        last = dict(meta.get("last_seq", {}))
-        for r in records:
-            last[str(r.seat)] = r.seq
-        meta["last_seq"] = last
-        meta.pop("undo", None)  # a new move voids a pending undo request
-        meta.pop("votes", None)
-        status = None
+        `seats`: the seats as they are now, when the command changed them (a resignation)."""
+        state, turn = steps.after, steps.turn
         over = game.is_over(state)
         # a turn passing to bots is not told yet: the bots move first, and one post tells
         # everything up to the next person (bots.py), pinging them once (issue 26 §2)
         bots_next = turn is not None and self._only_bots_act(rec, game, state)
         public = (turn is None or turn.passed or over) and not bots_next
-        posted = int(meta.get("posted", 0))
+        meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
+        whole = await self._store(ctx, rec, game, steps, meta, seats)
+        seat = rec.seat_of(ctx.user)
+        if not public:
+            if announce:
+                return Reply(panel=True, **self.tables.ids(rec))  # a bot has no panel: its turn goes on
+            return await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        told = await self.reading.story(rec, game, rows)
+        ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
+        reply = await self.position_reply(
+            rec, state, head, ctx, ping=ping, draw=not announce, story=told, highlight=self.tables.highlight(rec)
+        )
+        if over and self.tables.settings.images:  # the final post: the board and how the game went (issue 17 §3)
+            chart = await self.records.chart(rec, whole)
+            if chart is not None:
+                reply.files.append(chart)
+        if turn is not None and not over:
+            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
+        return reply
+
+    def _bookkeeping(
+        self, rec: TableRecord, game: Game, steps: Steps, *, public: bool, announce: bool
+    ) -> tuple[TableMeta, int]:
+        """The table's meta after `steps` and the last step posted before them: each seat's
+        last move, the pending undo request and votes voided, what the post (when the steps
+        are told now, `public`) frames on the map or the places kept for the next post, and
+        the step marks the stories read."""
+        records, places = steps.records, steps.places
+        meta = TableMeta.of(rec)
+        last = dict(meta.last_seq or {})
+        for r in records:
+            last[str(r.seat)] = r.seq
+        meta.last_seq = last
+        meta.undo = meta.votes = None  # a new move voids a pending undo request and the votes
+        posted = int(meta.posted or 0)
         if public and records and not announce:
-            meta["posted"] = records[-1].seq
-        unposted = {**meta.pop("places", {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+            meta.posted = records[-1].seq
+        unposted = {**(meta.places or {}), **{str(seq): list(p) for seq, p in (places or {}).items() if p}}
+        meta.places = None
         if public and records:
             framed = [p for seq in sorted(unposted, key=int) for p in unposted[seq]]
-            meta["highlight"] = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
+            meta.highlight = {"posted": records[-1].seq, "places": list(dict.fromkeys(framed))}
         elif unposted:
-            meta["places"] = unposted
-        self._mark(meta, rec, game, before, records, after=state, told=posted)
-        record, whole = None, []
+            meta.places = unposted
+        self.reading.mark(meta, rec, game, steps.before, records, after=steps.after, told=posted)
+        return meta, posted
+
+    async def _store(
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Game,
+        steps: Steps,
+        meta: TableMeta,
+        seats: list[SeatRecord] | None,
+    ) -> list[ActionRecord]:
+        """Commit `steps` with `meta`: the new log lines and position, the clocks and
+        reminders settled, and when the game is over its result and record. Returns the whole
+        log when the game ended (for the chart), else []."""
+        state, records, turn = steps.after, steps.records, steps.turn
+        over = game.is_over(state)
+        record, whole, status = None, [], None
         if over:
             status = "finished"
-            meta["result"] = {"scores": game.scores(state), "winners": game.winners(state), "reason": "end"}
+            scores, winners = game.scores(state), game.winners(state)
+            meta.result = {"scores": scores, "winners": winners, "reason": "end"}
             whole = await self.storage.actions(rec.id) + records  # the whole log, for the record and the chart
-            record = self._game_record(
-                rec, "end", whole, ctx.now, scores=meta["result"]["scores"], winners=meta["result"]["winners"]
-            )
+            record = self.records.game_record(rec, "end", whole, ctx.now, scores=scores, winners=winners)
         acting_seats = {r.seat for r in records}
         actor = ctx.user if records and records[0].user == ctx.user else None
-        waiting = set(game.to_act(before)) & set(game.to_act(state)) - acting_seats
-        reminders = await self.timers.settle(
+        waiting = set(game.to_act(steps.before)) & set(game.to_act(state)) - acting_seats
+        reminders = await self.tables.timers.settle(
             rec,
             meta,
             game,
@@ -203,36 +270,15 @@ class MoveCommands(TurnData):
         )
         change = Change(
             status=status,
-            meta=meta,
+            meta=meta.to_json(),
             actions=records,
             snapshot=game.dumps(state),
             reminders=reminders,
             seats=seats,
             record=record,
         )
-        version = await self.storage.commit(rec, change, ctx.now)
-        rec.version, rec.meta = version, meta
-        if status:
-            rec.status = status
-        self._remember(rec.id, version, state)
-        seat = rec.seat_of(ctx.user)
-        if not public:
-            if announce:
-                return Reply(panel=True, **self._ids(rec))  # a bot has no panel: its turn goes on
-            return await self._panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
-        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
-        told = await self._story(rec, game, rows)
-        ping = None if turn is None else self._acting_users(rec, turn.to_ping())
-        reply = await self._position_reply(
-            rec, state, head, ctx, ping=ping, draw=not announce, story=told, highlight=self._highlight(rec)
-        )
-        if over and self.settings.images:  # the final post: the board and how the game went (issue 17 §3)
-            chart = await self._chart(rec, whole)
-            if chart is not None:
-                reply.files.append(chart)
-        if turn is not None and not over:
-            await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
-        return reply
+        await self.tables.commit(rec, change, ctx.now, state=state)
+        return whole
 
     async def _heads_up(
         self, rec: TableRecord, game: Game, state: Any, starting: list[int], reply: Reply, caller: int
@@ -259,10 +305,10 @@ class MoveCommands(TurnData):
                 continue
             if player.user in (caller, *reply.mentions):
                 continue
-            prefs = await self._prefs_of(player.user)
+            prefs = await self.tables.prefs_of(player.user)
             if not prefs.heads_up:
                 continue
-            warned = HeadsUp(player.user, player.name, [self._seat_name(rec, seat), *between])
+            warned = HeadsUp(player.user, player.name, [self.reading.seat_name(rec, seat), *between])
             if prefs.dm:  # told by direct message instead of a ping (issue 26 §3)
                 reply.private.append(Private(player.user, heads_up_line(warned), None, True, player.name))
                 continue
@@ -275,13 +321,13 @@ class MoveCommands(TurnData):
         if game.is_over(state) or rec.status != "active":
             return False
         acting = game.to_act(state)
-        return bool(acting) and not self._acting_users(rec, acting) and any(self._is_bot(rec, s) for s in acting)
+        return bool(acting) and not self.tables.acting_users(rec, acting) and any(self.is_bot(rec, s) for s in acting)
 
-    def _is_bot(self, rec: TableRecord, seat: int) -> bool:
+    def is_bot(self, rec: TableRecord, seat: int) -> bool:
         player = rec.user_at(seat)
         return player is not None and bool(player.bot)
 
-    async def _panel(
+    async def panel(
         self,
         ctx: Ctx,
         rec: TableRecord,
@@ -296,46 +342,46 @@ class MoveCommands(TurnData):
         Discord — this turn so far, what is being decided now, and their decision as data
         (with their private view's picture when the decision depends on it). `bots_next`:
         the caller's turn passed to bots, whose moves one post tells later (`bots_moving`)."""
-        posted = int(rec.meta.get("posted", 0))
+        posted = int(TableMeta.of(rec).posted or 0)
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         reply = Reply(
             "",
             panel=True,
             turn_steps=sum(1 for r in rows if r.seat == seat and not r.via),
-            headline=await self._headline(rec, game, state),
-            **self._ids(rec),
+            headline=await self.reading.headline(rec, game, state),
+            **self.tables.ids(rec),
         )
         if seat is not None and seat in game.to_act(state):
-            [decision] = await self._decisions(rec, game, state, [ctx.user])
+            [decision] = await self.reading.decisions(rec, game, state, [ctx.user])
             reply.offer(decision)
             reply.private.append(await self._panel_part(rec, game, state, decision))
             return reply
         lines = []
-        turn = await self._story(rec, game, rows, reader=seat)
+        turn = await self.reading.story(rec, game, rows, reader=seat)
         if turn:
             lines = ["This turn so far:", *story_lines(turn, [p.name for p in rec.players])]
         if bots_next:
-            reply.bots_moving = self._acting_names(rec, game.to_act(state))
+            reply.bots_moving = self.tables.acting_names(rec, game.to_act(state))
             lines.append(
                 f"Your turn is over. {names(reply.bots_moving)} move{'s' if len(reply.bots_moving) == 1 else ''} "
                 "now; one post will tell it all and ping whoever is next."
             )
         elif not ask:
-            lines.append("Waiting for " + names(self._acting_names(rec, game.to_act(state))) + ".")
+            lines.append("Waiting for " + names(self.tables.acting_names(rec, game.to_act(state))) + ".")
         # never by DM: the player is at the table right now, and the panel is their answer
-        reply.private.append(Private(ctx.user, clip("\n".join(lines)), None, False, self._name(rec, ctx.user)))
+        reply.private.append(Private(ctx.user, clip("\n".join(lines)), None, False, self.reading.name(rec, ctx.user)))
         return reply
 
     async def _panel_part(self, rec: TableRecord, game: Game, state: Any, decision: Decision) -> Private:
         """A turn panel as the private part of its user: the text, and the picture of their
         private view when the decision depends on it (issue 25 §2)."""
         image = None
-        if decision.private_view and self.settings.images:
-            image = await self._image(rec.game, game.view(state, decision.seat), decision.seat)
+        if decision.private_view and self.tables.settings.images:
+            image = await self.tables.image(rec.game, game.view(state, decision.seat), decision.seat)
         text = panel_text(decision, [p.name for p in rec.players])
         return Private(decision.user, clip(text), image, False, decision.name)
 
-    async def _position_reply(
+    async def position_reply(
         self,
         rec: TableRecord,
         state: Any,
@@ -355,9 +401,9 @@ class MoveCommands(TurnData):
         `ping`: the users to mention (default: everyone who must act). A turn's post
         pings only those who were not acting already. The board is the map image, the
         places in `highlight` framed (the moves the post tells)."""
-        game = self._game(rec)
-        public = self._public_view(rec, game, state)
-        headline = await self._headline(rec, game, state)
+        game = self.tables.game(rec)
+        public = self.reading.public_view(rec, game, state)
+        headline = await self.reading.headline(rec, game, state)
         players = [p.name for p in rec.players]
         told = story or []
         lines = [headline_line(headline), clock_line(headline), head, *story_lines(told, players)]
@@ -366,22 +412,24 @@ class MoveCommands(TurnData):
         decisions: list[Decision] = []
         standings = []
         if game.is_over(state):
-            standings = self._final_standings(rec, game, state, game.scores(state), game.winners(state))
+            standings = self.reading.final_standings(rec, game, state, game.scores(state), game.winners(state))
             lines.extend(standings_lines(standings))
             # the end of a game is every player's news (issue 26 §2); the caller reads its answer
             mentions = [s.user for s in rec.seats if not s.bot and not s.resigned and s.user != ctx.user]
         elif rec.status == "active":
-            users = self._acting_users(rec, game.to_act(state))
+            users = self.tables.acting_users(rec, game.to_act(state))
             for user in users:
                 if user == ctx.user or (ping is not None and user not in ping):
                     continue
-                (by_dm if (await self._prefs_of(user)).dm else mentions).append(user)
-            decisions = await self._decisions(rec, game, state, users, told=max((e.seq for e in told), default=0))
-        note = self._practice_line(rec, why=False)
+                (by_dm if (await self.tables.prefs_of(user)).dm else mentions).append(user)
+            decisions = await self.reading.decisions(
+                rec, game, state, users, told=max((e.seq for e in told), default=0)
+            )
+        note = self.records.practice_line(rec, why=False)
         lines.append(note)
         text = clip("\n".join(line for line in lines if line))
-        drawn = self.settings.images and draw
-        image = await self._image(rec.game, public, None, "map", highlight or []) if drawn else None
+        drawn = self.tables.settings.images and draw
+        image = await self.tables.image(rec.game, public, None, "map", highlight or []) if drawn else None
         reply = Reply(
             text,
             image=image,
@@ -391,7 +439,7 @@ class MoveCommands(TurnData):
             head=head,
             note=note,
             standings=standings,
-            **self._ids(rec),
+            **self.tables.ids(rec),
         )
         for decision in decisions:
             reply.offer(decision)
@@ -405,67 +453,75 @@ class MoveCommands(TurnData):
                 reply.private.append(Private(decision.user, clip(summary, 1500), None, dm, decision.name))
         return reply
 
-    async def _since_last_turn(self, rec: TableRecord, seat: int) -> str:
+    async def since_last_turn(self, rec: TableRecord, seat: int) -> str:
         """What happened since `seat`'s last turn, for its user's panel ("" when nothing)."""
         player = rec.user_at(seat)
         if player is None:
             return ""
-        state = await self._state(rec)
-        [decision] = await self._decisions(rec, self._game(rec), state, [player.user])
+        state = await self.tables.state(rec)
+        [decision] = await self.reading.decisions(rec, self.tables.game(rec), state, [player.user])
         return clip(news_text(decision, [p.name for p in rec.players], prompt=False), 1500)
 
     # ----------------------------------------------------------- read-only
-    async def _cmd_board(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("active", "paused", "finished"))
-        game = self._game(rec)
-        state = await self._state(rec)
-        view = self._public_view(rec, game, state)
-        image = await self._image(rec.game, view, None, "map", self._highlight(rec)) if self.settings.images else None
-        tables = await self._image(rec.game, view, None, "tables") if self.settings.images else None
-        head = f"{game.title}, move {rec.meta.get('seq', 0)}"
+    async def board(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.tables.table(ctx, need=("active", "paused", "finished"))
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
+        view = self.reading.public_view(rec, game, state)
+        image = (
+            await self.tables.image(rec.game, view, None, "map", self.tables.highlight(rec))
+            if self.tables.settings.images
+            else None
+        )
+        tables = await self.tables.image(rec.game, view, None, "tables") if self.tables.settings.images else None
+        head = f"{game.title}, move {TableMeta.of(rec).seq or 0}"
         decisions: list[Decision] = []
         if rec.status == "active":
             acting = game.to_act(state)
-            head += "; waiting for " + names(self._acting_names(rec, acting))
-            decisions = await self._decisions(rec, game, state, self._acting_users(rec, acting))
+            head += "; waiting for " + names(self.tables.acting_names(rec, acting))
+            decisions = await self.reading.decisions(rec, game, state, self.tables.acting_users(rec, acting))
         text = head + ".\n" + (image.alt if image else view_text(view))
         files = [Attachment(tables.png, tables.filename, tables.alt, "tables")] if tables else []
         reply = Reply(
-            clip(text), image=image, headline=await self._headline(rec, game, state), files=files, **self._ids(rec)
+            clip(text),
+            image=image,
+            headline=await self.reading.headline(rec, game, state),
+            files=files,
+            **self.tables.ids(rec),
         )
         for decision in decisions:
             reply.offer(decision)
         return reply
 
-    async def _cmd_hand(self, ctx: Ctx, args: list[str]) -> Reply:
-        rec = await self._table(ctx, need=("active", "paused"))
-        player = self._player(ctx, rec)
-        game = self._game(rec)
-        state = await self._state(rec)
+    async def hand(self, ctx: Ctx, args: list[str]) -> Reply:
+        rec = await self.tables.table(ctx, need=("active", "paused"))
+        player = self.tables.player(ctx, rec)
+        game = self.tables.game(rec)
+        state = await self.tables.state(rec)
         view = game.view(state, player.seat)
         # The renderer's text of the private image reads like a hand (cards and their uses),
         # so it is drawn even when images are off; the raw view is the fallback for a game
         # without a renderer.
-        drawn = await self._image(rec.game, view, player.seat)
-        image = drawn if self.settings.images else None
+        drawn = await self.tables.image(rec.game, view, player.seat)
+        image = drawn if self.tables.settings.images else None
         described = drawn.alt if drawn is not None and drawn.alt else view_text(view, 1500)
         lines = [f"Your private view ({game.title}; you are {letter(player.seat or 0)} on the board):"]
-        reply = Reply("", **self._ids(rec))
+        reply = Reply("", **self.tables.ids(rec))
         if rec.status == "active" and player.seat in game.to_act(state):
-            [decision] = await self._decisions(rec, game, state, [ctx.user])
+            [decision] = await self.reading.decisions(rec, game, state, [ctx.user])
             reply.offer(decision)
             # first, so a long description cut to Discord's length never hides what is decided
             lines.append(f"Now: {decision.prompt}")
         lines.append(described)
-        prefs = await self._prefs_of(ctx.user)
+        prefs = await self.tables.prefs_of(ctx.user)
         reply.private.append(Private(ctx.user, clip("\n".join(lines)), image, prefs.dm, player.name))
         return reply
 
-    async def _cmd_log(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def log(self, ctx: Ctx, args: list[str]) -> Reply:
         """`log`: the newest steps that fit one message, oldest of them first, a line closing
         each round, epoch or game turn; `log page 2` goes back a page; `log n`: the last n."""
-        rec = await self._table(ctx, need=("active", "paused", "finished"))
-        game = self._game(rec)
+        rec = await self.tables.table(ctx, need=("active", "paused", "finished"))
+        game = self.tables.game(rec)
         words = [a.lower() for a in args]
         page, count = 1, None
         if words[:1] == ["page"] and len(words) == 2 and re.fullmatch(r"[0-9]{1,6}", words[1]) and int(words[1]):
@@ -476,11 +532,11 @@ class MoveCommands(TurnData):
             raise Refusal(
                 "`log` shows the newest steps; `log page 2` the page before them; `log n` the last n steps "
                 f"(1 to 50, in digits 0-9), not {quote(' '.join(args), 20)}.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
         rows = await self.storage.actions(rec.id)
         if not rows:
-            return Reply("No moves yet.", **self._ids(rec))
+            return Reply("No moves yet.", **self.tables.ids(rec))
         lines = [self._log_line(rec, game, r) for r in rows]
         if count is not None:
             pages, start, end = 1, max(0, len(rows) - count), len(rows)
@@ -507,7 +563,7 @@ class MoveCommands(TurnData):
             out.append(line)
             if r.seq in ends:
                 out.append(ends[r.seq])
-        return Reply(clip("\n".join(out)), page=page, pages=pages, **self._ids(rec))
+        return Reply(clip("\n".join(out)), page=page, pages=pages, **self.tables.ids(rec))
 
     def _log_line(self, rec: TableRecord, game: Game, r: ActionRecord) -> str:
         """ "#12 ann: `take 2` [automatic] — ann took 2; 4 left." (an action code stays in the log)."""
@@ -516,15 +572,17 @@ class MoveCommands(TurnData):
         events = (" — " + sentences(r.events)) if r.events else ""
         if r.damaged:
             events = " — (log line damaged: what happened cannot be read; the move itself is kept)"
-        return squeeze(f"#{r.seq} {self._seat_name(rec, r.seat)}: `{shown(game, r.action)}`{via}{mark}{events}", 300)
+        return squeeze(
+            f"#{r.seq} {self.reading.seat_name(rec, r.seat)}: `{shown(game, r.action)}`{via}{mark}{events}", 300
+        )
 
     async def _period_ends(self, rec: TableRecord, game: Game, rows: list[ActionRecord]) -> dict[int, str]:
         """The log lines among `rows` that closed a round, epoch or game turn, and the line that
         says so with the scores after it ("— Round 3 ends: ann 14, bob 9")."""
         players = [p.name for p in rec.players]
-        return {e.seq: period_line(e, players) for e in await self._story(rec, game, rows) if e.kind == PERIOD}
+        return {e.seq: period_line(e, players) for e in await self.reading.story(rec, game, rows) if e.kind == PERIOD}
 
-    async def _cmd_rules(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def rules(self, ctx: Ctx, args: list[str]) -> Reply:
         game_id = None
         if args and args[0].lower() in rulebook.RULEBOOKS:
             game_id, args = args[0].lower(), args[1:]

@@ -19,8 +19,9 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, StaleWrite, TableRecord
 from . import news
-from .core import Ctx
-from .moves import MoveCommands
+from .core import Ctx, Tables
+from .meta import TableMeta
+from .reading import Reading
 from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
@@ -74,24 +75,28 @@ class TableView:
     turn_steps: int = 0
 
 
-class TablePages(MoveCommands):
+class Pages:
     """The web table's reads by table id, and `game link [reset]`."""
 
-    #: Per table, the marks of its whole log worked out so far (by sequence number): a
-    #: mark is a fact of an immutable log line (numbers are never reused, an undone line
-    #: is only skipped), so once a page has told a table's log, the next position's page
-    #: needs only the new steps' marks, which the commit stored in meta.
-    _page_marks: OrderedDict[int, dict[int, news.Mark]]
+    def __init__(self, tables: Tables, reading: Reading) -> None:
+        self.tables = tables
+        self.reading = reading
+        self.storage = tables.storage
+        #: Per table, the marks of its whole log worked out so far (by sequence number): a
+        #: mark is a fact of an immutable log line (numbers are never reused, an undone line
+        #: is only skipped), so once a page has told a table's log, the next position's page
+        #: needs only the new steps' marks, which the commit stored in meta.
+        self._page_marks: OrderedDict[int, dict[int, news.Mark]] = OrderedDict()
 
     async def table_view(self, table_id: int, seat: int | None = None) -> TableView | None:
         """The position of table `table_id` for the public (`seat` None) or one seat; None for
         a table that is not there, not started, or not readable (a damaged record)."""
         for _ in range(3):
             rec = await self.storage.table(table_id)
-            if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games or rec.damaged:
+            if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.tables.games or rec.damaged:
                 return None
             try:
-                state = await self._state(rec)
+                state = await self.tables.state(rec)
                 return await self._table_view(rec, state, seat)
             except StaleWrite:
                 continue  # a move landed between the reads: read again
@@ -100,8 +105,8 @@ class TablePages(MoveCommands):
         return None
 
     async def _table_view(self, rec: TableRecord, state: Any, seat: int | None) -> TableView:
-        game = self._game(rec)
-        scores = public_scores(self._public_view(rec, game, state), len(rec.players))
+        game = self.tables.game(rec)
+        scores = public_scores(self.reading.public_view(rec, game, state), len(rec.players))
         if scores is None and game.is_over(state):
             scores = [int(v) for v in game.scores(state)]  # nothing is hidden once the game is over
         players = [
@@ -118,7 +123,7 @@ class TablePages(MoveCommands):
             rec.game,
             rec.version,
             rec.status,
-            await self._headline(rec, game, state),
+            await self.reading.headline(rec, game, state),
             players,
             rows[-1].time if rows else rec.created,
             await self._whole_story(rec, game, rows, log_rows, reader=seat),
@@ -128,14 +133,14 @@ class TablePages(MoveCommands):
         if player is None:
             return view
         view.seat, view.user, view.name = seat, player.user, player.name
-        posted = int(rec.meta.get("posted", 0))
+        posted = int(TableMeta.of(rec).posted or 0)
         this_turn = [r for r in rows if r.seq > posted]
         view.turn_steps = sum(1 for r in this_turn if r.seat == seat and not r.via)
         acting = rec.status == "active" and seat in game.to_act(state) and not player.resigned and not player.bot
         if acting:
-            [view.decision] = await self._decisions(rec, game, state, [player.user])
+            [view.decision] = await self.reading.decisions(rec, game, state, [player.user])
         else:
-            view.turn = await self._story(rec, game, this_turn, reader=seat)
+            view.turn = await self.reading.story(rec, game, this_turn, reader=seat)
         return view
 
     async def _whole_story(
@@ -156,46 +161,52 @@ class TablePages(MoveCommands):
             self._page_marks.popitem(last=False)
         missing = [r for r in rows if r.seq not in kept]
         if missing:
-            kept.update(await self._known_marks(rec, game, missing, log_rows))
-        return news.entries(game, rows, kept, lambda seat: self._seat_name(rec, seat), reader=reader)
+            kept.update(await self.reading.known_marks(rec, game, missing, log_rows))
+        return news.entries(game, rows, kept, lambda seat: self.reading.seat_name(rec, seat), reader=reader)
 
     async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
         """The picture of `seat`'s private view at `version` (its alt text is the view in
         words); None when the table moved on from that version or has no picture."""
         rec = await self.storage.table(table_id)
-        if rec is None or rec.version != version or rec.status in ("lobby", "cancelled") or rec.game not in self.games:
+        if (
+            rec is None
+            or rec.version != version
+            or rec.status in ("lobby", "cancelled")
+            or rec.game not in self.tables.games
+        ):
             return None
         try:
-            state = await self._state(rec)
+            state = await self.tables.state(rec)
         except (StaleWrite, Refusal):
             return None
-        return await self._image(rec.game, self._game(rec).view(state, seat), seat)
+        return await self.tables.image(rec.game, self.tables.game(rec).view(state, seat), seat)
 
     async def board_after(self, table_id: int, seq: int, part: str | None = None) -> Image | None:
         """The public board right after log line `seq` (0: the setup), replayed from the log:
         the step-through reads public views only, whoever asks. `part`: the map (None) or
         "tables". None for a line that is not a live step of a started table."""
         rec = await self.storage.table(table_id)
-        if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.games or rec.damaged:
+        if rec is None or rec.status in ("lobby", "cancelled") or rec.game not in self.tables.games or rec.damaged:
             return None
         rows = await self.storage.actions(rec.id)
         if seq != 0 and seq not in {r.seq for r in rows if not r.undone}:
             return None
-        state = self._replay(rec, rows, before=seq + 1)
-        return await self._image(rec.game, self._game(rec).view(state, None), None, part)
+        state = self.tables.replay(rec, rows, before=seq + 1)
+        return await self.tables.image(rec.game, self.tables.game(rec).view(state, None), None, part)
 
-    async def _cmd_link(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def link(self, ctx: Ctx, args: list[str]) -> Reply:
         """`game link`: the caller's seat page, privately; `game link reset`: a fresh one,
         every older link to the seat stops working (issue 28 §3)."""
-        if self.links is None:
+        links = self.tables.links
+        if links is None:
             raise Refusal("The web table is off on this bot (its `[web] listen` is empty), so there are no links.")
         if args and [a.lower() for a in args] != ["reset"]:
             raise Refusal(
                 "`game link` gives your seat's page on the web; `game link reset` gives a new one "
                 "(every older link to your seat stops working)."
             )
-        rec = await self._table(ctx, need=("active", "paused", "finished"))
-        player = self._player(ctx, rec)
+        rec = await self.tables.table(ctx, need=("active", "paused", "finished"))
+        player = self.tables.player(ctx, rec)
         assert player.seat is not None
         if args:
             generation = await self.storage.reset_link(rec.id, ctx.user)
@@ -205,8 +216,8 @@ class TablePages(MoveCommands):
             head = "Your seat page"
         text = (
             f"{head} (private: whoever has it sees your hand and acts for you; "
-            f"`game link reset` replaces it):\n{self.links.seat_url(rec.id, player.seat, ctx.user, generation)}\n"
-            f"The table for everyone: {self.links.table_url(rec.id)}"
+            f"`game link reset` replaces it):\n{links.seat_url(rec.id, player.seat, ctx.user, generation)}\n"
+            f"The table for everyone: {links.table_url(rec.id)}"
         )
         # never by DM unasked: the player is here, and the link is the answer
-        return Reply("", private=[Private(ctx.user, text, None, False, player.name)], **self._ids(rec))
+        return Reply("", private=[Private(ctx.user, text, None, False, player.name)], **self.tables.ids(rec))

@@ -18,28 +18,35 @@ from engine.core import Game
 
 from ..storage.base import ActionRecord, TableRecord
 from . import described, news
-from .records import RecordCommands, places
+from .core import Tables
+from .meta import TableMeta
+from .records import places
 from .reply import Actor, Decision, Entry, FinalScore, Headline
 from .story import PERIODS, stage
 
 log = logging.getLogger(__name__)
 
 
-class TurnData(RecordCommands):
+class Reading:
     """Headlines, decisions and stories; the step marks behind the stories."""
 
-    #: Per table: the position last asked about (by identity) and its public view.
-    _views: dict[int, tuple[Any, dict[str, Any]]]
+    def __init__(self, tables: Tables, views_kept: int) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+        #: Per table: the position last asked about (by identity) and its public view; the
+        #: latest `views_kept` tables.
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}
+        self._views_kept = views_kept
 
-    def _seat_name(self, rec: TableRecord, seat: int) -> str:
+    def seat_name(self, rec: TableRecord, seat: int) -> str:
         player = rec.user_at(seat)
         return player.name if player else f"seat {seat}"
 
-    def _name(self, rec: TableRecord, user: int) -> str:
+    def name(self, rec: TableRecord, user: int) -> str:
         player = rec.seat_of(user)
         return player.name if player else str(user)
 
-    def _public_view(self, rec: TableRecord, game: Game, state: Any) -> dict[str, Any]:
+    def public_view(self, rec: TableRecord, game: Game, state: Any) -> dict[str, Any]:
         """The public view of `state`. The view of the position last asked about is kept per
         table: a view costs up to ~0.7 ms, and a command reads one position's view several
         times (its marks, its headline, the board), the next command starting from it."""
@@ -48,15 +55,15 @@ class TurnData(RecordCommands):
             return kept[1]
         view = game.view(state, None)
         self._views[rec.id] = (state, view)
-        while len(self._views) > self._cache_size:
+        while len(self._views) > self._views_kept:
             self._views.pop(next(iter(self._views)))
         return view
 
-    async def _headline(self, rec: TableRecord, game: Game, state: Any) -> Headline:
+    async def headline(self, rec: TableRecord, game: Game, state: Any) -> Headline:
         """Who must act (people and bots, each person with their clock and time away), in
         which game, at which stage."""
         over = bool(game.is_over(state))
-        now = self.clock()
+        now = self.tables.clock()
         acting = []
         if rec.status == "active" and not over:
             for seat in game.to_act(state):
@@ -64,11 +71,11 @@ class TurnData(RecordCommands):
                 if player is not None and not (player.resigned and not player.bot):
                     actor = Actor(player.name, seat, None if player.bot else player.user)
                     if actor.user is not None:
-                        actor.time_left, away = await self.timers.clock_of(rec, seat, actor.user, now)
+                        actor.time_left, away = await self.tables.timers.clock_of(rec, seat, actor.user, now)
                         if away is not None:
                             actor.away_until, actor.away_note = away.ends, away.note
                     acting.append(actor)
-        word, number, named = self._stage(rec, game, state)
+        word, number, named = self.stage(rec, game, state)
         return Headline(
             game.id,
             game.title,
@@ -79,17 +86,17 @@ class TurnData(RecordCommands):
             named,
             rec.status,
             over,
-            self.links.table_url(rec.id) if self.links is not None else "",
+            self.tables.links.table_url(rec.id) if self.tables.links is not None else "",
             now,
         )
 
-    def _stage(self, rec: TableRecord, game: Game, state: Any) -> tuple[str, int | None, str]:
+    def stage(self, rec: TableRecord, game: Game, state: Any) -> tuple[str, int | None, str]:
         """The stage the public view names: ("epoch", 3, "Epoch III"); ("", None, "") without one."""
         word, period = PERIODS.get(game.id, ("", None))
-        number = period(self._public_view(rec, game, state), len(rec.players)) if period is not None else None
+        number = period(self.public_view(rec, game, state), len(rec.players)) if period is not None else None
         return (word if number is not None else ""), number, stage(game.id, word, number)
 
-    def _final_standings(
+    def final_standings(
         self, rec: TableRecord, game: Game, state: Any, scores: Sequence[int], winners: Sequence[int]
     ) -> list[FinalScore]:
         """Every seat at the end, best first, with how its score was made where the game says."""
@@ -116,7 +123,7 @@ class TurnData(RecordCommands):
         ]
         return sorted(out, key=lambda f: (f.place, f.seat))
 
-    async def _decisions(
+    async def decisions(
         self, rec: TableRecord, game: Game, state: Any, users: Sequence[int], *, told: int = 0
     ) -> list[Decision]:
         """The decision of each user in `users` (people who must act), with their story
@@ -125,9 +132,10 @@ class TurnData(RecordCommands):
         bot's post marks its turn told only once it is in the outbox, bots.py)."""
         if not users:
             return []
-        seats = [self._seat_number(rec, u) for u in users]
-        posted = max(int(rec.meta.get("posted", 0)), told)
-        last = rec.meta.get("last_seq", {})
+        seats = [self.tables.seat_number(rec, u) for u in users]
+        meta = TableMeta.of(rec)
+        posted = max(int(meta.posted or 0), told)
+        last = meta.last_seq or {}
         since = min([posted] + [int(last.get(str(s), 0)) for s in seats])
         rows = [r for r in await self.storage.actions(rec.id, after=since) if not r.undone]
         return [
@@ -142,41 +150,41 @@ class TurnData(RecordCommands):
         last turn on: those after it and told (up to `posted`) are their story, the later
         ones this turn's steps so far (their own in their words)."""
         legal = game.legal_actions(state, seat)
-        last = int(rec.meta.get("last_seq", {}).get(str(seat), 0))
+        last = int((TableMeta.of(rec).last_seq or {}).get(str(seat), 0))
         news_rows = [r for r in rows if last < r.seq <= posted and r.seat != seat]
         turn_rows = [r for r in rows if r.seq > posted]
         player = rec.user_at(seat)
         seat_url = ""
-        if self.links is not None:
-            seat_url = self.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
-        time_left, _ = await self.timers.clock_of(rec, seat, user, self.clock(), away=False)
+        if self.tables.links is not None:
+            seat_url = self.tables.links.seat_url(rec.id, seat, user, await self.storage.link_generation(rec.id, user))
+        time_left, _ = await self.tables.timers.clock_of(rec, seat, user, self.tables.clock(), away=False)
         return Decision(
             user,
             seat,
             player.name if player is not None else f"seat {seat}",
             described.prompt(game, state, seat),
             described.choices(game, state, seat, legal),
-            self.choice_key(rec, seat, legal),
+            self.tables.choice_key(rec, seat, legal),
             described.rule(game, state, seat),
             described.needs_private_view(game, state, seat),
-            await self._story(rec, game, news_rows),
-            await self._story(rec, game, turn_rows, reader=seat),
+            await self.story(rec, game, news_rows),
+            await self.story(rec, game, turn_rows, reader=seat),
             seat_url,
             time_left,
         )
 
-    async def _story(
+    async def story(
         self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], *, reader: int | None = None
     ) -> list[Entry]:
         """The entries of the log lines `rows`, told to `reader` (None: everyone)."""
         if not rows:
             return []
-        known = await self._known_marks(rec, game, rows)
-        return news.entries(game, rows, known, lambda seat: self._seat_name(rec, seat), reader=reader)
+        known = await self.known_marks(rec, game, rows)
+        return news.entries(game, rows, known, lambda seat: self.seat_name(rec, seat), reader=reader)
 
-    def _mark(
+    def mark(
         self,
-        meta: dict[str, Any],
+        meta: TableMeta,
         rec: TableRecord,
         game: Game,
         before: Any,
@@ -190,17 +198,17 @@ class TurnData(RecordCommands):
         them, to `after`. A mark is kept while a story may still tell its step: after the
         post before this command (`told`: its post tells the steps since), the last post,
         or some seat's last move, whichever is earliest (`_decisions` reads from there)."""
-        kept = dict(meta.get("marks") or {})
-        public = partial(self._public_view, rec, game)
+        kept = dict(meta.marks or {})
+        public = partial(self.public_view, rec, game)
         for seq, mark in news.marks(game, len(rec.players), before, records, public=public).items():
             kept[str(seq)] = mark.to_json()
         if records and rec.id in self._views:  # the steps played again reached `after`: the view is its
             self._views[rec.id] = (after, self._views[rec.id][1])
-        last = meta.get("last_seq") or {}
-        since = min([told, int(meta.get("posted", 0))] + [int(last.get(str(p.seat), 0)) for p in rec.players])
-        meta["marks"] = {seq: mark for seq, mark in kept.items() if int(seq) > since}
+        last = meta.last_seq or {}
+        since = min([told, int(meta.posted or 0)] + [int(last.get(str(p.seat), 0)) for p in rec.players])
+        meta.marks = {seq: mark for seq, mark in kept.items() if int(seq) > since}
 
-    async def _known_marks(
+    async def known_marks(
         self, rec: TableRecord, game: Game, rows: Sequence[ActionRecord], log_rows: Sequence[ActionRecord] | None = None
     ) -> dict[int, news.Mark]:
         """The marks of `rows`: those stored with the table, and the missing ones from
@@ -208,7 +216,7 @@ class TurnData(RecordCommands):
         table from before marks). A log that does not replay gives none: its story tells
         the moves alone. `log_rows`: the whole log of the table's version, when the caller
         has read it already (undone lines included)."""
-        stored = rec.meta.get("marks") or {}
+        stored = TableMeta.of(rec).marks or {}
         known = {int(seq): news.Mark.from_json(mark) for seq, mark in stored.items()}
         missing = {r.seq for r in rows if not r.undone and r.seq not in known}
         if missing:

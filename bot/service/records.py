@@ -25,7 +25,8 @@ from typing import Any
 
 from ..storage.base import ActionRecord, GameRecord, Rating, RecordSeat, Standing, TableRecord
 from . import export
-from .core import Ctx, ServiceBase, shown
+from .core import Ctx, Tables, shown
+from .meta import TableMeta
 from .ratings import EXPLAINED, ranked, rating_text
 from .refusal import Refusal
 from .reply import Attachment, Reply
@@ -72,11 +73,15 @@ def percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "-"
 
 
-class RecordCommands(ServiceBase):
+class Records:
     """History, statistics, export, the score chart; and the record a game leaves."""
 
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.storage = tables.storage
+
     # ---- the record -----------------------------------------------------------------
-    def _game_record(
+    def game_record(
         self,
         rec: TableRecord,
         reason: str,
@@ -108,18 +113,18 @@ class RecordCommands(ServiceBase):
             if p.seat is not None
         ]
         moves = sum(1 for r in rows if not r.undone and r.via in CHOSEN)
-        started = float(rec.meta.get("started", rec.created))
-        return GameRecord(
-            rec.id, rec.guild, rec.game, reason, started, now, moves, bool(rec.meta.get("practice")), seats
-        )
+        meta = TableMeta.of(rec)
+        started = float(rec.created if meta.started is None else meta.started)
+        return GameRecord(rec.id, rec.guild, rec.game, reason, started, now, moves, bool(meta.practice), seats)
 
-    def _practice_line(self, rec: TableRecord, *, why: bool = True) -> str:
+    def practice_line(self, rec: TableRecord, *, why: bool = True) -> str:
         """The mark of an open practice game: on its status and when it opens with the
         reason, on every post of it in short."""
-        practice = rec.meta.get("practice")
+        meta = TableMeta.of(rec)
+        practice = meta.practice
         if not practice:
             return ""
-        forked = "fork" in rec.meta or practice.get("fork") is not None
+        forked = meta.fork is not None or practice.get("fork") is not None
         if not why:
             return (
                 f"Open practice game ({'a fork' if forked else 'seed ' + str(practice.get('seed'))}): "
@@ -132,21 +137,21 @@ class RecordCommands(ServiceBase):
         return f"Open practice game ({reason}): not counted in statistics."
 
     # ---- history ----------------------------------------------------------------------
-    async def _cmd_history(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def history(self, ctx: Ctx, args: list[str]) -> Reply:
         count, game_id = HISTORY_DEFAULT, None
         for word in args:
             low = word.lower()
             if re.fullmatch(r"[0-9]{1,3}", low) and int(low) >= 1:
                 count = min(int(low), HISTORY_MAX)
-            elif low in self.games:
+            elif low in self.tables.games:
                 game_id = low
             else:
                 raise Refusal(
                     f"`games history [n] [game]` takes a number of games (1-{HISTORY_MAX}) and a game "
-                    f"({', '.join(self.games)}), not {quote(word, 30)}."
+                    f"({', '.join(self.tables.games)}), not {quote(word, 30)}."
                 )
         records = await self.storage.history(ctx.guild, game=game_id, limit=count)
-        which = f"{self.games[game_id].title} games" if game_id else "games"
+        which = f"{self.tables.games[game_id].title} games" if game_id else "games"
         if not records:
             return Reply(f"No ended {which} on this server yet.")
         lines = [f"Ended {which} on this server, newest first:"]
@@ -154,7 +159,7 @@ class RecordCommands(ServiceBase):
         return Reply(clip("\n".join(lines)))
 
     def _history_line(self, r: GameRecord) -> str:
-        game = self.games.get(r.game)
+        game = self.tables.games.get(r.game)
         title = game.title if game is not None else r.game
         days = (r.ended - r.started) / DAY
         when = f"{day(r.started)} to {day(r.ended)}, {days:.1f} days, {r.moves} move{'s' if r.moves != 1 else ''}"
@@ -185,14 +190,14 @@ class RecordCommands(ServiceBase):
         return f"{seat.name} ({', '.join(tags)})"
 
     # ---- statistics ---------------------------------------------------------------------
-    async def _cmd_stats(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def stats(self, ctx: Ctx, args: list[str]) -> Reply:
         words = list(args)
         if words and words[0].lower() == "top":
             return await self._leaderboard(ctx, words[1:])
         game_id = None
         rest = []
         for word in words:
-            if word.lower() in self.games and game_id is None:
+            if word.lower() in self.tables.games and game_id is None:
                 game_id = word.lower()
             else:
                 rest.append(word)
@@ -202,7 +207,7 @@ class RecordCommands(ServiceBase):
             user, label = await self._stats_player(ctx, " ".join(rest))
         rows = await self.storage.standings(ctx.guild, game=game_id, user=user)
         rated = {r.game: r for r in await self.storage.ratings(ctx.guild, game=game_id, user=user)}
-        which = f" in {self.games[game_id].title}" if game_id else ""
+        which = f" in {self.tables.games[game_id].title}" if game_id else ""
         if not rows:
             return Reply(
                 f"{label} has no counted games{which} on this server yet (practice and cancelled games do not count)."
@@ -248,15 +253,15 @@ class RecordCommands(ServiceBase):
         return user, name
 
     async def _leaderboard(self, ctx: Ctx, args: list[str]) -> Reply:
-        if len(args) != 1 or args[0].lower() not in self.games:
-            raise Refusal(f"`stats top <game>`: the leaderboard of one game ({', '.join(self.games)}).")
+        if len(args) != 1 or args[0].lower() not in self.tables.games:
+            raise Refusal(f"`stats top <game>`: the leaderboard of one game ({', '.join(self.tables.games)}).")
         game_id = args[0].lower()
-        need = self.settings.min_ranked
+        need = self.tables.settings.min_ranked
         rows = await self.storage.standings(ctx.guild, game=game_id)
         ratings = await self.storage.ratings(ctx.guild, game=game_id)
         people = {s.user: s for s in rows if s.bot is None}
         best = ranked(ratings, need)
-        title = self.games[game_id].title
+        title = self.tables.games[game_id].title
         lines = [f"{title} leaderboard on this server (at least {need} rated games; by rating):"]
         if not best:
             lines.append(f"Nobody has played {need} rated games yet.")
@@ -296,7 +301,7 @@ class RecordCommands(ServiceBase):
         )
 
     def _title_of(self, game_id: str) -> str:
-        game = self.games.get(game_id)
+        game = self.tables.games.get(game_id)
         return game.title if game is not None else game_id
 
     # ---- export -------------------------------------------------------------------------
@@ -319,24 +324,27 @@ class RecordCommands(ServiceBase):
                 raise Refusal(f"There is no game in this channel; `{what} #id` names one from `games history`.")
         if "seats" in rec.damaged:
             raise Refusal(
-                f"Game #{rec.id}'s stored seats are damaged, so its record cannot be written out.", **self._ids(rec)
+                f"Game #{rec.id}'s stored seats are damaged, so its record cannot be written out.",
+                **self.tables.ids(rec),
             )
         if rec.status == "lobby" or not rec.seats or any(s.seat is None for s in rec.seats):
             raise Refusal(
-                f"The {self._title(rec)} game #{rec.id} never started: there is nothing to show.", **self._ids(rec)
+                f"The {self.tables.title(rec)} game #{rec.id} never started: there is nothing to show.",
+                **self.tables.ids(rec),
             )
         return rec
 
-    async def _cmd_export(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def export(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._record_table(ctx, args, "game export")
-        game = self._game(rec)
+        game = self.tables.game(rec)
         rows = await self.storage.actions(rec.id)
         public = rec.status in ("active", "paused")
-        result = rec.meta.get("result")
+        meta = TableMeta.of(rec)
+        result = meta.result
         if rec.status == "cancelled":
             result = {"reason": "cancelled"}
         seats = [{"seat": p.seat, "name": p.name, "bot": p.bot, "resigned": p.resigned} for p in rec.players]
-        fork = rec.meta.get("fork")
+        fork = meta.fork
         doc = export.build(
             table=rec.id,
             game=game,
@@ -346,9 +354,9 @@ class RecordCommands(ServiceBase):
             lines=[export.Line(r.seq, r.seat, r.action, r.time, r.via, r.undone, list(r.events)) for r in rows],
             public=public,
             status=rec.status,
-            practice=bool(rec.meta.get("practice")),
+            practice=bool(meta.practice),
             created=rec.created,
-            started=rec.meta.get("started"),
+            started=meta.started,
             ended=None if public else rec.updated,
             result=result,
             fork={"from": fork.get("from"), "at": fork.get("at")} if isinstance(fork, dict) else None,
@@ -372,33 +380,33 @@ class RecordCommands(ServiceBase):
         return Reply(
             text,
             files=[Attachment(export.dumps(doc), name, f"Epochs export of game #{rec.id}: {what}", "export")],
-            **self._ids(rec),
+            **self.tables.ids(rec),
         )
 
     # ---- the chart ----------------------------------------------------------------------
-    async def _cmd_chart(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def chart_command(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self._record_table(ctx, args, "game chart")
-        chart = await self._chart(rec, await self.storage.actions(rec.id))
+        chart = await self.chart(rec, await self.storage.actions(rec.id))
         if chart is None:
             raise Refusal(
                 f"There is no chart of game #{rec.id} yet: its public view shows no scores "
                 "round by round, or it has not reached a second point.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
         state = "so far" if rec.status in ("active", "paused") else "over the whole game"
         return Reply(
-            f"How game #{rec.id} ({self._title(rec)}) went {state}: every player's score as the game "
+            f"How game #{rec.id} ({self.tables.title(rec)}) went {state}: every player's score as the game "
             "went on, from what everyone could see.",
             files=[chart],
-            **self._ids(rec),
+            **self.tables.ids(rec),
         )
 
-    async def _chart(self, rec: TableRecord, rows: Sequence[ActionRecord]) -> Attachment | None:
+    async def chart(self, rec: TableRecord, rows: Sequence[ActionRecord]) -> Attachment | None:
         """The score chart of `rec`'s log, drawn off the event loop; None when the game's
         public views give fewer than two points, or nothing can draw it."""
-        game = self._game(rec)
+        game = self.tables.game(rec)
         players = rec.players
-        result = rec.meta.get("result") or {}
+        result = TableMeta.of(rec).result or {}
         winners = set(result.get("winners") or ())
 
         def plot() -> Any:
@@ -406,7 +414,7 @@ class RecordCommands(ServiceBase):
             from renderers.scores import ChartLine, ScoreChart  # noqa: PLC0415 - plain data, no Pillow
 
             over = rec.status in ("finished", "cancelled")
-            told = story(game, self._positions(rec, list(rows)), len(players), ended=over)
+            told = story(game, self.tables.positions(rec, list(rows)), len(players), ended=over)
             if len(told.labels) < 2:
                 return None
             lines = [
@@ -414,12 +422,12 @@ class RecordCommands(ServiceBase):
                 for p in players
                 if p.seat is not None
             ]
-            note = "open practice game" if rec.meta.get("practice") else ""
+            note = "open practice game" if TableMeta.of(rec).practice else ""
             return ScoreChart(game.title, told.word, told.labels, lines, told.finished, note)
 
         try:
             chart = await asyncio.to_thread(plot)
-            image = None if chart is None else await self._draw("renderers.common.chart:score_chart", chart)
+            image = None if chart is None else await self.tables.draw("renderers.common.chart:score_chart", chart)
         except ImportError:
             return None
         except Exception:  # a chart must never cost a move its post
@@ -430,7 +438,7 @@ class RecordCommands(ServiceBase):
         return Attachment(image.png, f"{rec.game}-{rec.id}-scores.png", image.alt, "chart")
 
     # ---- forgetting ---------------------------------------------------------------------
-    async def _cmd_forget(self, ctx: Ctx, args: list[str]) -> Reply:
+    async def forget(self, ctx: Ctx, args: list[str]) -> Reply:
         if not ctx.admin:
             raise Refusal("Only a server admin can delete a game's history (`games forget <id>`).")
         found = re.fullmatch(r"#?([0-9]{1,18})", args[0]) if len(args) == 1 else None
@@ -442,13 +450,13 @@ class RecordCommands(ServiceBase):
         if rec.status not in ("finished", "cancelled"):
             raise Refusal(
                 f"Game #{rec.id} is {rec.status}: `game cancel` it in its channel first, then forget it.",
-                **self._ids(rec),
+                **self.tables.ids(rec),
             )
         await self.storage.forget(rec.id)
-        self._cache.pop(rec.id, None)
+        self.tables.forget(rec.id)
         log.info("table %s forgotten by %s (admin) in guild %s", rec.id, ctx.user, ctx.guild)
         return Reply(
-            f"{ctx.name} deleted game #{rec.id} ({self._title(rec)}) with its whole history: its log, its "
+            f"{ctx.name} deleted game #{rec.id} ({self.tables.title(rec)}) with its whole history: its log, its "
             "record and its place in the statistics; the ratings of the games after it were worked out again "
             "without it."
         )

@@ -279,7 +279,7 @@ class Decision:
     - `choices`: the seat's legal actions in their order, each described
       (`engine.core.Choice`); `groups` has them by group (`engine.core.grouped`: groups
       in the order they first appear), as a menu per group shows them.
-    - `key`: the decision key (`ServiceBase.choice_key`; a pick carries it back).
+    - `key`: the decision key (`Tables.choice_key`; a pick carries it back).
     - `rule`: the rulebook section(s) behind the decision ("6.0"; `rules 6.0` shows it), or "".
     - `private_view`: the decision depends on what only this seat sees: show its
       private view beside it (the panel's private part carries the picture).

@@ -33,6 +33,7 @@ from ..durations import parse_duration
 from ..storage.base import ActionRecord, AwayRecord, PlayerPrefs, ReminderRecord, Storage, TableRecord
 from . import clocks
 from .clocks import Checkpoint, TableClock, TimeControl
+from .meta import TableMeta
 from .refusal import Refusal
 from .settings import Settings
 from .text import lettered, quote
@@ -54,12 +55,12 @@ class Timers:
         self.prefs_of = prefs_of
 
     # ---- options of `game new` ----------------------------------------------------------
-    def time_options(self, options: dict[str, Any], *, practice: bool) -> dict[str, Any]:
+    def time_options(self, options: dict[str, Any], meta: TableMeta) -> None:
         """Take the clock's and the stand-in's options out of `options` (the game never sees
-        them) and return what the table's meta keeps of them. A table without `clock=` has the
-        server's default clock (`[clocks] default`), a practice game none."""
+        them) and keep them in the new table's `meta`. A table without `clock=` has the
+        server's default clock (`[clocks] default`), a practice game (`meta.practice`) none."""
         words = {key: options.pop(key) for key in TIME_OPTIONS if key in options}
-        meta: dict[str, Any] = {}
+        practice = meta.practice is not None
         level = words.get("stand_in")
         if level is not None:
             if str(level).lower() not in STAND_IN_LEVELS:
@@ -67,7 +68,7 @@ class Timers:
                     f"`stand_in=` is the level of the bot that takes a seat whose clock ran out (or whose player "
                     f"resigned or was voted out): easy, normal or strong, not {quote(str(level), 20)}."
                 )
-            meta["stand_in"] = str(level).lower()
+            meta.stand_in = str(level).lower()
         bank = self.settings.clock_bank if not practice else 0.0
         if "clock" in words:
             bank = 0.0 if words["clock"] in (False, 0, "none") else _duration("clock", words["clock"], low=clocks.HOUR)
@@ -75,7 +76,7 @@ class Timers:
             given = [key for key in ("clock_bonus", "clock_cap") if key in words]
             if given:
                 raise Refusal(f"`{given[0]}=` sets up a clock: give it one as well, e.g. `clock=3d {given[0]}=...`.")
-            return meta
+            return
         bonus = self.settings.clock_bonus
         if "clock_bonus" in words:
             bonus = 0.0 if words["clock_bonus"] in (False, 0) else _duration("clock_bonus", words["clock_bonus"])
@@ -84,13 +85,12 @@ class Timers:
             raise Refusal(
                 f"`clock_cap=` is the most a bank can hold, so at least the starting bank ({clocks.short(bank)})."
             )
-        meta["clock"] = TableClock(TimeControl(bank, bonus, cap), {}).to_json()
-        return meta
+        meta.clock = TableClock(TimeControl(bank, bonus, cap), {}).to_json()
 
     @staticmethod
     def clock_words(rec: TableRecord) -> str:
         """ "\nClock: 3d, +1d a move, at most 3d ..." for the opening of a table with one ("" without)."""
-        clock = TableClock.of(rec.meta)
+        clock = TableMeta.of(rec).table_clock()
         if clock is None:
             return ""
         return (
@@ -101,7 +101,7 @@ class Timers:
     def stand_in(self, rec: TableRecord) -> str:
         """The level of the bot that takes a seat at this table for someone (a run-out clock,
         a resignation, a vote): the table's own choice, else the server's."""
-        return str(rec.meta.get("stand_in") or self.settings.stand_in_level)
+        return str(TableMeta.of(rec).stand_in or self.settings.stand_in_level)
 
     # ---- reading ---------------------------------------------------------------------------
     async def away_of(self, user: int | None, since: float) -> list[AwayRecord]:
@@ -115,7 +115,7 @@ class Timers:
     ) -> tuple[float | None, AwayRecord | None]:
         """(time left on the seat's clock — None without one, or run out —, the time away its
         player is in now — looked up only with `away` or a clock to run —)."""
-        clock = TableClock.of(rec.meta)
+        clock = TableMeta.of(rec).table_clock()
         mine = clock.seats.get(seat) if clock is not None else None
         if mine is not None and mine.out is not None:
             mine = None
@@ -127,7 +127,7 @@ class Timers:
 
     async def clock_lines(self, rec: TableRecord, now: float) -> list[str]:
         """`game status`'s lines on time (issue 27): every seat's clock, and who is away until when."""
-        clock = TableClock.of(rec.meta)
+        clock = TableMeta.of(rec).table_clock()
         banks, away = [], []
         for player in rec.players:
             if player.seat is None or player.user < 0:
@@ -152,14 +152,14 @@ class Timers:
     @staticmethod
     def acting_since(rec: TableRecord, seat: int) -> float | None:
         """Since when `seat` has been acting (None: not known, a table from before issue 27)."""
-        since = (rec.meta.get("acting") or {}).get(str(seat))
+        since = (TableMeta.of(rec).acting or {}).get(str(seat))
         return None if since is None else float(since)
 
     # ---- settling --------------------------------------------------------------------------
     async def settle(
         self,
         rec: TableRecord,
-        meta: dict[str, Any],
+        meta: TableMeta,
         game: Game,
         state: Any,
         now: float,
@@ -181,11 +181,11 @@ class Timers:
         to set back. `old`, `actor`, `acted`: as `reminders` takes them."""
         over = game.is_over(state)
         acting_now = game.to_act(state) if rec.status == "active" and not over else []
-        before = {int(s): float(t) for s, t in (meta.get("acting") or {}).items()}
+        before = {int(s): float(t) for s, t in (meta.acting or {}).items()}
         if ended is None:
             ended = set(before) - set(acting_now)
-        meta["acting"] = {str(s): (before[s] if s in before and s not in ended else now) for s in acting_now}
-        clock = TableClock.of(meta)
+        meta.acting = {str(s): (before[s] if s in before and s not in ended else now) for s in acting_now}
+        clock = meta.table_clock()
         moments: dict[int, float] = {}
         if clock is not None:
             await self._charge(rec, clock, now, acting_now, moved=moved, ended=ended, chosen=chosen, restore=restore)
@@ -200,7 +200,7 @@ class Timers:
             rec, game, state, list(old), now, actor=actor, acted=set(acted), clock=clock, moments=moments
         )
         if clock is not None:
-            meta["clock"] = clock.to_json()
+            meta.clock = clock.to_json()
         return rows
 
     async def _charge(
@@ -297,7 +297,7 @@ class Timers:
 
 def _people_to_act(rec: TableRecord, seats: Iterable[int]) -> list[tuple[int, int]]:
     """(user, seat) of each person who must act in `seats`, once each: never a bot (it is not
-    reminded) nor a resigned player (ServiceBase._acting_users, with the seat)."""
+    reminded) nor a resigned player (Tables.acting_users, with the seat)."""
     out: dict[int, int] = {}
     for seat in seats:
         player = rec.user_at(seat)

@@ -79,7 +79,7 @@ async def populate(path: Path, stored: int, moves: int) -> None:
         for _ in range(moves):
             rec = await storage.open_table(channel)
             assert rec is not None, f"no open table in channel {channel}"
-            state = await service._state(rec)
+            state = await service.tables.state(rec)
             game = engine.get(game_id)
             acting = game.to_act(state)
             if not acting:

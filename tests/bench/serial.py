@@ -119,7 +119,7 @@ async def service_share(game, players: int, tables: int, warm: int, plays: int, 
             rec = await service.storage.open_table(table)
             if rec is None or rec.status != "active":
                 return None
-            state = await service._state(rec)
+            state = await service.tables.state(rec)
             seats = game.to_act(state)
             player = rec.user_at(seats[0])
             assert player is not None, f"no player in seat {seats[0]}"

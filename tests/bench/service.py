@@ -65,7 +65,7 @@ async def _acting(service, channel: int) -> tuple[int, str, list[str]] | None:
     if rec is None or rec.status != "active":
         return None
     game = service.games[rec.game]
-    state = await service._state(rec)
+    state = await service.tables.state(rec)
     seats = game.to_act(state)
     if not seats:
         return None

@@ -129,7 +129,7 @@ async def play_one(game_id: str, players: int, seed: int, counts: Counts, folder
         rec = await storage.open_table(channel)
         if rec is None:
             break
-        state = await service._state(rec)
+        state = await service.tables.state(rec)
         acting = game.to_act(state)
         seat = rng.choice(acting)
         user = user_in(rec, seat)

@@ -75,7 +75,7 @@ async def _template(rng: random.Random) -> dict:
                 if rec is None or rec.status != "active":
                     break
                 game = engine.get(rec.game)
-                state = await service._state(rec)
+                state = await service.tables.state(rec)
                 seat = rng.choice(game.to_act(state))
                 player = rec.user_at(seat)
                 assert player is not None
@@ -142,7 +142,7 @@ async def _acting(service, table: int, rng: random.Random):
     if rec is None or rec.status != "active":
         return None
     game = engine.get(rec.game)
-    state = await service._state(rec)
+    state = await service.tables.state(rec)
     seat = rng.choice(game.to_act(state))
     return rec, rec.user_at(seat), rng.choice(game.legal_actions(state, seat))
 

@@ -87,7 +87,7 @@ class Table:
         rec = await self.storage.open_table(self.channel)
         if rec is None:
             return None, None
-        return rec, await self.service._state(rec)
+        return rec, await self.service.tables.state(rec)
 
     async def started(self, game: str = FAKE.id, users=(1, 2), options: str = "seed=7 pile=6") -> Reply:
         await self.ok(users[0], f"game new {game} {options}")

@@ -57,7 +57,7 @@ async def play_out(
     rng = random.Random(seed)
     played = 0
     while stop_after is None or played < stop_after:
-        rec, state = await service._position(channel)
+        rec, state = await service.tables.position(channel)
         if rec is None or rec.status != "active":
             break
         game = service.games[rec.game]

@@ -82,7 +82,7 @@ async def test_the_handover_post_frames_the_places_of_every_move_it_tells(drawin
 async def _forced_places(t, rec, row) -> list[str]:
     """The places of a forced step, from the position before it (replayed)."""
     rows = [r for r in await t.storage.actions(rec.id) if not r.undone]
-    state = t.service._replay(rec, rows, before=row.seq)
+    state = t.service.tables.replay(rec, rows, before=row.seq)
     return list(refers_of(GAMES[rec.game], state, row.seat, row.action))
 
 
@@ -96,7 +96,7 @@ async def test_board_sends_the_map_with_the_last_posts_places_and_the_tables(dra
         legal = game.legal_actions(state, seat)
         action = next((a for a in legal if refers_of(game, state, seat, a)), rng.choice(legal))
         reply = await drawing.ok(rec.user_at(seat).user, "play " + action)
-        if not reply.panel and drawing.service._highlight(await drawing.storage.table(rec.id)):
+        if not reply.panel and drawing.service.tables.highlight(await drawing.storage.table(rec.id)):
             break
     else:
         pytest.fail("no post framed a place")
@@ -115,6 +115,6 @@ async def test_the_last_posts_places_are_framed_only_while_that_post_tells_the_l
     await _start(drawing, "rise-of-empires", 2)
     rec, _ = await drawing.state()
     rec.meta = {**rec.meta, "highlight": {"posted": 7, "places": ["anatolia"]}, "posted": 7}
-    assert drawing.service._highlight(rec) == ["anatolia"]
+    assert drawing.service.tables.highlight(rec) == ["anatolia"]
     rec.meta = {**rec.meta, "posted": 6}  # an undo took the posted move back
-    assert drawing.service._highlight(rec) == []
+    assert drawing.service.tables.highlight(rec) == []

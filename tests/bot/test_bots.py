@@ -27,7 +27,7 @@ async def bots_play(table) -> list:
         for notice in notices:
             posted.append(await table.service.prepare(notice))
             await table.service.delivered(notice.id)
-        thinking = [t for t in table.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+        thinking = table.service.bots_thinking()
         if not notices and not thinking:
             return posted
         await table.service.settle_bots()

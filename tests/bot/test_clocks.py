@@ -14,6 +14,7 @@ import pytest
 
 from bot.service import Service
 from bot.service.clocks import TableClock
+from bot.service.meta import TableMeta
 from bot.storage import StaleWrite, Storage, open_storage
 from tests.conftest import database_url
 
@@ -41,7 +42,7 @@ async def banks(table: Table, channel: int = CHANNEL) -> dict[int, float | None]
     out: dict[int, float | None] = {}
     for player in rec.players:
         assert player.seat is not None
-        left, _ = await table.service.timers.clock_of(rec, player.seat, player.user, table.clock.now, away=False)
+        left, _ = await table.service.tables.timers.clock_of(rec, player.seat, player.user, table.clock.now, away=False)
         out[player.seat] = left
     return out
 
@@ -49,7 +50,7 @@ async def banks(table: Table, channel: int = CHANNEL) -> dict[int, float | None]
 async def clock_meta(table: Table, channel: int = CHANNEL) -> TableClock:
     rec = await table.storage.open_table(channel)
     assert rec is not None
-    found = TableClock.of(rec.meta)
+    found = TableMeta.of(rec).table_clock()
     assert found is not None
     return found
 
@@ -69,8 +70,8 @@ def simple_bots(table: Table) -> None:
     async def decide(rec, game, state, seat, level, seed):
         return game.legal_actions(state, seat)[0]
 
-    table.service._bots_available = lambda game_id: True  # type: ignore[method-assign]
-    table.service._bot_decision = decide  # type: ignore[method-assign]
+    table.service.bots.bots_available = lambda game_id: True  # type: ignore[method-assign]
+    table.service.bots.bot_decision = decide  # type: ignore[method-assign]
 
 
 async def due(table: Table) -> list[str]:
@@ -94,12 +95,16 @@ async def test_1_a_clock_is_an_option_of_game_new_with_its_bonus_and_cap(table):
     opened = await table.ok(1, "game new fake-race clock=3d")
     assert "Clock: 3d, +1d a move, at most 3d." in opened.text
     rec = await table.storage.open_table(CHANNEL)
-    assert rec.options == {} and TableClock.of(rec.meta).control.to_json() == {"bank": 3 * D, "bonus": D, "cap": 3 * D}
+    assert rec.options == {} and TableMeta.of(rec).table_clock().control.to_json() == {
+        "bank": 3 * D,
+        "bonus": D,
+        "cap": 3 * D,
+    }
     await table.ok(1, "game cancel")
     opened = await table.ok(1, "game new fake-race clock=2d clock_bonus=12h clock_cap=4d stand_in=strong")
     assert "Clock: 2d, +12h a move, at most 4d." in opened.text
     rec = await table.storage.open_table(CHANNEL)
-    assert rec.meta["stand_in"] == "strong" and TableClock.of(rec.meta).control.cap == 4 * D
+    assert rec.meta["stand_in"] == "strong" and TableMeta.of(rec).table_clock().control.cap == 4 * D
     await table.ok(1, "game cancel")
     for line, says in (
         ("clock=3", "a time with its unit"),
@@ -112,7 +117,7 @@ async def test_1_a_clock_is_an_option_of_game_new_with_its_bonus_and_cap(table):
         await table.refused(1, f"game new fake-race {line}", contains=says)
     assert await table.storage.open_table(CHANNEL) is None  # a refusal opens nothing
     opened = await table.ok(1, "game new fake-race clock=off")
-    assert "Clock" not in opened.text and TableClock.of((await table.storage.open_table(CHANNEL)).meta) is None
+    assert "Clock" not in opened.text and TableMeta.of(await table.storage.open_table(CHANNEL)).table_clock() is None
 
 
 async def test_1_a_table_without_the_option_has_the_servers_default_and_a_practice_game_none(table):
@@ -286,9 +291,9 @@ async def test_1_a_bank_runs_out_once_even_when_two_processes_find_it(table, clo
         clock.advance(24)
         mine, theirs = await table.storage.open_table(CHANNEL), await other.open_table(CHANNEL)
         rows = await table.storage.reminders(mine.id)
-        await table.service._run_out(mine, mine.seat_of(1), clock.now, rows)
+        await table.service.absence.run_out(mine, mine.seat_of(1), clock.now, rows)
         with pytest.raises(StaleWrite):
-            await second._run_out(theirs, theirs.seat_of(1), clock.now, rows)
+            await second.absence.run_out(theirs, theirs.seat_of(1), clock.now, rows)
         ran_out = [n for n in await table.service.pending_notices() if "ran out" in n.reply.text]
         assert len(ran_out) == 2  # the first time and this one: never a third
 

@@ -331,7 +331,7 @@ async def started_fork_is_the_files_position(table, game_id: str, data: bytes) -
     rec = await table.storage.open_table(CHANNEL)
     game = engine.GAMES[game_id]
     *_, reached = export.replay(game, record, to=AT, names=[p.name for p in rec.players])
-    assert game.dumps(await table.service._state(rec)) == game.dumps(reached.state)
+    assert game.dumps(await table.service.tables.state(rec)) == game.dumps(reached.state)
     rows = await table.storage.actions(rec.id)
     assert all(intake.writable(r.time) for r in rows)  # every copied step has a real time
     await table.ok(1, "game cancel", channel=CHANNEL)

@@ -63,7 +63,7 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     assert [r.events for r in rows] == [original[i].events for i in (0, 2, 3)] and rows[0].time == original[0].time
     # the same position: bob to act, the pile and ann's score as after step 4
     game = GAMES["fake-race"]
-    state = await table.service._state(rec)
+    state = await table.service.tables.state(rec)
     assert game.view(state, None)["pile"] == 4 and game.scores(state)[0] == 4 and game.to_act(state) == [1]
     # a copied line is nobody's to take back; moves after the fork are
     await table.refused(2, "undo", channel=OTHER, contains="no action to take back")
@@ -75,11 +75,11 @@ async def test_a_fork_with_the_same_players_starts_from_the_position_and_plays_o
     # a damaged snapshot is rebuilt from the log, copied lines included
     rec = await table.storage.open_table(OTHER)
     await table.storage.commit(rec, Change(snapshot="{ damaged", bump=False), table.clock.now)
-    table.service._cache.clear()
+    table.service.tables.forget(rec.id)
     board = await table.ok(2, "board", channel=OTHER)
     assert "move 6" in board.text
     while (await table.storage.open_table(OTHER)) is not None:
-        rec, state = await table.service._position(OTHER)
+        rec, state = await table.service.tables.position(OTHER)
         seat = game.to_act(state)[0]
         await table.ok(rec.user_at(seat).user, "play take 1", channel=OTHER)
     assert "#2 Fake Race [open practice game]: finished" in (await table.ok(1, "games history")).text

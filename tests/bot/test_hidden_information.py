@@ -249,7 +249,7 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
         rec = await table.storage.latest_table(CHANNEL)  # the open one, or the one just finished
         if rec.version != version:  # "a moment ago" is the position before the last change
             before = moment.public
-        state = await table.service._state(rec)
+        state = await table.service.tables.state(rec)
         moment = Moment(game, state, players, before, ever, vocabulary)
         ever |= moment.public
         await check(
@@ -290,7 +290,7 @@ async def play_and_check(table, game_id: str, players: int, seed: int) -> int:
             for notice in notices:
                 await observe(notice.reply, "a bot's turn", False)
                 await table.service.delivered(notice.id)
-            thinking = [t for t in table.service.__dict__.get("_bot_tasks", {}).values() if not t.done()]
+            thinking = table.service.bots_thinking()
             if not notices and not thinking:
                 return
             await table.service.settle_bots()

@@ -39,7 +39,7 @@ async def community(database: str, clock: Clock) -> None:
             await say(1, user, line)
         rng = random.Random(1)
         while (rec := await storage.open_table(1)) is not None:
-            state = await service._state(rec)
+            state = await service.tables.state(rec)
             seat = GAMES["fake-race"].to_act(state)[0]
             player = rec.user_at(seat)
             assert player is not None
@@ -73,7 +73,7 @@ async def community(database: str, clock: Clock) -> None:
             for _ in range(12):
                 rec = await storage.open_table(5)
                 assert rec is not None
-                state = await service._state(rec)
+                state = await service.tables.state(rec)
                 game = GAMES[rec.game]
                 seat = game.to_act(state)[0]
                 player = rec.user_at(seat)
@@ -130,7 +130,7 @@ async def test_the_copy_plays_on_where_the_source_stopped(request, tmp_path, clo
     try:
         service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False, absent_after=1))
         rec = await storage.open_table(2)
-        state = await service._state(rec)
+        state = await service.tables.state(rec)
         seat = GAMES["fake-race"].to_act(state)[0]
         legal = GAMES["fake-race"].legal_actions(state, seat)
         status = await service.handle(2, 1, "ann", "game status", guild=GUILD)

@@ -247,7 +247,7 @@ async def test_a_fault_after_the_move_was_stored_never_claims_nothing_was_change
     async def bug(*args, **kw):
         raise RuntimeError("a bug in building the reply")
 
-    monkeypatch.setattr(table.service, "_position_reply", bug)
+    monkeypatch.setattr(table.service.moves, "position_reply", bug)
     reply = await table.say(1, "play take 1")
     assert reply.error and "after part of your command was stored" in reply.text and "`log`" in reply.text
     assert await moves(table) == [(1, "take 1")]

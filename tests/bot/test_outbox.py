@@ -44,7 +44,7 @@ async def drawn(database, clock):
 
 async def reopen(t: Table) -> None:
     await t.reopen()
-    t.service._renderer = renderer
+    t.service.tables.renderer = renderer
 
 
 async def test_an_enqueued_post_survives_a_restart_without_its_image_bytes(drawn):

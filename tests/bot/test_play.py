@@ -47,7 +47,7 @@ async def test_full_rising_cultures_game_through_the_service(table):
     caller = [r.user for r in await table.storage.actions(1) if not r.via][-1]
     assert final.mentions == [u for u in (1, 2) if u != caller]  # the end pings every other player (issue 26 §2)
     assert [s.place for s in final.standings] == sorted(s.place for s in final.standings)
-    assert rec.meta["result"]["winners"] == game.winners(await table.service._state(rec))
+    assert rec.meta["result"]["winners"] == game.winners(await table.service.tables.state(rec))
     rows = await table.storage.actions(1)
     assert [r.seq for r in rows] == list(range(1, len(rows) + 1))
     assert len([r for r in rows if not r.via]) == moves  # the rest were steps without a choice

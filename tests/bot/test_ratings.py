@@ -146,7 +146,7 @@ async def test_practice_cancelled_and_lone_person_games_are_not_rated(table):
     async def takes_two(*_args) -> str:
         return "take 2"
 
-    table.service._bot_decision = takes_two
+    table.service.bots.bot_decision = takes_two
     for _ in range(2):
         await table.ok(1, "play take 2")
         await table.service.tick()
@@ -260,7 +260,7 @@ async def play_randomly(table, rng: random.Random, games: int) -> None:
             if rng.random() < 0.03:
                 await table.ok(users[0], "game cancel", guild=guild)
                 break
-            state = await table.service._state(rec)
+            state = await table.service.tables.state(rec)
             acting = rec.user_at(game.to_act(state)[0])
             if rng.random() < 0.04:
                 playing = [s.user for s in rec.seats if not s.resigned]

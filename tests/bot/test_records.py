@@ -119,7 +119,7 @@ async def test_leaderboard_needs_a_minimum_of_games_and_lists_bots_apart(table):
     async def takes_two(*_args) -> str:
         return "take 2"
 
-    table.service._bot_decision = takes_two  # the fill-in bot's choice, fixed for this record
+    table.service.bots.bot_decision = takes_two  # the fill-in bot's choice, fixed for this record
     await table.service.tick()
     await table.service.settle_bots()  # the bot seat plays and wins this one, 4-2
     top = (await table.ok(4, "stats top fake-race")).text

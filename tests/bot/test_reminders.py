@@ -200,6 +200,6 @@ async def test_a_reminder_another_process_sent_meanwhile_is_not_sent_again(table
     read_by_the_other = await table.storage.due_reminders(clock.now)
     (sent,) = await table.service.tick()
     for reminder in read_by_the_other:
-        await table.service._remind(reminder, clock.now)
+        await table.service.absence.remind(reminder, clock.now)
     assert [n.id for n in await table.service.pending_notices()] == [sent.id]
     assert [r.count for r in await table.storage.reminders(1)] == [1]

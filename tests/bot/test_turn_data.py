@@ -143,7 +143,7 @@ async def test_25_2_every_game_tells_its_period_ends_with_the_public_scores(tabl
             break
     (end,) = ends[:1]
     assert end.stage.startswith(word.capitalize() + " ") and end.stage in stages
-    replayed = table.service._replay(rec, [r for r in await table.storage.actions(rec.id) if r.seq <= end.seq])
+    replayed = table.service.tables.replay(rec, [r for r in await table.storage.actions(rec.id) if r.seq <= end.seq])
     scores = public_scores(game.view(replayed, None), players)
     assert end.after == scores
 

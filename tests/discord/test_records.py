@@ -31,7 +31,7 @@ async def played_to_the_last_move(harness, emu, channel: int = 1):
     game = engine.GAMES[GAME]
     rng = random.Random(2)
     while True:
-        rec, state = await service._position(channel)
+        rec, state = await service.tables.position(channel)
         seat = game.to_act(state)[0]
         user = rec.user_at(seat).user
         action = rng.choice(game.legal_actions(state, seat))
