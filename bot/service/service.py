@@ -18,12 +18,21 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, canonical
 
-from ..storage.base import Claim, PlayerPrefs, StaleWrite, Storage, StorageUnavailable, counting_writes
+from ..storage.base import (
+    Claim,
+    PlayerPrefs,
+    SeatRecord,
+    StaleWrite,
+    Storage,
+    StorageUnavailable,
+    TableRecord,
+    counting_writes,
+)
 from .absence import AbsenceCommands
 from .away import AwayCommands
 from .core import Ctx, Renderer, safe
@@ -407,3 +416,47 @@ class Service(LobbyCommands, AbsenceCommands, SettingsCommands, TablePages, Away
         if rec is None:
             raise KeyError(table_id)
         return self._replay(rec, await self.storage.actions(rec.id))
+
+    # Public queries for front ends (issue 47)
+    async def table_record(self, table_id: int) -> TableRecord | None:
+        """The stored record of table `table_id` (its channel, seats, version), None when it is
+        not kept: what a press from a direct message or a web link asks of its table."""
+        return await self.storage.table(table_id)
+
+    async def open_table(self, channel: int) -> TableRecord | None:
+        """The channel's open table (lobby, active or paused), None when there is none: what a
+        panel asks before it offers a move, and the terminal before it resumes a game."""
+        return await self.storage.open_table(channel)
+
+    async def table_versions(self, table_ids: Sequence[int]) -> dict[int, int]:
+        """The game version of each of `table_ids` still kept (one cheap read): what the web
+        table's watcher asks a few times a second for the tables whose pages are open."""
+        return await self.storage.versions(table_ids)
+
+    async def link_generation(self, table_id: int, user: int) -> int:
+        """How often `user`'s seat links at the table were reset: a web seat link made for an
+        older generation is refused."""
+        return await self.storage.link_generation(table_id, user)
+
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str:
+        """The secret kept under `name` in the database, `make()` stored by the first to ask:
+        the web table's signing key when none is configured."""
+        return await self.storage.secret(name, make, now)
+
+    async def due_times(self, until: float) -> list[float]:
+        """When each reminder due by `until` falls due, soonest first: a script's `wait` moves
+        its clock on to each in turn."""
+        return [r.due for r in await self.storage.due_reminders(until)]
+
+    def bots_thinking(self) -> int:
+        """How many tables' bots are still thinking: the terminal prints nothing until none is."""
+        return sum(not task.done() for task in self.__dict__.get("_bot_tasks", {}).values())
+
+    async def people_to_act(self, channel: int) -> tuple[TableRecord, list[SeatRecord]] | None:
+        """The channel's running game and the people who must act in it now (bots and resigned
+        seats left out), None when no game is being played there: the terminal's prompt."""
+        rec, state = await self._position(channel)
+        if rec is None or rec.status != "active" or state is None:
+            return None
+        seats = [rec.user_at(seat) for seat in self.games[rec.game].to_act(state)]
+        return rec, [p for p in seats if p is not None and not p.resigned and not p.bot]
