@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
+
+from tests.test_import_graph import write
 
 ROOT = Path(__file__).resolve().parents[1]
 FRONT_ENDS = ("bot/discord", "bot/web", "bot/local")
@@ -129,14 +131,6 @@ def test_no_function_in_bot_is_over_80_lines():
 
 
 # --- the checkers themselves ------------------------------------------------------
-
-
-def write(root: Path, files: Mapping[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
 
 
 def test_every_kind_of_reach_is_found_and_the_front_doors_own_are_not(tmp_path):

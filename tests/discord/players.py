@@ -155,8 +155,7 @@ class Table:
 
     def bots_thinking(self) -> bool:
         """A bot's task is still at work (deciding, or storing and announcing its move)."""
-        tasks = self.harness.service.__dict__.get("_bot_tasks", {})
-        return any(not task.done() for task in tasks.values())
+        return self.harness.service.bots_thinking() > 0
 
     async def settle(self, *, outbox_grace: float = 2.0, bots_limit: float = 120.0) -> None:
         """Wait until no bot must act or is at work, then until the outbox is empty (at most
