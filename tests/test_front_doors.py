@@ -41,19 +41,33 @@ def _annotated_service(annotation: ast.expr | None) -> bool:
     return annotation is not None and bool(_SERVICE_TYPE.search(ast.unparse(annotation)))
 
 
+def _target_name(target: ast.expr) -> str | None:
+    if isinstance(target, ast.Name):
+        return target.id
+    return target.attr if isinstance(target, ast.Attribute) else None
+
+
 def service_names(tree: ast.AST) -> set[str]:
-    """The names the service goes by in a module: `service`, and every argument, variable or
-    attribute annotated as a `Service`."""
+    """The names the service goes by in a module: `service`, every argument, variable or
+    attribute annotated as a `Service`, and every one the service is handed to (`core =
+    self.service`, `self.core = core`)."""
     names = {"service"}
     for node in ast.walk(tree):
         if isinstance(node, ast.arg) and _annotated_service(node.annotation):
             names.add(node.arg)
         elif isinstance(node, ast.AnnAssign) and _annotated_service(node.annotation):
-            if isinstance(node.target, ast.Name):
-                names.add(node.target.id)
-            elif isinstance(node.target, ast.Attribute):
-                names.add(node.target.attr)
-    return names
+            names.add(_target_name(node.target) or "service")
+    while True:  # a name handed the service holds it, and so on down the line
+        handed = {
+            name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign) and _is_service(node.value, names)
+            for target in node.targets
+            if (name := _target_name(target)) is not None
+        }
+        if handed <= names:
+            return names
+        names |= handed
 
 
 def _is_service(node: ast.expr, names: set[str]) -> bool:
@@ -163,6 +177,10 @@ def test_every_kind_of_reach_is_found_and_the_front_doors_own_are_not(tmp_path):
                 "    return service.__dict__.get('_bot_tasks'), vars(service)\n"
                 "def mine(self):\n"
                 "    return self.__dict__\n"
+                "def handed(self):\n"
+                "    core = self.service\n"
+                "    self.door = core\n"
+                "    return self.door._cache, core.handle, self._mine\n"
             ),
             "bot/service/service.py": "class Service:\n    def q(self):\n        return self.storage._x\n",
         },
@@ -175,6 +193,7 @@ def test_every_kind_of_reach_is_found_and_the_front_doors_own_are_not(tmp_path):
         "bot/local/terminal.py:2: service.__dict__",
         "bot/local/terminal.py:2: vars(service)",
         "bot/local/terminal.py:4: self.__dict__",
+        "bot/local/terminal.py:8: self.door._cache",
     ]
 
 
