@@ -34,6 +34,28 @@ def run(
     path: str | Path, *, to: int | None = None, out: str | Path | None = None, write: Callable[[str], None] = print
 ) -> int:
     path = Path(path)
+    opened = _open(path, write)
+    if isinstance(opened, int):
+        return opened
+    record, game = opened
+    if record.seed is None:
+        for line in record.lines:
+            write(_line(record, line, line.events))
+        write("This is a public export of a running game; " + export.PUBLIC_NOTE.split("; ", 1)[-1])
+        write(f"epochs replay: {path} does not replay: setup: it holds no seed.")
+        return 1
+    try:
+        position, differ = _replay(game, record, to, write)
+    except export.ReplayError as err:
+        write(f"epochs replay: {path} does not replay: {err}")
+        return 1
+    _tell_the_end(game, record, position, differ, to, write)
+    return _write_board(game, position, Path(out) if out else Path(f"{path.stem}-at-{position.seq}.png"), write)
+
+
+def _open(path: Path, write: Callable[[str], None]) -> tuple[export.Export, Game] | int:
+    """The export in the file and its game, its heading written; else the exit status (2),
+    with why written."""
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)  # a larger file is refused by its size, unread
@@ -58,33 +80,42 @@ def run(
             f"Note: the file was made with component data {record.data_version}; this Epochs plays "
             f"{export.data_version(game)}. Every step is checked all the same."
         )
-    if record.seed is None:
-        for line in record.lines:
-            write(_line(record, line, line.events))
-        write("This is a public export of a running game; " + export.PUBLIC_NOTE.split("; ", 1)[-1])
-        write(f"epochs replay: {path} does not replay: setup: it holds no seed.")
-        return 1
+    return record, game
+
+
+def _replay(
+    game: Game, record: export.Export, to: int | None, write: Callable[[str], None]
+) -> tuple[export.Replayed, int]:
+    """Every step up to `to` played again and written; the position reached and how many
+    steps the engine told in other words than the file. ReplayError at a step that fails."""
     differ = 0
-    try:
-        steps = export.replay(game, record, to=to)
-        position = next(steps)  # the setup
-        for line in record.lines:
-            if to is not None and line.seq > to:
-                break
-            if line.undone:
-                write(_line(record, line, line.events))
-                continue
-            position = next(steps)
-            write(_line(record, line, position.events))
-            if line.events and line.events != position.events:
-                differ += 1
-                write("    (the file tells it: " + " ".join(line.events) + ")")
-        for _ in steps:  # the end: a game recorded as ended must end as recorded
-            pass
-    except export.ReplayError as err:
-        write(f"epochs replay: {path} does not replay: {err}")
-        return 1
-    assert position is not None
+    steps = export.replay(game, record, to=to)
+    position = next(steps)  # the setup
+    for line in record.lines:
+        if to is not None and line.seq > to:
+            break
+        if line.undone:
+            write(_line(record, line, line.events))
+            continue
+        position = next(steps)
+        write(_line(record, line, position.events))
+        if line.events and line.events != position.events:
+            differ += 1
+            write("    (the file tells it: " + " ".join(line.events) + ")")
+    for _ in steps:  # the end: a game recorded as ended must end as recorded
+        pass
+    return position, differ
+
+
+def _tell_the_end(
+    game: Game,
+    record: export.Export,
+    position: export.Replayed,
+    differ: int,
+    to: int | None,
+    write: Callable[[str], None],
+) -> None:
+    """How many steps replayed, then the scores and winners, or who acts next."""
     state = position.state
     replayed = len(record.live(to))
     write(
@@ -105,11 +136,14 @@ def run(
     else:
         acting = ", ".join(record.names[s] for s in game.to_act(state))
         write(f"Next to act: {acting}.")
-    image = _board(game, state)
+
+
+def _write_board(game: Game, position: export.Replayed, target: Path, write: Callable[[str], None]) -> int:
+    """The public board of the position reached, written to `target`: the exit status."""
+    image = _board(game, position.state)
     if image is None:
         write("(No board image: this game has no renderer.)")
         return 0
-    target = Path(out) if out else Path(f"{path.stem}-at-{position.seq}.png")
     try:
         target.write_bytes(image)
     except OSError as err:

@@ -24,11 +24,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from .client import DiscordSettings, EpochsBot, TokenFilter
+
+if TYPE_CHECKING:
+    from ..service import Service
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,7 @@ async def serve(config: Any, service: Any) -> None:
         await bot.start(token)
 
 
-async def default_service(config: Any) -> Any:
+async def default_service(config: Any) -> Service:
     """The SQLite-backed service described by a `bot.config.Config` (opened)."""
     from ..service import Service, Settings
     from ..storage import open_storage
@@ -69,7 +72,7 @@ async def default_service(config: Any) -> Any:
     return Service(storage, settings=Settings.from_config(config))
 
 
-def run(config: Any, make_service: Callable[[], Awaitable[Any]] | None = None) -> None:
+def run(config: Any, make_service: Callable[[], Awaitable[Service]] | None = None) -> None:
     """Blocking: build the service inside the event loop, then serve until stopped."""
 
     async def main() -> None:
@@ -77,12 +80,7 @@ def run(config: Any, make_service: Callable[[], Awaitable[Any]] | None = None) -
         try:
             await serve(config, service)
         finally:
-            storage = getattr(service, "storage", None)
-            closer = getattr(service, "close", None) or getattr(storage, "close", None)
-            if closer is not None:
-                result = closer()
-                if asyncio.iscoroutine(result):
-                    await result
+            await service.close()  # it closes its storage
 
     try:
         asyncio.run(main())

@@ -75,14 +75,14 @@ class ServiceLink:
         return list(await self.service.legal_actions_for(caller.channel, caller.user))
 
     async def current(self, caller: Caller) -> Current | None:
-        table = await self.service.storage.open_table(caller.channel)
+        table = await self.service.open_table(caller.channel)
         if table is None:
             return None
         return Current(table.id, table.version)
 
     async def place(self, table: int) -> tuple[int, int | None] | None:
         """Where a table is played (channel, guild), for a press that may come from a direct message."""
-        rec = await self.service.storage.table(table)
+        rec = await self.service.table_record(table)
         return None if rec is None else (rec.channel, rec.guild)
 
     async def tick(self, claim: Claim | None = None) -> list[Notice]:

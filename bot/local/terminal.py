@@ -263,7 +263,7 @@ class Terminal:
         target = self.clock.now + seconds
         for _ in range(10_000):
             await self.flush()  # what is due now, and the bots' moves it sets off
-            later = [r.due for r in await self.service.storage.due_reminders(target) if r.due > self.clock.now]
+            later = [due for due in await self.service.due_times(target) if due > self.clock.now]
             if not later:
                 break
             self.clock.now = min(later)
@@ -275,21 +275,18 @@ class Terminal:
     # ---------------------------------------------------------- interactive
     async def current(self) -> tuple[str | None, list[str], Decision | None]:
         """(game title, names of players who must act, the decision of the first)."""
-        rec, state = await self.service.tables.position(self.channel)
-        if rec is None or rec.status != "active" or state is None:
+        acting = await self.service.people_to_act(self.channel)  # a bot plays by itself: not among them
+        if acting is None:
             return None, [], None
+        rec, people = acting
         for s in rec.seats:
             self.names[s.user] = s.name
-        game = self.service.games[rec.game]
-        people = [
-            p for s in game.to_act(state) if (p := rec.user_at(s)) is not None and not p.resigned and not p.bot
-        ]  # a bot plays by itself
         decision = await self.service.decision_for(self.channel, people[0].user) if people else None
-        return game.title, [p.name for p in people], decision
+        return self.service.games[rec.game].title, [p.name for p in people], decision
 
     async def setup_table(self, ask: Callable[[str], str | Awaitable[str]]) -> bool:
         """Resume the open table, or ask for a game and players and start one."""
-        rec = await self.service.storage.open_table(self.channel)
+        rec = await self.service.open_table(self.channel)
         if rec is not None and rec.status in ("active", "paused"):
             self.out(
                 f"Resuming the {self.service.games[rec.game].title} game of "

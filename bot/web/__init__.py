@@ -41,7 +41,7 @@ async def open_web(service: Service, config: Any) -> WebTable | None:
 
     host, port = address(config.web_listen)
     public = config.web_public_url or f"http://{config.web_listen}"
-    secret = await signing_secret(service.storage, config.web_secret, time.time())
+    secret = await signing_secret(service, config.web_secret, time.time())
     links = Links(public, Signer(secret), config.web_link_days)
     web = WebTable(service, links, view_bytes=int(config.web_view_cache_mb * 1024 * 1024), proxies=config.web_proxies)
     quiet_repeats()  # a flood of connections is logged once a minute with a count (issue 53)

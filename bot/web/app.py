@@ -28,6 +28,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Collection, Coroutine
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,7 @@ class WebTable:
         self.signer = links.signer
         self.clock = clock
         self.boards = Boards(service)
-        self.watcher = Watcher(service.storage, every)
+        self.watcher = Watcher(service.table_versions, every)
         #: Page loads, live updates and pictures per link: a page after every move of a busy table is a few a second.
         self.reads = reads or Limiter(rate=10, burst=60)
         #: Moves per link: a quick player taps a turn's steps one after another.
@@ -213,7 +214,7 @@ class WebTable:
         token, seat = request.match_info["token"], request.path.startswith("/s/")
         self.reads.check(limit_key(self.signer, token, seat=seat, now=self.clock(), client=self._client(request)))
         if request.path.startswith("/s/"):
-            return await seat_viewer(self.signer, self.service.storage, token, self.clock())
+            return await seat_viewer(self.signer, self.service, token, self.clock())
         return public_viewer(self.signer, token)
 
     def _client(self, request: web.Request) -> str:
@@ -222,11 +223,15 @@ class WebTable:
 
     async def _view(self, viewer: Viewer) -> TableView:
         """The table's position for the viewer, kept per (table, version, seat) for up to
-        FRESH seconds: the clocks and times away in it move on without a new version (issue 27)."""
-        versions = await self.service.storage.versions([viewer.table])
-        if viewer.table not in versions:
+        FRESH seconds: the clocks and times away in it move on without a new version (issue 27).
+        A seat's reader knows the table's version already (its link was checked against the
+        table's record): only a public reader's is read here."""
+        version = viewer.version
+        if version is None:
+            version = (await self.service.table_versions([viewer.table])).get(viewer.table)
+        if version is None:
             raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
-        key = (viewer.table, versions[viewer.table], viewer.seat)
+        key = (viewer.table, version, viewer.seat)
         view = self._views.get(key)
         if view is not None and not 0 <= self.clock() - view.headline.at < FRESH:
             view = None
@@ -398,31 +403,27 @@ class WebTable:
         if len(key) > 100 or not re.fullmatch(r"[0-9a-f.]*", key):
             raise HTTPRefusal(400, "The decision key of the page is not one this table makes: reload the page.")
         before = await self._view(viewer)
-        rec = await self.service.storage.table(viewer.table)
-        if rec is None:
-            raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
-        player = rec.user_at(viewer.seat)
-        assert player is not None  # seat_viewer checked it
+        assert viewer.channel is not None  # seat_viewer read it from the table's record
         reply = await self.service.handle(
-            rec.channel,
+            viewer.channel,
             viewer.user,
-            player.name,
+            viewer.name,
             command,
             action,
-            guild=rec.guild,
+            guild=viewer.guild,
             expected_version=version,
             expected_choice=(key or None) if command == "play" else None,
-            table=rec.id,
+            table=viewer.table,
         )
         if not reply.error:
-            await self._pass_on(rec.channel, reply, viewer.user)
+            await self._pass_on(viewer.channel, reply, viewer.user)
             self.watcher.poke()
         status = 409 if reply.stale else 422 if reply.error else 200
         text = _outcome(reply, command, before, action, viewer.user)
         if _wants_json(request):
             body = json.dumps({"ok": not reply.error, "status": status, "text": text, "version": reply.version})
             return web.Response(status=status, text=body, content_type="application/json")
-        view = await self._view(viewer)
+        view = await self._view(replace(viewer, version=None))  # the table as the move left it
         html = render.page(view, **self._context(viewer, view), said=text, said_error=reply.error)
         return web.Response(status=status, text=html, content_type="text/html")
 

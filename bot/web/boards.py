@@ -54,7 +54,7 @@ class Boards:
         its private picture (None: the table moved on, or no picture)."""
 
         async def draw() -> Image | None:
-            rec = await self.service.storage.table(table)
+            rec = await self.service.table_record(table)
             if rec is None or rec.version != version:
                 return None
             return await self.service.render_board(table, part="tables" if kind == "tables" else None)

@@ -12,9 +12,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..storage.base import Storage
 from .tokens import Signer, TokenError
+
+if TYPE_CHECKING:
+    from ..service import Service
 
 #: HTTP statuses of the token problems: not a token at all, a bad signature, too old.
 TOKEN_STATUS = {"malformed": 404, "forged": 403, "expired": 410}
@@ -35,7 +38,10 @@ class Viewer:
     """The reader of a page: a table's public (`seat` None) or one seat's player.
 
     `token` is the link's own token; `base` the page's path ("/t/<token>" or "/s/<token>"),
-    under which its parts live; `generation` the seat link's (`game link reset` raises it)."""
+    under which its parts live; `generation` the seat link's (`game link reset` raises it).
+    A seat's reader also keeps what the table's record said when the link was checked (read
+    once a request): its channel and server (where a move is played), the player's name, the
+    table's version."""
 
     table: int
     token: str
@@ -43,6 +49,10 @@ class Viewer:
     seat: int | None = None
     user: int | None = None
     generation: int | None = None
+    channel: int | None = None
+    guild: int | None = None
+    name: str = ""
+    version: int | None = None
 
     @property
     def key(self) -> Hashable:
@@ -67,24 +77,35 @@ def public_viewer(signer: Signer, token: str) -> Viewer:
     return Viewer(table, token, f"/t/{token}")
 
 
-async def seat_viewer(signer: Signer, storage: Storage, token: str, now: float) -> Viewer:
+async def seat_viewer(signer: Signer, service: Service, token: str, now: float) -> Viewer:
     """The player a `/s/` token names, when it is signed, not expired, not replaced by a
     `game link reset`, and its user still sits at its seat of its table."""
     try:
         named = signer.read_seat(token, now)
     except TokenError as err:
         raise HTTPRefusal(TOKEN_STATUS[err.why], err.text) from None
-    rec = await storage.table(named.table)
+    rec = await service.table_record(named.table)
     if rec is None:
         raise HTTPRefusal(404, "This table is no longer kept (its game was deleted).")
     player = rec.user_at(named.seat)
     if player is None or player.user != named.user:
         raise HTTPRefusal(403, "This link is for a seat its player no longer holds; nothing is shown.")
-    if await storage.link_generation(named.table, named.user) != named.generation:
+    if await service.link_generation(named.table, named.user) != named.generation:
         raise HTTPRefusal(
             410, "This seat link was replaced (`game link reset`) and no longer works. `game link` gives the new one."
         )
-    return Viewer(named.table, token, f"/s/{token}", named.seat, named.user, named.generation)
+    return Viewer(
+        named.table,
+        token,
+        f"/s/{token}",
+        named.seat,
+        named.user,
+        named.generation,
+        rec.channel,
+        rec.guild,
+        player.name,
+        rec.version,
+    )
 
 
 def limit_key(signer: Signer, token: str, *, seat: bool, now: float, client: str) -> Hashable:

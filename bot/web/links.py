@@ -11,19 +11,25 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from typing import Protocol
 
-from ..storage.base import Storage
 from .tokens import Signer, expiry
 
 #: The name the signing secret is kept under in the database (`secrets` table).
 SECRET_NAME = "web"
 
 
-async def signing_secret(storage: Storage, configured: str, now: float) -> str:
+class Keeper(Protocol):
+    """Where the database's secrets are asked for: the service (`Service.secret`), or a storage."""
+
+    async def secret(self, name: str, make: Callable[[], str], now: float) -> str: ...
+
+
+async def signing_secret(keeper: Keeper, configured: str, now: float) -> str:
     """The configured secret, else the database's (generated and stored on first use)."""
     if configured:
         return configured
-    return await storage.secret(SECRET_NAME, lambda: secrets.token_urlsafe(32), now)
+    return await keeper.secret(SECRET_NAME, lambda: secrets.token_urlsafe(32), now)
 
 
 class Links:

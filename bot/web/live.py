@@ -2,7 +2,7 @@
 commit, by any process on the same database.
 
 One task per process asks the database for the versions of the tables whose pages are
-open (`Storage.versions`, one indexed read for all of them) every `every` seconds, and
+open (`Service.table_versions`, one indexed read for all of them) every `every` seconds, and
 tells each open page whose table moved on. It costs nothing while no page is open, one
 small read four times a second while any is, whatever their number; it needs nothing of
 the database beyond a read, so it works alike on SQLite and PostgreSQL, and a commit by
@@ -18,9 +18,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 
-from ..storage.base import Storage, StorageError
+from ..storage.base import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +31,9 @@ EVERY = 0.25
 class Watcher:
     """The versions of the tables whose pages are open, looked up every `every` seconds."""
 
-    def __init__(self, storage: Storage, every: float = EVERY) -> None:
-        self.storage = storage
+    def __init__(self, versions: Callable[[Sequence[int]], Awaitable[dict[int, int]]], every: float = EVERY) -> None:
+        #: The versions of the tables asked for that are still kept (`Service.table_versions`).
+        self.versions = versions
         self.every = every
         self._pages: dict[int, set[asyncio.Queue[int]]] = {}
         self._known: dict[int, int] = {}
@@ -83,7 +84,7 @@ class Watcher:
         while True:
             if self._pages:
                 try:
-                    self._tell(await self.storage.versions(list(self._pages)))
+                    self._tell(await self.versions(list(self._pages)))
                 except StorageError as err:  # the database is away: pages wait, nothing else breaks
                     log.info("web: table versions cannot be read now: %s", err)
                 except Exception:  # noqa: BLE001 - the live task must outlive any one failure

@@ -58,7 +58,8 @@ async def rated(database: str, clock: Clock) -> None:
             reply = await service.handle(channel, users[0], f"p{users[0]}", "game start", guild=guild)
             assert not reply.error, reply.text
             while (rec := await storage.open_table(channel)) is not None:
-                state = await service._state(rec)
+                # run on ea4c4d2 (schema 7), before issue 47 gave the service its parts
+                state = await (service.tables.state(rec) if hasattr(service, "tables") else service._state(rec))  # type: ignore[attr-defined]
                 seat = GAMES[rec.game].to_act(state)[0]
                 player = rec.user_at(seat)
                 assert player is not None

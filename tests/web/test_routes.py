@@ -64,6 +64,39 @@ async def test_a_move_from_the_page_is_stored_and_told_like_a_button_press(web):
     assert "took 2" in html or "take 2" in html
 
 
+def counting_reads(web, monkeypatch, names=("table", "versions", "open_table")) -> list[str]:
+    """The reads of a table's row from here on, by storage method, in order."""
+    reads: list[str] = []
+    for name in names:
+        real = getattr(web.storage, name)
+
+        async def counted(*args, _real=real, _name=name, **kwargs):
+            reads.append(_name)
+            return await _real(*args, **kwargs)
+
+        monkeypatch.setattr(web.storage, name, counted)
+    return reads
+
+
+async def test_a_move_from_the_page_reads_its_tables_row_once_before_the_command(web, monkeypatch):
+    """The web table reads the table's record once a request (the link's check gives the
+    channel, the player's name and the version the page is kept by); the command then reads
+    the channel's table itself. It read the row four times before (issue 47)."""
+    await web.started()
+    _, seats = await web.links_of()
+    _, html = await web.get(seats[1])  # the page the player has open, and its pictures
+    for picture in ("board", "private"):
+        assert (await web.client.get(f"{seats[1]}/{picture}.png")).status == 200
+    form = {**dict(page_form(html)), "action": "take 2"}
+    reads = counting_reads(web, monkeypatch)
+    await web.get(seats[1])
+    assert reads == ["table"]
+    reads.clear()
+    response = await web.client.post(f"{seats[1]}/play", data=form, headers={"Accept": "application/json"})
+    assert response.status == 200, await response.text()
+    assert reads == ["table", "open_table"]
+
+
 async def test_a_form_post_without_the_script_answers_with_the_page(web):
     await web.started()
     _, seats = await web.links_of()
