@@ -89,7 +89,7 @@ async def test_an_upgraded_database_plays_on(request, tmp_path, backend):
         service = Service(storage, clock=clock, games=GAMES, settings=Settings(images=False))
         rec = await storage.open_table(2)
         assert rec is not None and [s.user for s in rec.seats] == [1, 2, 3]  # the joining order kept
-        state = await service._state(rec)
+        state = await service.tables.state(rec)
         seat = GAMES["fake-race"].to_act(state)[0]
         player = rec.user_at(seat)
         assert player is not None
