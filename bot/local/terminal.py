@@ -1,11 +1,12 @@
 """The terminal table: the same service, driven from a keyboard or a script.
 
-Hot seat: the players named at the start share the keyboard; the prompt shows
-whose turn it is, and each decision's choices are printed once, grouped, in words
-with the action text to type (`Reply.decisions`); a bare line is the command of the
-player to act (`take 1` is short for `play take 1`), `bob: hand` speaks as
-another player. Board images are written to a folder and their paths printed.
-A private part is headed with its player's name, never a user id.
+Hot seat: the players named at the start (separated by spaces or commas) share the
+keyboard; the prompt shows whose turn it is, and each decision's choices are printed
+once, grouped, in words with the action text to type (`Reply.decisions`), and again
+whenever a bare `play` asks for the panel; a bare line is the command of the player to
+act (`take 1` is short for `play take 1`), `bob: hand` speaks as another player. Board
+images are written to a folder and their paths printed. A private part is headed with
+its player's name, never a user id.
 
 Script mode reads lines `<user> <command>` (a file or stdin) and prints every
 reply: for tests, demos and bug reports. It never waits for a terminal. Its clock
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import re
 import threading
 import time
 import zlib
@@ -114,7 +116,8 @@ class Terminal:
         self.images_dir = Path(images_dir)
         self.channel = channel
         self.names: dict[int, str] = {}
-        #: The decision key whose choices were printed last, per user: a decision is listed once.
+        #: The decision key whose choices were printed last, per user: a decision is listed once
+        #: (but for a bare `play`, which asks for the panel, choices and all).
         self.listed: dict[int, str] = {}
         #: The web table's links printed already (the table's, each seat's): each once.
         self.linked: set[str] = set()
@@ -184,6 +187,8 @@ class Terminal:
         words = line.split()
         if words and words[0].lower().lstrip("/") not in COMMANDS:
             line = "play " + line
+        if [w.lower().lstrip("/") for w in words] == ["play"]:  # the panel asked for: its choices again
+            self.listed.pop(uid, None)
         files = {}
         lowered = [w.lower().lstrip("/") for w in words]
         opening = lowered[:2] == ["game", "new"] or lowered[:1] == ["new"]
@@ -315,14 +320,12 @@ class Terminal:
         count = (
             str(game.min_players) if game.min_players == game.max_players else f"{game.min_players}-{game.max_players}"
         )
-        names = (
-            await _answer(
-                ask,
-                f"Players, separated by spaces ({count}; `bot`, `bot:easy` or `bot:strong` seats a "
-                f"fill-in bot) [{default}]: ",
-            )
-        ).split()
-        names = names or default.split()
+        typed = await _answer(
+            ask,
+            f"Players, separated by spaces or commas ({count}; `bot`, `bot:easy` or `bot:strong` "
+            f"seats a fill-in bot) [{default}]: ",
+        )
+        names = listed_names(typed) or default.split()
         people = [n for n in names if not _bot_word(n)]
         if not people:
             self.out("Someone must play: name at least one player beside the bots.")
@@ -425,6 +428,12 @@ async def _answer(ask: Callable[[str], str | Awaitable[str]], prompt: str) -> st
     """What the player typed: `ask` answers at once (`input`) or later (read on a thread)."""
     answer = ask(prompt)
     return await answer if inspect.isawaitable(answer) else answer
+
+
+def listed_names(typed: str) -> list[str]:
+    """The names in a typed list, commas and spaces alike ("ann, bot, bot" is ann and two
+    bots): a name is one word, so neither separator belongs to one."""
+    return [name for name in re.split(r"[,\s]+", typed) if name]
 
 
 def _bot_word(name: str) -> str:

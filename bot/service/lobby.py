@@ -268,7 +268,8 @@ class Lobby:
             since = rows[-1].time if rows else float(rec.created if meta.started is None else meta.started)
             waiting = names([lettered(a.name, a.seat) for a in headline.acting])
             steps = int(meta.seq or 0)
-            lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({steps} steps so far)."]
+            so_far = f"{steps} step{'s' if steps != 1 else ''} so far"
+            lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({so_far})."]
         else:
             lines = [f"{where}: {rec.status}. Any player can `resume` it."]
         lines.append("Scores: " + self.tables.scores_text(rec, game.scores(state)) + ".")

@@ -10,6 +10,7 @@ hands a player their seat's page.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 from engine.core import Game
 
-from ..storage.base import ActionRecord, StaleWrite, TableRecord
+from ..storage.base import ActionRecord, SeatRecord, StaleWrite, TableRecord
 from . import news
 from .core import Ctx, Tables
 from .meta import TableMeta
@@ -26,6 +27,8 @@ from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
 from .story import public_scores
 
+#: What a bot's name says that the players' list tags: "Bot Cleopatra (normal)" -> "Cleopatra".
+BOT_TAGS = re.compile(r"^Bot |\s*\([^()]*\)$")
 #: Tables whose marks are kept for the whole log (a mark is ~100 bytes, a long game 500 steps).
 KEPT_TABLES = 256
 
@@ -33,13 +36,17 @@ KEPT_TABLES = 256
 @dataclass
 class Player:
     """One seat as everyone sees it: name, bot level (None for a person), resigned, and the
-    public score (None while the game hides scores)."""
+    public score (None while the game hides scores). `listed`: the name the list of players
+    shows beside the tags "(bot, normal)", "(resigned)" — a bot seated as one by its ruler's
+    name alone ("Cleopatra (bot, normal)"), the tag saying what "Bot Cleopatra (normal)", its
+    name in every sentence, would say twice."""
 
     seat: int
     name: str
     bot: str | None = None
     resigned: bool = False
     score: int | None = None
+    listed: str = ""
 
 
 @dataclass
@@ -73,6 +80,14 @@ class TableView:
     decision: Decision | None = None
     turn: list[Entry] = field(default_factory=list)
     turn_steps: int = 0
+
+
+def listed_name(seat: SeatRecord) -> str:
+    """ "Cleopatra" for the bot seated as "Bot Cleopatra (normal)" (a bot's seat has no
+    user: its id is negative); a person's name as it is, whoever plays their seat now."""
+    if seat.user >= 0 or not seat.bot:
+        return seat.name
+    return BOT_TAGS.sub("", seat.name)
 
 
 class Pages:
@@ -110,7 +125,7 @@ class Pages:
         if scores is None and game.is_over(state):
             scores = [int(v) for v in game.scores(state)]  # nothing is hidden once the game is over
         players = [
-            Player(p.seat, p.name, p.bot, p.resigned, scores[p.seat] if scores is not None else None)
+            Player(p.seat, p.name, p.bot, p.resigned, scores[p.seat] if scores is not None else None, listed_name(p))
             for p in rec.players
             if p.seat is not None
         ]

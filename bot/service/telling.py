@@ -37,15 +37,18 @@ def short_title(title: str) -> str:
 
 def headline_line(headline: Headline, called: Callable[[Actor], str] = lambda actor: actor.name) -> str:
     """ "cy — your turn · Cradle of Civilization · Epoch III": who must act and where
-    (`called`: how to name each of them; a front end may mention them instead)."""
+    (`called`: how to name each of them; a front end may mention them instead). It speaks
+    to people: the bots acting beside them play on their own and are not named; when only
+    bots act, it says who does ("Bot Sargon (easy) to act · …")."""
     where = " · ".join(part for part in (short_title(headline.title), headline.stage) if part)
     if headline.over:
         return f"Game over · {where}"
     if not headline.acting:
         return f"{headline.status.capitalize()} · {where}"
-    who = names([called(a) for a in headline.acting])
-    people = any(a.user is not None for a in headline.acting)
-    return f"{who} — your turn · {where}" if people else f"{who} to act · {where}"
+    people = [a for a in headline.acting if a.user is not None]
+    if people:
+        return f"{names([called(a) for a in people])} — your turn · {where}"
+    return f"{names([called(a) for a in headline.acting])} to act · {where}"
 
 
 def clock_line(

@@ -34,13 +34,15 @@ ENV = jinja2.Environment(
 @dataclass
 class Line:
     """One line of the log as a page shows it: what happened, and (for a move) the step it
-    follows so the step-through can show the board after it."""
+    follows so the step-through can show the board after it. `subject`: the mover's name
+    begins the sentence ("**ann** chooses the Farmer."), so it is not said again before it."""
 
     kind: str
     text: str
     name: str = ""
     seq: int | None = None
     mark: str = ""
+    subject: bool = False
 
 
 @dataclass
@@ -62,7 +64,9 @@ def line(entry: Entry, players: list[str]) -> Line:
     """An entry in words: a move by its events (the engine's public log lines) or its label."""
     if entry.kind == MOVE:
         told = sentences(entry.events) if entry.events else entry.label
-        return Line(MOVE, told, entry.name, entry.seq, VIA_MARKS.get(entry.via, ""))
+        subject = bool(entry.name) and told.startswith(entry.name + " ")
+        text = told[len(entry.name) + 1 :] if subject else told
+        return Line(MOVE, text, entry.name, entry.seq, VIA_MARKS.get(entry.via, ""), subject)
     if entry.kind == SCORE:
         before, after = entry.before or [], entry.after or []
         changed = [

@@ -10,6 +10,7 @@ import pytest
 
 from bot.config import ConfigError, load_config
 from bot.local import Terminal, user_id
+from bot.local.terminal import listed_names
 from bot.service import Settings
 
 from .conftest import GAMES
@@ -80,6 +81,26 @@ async def test_hot_seat_prompts_whose_turn_and_legal_actions(table, tmp_path):
     answers = iter(["quit"])
     await Terminal(table.service, out=out.append, channel=table.channel).run_interactive(ask)
     assert f"Resuming the Fake Race game of {first} and {second}." in "\n".join(out)
+
+
+async def test_49_4_play_asks_for_the_panel_and_shows_it_whole_every_time(table, tmp_path):
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    script = ["ann game new fake-race seed=7 pile=3", "bob game join", "ann game start fixed", "ann play", "ann play"]
+    assert await terminal.run_script(script) == 0
+    asked = "\n".join(out).split("> ann: play\n")[1:]
+    assert len(asked) == 2 and all("Now: Take from the pile" in a and "[roll]" in a for a in asked)
+
+
+async def test_49_4_players_are_typed_with_commas_or_spaces(table, tmp_path):
+    assert listed_names("ann, bot, bot") == listed_names("ann bot bot") == ["ann", "bot", "bot"]
+    assert listed_names(" ann,bob ,  bot:easy,") == ["ann", "bob", "bot:easy"]
+    answers = iter(["fake-race", "ann, bob", "quit"])
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel)
+    await terminal.run_interactive(lambda prompt: next(answers))
+    rec = await table.storage.latest_table(table.channel)
+    assert sorted(s.name for s in rec.players) == ["ann", "bob"]
 
 
 async def test_hot_seat_ends_quietly_at_end_of_input(table):

@@ -36,6 +36,15 @@ async def test_status_says_whose_turn_since_when_and_the_stage_in_words(table):
     assert "(A)" in text and "(B)" in text and "seat" not in text
 
 
+async def test_49_4_status_counts_one_step_in_the_singular(table):
+    await table.started("rising-cultures", options="seed=3")
+    assert "(0 steps so far)" in (await table.ok(1, "game status")).text
+    await play_randomly(table, 1)
+    assert "(1 step so far)" in (await table.ok(1, "game status")).text
+    await play_randomly(table, 1)
+    assert "(2 steps so far)" in (await table.ok(1, "game status")).text
+
+
 async def test_log_shows_the_newest_steps_that_fit_and_pages_back_with_round_ends(table):
     await table.started("rising-cultures", options="seed=5")
     await play_randomly(table, 150, seed=2)

@@ -249,6 +249,15 @@ def test_25_2_the_headline_names_who_acts_where():
     )
 
 
+def test_49_4_the_headline_speaks_to_the_people_who_act_not_the_bots_beside_them():
+    acting = [Actor("Bot Cleopatra (normal)", 0), Actor("ann", 1, 9), Actor("Bot Ashoka (normal)", 2)]
+    mosaic = Headline("mosaic", "Mosaic: A Story of Civilization", acting, stage="Round 1")
+    assert headline_line(mosaic) == "ann — your turn · Mosaic · Round 1"
+    assert headline_line(mosaic, lambda a: f"<@{a.user}>") == "<@9> — your turn · Mosaic · Round 1"
+    only_bots = Headline("mosaic", "Mosaic: A Story of Civilization", [acting[0], acting[2]])
+    assert headline_line(only_bots) == "Bot Cleopatra (normal) and Bot Ashoka (normal) to act · Mosaic"
+
+
 def test_25_2_choices_read_as_label_detail_and_what_to_type():
     decision = Decision(
         1,

@@ -284,3 +284,13 @@ async def test_two_commands_at_the_same_moment_one_wins_the_other_is_told(text_h
     assert len(emu.public_messages(1)) == before + 1  # and posted once (the turn passed to Bob)
     texts = [emu.reply_text(first), emu.reply_text(second)]
     assert sum("moved on" in t or "not your turn" in t.lower() for t in texts) == 1
+
+
+async def test_49_4_the_turn_panel_asked_for_again_is_shown_whole_again(text_harness, emu):
+    """Issue 49 §4: "Take your turn" pressed a second time for the same decision shows the
+    same panel, choices and all (never an empty answer)."""
+    alice, _ = await open_game(text_harness, emu, 1001, 1002)
+    start_message = emu.public_messages(1)[-1]
+    first = emu.original(await text_harness.press_turn(alice, start_message))
+    again = emu.original(await text_harness.press_turn(alice, start_message))
+    assert offered(first) and offered(again) == offered(first)

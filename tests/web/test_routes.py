@@ -383,3 +383,20 @@ async def test_the_pages_show_the_clocks_and_who_is_away(web):
     web.clock.advance(2)
     _, html = await web.get(table)
     assert "ann: 1d 18h left on the clock; away until <time" in html and "(holiday)</p>" in html
+
+
+async def test_49_4_the_players_name_a_bot_once_and_a_log_line_its_mover_once(web):
+    """Issue 49 §4 (issue 52 §5): the list of players says "Ashoka (bot, easy)", not "Bot
+    Ashoka (easy) (bot, easy)"; a move's line "ann chooses the Farmer.", not "ann: ann
+    chooses the Farmer."."""
+    await web.ok(1, "game new mosaic seed=5")
+    await web.ok(2, "game join")
+    await web.ok(1, "game bot easy")
+    await web.ok(1, "game start fixed")
+    table, seats = await web.links_of()
+    assert (await web.move(seats[1], "leader farmer"))[0] == 200
+    for path in (table, seats[1]):
+        _, html = await web.get(path)
+        assert '</span> Ashoka <span class="mark">(bot, easy)</span></th>' in html
+        assert "Bot Ashoka (easy) <span" not in html
+        assert "<b>ann</b> chooses the Farmer." in html and "<b>ann</b>: ann" not in html
