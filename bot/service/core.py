@@ -24,7 +24,7 @@ from .meta import TableMeta
 from .refusal import Refusal
 from .reply import Image, Reply
 from .settings import HOUR, Settings
-from .text import choices_text, lettered, names, neutral, repaired
+from .text import choices_text, lettered, names, user_text
 from .timing import Timers
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
@@ -41,7 +41,7 @@ def safe(name: str) -> str:
 
     Broken characters (lone surrogates) are replaced rather than refused: a
     player cannot fix a display name by typing a command again."""
-    return neutral(repaired(name).strip())[:64] or "?"
+    return user_text(name, 64) or "?"
 
 
 @dataclass
