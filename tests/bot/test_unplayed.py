@@ -45,6 +45,9 @@ async def test_the_last_persons_clock_running_out_pauses_the_table(table, clock)
 async def test_resume_cannot_hand_an_unplayed_table_to_the_bots(table, clock):
     await both_run_out(table, clock)
     await table.refused(1, "resume", contains="No person is left playing")
+    status = await table.ok(2, "game status")
+    assert "paused. No person is left playing it: `game back` takes your seat back" in status.text
+    await table.refused(2, "play take 1", contains="The game is paused. No person is left playing it")
     assert (await table.storage.open_table(CHANNEL)).status == "paused"
 
 
@@ -69,8 +72,36 @@ async def test_a_game_finished_by_bots_alone_is_not_rated_and_its_final_post_say
     table.service.tables.people = people  # type: ignore[method-assign]
     texts = [t for _ in range(3) for t in await due(table)]
     assert any(
-        "Game over" in t and "Not rated: bots finished this game alone (no person played their own seat at the end)."
-        in t
+        "Game over" in t
+        and "Not rated: bots finished this game alone (no person played their own seat at the end)." in t
         for t in texts
     ), texts
     assert await table.storage.ratings(GUILD, game="fake-race") == []
+
+
+async def test_a_script_shows_the_pause_and_game_back(table, tmp_path):
+    """The same through `epochs script` with `wait` (the terminal's script mode)."""
+    from bot.local import ScriptClock
+    from bot.local.terminal import Terminal
+
+    simple_bots(table)
+    clock = ScriptClock(table.clock.now)
+    table.service.clock = clock
+    out: list[str] = []
+    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel, clock=clock)
+    refused = await terminal.run_script(
+        [
+            "ann game new fake-race pile=20 clock=1d clock_bonus=1h remind=720",
+            "bob game join",
+            "ann game start fixed",
+            "wait 3d",
+            "ann resume",
+            "wait 10d",
+            "bob game back",
+        ]
+    )
+    text = "\n".join(out)
+    assert refused == 1 and "! No person is left playing this game" in text
+    assert text.index("ann's clock ran out") < text.index("bob's clock ran out") < text.index("ann: resume")
+    assert "paused rather than finished by bots alone" in text and "Game over" not in text
+    assert "bob is back and plays their own seat again. The game goes on." in text
