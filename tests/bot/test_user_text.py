@@ -66,3 +66,11 @@ async def test_the_terminal_prints_no_escape_sequence(table):
     await terminal.say(NAME, "game new fake-race")
     terminal.out("an old row: \x1b[2J\x1b]0;title\x07\u202eevil\x9b")
     assert lines and not any("\x1b" in line or "\u202e" in line or "\x9b" in line for line in lines), lines
+
+
+@pytest.mark.both_backends
+async def test_a_nul_in_a_display_name_is_dropped_alike_on_both_backends(table):
+    reply = await table.service.handle(CHANNEL, 1, "an\x00n\udfff", "game new fake-race")
+    assert not reply.error, reply.text
+    [seat] = (await table.storage.open_table(CHANNEL)).seats
+    assert seat.name == "ann\ufffd"
