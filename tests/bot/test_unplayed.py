@@ -9,6 +9,7 @@ import pytest
 
 from .conftest import CHANNEL, GUILD, Table
 from .test_clocks import due, simple_bots
+from .test_local import script_terminal
 
 pytestmark = pytest.mark.both_backends
 
@@ -67,9 +68,9 @@ async def test_a_game_finished_by_bots_alone_is_not_rated_and_its_final_post_say
     await both_run_out(table, clock)
     # A table left running with every seat a stand-in (as before this pause existed): the bots finish it.
     people = table.service.tables.people
-    table.service.tables.people = lambda rec, **kw: [1]  # type: ignore[method-assign]
+    table.service.tables.people = lambda rec, **kw: [1]
     await table.ok(1, "resume")
-    table.service.tables.people = people  # type: ignore[method-assign]
+    table.service.tables.people = people
     texts = [t for _ in range(3) for t in await due(table)]
     assert any(
         "Game over" in t
@@ -81,14 +82,9 @@ async def test_a_game_finished_by_bots_alone_is_not_rated_and_its_final_post_say
 
 async def test_a_script_shows_the_pause_and_game_back(table, tmp_path):
     """The same through `epochs script` with `wait` (the terminal's script mode)."""
-    from bot.local import ScriptClock
-    from bot.local.terminal import Terminal
-
     simple_bots(table)
-    clock = ScriptClock(table.clock.now)
-    table.service.clock = clock
     out: list[str] = []
-    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel, clock=clock)
+    terminal = script_terminal(table, tmp_path, out)
     refused = await terminal.run_script(
         [
             "ann game new fake-race pile=20 clock=1d clock_bonus=1h remind=720",
