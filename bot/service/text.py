@@ -16,6 +16,10 @@ LIMIT = 1800
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+#: An `@` not yet followed by a zero-width space (so neutralising twice changes nothing).
+_AT = re.compile("@(?!\u200b)")
+
+
 def neutral(text: str) -> str:
     """`text` that can neither ping nor break out of code formatting in a reply.
 
@@ -24,7 +28,7 @@ def neutral(text: str) -> str:
     inside it, even if a reply were ever sent with broader `allowed_mentions`.
     Canonical actions never hold these characters, so a typed action still matches.
     """
-    return str(text).replace("@", "@\u200b").replace("<", "\u2039").replace("`", "'")
+    return _AT.sub("@\u200b", str(text)).replace("<", "\u2039").replace("`", "'")
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -49,7 +53,7 @@ _ESCAPE = re.compile(
 #: spoiler's `||`, underline or strike marks (`__`, `~~`), and goes before a heading's `#`
 #: or a quote's `>` (wherever they are: a name may begin a line); an asterisk becomes the
 #: look-alike `∗` (no bold or italic, and the service's own `**...**` around a name holds).
-_MARKDOWN = re.compile(r"(?<=\])(?=\()|(?<=:)(?=//)|(?<=\|)(?=\|)|(?<=_)(?=_)|(?<=~)(?=~)|(?=[#>])")
+_MARKDOWN = re.compile(r"(?<=\])(?=\()|(?<=:)(?=//)|(?<=\|)(?=\|)|(?<=_)(?=_)|(?<=~)(?=~)|(?<!\u200b)(?=[#>])")
 
 
 def printable(text: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.local.terminal import Terminal
 from bot.service import Reply
+from bot.service.text import user_text
 from tests.hostile import NAME, NOTE, misleading
 
 from .conftest import CHANNEL, GUILD
@@ -74,3 +75,10 @@ async def test_a_nul_in_a_display_name_is_dropped_alike_on_both_backends(table):
     assert not reply.error, reply.text
     [seat] = (await table.storage.open_table(CHANNEL)).seats
     assert seat.name == "ann\ufffd"
+
+
+@pytest.mark.parametrize("text", [NAME, NOTE, "ann", "a@b <#1> -# x"])
+def test_cleaning_twice_changes_nothing(text):
+    """A name read back from an export (a fork) is cleaned again: it must stay as it was."""
+    once = user_text(text, 100)
+    assert user_text(once, 100) == once
