@@ -35,7 +35,7 @@ from ..service import Decision, Reply, Service
 from ..service.clocks import LONGEST, moment
 from ..service.telling import choice_lines
 from ..service.text import names as join_names
-from ..service.text import quote, unreadable
+from ..service.text import printable, quote, unreadable
 from ..storage.base import StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,9 @@ class Terminal:
     ) -> None:
         self.service = service
         self.clock = clock
-        self.out = out
+        #: Every line printed goes through `printable`: a name or note (or a row stored before
+        #: names were cleaned) can never send the terminal an escape sequence.
+        self.out: Callable[[str], None] = lambda line: out(printable(line))
         self.images_dir = Path(images_dir)
         self.channel = channel
         self.names: dict[int, str] = {}

@@ -140,6 +140,9 @@ class Absence:
         clock.seats[player.seat].out = now
         meta.clock = clock.to_json()
         rec.seats = [dataclasses.replace(s, bot=level) if s.user == player.user else s for s in rec.seats]
+        if not self.tables.people(rec):  # the last person's clock: the bots would finish the game alone
+            await self._pause_unplayed(rec, meta, player, now)
+            return
         reminders = await self.tables.timers.settle(
             rec, meta, game, state, now, old=rows
         )  # (its bank is charged to zero)
@@ -156,6 +159,32 @@ class Absence:
         await self.tables.commit(rec, change, now)
         log.info("table %s: %s's clock ran out; a bot (%s) plays their seat", rec.id, player.name, level)
         self.bots.wake_bots(ReminderRecord(rec.id, player.user, now, 0))
+
+    async def _pause_unplayed(self, rec: TableRecord, meta: TableMeta, player: SeatRecord, now: float) -> None:
+        """The last person's clock ran out: no person is left playing (README, "Clocks"), so
+        the table pauses instead of letting the bots finish the game alone. The seat is the
+        stand-in's, as after any run-out; every clock stands still, no reminder comes; `game
+        back` from any of its players takes their seat back and the game runs again."""
+        rec.status = "paused"
+        await self.tables.timers.settle(rec, meta, self.tables.game(rec), await self.tables.state(rec), now)
+        text = (
+            f"⌛ {player.name}'s clock ran out in the {self.tables.title(rec)} game here, and no person is left "
+            "playing it (bots play every seat), so the game is paused rather than finished by bots alone. "
+            "`game back` takes your seat back, and the game goes on."
+        )
+        persons = [s.user for s in rec.seats if s.user > 0 and not s.resigned]
+        reply = Reply(text, mentions=persons, **self.tables.ids(rec))
+        if (await self.tables.prefs_of(player.user)).dm:
+            reply.private.append(Private(player.user, text, None, True, player.name))
+        change = Change(
+            status="paused",
+            seats=rec.seats,
+            meta=meta.to_json(),
+            reminders=[],
+            notices=[(rec.channel, reply.to_json())],
+        )
+        await self.tables.commit(rec, change, now)
+        log.info("table %s: %s's clock ran out, no person is left playing: paused", rec.id, player.name)
 
     async def vote(self, ctx: Ctx, args: list[str]) -> Reply:
         """`vote skip|pause|replace`: a seated player's vote on the absent player's turn; a
@@ -300,6 +329,12 @@ class Absence:
     async def resume(self, ctx: Ctx, args: list[str]) -> Reply:
         rec = await self.tables.table(ctx, need=("paused",))
         self.tables.player(ctx, rec)
+        if not self.tables.people(rec):  # the bots would finish it alone (README, "Clocks")
+            raise Refusal(
+                "No person is left playing this game (bots play every seat), so it stays paused rather than "
+                "being finished by bots alone. `game back` takes your seat back, and the game goes on.",
+                **self.tables.ids(rec),
+            )
         state = await self.tables.state(rec)
         rec.status = "active"
         meta = TableMeta.of(rec)

@@ -18,7 +18,7 @@ from .meta import TableMeta
 from .reading import Reading
 from .refusal import Refusal
 from .reply import MyTurn, Reply
-from .text import clip, duration, neutral, quote
+from .text import clip, duration, quote, user_text
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class Away:
                 if left >= clocks.MINUTE
                 else f"You have used your {days:g} days away of these 365 days. Nothing was changed."
             )
-        note = neutral(" ".join(args[1:]).strip())[:NOTE_LIMIT]
+        note = user_text(" ".join(args[1:]), NOTE_LIMIT)
         await self.storage.set_away(
             AwayRecord(ctx.user, ctx.now, ctx.now + length, note), forget_before=ctx.now - KEEP_AWAY
         )

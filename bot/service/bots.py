@@ -142,9 +142,12 @@ class Bots:
             raise Refusal("You resigned from this game; a bot plays your seat to the end.", **self.tables.ids(rec))
         if not seat.bot:
             raise Refusal("Your seat is yours: nobody plays it for you.", **self.tables.ids(rec))
+        unplayed = rec.status == "paused" and not self.tables.people(rec)  # paused as nobody was left
         rec.seats = [
             SeatRecord(s.user, s.name, s.seat, s.resigned, s.joined, None if s is seat else s.bot) for s in rec.seats
         ]
+        if unplayed:  # a person plays again: the game goes on (README, "Clocks")
+            rec.status = "active"
         state = await self.tables.state(rec)
         meta = TableMeta.of(rec)
         clock = meta.table_clock()
@@ -153,10 +156,14 @@ class Bots:
             mine.left, mine.out = max(mine.left, clock.control.minimum), None
             meta.clock = clock.to_json()
         reminders = await self.tables.timers.settle(rec, meta, self.tables.game(rec), state, ctx.now)
-        await self.tables.commit(
-            rec, Change(seats=rec.seats, meta=meta.to_json(), reminders=reminders), ctx.now, state=state
+        change = Change(
+            status="active" if unplayed else None, seats=rec.seats, meta=meta.to_json(), reminders=reminders
         )
-        return await self.moves.position_reply(rec, state, f"{ctx.name} is back and plays their own seat again.", ctx)
+        await self.tables.commit(rec, change, ctx.now, state=state)
+        again = " The game goes on." if unplayed else ""
+        return await self.moves.position_reply(
+            rec, state, f"{ctx.name} is back and plays their own seat again.{again}", ctx
+        )
 
     def _player_list(self, seats: list[SeatRecord]) -> str:
         from .text import names  # noqa: PLC0415 - small helper, kept local to this reply

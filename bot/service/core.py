@@ -24,7 +24,7 @@ from .meta import TableMeta
 from .refusal import Refusal
 from .reply import Image, Reply
 from .settings import HOUR, Settings
-from .text import choices_text, lettered, names, neutral, repaired
+from .text import choices_text, lettered, names, user_text
 from .timing import Timers
 
 if TYPE_CHECKING:  # the pool module is loaded only where boards are drawn in processes
@@ -41,7 +41,7 @@ def safe(name: str) -> str:
 
     Broken characters (lone surrogates) are replaced rather than refused: a
     player cannot fix a display name by typing a command again."""
-    return neutral(repaired(name).strip())[:64] or "?"
+    return user_text(name, 64) or "?"
 
 
 @dataclass
@@ -184,7 +184,7 @@ class Tables:
                     **self.ids(rec),
                 )
             if rec.status == "paused":
-                raise Refusal("The game is paused. Any player can `resume` it.", **self.ids(rec))
+                raise Refusal(f"The game is paused. {self.resume_words(rec)}", **self.ids(rec))
             raise Refusal(f"The game is {rec.status}.", **self.ids(rec))
         if ctx.table is not None and rec.id != ctx.table:
             raise Refusal(
@@ -432,6 +432,13 @@ class Tables:
     def people(rec: TableRecord, *, besides: int | None = None) -> list[int]:
         """The seated people who still play (they vote and approve undos): no bots, nobody resigned."""
         return [s.user for s in rec.seats if not s.resigned and not s.bot and s.user != besides]
+
+    def resume_words(self, rec: TableRecord) -> str:
+        """How a paused table goes on: `resume`, or `game back` when no person is left playing
+        it (a bot on every seat: README, "Clocks"), which `resume` would hand to the bots."""
+        if not self.people(rec):
+            return "No person is left playing it: `game back` takes your seat back, and the game goes on."
+        return "Any player can `resume` it."
 
     def acting_names(self, rec: TableRecord, seats: list[int]) -> list[str]:
         return [p.name for s in seats if (p := rec.user_at(s)) is not None]

@@ -25,7 +25,7 @@ from .meta import TableMeta
 from .records import Records
 from .refusal import Refusal
 from .reply import Reply
-from .text import lettered, names, neutral, quote
+from .text import lettered, names, quote, user_text
 from .timing import TIME_OPTIONS
 
 
@@ -86,7 +86,7 @@ class Forks:
             raise Refusal(
                 "This channel already has a game. Finish it or `game cancel` it first; one game per channel or thread."
             ) from None
-        seats = ", ".join(lettered(neutral(name), i) for i, name in enumerate(record.names))  # names from a file
+        seats = ", ".join(lettered(user_text(name, 64), i) for i, name in enumerate(record.names))  # names from a file
         data = (
             ""
             if record.data_version in ("", export.data_version(game))
@@ -159,7 +159,7 @@ class Forks:
         originals = [str(n).lower() for n in fork["names"]]
         if len(rec.seats) != len(originals):
             raise Refusal(
-                f"This position has {len(originals)} seats ({names([neutral(str(n)) for n in fork['names']])}); "
+                f"This position has {len(originals)} seats ({names([user_text(str(n), 64) for n in fork['names']])}); "
                 f"{len(rec.seats)} joined.",
                 **self.tables.ids(rec),
             )

@@ -271,7 +271,7 @@ class Lobby:
             so_far = f"{steps} step{'s' if steps != 1 else ''} so far"
             lines = [f"{where}: waiting for {waiting}, for {duration(ctx.now - since)} ({so_far})."]
         else:
-            lines = [f"{where}: {rec.status}. Any player can `resume` it."]
+            lines = [f"{where}: {rec.status}. {self.tables.resume_words(rec)}"]
         lines.append("Scores: " + self.tables.scores_text(rec, game.scores(state)) + ".")
         lines.extend(await self.tables.timers.clock_lines(rec, ctx.now))
         bots = [lettered(s.name, s.seat) for s in rec.players if s.bot and s.user < 0 and s.seat is not None]

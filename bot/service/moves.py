@@ -10,6 +10,7 @@ from typing import Any
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
 from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
+from ..storage.ratings import by_bots_alone
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
@@ -414,6 +415,8 @@ class Moves:
         if game.is_over(state):
             standings = self.reading.final_standings(rec, game, state, game.scores(state), game.winners(state))
             lines.extend(standings_lines(standings))
+            if by_bots_alone(rec.seats):  # (issue 53; README, "Clocks")
+                lines.append("Not rated: bots finished this game alone (no person played their own seat at the end).")
             # the end of a game is every player's news (issue 26 §2); the caller reads its answer
             mentions = [s.user for s in rec.seats if not s.bot and not s.resigned and s.user != ctx.user]
         elif rec.status == "active":

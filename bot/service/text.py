@@ -14,7 +14,10 @@ from typing import Any
 LIMIT = 1800
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+#: An `@` not yet followed by a zero-width space (so neutralising twice changes nothing).
+_AT = re.compile("@(?!\u200b)")
 
 
 def neutral(text: str) -> str:
@@ -25,7 +28,7 @@ def neutral(text: str) -> str:
     inside it, even if a reply were ever sent with broader `allowed_mentions`.
     Canonical actions never hold these characters, so a typed action still matches.
     """
-    return str(text).replace("@", "@\u200b").replace("<", "\u2039").replace("`", "'")
+    return _AT.sub("@\u200b", str(text)).replace("<", "\u2039").replace("`", "'")
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -36,14 +39,43 @@ def quote(text: str, limit: int = 40) -> str:
     return f"`{flat}`"
 
 
+#: What a terminal would act on rather than show: ANSI escape sequences (CSI, OSC and the
+#: two-character ones), C0 and C1 control characters and DEL, and the bidi embeddings,
+#: overrides and isolates that turn the text after them around. Newlines and tabs stay.
+_ESCAPE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window titles, hyperlinks
+    r"|\x1b[@-_]"  # the other two-character escapes
+    "|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+)
+#: Where Discord's markdown would act on user text, and what makes each inert without a
+#: visible change: a zero-width space splits a masked link's `](`, an auto-link's `://`, a
+#: spoiler's `||`, underline or strike marks (`__`, `~~`), and goes before a heading's `#`
+#: or a quote's `>` (wherever they are: a name may begin a line); an asterisk becomes the
+#: look-alike `∗` (no bold or italic, and the service's own `**...**` around a name holds).
+_MARKDOWN = re.compile(r"(?<=\])(?=\()|(?<=:)(?=//)|(?<=\|)(?=\|)|(?<=_)(?=_)|(?<=~)(?=~)|(?<!\u200b)(?=[#>])")
+
+
+def printable(text: str) -> str:
+    """`text` with nothing a terminal would act on: escape sequences and control characters
+    removed (newlines kept), so a name or note can neither colour, move nor hide what follows."""
+    return _ESCAPE.sub("", str(text))
+
+
+def user_text(text: str, limit: int) -> str:
+    """Text a person wrote (a display name, an away note), made safe once, where it enters the
+    service (bot/DECISIONS.md, "User text"): broken characters (lone surrogates) replaced,
+    escape sequences and control characters (NUL among them: PostgreSQL refuses it) removed,
+    on one line, cut to `limit`; then inert in every reply: no mention, no code, and none of
+    Discord's markdown (links, headings, spoilers, emphasis), by zero-width spaces and
+    look-alikes, so the terminal and the web show it as typed."""
+    flat = " ".join(printable(_LONE_SURROGATE.sub("\ufffd", str(text))).replace("\n", " ").split())[:limit]
+    return _MARKDOWN.sub("\u200b", neutral(flat)).replace("*", "\u2217")
+
+
 def unreadable(text: str) -> bool:
     """Text holding lone surrogates (not valid Unicode; nothing can store or send it)."""
     return bool(_LONE_SURROGATE.search(text))
-
-
-def repaired(text: str) -> str:
-    """`text` with lone surrogates replaced by U+FFFD and control characters by spaces."""
-    return _CONTROL.sub(" ", _LONE_SURROGATE.sub("\ufffd", str(text)))
 
 
 def _scalar(value: Any) -> bool:

@@ -512,7 +512,8 @@ class SQLStorage:
         later, after = ("", []) if since is None else (" AND (r.ended, r.game) >= (?, ?)", list(since))
         games = ratings.games(
             await conn.rows(
-                "SELECT r.game, r.ended, s.seat, s.user_id, s.name, s.place, s.resigned, s.mu, s.sigma FROM records r "
+                "SELECT r.game, r.ended, s.seat, s.user_id, s.name, s.place, s.resigned, s.mu, s.sigma, s.bot "
+                "FROM records r "
                 f"JOIN record_seats s ON s.game = r.game WHERE {where}{later} ORDER BY r.ended, r.game, s.seat",
                 (*params, *after),
             )

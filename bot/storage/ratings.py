@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any
+from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
 
@@ -37,8 +37,8 @@ Key = tuple[float, int]
 
 #: The columns, in this order, of a row the backends read for the fold (`games`):
 #: the record's table and end time, then one seat's number, user, name, place,
-#: resignation and stored rating (NULLs when not rated).
-COLUMNS = ("game", "ended", "seat", "user", "name", "place", "resigned", "mu", "sigma")
+#: resignation and stored rating (NULLs when not rated), and the bot that played it at the end.
+COLUMNS = ("game", "ended", "seat", "user", "name", "place", "resigned", "mu", "sigma", "bot")
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class RatedSeat:
     resigned: bool
     #: The rating stored after this game; None when none is stored.
     stored: Skill | None
+    #: The bot that played the seat when the game ended (a seated bot, or a stand-in); None: its person.
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,26 @@ def is_person(seat: RatedSeat) -> bool:
     return seat.user > 0 and seat.place is not None
 
 
+class Seated(Protocol):
+    """A seat as a record or a table keeps it: whose, resigned or not, and the bot playing it."""
+
+    @property
+    def user(self) -> int: ...
+    @property
+    def resigned(self) -> bool: ...
+    @property
+    def bot(self) -> str | None: ...
+
+
+def by_bots_alone(seats: Sequence[Seated]) -> bool:
+    """Whether the game was finished by bots alone (issue 53; README, "Clocks"): when it ended,
+    a stand-in bot played a person's seat (their clock ran out, or the others voted them out)
+    and no person played their own. Such a game is not rated: the stand-ins' play says
+    nothing of anyone's skill. (A game every person resigned from is still rated.)"""
+    playing = [s for s in seats if s.user > 0 and not s.resigned]
+    return bool(playing) and all(s.bot for s in playing)
+
+
 def ranks(seats: Sequence[RatedSeat]) -> list[int]:
     """Each seat's rank for the model (1 best, equal ranks tie): the record's places, every
     resigned player behind everyone who did not resign. Only the order matters to the model,
@@ -95,9 +117,9 @@ def ranks(seats: Sequence[RatedSeat]) -> list[int]:
 def rate(game: RatedGame, current: Mapping[int, Skill]) -> dict[int, Skill]:
     """The ratings after `game` (by seat number) of the people in it, from `current` (by user;
     `START` for a first game). Bots are not rated and do not rate: a game with fewer than two
-    people changes nobody's rating."""
+    people changes nobody's rating, nor does a game finished by bots alone."""
     people = [s for s in game.seats if is_person(s)]
-    if len(people) < 2:
+    if len(people) < 2 or by_bots_alone(game.seats):
         return {}
     teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in (current.get(s.user, START) for s in people)]
     rated = MODEL.rate(teams, ranks=[float(r) for r in ranks(people)])
@@ -126,8 +148,8 @@ def games(rows: Iterable[Sequence[Any]]) -> list[RatedGame]:
             table,
             float(ended),
             tuple(
-                RatedSeat(seat, user, name, place, bool(resigned), None if mu is None else Skill(mu, sigma))
-                for _, _, seat, user, name, place, resigned, mu, sigma in seats
+                RatedSeat(seat, user, name, place, bool(resigned), None if mu is None else Skill(mu, sigma), bot)
+                for _, _, seat, user, name, place, resigned, mu, sigma, bot in seats
             ),
         )
         for (table, ended), seats in groupby(rows, key=lambda row: (row[0], row[1]))

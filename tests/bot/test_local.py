@@ -362,15 +362,22 @@ async def test_a_script_goes_on_past_hostile_export_files_and_lines_that_are_not
         assert "ann opened a Rising Cultures table" in out and "(3 command(s) refused)" in out
 
 
-async def test_5_a_script_waits_and_what_falls_due_on_the_way_is_printed_in_order(table, tmp_path):
-    """Issue 27 §5: `wait 2d` moves the script's clock on, running every reminder, warning and
-    hand-over at its own moment; the clock otherwise stands still."""
+def script_terminal(table, tmp_path: Path, out: list[str]) -> Terminal:
+    """A terminal in script mode on the test's table: its own clock, moved by `wait` lines,
+    from the table's moment; what it prints goes to `out`."""
     from bot.local import ScriptClock
 
     clock = ScriptClock(table.clock.now)
     table.service.clock = clock
+    return Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel, clock=clock)
+
+
+async def test_5_a_script_waits_and_what_falls_due_on_the_way_is_printed_in_order(table, tmp_path):
+    """Issue 27 §5: `wait 2d` moves the script's clock on, running every reminder, warning and
+    hand-over at its own moment; the clock otherwise stands still."""
     out: list[str] = []
-    terminal = Terminal(table.service, out=out.append, images_dir=tmp_path / "img", channel=table.channel, clock=clock)
+    terminal = script_terminal(table, tmp_path, out)
+    clock = terminal.clock
     refused = await terminal.run_script(
         [
             "ann game new fake-race seed=7 pile=20 clock=1d12h clock_bonus=6h remind=10 stand_in=easy",
