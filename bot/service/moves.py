@@ -9,12 +9,13 @@ from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
-from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
+from ..storage.base import ActionRecord, Change, PlanRecord, SeatRecord, StaleWrite, TableRecord
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
+from .plans import Plans
 from .reading import Reading
-from .records import Records
+from .records import CHOSEN, Records
 from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
@@ -56,10 +57,11 @@ class Steps:
 class Moves:
     """`play` and what follows a move (store, announce, remind), and the read-only commands."""
 
-    def __init__(self, tables: Tables, reading: Reading, records: Records) -> None:
+    def __init__(self, tables: Tables, reading: Reading, records: Records, plans: Plans) -> None:
         self.tables = tables
         self.reading = reading
         self.records = records
+        self.plans = plans
         self.storage = tables.storage
 
     async def play(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -176,7 +178,25 @@ class Moves:
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
         (bots.py marks the turn told there), so it is neither marked here nor drawn.
-        `seats`: the seats as they are now, when the command changed them (a resignation)."""
+        `seats`: the seats as they are now, when the command changed them (a resignation).
+        The planned moves of a seat whose decision comes are played first (plans.py, issue 51)."""
+        planned = await self.plans.play_due(ctx, rec, game, steps, self)
+        reply = await self._commit_steps(ctx, rec, game, steps, head, seats, announce, planned.queues or None)
+        reply.private.extend(planned.dropped)
+        return reply
+
+    async def _commit_steps(
+        self,
+        ctx: Ctx,
+        rec: TableRecord,
+        game: Game,
+        steps: Steps,
+        head: str,
+        seats: list[SeatRecord] | None,
+        announce: bool,
+        plans: dict[int, list[PlanRecord]] | None,
+    ) -> Reply:
+        """`commit_moves` once the planned moves are in `steps`."""
         state, turn = steps.after, steps.turn
         over = game.is_over(state)
         # a turn passing to bots is not told yet: the bots move first, and one post tells
@@ -184,7 +204,7 @@ class Moves:
         bots_next = turn is not None and self._only_bots_act(rec, game, state)
         public = (turn is None or turn.passed or over) and not bots_next
         meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
-        whole = await self._store(ctx, rec, game, steps, meta, seats)
+        whole = await self._store(ctx, rec, game, steps, meta, seats, plans)
         seat = rec.seat_of(ctx.user)
         if not public:
             if announce:
@@ -239,6 +259,7 @@ class Moves:
         steps: Steps,
         meta: TableMeta,
         seats: list[SeatRecord] | None,
+        plans: dict[int, list[PlanRecord]] | None = None,
     ) -> list[ActionRecord]:
         """Commit `steps` with `meta`: the new log lines and position, the clocks and
         reminders settled, and when the game is over its result and record. Returns the whole
@@ -264,9 +285,9 @@ class Moves:
             old=await self.storage.reminders(rec.id) if waiting and not over else [],
             actor=actor,
             acted=acting_seats,
-            moved={r.seat for r in records if not r.via},
+            moved={r.seat for r in records if r.via in CHOSEN},  # a planned move earns the bonus too
             ended=turn.ended if turn is not None else None,
-            chosen=next((r for r in records if not r.via), None),
+            chosen=next((r for r in records if r.via in CHOSEN), None),
         )
         change = Change(
             status=status,
@@ -276,6 +297,7 @@ class Moves:
             reminders=reminders,
             seats=seats,
             record=record,
+            plans=plans,
         )
         await self.tables.commit(rec, change, ctx.now, state=state)
         return whole
