@@ -63,6 +63,7 @@ QUIET = frozenset(
         "board",
         "games mine",
         "away",
+        "plan",  # issue 51: a plan is its owner's alone
     }
 )
 SHARED = {"board": "board", "game status": "status", "log": "log", "rules": "rules", "stats": "stats"}

@@ -400,7 +400,7 @@ class Moves:
         image = None
         if decision.private_view and self.tables.settings.images:
             image = await self.tables.image(rec.game, game.view(state, decision.seat), decision.seat)
-        text = panel_text(decision, [p.name for p in rec.players])
+        text = panel_text(decision, [p.name for p in rec.players]) + await self.plans.in_panel(rec, decision.user)
         return Private(decision.user, clip(text), image, False, decision.name)
 
     async def position_reply(

@@ -111,6 +111,15 @@ class Plans:
         queue = (await self.storage.plans(rec.id)).get(ctx.user, [])
         return self._private(ctx, rec, queue, "Your plan here:" if queue else "")
 
+    async def in_panel(self, rec: TableRecord, user: int) -> str:
+        """The lines of `user`'s turn panel about their plan ("" with none): only their panel
+        shows it, so it is read here and nowhere public."""
+        queue = (await self.storage.plans(rec.id)).get(user, [])
+        if not queue:
+            return ""
+        moves = ", ".join(f"`{p.action}`" for p in queue)
+        return f"\nPlanned for your coming decisions: {moves} (`plan clear` empties it)."
+
     async def replace(self, ctx: Ctx, queue: list[PlanRecord], *, said: str) -> Reply:
         """Store the caller's queue (guarded by the table's revision: a handover committing at
         the same moment makes this run again on what it left) and answer privately."""
