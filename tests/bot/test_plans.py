@@ -150,3 +150,20 @@ async def test_a_plan_is_played_once_across_two_processes(table, database, clock
     rec, _ = await table.state()
     assert [(r.action, r.via) for r in await table.storage.actions(rec.id)] == [("take 2", ""), ("take 1", "planned")]
     assert await plans_of(table, 2) == ["roll"]
+
+
+async def test_resigning_clears_ones_plan_and_the_game_goes_on(table):
+    await table.started(users=(1, 2, 3))
+    await table.ok(3, "plan roll")
+    await table.ok(2, "plan take 1")
+    await table.ok(3, "resign")
+    rec, _ = await table.state()
+    assert rec.status == "active" and set(await table.storage.plans(rec.id)) == {2}
+
+
+async def test_a_planned_move_is_undone_as_any_move(table):
+    await table.started()
+    await table.ok(2, "plan take 1")
+    await table.ok(1, "play take 1")  # bob's plan played
+    reply = await table.ok(2, "undo")  # his own last move, nobody acted since: alone
+    assert "bob took back `take 1`" in reply.text
