@@ -167,3 +167,16 @@ async def test_a_planned_move_is_undone_as_any_move(table):
     await table.ok(1, "play take 1")  # bob's plan played
     reply = await table.ok(2, "undo")  # his own last move, nobody acted since: alone
     assert "bob took back `take 1`" in reply.text
+
+
+async def test_a_planned_move_spends_no_clock_time_and_earns_the_bonus(table, clock):
+    from .test_clocks import banks
+
+    await table.ok(1, "game new fake-race seed=7 pile=6 clock=2d clock_bonus=12h clock_cap=3d")
+    await table.ok(2, "game join")
+    await table.ok(1, "game start fixed")
+    await table.ok(2, "plan take 1")
+    clock.advance(5)
+    await table.ok(1, "play take 1")  # bob's decision comes and his plan plays it at once
+    day, hour = 24 * 3600.0, 3600.0
+    assert await banks(table) == {0: 2 * day - 5 * hour + 12 * hour, 1: 2 * day + 12 * hour}
