@@ -49,6 +49,7 @@ from .views import (
     GroupSelect,
     LogButton,
     PageButton,
+    PlanNextButton,
     RuleButton,
     TurnButton,
     UndoButton,
@@ -221,6 +222,8 @@ def panel(reply: Reply, user: int, *, note: str = "", group: int = 0, page: int 
         tools.add_item(RuleButton(table, decision.rule))
     block, left = story_block(decision, players)
     tools.add_item(LogButton(table, 1, "Full story" + (f" (+{left})" if left else "")))
+    if decision.plannable:  # the next decision of this turn is known: it may be planned (issue 51)
+        tools.add_item(PlanNextButton(table))
     if decision.seat_url:
         tools.add_item(discord.ui.Button(label="Open my seat", url=decision.seat_url))
     view.add_item(tools)

@@ -13,7 +13,7 @@ from ..storage.base import ActionRecord, Change, PlanRecord, SeatRecord, StaleWr
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
-from .plans import Plans
+from .plans import Plans, next_choices
 from .reading import Reading
 from .records import CHOSEN, Records
 from .refusal import Refusal
@@ -400,6 +400,7 @@ class Moves:
         image = None
         if decision.private_view and self.tables.settings.images:
             image = await self.tables.image(rec.game, game.view(state, decision.seat), decision.seat)
+        decision.plannable = bool(next_choices(game, state, decision.seat, [p.name for p in rec.players]))
         text = panel_text(decision, [p.name for p in rec.players]) + await self.plans.in_panel(rec, decision.user)
         return Private(decision.user, clip(text), image, False, decision.name)
 

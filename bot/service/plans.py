@@ -23,12 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Game, IllegalAction, canonical, match, refers_of, resolve
+from engine.core import Choice, Game, IllegalAction, canonical, match, refers_of, resolve
 
 from ..storage.base import Change, PlanRecord, TableRecord
 from .core import Ctx, Tables
 from .refusal import Refusal
 from .reply import Private, Reply
+from .reveal import reveals
 from .text import clip, neutral, quote
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 
 #: The most moves a player's queue at one table holds.
 MAX_PLANNED = 20
+
+#: The most legal actions tried to learn whether the next decision is known (`next_choices`).
+NEXT_LIMIT = 40
 
 #: How a planned move's log line is marked (turns.VIA_MARKS: `[planned]`).
 PLANNED = "planned"
@@ -252,6 +256,30 @@ class Plans:
             f"({len(queue)} move{'s' if len(queue) != 1 else ''}) was dropped: {why}"
         )
         return Private(user, clip(text, 1500), None, user != ctx.user, name)
+
+
+def next_choices(game: Game, state: Any, seat: int, players: list[str]) -> list[Choice]:
+    """`seat`'s next decision of its own turn, when it is the same whatever the seat picks now
+    and no pick reveals anything (reveal.py: no card drawn, no die rolled): then it is known
+    from what the seat knows, and may be planned ("Plan my next move"). [] otherwise."""
+    if seat not in game.to_act(state):
+        return []
+    legal = game.legal_actions(state, seat)
+    if not legal or len(legal) > NEXT_LIMIT:
+        return []
+    known: list[Choice] | None = None
+    afters: list[Any] = []
+    for action in legal:  # the cheap tests first: most decisions fail them at the second action
+        after = game.apply(state, seat, action).state
+        if game.is_over(after) or game.to_act(after) != [seat]:
+            return []
+        choices = game.choices(after, seat)
+        if len(choices) < 2 or (known is not None and choices != known):
+            return []
+        known, afters = choices, [*afters, after]
+    if any(reveals(game, state, after, seat, players) for after in afters):
+        return []
+    return known or []
 
 
 def plan_text(queue: list[PlanRecord]) -> str:

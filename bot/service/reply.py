@@ -288,6 +288,8 @@ class Decision:
     - `seat_url`: this seat's own page on the web table (issue 28; private: it acts for the
       seat), "" when the web is off.
     - `time_left`: what is left on this seat's clock, in seconds (issue 27), None without one.
+    - `plannable`: the seat's next decision of this turn is known whatever it picks now, so
+      it may plan it ("Plan my next move", issue 51: `Service.next_choices_for`).
     """
 
     user: int
@@ -302,6 +304,7 @@ class Decision:
     turn: list[Entry] = field(default_factory=list)
     seat_url: str = ""
     time_left: float | None = None
+    plannable: bool = False
 
     @property
     def groups(self) -> list[tuple[str, list[Choice]]]:
@@ -323,6 +326,7 @@ class Decision:
             "turn": [e.to_json() for e in self.turn],
             "seat_url": self.seat_url,
             "time_left": self.time_left,
+            "plannable": self.plannable,
         }
 
     @classmethod
@@ -340,6 +344,7 @@ class Decision:
             [Entry.from_json(e) for e in data.get("turn", [])],
             str(data.get("seat_url", "")),
             _time(data.get("time_left")),
+            bool(data.get("plannable", False)),
         )
 
 

@@ -33,7 +33,7 @@ from .lobby import Lobby
 from .moves import Moves
 from .outbox import Outbox
 from .pages import Pages, TableView
-from .plans import Plans
+from .plans import Plans, next_choices
 from .prefs import Prefs
 from .reading import Reading
 from .records import Records
@@ -311,6 +311,16 @@ class Service:
                 return await self._attempts(lambda c, _: self.plans.plan(c, moves), ctx, [], commutes=True)
             except StorageUnavailable as err:
                 return Reply(unavailable_text(err, 0), error=True)
+
+    async def next_choices_for(self, channel: int, user: int) -> list[tuple[str, str]]:
+        """The caller's next decision of this turn as `(action, label)`, when it is known
+        whatever they pick now (plans.next_choices); [] otherwise. For "Plan my next move"."""
+        rec, state = await self.tables.position(channel)
+        player = rec.seat_of(user) if rec is not None else None
+        if rec is None or state is None or player is None or player.seat is None or rec.status != "active":
+            return []
+        game = self.tables.game(rec)
+        return [(c.action, c.label) for c in next_choices(game, state, player.seat, [p.name for p in rec.players])]
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
         """The caller's legal actions now, those starting with `prefix` first, then

@@ -180,3 +180,56 @@ async def test_a_planned_move_spends_no_clock_time_and_earns_the_bonus(table, cl
     await table.ok(1, "play take 1")  # bob's decision comes and his plan plays it at once
     day, hour = 24 * 3600.0, 3600.0
     assert await banks(table) == {0: 2 * day - 5 * hour + 12 * hour, 1: 2 * day + 12 * hour}
+
+
+class TwoSteps:
+    """A turn of two decisions: `pick a|b`, then `go x|y` whatever was picked (nothing hidden)."""
+
+    def __init__(self, first_differs: bool = False) -> None:
+        self.first_differs = first_differs
+
+    def to_act(self, state):
+        return [] if state["done"] else [0]
+
+    def is_over(self, state):
+        return state["done"]
+
+    def legal_actions(self, state, seat):
+        if state["picked"] is None:
+            return ["pick a", "pick b"]
+        return ["go x", "go y"] + (["go z"] if self.first_differs and state["picked"] == "pick b" else [])
+
+    def apply(self, state, seat, action):
+        from engine.core import Step
+
+        if action.startswith("pick"):
+            return Step({**state, "picked": action})
+        return Step({**state, "done": True})
+
+    def choices(self, state, seat):
+        from engine.core import Choice
+
+        return [
+            Choice(a, "Go" if a.startswith("go") else "Pick", a.split()[1].upper())
+            for a in self.legal_actions(state, seat)
+        ]
+
+    def view(self, state, seat):
+        return {"picked": state["picked"]}
+
+    def dumps(self, state):
+        import json
+
+        return json.dumps(state)
+
+
+def test_the_next_decision_is_known_when_every_pick_leads_to_the_same_one():
+    from bot.service.plans import next_choices
+
+    start = {"picked": None, "done": False}
+    known = next_choices(TwoSteps(), start, 0, ["ann"])
+    assert [(c.action, c.label) for c in known] == [("go x", "X"), ("go y", "Y")]
+    assert next_choices(TwoSteps(first_differs=True), start, 0, ["ann"]) == []  # it depends on the pick
+    state = FAKE.setup(["ann", "bob"], 7, {"pile": 6})
+    assert next_choices(FAKE, state, 0, ["ann", "bob"]) == []  # the turn passes: not known
+    assert next_choices(FAKE, state, 1, ["ann", "bob"]) == []  # not bob's decision now

@@ -26,3 +26,24 @@ async def test_plan_is_ephemeral_and_played_when_the_decision_comes(harness, emu
     assert [(r.action, r.via) for r in rows][-1] == ("civ rome", "planned")
     cleared = await harness.do(waiting, "plan", {"clear": True})
     assert "empty" in emu.reply_text(cleared)
+
+
+async def test_the_panel_offers_plan_my_next_move_only_where_the_next_decision_is_known():
+    from bot.discord import layout
+    from tests.discord.limits import BUTTON, walk
+    from tests.discord.test_layout import checked, choices, decision, reply_for
+
+    def buttons(d) -> list[str]:
+        data = checked(layout.panel(reply_for(d), d.user))
+        return [c.get("custom_id", "") for c in walk(data["components"]) if c["type"] == BUTTON]
+
+    assert "ep:plannext:12" in buttons(decision(choices(3), plannable=True))
+    assert not any(b.startswith("ep:plannext") for b in buttons(decision(choices(3))))
+
+
+async def test_a_pick_from_an_outdated_plan_menu_plans_nothing():
+    from bot.discord.controller import choices_key
+
+    now = [("take 1", "1 from the pile"), ("roll", "The die")]
+    assert choices_key(now) != choices_key(list(reversed(now)))  # the order pins a pick down
+    assert choices_key(now) == choices_key(list(now)) and len(choices_key(now)) == 12
