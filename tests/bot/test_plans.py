@@ -233,3 +233,21 @@ def test_the_next_decision_is_known_when_every_pick_leads_to_the_same_one():
     state = FAKE.setup(["ann", "bob"], 7, {"pile": 6})
     assert next_choices(FAKE, state, 0, ["ann", "bob"]) == []  # the turn passes: not known
     assert next_choices(FAKE, state, 1, ["ann", "bob"]) == []  # not bob's decision now
+
+
+async def test_a_typed_positional_move_is_refused_and_planned_from_its_described_choice(table):
+    await table.started(game="mosaic", options="seed=3")
+    game = GAMES["mosaic"]
+    for _ in range(20):  # the leaders first, then the draft
+        rec, state = await table.state()
+        seat = game.to_act(state)[0]
+        if "draft 1" in game.legal_actions(state, seat):
+            break
+        await table.ok(rec.user_at(seat).user, "play " + game.legal_actions(state, seat)[0])
+    user = rec.user_at(seat).user
+    refused = await table.refused(user, "plan draft 1", contains="picks by a number")
+    assert "panel" in refused.text and await plans_of(table, user) == []
+    choice = next(c for c in game.choices(state, seat) if c.action == "draft 1")
+    reply = await table.service.plan_moves(table.channel, user, "x", [("draft 1", choice.label)])
+    assert not reply.error, reply.text
+    assert await plans_of(table, user) == ["draft 1"]
