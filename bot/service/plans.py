@@ -190,11 +190,13 @@ class Plans:
         done = Planned()
         if not steps.records or rec.status != "active" or game.is_over(steps.after):
             return done
-        queues = await self.storage.plans(rec.id)
         people = {s.seat: s for s in rec.players if s.seat is not None and not s.bot and not s.resigned}
+        before, movers = set(game.to_act(steps.before)), {r.seat for r in steps.records}
+        if not any(s in people and (s not in before or s in movers) for s in game.to_act(steps.after)):
+            return done  # no person's decision comes: the plans are not even read
+        queues = await self.storage.plans(rec.id)
         if not any(queues.get(p.user) for p in people.values()):
             return done
-        before, movers = set(game.to_act(steps.before)), {r.seat for r in steps.records}
         for _ in range(MAX_PLANNED * len(people) + 1):
             state = steps.after
             if game.is_over(state):
