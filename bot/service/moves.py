@@ -13,7 +13,7 @@ from ..storage.base import ActionRecord, Change, PlanRecord, SeatRecord, StaleWr
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
-from .plans import Plans, next_choices
+from .plans import Plans, next_choices, panel_line
 from .reading import Reading
 from .records import CHOSEN, Records
 from .refusal import Refusal
@@ -401,7 +401,10 @@ class Moves:
         if decision.private_view and self.tables.settings.images:
             image = await self.tables.image(rec.game, game.view(state, decision.seat), decision.seat)
         decision.plannable = bool(next_choices(game, state, decision.seat, [p.name for p in rec.players]))
-        text = panel_text(decision, [p.name for p in rec.players]) + await self.plans.in_panel(rec, decision.user)
+        decision.planned = await self.plans.queue_of(rec, decision.user)
+        text = "\n".join(
+            t for t in (panel_text(decision, [p.name for p in rec.players]), panel_line(decision.planned)) if t
+        )
         return Private(decision.user, clip(text), image, False, decision.name)
 
     async def position_reply(

@@ -115,14 +115,9 @@ class Plans:
         queue = (await self.storage.plans(rec.id)).get(ctx.user, [])
         return self._private(ctx, rec, queue, "Your plan here:" if queue else "")
 
-    async def in_panel(self, rec: TableRecord, user: int) -> str:
-        """The lines of `user`'s turn panel about their plan ("" with none): only their panel
-        shows it, so it is read here and nowhere public."""
-        queue = (await self.storage.plans(rec.id)).get(user, [])
-        if not queue:
-            return ""
-        moves = ", ".join(f"`{p.action}`" for p in queue)
-        return f"\nPlanned for your coming decisions: {moves} (`plan clear` empties it)."
+    async def queue_of(self, rec: TableRecord, user: int) -> list[str]:
+        """`user`'s planned moves at the table, for their own panel alone."""
+        return [p.action for p in (await self.storage.plans(rec.id)).get(user, [])]
 
     async def replace(self, ctx: Ctx, queue: list[PlanRecord], *, said: str) -> Reply:
         """Store the caller's queue (guarded by the table's revision: a handover committing at
@@ -282,6 +277,14 @@ def next_choices(game: Game, state: Any, seat: int, players: list[str]) -> list[
     if any(reveals(game, state, after, seat, players) for after in afters):
         return []
     return known or []
+
+
+def panel_line(planned: list[str]) -> str:
+    """The line of a turn panel about its user's plan ("" with none)."""
+    if not planned:
+        return ""
+    moves = ", ".join(f"`{a}`" for a in planned)
+    return f"Planned for your coming decisions: {moves} (`plan clear` empties it)."
 
 
 def plan_text(queue: list[PlanRecord]) -> str:

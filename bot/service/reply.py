@@ -290,6 +290,8 @@ class Decision:
     - `time_left`: what is left on this seat's clock, in seconds (issue 27), None without one.
     - `plannable`: the seat's next decision of this turn is known whatever it picks now, so
       it may plan it ("Plan my next move", issue 51: `Service.next_choices_for`).
+    - `planned`: the moves this user planned for their coming decisions (issue 51; theirs alone,
+      as the whole decision is), shown in their panel.
     """
 
     user: int
@@ -305,6 +307,7 @@ class Decision:
     seat_url: str = ""
     time_left: float | None = None
     plannable: bool = False
+    planned: list[str] = field(default_factory=list)
 
     @property
     def groups(self) -> list[tuple[str, list[Choice]]]:
@@ -327,6 +330,7 @@ class Decision:
             "seat_url": self.seat_url,
             "time_left": self.time_left,
             "plannable": self.plannable,
+            "planned": list(self.planned),
         }
 
     @classmethod
@@ -345,6 +349,7 @@ class Decision:
             str(data.get("seat_url", "")),
             _time(data.get("time_left")),
             bool(data.get("plannable", False)),
+            [str(a) for a in data.get("planned", [])],
         )
 
 

@@ -82,6 +82,13 @@ async def test_plan_shows_and_clear_empties(table):
     assert "1. `roll` (next)" in private_text(shown, 1) and "2. `take 1`" in private_text(shown, 1)
     await table.ok(1, "play take 1")  # the current decision is not a planned one
     assert await plans_of(table, 1) == ["roll", "take 1"]
+    panel = await table.ok(2, "play")  # bob's panel: his plan only, never ann's
+    assert "Planned for your coming decisions" not in private_text(panel, 2)
+    await table.ok(2, "plan take 1")
+    panel = await table.ok(2, "play")
+    assert "Planned for your coming decisions: `take 1`" in private_text(panel, 2)
+    assert panel.decisions[2].planned == ["take 1"]
+    await table.ok(2, "plan clear")
     await table.ok(1, "plan clear")
     assert await plans_of(table, 1) == []
     empty = await table.ok(1, "plan")

@@ -41,6 +41,19 @@ async def test_the_panel_offers_plan_my_next_move_only_where_the_next_decision_i
     assert not any(b.startswith("ep:plannext") for b in buttons(decision(choices(3))))
 
 
+async def test_the_panel_shows_its_users_plan():
+    from bot.discord import layout
+    from tests.discord.test_layout import checked, choices, decision, reply_for, texts
+
+    d = decision(choices(2), planned=["take 1", "roll"])
+    assert any(
+        "Planned for your coming decisions: `take 1`, `roll`" in t
+        for t in texts(checked(layout.panel(reply_for(d), d.user)))
+    )
+    d = decision(choices(2))
+    assert not any("Planned" in t for t in texts(checked(layout.panel(reply_for(d), d.user))))
+
+
 async def test_a_pick_from_an_outdated_plan_menu_plans_nothing():
     from bot.discord.controller import choices_key
 
