@@ -52,6 +52,8 @@ class Steps:
     records: list[ActionRecord]
     turn: Turn | None = None
     places: dict[int, tuple[str, ...]] | None = None
+    #: The planned moves' queues the steps change, by user (plans.py, issue 51), stored with them.
+    plans: dict[int, list[PlanRecord]] | None = None
 
 
 class Moves:
@@ -181,22 +183,7 @@ class Moves:
         `seats`: the seats as they are now, when the command changed them (a resignation).
         The planned moves of a seat whose decision comes are played first (plans.py, issue 51)."""
         planned = await self.plans.play_due(ctx, rec, game, steps, self)
-        reply = await self._commit_steps(ctx, rec, game, steps, head, seats, announce, planned.queues or None)
-        reply.private.extend(planned.dropped)
-        return reply
-
-    async def _commit_steps(
-        self,
-        ctx: Ctx,
-        rec: TableRecord,
-        game: Game,
-        steps: Steps,
-        head: str,
-        seats: list[SeatRecord] | None,
-        announce: bool,
-        plans: dict[int, list[PlanRecord]] | None,
-    ) -> Reply:
-        """`commit_moves` once the planned moves are in `steps`."""
+        steps.plans = planned.queues or None
         state, turn = steps.after, steps.turn
         over = game.is_over(state)
         # a turn passing to bots is not told yet: the bots move first, and one post tells
@@ -204,12 +191,14 @@ class Moves:
         bots_next = turn is not None and self._only_bots_act(rec, game, state)
         public = (turn is None or turn.passed or over) and not bots_next
         meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
-        whole = await self._store(ctx, rec, game, steps, meta, seats, plans)
+        whole = await self._store(ctx, rec, game, steps, meta, seats)
         seat = rec.seat_of(ctx.user)
         if not public:
-            if announce:
-                return Reply(panel=True, **self.tables.ids(rec))  # a bot has no panel: its turn goes on
-            return await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+            if announce:  # a bot has no panel: its turn goes on
+                return Reply(panel=True, private=planned.dropped, **self.tables.ids(rec))
+            reply = await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+            reply.private.extend(planned.dropped)
+            return reply
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self.reading.story(rec, game, rows)
         ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
@@ -222,6 +211,7 @@ class Moves:
                 reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
+        reply.private.extend(planned.dropped)  # a dropped plan's notice, to its owner alone
         return reply
 
     def _bookkeeping(
@@ -259,7 +249,6 @@ class Moves:
         steps: Steps,
         meta: TableMeta,
         seats: list[SeatRecord] | None,
-        plans: dict[int, list[PlanRecord]] | None = None,
     ) -> list[ActionRecord]:
         """Commit `steps` with `meta`: the new log lines and position, the clocks and
         reminders settled, and when the game is over its result and record. Returns the whole
@@ -297,7 +286,7 @@ class Moves:
             reminders=reminders,
             seats=seats,
             record=record,
-            plans=plans,
+            plans=steps.plans,
         )
         await self.tables.commit(rec, change, ctx.now, state=state)
         return whole
