@@ -160,6 +160,15 @@ class PlayCommands(commands.Cog):
         actions = await self.controller.autocomplete(interaction, current)
         return [app_commands.Choice(name=a[:100], value=a[:100]) for a in actions]
 
+    @app_commands.command(
+        name="plan", description="Moves played for you when your coming decisions come (only you see it)"
+    )
+    @app_commands.describe(
+        moves="Moves as /play takes them, separated by ';' (empty: show your plan)", clear="Empty your plan"
+    )
+    async def plan(self, interaction: discord.Interaction, moves: str | None = None, clear: bool = False) -> None:
+        await self.controller.command(interaction, "plan", "clear" if clear else _words(moves))
+
     @app_commands.command(name="board", description="The board (only you see it; you may show everyone)")
     async def board(self, interaction: discord.Interaction) -> None:
         await self.controller.command(interaction, "board")

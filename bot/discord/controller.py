@@ -26,6 +26,7 @@ names its table, and the press is handled in that table's channel.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -38,7 +39,7 @@ from . import layout, messages
 from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
 from .ranking import rank
-from .views import LogButton, ShareButton, TurnButton
+from .views import SELECT_LIMIT, LogButton, PlanSelect, ShareButton, TurnButton
 
 if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
     from ..service import Private, Reply
@@ -63,6 +64,7 @@ QUIET = frozenset(
         "board",
         "games mine",
         "away",
+        "plan",  # issue 51: a plan is its owner's alone
     }
 )
 SHARED = {"board": "board", "game status": "status", "log": "log", "rules": "rules", "stats": "stats"}
@@ -411,6 +413,42 @@ class Controller:
             return
         await self._quiet(interaction, caller, reply, share=None)
 
+    async def plan_next(self, interaction: discord.Interaction, table: int) -> None:
+        """ "Plan my next move": the next decision of the presser's turn as a menu, to them
+        alone (a new message: the panel stays as it is), when it is known (issue 51)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = await self._caller_at(interaction, table)
+        choices = await self.link.next_choices(caller) if caller is not None else []
+        if not choices:
+            await self._say(interaction, "Your next decision is not known yet: it depends on this one.")
+            return
+        options = [
+            discord.SelectOption(label=label[:100] or action[:100], value=str(i), description=action[:100])
+            for i, (action, label) in enumerate(choices[:SELECT_LIMIT])
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlanSelect(table, choices_key(choices), options))
+        await interaction.edit_original_response(
+            content="Your next decision, once you have made this one: pick the move to plan for it.", view=view
+        )
+
+    async def plan_pick(self, interaction: discord.Interaction, table: int, key: str, index: int) -> None:
+        """A move picked from the "Plan my next move" menu: planned with its label, if the
+        menu still shows the next decision as it is now."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        caller = await self._caller_at(interaction, table)
+        choices = await self.link.next_choices(caller) if caller is not None else []
+        if caller is None or choices_key(choices) != key or not 0 <= index < len(choices):
+            await self._say(interaction, "That menu is out of date: your decision changed. Nothing was planned.")
+            return
+        try:
+            reply = await self.link.plan(caller, [choices[index]])
+        except Exception:
+            log.exception("planning a move failed")
+            await self._say(interaction, SORRY)
+            return
+        await self._quiet(interaction, caller, reply, share=None)
+
     async def show_log(self, interaction: discord.Interaction, table: int, page: int) -> None:
         """ "Full story": the log's newest page, to the presser alone, in a message of its own;
         its Older / Newer buttons turn the pages of that message in place."""
@@ -634,3 +672,9 @@ class Controller:
         link = message.jump_url if message is not None else None
         for user, parts in by_user.items():
             await self._direct(user, parts, reply, caller.channel, link, turn=True)
+
+
+def choices_key(choices: list[tuple[str, str]]) -> str:
+    """A short hash of a decision's actions and labels: the plan menu carries it, so a pick
+    from a menu whose decision changed is recognised."""
+    return hashlib.sha256(repr(choices).encode()).hexdigest()[:12]

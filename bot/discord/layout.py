@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from ..service.clocks import short
+from ..service.plans import panel_line
 from ..service.telling import (
     clock_line,
     headline_line,
@@ -49,6 +50,7 @@ from .views import (
     GroupSelect,
     LogButton,
     PageButton,
+    PlanNextButton,
     RuleButton,
     TurnButton,
     UndoButton,
@@ -206,7 +208,15 @@ def panel(reply: Reply, user: int, *, note: str = "", group: int = 0, page: int 
     players = reply.headline.players if reply.headline is not None else []
     view = discord.ui.LayoutView(timeout=None)
     clock = time_left_line(decision)
-    view.add_item(_text(f"**{decision.prompt}**" + (f"\n-# {clock}" if clock else "") + (f"\n{note}" if note else "")))
+    planned = panel_line(decision.planned)  # the presser's own plan (issue 51)
+    view.add_item(
+        _text(
+            f"**{decision.prompt}**"
+            + (f"\n-# {clock}" if clock else "")
+            + (f"\n-# {planned}" if planned else "")
+            + (f"\n{note}" if note else "")
+        )
+    )
     files: list[discord.File] = []
     private = next((p for p in reply.private_for(user) if p.image is not None), None)
     if decision.private_view and private is not None and private.image is not None:
@@ -221,6 +231,8 @@ def panel(reply: Reply, user: int, *, note: str = "", group: int = 0, page: int 
         tools.add_item(RuleButton(table, decision.rule))
     block, left = story_block(decision, players)
     tools.add_item(LogButton(table, 1, "Full story" + (f" (+{left})" if left else "")))
+    if decision.plannable:  # the next decision of this turn is known: it may be planned (issue 51)
+        tools.add_item(PlanNextButton(table))
     if decision.seat_url:
         tools.add_item(discord.ui.Button(label="Open my seat", url=decision.seat_url))
     view.add_item(tools)

@@ -71,6 +71,14 @@ class ServiceLink:
             files=files,
         )
 
+    async def next_choices(self, caller: Caller) -> list[tuple[str, str]]:
+        """The caller's next decision of this turn, when known ("Plan my next move", issue 51)."""
+        return list(await self.service.next_choices_for(caller.channel, caller.user))
+
+    async def plan(self, caller: Caller, moves: list[tuple[str, str | None]]) -> Reply:
+        """Plan moves picked from described choices, with their labels (issue 51)."""
+        return await self.service.plan_moves(caller.channel, caller.user, caller.name, moves)
+
     async def legal_actions(self, caller: Caller) -> list[str]:
         return list(await self.service.legal_actions_for(caller.channel, caller.user))
 

@@ -20,6 +20,8 @@ legal actions, so the same key means the same list).
 | `ep:log:<table>:<page>` | Full story: the log, page by page | panel, posts |
 | `ep:share:<table>:<command>` | Show everyone (a lookup, posted) | quiet answers |
 | `ep:undo:<table>:<version>:approve\\|reject` | answer an undo request | the request's post |
+| `ep:plannext:<table>` | Plan my next move (issue 51) | panel |
+| `ep:planpick:<table>:<key>` | the next decision's choices, one to plan | the plan menu |
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ class Presses(Protocol):
     async def show_log(self, interaction: discord.Interaction, table: int, page: int) -> None: ...
 
     async def share(self, interaction: discord.Interaction, table: int, command: str) -> None: ...
+
+    async def plan_next(self, interaction: discord.Interaction, table: int) -> None: ...
+
+    async def plan_pick(self, interaction: discord.Interaction, table: int, key: str, index: int) -> None: ...
 
 
 @runtime_checkable
@@ -296,6 +302,54 @@ class ShareButton(ButtonItem, template=r"ep:share:(?P<table>[0-9]+):(?P<command>
         await _controller(interaction).share(interaction, self.table, self.command)
 
 
+class PlanNextButton(ButtonItem, template=r"ep:plannext:(?P<table>[0-9]+)"):
+    """ "Plan my next move" in the turn panel, where the next decision of the turn is known
+    (issue 51): a menu of its choices, to the presser alone."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(_button("Plan my next move", f"ep:plannext:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlanNextButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controller(interaction).plan_next(interaction, self.table)
+
+
+class PlanSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ep:planpick:(?P<table>[0-9]+):(?P<key>[0-9a-f]{1,16})"
+):
+    """The next decision's choices, by label; the one picked is planned with its label.
+    `key` pins the list down (a hash of its actions and labels), so a pick from a list that
+    changed meanwhile is refused, not planned as another move."""
+
+    def __init__(self, table: int, key: str, options: list[discord.SelectOption] | None = None) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"ep:planpick:{table}:{key}",
+            placeholder="Plan my next move",
+            min_values=1,
+            max_values=1,
+            options=options or [discord.SelectOption(label="-", value="0")],
+        )
+        super().__init__(select)
+        self.table, self.key = table, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlanSelect:
+        return cls(int(match["table"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        await _controller(interaction).plan_pick(interaction, self.table, self.key, index)
+
+
 DYNAMIC_ITEMS = (
     TurnButton,
     ActionButton,
@@ -307,4 +361,6 @@ DYNAMIC_ITEMS = (
     RuleButton,
     LogButton,
     ShareButton,
+    PlanNextButton,
+    PlanSelect,
 )

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .lobby import Lobby
     from .moves import Moves
     from .pages import Pages
+    from .plans import Plans
     from .prefs import Prefs
     from .records import Records
     from .undo import Undo
@@ -30,6 +31,7 @@ HELP = """Commands:
 `game join` / `game leave` / `game bot [easy|normal|strong]` / `game start [fixed]` \
 / `game cancel` / `game status` / `games`
 `play <action>` take your turn; `board`; `hand` (private); `log [n]`; `rules [topic]`
+`plan <move>[; <move> ...]` moves played for you when your coming decisions come; `plan` / `plan clear` (private)
 `undo` (then others: `undo approve` / `undo reject`); `resign`
 `vote skip` / `vote replace` / `vote pause` (after {absent} unanswered reminders); `resume`; `game back`
 `settings` / `settings remind <hours|off>` / `settings quiet <22-7> [utc+2]` / `settings quiet off`
@@ -60,6 +62,7 @@ def command_table(
     records: Records,
     pages: Pages,
     away: Away,
+    plans: Plans,
 ) -> dict[str, Handler]:
     """Every command by the words that name it (as `help` writes them), with its code."""
     return {
@@ -73,6 +76,7 @@ def command_table(
         "game status": lobby.status,
         "games": lobby.games,
         "play": moves.play,
+        "plan": plans.command,
         "board": moves.board,
         "hand": moves.hand,
         "log": moves.log,

@@ -9,13 +9,14 @@ from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
-from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
+from ..storage.base import ActionRecord, Change, PlanRecord, SeatRecord, StaleWrite, TableRecord
 from ..storage.ratings import by_bots_alone
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
+from .plans import Plans, next_choices, panel_line
 from .reading import Reading
-from .records import Records
+from .records import CHOSEN, Records
 from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
 from .telling import (
@@ -52,15 +53,18 @@ class Steps:
     records: list[ActionRecord]
     turn: Turn | None = None
     places: dict[int, tuple[str, ...]] | None = None
+    #: The planned moves' queues the steps change, by user (plans.py, issue 51), stored with them.
+    plans: dict[int, list[PlanRecord]] | None = None
 
 
 class Moves:
     """`play` and what follows a move (store, announce, remind), and the read-only commands."""
 
-    def __init__(self, tables: Tables, reading: Reading, records: Records) -> None:
+    def __init__(self, tables: Tables, reading: Reading, records: Records, plans: Plans) -> None:
         self.tables = tables
         self.reading = reading
         self.records = records
+        self.plans = plans
         self.storage = tables.storage
 
     async def play(self, ctx: Ctx, args: list[str]) -> Reply:
@@ -177,7 +181,10 @@ class Moves:
         from: a player who had to act then, still must and did not act keeps their
         running reminder. `announce`: a bot's move; its post goes into the outbox
         (bots.py marks the turn told there), so it is neither marked here nor drawn.
-        `seats`: the seats as they are now, when the command changed them (a resignation)."""
+        `seats`: the seats as they are now, when the command changed them (a resignation).
+        The planned moves of a seat whose decision comes are played first (plans.py, issue 51)."""
+        planned = await self.plans.play_due(ctx, rec, game, steps, self)
+        steps.plans = planned.queues or None
         state, turn = steps.after, steps.turn
         over = game.is_over(state)
         # a turn passing to bots is not told yet: the bots move first, and one post tells
@@ -188,9 +195,11 @@ class Moves:
         whole = await self._store(ctx, rec, game, steps, meta, seats)
         seat = rec.seat_of(ctx.user)
         if not public:
-            if announce:
-                return Reply(panel=True, **self.tables.ids(rec))  # a bot has no panel: its turn goes on
-            return await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+            if announce:  # a bot has no panel: its turn goes on
+                return Reply(panel=True, private=planned.dropped, **self.tables.ids(rec))
+            reply = await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
+            reply.private.extend(planned.dropped)
+            return reply
         rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
         told = await self.reading.story(rec, game, rows)
         ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
@@ -203,6 +212,7 @@ class Moves:
                 reply.files.append(chart)
         if turn is not None and not over:
             await self._heads_up(rec, game, state, turn.to_ping(), reply, ctx.user)
+        reply.private.extend(planned.dropped)  # a dropped plan's notice, to its owner alone
         return reply
 
     def _bookkeeping(
@@ -265,9 +275,9 @@ class Moves:
             old=await self.storage.reminders(rec.id) if waiting and not over else [],
             actor=actor,
             acted=acting_seats,
-            moved={r.seat for r in records if not r.via},
+            moved={r.seat for r in records if r.via in CHOSEN},  # a planned move earns the bonus too
             ended=turn.ended if turn is not None else None,
-            chosen=next((r for r in records if not r.via), None),
+            chosen=next((r for r in records if r.via in CHOSEN), None),
         )
         change = Change(
             status=status,
@@ -277,6 +287,7 @@ class Moves:
             reminders=reminders,
             seats=seats,
             record=record,
+            plans=steps.plans,
         )
         await self.tables.commit(rec, change, ctx.now, state=state)
         return whole
@@ -379,7 +390,11 @@ class Moves:
         image = None
         if decision.private_view and self.tables.settings.images:
             image = await self.tables.image(rec.game, game.view(state, decision.seat), decision.seat)
-        text = panel_text(decision, [p.name for p in rec.players])
+        decision.plannable = bool(next_choices(game, state, decision.seat, [p.name for p in rec.players]))
+        decision.planned = await self.plans.queue_of(rec, decision.user)
+        text = "\n".join(
+            t for t in (panel_text(decision, [p.name for p in rec.players]), panel_line(decision.planned)) if t
+        )
         return Private(decision.user, clip(text), image, False, decision.name)
 
     async def position_reply(

@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 HISTORY_DEFAULT, HISTORY_MAX = 10, 25
 #: Moves that count: the ones a player chose (not automatic steps, skips, resigned
 #: seats' turns or lines a fork copied).
-CHOSEN = ("",)
+CHOSEN = ("", "planned")  # a planned move is a chosen move (issue 51)
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 

@@ -288,6 +288,10 @@ class Decision:
     - `seat_url`: this seat's own page on the web table (issue 28; private: it acts for the
       seat), "" when the web is off.
     - `time_left`: what is left on this seat's clock, in seconds (issue 27), None without one.
+    - `plannable`: the seat's next decision of this turn is known whatever it picks now, so
+      it may plan it ("Plan my next move", issue 51: `Service.next_choices_for`).
+    - `planned`: the moves this user planned for their coming decisions (issue 51; theirs alone,
+      as the whole decision is), shown in their panel.
     """
 
     user: int
@@ -302,6 +306,8 @@ class Decision:
     turn: list[Entry] = field(default_factory=list)
     seat_url: str = ""
     time_left: float | None = None
+    plannable: bool = False
+    planned: list[str] = field(default_factory=list)
 
     @property
     def groups(self) -> list[tuple[str, list[Choice]]]:
@@ -323,6 +329,8 @@ class Decision:
             "turn": [e.to_json() for e in self.turn],
             "seat_url": self.seat_url,
             "time_left": self.time_left,
+            "plannable": self.plannable,
+            "planned": list(self.planned),
         }
 
     @classmethod
@@ -340,6 +348,8 @@ class Decision:
             [Entry.from_json(e) for e in data.get("turn", [])],
             str(data.get("seat_url", "")),
             _time(data.get("time_left")),
+            bool(data.get("plannable", False)),
+            [str(a) for a in data.get("planned", [])],
         )
 
 

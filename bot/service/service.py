@@ -33,6 +33,7 @@ from .lobby import Lobby
 from .moves import Moves
 from .outbox import Outbox
 from .pages import Pages, TableView
+from .plans import Plans, next_choices
 from .prefs import Prefs
 from .reading import Reading
 from .records import Records
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 #: Commands whose changes commute with each other's (two players joining at once both
 #: sit down): on a lost race they are simply run again on the table as it is now.
 #: Moves never are: a move decided on an old position is refused (DECISIONS.md).
-COMMUTING = frozenset({"join", "leave"})
+COMMUTING = frozenset({"join", "leave", "plan"})  # a plan is run again on the table as it is now
 #: Enough for a full table of six arriving in the same moment.
 COMMUTING_ATTEMPTS = 8
 
@@ -107,7 +108,8 @@ class Service:
         self.tables = tables
         self.records = Records(tables)
         self.reading = Reading(tables, views_kept=cache_size)
-        self.moves = Moves(tables, self.reading, self.records)
+        self.plans = Plans(tables)
+        self.moves = Moves(tables, self.reading, self.records, self.plans)
         self.bots = Bots(tables, self.moves)
         self.undo = Undo(tables, self.moves, self.bots, self.reading, self.records)
         self.absence = Absence(tables, self.moves, self.bots, self.reading)
@@ -128,6 +130,7 @@ class Service:
             records=self.records,
             pages=self.pages,
             away=self.away,
+            plans=self.plans,
         )
         self._by_verb = {verb(phrase): handler for phrase, handler in self.commands.items()}
         #: What runs beside the service and must stop before its storage closes (the web table).
@@ -295,6 +298,29 @@ class Service:
                 if rec is None or rec.version != ctx.based_on:
                     break
         return await self.tables.stale(ctx)
+
+    async def plan_moves(
+        self, channel: int, user: int, name: str, moves: list[tuple[str, str | None]], *, table: int | None = None
+    ) -> Reply:
+        """Queue planned moves picked from described choices, each `(action, label)` (issue 51:
+        the turn panel's "Plan my next move", the web page's sandbox); the label is kept, so
+        the move is played only while it reads the same. Answered privately, like `plan`."""
+        ctx = Ctx(channel, user, safe(name), None, False, None, self.tables.clock(), table=table)
+        with counting_writes():
+            try:
+                return await self._attempts(lambda c, _: self.plans.plan(c, moves), ctx, [], commutes=True)
+            except StorageUnavailable as err:
+                return Reply(unavailable_text(err, 0), error=True)
+
+    async def next_choices_for(self, channel: int, user: int) -> list[tuple[str, str]]:
+        """The caller's next decision of this turn as `(action, label)`, when it is known
+        whatever they pick now (plans.next_choices); [] otherwise. For "Plan my next move"."""
+        rec, state = await self.tables.position(channel)
+        player = rec.seat_of(user) if rec is not None else None
+        if rec is None or state is None or player is None or player.seat is None or rec.status != "active":
+            return []
+        game = self.tables.game(rec)
+        return [(c.action, c.label) for c in next_choices(game, state, player.seat, [p.name for p in rec.players])]
 
     async def legal_actions_for(self, channel: int, user: int, prefix: str = "") -> list[str]:
         """The caller's legal actions now, those starting with `prefix` first, then

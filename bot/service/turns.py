@@ -23,6 +23,7 @@ VIA_MARKS = {
     "skip": "skipped by vote",
     "bot": "bot",
     "fork": "copied by the fork",
+    "planned": "planned",  # issue 51: played for its player from their plan
 }
 
 

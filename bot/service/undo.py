@@ -12,7 +12,7 @@ from .core import Ctx, Tables, shown
 from .meta import TableMeta
 from .moves import Moves, Steps
 from .reading import Reading
-from .records import Records
+from .records import CHOSEN, Records
 from .refusal import Refusal
 from .reply import Reply
 from .reveal import reveals
@@ -121,7 +121,7 @@ class Undo:
                 **self.tables.ids(rec),
             )
         rows = [r for r in await self.storage.actions(rec.id) if not r.undone]
-        mine = [r for r in rows if r.seat == player.seat and r.via == ""]
+        mine = [r for r in rows if r.seat == player.seat and r.via in CHOSEN]  # a planned move too (issue 51)
         if not mine:
             raise Refusal("You have no action to take back.", **self.tables.ids(rec))
         target = mine[-1]

@@ -188,6 +188,18 @@ class PlayerPrefs:
 
 
 @dataclass
+class PlanRecord:
+    """One planned move of a player's queue at a table (issue 51), played for them when
+    their decision comes. `label`: the described choice it was picked from (the panel, the
+    web page), kept so it is played only if the same move still reads the same; None for a
+    typed move."""
+
+    action: str
+    label: str | None = None
+    created: float = 0.0
+
+
+@dataclass
 class AwayRecord:
     """A time away of one player (issue 27 §2), the same in every server: from `begins` to
     `ends` every clock of theirs stops and their reminders wait. `away off` moves `ends`
@@ -377,6 +389,11 @@ class Change:
     bump: bool = True
     #: The game's record, written when it ends (replacing any earlier record of the table).
     record: GameRecord | None = None
+    #: Planned moves (issue 51): each user's queue at this table replaced by the one given
+    #: ([]: emptied). Written in the version-checked transaction, so a plan played by one
+    #: process's commit is never played again by another's. The queues of every seat a
+    #: change makes a bot or resigned, and all of them when the table ends, are emptied too.
+    plans: dict[int, list[PlanRecord]] | None = None
 
 
 # ---- when the database goes away (issue 23) ---------------------------------------------
@@ -577,6 +594,10 @@ class Storage(Protocol):
     async def versions(self, table_ids: Sequence[int]) -> dict[int, int]:
         """The game version of each of `table_ids` that exists (one cheap read: the web table
         asks it a few times a second for the tables whose pages are open)."""
+
+    async def plans(self, table_id: int) -> dict[int, list[PlanRecord]]:
+        """Every player's planned moves at the table (issue 51), by user, each queue in order
+        (users without one are left out)."""
 
     async def away(self, user: int, since: float) -> list[AwayRecord]:
         """`user`'s times away that end after `since`, oldest first (issue 27 §2)."""

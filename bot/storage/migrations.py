@@ -207,7 +207,24 @@ _ONE_SCHEMA = {
 
 #: Every numbered migration, in order: one text for both backends (its `{fields}` filled per
 #: dialect), or each backend's own statements.
-STEPS: list[tuple[int, str | dict[str, list[str]]]] = [*sorted(_RELEASED.items()), (8, _ONE_SCHEMA)]
+#: Migration 9 (issue 51): planned moves, one row per move of a player's queue.
+_PLANS = """
+CREATE TABLE plans (
+    game    {key} NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    user_id {key} NOT NULL,
+    pos     INTEGER NOT NULL,
+    action  TEXT    NOT NULL,
+    label   TEXT,
+    created {real} NOT NULL,
+    PRIMARY KEY (game, user_id, pos)
+);
+"""
+
+STEPS: list[tuple[int, str | dict[str, list[str]]]] = [
+    *sorted(_RELEASED.items()),
+    (8, _ONE_SCHEMA),
+    (9, _PLANS),
+]
 assert STEPS[-1][0] == LATEST
 
 

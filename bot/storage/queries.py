@@ -22,6 +22,7 @@ from .base import (
     Claim,
     GameRecord,
     NoticeRecord,
+    PlanRecord,
     PlayerPrefs,
     Rating,
     RecordSeat,
@@ -380,6 +381,23 @@ class SQLStorage:
             )
         if change.record is not None:
             await self._put_record(conn, table_id, change.record)
+        await self._put_plans(conn, table_id, change, now)
+
+    @staticmethod
+    async def _put_plans(conn: Conn, table_id: int, change: Change, now: float) -> None:
+        """A change's planned moves (issue 51): the queues it gives, and none left for a seat
+        it makes a bot or resigned, nor at all once the table ends."""
+        if change.status in ("finished", "cancelled"):
+            await conn.run("DELETE FROM plans WHERE game = ?", (table_id,))
+            return
+        emptied: dict[int, list[PlanRecord]] = {s.user: [] for s in change.seats or [] if s.bot or s.resigned}
+        for user, queue in {**(change.plans or {}), **emptied}.items():
+            await conn.run("DELETE FROM plans WHERE game = ? AND user_id = ?", (table_id, user))
+            if queue:
+                await conn.many(
+                    "INSERT INTO plans (game, user_id, pos, action, label, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(table_id, user, pos, p.action, p.label, p.created or now) for pos, p in enumerate(queue)],
+                )
 
     async def forget(self, table_id: int) -> bool:
         async def work(conn: Conn) -> bool:
@@ -586,6 +604,16 @@ class SQLStorage:
             return int(rows[0][0])
 
         return await self._write(work)
+
+    async def plans(self, table_id: int) -> dict[int, list[PlanRecord]]:
+        rows = await self._fetch(
+            "SELECT user_id, action, label, created FROM plans WHERE game = ? ORDER BY user_id, pos", (table_id,)
+        )
+        out: dict[int, list[PlanRecord]] = {}
+        for user, action, label, created in rows:
+            plan = PlanRecord(str(action), None if label is None else str(label), float(created))
+            out.setdefault(int(user), []).append(plan)
+        return out
 
     async def away(self, user: int, since: float) -> list[AwayRecord]:
         rows = await self._fetch(

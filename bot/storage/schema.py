@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: The schema version this build writes (the last migration's number).
-LATEST = 8
+LATEST = 9
 
 #: The statuses of an open table (one per channel: the unique index games_open_channel).
 OPEN = "('lobby','active','paused')"
@@ -238,6 +238,19 @@ TABLES: tuple[Table, ...] = (
         (_col("game", "KEY", extra=_GAME), _col("message", "KEY"), _col("time", "REAL")),
         key=("game",),
         order="game",
+    ),
+    Table(  # issue 51: a player's planned moves, in order (`pos`), each with the label it was chosen by
+        "plans",
+        (
+            _col("game", "KEY", extra=_GAME),
+            _col("user_id", "KEY"),
+            _col("pos", "INT"),
+            _col("action", "TEXT"),
+            _col("label", "TEXT", null=True),  # NULL: typed, not picked from a described choice
+            _col("created", "REAL"),
+        ),
+        key=("game", "user_id", "pos"),
+        order="game, user_id, pos",
     ),
 )
 

@@ -53,6 +53,7 @@ def test_each_command_has_its_own_verb_and_the_table_is_the_service_s(table):
         records=table.service.records,
         pages=table.service.pages,
         away=table.service.away,
+        plans=table.service.plans,
     )
     assert built.keys() == commands.keys()
 

@@ -377,3 +377,33 @@ def test_secrets_are_private_strings_no_public_place_holds():
     assert secret_tokens(private, public) == {"circus maximus", "circus-maximus", "rom-07"}
     catalogue = public_tokens({"summary": [{"card": "4-1", "name": "Phrygians"}]})
     assert secret_tokens(tokens({"drawn": {"name": "4-1 Phrygians"}}), catalogue) == set()
+
+
+async def test_a_plan_reaches_no_public_output_nor_another_player(table):
+    """Issue 51: a plan is its owner's alone until its move is played. Its label (a unique
+    word here) appears in no public reply, no `board`, `log`, export of the running game, web
+    page or other player's part; only plans.py reads the plans from the storage."""
+    import dataclasses
+    from pathlib import Path
+
+    secret = "zanzibar"
+    await table.ok(1, "game new fake-race seed=7 pile=6")
+    for user in (2, 3):
+        await table.ok(user, "game join")
+    await table.ok(1, "game start fixed")
+    planned = await table.service.plan_moves(CHANNEL, 3, "cy", [("roll", f"The {secret} die")])
+    assert not planned.error and [p.user for p in planned.private] == [3]
+    seen = [dataclasses.replace(planned, private=[])]
+    for user, line in ((1, "play take 1"), (2, "board"), (1, "log"), (2, "game export"), (1, "hand")):
+        reply = await table.ok(user, line)
+        seen.append(dataclasses.replace(reply, private=[p for p in reply.private if p.user != 3]))
+    rec, _ = await table.state()
+    for seat in (None, 0, 1):
+        seen.append(await table.service.table_view(rec.id, seat))
+    for out in seen:
+        assert secret not in repr(out).lower() and "zanzibar" not in repr(getattr(out, "files", "")).lower()
+    root = Path(__file__).resolve().parents[2] / "bot"
+    readers = sorted(
+        str(p.relative_to(root)) for p in root.rglob("*.py") if "storage.plans(" in p.read_text(encoding="utf-8")
+    )
+    assert readers == ["service/plans.py"]

@@ -79,6 +79,11 @@ async def community(database: str, clock: Clock) -> None:
                 player = rec.user_at(seat)
                 assert player is not None
                 await say(5, player.user, "play " + rng.choice(game.legal_actions(state, seat)))
+            rec = await storage.open_table(5)
+            assert rec is not None
+            state = await service.tables.state(rec)
+            waiting = next(p for p in rec.players if p.seat not in GAMES[rec.game].to_act(state))
+            await say(5, waiting.user, "plan done")  # a planned move (issue 51)
         await storage.add_notice(None, 66, {"text": "a held post of no table"}, clock.now)
         await storage.secret("web", lambda: "a signing key", clock.now)  # the web table's (issue 28)
         cancelled = await storage.latest_table(4)
