@@ -293,8 +293,12 @@
   function choiceOf(event) { return event.target.closest ? event.target.closest("#live-top .choices button[data-refers]") : null; }
   document.addEventListener("click", function (event) {
     const place = placeOf(event);
-    if (place) pick(place);
-    else if (event.target.closest && event.target.closest("#live-top .show-all")) showAll();
+    if (place) {
+      pick(place);
+      // on a phone the choices are above the map: bring the place's choices into view
+      const filter = document.querySelector("#live-top .place-filter");
+      if (filter && filter.scrollIntoView) filter.scrollIntoView({ block: "nearest" });
+    } else if (event.target.closest && event.target.closest("#live-top .show-all")) showAll();
   });
   document.addEventListener("keydown", function (event) {
     const place = placeOf(event);
