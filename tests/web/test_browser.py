@@ -270,7 +270,9 @@ async def test_the_places_a_choice_names_lie_over_the_map_and_filter_the_choices
         first = choices.first
         refers = (await first.get_attribute("data-refers") or "").split("|")
         await first.hover()
-        lit = await page.evaluate("Array.from(document.querySelectorAll('svg.places .place.lit')).map(p => p.dataset.place)")
+        lit = await page.evaluate(
+            "Array.from(document.querySelectorAll('svg.places .place.lit')).map(p => p.dataset.place)"
+        )
         assert lit and set(lit) == set(refers), (lit, refers)
         await page.mouse.move(0, 0)
         assert await page.locator("svg.places .place.lit").count() == 0
