@@ -494,7 +494,10 @@ class Tables:
         if out is None:
             return None
         name = part if part == "tables" else "board" if seat is None else f"seat{seat}"
-        return Image(out.png, out.alt, f"{game_id}-{name}.png")
+        places = dict(getattr(out, "places", None) or {})  # a stand-in renderer may give none
+        return Image(
+            out.png, out.alt, f"{game_id}-{name}.png", getattr(out, "width", 0), getattr(out, "height", 0), places
+        )
 
     @staticmethod
     def highlight(rec: TableRecord) -> list[str]:

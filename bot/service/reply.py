@@ -26,11 +26,16 @@ from engine.core import Choice, grouped
 
 @dataclass
 class Image:
-    """A rendered PNG and the alt text that describes it for screen readers."""
+    """A rendered PNG and the alt text that describes it for screen readers; a map's
+    `places` too (the renderers' `Place`s by name, issue 52: the web lays them over the
+    picture, scaled from `width` x `height`). Only the PNG and alt text are stored with a post."""
 
     png: bytes
     alt: str
     filename: str = "board.png"
+    width: int = 0
+    height: int = 0
+    places: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"png": base64.b64encode(self.png).decode("ascii"), "alt": self.alt, "filename": self.filename}

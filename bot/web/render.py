@@ -123,6 +123,22 @@ def clock_notes(head: Headline) -> list[dict[str, Any]]:
     ]
 
 
+def decision_places(view: TableView, board: Image | None) -> list[dict[str, Any]]:
+    """The places the seat's choices name (`Choice.refers`), in the choices' order, with their
+    words and where the map draws them (the renderers give them with the picture, issue 52):
+    what the page lays over the map. None before the map is drawn, or without a decision."""
+    if view.decision is None or board is None or not board.places:
+        return []
+    out: dict[str, dict[str, Any]] = {}
+    for _, choices in view.decision.groups:
+        for choice in choices:
+            for ref in choice.refers:
+                place = board.places.get(ref)
+                if place is not None and ref not in out:
+                    out[ref] = {"id": ref, "name": place.name, "boxes": place.boxes}
+    return list(out.values())
+
+
 def alt_lines(image: Image | None) -> list[str]:
     return [text for text in (image.alt.splitlines() if image is not None else []) if text.strip()]
 
@@ -162,6 +178,9 @@ def page_context(
         "table_base": table_base,
         "form_token": form_token,
         "board_alt": alt_lines(board),
+        "places": decision_places(view, board),
+        "board_size": (board.width, board.height) if board is not None else (0, 0),
+        "slot": "both",
         "private_alt": alt_lines(private),
         "drawn": drawn,
         "decision": view.decision,

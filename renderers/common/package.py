@@ -17,16 +17,20 @@ A view is drawn as one of three images (issue 26, "Boards for a phone"):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..image import PARTS
+from ..image import PARTS, Place
 from .encode import Image, encode_png
 
 #: The modules of a game's renderer package besides `__init__.py` (which exposes `render`).
 MODULES = {
-    "board": "the map image: draw(view, highlight) -> picture, places(view) -> where each place is drawn",
+    "board": (
+        "the map image: draw(view, highlight) -> picture, places(view) -> the places it names,"
+        " place_boxes(view) -> where each is drawn, place_names(view) -> each one's words"
+    ),
     "tables": "the tables image: draw(view) -> picture; player tables, offers, the legend",
     "private": "a seat's image: draw(view, seat) -> picture (a hand, or the board with what only that seat knows)",
     "alt": "alt texts from the same view: public(view) (the map's), tables(view), private(view, seat)",
@@ -60,8 +64,19 @@ def render_view(
     frames `highlight`, and only the places the view names."""
     chosen = part_for(seat, part)
     if chosen == "map":
-        return encode_png(board.draw(view, tuple(highlight)), alt.public(view))
+        drawn = encode_png(board.draw(view, tuple(highlight)), alt.public(view))
+        return dataclasses.replace(drawn, places=map_places(view, board))
     if chosen == "tables":
         return encode_png(tables.draw(view), alt.tables(view))
     assert seat is not None
     return encode_png(private.draw(view, seat), alt.private(view, seat))
+
+
+def map_places(view: Mapping[str, Any], board: ModuleType) -> dict[str, Place]:
+    """Every place the map image names, with its words and where it is drawn (issue 52: the
+    web lays them over the picture; the choices' `refers` name only these)."""
+    names = board.place_names(view)
+    return {
+        place: Place(names.get(place, place), tuple((b.x, b.y, b.w, b.h) for b in boxes))
+        for place, boxes in board.place_boxes(view).items()
+    }

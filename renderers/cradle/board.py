@@ -258,6 +258,11 @@ def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     return out
 
 
+def place_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each place of `places(view)` in words: an Area's or a sea's name."""
+    return {a: area.name for a, area in C.areas.items()} | {s: sea.name for s, sea in C.seas.items()}
+
+
 # ---- the whole image -----------------------------------------------------------
 def map_top(view: Mapping[str, Any], header: Header | None = None) -> int:
     """Where the map starts on the map image (under the header and the player key)."""

@@ -151,6 +151,15 @@ def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     return out
 
 
+def place_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each place of `places(view)` in words, as the choices name it: a region's name, a hex's
+    region and number ("Assyria 12")."""
+    d = load()
+    out = {reg: d.regions[reg].name for reg in d.regions}
+    out.update({h: f"{d.regions[x.region].name} {hex_number(h)}" for h, x in d.hexes.items()})
+    return out
+
+
 def _label_spot(label: str, mx: float, my: float, centres: list[tuple[float, float]]) -> tuple[float, float]:
     """Where a region name goes: the sea spot nearest to just above the region, so it never covers a hex.
 

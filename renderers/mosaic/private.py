@@ -50,7 +50,7 @@ def body(view: Mapping[str, Any], seat: int) -> list[tuple[str, bool]]:
         # Setup: the leader choice comes first; a player needs each leader's benefits to pick.
         sections.append(
             (
-                "Leaders to choose from (`leader <name>`)" if seat in view["to_act"] else "Leaders still available",
+                "Leaders to choose from" if seat in view["to_act"] else "Leaders still available",
                 [leader_text(d.leaders[x]) for x in view["leaders_left"]],
             )
         )
@@ -63,7 +63,7 @@ def body(view: Mapping[str, Any], seat: int) -> list[tuple[str, bool]]:
         )
     elif priv.get("hand") or view["phase"] == "draft":
         title = (
-            "Draft hand (pick with `draft <number>`)"
+            "Draft hand (pick one to keep; the rest go to your left)"
             if seat in view["to_act"]
             else "Draft hand (you have picked; these go to your left once everyone has)"
         )

@@ -212,6 +212,11 @@ def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     return {r["id"]: [node_box(box, r)] for r in view.get("regions") or []}
 
 
+def place_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Each region in words, as its node names it."""
+    return {r["id"]: r["name"] for r in view.get("regions") or []}
+
+
 # ---- the whole image --------------------------------------------------------------------------------
 def draw(view: Mapping[str, Any], highlight: Sequence[str] = (), head: Header | None = None) -> PILImage.Image:
     """The map image; `highlight`: regions of the last move (others are ignored). A seat's image

@@ -191,6 +191,11 @@ def place_boxes(view: Mapping[str, Any]) -> dict[str, list[Box]]:
     return out
 
 
+def place_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """The cards and provinces are named by their own names already."""
+    return {name: name for name in place_boxes(view)}
+
+
 def province_box(i: int, top: int) -> Box:
     gap = (WIDTH - 2 * MARGIN - 2 * PAD - 7 * parts.PROVINCE_W) // 6
     return Box(MARGIN + PAD + i * (parts.PROVINCE_W + gap), top + 44, parts.PROVINCE_W, parts.PROVINCE_H)

@@ -129,13 +129,9 @@ def round_note(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
         # Setup, "Create Your Individual Player Deck": 2 cards to the resource area, then 1 on top, 1 at the bottom.
         placed = len(me.get("resource_area") or [])
         if placed < 2:
-            parts.append(
-                f"setup: put 2 of these cards into your resource area with `resource <card>` ({placed} of 2 done)"
-            )
+            parts.append(f"setup: put 2 of these cards into your resource area ({placed} of 2 done)")
         else:
-            parts.append(
-                "setup: choose the card for the top of your deck with `top <card>`; the other goes to the bottom"
-            )
+            parts.append("setup: choose the card for the top of your deck; the other goes to the bottom")
     if view.get("phase") == "play" or me.get("played"):
         parts.append(f"played {me.get('played', 0)} of 3 cards this round")
     sw = me.get("swaps") or {}

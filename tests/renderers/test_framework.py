@@ -46,6 +46,7 @@ from renderers.common import (
 )
 from renderers.common.fonts import BOLD, FONT_DIR, REGULAR
 from renderers.common.icons import ICONS, MILITARY, RESOURCES
+from renderers.image import Place
 
 
 # ---- dispatch -----------------------------------------------------------------
@@ -277,12 +278,16 @@ def test_render_view_draws_the_map_by_default_the_seats_image_for_a_seat_and_the
         public=lambda view: "map text", tables=lambda view: "tables text", private=lambda view, seat: f"seat {seat}"
     )
     modules = {"board": part("board", (30, 20)), "tables": part("tables", (50, 5))}
+    modules["board"].place_boxes = lambda view: {"ur": [Box(1, 2, 3, 4)]}
+    modules["board"].place_names = lambda view: {"ur": "Ur"}
     modules["private"] = part("private", (40, 10))
     public = render_view({}, None, None, ["ur"], alt=alt, **modules)
     mine = render_view({}, 1, None, (), alt=alt, **modules)
     tables = render_view({}, None, "tables", ["ur"], alt=alt, **modules)
     assert drawn == [("board", ("ur",)), ("private", 1), ("tables", None)]
     assert (public.width, public.height, public.alt) == (30, 20, "map text")
+    assert public.places == {"ur": Place("Ur", ((1, 2, 3, 4),))}  # the map's places come with it (issue 52)
+    assert mine.places == {} and render_view({}, None, "tables", (), alt=alt, **modules).places == {}
     assert (mine.width, mine.height, mine.alt) == (40, 10, "seat 1")
     assert (tables.width, tables.height, tables.alt) == (50, 5, "tables text")
     with pytest.raises(ValueError, match="parts are map, tables, private"):

@@ -248,7 +248,8 @@ def test_private_draft_hand_is_numbered_as_the_draft_action_counts():
     alt = renderers.render("mosaic", GAME.view(s, 1), seat=1).alt
     for k, t in enumerate(s.players[1].hand, 1):
         assert f"{k}. {D.technologies[t].name} —" in alt
-    assert "pick with `draft <number>`" in alt and "Face-down technologies" not in alt
+    assert "Draft hand (pick one to keep; the rest go to your left)" in alt and "`" not in alt  # words (issue 52)
+    assert "Face-down technologies" not in alt
     s = GAME.apply(s, 1, "draft 3").state
     assert s.players[1].picks == [GAME.setup(["a", "b", "c"], 9).players[1].hand[2]]
     assert "you have picked" in renderers.render("mosaic", GAME.view(s, 1), seat=1).alt
@@ -274,7 +275,7 @@ def test_leader_choice_shows_each_leaders_benefit_and_starting_bonus():
     s = GAME.setup(["ann", "bob"], 5)
     seat = GAME.to_act(s)[0]
     alt = renderers.render("mosaic", GAME.view(s, seat), seat=seat).alt.replace("\n", " ")
-    assert "Leaders to choose from (`leader <name>`):" in alt
+    assert "Leaders to choose from:" in alt and "`" not in alt  # words, no typed command (issue 52)
     assert "Magistrate — +2 food, stone and tax production" in alt and "Start: 5 food, 10 stone, +1 population." in alt
     assert "Start: 20 money, +1 population, 1 military unit." in alt  # General
     assert "the draft begins once every leader is chosen" in alt and "you have picked" not in alt

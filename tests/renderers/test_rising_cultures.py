@@ -292,8 +292,8 @@ def test_setup_private_view_says_what_the_opening_choice_is():
     g = engine.get("rising-cultures")
     s = g.setup(["Alice", "Bob"], 3, {"civs": ["rome", "persia"]})
     text = alt.private(g.view(s, 0), 0)
-    assert "Setup: put 2 of these cards into your resource area with `resource <card>` (0 of 2 done)." in text
+    assert "Setup: put 2 of these cards into your resource area (0 of 2 done)." in text  # no typed command (issue 52)
     for _ in range(2):
         s = g.apply(s, 0, g.legal_actions(s, 0)[0]).state
     text = alt.private(g.view(s, 0), 0)
-    assert "Setup: choose the card for the top of your deck with `top <card>`; the other goes to the bottom." in text
+    assert "Setup: choose the card for the top of your deck; the other goes to the bottom." in text

@@ -153,6 +153,7 @@ async def test_a_seat_moves_from_a_phone_and_another_open_page_follows(browser, 
             page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         await phone.goto(seat_url)
         await desktop.goto(seat_url)
+        assert await first_choice_bottom(phone) <= PHONE["height"]  # the decision first (issue 52 §1)
         await desktop.evaluate("window.notReloaded = true")
         await board_loaded(phone)
         await board_loaded(desktop)
@@ -222,6 +223,80 @@ async def test_a_seat_moves_from_a_phone_and_another_open_page_follows(browser, 
         assert errors == []  # no script error, no request refused, on either page
         for page in (phone, desktop, public):
             await page.close()
+    finally:
+        await server.close()
+        await service.close()
+
+
+async def first_choice_bottom(page) -> float:
+    """Where the page's first choice ends, in the first screen's pixels, unscrolled."""
+    return await page.evaluate(
+        "(() => { window.scrollTo(0, 0); const b = document.querySelector('.choices button[name=action]');"
+        " return b ? b.getBoundingClientRect().bottom : Infinity; })()"
+    )
+
+
+async def test_the_places_a_choice_names_lie_over_the_map_and_filter_the_choices(browser, tmp_path):
+    """Issue 52 §3: each place the choices name is a button over the map with the place's
+    name; focusing one shows only its choices (and a way back to all); hovering a choice
+    outlines its places; the page stays clean for axe. On a phone the first choice is in
+    the first screen; a seat not to act, and the public page, keep the board first."""
+    service, table, server = await serve(tmp_path)
+    try:
+        lines = [(1, "game new cradle seed=4")] + [(u, "game join") for u in (2, 3, 4)] + [(1, "game start fixed")]
+        for user, line in lines:
+            reply = await service.handle(100, user, f"p{user}", line)
+            assert not reply.error, reply.text
+        actor, decision = next(iter(reply.decisions.items()))  # placing Armies: its choices name Areas
+        page = await browser.new_page()
+        await page.set_viewport_size(DESKTOP)
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        await page.goto(decision.seat_url)
+        await board_loaded(page)
+        await page.wait_for_selector("svg.places .place", state="attached", timeout=30_000)
+        choices = page.locator(".choices button[name=action]")
+        total = await choices.count()
+        place = page.get_by_role("button", name="Babylon", exact=True)
+        assert await place.count() == 1
+        await place.focus()
+        shown = [await b.get_attribute("data-refers") for b in await choices.all() if await b.is_visible()]
+        assert shown and len(shown) < total and all("babylon" in (r or "").split("|") for r in shown), shown
+        assert await place.get_attribute("aria-pressed") == "true"
+        assert "Choices for Babylon" in await page.inner_text(".place-filter")
+        await shot(page, "places-filtered")
+        await page.get_by_role("button", name="Show all choices").click()
+        assert sum([await b.is_visible() for b in await choices.all()]) == total
+        first = choices.first
+        refers = (await first.get_attribute("data-refers") or "").split("|")
+        await first.hover()
+        lit = await page.evaluate(
+            "Array.from(document.querySelectorAll('svg.places .place.lit')).map(p => p.dataset.place)"
+        )
+        assert lit and set(lit) == set(refers), (lit, refers)
+        await page.mouse.move(0, 0)
+        assert await page.locator("svg.places .place.lit").count() == 0
+        assert await serious(page) == []
+
+        await page.set_viewport_size(PHONE)
+        assert await first_choice_bottom(page) <= PHONE["height"]
+        await shot(page, "places-phone")
+        rec = await service.storage.latest_table(100)
+        waiting = next(p for p in rec.players if p.user not in reply.decisions)
+        other_seat = table.links.seat_url(rec.id, waiting.seat, waiting.user, 0)
+        for url in (reply.headline.table_url, other_seat):
+            other = await browser.new_page()
+            await other.set_viewport_size(PHONE)
+            await other.goto(url)
+            order = await other.evaluate(
+                "(() => { const b = document.getElementById('board').getBoundingClientRect().top;"
+                " const c = document.querySelector('.choices button[name=action]');"
+                " return c ? c.getBoundingClientRect().top > b : true; })()"
+            )
+            assert order  # nothing to decide here: the board comes first
+            await other.close()
+        assert errors == []
+        await page.close()
     finally:
         await server.close()
         await service.close()

@@ -15,6 +15,7 @@
   // ---- the pictures: zoom and pan (the map, the player tables; each on its own) ------------
   function zoomable(viewport) {
     const picture = viewport.querySelector("img");
+    const sized = picture.closest(".stage") || picture; // the picture with the places over it
     const buttons = viewport.previousElementSibling;
     let scale = 1;
     function maxScale() {
@@ -28,7 +29,7 @@
       const y = (cy === undefined ? rect.height / 2 : cy - rect.top) + viewport.scrollTop;
       const ratio = next / scale;
       scale = next;
-      picture.style.width = scale * 100 + "%";
+      sized.style.width = scale * 100 + "%";
       viewport.scrollLeft = x * ratio - (x - viewport.scrollLeft);
       viewport.scrollTop = y * ratio - (y - viewport.scrollTop);
       viewport.dataset.scale = scale.toFixed(2);
@@ -58,7 +59,7 @@
       if (pointers.size === 2) {
         const [a, b] = Array.from(pointers.values());
         pinch = { distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), scale: scale };
-      } else if (event.pointerType === "mouse") {
+      } else if (event.pointerType === "mouse" && !(event.target.closest && event.target.closest(".place"))) {
         drag = { x: event.clientX, y: event.clientY, left: viewport.scrollLeft, top: viewport.scrollTop };
         viewport.setPointerCapture(event.pointerId);
       }
@@ -108,7 +109,20 @@
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response); })
       .then(function (html) {
         const live = document.getElementById("live");
-        const fresh = patch(live, html);
+        const holder = document.createElement("div");
+        holder.innerHTML = html;
+        // the decision goes before the board, the places over the map, the rest where it was
+        const top = holder.querySelector(".live-top");
+        const liveTop = document.getElementById("live-top");
+        if (top && liveTop) { top.remove(); patchChildren(liveTop, top, ".live-top"); }
+        const places = holder.querySelector("svg.places");
+        if (places) places.remove();
+        const stage = board && board.closest(".stage");
+        if (stage) {
+          const old = stage.querySelector("svg.places");
+          if (!places) { if (old) old.remove(); } else if (!old) stage.appendChild(places); else if (old.outerHTML !== places.outerHTML) old.replaceWith(places);
+        }
+        const fresh = patch(live, holder);
         version = fresh.dataset.version;
         main.dataset.version = version;
         // both pictures of the board follow the new version (their addresses carry it)
@@ -129,22 +143,25 @@
       });
     return refreshing;
   }
-  function patch(live, html) {
+  function patch(live, holder) {
     // replace only the sections that changed: a choice under a finger stays where it is
     // while, say, the words of a picture drawn meanwhile come in
-    const holder = document.createElement("div");
-    holder.innerHTML = html;
     const fresh = holder.querySelector(".live");
-    const old = live.querySelector(".live");
-    if (!old || !fresh || old.children.length !== fresh.children.length) {
-      live.replaceChildren(fresh || holder);
-      return live.querySelector(".live");
+    const old = patchChildren(live, fresh || holder, ".live");
+    if (fresh && old !== fresh) for (const name of Object.keys(fresh.dataset)) old.dataset[name] = fresh.dataset[name];
+    return old;
+  }
+  function patchChildren(container, fresh, selector) {
+    // `container`'s element `selector` takes `fresh`'s children, each changed one replaced
+    const old = container.querySelector(selector);
+    if (!old || old.children.length !== fresh.children.length) {
+      container.replaceChildren(fresh);
+      return fresh;
     }
     Array.from(fresh.children).forEach(function (child, index) {
       const current = old.children[index];
       if (current.outerHTML !== child.outerHTML) current.replaceWith(child.cloneNode(true));
     });
-    for (const name of Object.keys(fresh.dataset)) old.dataset[name] = fresh.dataset[name];
     return old;
   }
   function show(message, isError) {
@@ -230,7 +247,7 @@
   // ---- choices: made in place ----------------------------------------------------------
   document.addEventListener("submit", function (event) {
     const form = event.target;
-    if (!base || !form.closest || !form.closest("#live")) return;
+    if (!base || !form.closest || !(form.closest("#live") || form.closest("#live-top"))) return;
     event.preventDefault();
     const data = new FormData(form);
     if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
@@ -240,6 +257,62 @@
       .then(function (answer) { show(answer.text, !answer.ok); return refresh(); })
       .catch(function () { show("The table cannot be reached; nothing was sent. Try again.", true); form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); });
   });
+
+  // ---- the map tied to the choices (issue 52 §3) ----------------------------------------
+  // A place over the map, tapped or focused, shows only the choices that name it (with a way
+  // back to all); a choice hovered or focused lights its places on the map.
+  function refersOf(button) { return (button.dataset.refers || "").split("|").filter(Boolean); }
+  function choiceButtons() { return Array.from(document.querySelectorAll("#live-top .choices button[name=action]")); }
+  function pick(place) {
+    const id = place.dataset.place;
+    document.querySelectorAll("svg.places .place").forEach(function (p) { p.setAttribute("aria-pressed", p === place ? "true" : "false"); });
+    choiceButtons().forEach(function (b) { b.hidden = !refersOf(b).includes(id); });
+    document.querySelectorAll("#live-top .choices fieldset").forEach(function (f) {
+      f.hidden = !f.querySelector("button[name=action]:not([hidden])");
+    });
+    const said = document.querySelector("#live-top .place-said");
+    const all = document.querySelector("#live-top .show-all");
+    const count = choiceButtons().filter(function (b) { return !b.hidden; }).length;
+    if (said) said.textContent = "Choices for " + place.getAttribute("aria-label") + ": " + count + ".";
+    if (all) all.hidden = false;
+  }
+  function showAll() {
+    document.querySelectorAll("svg.places .place").forEach(function (p) { p.setAttribute("aria-pressed", "false"); });
+    document.querySelectorAll("#live-top .choices [hidden]").forEach(function (e) { e.hidden = false; });
+    const said = document.querySelector("#live-top .place-said");
+    const all = document.querySelector("#live-top .show-all");
+    if (said) said.textContent = "";
+    if (all) all.hidden = true;
+  }
+  function light(button, on) {
+    refersOf(button).forEach(function (id) {
+      document.querySelectorAll("svg.places .place").forEach(function (p) { if (p.dataset.place === id) p.classList.toggle("lit", on); });
+    });
+  }
+  function placeOf(event) { return event.target.closest ? event.target.closest("svg.places .place") : null; }
+  function choiceOf(event) { return event.target.closest ? event.target.closest("#live-top .choices button[data-refers]") : null; }
+  document.addEventListener("click", function (event) {
+    const place = placeOf(event);
+    if (place) {
+      pick(place);
+      // on a phone the choices are above the map: bring the place's choices into view
+      const filter = document.querySelector("#live-top .place-filter");
+      if (filter && filter.scrollIntoView) filter.scrollIntoView({ block: "nearest" });
+    } else if (event.target.closest && event.target.closest("#live-top .show-all")) showAll();
+  });
+  document.addEventListener("keydown", function (event) {
+    const place = placeOf(event);
+    if (place && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); pick(place); }
+  });
+  document.addEventListener("focusin", function (event) {
+    const place = placeOf(event);
+    if (place) pick(place);
+    const choice = choiceOf(event);
+    if (choice) light(choice, true);
+  });
+  document.addEventListener("focusout", function (event) { const c = choiceOf(event); if (c) light(c, false); });
+  document.addEventListener("mouseover", function (event) { const c = choiceOf(event); if (c) light(c, true); });
+  document.addEventListener("mouseout", function (event) { const c = choiceOf(event); if (c) light(c, false); });
 
   localTimes(document);
   const first = document.querySelector("#live .live");
