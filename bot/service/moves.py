@@ -441,6 +441,9 @@ class Moves:
             standings=standings,
             **self.tables.ids(rec),
         )
+        reply.calls = (
+            self._calls(rec, [*mentions, *by_dm]) if rec.status == "active" and not game.is_over(state) else {}
+        )
         for decision in decisions:
             reply.offer(decision)
             if decision.user == ctx.user:  # the caller must act (next, or again): their panel
@@ -452,6 +455,14 @@ class Moves:
                 summary = news_text(decision, players, besides=set() if dm else {e.seq for e in told})
                 reply.private.append(Private(decision.user, clip(summary, 1500), None, dm, decision.name))
         return reply
+
+    @staticmethod
+    def _calls(rec: TableRecord, users: list[int]) -> dict[int, int]:
+        """Each of `users` (told by this post that their turn starts) with the version at which
+        they were called to act: the key of that notification (issue 50)."""
+        called = TableMeta.of(rec).called or {}
+        seats = {s.user: s.seat for s in rec.seats}
+        return {u: int(called[str(seats[u])]) for u in users if str(seats.get(u)) in called}
 
     async def since_last_turn(self, rec: TableRecord, seat: int) -> str:
         """What happened since `seat`'s last turn, for its user's panel ("" when nothing)."""

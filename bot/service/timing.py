@@ -185,6 +185,11 @@ class Timers:
         if ended is None:
             ended = set(before) - set(acting_now)
         meta.acting = {str(s): (before[s] if s in before and s not in ended else now) for s in acting_now}
+        called = meta.called or {}
+        meta.called = {  # a spell that goes on keeps its key; one that starts gets the commit's version
+            str(s): int(called[str(s)]) if s in before and s not in ended and str(s) in called else rec.version + 1
+            for s in acting_now
+        } or None
         clock = meta.table_clock()
         moments: dict[int, float] = {}
         if clock is not None:
