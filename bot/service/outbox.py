@@ -145,7 +145,7 @@ class Outbox:
         (`TableMeta.called`: the version they were called at) is still pinged — this post is
         their one notification, no later post names them —, everyone else it named is not
         (they acted since, or a later post called them anew). It says it is late only when
-        someone it called acted meanwhile (or nobody it called is left)."""
+        someone it called is no longer called (else it reads true as it is)."""
         called = (TableMeta.of(rec).called or {}) if rec is not None and rec.status == "active" else {}
         seats = {s.user: s.seat for s in rec.seats} if rec is not None else {}
         still = {u for u, v in reply.calls.items() if called.get(str(seats.get(u))) == v}
@@ -159,7 +159,7 @@ class Outbox:
         reply.decisions = {u: d for u, d in reply.decisions.items() if u in still}
         reply.private = [p for p in reply.private if p.user not in gone]  # their turn's news: told since
         reply.heads_up = [h for h in reply.heads_up if h.user in reply.mentions]
-        if gone or not still:
+        if gone:  # it names as to act someone who has acted since: the reader is told
             reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
         if not still:
             reply.headline = None  # whoever it named must act no more: the text is the record, as it is
