@@ -182,7 +182,10 @@ class Moves:
         # a turn passing to bots is not told yet: the bots move first, and one post tells
         # everything up to the next person (bots.py), pinging them once (issue 26 §2)
         bots_next = turn is not None and self._only_bots_act(rec, game, state)
-        public = (turn is None or turn.passed or over) and not bots_next
+        # a bot's move that calls no person (another bot comes in while a person still acts)
+        # is not told alone either: it folds into the post that next calls a person (issue 50)
+        unheard = announce and turn is not None and not over and not self.tables.acting_users(rec, turn.to_ping())
+        public = (turn is None or turn.passed or over) and not bots_next and not unheard
         meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
         whole = await self._store(ctx, rec, game, steps, meta, seats)
         seat = rec.seat_of(ctx.user)
