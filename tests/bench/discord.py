@@ -35,9 +35,9 @@ panel's text (median <= 500 characters, p95 <= 900), panels that lost their ques
 person was pinged when bots moved in between. The dispatcher polls every 30 s, as
 in production, so a post held back shows as a handover without a ping.
 
-`python -m tests.bench discord handovers [--handovers 1000] [--tables 24]` is issue 50's
-stress run at full size (tests/discord/handovers.py): tables of all four games, people and
-bots, two services delivering from one database, with random delays (drawing, sends, bots'
+`python -m tests.bench discord handovers [--handovers 1000] [--tables 24] [--postgres]` is
+issue 50's stress run at full size (tests/discord/handovers.py): tables of all four games,
+people and bots, two services delivering from one database, with random delays (drawing, sends, bots'
 decisions) and refused posts sent late; per handover to a person it counts notifications
 (target exactly 1), missed (0), pings to someone who cannot act (0), bot-only posts (0),
 "Sent late" lines (0). Its exit status is 1 when a count misses its target.
@@ -399,17 +399,24 @@ async def run_handovers(args: argparse.Namespace) -> int:
     delays = Delays(draw=args.draw, send=args.send, think=args.think, refuse=args.refuse)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
-        f"{args.tables} tables of the four games (people and bots), two services on one SQLite file; delays up to: "
+        f"{args.tables} tables of the four games (people and bots), two services on one "
+        f"{'PostgreSQL database' if args.postgres else 'SQLite file'}; delays up to: "
         f"drawing {delays.draw} s, a send {delays.send} s, a bot {delays.think} s; posts refused: {delays.refuse:.0%}"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        tally, seconds = await run(
-            str(Path(tmp) / "handovers.sqlite"),
-            tables=args.tables,
-            target=args.handovers,
-            delays=delays,
-            seed=args.seed,
-        )
+        server = None
+        if args.postgres:  # a throwaway PostgreSQL server, as the tests use
+            from tests import postgres_server
+
+            server = postgres_server.start()
+        try:
+            database = server.schema() if server is not None else str(Path(tmp) / "handovers.sqlite")
+            tally, seconds = await run(
+                database, tables=args.tables, target=args.handovers, delays=delays, seed=args.seed
+            )
+        finally:
+            if server is not None:
+                server.stop()
     for line in tally.lines(seconds):
         print(line)
     print(f"load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -428,6 +435,7 @@ def handovers_main(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=3.0, help="longest bot decision, s (default 3)")
     parser.add_argument("--refuse", type=float, default=0.1, help="share of commands' posts refused (default 0.1)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server (default SQLite)")
     return asyncio.run(run_handovers(parser.parse_args(argv)))
 
 
