@@ -67,6 +67,8 @@ class Tally:
     notified: dict[tuple[int, int, int], int] = field(default_factory=dict)
     handovers: set[tuple[int, int, int]] = field(default_factory=set)
     missed: set[tuple[int, int, int]] = field(default_factory=set)
+    #: Turns that started within their player's own command (told by their panel, not a handover).
+    own: set[tuple[int, int, int]] = field(default_factory=set)
     not_acting: int = 0  # pings and turn DMs to someone who could not act when they arrived
     caller: int = 0  # of those, to the person whose command the post answers
     bot_only: int = 0
@@ -84,7 +86,8 @@ class Tally:
             f"{self.posts} posts, {self.held} held and sent late) in {seconds:.0f} s",
             f"  notified exactly once: {sum(c == 1 for c in counts)}; missed: {len(self.missed)}   (target 0); "
             f"more than once: {sum(c > 1 for c in counts)}   (target 0)",
-            f"  pinged while unable to act: {self.not_acting}   (target 0), of them the caller: {self.caller}",
+            f"  pinged while unable to act: {self.not_acting}   (target 0); the player who just acted: "
+            f"{self.caller}   (target 0; {len(self.own)} turns went on in their own panel)",
             f"  bot-only posts: {self.bot_only}   (target 0); before the post of what set them off: "
             f"{self.out_of_order}   (target 0); 'Sent late' lines: {self.late_lines}   (target 0)",
         ]
@@ -96,6 +99,7 @@ class Tally:
             all(c == 1 for c in counts)
             and not self.missed
             and not self.not_acting
+            and not self.caller
             and not self.bot_only
             and not self.out_of_order
             and not self.late_lines
@@ -214,6 +218,9 @@ class Run:
             self.tally.caller += user == self.last_caller.get(table)
             return
         handover = (table, user, key)
+        if handover in self.tally.own:
+            self.tally.caller += 1  # their own command went on into this turn: never pinged for it
+            return
         self.tally.notified[handover] = self.tally.notified.get(handover, 0) + 1
         self.tally.handovers.add(handover)
 
@@ -313,17 +320,21 @@ class Run:
             if status != "active":
                 return
             for user, key in acting.items():
-                self.tally.handovers.add((table, user, key))
-            ready = [u for u, k in acting.items() if self.tally.notified.get((table, u, k), 0)]
+                if (table, user, key) not in self.tally.own:
+                    self.tally.handovers.add((table, user, key))
+            ready = [u for u, k in acting.items() if self.knows(table, u, k)]
             if not ready and acting and await self.quiet(channel, table):
                 status, again = await self.acting_people(table)
-                if again == acting:  # (still so, once quiet)
-                    self.tally.missed |= {(table, u, k) for u, k in acting.items()}
-                    ready = list(acting)
+                if again == acting and not any(self.knows(table, u, k) for u, k in acting.items()):
+                    ready = list(acting)  # quiet, and never told: missed (counted at the end); they act anyway
             if not ready:
                 await asyncio.sleep(0.02)
                 continue
             await self.pick(channel, table, self.rnd.choice(ready))
+
+    def knows(self, table: int, user: int, key: int) -> bool:
+        """Has `user` been told of the turn they were called to at `key` (a notification, or their panel)?"""
+        return (table, user, key) in self.tally.own or bool(self.tally.notified.get((table, user, key)))
 
     async def pick(self, channel: int, table: int, user: int) -> None:
         process = self.rnd.choice(self.processes)
@@ -351,7 +362,7 @@ class Run:
         them) is told by their panel: the player who just acted is never pinged."""
         key = await self._current(table, user)
         if key is not None and user in reply.choices and reply.version == key:
-            self.tally.notified.setdefault((table, user, key), 1)
+            self.tally.own.add((table, user, key))
 
     async def main(self) -> Tally:
         for process in self.processes:
@@ -366,13 +377,12 @@ class Run:
             for table in self.channels.values():
                 rows = await self.storage.actions(table)
                 self.tally.bot_steps += sum(r.via == "bot" for r in rows)
-            # a person still waiting at the end, the table quiet, and never told: missed too
-            for channel, table in self.channels.items():
+            for table in self.channels.values():  # those waiting at the end count too
                 _, acting = await self.acting_people(table)
-                for user, key in acting.items():
-                    self.tally.handovers.add((table, user, key))
-                    if not self.tally.notified.get((table, user, key)) and await self.quiet(channel, table):
-                        self.tally.missed.add((table, user, key))
+                self.tally.handovers |= {
+                    (table, u, k) for u, k in acting.items() if (table, u, k) not in self.tally.own
+                }
+            self.tally.missed = {k for k in self.tally.handovers if not self.tally.notified.get(k)}
         finally:
             for process in self.processes:
                 await process.stop()
