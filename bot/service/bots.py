@@ -300,8 +300,13 @@ class Bots:
                 return
             except StaleWrite:
                 fresh = await self.storage.table(rec.id)
-                if fresh is None or fresh.version != rec.version:
-                    return  # someone moved meanwhile: their post tells this turn (nothing marked it told)
+                if fresh is None:
+                    return
+                if fresh.version != rec.version and int(TableMeta.of(fresh).posted or 0) >= records[-1].seq:
+                    if not reply.calls:
+                        return  # someone moved meanwhile and their post told this turn
+                    # it told the moves but not the turns they started (those were acting by then):
+                    # this post still goes, late, for whoever it called and is still called (issue 50)
                 rec = fresh
                 meta = TableMeta.of(rec)
-                meta.posted = records[-1].seq
+                meta.posted = max(int(meta.posted or 0), records[-1].seq)

@@ -40,6 +40,9 @@ class TableMeta:
     marks: dict[str, Any] | None = None
     #: Since when each seat to act has been acting, by seat.
     acting: dict[str, float] | None = None
+    #: The version at which each seat to act was called to act, by seat: the key of the one
+    #: notification of its turn (issue 50: a post that goes late pings only those still called).
+    called: dict[str, int] | None = None
     #: The table's clock (clocks.TableClock's JSON).
     clock: dict[str, Any] | None = None
     #: The level of the bot that takes a seat whose clock ran out (or who resigned, was voted out).

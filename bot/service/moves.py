@@ -190,7 +190,10 @@ class Moves:
         # a turn passing to bots is not told yet: the bots move first, and one post tells
         # everything up to the next person (bots.py), pinging them once (issue 26 §2)
         bots_next = turn is not None and self._only_bots_act(rec, game, state)
-        public = (turn is None or turn.passed or over) and not bots_next
+        # a bot's move that calls no person (another bot comes in while a person still acts)
+        # is not told alone either: it folds into the post that next calls a person (issue 50)
+        unheard = announce and turn is not None and not over and not self.tables.acting_users(rec, turn.to_ping())
+        public = (turn is None or turn.passed or over) and not bots_next and not unheard
         meta, posted = self._bookkeeping(rec, game, steps, public=public, announce=announce)
         whole = await self._store(ctx, rec, game, steps, meta, seats)
         seat = rec.seat_of(ctx.user)
@@ -459,6 +462,9 @@ class Moves:
             standings=standings,
             **self.tables.ids(rec),
         )
+        reply.calls = (
+            self._calls(rec, [*mentions, *by_dm]) if rec.status == "active" and not game.is_over(state) else {}
+        )
         for decision in decisions:
             reply.offer(decision)
             if decision.user == ctx.user:  # the caller must act (next, or again): their panel
@@ -470,6 +476,14 @@ class Moves:
                 summary = news_text(decision, players, besides=set() if dm else {e.seq for e in told})
                 reply.private.append(Private(decision.user, clip(summary, 1500), None, dm, decision.name))
         return reply
+
+    @staticmethod
+    def _calls(rec: TableRecord, users: list[int]) -> dict[int, int]:
+        """Each of `users` (told by this post that their turn starts) with the version at which
+        they were called to act: the key of that notification (issue 50)."""
+        called = TableMeta.of(rec).called or {}
+        seats = {s.user: s.seat for s in rec.seats}
+        return {u: int(called[str(seats[u])]) for u in users if str(seats.get(u)) in called}
 
     async def since_last_turn(self, rec: TableRecord, seat: int) -> str:
         """What happened since `seat`'s last turn, for its user's panel ("" when nothing)."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..storage.base import Claim, StaleWrite, Storage
+from ..storage.base import Claim, StaleWrite, Storage, TableRecord
 from .absence import Absence
 from .bots import Bots
 from .core import Tables
+from .meta import TableMeta
 from .records import Records
 from .refusal import Refusal
 from .reply import Notice, Reply
@@ -103,9 +104,9 @@ class Outbox:
         A board kept as "draw at send time" is drawn from the stored state while the
         table is still at the notice's version (then it is the very picture the
         message had). If the game moved on meanwhile, the message still goes — it is
-        the record of a move — but without the outdated picture, without pings or
-        choices (the later message already named who must act now) and saying so.
-        Held private parts (DMs) go as they are: a summary stays true of its moment."""
+        the record of a move — without the outdated picture, pinging those it called who
+        still must act (`_late`). Held private parts (DMs) go as they are: a summary stays
+        true of its moment."""
         reply = notice.reply
         if not (notice.board or notice.held) or reply.table_id is None or reply.version is None:
             return reply
@@ -134,11 +135,34 @@ class Outbox:
                 view = self.tables.games[rec.game].view(state, None)
                 reply.image = await self.tables.image(rec.game, view, None, "map", self.tables.highlight(rec))
                 return reply
+        return self._late(reply, rec)
+
+    @staticmethod
+    def _late(reply: Reply, rec: TableRecord | None) -> Reply:
+        """A post going out after its table moved on: it is the record of its moves, so it
+        goes, without the outdated picture. Its notifications are decided from the stored
+        position (issue 50): whoever it called to act and is still called in that same spell
+        (`TableMeta.called`: the version they were called at) is still pinged — this post is
+        their one notification, no later post names them —, everyone else it named is not
+        (they acted since, or a later post called them anew). It says it is late only when
+        someone it called is no longer called (else it reads true as it is)."""
+        called = (TableMeta.of(rec).called or {}) if rec is not None and rec.status == "active" else {}
+        seats = {s.user: s.seat for s in rec.seats} if rec is not None else {}
+        still = {u for u, v in reply.calls.items() if called.get(str(seats.get(u))) == v}
+        gone = set(reply.calls) - still
         reply.image = None
         reply.files = [f for f in reply.files if f.kind != "tables"]  # outdated like the map
-        reply.mentions, reply.choices, reply.keys, reply.decisions = [], {}, {}, {}
-        reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
-        reply.headline = None  # whoever it named must act no more: the text is the record, as it is
+        reply.mentions = [u for u in reply.mentions if u in still]
+        reply.calls = {u: v for u, v in reply.calls.items() if u in still}
+        reply.choices = {u: c for u, c in reply.choices.items() if u in still}
+        reply.keys = {u: k for u, k in reply.keys.items() if u in still}
+        reply.decisions = {u: d for u, d in reply.decisions.items() if u in still}
+        reply.private = [p for p in reply.private if p.user not in gone]  # their turn's news: told since
+        reply.heads_up = [h for h in reply.heads_up if h.user in reply.mentions]
+        if gone:  # it names as to act someone who has acted since: the reader is told
+            reply.text = clip(reply.text + "\n(Sent late: the game has moved on since; `board` shows where it stands.)")
+        if not still:
+            reply.headline = None  # whoever it named must act no more: the text is the record, as it is
         return reply
 
     async def delivered(self, notice_id: int) -> None:

@@ -520,6 +520,10 @@ class Reply:
     - `standings`: the final scores, best first, once the game is over.
     - `page`, `pages`: which page of how many a paged answer is (`log page 2`), else 0.
     - `turns`: the caller's tables where they must act, in every server (`games mine`).
+    - `calls`: the people whose turn this post tells (pinged, or told by DM), each with the
+      version at which they were called to act: the key of that one notification, so a post
+      that goes late still notifies those it called and who still must act, and nobody
+      else (issue 50; `Outbox.prepare`).
     """
 
     text: str = ""
@@ -547,6 +551,7 @@ class Reply:
     page: int = 0
     pages: int = 0
     turns: list[MyTurn] = field(default_factory=list)
+    calls: dict[int, int] = field(default_factory=dict)
 
     def private_for(self, user: int) -> list[Private]:
         return [p for p in self.private if p.user == user]
@@ -584,6 +589,7 @@ class Reply:
             "page": self.page,
             "pages": self.pages,
             "turns": [t.to_json() for t in self.turns],
+            "calls": {str(k): v for k, v in self.calls.items()},
         }
 
     @classmethod
@@ -614,6 +620,7 @@ class Reply:
             page=int(data.get("page", 0)),
             pages=int(data.get("pages", 0)),
             turns=[MyTurn.from_json(t) for t in data.get("turns", [])],
+            calls={int(k): int(v) for k, v in data.get("calls", {}).items()},
         )
 
 

@@ -185,6 +185,11 @@ class Timers:
         if ended is None:
             ended = set(before) - set(acting_now)
         meta.acting = {str(s): (before[s] if s in before and s not in ended else now) for s in acting_now}
+        called = meta.called or {}
+        # the key of each seat's notification: a spell that goes on keeps it; one that starts, or
+        # whose player just moved in it (they know: a late post must not ping them), gets this commit's
+        kept = {s for s in acting_now if s in before and s not in ended and s not in moved and str(s) in called}
+        meta.called = {str(s): int(called[str(s)]) if s in kept else rec.version + 1 for s in acting_now} or None
         clock = meta.table_clock()
         moments: dict[int, float] = {}
         if clock is not None:

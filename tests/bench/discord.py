@@ -34,6 +34,13 @@ panel's text (median <= 500 characters, p95 <= 900), panels that lost their ques
 "DMs are closed" notices to open DMs (0), and how long after the press the next
 person was pinged when bots moved in between. The dispatcher polls every 30 s, as
 in production, so a post held back shows as a handover without a ping.
+
+`python -m tests.bench discord handovers [--handovers 1000] [--tables 24] [--postgres]` is
+issue 50's stress run at full size (tests/discord/handovers.py): tables of all four games,
+people and bots, two services delivering from one database, with random delays (drawing, sends, bots'
+decisions) and refused posts sent late; per handover to a person it counts notifications
+(target exactly 1), missed (0), pings to someone who cannot act (0), bot-only posts (0),
+"Sent late" lines (0). Its exit status is 1 when a count misses its target.
 """
 
 from __future__ import annotations
@@ -384,11 +391,61 @@ def turns_main(argv: list[str]) -> int:
     return asyncio.run(run_turns(parser.parse_args(argv)))
 
 
+async def run_handovers(args: argparse.Namespace) -> int:
+    """Issue 50's stress run at full size (tests/discord/handovers.py); 1 when a count misses."""
+    from tests.discord.handovers import Delays, run
+
+    logging.basicConfig(level=logging.ERROR)
+    delays = Delays(draw=args.draw, send=args.send, think=args.think, refuse=args.refuse)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"{args.tables} tables of the four games (people and bots), two services on one "
+        f"{'PostgreSQL database' if args.postgres else 'SQLite file'}; delays up to: "
+        f"drawing {delays.draw} s, a send {delays.send} s, a bot {delays.think} s; posts refused: {delays.refuse:.0%}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        server = None
+        if args.postgres:  # a throwaway PostgreSQL server, as the tests use
+            from tests import postgres_server
+
+            server = postgres_server.start()
+        try:
+            database = server.schema() if server is not None else str(Path(tmp) / "handovers.sqlite")
+            tally, seconds = await run(
+                database, tables=args.tables, target=args.handovers, delays=delays, seed=args.seed
+            )
+        finally:
+            if server is not None:
+                server.stop()
+    for line in tally.lines(seconds):
+        print(line)
+    print(f"load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0 if tally.clean else 1
+
+
+def handovers_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.bench discord handovers",
+        description="Every handover reaches its player (issue 50): notifications counted per handover.",
+    )
+    parser.add_argument("--handovers", type=int, default=1000, help="handovers to a person to reach (default 1000)")
+    parser.add_argument("--tables", type=int, default=24, help="tables played at once (default 24)")
+    parser.add_argument("--draw", type=float, default=0.3, help="longest drawing of a board, s (default 0.3)")
+    parser.add_argument("--send", type=float, default=0.3, help="longest send to Discord, s (default 0.3)")
+    parser.add_argument("--think", type=float, default=3.0, help="longest bot decision, s (default 3)")
+    parser.add_argument("--refuse", type=float, default=0.1, help="share of commands' posts refused (default 0.1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL server (default SQLite)")
+    return asyncio.run(run_handovers(parser.parse_args(argv)))
+
+
 def main(argv: list[str]) -> int:
     from bot.workers import default_size
 
     if argv[:1] == ["turns"]:
         return turns_main(argv[1:])
+    if argv[:1] == ["handovers"]:
+        return handovers_main(argv[1:])
 
     parser = argparse.ArgumentParser(prog="python -m tests.bench discord", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="stored games (default 1000)")

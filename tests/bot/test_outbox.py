@@ -129,3 +129,50 @@ async def test_service_notices_are_not_touched_by_prepare(table):
     assert not reminder.held and not reminder.board
     text = reminder.reply.text
     assert (await table.service.prepare(reminder)).text == text
+
+
+# ---- issue 50: a held post prepared late never drops the only notification of someone who
+# still must act, and never pings someone who no longer must
+
+
+async def test_50_a_late_held_post_keeps_the_pings_of_those_who_still_must_act(table):
+    """The start post pings all three bidders; it is held (Discord refused it) and goes
+    after ann's bid. Her bid ends no one else's turn and posts nothing (the turn does not
+    pass): the held post is bob's and cy's only notification, so it keeps their pings."""
+    start = await table.started(users=(1, 2, 3), options="seed=7 pile=6 bids=true")
+    assert sorted(start.mentions) == [2, 3]  # ann started it: her panel, no ping
+    await table.service.enqueue(CHANNEL, start)
+    bid = await table.ok(1, "play bid 1")
+    assert bid.panel and not bid.mentions  # ann's turn is over; nothing posted
+    (notice,) = await table.service.tick()
+    sent = await table.service.prepare(notice)
+    assert sorted(sent.mentions) == [2, 3]
+    assert sorted(sent.choices) == [2, 3]  # their choices still stand
+    assert "Sent late" not in sent.text  # nobody who acted since was told otherwise
+
+
+async def test_50_a_late_held_post_pings_only_those_still_in_the_turn_it_named(table):
+    """Of the held start post's pings, bob's goes (he still must act); cy's is dropped: she
+    has bid since, so she cannot act and must not be pinged."""
+    start = await table.started(users=(1, 2, 3), options="seed=7 pile=6 bids=true")
+    await table.service.enqueue(CHANNEL, start)
+    await table.ok(3, "play bid 2")
+    (notice,) = await table.service.tick()
+    sent = await table.service.prepare(notice)
+    assert sent.mentions == [2] and sorted(sent.choices) == [2]
+
+
+async def test_50_a_late_held_post_never_pings_a_second_time_a_player_a_later_post_named(table):
+    """bob is pinged by the held post, acts, and is to act again at once (a new turn of
+    his, pinged by its own post): the held post is late for that turn and must not ping
+    him again (one notification per turn, whichever post goes first)."""
+    await table.started()
+    first = await table.ok(1, "play take 1")
+    assert first.mentions == [2]
+    await table.service.enqueue(CHANNEL, first)
+    await table.ok(2, "play take 1")
+    second = await table.ok(1, "play take 1")
+    assert second.mentions == [2]
+    (notice,) = await table.service.tick()
+    sent = await table.service.prepare(notice)
+    assert sent.mentions == [] and sent.choices == {}

@@ -1,0 +1,401 @@
+"""Every handover reaches its player (issue 50): many tables at once, counted.
+
+Tables of all four games, people and bots mixed, are played at the same time by two
+"processes" — two services, each with its own storage connection, position cache, bots'
+tasks and the real outbox dispatcher of the Discord adapter (bot/discord/dispatcher.py,
+claiming notices under its own owner) — on one database (PostgreSQL in the test). Delays
+are injected, each drawn at random so their orders vary: drawing a board, every send to
+"Discord" (the courier here sleeps, then writes down what it was handed), and each bot's
+decision. A command goes to either process at random; its public post is now and then
+refused (then held in the outbox, as the controller does on a 503), so held posts go late.
+
+People act as people do: only once notified of their turn (a mention, or a DM where they
+asked for them). When a table falls quiet — no bot to act or thinking, nothing in its
+outbox — and a person must act but was never notified, that is a missed notification;
+they then act anyway, so the table goes on.
+
+Counted per handover (a person called to act: `TableMeta.called`, the version at which
+their spell of acting began): notifications of it (target exactly 1), missed (0); pings
+and turn DMs to someone who cannot act when they arrive, the caller included (0); posts
+that told only bots' moves and notified nobody, or came before the post of the moves
+that set them off (0); posts saying "Sent late" (0 in this ordinary play).
+
+`python -m tests.bench discord handovers` runs it at the full size (1,000+ handovers on
+SQLite, two services); tests/discord/test_handovers.py at a size CI affords.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.discord.dispatcher import Dispatcher
+from bot.discord.link import ServiceLink
+from bot.service import Private, Reply, Service, Settings
+from bot.storage import Claim, open_storage
+
+#: game, people, bots (easy)
+TABLES = [
+    ("rising-cultures", 1, 1),
+    ("rise-of-empires", 2, 1),
+    ("cradle", 2, 2),
+    ("mosaic", 2, 1),
+]
+CHANNEL_BASE = 9000
+USER_BASE = 7000
+
+
+@dataclass
+class Delays:
+    """The longest injected delays (s): each is drawn uniformly from 0 up to it."""
+
+    draw: float = 0.3
+    send: float = 0.3
+    think: float = 3.0
+    #: The chance that a command's public post is refused (held in the outbox, goes late).
+    refuse: float = 0.1
+
+
+@dataclass
+class Tally:
+    """What reached the people, per handover (table, user, called-at version)."""
+
+    notified: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    handovers: set[tuple[int, int, int]] = field(default_factory=set)
+    missed: set[tuple[int, int, int]] = field(default_factory=set)
+    #: Turns that started within their player's own command (told by their panel, not a handover).
+    own: set[tuple[int, int, int]] = field(default_factory=set)
+    not_acting: int = 0  # pings and turn DMs to someone who could not act when they arrived
+    caller: int = 0  # of those, to the person whose command the post answers
+    bot_only: int = 0
+    out_of_order: int = 0
+    late_lines: int = 0
+    posts: int = 0
+    held: int = 0
+    picks: int = 0
+    bot_steps: int = 0
+
+    def lines(self, seconds: float) -> list[str]:
+        counts = [self.notified.get(k, 0) for k in self.handovers]
+        return [
+            f"handovers to a person: {len(self.handovers)} ({self.picks} picks, {self.bot_steps} bot steps, "
+            f"{self.posts} posts, {self.held} held and sent late) in {seconds:.0f} s",
+            f"  notified exactly once: {sum(c == 1 for c in counts)}; missed: {len(self.missed)}   (target 0); "
+            f"more than once: {sum(c > 1 for c in counts)}   (target 0)",
+            f"  pinged while unable to act: {self.not_acting}   (target 0); the player who just acted: "
+            f"{self.caller}   (target 0; {len(self.own)} turns went on in their own panel)",
+            f"  bot-only posts: {self.bot_only}   (target 0); before the post of what set them off: "
+            f"{self.out_of_order}   (target 0); 'Sent late' lines: {self.late_lines}   (target 0)",
+        ]
+
+    @property
+    def clean(self) -> bool:
+        counts = [self.notified.get(k, 0) for k in self.handovers]
+        return (
+            all(c == 1 for c in counts)
+            and not self.missed
+            and not self.not_acting
+            and not self.caller
+            and not self.bot_only
+            and not self.out_of_order
+            and not self.late_lines
+        )
+
+
+class Process:
+    """One bot process: a service on its own storage connection, and the outbox dispatcher."""
+
+    def __init__(self, run: Run, name: str, database: str) -> None:
+        self.run = run
+        self.name = name
+        self.database = database
+        self.service: Service | None = None
+        self.dispatcher: Dispatcher | None = None
+        self.pending: list[Any] = []  # (the Delivers protocol: sends kept for later; none here)
+
+    async def start(self) -> None:
+        storage = open_storage(self.database)
+        await storage.open()
+        settings = Settings(images=True)
+        self.service = Service(storage, settings=settings, renderer=self.run.draw)
+        self.service.bots.bot_decision = self.run.decide  # type: ignore[method-assign]
+        self.dispatcher = Dispatcher(
+            ServiceLink(self.service), self, poll=0.05, retry_base=0.05, claim=Claim(self.name, lease=60.0)
+        )
+        self.service.on_notice = self.dispatcher.wake
+        self.dispatcher.start()
+
+    @property
+    def storage(self) -> Any:
+        assert self.service is not None
+        return self.service.tables.storage
+
+    async def stop(self) -> None:
+        if self.dispatcher is not None:
+            await self.dispatcher.stop()
+        if self.service is not None:
+            await self.service.close_bots()
+            await self.service.tables.storage.close()
+
+    # ---- the Delivers protocol: a slow "Discord" that writes down what it is handed --------
+    async def post(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any:
+        await self.run.slow("send")
+        await self.run.told(reply, dms=False)  # (the dispatcher sends the DMs apart: `direct`)
+        return None
+
+    async def direct(
+        self,
+        user: int,
+        parts: Sequence[Private],
+        *,
+        fallback_channel: int | None,
+        reply: Reply | None = None,
+        link: str | None = None,
+        turn: bool = False,
+    ) -> bool:
+        await self.run.slow("send")
+        if reply is not None:
+            await self.run.dm(reply, [p.user for p in parts])
+        return True
+
+    async def nudge(self, channel: int, user: int) -> None:
+        return None
+
+
+class Run:
+    """The tables, the two processes and the tally."""
+
+    def __init__(self, database: str, *, tables: int, target: int, delays: Delays, seed: int = 1) -> None:
+        self.database = database
+        self.tables = tables
+        self.target = target
+        self.delays = delays
+        self.rnd = random.Random(seed)
+        self.tally = Tally()
+        self.processes = [Process(self, "one", database), Process(self, "two", database)]
+        self.channels: dict[int, int] = {}  # channel -> table id
+        self.told_up_to: dict[int, int] = {}  # table -> the last step a delivered post told
+        self.last_caller: dict[int, int] = {}  # table -> who made the last command there
+        self.names: dict[int, str] = {}
+
+    # ---- injected delays ----------------------------------------------------------------
+    async def slow(self, what: str) -> None:
+        await asyncio.sleep(self.rnd.uniform(0.0, getattr(self.delays, what)))
+
+    def draw(self, game_id: str, view: Any, *, seat: Any = None, part: Any = None, highlight: Any = ()) -> Any:
+        """A slow painter (it runs on a drawing thread): a tiny stand-in picture."""
+        time.sleep(self.rnd.uniform(0.0, self.delays.draw))
+        return _Picture(b"\x89PNG-stress", f"{game_id} board")
+
+    async def decide(self, rec: Any, game: Any, state: Any, seat: int, level: str, seed: int) -> str:
+        """A bot answering in 0 to `think` seconds, with any legal action."""
+        await self.slow("think")
+        return random.Random(seed).choice(game.legal_actions(state, seat))
+
+    # ---- what reached the people -----------------------------------------------------------
+    async def _current(self, table: int, user: int) -> int | None:
+        """The version at which `user` was called to act at `table`, if they must act now."""
+        rec = await self.processes[0].storage.table(table)
+        if rec is None or rec.status != "active":
+            return None
+        seat = rec.seat_of(user)
+        called = (rec.meta or {}).get("called") or {}
+        value = called.get(str(seat.seat)) if seat is not None and not seat.bot else None
+        return None if value is None else int(value)
+
+    async def _notify(self, reply: Reply, user: int) -> None:
+        table = reply.table_id
+        assert table is not None
+        key = reply.calls.get(user)
+        if key is None and reply.standings:
+            return  # the end of the game: every player's news, not a turn
+        if key is None or await self._current(table, user) != key:
+            self.tally.not_acting += 1
+            self.tally.caller += user == self.last_caller.get(table)
+            return
+        handover = (table, user, key)
+        if handover in self.tally.own:
+            self.tally.caller += 1  # their own command went on into this turn: never pinged for it
+            return
+        self.tally.notified[handover] = self.tally.notified.get(handover, 0) + 1
+        self.tally.handovers.add(handover)
+
+    async def told(self, reply: Reply, *, dms: bool) -> None:
+        """A public post went out: its pings, and what it told; `dms`: its turn DMs with it."""
+        if reply.table_id is None:
+            return
+        self.tally.posts += 1
+        self.tally.late_lines += "Sent late" in reply.text
+        for user in reply.mentions:
+            await self._notify(reply, user)
+        if dms:
+            await self.dm(reply, [p.user for p in reply.private if p.dm])
+        moves = [e for e in reply.story if e.kind == "move"]
+        if moves and not reply.standings and all(e.via for e in moves) and not reply.calls:
+            self.tally.bot_only += 1
+        if moves:
+            if min(e.seq for e in moves) <= self.told_up_to.get(reply.table_id, 0):
+                self.tally.out_of_order += 1
+            self.told_up_to[reply.table_id] = max(self.told_up_to.get(reply.table_id, 0), *(e.seq for e in moves))
+
+    async def dm(self, reply: Reply, users: list[int]) -> None:
+        """Direct messages went out: those of a turn (the post's calls) notify."""
+        for user in users:
+            if user in reply.calls and reply.table_id is not None and user not in reply.mentions:
+                await self._notify(reply, user)
+
+    # ---- the people -----------------------------------------------------------------------
+    @property
+    def storage(self) -> Any:
+        return self.processes[0].storage
+
+    async def open_tables(self) -> None:
+        service = self.processes[0].service
+        assert service is not None
+        for index in range(self.tables):
+            game_id, people, bots = TABLES[index % len(TABLES)]
+            channel = CHANNEL_BASE + index
+            users = [USER_BASE + index * 10 + i for i in range(people)]
+            for u in users:
+                self.names[u] = f"p{u}"
+
+            async def say(user: int, command: str, args: str = "", channel: int = channel) -> Reply:
+                return await service.handle(channel, user, self.names[user], command, args, guild=1)
+
+            await say(users[0], "game new", f"{game_id} seed={self.rnd.randrange(1000)}")
+            for u in users[1:]:
+                await say(u, "game join")
+            for _ in range(bots):
+                await say(users[0], "game bot", "easy")
+            if people > 1 and index % 2:
+                await say(users[-1], "settings", "dm on")  # told of their turn by DM
+            start = await say(users[0], "game start")
+            rec = await service.tables.storage.open_table(channel)
+            assert rec is not None, start.text
+            self.channels[channel] = rec.id
+            self.last_caller[rec.id] = users[0]
+            await self.own_panel(rec.id, users[0], start)
+            await self.answer(channel, start)
+
+    async def answer(self, channel: int, reply: Reply) -> None:
+        """The command's reply goes out as the Discord controller sends it: the public post (or,
+        refused, held in the outbox for the dispatcher), then the turn DMs."""
+        if not reply.text or reply.panel or reply.error or reply.table_id is None:
+            return
+        if self.rnd.random() < self.delays.refuse:
+            self.tally.held += 1
+            service = self.rnd.choice(self.processes).service
+            assert service is not None
+            await service.enqueue(channel, reply)
+            return
+        await self.slow("send")
+        await self.told(reply, dms=True)
+
+    async def quiet(self, channel: int, table: int) -> bool:
+        """Nothing is under way at the table: no bot to act or thinking, nothing to deliver."""
+        for process in self.processes:
+            assert process.service is not None
+            task = process.service.bots._bot_tasks.get(table)
+            if task is not None and not task.done():
+                return False
+        if any(n.channel == channel for n in await self.storage.notices()):
+            return False
+        rec = await self.storage.table(table)
+        return not any(s.bot for s in rec.seats if str(s.seat) in ((rec.meta or {}).get("called") or {}))
+
+    async def acting_people(self, table: int) -> tuple[str, dict[int, int]]:
+        """The table's status, and each person who must act with the version they were called at."""
+        rec = await self.storage.table(table)
+        called = (rec.meta or {}).get("called") or {}
+        return rec.status, {s.user: int(called[str(s.seat)]) for s in rec.seats if not s.bot and str(s.seat) in called}
+
+    async def drive(self, channel: int, table: int) -> None:
+        """People at one table act once notified, until the game ends or the target is reached."""
+        while len(self.tally.handovers) < self.target:
+            status, acting = await self.acting_people(table)
+            if status != "active":
+                return
+            for user, key in acting.items():
+                if (table, user, key) not in self.tally.own:
+                    self.tally.handovers.add((table, user, key))
+            ready = [u for u, k in acting.items() if self.knows(table, u, k)]
+            if not ready and acting and await self.quiet(channel, table):
+                status, again = await self.acting_people(table)
+                if again == acting and not any(self.knows(table, u, k) for u, k in acting.items()):
+                    ready = list(acting)  # quiet, and never told: missed (counted at the end); they act anyway
+            if not ready:
+                await asyncio.sleep(0.02)
+                continue
+            await self.pick(channel, table, self.rnd.choice(ready))
+
+    def knows(self, table: int, user: int, key: int) -> bool:
+        """Has `user` been told of the turn they were called to at `key` (a notification, or their panel)?"""
+        return (table, user, key) in self.tally.own or bool(self.tally.notified.get((table, user, key)))
+
+    async def pick(self, channel: int, table: int, user: int) -> None:
+        process = self.rnd.choice(self.processes)
+        service = process.service
+        assert service is not None
+        rec = await service.tables.storage.table(table)
+        player = rec.seat_of(user) if rec is not None else None
+        if rec is None or player is None or player.seat is None:
+            return
+        state = await service.tables.state(rec)
+        game = service.tables.game(rec)
+        seat = player.seat
+        legal = game.legal_actions(state, seat) if seat in game.to_act(state) else []
+        if not legal:
+            return
+        self.last_caller[table] = user
+        reply = await service.handle(channel, user, self.names[user], "play", self.rnd.choice(legal), guild=1)
+        if not reply.error:
+            self.tally.picks += 1
+            await self.own_panel(table, user, reply)
+            await self.answer(channel, reply)
+
+    async def own_panel(self, table: int, user: int, reply: Reply) -> None:
+        """A turn that starts within the caller's own command (the start, a turn coming back to
+        them) is told by their panel: the player who just acted is never pinged."""
+        key = await self._current(table, user)
+        if key is not None and user in reply.choices and reply.version == key:
+            self.tally.own.add((table, user, key))
+
+    async def main(self) -> Tally:
+        for process in self.processes:
+            await process.start()
+        try:
+            await self.open_tables()
+            await asyncio.gather(*(self.drive(c, t) for c, t in self.channels.items()))
+            for _ in range(400):  # let what is under way finish, so every count is complete
+                if all([await self.quiet(c, t) for c, t in self.channels.items()]):
+                    break
+                await asyncio.sleep(0.05)
+            for table in self.channels.values():
+                rows = await self.storage.actions(table)
+                self.tally.bot_steps += sum(r.via == "bot" for r in rows)
+            for table in self.channels.values():  # those waiting at the end count too
+                _, acting = await self.acting_people(table)
+                self.tally.handovers |= {
+                    (table, u, k) for u, k in acting.items() if (table, u, k) not in self.tally.own
+                }
+            self.tally.missed = {k for k in self.tally.handovers if not self.tally.notified.get(k)}
+        finally:
+            for process in self.processes:
+                await process.stop()
+        return self.tally
+
+
+@dataclass
+class _Picture:
+    png: bytes
+    alt: str
+
+
+async def run(database: str, *, tables: int, target: int, delays: Delays, seed: int = 1) -> tuple[Tally, float]:
+    started = time.perf_counter()
+    tally = await Run(database, tables=tables, target=target, delays=delays, seed=seed).main()
+    return tally, time.perf_counter() - started
