@@ -73,10 +73,16 @@ class SandboxView:
     choices: list[Choice] = field(default_factory=list)
     others: list[Other] = field(default_factory=list)
     over: bool = False
+    #: The seat decides in the position itself: its first moves here, until another seat
+    #: moves, are that decision, played on the table's page, not planned.
+    deciding: bool = False
 
     def own_moves(self) -> list[tuple[str, str | None]]:
-        """The seat's own moves, `(action, label)`, as `Service.plan_moves` takes them."""
-        return [(m.action, m.label) for m in self.moves if m.seat == self.seat]
+        """The seat's own coming moves, `(action, label)`, as `Service.plan_moves` takes them."""
+        moves = list(self.moves)
+        while self.deciding and moves and moves[0].seat == self.seat:
+            moves.pop(0)
+        return [(m.action, m.label) for m in moves if m.seat == self.seat]
 
 
 def seed_of(game: Game, state: Any, seat: int) -> int:
@@ -162,4 +168,6 @@ class Sandboxes:
             label = public_label(game, now, bot, action)
             now = replay(game, now, seat, [(bot, action)])[0]
             played = [*played, Move(bot, action, label)]
-        return view(game, rec.id, rec.version, seat, names, now, played)
+        page = view(game, rec.id, rec.version, seat, names, now, played)
+        page.deciding = not game.is_over(state) and seat in game.to_act(state)
+        return page

@@ -454,6 +454,7 @@ class WebTable:
         """A choice or an undo from a seat's page, played exactly as a Discord button plays
         it; then the page is told the outcome (JSON for the script, the page for a form)."""
         viewer, form = await self._form(request)
+        assert viewer.user is not None
         version = _number(str(form.get("version", "")), "version")
         action = str(form.get("action", "")) if command == "play" else ""
         key = str(form.get("key", "")) if command == "play" else ""
