@@ -39,6 +39,7 @@ from .reading import Reading
 from .records import Records
 from .refusal import Refusal
 from .reply import Decision, Image, Notice, Reply
+from .sandbox import Sandboxes, SandboxView
 from .settings import Settings
 from .text import quote, unreadable
 from .undo import Undo
@@ -114,6 +115,7 @@ class Service:
         self.undo = Undo(tables, self.moves, self.bots, self.reading, self.records)
         self.absence = Absence(tables, self.moves, self.bots, self.reading)
         self.pages = Pages(tables, self.reading)
+        self.sandboxes = Sandboxes(tables)
         self.away = Away(tables, self.reading)
         self.forks = Forks(tables, self.records)
         self.prefs = Prefs(tables)
@@ -438,6 +440,14 @@ class Service:
     async def table_view(self, table_id: int, seat: int | None = None) -> TableView | None:
         """The web table's page of a table (pages.py)."""
         return await self.pages.table_view(table_id, seat)
+
+    async def sandbox(
+        self, table_id: int, seat: int, moves: list[tuple[int, str]], *, bot: int | None = None
+    ) -> SandboxView:
+        """A seat's private sandbox of its table's position after `moves` (and, for `bot`, an
+        easy bot's move for that seat): nothing hidden from the seat, nothing stored (sandbox.py).
+        Raises SandboxRefusal with the player's words."""
+        return await self.sandboxes.sandbox(table_id, seat, moves, bot)
 
     async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
         """A seat's own picture at `version` (pages.py)."""

@@ -37,6 +37,7 @@ from aiohttp import web
 
 from ..service import Image, Reply, Service
 from ..service.pages import TableView
+from ..service.sandbox import MAX_MOVES, SandboxRefusal
 from . import render
 from .boards import Boards
 from .gate import Budget, Gate, lost
@@ -124,6 +125,8 @@ class WebTable:
         app.router.add_get(f"/t/{TOKEN}/at/{{seq:[0-9]{{1,9}}}}/tables.png", partial(self.step_png, "tables"))
         app.router.add_post(f"/s/{TOKEN}/play", self.play)
         app.router.add_post(f"/s/{TOKEN}/undo", self.undo)
+        app.router.add_get(f"/s/{TOKEN}/try", self.try_page)
+        app.router.add_post(f"/s/{TOKEN}/try", self.try_move)
         app.on_startup.append(self._started)
         app.on_shutdown.append(self._stopping)
         return app
@@ -380,9 +383,9 @@ class WebTable:
     async def undo(self, request: web.Request) -> web.Response:
         return await self._move(request, "undo")
 
-    async def _move(self, request: web.Request, command: str) -> web.Response:
-        """A choice or an undo from a seat's page, played exactly as a Discord button plays
-        it; then the page is told the outcome (JSON for the script, the page for a form)."""
+    async def _form(self, request: web.Request) -> tuple[Viewer, Any]:
+        """A seat's form posted from its own page: the link, the move budget, the origin and
+        the form token checked, the body read within its time."""
         viewer = await self._viewer(request)
         assert viewer.seat is not None and viewer.user is not None
         self.moves.check(viewer.key)
@@ -395,6 +398,63 @@ class WebTable:
             raise HTTPRefusal(408, "The move's form did not come in time; try again.") from None
         if not self.signer.form_matches(viewer.token, str(form.get("form", ""))):
             raise HTTPRefusal(403, "This form is not from this seat's page (or its page is too old): reload the page.")
+        return viewer, form
+
+    # ------------------------------------------------------------------ the sandbox (issue 52 §4)
+    async def try_page(self, request: web.Request) -> web.Response:
+        """A fresh sandbox of the seat's position."""
+        viewer = await self._viewer(request)
+        return await self._sandbox(viewer, [], None)
+
+    async def try_move(self, request: web.Request) -> web.Response:
+        """A move tried in the sandbox (the seat's, another seat's, or a bot's), or "Plan these
+        moves": the sandbox is replayed from the moves its page carries, nothing is stored but
+        the plan."""
+        viewer, form = await self._form(request)
+        assert viewer.seat is not None and viewer.user is not None and viewer.channel is not None
+        moves = sandbox_moves(str(form.get("moves", "")))
+        if form.get("plan"):
+            try:
+                tried = await self.service.sandbox(viewer.table, viewer.seat, moves)
+            except SandboxRefusal as err:
+                raise HTTPRefusal(422, str(err)) from None
+            reply = await self.service.plan_moves(
+                viewer.channel, viewer.user, viewer.name, tried.own_moves(), table=viewer.table
+            )
+            said = "\n".join(p.text for p in reply.private if p.user == viewer.user) or reply.text
+            return await self._sandbox(viewer, moves, None, outcome=said, failed=reply.error)
+        if form.get("bot"):
+            return await self._sandbox(viewer, moves, _number(str(form.get("bot")), "bot"))
+        action = str(form.get("action", ""))
+        if not 0 < len(action) <= 500:
+            raise HTTPRefusal(400, "A move names one of the choices on the page (the `action` field is missing).")
+        return await self._sandbox(viewer, [*moves, (_number(str(form.get("seat", "")), "seat"), action)], None)
+
+    async def _sandbox(
+        self, viewer: Viewer, moves: list[tuple[int, str]], bot: int | None, *, outcome: str = "", failed: bool = False
+    ) -> web.Response:
+        assert viewer.seat is not None
+        try:
+            tried = await self.service.sandbox(viewer.table, viewer.seat, moves, bot=bot)
+        except SandboxRefusal as err:
+            raise HTTPRefusal(422, str(err)) from None
+        view = await self._view(viewer)
+        html = render.sandbox_page(
+            tried,
+            title=view.headline.title,
+            base=viewer.base,
+            form_token=self.signer.form_token(viewer.token),
+            moves=json.dumps([[m.seat, m.action] for m in tried.moves]),
+            outcome=outcome,
+            failed=failed,
+        )
+        return web.Response(text=html, content_type="text/html")
+
+    async def _move(self, request: web.Request, command: str) -> web.Response:
+        """A choice or an undo from a seat's page, played exactly as a Discord button plays
+        it; then the page is told the outcome (JSON for the script, the page for a form)."""
+        viewer, form = await self._form(request)
+        assert viewer.user is not None
         version = _number(str(form.get("version", "")), "version")
         action = str(form.get("action", "")) if command == "play" else ""
         key = str(form.get("key", "")) if command == "play" else ""
@@ -473,6 +533,17 @@ def _safe(request: web.Request, response: web.StreamResponse) -> None:
 
 def _wants_json(request: web.Request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
+
+
+def sandbox_moves(text: str) -> list[tuple[int, str]]:
+    """The moves a sandbox page carries (`[[seat, action], ...]`), or 400."""
+    try:
+        moves = json.loads(text or "[]")
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            raise ValueError
+        return [(int(seat), str(action)) for seat, action in moves]
+    except (ValueError, TypeError):
+        raise HTTPRefusal(400, "The sandbox's moves on this page are not readable: open the sandbox again.") from None
 
 
 def _number(text: str, field: str) -> int:

@@ -15,10 +15,13 @@ from typing import Any
 
 import jinja2
 
+from engine import ai
+
 from ..service import Entry, Headline, Image
 from ..service.clocks import short
 from ..service.pages import TableView
 from ..service.reply import END, MOVE, PERIOD, SCORE
+from ..service.sandbox import SandboxView
 from ..service.text import sentences
 from ..service.turns import VIA_MARKS
 
@@ -191,6 +194,7 @@ def page_context(
         "said": said,
         "said_error": said_error,
         "seat_page": view.seat is not None,
+        "tryable": view.seat is not None and view.status == "active" and not head.over and view.game_id in ai.GAMES,
     }
 
 
@@ -222,6 +226,30 @@ def step_page(view: TableView, seq: int, *, table_base: str, back: str, image: I
             "table_base": table_base,
             "back": back,
             "board_alt": alt_lines(image),
+        }
+    )
+
+
+def sandbox_page(
+    sandbox: SandboxView, *, title: str, base: str, form_token: str, moves: str, outcome: str = "", failed: bool = False
+) -> str:
+    """A seat's sandbox (issue 52 §4): the moves tried, the next decision, "Plan these moves".
+    `moves`: the moves tried as the page carries them back (sandbox_moves's text)."""
+    groups: dict[str, list[Any]] = {}
+    for choice in sandbox.choices:
+        groups.setdefault(choice.group, []).append(choice)
+    return ENV.get_template("sandbox.html").render(
+        {
+            "sandbox": sandbox,
+            "title": title,
+            "names": sandbox.names,
+            "groups": list(groups.items()),
+            "own": sandbox.own_moves(),
+            "base": base,
+            "form_token": form_token,
+            "moves": moves,
+            "outcome": outcome,
+            "failed": failed,
         }
     )
 

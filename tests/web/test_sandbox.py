@@ -1,0 +1,91 @@
+"""Try it out (issue 52 point 4): a seat's private sandbox of its position. No hidden card of
+another seat on any of its pages, its own coming moves planned with their labels, and only
+from its own seat's page. (That two positions differing only in what the seat cannot see give
+the same sandbox is tested with every page in test_honesty.py.)"""
+
+from __future__ import annotations
+
+import html as markup
+import re
+
+import engine
+from tests.bot.test_hidden_information import Moment, named
+
+from .conftest import choices
+
+MOSAIC = engine.get("mosaic")
+
+
+def sandbox_fields(html: str) -> dict[str, str]:
+    """The hidden fields every sandbox form carries (form token, moves tried)."""
+    found = re.findall(r'<input type="hidden" name="(form|moves)" value="([^"]*)">', html)[:2]
+    return {name: markup.unescape(value) for name, value in found}
+
+
+async def try_move(web, seat_path: str, html: str, **fields: str) -> tuple[int, str]:
+    response = await web.client.post(f"{seat_path}/try", data={**sandbox_fields(html), **fields})
+    return response.status, await response.text()
+
+
+async def test_a_seat_page_offers_the_sandbox_and_it_names_no_other_seats_hidden_card(web):
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    rec = await web.storage.open_table(100)
+    state = await web.service.tables.state(rec)
+    moment = Moment(MOSAIC, state, 2, set(), set())
+    secrets = moment.of[1] - moment.known[0]  # bob's hidden cards ann cannot know
+    assert secrets, "the position must hide something from ann"
+    _, page = await web.get(seats[1])
+    assert f'href="{seats[1]}/try">Try it out</a>' in page
+    status, first = await web.get(f"{seats[1]}/try")
+    assert status == 200 and "Back to the table" in first and 'name="bot" value="1"' in first
+    status, after_bot = await try_move(web, seats[1], first, bot="1", seat="1")
+    assert status == 200 and "bob: " in after_bot
+    status, after_own = await try_move(web, seats[1], after_bot, seat="0", action=choices(after_bot)[0])
+    assert status == 200
+    for html in (first, after_bot, after_own):
+        assert not named(secrets, html, moment.names), named(secrets, html, moment.names)
+
+
+async def test_plan_these_moves_plans_the_seats_own_coming_moves_with_their_labels(web):
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    _, html = await web.get(f"{seats[1]}/try")
+    assert not choices(html) and 'name="bot" value="1"' in html  # bob decides first, for real too
+    _, html = await try_move(web, seats[1], html, bot="1")
+    own = choices(html)
+    assert own, "ann decides next in the sandbox"
+    label = re.search(rf'value="{re.escape(own[0])}"><span class="label">([^<]*)<', html).group(1)
+    _, html = await try_move(web, seats[1], html, seat="0", action=own[0])
+    assert "Plan these moves" in html
+    status, html = await try_move(web, seats[1], html, plan="1")
+    assert status == 200, html
+    rec = await web.storage.open_table(100)
+    [planned] = (await web.storage.plans(rec.id))[1]
+    assert (planned.action, planned.label) == (own[0], markup.unescape(label))
+    assert (await web.storage.plans(rec.id)).get(2, []) == []
+
+
+async def test_the_sandbox_refuses_a_forged_link_and_another_seats_form(web):
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    forged = seats[1][:-3] + ("AAA" if not seats[1].endswith("AAA") else "BBB")
+    status, _ = await web.get(f"{forged}/try")
+    assert status in (403, 404)
+    _, bobs = await web.get(f"{seats[2]}/try")
+    status, _ = await try_move(web, seats[1], bobs, bot="1")  # bob's form token on ann's link
+    assert status == 403
+    rec = await web.storage.open_table(100)
+    assert (await web.storage.plans(rec.id)) == {} or all(not q for q in (await web.storage.plans(rec.id)).values())
+
+
+async def test_a_move_not_of_the_sandbox_is_refused_and_changes_nothing(web):
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    rec = await web.storage.open_table(100)
+    _, html = await web.get(f"{seats[1]}/try")
+    status, text = await try_move(web, seats[1], html, seat="1", action="no such move")
+    assert status == 422 and "cannot be played" in text
+    status, _ = await try_move(web, seats[1], html, moves="not json", seat="0", action="x")
+    assert status == 400
+    assert (await web.storage.open_table(100)).version == rec.version
