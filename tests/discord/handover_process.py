@@ -36,6 +36,8 @@ from bot.discord.link import ServiceLink
 from bot.service import Private, Reply, Service, Settings
 from bot.storage import Claim, open_storage
 
+from .handovers import _Picture
+
 
 def reply_record(reply: Reply) -> dict[str, Any]:
     """What the stress run's counter reads of a reply, as JSON."""
@@ -162,12 +164,6 @@ class Child:
         await self.service.close_bots()
         await self.service.tables.storage.close()
         self.write({"id": ident, "stopped": True})
-
-
-class _Picture:
-    def __init__(self, png: bytes, alt: str) -> None:
-        self.png = png
-        self.alt = alt
 
 
 def main() -> None:
