@@ -37,7 +37,8 @@ in production, so a post held back shows as a handover without a ping.
 
 `python -m tests.bench discord handovers [--handovers 1000] [--tables 24] [--postgres]` is
 issue 50's stress run at full size (tests/discord/handovers.py): tables of all four games,
-people and bots, two services delivering from one database, with random delays (drawing, sends, bots'
+people and bots, two bot processes (the bench's own and a child OS process, each with its
+service and dispatcher) delivering from one database, with random delays (drawing, sends, bots'
 decisions) and refused posts sent late; per handover to a person it counts notifications
 (target exactly 1), missed (0), pings to someone who cannot act (0), bot-only posts (0),
 "Sent late" lines (0). Its exit status is 1 when a count misses its target.
@@ -399,7 +400,7 @@ async def run_handovers(args: argparse.Namespace) -> int:
     delays = Delays(draw=args.draw, send=args.send, think=args.think, refuse=args.refuse)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
-        f"{args.tables} tables of the four games (people and bots), two services on one "
+        f"{args.tables} tables of the four games (people and bots), two bot processes on one "
         f"{'PostgreSQL database' if args.postgres else 'SQLite file'}; delays up to: "
         f"drawing {delays.draw} s, a send {delays.send} s, a bot {delays.think} s; posts refused: {delays.refuse:.0%}"
     )

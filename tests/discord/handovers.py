@@ -1,18 +1,24 @@
 """Every handover reaches its player (issue 50): many tables at once, counted.
 
-Tables of all four games, people and bots mixed, are played at the same time by two
-"processes" — two services, each with its own storage connection, position cache, bots'
-tasks and the real outbox dispatcher of the Discord adapter (bot/discord/dispatcher.py,
-claiming notices under its own owner) — on one database (PostgreSQL in the test). Delays
-are injected, each drawn at random so their orders vary: drawing a board, every send to
-"Discord" (the courier here sleeps, then writes down what it was handed), and each bot's
-decision. A command goes to either process at random; its public post is now and then
-refused (then held in the outbox, as the controller does on a 503), so held posts go late.
+Tables of all four games, people and bots mixed, are played at the same time by two bot
+processes on one database (PostgreSQL in the test). One is this process: a `Service` with
+its storage connection, position cache, bots' tasks and the real outbox dispatcher of the
+Discord adapter (bot/discord/dispatcher.py, claiming notices under the owner "one"). The
+other is a real child OS process, tests/discord/handover_process.py: its own `Service` and
+`Dispatcher` (owner "two") on the same database, spoken to over stdin (one JSON line per
+command) and writing each delivery and each command's answer on stdout; its deliveries are
+counted here with this process's own, each before its send returns (as a send to Discord
+returns once the message is there). Delays are injected in both, each drawn at random so
+their orders vary: drawing a board, every send to "Discord" (the courier sleeps, then hands
+over what it was given), and each bot's decision. A person's command goes to either process
+at random (the tables are opened through this one); its public post is now and then refused
+(then held in that process's outbox, as the controller does on a 503), so held posts go late,
+sent by whichever dispatcher claims them.
 
 People act as people do: only once notified of their turn (a mention, or a DM where they
-asked for them). When a table falls quiet — no bot to act or thinking, nothing in its
-outbox — and a person must act but was never notified, that is a missed notification;
-they then act anyway, so the table goes on.
+asked for them). When a table falls quiet — no bot to act or thinking in either process,
+nothing in its outbox — and a person must act but was never notified, that is a missed
+notification; they then act anyway, so the table goes on.
 
 Counted per handover (a person called to act: `TableMeta.called`, the version at which
 their spell of acting began): notifications of it (target exactly 1), missed (0); pings
@@ -20,23 +26,29 @@ and turn DMs to someone who cannot act when they arrive, the caller included (0)
 that told only bots' moves and notified nobody, or came before the post of the moves
 that set them off (0); posts saying "Sent late" (0 in this ordinary play).
 
-`python -m tests.bench discord handovers` runs it at the full size (1,000+ handovers on
-SQLite, two services); tests/discord/test_handovers.py at a size CI affords.
+`python -m tests.bench discord handovers` runs it at the full size (1,000+ handovers, the
+full delays, SQLite unless `--postgres`); tests/discord/test_handovers.py at a size CI
+affords, on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
+import os
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.discord.dispatcher import Dispatcher
 from bot.discord.link import ServiceLink
 from bot.service import Private, Reply, Service, Settings
-from bot.storage import Claim, open_storage
+from bot.storage import Claim, StaleWrite, open_storage
 
 #: game, people, bots (easy)
 TABLES = [
@@ -78,12 +90,16 @@ class Tally:
     held: int = 0
     picks: int = 0
     bot_steps: int = 0
+    #: What the child process did: commands it ran, deliveries its dispatcher made.
+    child_picks: int = 0
+    child_deliveries: int = 0
 
     def lines(self, seconds: float) -> list[str]:
         counts = [self.notified.get(k, 0) for k in self.handovers]
         return [
             f"handovers to a person: {len(self.handovers)} ({self.picks} picks, {self.bot_steps} bot steps, "
-            f"{self.posts} posts, {self.held} held and sent late) in {seconds:.0f} s",
+            f"{self.posts} posts, {self.held} held and sent late) in {seconds:.0f} s; the child process: "
+            f"{self.child_picks} picks, {self.child_deliveries} deliveries",
             f"  notified exactly once: {sum(c == 1 for c in counts)}; missed: {len(self.missed)}   (target 0); "
             f"more than once: {sum(c > 1 for c in counts)}   (target 0)",
             f"  pinged while unable to act: {self.not_acting}   (target 0); the player who just acted: "
@@ -107,7 +123,7 @@ class Tally:
 
 
 class Process:
-    """One bot process: a service on its own storage connection, and the outbox dispatcher."""
+    """This bot process: a service on its own storage connection, and the outbox dispatcher."""
 
     def __init__(self, run: Run, name: str, database: str) -> None:
         self.run = run
@@ -166,8 +182,147 @@ class Process:
         return None
 
 
+@dataclass(frozen=True)
+class _Part:
+    user: int
+    dm: bool
+
+
+@dataclass(frozen=True)
+class _Entry:
+    kind: str
+    via: str
+    seq: int
+
+
+@dataclass
+class Told:
+    """A reply as the child process wrote it (tests/discord/handover_process.py): what the
+    counter reads of a `Reply`, under the same names."""
+
+    table_id: int | None
+    version: int
+    text: str
+    error: bool
+    panel: bool
+    standings: bool
+    mentions: list[int]
+    calls: dict[int, int]
+    private: list[_Part]
+    story: list[_Entry]
+    choices: set[int]
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> Told:
+        return cls(
+            table_id=record["table_id"],
+            version=record["version"],
+            text=record["text"],
+            error=record["error"],
+            panel=record["panel"],
+            standings=record["standings"],
+            mentions=list(record["mentions"]),
+            calls={int(u): int(v) for u, v in record["calls"].items()},
+            private=[_Part(u, dm) for u, dm in record["private"]],
+            story=[_Entry(kind, via or "", seq) for kind, via, seq in record["story"]],
+            choices=set(record["choices"]),
+        )
+
+
+class ChildProcess:
+    """The second bot process: a child OS process (tests/discord/handover_process.py) on the
+    same database, spoken to over its stdin; its deliveries and answers come on its stdout,
+    read in order, so an answer is read only after every delivery it wrote before it."""
+
+    def __init__(self, run: Run, name: str, database: str) -> None:
+        self.run = run
+        self.name = name
+        self.database = database
+        self.proc: asyncio.subprocess.Process | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ids = itertools.count(1)
+
+    async def start(self) -> None:
+        root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        delays = self.run.delays
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.discord.handover_process",
+            self.database,
+            f"--owner={self.name}",
+            f"--seed={self.run.rnd.randrange(10**6)}",
+            f"--draw={delays.draw}",
+            f"--send={delays.send}",
+            f"--think={delays.think}",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            cwd=root,
+            env=env,
+            limit=2**24,
+        )
+        assert self.proc.stdout is not None
+        ready = json.loads(await asyncio.wait_for(self.proc.stdout.readline(), 60))
+        assert ready == {"ready": self.name}, ready
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        """Every line in order: a delivery is counted before the next line is read."""
+        assert self.proc is not None and self.proc.stdout is not None
+        while line := await self.proc.stdout.readline():
+            record = json.loads(line)
+            if "delivery" in record:
+                self.run.tally.child_deliveries += 1
+                told = Told.of(record["reply"])
+                if record["delivery"] == "post":
+                    await self.run.told(told, dms=False)  # (the dispatcher sends the DMs apart)
+                else:
+                    await self.run.dm(told, record["users"])
+                assert self.proc.stdin is not None
+                self.proc.stdin.write((json.dumps({"ack": record["ack"]}) + "\n").encode())
+                await self.proc.stdin.drain()
+            else:
+                self.waiting.pop(record["id"]).set_result(record)
+        for future in self.waiting.values():
+            future.set_exception(RuntimeError(f"process {self.name} ended"))
+
+    async def request(self, **request: Any) -> dict[str, Any]:
+        assert self.proc is not None and self.proc.stdin is not None
+        ident = next(self.ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[ident] = future
+        self.proc.stdin.write((json.dumps({"id": ident, **request}) + "\n").encode())
+        await self.proc.stdin.drain()
+        return await future
+
+    async def handle(self, channel: int, user: int, name: str, command: str, args: str, *, refuse: bool) -> Told:
+        """A person's command, run in the child; with `refuse`, its public post is held there."""
+        answer = await self.request(channel=channel, user=user, name=name, command=command, args=args, refuse=refuse)
+        if answer["held"]:
+            self.run.tally.held += 1
+        return Told.of(answer["reply"])
+
+    async def busy(self, table: int) -> bool:
+        """Is a bot of the child acting at `table`? (Read after every delivery written before.)"""
+        return bool((await self.request(busy=table))["busy"])
+
+    async def stop(self) -> None:
+        """Stop the child's dispatcher and bots (counting their last deliveries), then end it."""
+        if self.proc is None:
+            return
+        assert self.proc.stdin is not None
+        if self.proc.returncode is None:
+            await self.request(stop=True)
+        self.proc.stdin.close()
+        if self.reader is not None:
+            await self.reader
+        await self.proc.wait()
+
+
 class Run:
-    """The tables, the two processes and the tally."""
+    """The tables, the two processes (this one, and the child) and the tally."""
 
     def __init__(self, database: str, *, tables: int, target: int, delays: Delays, seed: int = 1) -> None:
         self.database = database
@@ -176,7 +331,8 @@ class Run:
         self.delays = delays
         self.rnd = random.Random(seed)
         self.tally = Tally()
-        self.processes = [Process(self, "one", database), Process(self, "two", database)]
+        self.one = Process(self, "one", database)
+        self.two = ChildProcess(self, "two", database)
         self.channels: dict[int, int] = {}  # channel -> table id
         self.told_up_to: dict[int, int] = {}  # table -> the last step a delivered post told
         self.last_caller: dict[int, int] = {}  # table -> who made the last command there
@@ -199,7 +355,7 @@ class Run:
     # ---- what reached the people -----------------------------------------------------------
     async def _current(self, table: int, user: int) -> int | None:
         """The version at which `user` was called to act at `table`, if they must act now."""
-        rec = await self.processes[0].storage.table(table)
+        rec = await self.one.storage.table(table)
         if rec is None or rec.status != "active":
             return None
         seat = rec.seat_of(user)
@@ -207,7 +363,7 @@ class Run:
         value = called.get(str(seat.seat)) if seat is not None and not seat.bot else None
         return None if value is None else int(value)
 
-    async def _notify(self, reply: Reply, user: int) -> None:
+    async def _notify(self, reply: Reply | Told, user: int) -> None:
         table = reply.table_id
         assert table is not None
         key = reply.calls.get(user)
@@ -224,7 +380,7 @@ class Run:
         self.tally.notified[handover] = self.tally.notified.get(handover, 0) + 1
         self.tally.handovers.add(handover)
 
-    async def told(self, reply: Reply, *, dms: bool) -> None:
+    async def told(self, reply: Reply | Told, *, dms: bool) -> None:
         """A public post went out: its pings, and what it told; `dms`: its turn DMs with it."""
         if reply.table_id is None:
             return
@@ -242,7 +398,7 @@ class Run:
                 self.tally.out_of_order += 1
             self.told_up_to[reply.table_id] = max(self.told_up_to.get(reply.table_id, 0), *(e.seq for e in moves))
 
-    async def dm(self, reply: Reply, users: list[int]) -> None:
+    async def dm(self, reply: Reply | Told, users: list[int]) -> None:
         """Direct messages went out: those of a turn (the post's calls) notify."""
         for user in users:
             if user in reply.calls and reply.table_id is not None and user not in reply.mentions:
@@ -251,10 +407,10 @@ class Run:
     # ---- the people -----------------------------------------------------------------------
     @property
     def storage(self) -> Any:
-        return self.processes[0].storage
+        return self.one.storage
 
     async def open_tables(self) -> None:
-        service = self.processes[0].service
+        service = self.one.service
         assert service is not None
         for index in range(self.tables):
             game_id, people, bots = TABLES[index % len(TABLES)]
@@ -279,30 +435,34 @@ class Run:
             self.channels[channel] = rec.id
             self.last_caller[rec.id] = users[0]
             await self.own_panel(rec.id, users[0], start)
-            await self.answer(channel, start)
+            await self.answer(channel, start, refuse=self.rnd.random() < self.delays.refuse)
 
-    async def answer(self, channel: int, reply: Reply) -> None:
+    async def answer(self, channel: int, reply: Reply | Told, *, refuse: bool = False) -> None:
         """The command's reply goes out as the Discord controller sends it: the public post (or,
-        refused, held in the outbox for the dispatcher), then the turn DMs."""
+        refused, held in the outbox for either process's dispatcher), then the turn DMs. A reply
+        from the child comes here only when it was not held there."""
         if not reply.text or reply.panel or reply.error or reply.table_id is None:
             return
-        if self.rnd.random() < self.delays.refuse:
-            self.tally.held += 1
-            service = self.rnd.choice(self.processes).service
-            assert service is not None
-            await service.enqueue(channel, reply)
+        if refuse:
+            if isinstance(reply, Reply):  # (the child held its own, and counted it)
+                self.tally.held += 1
+                assert self.one.service is not None
+                await self.one.service.enqueue(channel, reply)
             return
         await self.slow("send")
         await self.told(reply, dms=True)
 
     async def quiet(self, channel: int, table: int) -> bool:
-        """Nothing is under way at the table: no bot to act or thinking, nothing to deliver."""
-        for process in self.processes:
-            assert process.service is not None
-            task = process.service.bots._bot_tasks.get(table)
-            if task is not None and not task.done():
-                return False
+        """Nothing is under way at the table: no bot to act or thinking, nothing to deliver.
+        The child is asked before and after the outbox is read: its second answer comes after
+        every delivery it made before the outbox was read, so none is still on its way here."""
+        assert self.one.service is not None
+        task = self.one.service.bots._bot_tasks.get(table)
+        if (task is not None and not task.done()) or await self.two.busy(table):
+            return False
         if any(n.channel == channel for n in await self.storage.notices()):
+            return False
+        if await self.two.busy(table):
             return False
         rec = await self.storage.table(table)
         return not any(s.bot for s in rec.seats if str(s.seat) in ((rec.meta or {}).get("called") or {}))
@@ -337,27 +497,36 @@ class Run:
         return (table, user, key) in self.tally.own or bool(self.tally.notified.get((table, user, key)))
 
     async def pick(self, channel: int, table: int, user: int) -> None:
-        process = self.rnd.choice(self.processes)
-        service = process.service
+        """`user` plays one of their legal actions, through either process at random."""
+        service = self.one.service
         assert service is not None
         rec = await service.tables.storage.table(table)
         player = rec.seat_of(user) if rec is not None else None
         if rec is None or player is None or player.seat is None:
             return
-        state = await service.tables.state(rec)
+        try:
+            state = await service.tables.state(rec)
+        except StaleWrite:
+            return  # the other process moved the table on between two reads: look again
         game = service.tables.game(rec)
         seat = player.seat
         legal = game.legal_actions(state, seat) if seat in game.to_act(state) else []
         if not legal:
             return
         self.last_caller[table] = user
-        reply = await service.handle(channel, user, self.names[user], "play", self.rnd.choice(legal), guild=1)
+        action, refuse = self.rnd.choice(legal), self.rnd.random() < self.delays.refuse
+        reply: Reply | Told
+        if self.rnd.random() < 0.5:
+            reply = await service.handle(channel, user, self.names[user], "play", action, guild=1)
+        else:
+            reply = await self.two.handle(channel, user, self.names[user], "play", action, refuse=refuse)
+            self.tally.child_picks += not reply.error
         if not reply.error:
             self.tally.picks += 1
             await self.own_panel(table, user, reply)
-            await self.answer(channel, reply)
+            await self.answer(channel, reply, refuse=refuse)
 
-    async def own_panel(self, table: int, user: int, reply: Reply) -> None:
+    async def own_panel(self, table: int, user: int, reply: Reply | Told) -> None:
         """A turn that starts within the caller's own command (the start, a turn coming back to
         them) is told by their panel: the player who just acted is never pinged."""
         key = await self._current(table, user)
@@ -365,8 +534,8 @@ class Run:
             self.tally.own.add((table, user, key))
 
     async def main(self) -> Tally:
-        for process in self.processes:
-            await process.start()
+        await self.one.start()
+        await self.two.start()
         try:
             await self.open_tables()
             await asyncio.gather(*(self.drive(c, t) for c, t in self.channels.items()))
@@ -384,8 +553,8 @@ class Run:
                 }
             self.tally.missed = {k for k in self.tally.handovers if not self.tally.notified.get(k)}
         finally:
-            for process in self.processes:
-                await process.stop()
+            await self.two.stop()
+            await self.one.stop()
         return self.tally
 
 
