@@ -191,6 +191,11 @@ class Bots:
         """How many tables' bots are still thinking."""
         return sum(not task.done() for task in self._bot_tasks.values())
 
+    def thinking_at(self, table: int) -> bool:
+        """Whether a bot of `table` is still thinking (a test waits for a quiet table)."""
+        task = self._bot_tasks.get(table)
+        return task is not None and not task.done()
+
     async def settle_bots(self) -> None:
         """Wait until no bot is thinking (the terminal, scripts and tests wait before printing)."""
         for _ in range(10_000):

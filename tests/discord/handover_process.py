@@ -117,8 +117,7 @@ class Child:
         service = self.service
         assert service is not None
         if "busy" in request:
-            task = service.bots._bot_tasks.get(request["busy"])
-            self.write({"id": request["id"], "busy": task is not None and not task.done()})
+            self.write({"id": request["id"], "busy": service.bots.thinking_at(request["busy"])})
             return
         channel = request["channel"]
         reply = await service.handle(

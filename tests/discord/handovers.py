@@ -457,8 +457,7 @@ class Run:
         The child is asked before and after the outbox is read: its second answer comes after
         every delivery it made before the outbox was read, so none is still on its way here."""
         assert self.one.service is not None
-        task = self.one.service.bots._bot_tasks.get(table)
-        if (task is not None and not task.done()) or await self.two.busy(table):
+        if self.one.service.bots.thinking_at(table) or await self.two.busy(table):
             return False
         if any(n.channel == channel for n in await self.storage.notices()):
             return False
