@@ -385,8 +385,8 @@ async def test_storage_ratings_are_the_fold_of_the_counted_records(records_stora
 async def _downgrade(database: str) -> None:
     """The database as a build before ratings left it: no rating columns, the schema before
     (and none of the later migrations' tables: 7's times away and posts, issue 27 §2-§3;
-    nor 8's names)."""
-    later = ("DROP TABLE away", "DROP TABLE posts", "DROP INDEX seats_user")
+    nor 8's names; nor 9's plans, issue 51)."""
+    later = ("DROP TABLE plans", "DROP TABLE away", "DROP TABLE posts", "DROP INDEX seats_user")
     if is_postgres(database):
         conn = await asyncpg.connect(database)
         try:
