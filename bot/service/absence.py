@@ -14,11 +14,12 @@ from .bots import Bots
 from .clocks import SeatClock
 from .core import Ctx, Tables
 from .meta import TableMeta
-from .moves import Moves, Steps
+from .moves import Moves
 from .reading import Reading
 from .refusal import Refusal
 from .reminders import in_quiet_hours, quiet_ends
 from .reply import Private, Reply
+from .steps import Steps
 
 log = logging.getLogger(__name__)
 

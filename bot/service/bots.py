@@ -30,9 +30,10 @@ from engine.core import Game, refers_of
 from ..storage.base import ActionRecord, Change, ReminderRecord, SeatRecord, StaleWrite, TableRecord
 from .core import Ctx, Tables
 from .meta import TableMeta
-from .moves import Moves, Steps
+from .moves import Moves
 from .refusal import Refusal
 from .reply import Reply
+from .steps import Steps
 from .turns import Turn
 
 if TYPE_CHECKING:  # the pool module is imported only when a table has bots

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, IllegalAction, match, refers_of, resolve
 
-from ..storage.base import ActionRecord, Change, PlanRecord, SeatRecord, StaleWrite, TableRecord
+from ..storage.base import ActionRecord, Change, SeatRecord, StaleWrite, TableRecord
 from ..storage.ratings import by_bots_alone
 from . import rules as rulebook
 from .core import Ctx, Tables, shown
@@ -19,6 +18,7 @@ from .reading import Reading
 from .records import CHOSEN, Records
 from .refusal import Refusal
 from .reply import PERIOD, Attachment, Decision, Entry, HeadsUp, Private, Reply
+from .steps import Steps
 from .telling import (
     clock_line,
     headline_line,
@@ -38,23 +38,6 @@ log = logging.getLogger(__name__)
 
 #: Characters of log lines on one page of `log` (a Discord message holds 2,000).
 LOG_BUDGET = 1500
-
-
-@dataclass
-class Steps:
-    """What a command did to a game, for `Moves.commit_moves`: the position it started from
-    (`before`) and the one it leads to (`after`), the new log lines, the turn they were made
-    in (None: an announcement such as a resignation, told at once) and the board places of
-    the new actions by sequence number (kept until the post that tells them, whose map
-    frames them all: issue 26)."""
-
-    before: Any
-    after: Any
-    records: list[ActionRecord]
-    turn: Turn | None = None
-    places: dict[int, tuple[str, ...]] | None = None
-    #: The planned moves' queues the steps change, by user (plans.py, issue 51), stored with them.
-    plans: dict[int, list[PlanRecord]] | None = None
 
 
 class Moves:

@@ -21,7 +21,7 @@ whose label is kept with it. A plan is private: it is read only here and in its 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Choice, Game, IllegalAction, canonical, match, refers_of, resolve
 
@@ -30,10 +30,33 @@ from .core import Ctx, Tables
 from .refusal import Refusal
 from .reply import Private, Reply
 from .reveal import reveals
+from .steps import Steps
 from .text import clip, neutral, quote
 
 if TYPE_CHECKING:
-    from .moves import Moves, Steps
+    from ..storage.base import ActionRecord
+    from .turns import Turn
+
+
+class Mover(Protocol):
+    """What a planned move needs of the moves part (moves.py's `Moves`) to join a commit:
+    its log line, and the automatic steps after it."""
+
+    def record(
+        self, rec: TableRecord, step: Any, seat: int, action: str, via: str, user: int | None, now: float
+    ) -> ActionRecord: ...
+
+    def autoplay(
+        self,
+        rec: TableRecord,
+        game: Game,
+        state: Any,
+        records: list[ActionRecord],
+        now: float,
+        turn: Turn | None = None,
+        places: dict[int, tuple[str, ...]] | None = None,
+    ) -> Any: ...
+
 
 #: The most moves a player's queue at one table holds.
 MAX_PLANNED = 20
@@ -177,7 +200,7 @@ class Plans:
         return text
 
     # -------------------------------------------------------------- handover
-    async def play_due(self, ctx: Ctx, rec: TableRecord, game: Game, steps: Steps, moves: Moves) -> Planned:
+    async def play_due(self, ctx: Ctx, rec: TableRecord, game: Game, steps: Steps, moves: Mover) -> Planned:
         """Play the planned moves of every person whose decision `steps` brings (a seat acting
         after them that was not acting before, or that moved in them), one per decision, with
         the automatic steps after each; drop a queue whose first move no longer fits. Changes
@@ -214,7 +237,7 @@ class Plans:
         return done
 
     def _play(
-        self, ctx: Ctx, rec: TableRecord, game: Game, steps: Steps, moves: Moves, seat: int, user: int, plan: PlanRecord
+        self, ctx: Ctx, rec: TableRecord, game: Game, steps: Steps, moves: Mover, seat: int, user: int, plan: PlanRecord
     ) -> None:
         """Apply one planned move (known to fit) and the automatic steps after it to `steps`."""
         state = steps.after

@@ -10,13 +10,14 @@ from ..storage.base import ActionRecord, Change, SeatRecord, TableRecord
 from .bots import Bots
 from .core import Ctx, Tables, shown
 from .meta import TableMeta
-from .moves import Moves, Steps
+from .moves import Moves
 from .reading import Reading
 from .records import CHOSEN, Records
 from .refusal import Refusal
 from .reply import Reply
 from .reveal import reveals
 from .settings import HOUR
+from .steps import Steps
 from .text import clip, names
 
 log = logging.getLogger(__name__)
