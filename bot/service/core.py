@@ -362,6 +362,15 @@ class Tables:
         self.remember(rec.id, rec.version, state)
         return state
 
+    async def live_log(self, rec: TableRecord, after: int) -> list[ActionRecord]:
+        """The live log lines after step `after`, as far as the table read in `rec` goes.
+
+        A bot of this or another process may store its move between this command's commit and
+        this read; its lines are not this post's to tell (its own post tells them), so a post
+        never tells a step twice nor ahead of the post that should (issue 50)."""
+        last = int(TableMeta.of(rec).seq or 0)
+        return [r for r in await self.storage.actions(rec.id, after=after) if not r.undone and r.seq <= last]
+
     async def commit(self, rec: TableRecord, change: Change, now: float, *, state: Any = None) -> int:
         """Store `change` on the table as read in `rec` (StaleWrite when it moved on since) and
         return the new version. The one place a commit's bookkeeping is done: `rec` then reads

@@ -186,7 +186,7 @@ class Moves:
             reply = await self.panel(ctx, rec, game, state, seat.seat if seat else None, bots_next=bots_next)
             reply.private.extend(planned.dropped)
             return reply
-        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        rows = await self.tables.live_log(rec, posted)
         told = await self.reading.story(rec, game, rows)
         ping = None if turn is None else self.tables.acting_users(rec, turn.to_ping())
         reply = await self.position_reply(
@@ -341,7 +341,7 @@ class Moves:
         (with their private view's picture when the decision depends on it). `bots_next`:
         the caller's turn passed to bots, whose moves one post tells later (`bots_moving`)."""
         posted = int(TableMeta.of(rec).posted or 0)
-        rows = [r for r in await self.storage.actions(rec.id, after=posted) if not r.undone]
+        rows = await self.tables.live_log(rec, posted)
         reply = Reply(
             "",
             panel=True,

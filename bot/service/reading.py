@@ -137,7 +137,7 @@ class Reading:
         posted = max(int(meta.posted or 0), told)
         last = meta.last_seq or {}
         since = min([posted] + [int(last.get(str(s), 0)) for s in seats])
-        rows = [r for r in await self.storage.actions(rec.id, after=since) if not r.undone]
+        rows = await self.tables.live_log(rec, since)
         return [
             await self._decision(rec, game, state, seat, user, rows, posted)
             for user, seat in zip(users, seats, strict=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.service import Service, Settings
+from bot.service import Reply, Service, Settings
 from bot.storage import open_storage
 
 from .conftest import CHANNEL, GAMES, Table
@@ -176,3 +176,33 @@ async def test_50_a_late_held_post_never_pings_a_second_time_a_player_a_later_po
     (notice,) = await table.service.tick()
     sent = await table.service.prepare(notice)
     assert sent.mentions == [] and sent.choices == {}
+
+
+async def test_50_a_post_tells_only_the_steps_up_to_its_own_commit(table, database, clock):
+    """Another process stores bob's move between ann's commit and the reading of ann's post
+    (a bot's move does this in play): ann's post tells ann's move alone, and bob's post tells
+    bob's alone — no step told twice, none told before the post that should tell it."""
+    start = await table.started()
+    other = open_storage(database)
+    await other.open()
+    second = Service(other, clock=clock, games=GAMES, settings=table.service.settings)
+    storage = table.service.tables.storage
+    read_log = storage.actions
+    raced: list[Reply] = []
+
+    async def actions(table_id: int, after: int = 0):
+        if not raced:  # ann's post reads what it tells: bob moves first
+            raced.append(await second.handle(CHANNEL, 2, "bob", "play take 1", guild=1))
+        return await read_log(table_id, after)
+
+    storage.actions = actions
+    try:
+        ann = await table.ok(1, "play take 1")
+    finally:
+        storage.actions = read_log
+        await other.close()
+    assert raced and not raced[0].error, raced
+    told = [e.seq for e in ann.story if e.kind == "move"]
+    bob = [e.seq for e in raced[0].story if e.kind == "move"]
+    assert told and bob and max(told) < min(bob), (told, bob)
+    assert not [e for e in start.story if e.kind == "move" and e.seq >= min(told)]
