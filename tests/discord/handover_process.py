@@ -11,9 +11,11 @@ it was handed to stdout as one JSON line, {"delivery": "post" | "dm", "ack", "re
 after it was counted, and the count's order is the order of the sends.
 
 Commands come on stdin, one JSON line each: {"id", "channel", "user", "name", "command",
-"args", "refuse"} runs that user's command; with "refuse" its public post is refused
-(held in the outbox, as the controller does on a 503, sent late by a dispatcher). The
-answer is one line {"id", "reply", "held"}. {"id", "busy": table} answers {"id", "busy"}:
+"args", "refuse"} runs that user's command; its public post and turn DMs are sent from
+here, as this process's controller sends them (so its order among this process's
+dispatcher's posts is this process's own); with "refuse" the post is refused (held in the
+outbox, as the controller does on a 503, sent late by a dispatcher). The answer is one line
+{"id", "reply", "held"}, written after its deliveries. {"id", "busy": table} answers {"id", "busy"}:
 whether a bot of this process is acting at that table. {"id", "stop"}: finish what is under
 way, stop the dispatcher and the bots, answer {"id", "stopped"}; then stdin closes. Every line goes out in the order
 written, so an answer follows every delivery written before it. End of stdin: a clean stop.
@@ -123,10 +125,16 @@ class Child:
         reply = await service.handle(
             channel, request["user"], request["name"], request["command"], request["args"], guild=1
         )
-        held = bool(request.get("refuse")) and bool(reply.text) and not reply.panel and not reply.error
-        if held and reply.table_id is not None:
+        public = bool(reply.text) and not reply.panel and not reply.error and reply.table_id is not None
+        held = public and bool(request.get("refuse"))
+        if held:
             await service.enqueue(channel, reply)
-        self.write({"id": request["id"], "reply": reply_record(reply), "held": held and reply.table_id is not None})
+        elif public:  # posted by this process, as its controller would: the post, then the turn DMs
+            await self.post(channel, reply)
+            for part in reply.private:
+                if part.dm:
+                    await self.direct(part.user, [part], fallback_channel=channel, reply=reply)
+        self.write({"id": request["id"], "reply": reply_record(reply), "held": held})
 
     async def serve(self) -> None:
         storage = open_storage(self.args.database)

@@ -451,18 +451,19 @@ class Run:
 
     async def answer(self, channel: int, reply: Reply | Told, *, refuse: bool = False) -> None:
         """The command's reply goes out as the Discord controller sends it: the public post (or,
-        refused, held in the outbox for either process's dispatcher), then the turn DMs. A reply
-        from the child comes here only when it was not held there."""
+        refused, held in the outbox for either process's dispatcher), then the turn DMs. The
+        child sends its own commands' posts, as a bot process does."""
         if not reply.text or reply.panel or reply.error or reply.table_id is None:
             return
+        if isinstance(reply, Told):
+            return  # the child posted it, or held it, itself (and it was counted as it went)
         if refuse:
-            if isinstance(reply, Reply):  # (the child held its own, and counted it)
-                self.tally.held += 1
-                assert self.one.service is not None
-                await self.one.service.enqueue(channel, reply)
+            self.tally.held += 1
+            assert self.one.service is not None
+            await self.one.service.enqueue(channel, reply)
             return
         await self.slow("send")
-        await self.told(reply, dms=True, origin="two" if isinstance(reply, Told) else "one")
+        await self.told(reply, dms=True, origin="one")
 
     async def quiet(self, channel: int, table: int) -> bool:
         """Nothing is under way at the table: no bot to act or thinking, nothing to deliver.
