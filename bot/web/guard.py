@@ -92,7 +92,9 @@ async def seat_viewer(signer: Signer, service: Service, token: str, now: float) 
         raise HTTPRefusal(403, "This link is for a seat its player no longer holds; nothing is shown.")
     if await service.link_generation(named.table, named.user) != named.generation:
         raise HTTPRefusal(
-            410, "This seat link was replaced (`game link reset`) and no longer works. `game link` gives the new one."
+            410,
+            "This seat link was replaced by a newer one and no longer works. For the new one, press "
+            "“Open my seat” under your turn in Discord, or ask the bot there for your game link.",
         )
     return Viewer(
         named.table,

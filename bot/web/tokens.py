@@ -26,6 +26,11 @@ DAY = 86_400
 _TABLE = struct.Struct(">Q")  # table id
 _SEAT = struct.Struct(">QBqII")  # table id, seat, user id, generation, expiry (Unix seconds)
 _PURPOSE = {"table": b"T", "seat": b"S", "form": b"F"}
+#: Words, not commands (issue 52): the way back a phone player has is the button in Discord.
+EXPIRED = (
+    "This seat link has expired. For a fresh one, press “Open my seat” under your turn in Discord, "
+    "or ask the bot there for your game link."
+)
 
 
 class TokenError(Exception):
@@ -105,7 +110,7 @@ class Signer:
         caller's to check against the database.)"""
         seat = SeatToken(*_SEAT.unpack(self._open("seat", token, _SEAT.size)))
         if seat.expires <= now:
-            raise TokenError("expired", "This seat link has expired. Ask the bot for a fresh one with `game link`.")
+            raise TokenError("expired", EXPIRED)
         return seat
 
     # ---- a form's token against cross-site requests ---------------------------------------

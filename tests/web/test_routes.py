@@ -14,6 +14,7 @@ import re
 from bot.web.tokens import Signer
 
 from .conftest import PUBLIC, choices, page_form
+from .test_words import COMMAND, text_of
 
 DAY = 86_400
 
@@ -236,6 +237,7 @@ async def test_links_that_cannot_be_used_are_refused_with_their_status(web):
         status, html = await web.get(path)
         assert status == expected, (path, status, html)
         assert "this link cannot be shown" in html
+        assert not COMMAND.search(text_of(html)), html  # words, no command to type (issue 52 §2)
     assert (await web.client.post(table, data={})).status == 405  # the public page never moves
     assert (await web.client.post(table + "/play", data={})).status == 404
 
@@ -247,7 +249,8 @@ async def test_game_link_reset_voids_the_old_seat_link(web):
     [part] = reply.private
     assert part.user == 1 and "every older link to your seat stops working" in part.text
     status, html = await web.get(seats[1])
-    assert status == 410 and "replaced" in html
+    assert status == 410 and "replaced" in html and "Open my seat" in html
+    assert not COMMAND.search(text_of(html)), html  # words, no command to type (issue 52 §2)
     _, fresh = await web.links_of()
     assert fresh[1] in part.text and (await web.get(fresh[1]))[0] == 200
     assert (await web.get(seats[2]))[0] == 200  # bob's link is his own

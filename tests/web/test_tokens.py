@@ -31,7 +31,7 @@ def test_a_seat_token_names_table_seat_user_generation_and_expiry():
     assert seat.expires == expiry(NOW, 30) and len(token) == 55
     with pytest.raises(TokenError) as err:
         signer.read_seat(token, seat.expires)
-    assert err.value.why == "expired" and "game link" in err.value.text
+    assert err.value.why == "expired" and "Open my seat" in err.value.text and "`" not in err.value.text
 
 
 def test_a_changed_byte_cut_or_garbage_is_refused():
