@@ -25,6 +25,7 @@ from .meta import TableMeta
 from .reading import Reading
 from .refusal import Refusal
 from .reply import Decision, Entry, Headline, Image, Private, Reply
+from .sandbox import offered
 from .story import public_scores
 
 #: What a bot's name says that the players' list tags: "Bot Cleopatra (normal)" -> "Cleopatra".
@@ -60,7 +61,8 @@ class TableView:
     - `decision`: the seat's decision when it must act (its user's: prompt, described
       choices, key, its story since its last turn, this turn's steps so far); `turn`: this
       turn's steps so far when it is not deciding; `turn_steps`: how many of them it chose
-      (an undo is offered when there is one).
+      (an undo is offered when there is one); `tryable`: the seat may try moves out in a
+      private sandbox of the position (a game in play that has one, sandbox.py).
     """
 
     table_id: int
@@ -80,6 +82,7 @@ class TableView:
     decision: Decision | None = None
     turn: list[Entry] = field(default_factory=list)
     turn_steps: int = 0
+    tryable: bool = False
 
 
 def listed_name(seat: SeatRecord) -> str:
@@ -148,6 +151,7 @@ class Pages:
         if player is None:
             return view
         view.seat, view.user, view.name = seat, player.user, player.name
+        view.tryable = rec.status == "active" and not game.is_over(state) and offered(rec.game)
         posted = int(TableMeta.of(rec).posted or 0)
         this_turn = [r for r in rows if r.seq > posted]
         view.turn_steps = sum(1 for r in this_turn if r.seat == seat and not r.via)

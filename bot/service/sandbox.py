@@ -143,6 +143,12 @@ def view(
     return page
 
 
+def offered(game_id: str) -> bool:
+    """A game has a sandbox where a bot plays it: the other seats' hidden parts are drawn
+    afresh by the bots' resampling, and "let a bot pick" needs a bot."""
+    return game_id in ai.GAMES
+
+
 class Sandboxes:
     """The sandbox's one read: the table's position now, for a seat of it (nothing written)."""
 
@@ -156,7 +162,7 @@ class Sandboxes:
         if rec is None or rec.status != "active" or rec.game not in self.tables.games or rec.damaged:
             raise SandboxRefusal("This table has no game in play to try moves in.")
         game = self.tables.game(rec)
-        if game.id not in ai.GAMES:
+        if not offered(game.id):
             raise SandboxRefusal("This game has no sandbox (no bot plays it).")
         state = await self.tables.state(rec)
         names = [p.name for p in sorted(rec.players, key=lambda p: p.seat or 0) if p.seat is not None]

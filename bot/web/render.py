@@ -15,8 +15,6 @@ from typing import Any
 
 import jinja2
 
-from engine import ai
-
 from ..service import Entry, Headline, Image
 from ..service.clocks import short
 from ..service.pages import TableView
@@ -194,7 +192,7 @@ def page_context(
         "said": said,
         "said_error": said_error,
         "seat_page": view.seat is not None,
-        "tryable": view.seat is not None and view.status == "active" and not head.over and view.game_id in ai.GAMES,
+        "tryable": view.tryable,
     }
 
 

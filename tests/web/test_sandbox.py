@@ -89,3 +89,18 @@ async def test_a_move_not_of_the_sandbox_is_refused_and_changes_nothing(web):
     status, _ = await try_move(web, seats[1], html, moves="not json", seat="0", action="x")
     assert status == 400
     assert (await web.storage.open_table(100)).version == rec.version
+
+
+async def test_the_service_says_where_the_sandbox_is_offered_a_seat_of_a_game_in_play(web):
+    """The page offers "Try it out" where the service's view says so (a seat of a running
+    game its bots play), never on the public page nor once the game is over."""
+    await web.started("mosaic", options="seed=3")
+    rec = await web.storage.open_table(100)
+    seat_view, public_view = await web.service.table_view(rec.id, 1), await web.service.table_view(rec.id)
+    assert seat_view is not None and seat_view.tryable
+    assert public_view is not None and not public_view.tryable
+    _, seats = await web.links_of()
+    await web.ok(1, "resign")
+    ended = await web.service.table_view(rec.id, 1)
+    assert ended is not None and ended.status != "active" and not ended.tryable
+    assert "Try it out" not in (await web.get(seats[1]))[1]
