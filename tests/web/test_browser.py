@@ -6,8 +6,9 @@ on the phone is stored and the other open page follows without a reload, both pi
 the board (the map, the player tables) with it; each picture zooms in (buttons, and Ctrl +
 wheel) until one pixel of the picture is at least one pixel on the screen, so every label
 reads; an axe-core scan of the seat's page and the public page finds
-no serious or critical violation. Screenshots go to `artifacts/web/` (kept out of git;
-EPOCHS_ARTIFACTS names another folder).
+no serious or critical violation; the seat's first choice inside a phone's first screen,
+and the board and the decision side by side at 1366×900 (issue 52 §1, the figures printed).
+Screenshots go to `artifacts/web/` (kept out of git; EPOCHS_ARTIFACTS names another folder).
 
 Playwright's own browser download cannot run here: the system's chromium is launched
 (`executable_path`), with a fresh profile. Without it these tests skip, saying why; under
@@ -46,6 +47,8 @@ FLAGS = [
 ARTIFACTS = Path(os.environ.get("EPOCHS_ARTIFACTS") or Path(__file__).parents[2] / "artifacts") / "web"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+#: A laptop's screen, where the board and the decision stand side by side (issue 52 §1).
+LAPTOP = {"width": 1366, "height": 900}
 #: (game, players, options) for each game: its smallest table.
 GAMES = [
     ("rising-cultures", 2, "seed=4"),
@@ -234,6 +237,59 @@ async def first_choice_bottom(page) -> float:
         "(() => { window.scrollTo(0, 0); const b = document.querySelector('.choices button[name=action]');"
         " return b ? b.getBoundingClientRect().bottom : Infinity; })()"
     )
+
+
+async def box(page, script: str) -> dict[str, float]:
+    """The box of the element `script` finds, in the first screen's pixels, unscrolled."""
+    return await page.evaluate(
+        f"(() => {{ window.scrollTo(0, 0); const r = ({script}).getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })()"
+    )
+
+
+def size(screen: dict[str, int]) -> str:
+    return f"{screen['width']}x{screen['height']}"
+
+
+def edges(r: dict[str, float]) -> str:
+    return f"top {r['top']:.0f}, bottom {r['bottom']:.0f}, left {r['left']:.0f}, right {r['right']:.0f} px"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAMES)
+async def test_the_decision_is_in_the_first_screen_of_a_phone_and_beside_the_board_on_a_desktop(
+    browser, tmp_path, game_id, players, options
+):
+    """Issue 52 §1: a seat that must act finds its first choice inside the first screen of a
+    phone (390×844, unscrolled), and on a desktop the board and the decision side by side:
+    their boxes share rows of the screen and no column. The figures are printed (`-s`)."""
+    service, _, server = await serve(tmp_path)
+    try:
+        users = list(range(1, players + 1))
+        lines = (
+            [(1, f"game new {game_id} {options}")] + [(u, "game join") for u in users[1:]] + [(1, "game start fixed")]
+        )
+        for user, line in lines:
+            reply = await service.handle(100, user, f"p{user}", line)
+            assert not reply.error, reply.text
+        decision = next(iter(reply.decisions.values()))
+        page = await browser.new_page()
+        await page.set_viewport_size(PHONE)
+        await page.goto(decision.seat_url)
+        await board_loaded(page)  # the pictures in: they push down whatever comes after them
+        first = await box(page, "document.querySelector('.choices button[name=action]')")
+        print(f"{game_id} phone {size(PHONE)}: first choice top {first['top']:.0f} px, bottom {first['bottom']:.0f} px")
+        assert 0 <= first["top"] and first["bottom"] <= PHONE["height"], first
+
+        await page.set_viewport_size(LAPTOP)
+        board = await box(page, "document.getElementById('board').closest('section')")
+        seat = await box(page, "document.querySelector('#live-top section.seat')")
+        print(f"{game_id} desktop {size(LAPTOP)}: board {edges(board)}; decision {edges(seat)}")
+        assert board["top"] < seat["bottom"] and seat["top"] < board["bottom"], (board, seat)  # rows shared
+        assert board["right"] <= seat["left"] or seat["right"] <= board["left"], (board, seat)  # no column shared
+        await page.close()
+    finally:
+        await server.close()
+        await service.close()
 
 
 async def test_the_places_a_choice_names_lie_over_the_map_and_filter_the_choices(browser, tmp_path):
