@@ -11,6 +11,12 @@ Nothing is stored: a sandbox is its position (table, version, seat) and the move
 it, which the page carries; each request draws the same world and replays the moves (each
 checked by the engine). "Plan these moves" hands the seat's own moves, with their labels, to
 the planned moves (plans.py).
+
+Its pictures (`Sandboxes.image`) are drawn as the table's are (`Tables.image`: the worker
+processes, or a thread), from the only views the seat may see of the sandbox's world: the
+public view (the map, the last move's places framed) and the seat's own (its private
+picture). Never another seat's: in a resampled world another seat's hand is invented, and a
+picture of it would still pass for knowledge.
 """
 
 from __future__ import annotations
@@ -22,12 +28,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import ai
-from engine.core import Choice, Game, IllegalAction, Rng
+from engine.core import Choice, Game, IllegalAction, Rng, refers_of
 
 from .described import choices, needs_private_view, prompt, public_label
 
 if TYPE_CHECKING:
+    from bot.storage import TableRecord
+
     from .core import Tables
+    from .reply import Image
 
 #: The most moves one sandbox holds (the page carries them back and forth).
 MAX_MOVES = 60
@@ -42,11 +51,13 @@ class SandboxRefusal(Exception):
 
 @dataclass(frozen=True)
 class Move:
-    """One move of the sandbox: who, what (the action), and how it reads to the seat."""
+    """One move of the sandbox: who, what (the action), how it reads to the seat, and the
+    board places it concerns (its choice's `refers`: what the map frames after it)."""
 
     seat: int
     action: str
     label: str
+    places: tuple[str, ...] = ()
 
 
 @dataclass
@@ -106,15 +117,15 @@ def replay(game: Game, start: Any, seat: int, moves: list[tuple[int, str]]) -> t
         if game.is_over(state) or who not in game.to_act(state):
             raise SandboxRefusal("That move is not one of this sandbox's: start the sandbox again.")
         if who == seat:
-            labels = {c.action: c.label for c in choices(game, state, seat)}
-            label = labels.get(action, action)
+            own = {c.action: c for c in choices(game, state, seat)}
+            label, places = (own[action].label, own[action].refers) if action in own else (action, ())
         else:
-            label = public_label(game, state, who, action)
+            label, places = public_label(game, state, who, action), refers_of(game, state, who, action)
         try:
             state = game.apply(state, who, action).state
         except IllegalAction as err:
             raise SandboxRefusal(f"That move cannot be played here: {err}") from None
-        played.append(Move(who, action, label))
+        played.append(Move(who, action, label, tuple(places)))
     return state, played
 
 
@@ -155,9 +166,10 @@ class Sandboxes:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
 
-    async def sandbox(self, table_id: int, seat: int, moves: list[tuple[int, str]], bot: int | None) -> SandboxView:
-        """The sandbox of `seat` at table `table_id` after `moves`, and then, when `bot` is a
-        seat to act other than `seat`, an `easy` bot's move for it."""
+    async def _position(
+        self, table_id: int, seat: int, moves: list[tuple[int, str]]
+    ) -> tuple[TableRecord, Game, Any, Any, list[Move]]:
+        """The table, its game, its state now, and the sandbox's world after `moves`."""
         rec = await self.tables.storage.table(table_id)
         if rec is None or rec.status != "active" or rec.game not in self.tables.games or rec.damaged:
             raise SandboxRefusal("This table has no game in play to try moves in.")
@@ -165,15 +177,38 @@ class Sandboxes:
         if not offered(game.id):
             raise SandboxRefusal("This game has no sandbox (no bot plays it).")
         state = await self.tables.state(rec)
-        names = [p.name for p in sorted(rec.players, key=lambda p: p.seat or 0) if p.seat is not None]
         now, played = replay(game, world(game, state, seat), seat, moves)
+        return rec, game, state, now, played
+
+    async def sandbox(self, table_id: int, seat: int, moves: list[tuple[int, str]], bot: int | None) -> SandboxView:
+        """The sandbox of `seat` at table `table_id` after `moves`, and then, when `bot` is a
+        seat to act other than `seat`, an `easy` bot's move for it."""
+        rec, game, state, now, played = await self._position(table_id, seat, moves)
+        names = [p.name for p in sorted(rec.players, key=lambda p: p.seat or 0) if p.seat is not None]
         if bot is not None:
             if bot == seat or game.is_over(now) or bot not in game.to_act(now):
                 raise SandboxRefusal("That seat has nothing to decide in the sandbox now.")
             action = await asyncio.to_thread(bot_move, game, now, bot, len(played))
-            label = public_label(game, now, bot, action)
-            now = replay(game, now, seat, [(bot, action)])[0]
-            played = [*played, Move(bot, action, label)]
+            now, [move] = replay(game, now, seat, [(bot, action)])
+            played = [*played, move]
         page = view(game, rec.id, rec.version, seat, names, now, played)
         page.deciding = not game.is_over(state) and seat in game.to_act(state)
         return page
+
+    async def image(
+        self, table_id: int, seat: int, moves: list[tuple[int, str]], *, version: int, own: bool = False
+    ) -> Image | None:
+        """A picture of `seat`'s sandbox after `moves`: the public map, the last move's places
+        framed (before any move, the table's own last post's, as the seat page's map), or,
+        when `own`, the seat's private picture. Only these two views of the world are drawn.
+        None when pictures are off, the game has none, or the table moved on from `version`
+        (the moves were tried on that position)."""
+        if not self.tables.settings.images:
+            return None
+        rec, game, _, now, played = await self._position(table_id, seat, moves)
+        if rec.version != version:
+            return None
+        if own:
+            return await self.tables.image(game.id, game.view(now, seat), seat)
+        framed = list(played[-1].places) if played else self.tables.highlight(rec)
+        return await self.tables.image(game.id, game.view(now, None), None, None, framed)

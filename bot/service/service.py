@@ -449,6 +449,14 @@ class Service:
         Raises SandboxRefusal with the player's words."""
         return await self.sandboxes.sandbox(table_id, seat, moves, bot)
 
+    async def sandbox_image(
+        self, table_id: int, seat: int, moves: list[tuple[int, str]], *, version: int, own: bool = False
+    ) -> Image | None:
+        """A picture of the seat's sandbox after `moves`: its public map, or (`own`) the seat's
+        own private picture; never another seat's (sandbox.py). None when pictures are off or
+        the table moved on from `version`; SandboxRefusal for moves that are not the sandbox's."""
+        return await self.sandboxes.image(table_id, seat, moves, version=version, own=own)
+
     async def private_image(self, table_id: int, seat: int, version: int) -> Image | None:
         """A seat's own picture at `version` (pages.py)."""
         return await self.pages.private_image(table_id, seat, version)
