@@ -12,6 +12,8 @@ Routes (every path under a link's token; `/t/` public, `/s/` one seat's):
 | `GET /s/<token>/private.png?v=N` | the seat's private picture |
 | `GET /t/<token>/at/<step>`, `.png`, `/tables.png` | the step-through: the board after a past step (public) |
 | `POST /s/<token>/play`, `/undo` | a move, exactly as a Discord button makes it |
+| `GET`, `POST /s/<token>/try` | the seat's sandbox (issue 52 §4): fresh, a move tried, "Plan these moves" |
+| `GET /s/<token>/try/board.png?v=N&m=M`, `private.png` | the sandbox's map, the seat's own picture, after moves M |
 
 A move goes through `Service.handle` with the page's version and decision key (the same
 refusals and stale-page checks as a button); its public post and the other players'
@@ -23,10 +25,13 @@ or sniffed, and a seat's is never cached.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import json
 import logging
 import re
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Collection, Coroutine
 from dataclasses import replace
 from functools import partial
@@ -65,6 +70,10 @@ HEADERS = {
 }
 #: The public pictures of a board by route name, and what a refusal calls them.
 PICTURES = {"board": "board", "tables": "board's player tables"}
+#: The sandbox's pictures by route name (its map, the seat's own view), and what a refusal calls them.
+SANDBOX_PICTURES = {"board": "sandbox's board", "private": "sandbox's private view"}
+#: The longest moves code a sandbox picture's address may carry (60 moves deflate to ~1 KB).
+MAX_CODE = 4096
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 #: Seconds a table's view is reused for pages of the same version: the time left on a clock
 #: (shown to the minute) and a player's time away change without a move.
@@ -127,6 +136,8 @@ class WebTable:
         app.router.add_post(f"/s/{TOKEN}/undo", self.undo)
         app.router.add_get(f"/s/{TOKEN}/try", self.try_page)
         app.router.add_post(f"/s/{TOKEN}/try", self.try_move)
+        for kind in SANDBOX_PICTURES:
+            app.router.add_get(f"/s/{TOKEN}/try/{kind}.png", partial(self.try_png, kind))
         app.on_startup.append(self._started)
         app.on_shutdown.append(self._stopping)
         return app
@@ -439,16 +450,44 @@ class WebTable:
         except SandboxRefusal as err:
             raise HTTPRefusal(422, str(err)) from None
         view = await self._view(viewer)
+        played = [(m.seat, m.action) for m in tried.moves]
+        try:  # the position is what the sandbox is for: its page waits for its two pictures
+            board, private = await asyncio.gather(
+                self.boards.sandbox(viewer.table, tried.version, viewer.seat, played),
+                self.boards.sandbox(viewer.table, tried.version, viewer.seat, played, "private"),
+            )
+        except SandboxRefusal as err:
+            raise HTTPRefusal(422, str(err)) from None
         html = render.sandbox_page(
             tried,
             title=view.headline.title,
             base=viewer.base,
             form_token=self.signer.form_token(viewer.token),
-            moves=json.dumps([[m.seat, m.action] for m in tried.moves]),
+            moves=json.dumps([list(move) for move in played]),
             outcome=outcome,
             failed=failed,
+            board=board,
+            private=private,
+            pictures=f"?v={tried.version}&m={moves_code(played)}",
         )
         return web.Response(text=html, content_type="text/html")
+
+    async def try_png(self, kind: str, request: web.Request) -> web.Response:
+        """A picture of the seat's sandbox: its map ("board") or the seat's own view
+        ("private"), after the moves its address carries, for that seat's link only. Its page
+        drew it already; drawing it anew (another process, or no longer kept) is counted on
+        the move budget, as trying the moves was."""
+        viewer = await self._viewer(request)
+        assert viewer.seat is not None
+        version = _number(request.query.get("v", ""), "v")
+        moves = moves_of_code(request.query.get("m", ""))
+        if not self.boards.has(self.boards.sandbox_key(viewer.table, version, viewer.seat, moves, kind)):
+            self.moves.check(viewer.key)
+        try:
+            image = await self.boards.sandbox(viewer.table, version, viewer.seat, moves, kind)
+        except SandboxRefusal as err:
+            raise HTTPRefusal(422, str(err)) from None
+        return _png(image, SANDBOX_PICTURES[kind])
 
     async def _move(self, request: web.Request, command: str) -> web.Response:
         """A choice or an undo from a seat's page, played exactly as a Discord button plays
@@ -544,6 +583,30 @@ def sandbox_moves(text: str) -> list[tuple[int, str]]:
         return [(int(seat), str(action)) for seat, action in moves]
     except (ValueError, TypeError):
         raise HTTPRefusal(400, "The sandbox's moves on this page are not readable: open the sandbox again.") from None
+
+
+def moves_code(moves: list[tuple[int, str]]) -> str:
+    """The moves tried as a sandbox picture's address carries them: their JSON deflated, in
+    URL-safe base64 (60 moves of the longest actions stay well within a request's line)."""
+    raw = json.dumps([list(move) for move in moves], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def moves_of_code(code: str) -> list[tuple[int, str]]:
+    """The moves a sandbox picture's address carries (`moves_code`), or 400; never inflated
+    past the size of a form's body."""
+    try:
+        if len(code) > MAX_CODE:
+            raise ValueError
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), MAX_BODY)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ValueError
+        text = raw.decode()
+    except (ValueError, binascii.Error, zlib.error):
+        said = "This picture's address does not name the sandbox's moves: open the sandbox again."
+        raise HTTPRefusal(400, said) from None
+    return sandbox_moves(text)
 
 
 def _number(text: str, field: str) -> int:

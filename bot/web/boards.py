@@ -4,10 +4,11 @@ Every picture comes through the service's drawing path (worker processes on Disc
 thread at the terminal), which draws a view with `renderers.render(game_id, view, seat)`:
 the public board as the renderers split it, its map (`Service.render_board`) and its
 player tables, offers and legend (`render_board(part="tables")`), a seat's private
-picture (`Service.private_image`) and the board after a past step (`Service.board_after`,
-public views only). Renderers draw at 1,200 px wide with no text below 18 px, and the page
-serves each full picture, at least three times the width a phone shows it at, so zooming
-in reads every label (bot/web/README.md, "The board").
+picture (`Service.private_image`), the board after a past step (`Service.board_after`,
+public views only) and a seat's sandbox's map and own private picture
+(`Service.sandbox_image`). Renderers draw at 1,200 px wide with no text below 18 px, and
+the page serves each full picture, at least three times the width a phone shows it at, so
+zooming in reads every label (bot/web/README.md, "The board").
 
 A picture of a position never changes, so each is kept by what it shows (table, version or
 step, viewer) in a cache bounded by bytes, and pages asking for one being drawn wait for
@@ -29,8 +30,8 @@ CACHE_BYTES = 64 * 1024 * 1024
 
 class Boards:
     """Pictures by key: ("board", table, version), ("tables", table, version), ("private",
-    table, version, seat), ("step", table, version, seq, kind). None is kept too: a game without
-    a picture stays without."""
+    table, version, seat), ("step", table, version, seq, kind), ("sandbox", table, version,
+    seat, kind, moves). None is kept too: a game without a picture stays without."""
 
     def __init__(self, service: Service, limit: int = CACHE_BYTES) -> None:
         self.service = service
@@ -73,6 +74,21 @@ class Boards:
         `board_after` refuses it then."""
         part = "tables" if kind == "tables" else None
         return await self._get(("step", table, version, seq, kind), lambda: self.service.board_after(table, seq, part))
+
+    async def sandbox(
+        self, table: int, version: int, seat: int, moves: list[tuple[int, str]], kind: str = "board"
+    ) -> Image | None:
+        """A picture of `seat`'s sandbox (issue 52 §4) at `version` after `moves`: its public
+        map ("board") or the seat's own private picture ("private"), for that seat's links
+        only. Raises SandboxRefusal for moves that are not the sandbox's."""
+        return await self._get(
+            self.sandbox_key(table, version, seat, moves, kind),
+            lambda: self.service.sandbox_image(table, seat, moves, version=version, own=kind == "private"),
+        )
+
+    @staticmethod
+    def sandbox_key(table: int, version: int, seat: int, moves: list[tuple[int, str]], kind: str) -> tuple[Any, ...]:
+        return ("sandbox", table, version, seat, kind, tuple(moves))
 
     async def _get(self, key: tuple[Any, ...], draw: Callable[[], Awaitable[Image | None]]) -> Image | None:
         if key in self._kept:

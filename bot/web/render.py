@@ -229,10 +229,23 @@ def step_page(view: TableView, seq: int, *, table_base: str, back: str, image: I
 
 
 def sandbox_page(
-    sandbox: SandboxView, *, title: str, base: str, form_token: str, moves: str, outcome: str = "", failed: bool = False
+    sandbox: SandboxView,
+    *,
+    title: str,
+    base: str,
+    form_token: str,
+    moves: str,
+    outcome: str = "",
+    failed: bool = False,
+    board: Image | None = None,
+    private: Image | None = None,
+    pictures: str = "",
 ) -> str:
-    """A seat's sandbox (issue 52 §4): the moves tried, the next decision, "Plan these moves".
-    `moves`: the moves tried as the page carries them back (sandbox_moves's text)."""
+    """A seat's sandbox (issue 52 §4): the moves tried, the board of the position they make
+    (its map and the seat's own private picture, with their words), the next decision, "Plan
+    these moves". `moves`: the moves tried as the page carries them back (sandbox_moves's
+    text); `pictures`: the query naming the position (`?v=N&m=...`) the pictures' addresses
+    end with. No picture (pictures off, none for this game): the words alone, as ever."""
     groups: dict[str, list[Any]] = {}
     for choice in sandbox.choices:
         groups.setdefault(choice.group, []).append(choice)
@@ -248,6 +261,12 @@ def sandbox_page(
             "moves": moves,
             "outcome": outcome,
             "failed": failed,
+            "board": board,
+            "board_alt": alt_lines(board),
+            "private": private,
+            "private_alt": alt_lines(private),
+            "pictures": pictures,
+            "last": sandbox.moves[-1] if sandbox.moves else None,
         }
     )
 

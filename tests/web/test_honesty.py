@@ -3,7 +3,7 @@
 Tested as the bots' honesty is (tests/engine/ai/test_honesty.py): for random positions of
 every game, a second state that differs only in what one seat cannot see
 (`scramble`: hidden cards moved between hidden places, a new generator), and its sandbox
-(issue 52 §4) likewise. Two web tables,
+(issue 52 §4) likewise, its pictures included. Two web tables,
 one on each state — two databases, the same secret, so the same links — must then answer
 that seat's page, its live part, its pictures and its event stream byte for byte alike,
 its refusal of a move (JSON), and the public page likewise wherever the public view of the
@@ -16,6 +16,7 @@ passed any view but the viewer's own would differ.
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import re
 
@@ -76,17 +77,30 @@ async def answers(web, table_id: int, seat: int, *, public: bool) -> dict[str, b
 
 async def sandbox_answers(web, base: str) -> bytes:
     """The seat's sandbox (issue 52 §4): its first page, then, where another seat decides, the
-    page after a bot's pick for it: drawn from the seat's own knowledge, so alike in both worlds."""
+    page after a bot's pick for it, each with its pictures (the map and the seat's own view):
+    drawn from the seat's own knowledge, so alike in both worlds."""
     response = await web.client.get(base + "/try")
     page = await response.read()
     assert response.status in (200, 422), page  # 422: a finished game has no sandbox
+    page += await sandbox_pictures(web, page)
     other = re.search(rb'name="bot" value="(\d+)"', page)
     if other is None:
         return page
     form = {"form": web.table.signer.form_token(base[3:]), "moves": "[]", "bot": other.group(1).decode()}
     picked = await web.client.post(base + "/try", data=form)
     assert picked.status == 200, await picked.text()
-    return page + await picked.read()
+    after = await picked.read()
+    return page + after + await sandbox_pictures(web, after)
+
+
+async def sandbox_pictures(web, page: bytes) -> bytes:
+    """The pictures a sandbox page shows, as served."""
+    out = b""
+    for src in re.findall(rb'src="([^"]*/try/(?:board|private)\.png[^"]*)"', page):
+        response = await web.client.get(html.unescape(src.decode()))
+        assert response.status == 200, await response.text()
+        out += await response.read()
+    return out
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,17 +1,23 @@
 """Try it out (issue 52 point 4): a seat's private sandbox of its position. No hidden card of
-another seat on any of its pages, its own coming moves planned with their labels, and only
-from its own seat's page. (That two positions differing only in what the seat cannot see give
-the same sandbox is tested with every page in test_honesty.py.)"""
+another seat on any of its pages nor in its pictures' words, its own coming moves planned
+with their labels, the board of the position tried (its map and the seat's own private
+picture, never another seat's), and only from its own seat's page. (That two positions
+differing only in what the seat cannot see give the same sandbox, pictures included, is
+tested with every page in test_honesty.py.)"""
 
 from __future__ import annotations
 
 import html as markup
+import json
 import re
+from dataclasses import replace
+from typing import Any
 
 import engine
+from bot.service.sandbox import replay, world
 from tests.bot.test_hidden_information import Moment, named
 
-from .conftest import choices
+from .conftest import choices, close_web, make_web, viewed
 
 MOSAIC = engine.get("mosaic")
 
@@ -25,6 +31,27 @@ def sandbox_fields(html: str) -> dict[str, str]:
 async def try_move(web, seat_path: str, html: str, **fields: str) -> tuple[int, str]:
     response = await web.client.post(f"{seat_path}/try", data={**sandbox_fields(html), **fields})
     return response.status, await response.text()
+
+
+def picture_paths(html: str) -> dict[str, str]:
+    """The sandbox page's pictures by kind ("board", "private"): their addresses."""
+    found = re.findall(r'src="([^"]*/try/(board|private)\.png[^"]*)"', html)
+    return {kind: markup.unescape(src) for src, kind in found}
+
+
+async def picture(web, path: str) -> tuple[int, bytes]:
+    response = await web.client.get(path)
+    return response.status, await response.read()
+
+
+def no_picture(game_id: str, view: dict[str, Any], /, **_: Any) -> None:
+    """A renderer with no picture of any game."""
+    return None
+
+
+def drawn(png: bytes) -> dict[str, Any]:
+    """What the stand-in renderer was given (conftest.viewed: the signature, a hash, the JSON)."""
+    return json.loads(png[8 + 32 :])
 
 
 async def test_a_seat_page_offers_the_sandbox_and_it_names_no_other_seats_hidden_card(web):
@@ -45,6 +72,80 @@ async def test_a_seat_page_offers_the_sandbox_and_it_names_no_other_seats_hidden
     assert status == 200
     for html in (first, after_bot, after_own):
         assert not named(secrets, html, moment.names), named(secrets, html, moment.names)
+        paths = picture_paths(html)
+        assert set(paths) == {"board", "private"}, paths
+        for path in paths.values():  # the pictures' words (their alt texts), as the page prints them
+            status, png = await picture(web, path)
+            assert status == 200
+            alt = drawn(png)["view"]
+            assert not named(secrets, json.dumps(alt), moment.names), (path, named(secrets, json.dumps(alt)))
+
+
+async def test_the_sandbox_shows_the_board_of_the_position_tried_and_only_the_seats_own_view(web):
+    """After a tried move the sandbox's map is the public view of the sandbox's world after
+    it, the move's places framed, unlike the table's own map; its private picture is the
+    seat's own view of that world. Both printed in words on the page."""
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    rec = await web.storage.open_table(100)
+    state = await web.service.tables.state(rec)
+    status, first = await web.get(f"{seats[1]}/try")
+    assert status == 200
+    _, real = await picture(web, f"{seats[1]}/board.png?v={rec.version}")
+    _, untried = await picture(web, picture_paths(first)["board"])
+    assert untried == real, "before any move the sandbox's map is the table's"
+    _, html = await try_move(web, seats[1], first, bot="1")
+    moves = [(int(seat), str(action)) for seat, action in json.loads(sandbox_fields(html)["moves"])]
+    assert [seat for seat, _ in moves] == [1]
+    now, played = replay(MOSAIC, world(MOSAIC, state, 0), 0, moves)
+    paths = picture_paths(html)
+    status, board = await picture(web, paths["board"])
+    assert status == 200 and board != real
+    shown = drawn(board)
+    assert (shown["seat"], shown["view"]) == (None, json.loads(json.dumps(MOSAIC.view(now, None))))
+    assert shown["highlight"] == list(played[-1].places)
+    status, private = await picture(web, paths["private"])
+    assert status == 200
+    own = drawn(private)
+    assert (own["seat"], own["view"]) == (0, json.loads(json.dumps(MOSAIC.view(now, 0))))
+    page = markup.unescape(html)
+    assert json.dumps(shown, sort_keys=True) in page and json.dumps(own, sort_keys=True) in page
+
+
+async def test_the_sandbox_pictures_are_the_seats_link_alone(web):
+    """A sandbox picture's address answers its own seat's link only: a forged link is
+    refused, and another seat's link with the same moves draws that seat's own sandbox,
+    never the first seat's view."""
+    await web.started("mosaic", options="seed=3")
+    _, seats = await web.links_of()
+    _, html = await web.get(f"{seats[1]}/try")
+    _, html = await try_move(web, seats[1], html, bot="1")
+    path = picture_paths(html)["private"]
+    forged = seats[1][:-3] + ("AAA" if not seats[1].endswith("AAA") else "BBB")
+    status, _ = await picture(web, path.replace(seats[1], forged, 1))
+    assert status in (403, 404)
+    status, bobs = await picture(web, path.replace(seats[1], seats[2], 1))
+    assert status == 422 or (status == 200 and drawn(bobs)["seat"] == 1)
+    status, _ = await picture(web, path.split("&m=")[0] + "&m=not-deflated")
+    assert status == 400
+
+
+async def test_the_sandbox_answers_in_words_when_pictures_are_off(tmp_path, clock):
+    """Pictures off (`Settings(images=False)`) or none for the game: the sandbox is words only."""
+    for how in ("off", "none"):
+        web = await make_web(str(tmp_path / f"{how}.sqlite"), clock, renderer=viewed if how == "off" else no_picture)
+        if how == "off":
+            web.service.tables.settings = replace(web.service.tables.settings, images=False)
+        try:
+            await web.started("mosaic", options="seed=3")
+            _, seats = await web.links_of()
+            status, html = await web.get(f"{seats[1]}/try")
+            assert status == 200 and "Let a bot pick" in html
+            status, html = await try_move(web, seats[1], html, bot="1")
+            assert status == 200 and "bob: " in html and not picture_paths(html)
+            assert "The board" not in html and "Your private view here" not in html
+        finally:
+            await close_web(web)
 
 
 async def test_plan_these_moves_plans_the_seats_own_coming_moves_with_their_labels(web):
