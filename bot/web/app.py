@@ -482,6 +482,8 @@ class WebTable:
         version = _number(request.query.get("v", ""), "v")
         moves = moves_of_code(request.query.get("m", ""))
         if not self.boards.has(self.boards.sandbox_key(viewer.table, version, viewer.seat, moves, kind)):
+            if version != viewer.version:  # moves tried on another position (nor kept: a later one may come)
+                raise HTTPRefusal(404, "The table has moved on since these moves were tried: open the sandbox again.")
             self.moves.check(viewer.key)
         try:
             image = await self.boards.sandbox(viewer.table, version, viewer.seat, moves, kind)

@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from bot.service.sandbox import replay, world
+from bot.web.app import moves_of_code
 from tests.bot.test_hidden_information import Moment, named
 
 from .conftest import choices, close_web, make_web, viewed
@@ -128,6 +129,12 @@ async def test_the_sandbox_pictures_are_the_seats_link_alone(web):
     assert status == 422 or (status == 200 and drawn(bobs)["seat"] == 1)
     status, _ = await picture(web, path.split("&m=")[0] + "&m=not-deflated")
     assert status == 400
+    version = int(re.search(r"v=(\d+)", path).group(1))
+    status, _ = await picture(web, path.replace(f"v={version}", f"v={version + 1}"))
+    assert status == 404  # no such position yet: refused, and nothing kept for when it comes
+    moves, rec = moves_of_code(path.split("&m=")[1]), await web.storage.open_table(100)
+    assert web.table.boards.has(web.table.boards.sandbox_key(rec.id, version, 0, moves, "private"))
+    assert not web.table.boards.has(web.table.boards.sandbox_key(rec.id, version + 1, 0, moves, "private"))
 
 
 async def test_the_sandbox_answers_in_words_when_pictures_are_off(tmp_path, clock):
