@@ -78,6 +78,16 @@ def deeds(
             state = found[chosen].after
 
 
+#: A game's deeds run in this many parts, each a test of its own, so that the suite's two
+#: workers (`pytest -n 2`) share its hundreds of games out instead of waiting on one test.
+PARTS = 4
+
+
+def share_of(seeds: Sequence[int], index: int) -> Sequence[int]:
+    """Every `PARTS`-th seed from the `index`-th: parts of like size and like player counts."""
+    return seeds[index::PARTS]
+
+
 def mismatches(found: Iterable[Deed], check: Callable[[Deed], list[str]], shown: int = 5) -> tuple[int, int, list[str]]:
     """(choices checked, mismatches, the first `shown` of them with where they happened)."""
     checked = wrong = 0

@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine.core import Choice
 from engine.cradle import GAME
 from engine.cradle.allocation import seat_slugs
@@ -27,7 +29,7 @@ from engine.cradle.combat import exchange_odds, take_odds
 from engine.cradle.points import COLONIZATION, CULTURE, WONDER_BUILT
 from engine.cradle.rounds import COLONIZATION_ON
 from engine.cradle.state import DUMMY, State
-from tests.engine.deeds import Deed, deeds, mismatches
+from tests.engine.deeds import PARTS, Deed, deeds, mismatches, share_of
 
 #: 200 games: 4 and 5 players with and without a non-player civilization, and 6 players (the game
 #: with seed k has PLAYERS[k % 5], a non-player civilization when k % 5 is 1 or 3).
@@ -249,6 +251,7 @@ def problems(deed: Deed) -> list[str]:
     return wrong + round_choice(s, seat, c, after)
 
 
-def test_issue_49_every_number_and_name_a_choice_claims_is_what_it_does():
-    checked, wrong, first = mismatches(deeds(GAME, SEEDS, PLAYERS, options), problems, shown=8)
+@pytest.mark.parametrize("share", range(PARTS))
+def test_issue_49_every_number_and_name_a_choice_claims_is_what_it_does(share: int):
+    checked, wrong, first = mismatches(deeds(GAME, share_of(SEEDS, share), PLAYERS, options), problems, shown=8)
     assert not wrong, f"{wrong} of {checked} choices mislead; the first:\n" + "\n".join(first)

@@ -17,13 +17,15 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine.core import Choice
 from engine.mosaic import GAME, board, economy, scoring
 from engine.mosaic.choices import PILLAR_NAME
 from engine.mosaic.decks import OFFERS
 from engine.mosaic.options import recruit_limit
 from engine.mosaic.state import Player, State
-from tests.engine.deeds import Deed, deeds, mismatches
+from tests.engine.deeds import PARTS, Deed, deeds, mismatches, share_of
 
 from .helpers import D
 
@@ -529,6 +531,7 @@ def problems(deed: Deed) -> list[str]:
     return wrong + (check(deed.before, deed.seat, c, deed.after) if check else [])
 
 
-def test_issue_49_every_number_and_name_a_choice_claims_is_what_it_does():
-    checked, wrong, first = mismatches(deeds(GAME, SEEDS, PLAYERS), problems, shown=8)
+@pytest.mark.parametrize("share", range(PARTS))
+def test_issue_49_every_number_and_name_a_choice_claims_is_what_it_does(share: int):
+    checked, wrong, first = mismatches(deeds(GAME, share_of(SEEDS, share), PLAYERS), problems, shown=8)
     assert not wrong, f"{wrong} of {checked} choices mislead; the first:\n" + "\n".join(first)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from engine.core import Decision
 from engine.rise_of_empires import GAME
 from engine.rise_of_empires.actions import disc_upkeep, legal, resolve
@@ -21,7 +23,7 @@ from engine.rise_of_empires.payment import GOODS, read_pay
 from engine.rise_of_empires.phases import food_phase
 from engine.rise_of_empires.scoring import income_of
 from engine.rise_of_empires.state import State
-from tests.engine.deeds import Deed, deeds, mismatches
+from tests.engine.deeds import PARTS, Deed, deeds, mismatches, share_of
 
 from .helpers import COMP
 
@@ -307,7 +309,8 @@ def _check_free_action(before: State, d: Decision, action: str, detail: str) -> 
     return [] if effect == want else [f"the exchange changed the goods by {effect}, the words say {want}"]
 
 
-def test_issue_49_every_choice_does_what_its_words_say() -> None:
-    checked, wrong, first = mismatches(deeds(GAME, range(GAMES), PLAYERS), check)
+@pytest.mark.parametrize("share", range(PARTS))
+def test_issue_49_every_choice_does_what_its_words_say(share: int) -> None:
+    checked, wrong, first = mismatches(deeds(GAME, share_of(range(GAMES), share), PLAYERS), check)
     assert checked > 0
     assert not wrong, f"{wrong} of {checked} choices say what they do not do; the first:\n" + "\n".join(first)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from unittest import mock
 
+import pytest
+
 from engine.rising_cultures import GAME, flow, rules
 from engine.rising_cultures.actions import perform
 from engine.rising_cultures.data import DATA, RESOURCES
 from engine.rising_cultures.rules import CARDS, PROVINCES
 from engine.rising_cultures.state import State
-from tests.engine.deeds import Deed, deeds, mismatches
+from tests.engine.deeds import PARTS, Deed, deeds, mismatches, share_of
 
 GAMES = 200
 PLAYERS = (2,)
@@ -201,7 +203,8 @@ def _check_play(before: State, after: State, seat: int, words: list[str], detail
     return out
 
 
-def test_issue_49_every_choice_does_what_its_words_say() -> None:
-    checked, wrong, first = mismatches(deeds(GAME, range(GAMES), PLAYERS), check)
+@pytest.mark.parametrize("share", range(PARTS))
+def test_issue_49_every_choice_does_what_its_words_say(share: int) -> None:
+    checked, wrong, first = mismatches(deeds(GAME, share_of(range(GAMES), share), PLAYERS), check)
     assert checked > 0
     assert not wrong, f"{wrong} of {checked} choices say what they do not do; the first:\n" + "\n".join(first)
