@@ -143,8 +143,9 @@ class Dispatcher:
                 log.warning("dispatcher round: %s; trying again next round", err.reason)
             except Exception:
                 log.exception("dispatcher round failed; trying again next round")
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=self.poll)
+            try:  # not `wait_for`: in Python 3.11 it swallows a cancel that comes as the wake-up does
+                async with asyncio.timeout(self.poll):
+                    await self._wake.wait()
             except TimeoutError:
                 pass
             self._wake.clear()

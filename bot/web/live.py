@@ -90,8 +90,9 @@ class Watcher:
                 except Exception:  # noqa: BLE001 - the live task must outlive any one failure
                     log.exception("web: reading table versions failed")
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.every)
+            with contextlib.suppress(TimeoutError):  # not `wait_for`: in 3.11 it swallows a cancel at a wake-up
+                async with asyncio.timeout(self.every):
+                    await self._wake.wait()
 
     def _tell(self, versions: dict[int, int]) -> None:
         for table, version in versions.items():

@@ -407,3 +407,54 @@ async def test_a_plan_reaches_no_public_output_nor_another_player(table):
         str(p.relative_to(root)) for p in root.rglob("*.py") if "storage.plans(" in p.read_text(encoding="utf-8")
     )
     assert readers == ["service/plans.py"]
+
+
+async def test_a_plan_never_reaches_a_bots_input(table):
+    """Issue 51: a bot decides from its seat's information state alone. The same table is
+    played twice, in two channels: once while a person has a plan (a typed move and a labelled
+    one, each with a unique word), once without. What crosses into the bots' worker for a
+    decision is the same both times, and names nothing of the plan."""
+    from .test_bots import bots_play
+
+    secret = "zanzibar"
+    asked: list[tuple[Any, ...]] = []
+    waiting: list[int] = []  # bob's planned moves stored when the bot was asked
+
+    class Capturing:
+        """The bots' worker pool, deciding in this process and keeping what it was given."""
+
+        async def run(self, job, *args, timeout=None, limit=None):
+            import engine.ai
+
+            rec = await table.storage.latest_table(channel)
+            waiting.append(len((await table.storage.plans(rec.id)).get(2, [])))
+            asked.append((job, *args))
+            return engine.ai.decide(*args)
+
+        async def close(self) -> None:
+            pass
+
+    async def bots_input(planned: bool) -> list[tuple[Any, ...]]:
+        asked.clear()
+        waiting.clear()
+        await table.ok(1, "game new mosaic seed=8", channel=channel)
+        await table.ok(2, "game join", channel=channel)
+        await table.ok(1, "game bot easy", channel=channel)  # seat 2: leaders go 0, 2, 1: the bot picks before bob
+        await table.ok(1, "game start fixed", channel=channel)
+        if planned:
+            await table.ok(2, f"plan leader {secret}", channel=channel)
+            reply = await table.service.plan_moves(channel, 2, "bob", [("leader scribe", f"The {secret} scribe")])
+            assert not reply.error, reply.text
+        await table.ok(1, "play leader magistrate", channel=channel)
+        await bots_play(table)
+        assert asked, "the bot never decided"
+        assert waiting == [2 if planned else 0] * len(asked)  # bob's plan was waiting while the bot decided
+        return list(asked)
+
+    table.service.thinkers = Capturing()
+    channel = CHANNEL
+    with_plan = await bots_input(planned=True)
+    channel = CHANNEL + 1
+    without = await bots_input(planned=False)
+    assert with_plan == without
+    assert secret not in repr(with_plan).lower()

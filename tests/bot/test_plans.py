@@ -146,10 +146,14 @@ async def test_a_plan_is_played_once_across_two_processes(table, database, clock
     other_storage = open_storage(database)
     await other_storage.open()
     other = Service(other_storage, clock=clock, games=GAMES, settings=Settings(images=False))
+    rec, _ = await table.state()
     try:
+        # the same press from the same position in both (a button carries its version): however
+        # the two interleave, the second finds the table moved on (had it no version, a press
+        # that starts after the other's commit finds ann to act again and is a new move)
         replies = await asyncio.gather(
-            table.service.handle(table.channel, 1, "ann", "play take 2"),
-            other.handle(table.channel, 1, "ann", "play take 2"),
+            table.service.handle(table.channel, 1, "ann", "play take 2", expected_version=rec.version),
+            other.handle(table.channel, 1, "ann", "play take 2", expected_version=rec.version),
         )
         assert sorted(r.error for r in replies) == [False, True]
     finally:
@@ -258,3 +262,162 @@ async def test_a_typed_positional_move_is_refused_and_planned_from_its_described
     reply = await table.service.plan_moves(table.channel, user, "x", [("draft 1", choice.label)])
     assert not reply.error, reply.text
     assert await plans_of(table, user) == ["draft 1"]
+
+
+# ---- the rules of the table around a plan: a bot taking the seat, a fork, time away ----------------
+async def test_a_seat_voted_to_a_bot_loses_its_plan_and_the_bot_plays_none_of_it(table, clock):
+    from bot.service import Settings
+
+    from .test_clocks import due, simple_bots
+
+    table.service.settings = Settings(images=False, absent_after=1)
+    simple_bots(table)  # the fake race's bot plays the first legal action (`take 1`)
+    await table.started()
+    await table.ok(1, "play take 1")  # bob's decision
+    await table.ok(2, "plan roll; take 2")  # planned on his turn: for the decisions after it
+    clock.advance(13)
+    await due(table)  # one unanswered reminder: ann may vote
+    await table.ok(1, "vote replace")
+    rec, _ = await table.state()
+    assert rec.seat_of(2).bot and await table.storage.plans(rec.id) == {}
+    await due(table)  # the bot plays bob's seat
+    rows = await table.storage.actions(rec.id)
+    assert [(r.seat, r.via) for r in rows] == [(0, ""), (1, "bot")]
+    await table.ok(1, "play take 1")
+    await due(table)
+    rows = await table.storage.actions(rec.id)
+    assert [r.via for r in rows if r.seat == 1] == ["bot", "bot"]  # never `roll` nor `planned`
+    await table.ok(2, "game back")
+    assert await plans_of(table, 2) == []  # back in the seat: the old plan does not come back
+
+
+async def test_a_seat_whose_clock_ran_out_loses_its_plan(table, clock):
+    from .test_clocks import due
+
+    await table.ok(1, "game new fake-race seed=7 pile=20 clock=2d stand_in=easy remind=720")
+    await table.ok(2, "game join")
+    await table.ok(1, "game start fixed")
+    await table.ok(1, "plan take 2; roll")  # planned on her turn, for her next decisions
+    clock.advance(48)
+    assert any("ran out" in t for t in await due(table))  # her bank ran out: a bot has her seat
+    rec, _ = await table.state()
+    assert rec.seat_of(1).bot == "easy" and await table.storage.plans(rec.id) == {}
+
+
+async def test_a_fork_starts_with_no_plans_and_the_original_ended_with_none(table):
+    """A fork is made from an ended game's export only (a running game's holds no seed): the
+    original's queues went with its end, and the fork, a new table, starts with none, even at
+    a position where a plan of the original was still waiting (bot/DECISIONS.md)."""
+    await table.started(options="seed=7 pile=12")
+    await table.ok(2, "plan take 1; take 2; take 1")
+    await table.ok(1, "play take 1")  # bob's `take 1` is played for him; `take 2; take 1` wait
+    assert await plans_of(table, 2) == ["take 2", "take 1"]
+    await table.ok(1, "game cancel")
+    rec = await table.storage.latest_table(table.channel)
+    assert rec.status == "cancelled" and await table.storage.plans(rec.id) == {}
+    data = (await table.ok(1, "game export")).files[0].data
+    fork = table.channel + 1
+    await table.ok(1, "game new from=x.json at=2", files={"x.json": data}, channel=fork)
+    await table.ok(2, "game join", channel=fork)
+    await table.ok(1, "game start", channel=fork)
+    forked = await table.storage.open_table(fork)
+    assert forked is not None and await table.storage.plans(forked.id) == {}
+    assert [r.via for r in await table.storage.actions(forked.id)] == ["fork", "fork"]  # the planned move copied
+    await table.ok(1, "play take 1", channel=fork)  # bob's decision comes in the fork: nothing is played for him
+    rows = await table.storage.actions(forked.id)
+    assert [r.via for r in rows] == ["fork", "fork", ""]
+    plan = await table.ok(2, "plan", channel=fork)
+    assert "no moves planned" in private_text(plan, 2)
+
+
+async def test_a_damaged_position_rebuilt_from_the_log_keeps_the_plans(table):
+    """Rebuilding a damaged snapshot by replaying the log is a repair, not the replay that
+    clears a queue: the plan stays and is played when the decision comes."""
+    from bot.storage.base import Change
+
+    await table.started()
+    await table.ok(2, "plan take 2")
+    rec, _ = await table.state()
+    await table.storage.commit(rec, Change(snapshot="{ damaged", bump=False), table.clock.now)
+    table.service.tables.forget(rec.id)
+    await table.ok(1, "board")  # the position is rebuilt from the log
+    assert await plans_of(table, 2) == ["take 2"]
+    await table.ok(1, "play take 1")
+    assert [r.via for r in await table.storage.actions(rec.id)] == ["", "planned"]
+
+
+async def test_time_away_keeps_the_plan_and_it_is_played_when_the_decision_comes(table, clock):
+    await table.started()
+    await table.ok(2, "plan take 2; take 1")
+    away = await table.ok(2, "away 3d holiday")
+    assert "take 2" not in away.text  # the time away says nothing of the plan
+    clock.advance(30)
+    await table.service.tick()  # reminders and clocks while he is away: the plan stays
+    assert await plans_of(table, 2) == ["take 2", "take 1"]
+    post = await table.ok(1, "play take 1")  # his decision comes while he is away
+    rec, _ = await table.state()
+    assert [(r.seat, r.action, r.via) for r in await table.storage.actions(rec.id)] == [
+        (0, "take 1", ""),
+        (1, "take 2", "planned"),
+    ]
+    assert "[planned]" in post.text and await plans_of(table, 2) == ["take 1"]
+
+
+# ---- `[planned]` in the records --------------------------------------------------------------------
+async def test_a_planned_move_is_marked_planned_in_the_export_and_its_replay(table, tmp_path, monkeypatch):
+    import json
+    from types import SimpleNamespace
+
+    from bot import replay
+
+    monkeypatch.setattr(replay, "engine", SimpleNamespace(GAMES=GAMES))  # `epochs replay` knows the fake race too
+
+    await table.started(options="seed=7 pile=4")
+    await table.ok(2, "plan take 2")
+    await table.ok(1, "play take 1")  # bob's planned `take 2` is played
+    running = json.loads((await table.ok(1, "game export")).files[0].data)  # the public log of the running game
+    assert [(a["action"], a["via"]) for a in running["actions"]] == [("take 1", ""), ("take 2", "planned")]
+    await table.ok(1, "play take 1")  # the pile is empty: the game ends
+    data = (await table.ok(1, "game export")).files[0].data
+    ended = json.loads(data)
+    assert ended["status"] == "finished"
+    assert [a["via"] for a in ended["actions"]] == ["", "planned", ""]
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    lines: list[str] = []
+    assert replay.run(path, out=tmp_path / "end.png", write=lines.append) == 0
+    assert lines[2].startswith("#2 bob: take 2 [planned] ") and lines[1].startswith("#1 ann: take 1 — ")
+
+
+async def test_a_plan_outlives_a_kill_9_and_a_fresh_process_plays_it(database, tmp_path):
+    """Durable: the process that stored a plan is killed with SIGKILL (no clean-up of any kind);
+    a fresh process on the same database plays it when the decision comes."""
+    from .test_processes import Process, guild_on
+
+    guild, channel = guild_on(0), 10
+    first = await Process(database, "first", tmp_path / "first.jsonl", None).start()
+    try:
+        await first.say(channel, 1, "game new fake-race seed=5 pile=20", guild)
+        await first.say(channel, 2, "game join", guild)
+        await first.say(channel, 1, "game start fixed", guild)
+        await first.say(channel, 2, "plan take 2; take 1", guild)  # answered: stored
+    finally:
+        await first.kill()
+    fresh = await Process(database, "fresh", tmp_path / "fresh.jsonl", None).start()
+    try:
+        played = await fresh.say(channel, 1, "play take 1", guild)
+        shown = await fresh.say(channel, 2, "plan", guild)
+    finally:
+        await fresh.stop()
+    assert "[planned]" in played["text"] and shown["text"] == ""  # the plan itself is told privately only
+    storage = open_storage(database)
+    await storage.open()
+    try:
+        rec = await storage.latest_table(channel)
+        assert [(r.seat, r.action, r.via) for r in await storage.actions(rec.id)] == [
+            (0, "take 1", ""),
+            (1, "take 2", "planned"),
+        ]
+        assert [p.action for p in (await storage.plans(rec.id))[2]] == ["take 1"]
+    finally:
+        await storage.close()

@@ -96,3 +96,18 @@ async def test_a_private_part_not_meant_for_dms_is_never_told_as_closed_dms():
     dispatcher = Dispatcher(outbox, courier, poll=3600)
     await dispatcher.drain()
     assert courier.posted == ["a post"] and courier.direct_to == [6] and courier.nudged == []
+
+
+async def test_stop_right_after_a_wake_stops_the_dispatcher():
+    """A command's `wake()` and the process's `stop()` in one go (the last command before a
+    shutdown): the wait for the wake-up ends as the cancellation comes. Python 3.11's
+    `asyncio.wait_for` then returned instead of cancelling, the loop polled on and `stop`
+    waited for ever (seen as a service process that never stopped, under load, in
+    tests/bot/test_plans' kill -9 test)."""
+    dispatcher = Dispatcher(Outbox(), SlowCourier(), poll=3600)
+    dispatcher.start()
+    await asyncio.sleep(0.05)  # its first round done, it waits to be woken
+    dispatcher.wake()
+    stopping = asyncio.create_task(dispatcher.stop())
+    done, _ = await asyncio.wait([stopping], timeout=5)  # (not cancelled on the way: it must end by itself)
+    assert stopping in done

@@ -403,3 +403,21 @@ async def test_49_4_the_players_name_a_bot_once_and_a_log_line_its_mover_once(we
         assert '</span> Ashoka <span class="mark">(bot, easy)</span></th>' in html
         assert "Bot Ashoka (easy) <span" not in html
         assert "<b>ann</b> chooses the Farmer." in html and "<b>ann</b>: ann" not in html
+
+
+async def test_the_live_watcher_stops_right_after_a_poke():
+    """A move made here (`poke`) and the server's `stop` in one go: the wait for the wake-up
+    ends as the cancellation comes. Python 3.11's `asyncio.wait_for` then returned instead of
+    cancelling, so the task looked on and `stop` waited for ever (as the Discord dispatcher's)."""
+    from bot.web.live import Watcher
+
+    async def versions(tables):
+        return {}
+
+    watcher = Watcher(versions, every=3600)
+    watcher.start()
+    await asyncio.sleep(0.05)  # it waits to be poked
+    watcher.poke()
+    stopping = asyncio.create_task(watcher.stop())
+    done, _ = await asyncio.wait([stopping], timeout=5)  # (not cancelled on the way: it must end by itself)
+    assert stopping in done
