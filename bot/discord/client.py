@@ -170,7 +170,10 @@ class EpochsBot(commands.AutoShardedBot):
             give_up_after=settings.give_up_after,
             claim=Claim(owner, settings.claim_lease, settings.shards),
         )
-        self.controller = Controller(self.link, self.courier, on_change=self.dispatcher.wake)
+        # a command's post goes before its channel's later outbox posts (order.py)
+        self.controller = Controller(
+            self.link, self.courier, on_change=self.dispatcher.wake, order=self.dispatcher.order
+        )
         self.link.on_notice(self.dispatcher.wake)  # a bot's turn posted: deliver it now
         self.workers: WorkerPool | None = None
         if settings.render_workers > 0:

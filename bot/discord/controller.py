@@ -18,6 +18,10 @@ the entry point:
 6. A post or DM that fails is handed to the service's outbox (`Service.enqueue`,
    its own transaction) and delivered by the dispatcher — after a restart too.
    The move itself was stored before any of this; now its announcement is as well.
+7. From before the service is asked until the public post is sent (or in the outbox),
+   the channel is held (`ChannelOrder.command`, order.py): the dispatcher sends none
+   of its outbox posts there meanwhile, so a bot's move made right after the command
+   is not read before the command's own post.
 
 A press may come from a direct message ("Take your turn" there): every component
 names its table, and the press is handled in that table's channel.
@@ -38,6 +42,7 @@ import engine
 from . import layout, messages
 from .courier import UNDELIVERED, Courier
 from .link import Caller, ServiceLink
+from .order import ChannelOrder
 from .ranking import rank
 from .views import SELECT_LIMIT, LogButton, PlanSelect, ShareButton, TurnButton
 
@@ -94,11 +99,20 @@ def caller_of(interaction: discord.Interaction) -> Caller:
 
 
 class Controller:
-    def __init__(self, link: ServiceLink, courier: Courier, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self,
+        link: ServiceLink,
+        courier: Courier,
+        on_change: Callable[[], None] = lambda: None,
+        *,
+        order: ChannelOrder | None = None,
+    ) -> None:
         self.link = link
         self.courier = courier
         #: Called after every command: it may have queued notices (the dispatcher wakes up).
         self.on_change = on_change
+        #: The dispatcher's channel order (a command's post before later outbox posts).
+        self.order = order if order is not None else ChannelOrder()
 
     # ----- slash commands --------------------------------------------------------------
     async def command(
@@ -114,10 +128,18 @@ class Controller:
         files = await self._attached(interaction, attachment)
         if files is None:
             return
-        try:
-            reply = await self.link.command(caller, command, args, files=files)
-        except Exception:
-            log.exception("command %s failed", command)
+        reply: Reply | None = None
+        async with self.order.command(caller.channel):  # until its post is out (order.py)
+            try:
+                reply = await self.link.command(caller, command, args, files=files)
+            except Exception:
+                log.exception("command %s failed", command)
+            message, buttons = None, None
+            if reply is not None and not (reply.error or command in QUIET or reply.panel):
+                if command == "undo" and not args and reply.mentions and reply.table_id is not None:
+                    buttons = None if reply.choices else "undo"  # a request: the others answer by button
+                message = await self._announce(caller.channel, reply, buttons=buttons)
+        if reply is None:
             await self._say(interaction, SORRY)
             return
         self.on_change()
@@ -128,10 +150,7 @@ class Controller:
         if reply.panel:  # the caller's turn goes on: their panel, nothing in the channel
             await self._show_panel(interaction, caller, reply)
             return
-        buttons = None
-        if command == "undo" and not args and reply.mentions and reply.table_id is not None and not reply.choices:
-            buttons = "undo"  # a request: the others answer by button
-        await self._publish(interaction, caller, reply, buttons=buttons)
+        await self._publish(interaction, caller, reply, message, buttons=buttons)
 
     async def new_game(
         self,
@@ -185,17 +204,20 @@ class Controller:
             )
             return
         inside = dataclasses.replace(caller, channel=room.id)
-        try:
-            reply = await self.link.command(inside, "game new", " ".join(words), files=files)
-        except Exception:
-            log.exception("game new in a thread failed")
-            reply = None
+        reply: Reply | None = None
+        # held as any command: a game started from an export may have bots who move at once
+        async with self.order.command(room.id):
+            try:
+                reply = await self.link.command(inside, "game new", " ".join(words), files=files)
+            except Exception:
+                log.exception("game new in a thread failed")
+            if reply is not None and not reply.error:
+                await self._post_public(room.id, reply)
         self.on_change()
         if reply is None or reply.error:
             await room.delete()  # nothing lives in it: no empty thread is left behind
             await self._say(interaction, reply.text if reply is not None else SORRY)
             return
-        await self._post_public(room.id, reply)
         await self._say(interaction, f"✅ The game has its own thread: {room.jump_url} — play there.")
 
     async def _attached(
@@ -327,6 +349,13 @@ class Controller:
             return
         await self._show_panel(interaction, caller, reply, group=group, page=page)
 
+    async def _at_table(self, interaction: discord.Interaction, table: int) -> Caller | None:
+        """The presser in `table`'s channel while that table is the one played there; None
+        when it is gone (finished, cancelled, another game here now)."""
+        caller = await self._caller_at(interaction, table)
+        current = await self.link.current(caller) if caller is not None else None
+        return caller if current is not None and current.table == table else None
+
     async def _panel_step(
         self,
         interaction: discord.Interaction,
@@ -337,41 +366,38 @@ class Controller:
         key: str | None = None,
     ) -> None:
         try:
-            caller = await self._caller_at(interaction, table)
-            current = await self.link.current(caller) if caller is not None else None
-            if caller is None or current is None or current.table != table:
-                await self._closed(interaction, GONE)
-                return
-            if args.startswith("#"):  # a choice named by its place: the key pins the list down
+            caller = await self._at_table(interaction, table)
+            if caller is not None and args.startswith("#"):  # a choice by its place: the key pins the list down
                 legal = await self.link.legal_actions(caller)
                 place = int(args[1:]) if args[1:].isdigit() else -1
                 args = legal[place] if 0 <= place < len(legal) else args
-            reply = await self.link.command(caller, command, args, expected_version=version, expected_choice=key)
         except Exception:
             log.exception("panel %s failed", command)
             await self._closed(interaction, SORRY)
             return
+        if caller is None:
+            await self._closed(interaction, GONE)
+            return
+        reply: Reply | None = None
+        async with self.order.command(caller.channel):  # until its post is out (order.py)
+            try:
+                reply = await self.link.command(caller, command, args, expected_version=version, expected_choice=key)
+            except Exception:
+                log.exception("panel %s failed", command)
+            message = None
+            if reply is not None and not reply.panel and not (reply.error and reply.table_id == table):
+                buttons = "undo" if command == "undo" and reply.mentions and not reply.choices else None
+                message = await self._post_public(caller.channel, reply, buttons=buttons)
+        if reply is None:
+            await self._closed(interaction, SORRY)
+            return
         self.on_change()
         if reply.error and reply.table_id == table:
-            # stale (a double press, a second window) or refused (nothing to undo): the reason
-            # above the panel where the turn stands
-            try:
-                fresh = await self.link.command(caller, "play", "")
-            except Exception:
-                log.exception("fresh panel failed")
-                fresh = reply
-            note = STALE if reply.stale else "❌ " + reply.text
-            if fresh.decisions.get(caller.user):
-                await self._show_panel(interaction, caller, fresh, note=note)
-            else:
-                said = [note, fresh.text, *self._own(fresh, caller)]
-                await self._closed(interaction, "\n".join(t for t in said if t))
+            await self._refused_step(interaction, caller, reply)
             return
         if reply.panel:
             await self._show_panel(interaction, caller, reply)
             return
-        buttons = "undo" if command == "undo" and reply.mentions and not reply.choices else None
-        message = await self._post_public(caller.channel, reply, buttons=buttons)
         done = "✅ Your turn is over." if command == "play" else "✅ Done."
         link = message.jump_url if message is not None else None
         if reply.decisions.get(caller.user):  # the turn came back to the caller: the panel goes on
@@ -380,25 +406,48 @@ class Controller:
             await self._closed(interaction, done, link=link)
         await self._deliver_others(reply, caller, message)
 
+    async def _refused_step(self, interaction: discord.Interaction, caller: Caller, reply: Reply) -> None:
+        """A panel step the service refused — stale (a double press, a second window) or not
+        allowed (nothing to undo): the reason above the panel where the turn stands."""
+        try:
+            fresh = await self.link.command(caller, "play", "")
+        except Exception:
+            log.exception("fresh panel failed")
+            fresh = reply
+        note = STALE if reply.stale else "❌ " + reply.text
+        if fresh.decisions.get(caller.user):
+            await self._show_panel(interaction, caller, fresh, note=note)
+        else:
+            said = [note, fresh.text, *self._own(fresh, caller)]
+            await self._closed(interaction, "\n".join(t for t in said if t))
+
     async def answer_undo(self, interaction: discord.Interaction, table: int, version: int, answer: str) -> None:
         """Approve / Reject pressed under an undo request."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            caller = await self._caller_at(interaction, table)
-            current = await self.link.current(caller) if caller is not None else None
-            if caller is None or current is None or current.table != table:
-                await self._say(interaction, GONE)
-                return
-            reply = await self.link.command(caller, "undo", answer, expected_version=version)
+            caller = await self._at_table(interaction, table)
         except Exception:
             log.exception("undo answer failed")
+            await self._say(interaction, SORRY)
+            return
+        if caller is None:
+            await self._say(interaction, GONE)
+            return
+        reply: Reply | None = None
+        async with self.order.command(caller.channel):  # until its post is out (order.py)
+            try:
+                reply = await self.link.command(caller, "undo", answer, expected_version=version)
+            except Exception:
+                log.exception("undo answer failed")
+            message = await self._announce(caller.channel, reply) if reply is not None and not reply.error else None
+        if reply is None:
             await self._say(interaction, SORRY)
             return
         self.on_change()
         if reply.error:
             await self._say(interaction, STALE + "\n" + reply.text if reply.stale else reply.text)
             return
-        await self._publish(interaction, caller, reply)
+        await self._publish(interaction, caller, reply, message)
 
     async def show_rule(self, interaction: discord.Interaction, table: int, section: str) -> None:
         """ "Rule 6.4" in a panel: the rulebook's section, to the presser alone (a new message:
@@ -577,12 +626,23 @@ class Controller:
             )
 
     # ----- delivery -------------------------------------------------------------------------
-    async def _publish(
-        self, interaction: discord.Interaction, caller: Caller, reply: Reply, *, buttons: str | None = None
-    ) -> None:
-        message = None
+    async def _announce(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any:
+        """A command's public post, when it has anything to show (`_post_public`); else None."""
         if reply.text or reply.image:
-            message = await self._post_public(caller.channel, reply, buttons=buttons)
+            return await self._post_public(channel, reply, buttons=buttons)
+        return None
+
+    async def _publish(
+        self,
+        interaction: discord.Interaction,
+        caller: Caller,
+        reply: Reply,
+        message: Any,
+        *,
+        buttons: str | None = None,
+    ) -> None:
+        """After a command's public post (`message`, None when it went into the outbox): the
+        caller's answer or panel, then the others' DMs."""
         link = message.jump_url if message is not None else None
         if reply.decisions.get(caller.user) and buttons is None:
             # the caller acts next (they started the game, or the turn came back to them): their panel
@@ -599,7 +659,9 @@ class Controller:
     async def _post_public(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any:
         """The one public message of a command (layout.post), exact mentions; None when it went
         into the outbox instead (Discord refused it or could not be reached): the dispatcher
-        delivers it, after a restart too."""
+        delivers it, after a restart too. The outbox's delivery in flight in the channel goes
+        first: it tells earlier moves (order.py)."""
+        await self.order.settled(channel)
         try:
             return await self.courier.post(channel, reply, buttons=buttons)
         except UNDELIVERED as exc:

@@ -18,6 +18,10 @@ database (`Service.tick(claim)`) and renews its earlier claims, so two processes
 never deliver one notice; a crashed process's claims expire after their lease and
 another process of those shards takes them over.
 
+A command's public post and the outbox's posts of its channel go out in the order of the
+moves they tell (order.py, `ChannelOrder`, `self.order`, handed to the controller): no
+delivery starts in a channel while a command is under way there, up to `send_timeout`.
+
 A held direct message (tag `dm`) queues under minus the user id, so one player's
 failing DMs never hold up their channel. A held public post's board is drawn again
 at send time (`Service.prepare`), once per notice, not once per attempt.
@@ -36,6 +40,7 @@ import discord
 from ..storage.base import Claim, StorageUnavailable
 from .courier import Pending, transient
 from .link import ServiceLink
+from .order import ChannelOrder
 
 if TYPE_CHECKING:  # the service's plain data, as the adapter receives it
     from ..service import Notice, Private, Reply
@@ -100,6 +105,8 @@ class Dispatcher:
         self._missed: set[int] = set()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        #: Commands under way per channel (the controller marks them): their posts go first.
+        self.order = ChannelOrder(cap=send_timeout, on_free=self.wake, workers=self._workers)
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -168,6 +175,10 @@ class Dispatcher:
                 self._missed.add(channel)
                 continue
             if self._backoff.get(channel, (0.0, 0, 0.0))[0] > now:
+                continue
+            if self.order.held(channel):
+                # a command there is under way: its post tells earlier moves than any notice
+                # stored since it began; the round that follows it (on_free) delivers these
                 continue
             self._workers[channel] = asyncio.create_task(
                 self._deliver_channel(channel, by_channel.get(channel, []), retries.get(channel, []))

@@ -12,7 +12,8 @@ after it was counted, and the count's order is the order of the sends.
 
 Commands come on stdin, one JSON line each: {"id", "channel", "user", "name", "command",
 "args", "refuse"} runs that user's command; its public post and turn DMs are sent from
-here, as this process's controller sends them (so its order among this process's
+here, as this process's controller sends them, the channel held from before the command
+until its post went out (bot/discord/order.py; so its order among this process's
 dispatcher's posts is this process's own); with "refuse" the post is refused (held in the
 outbox, as the controller does on a 503, sent late by a dispatcher). The answer is one line
 {"id", "reply", "held"}, written after its deliveries. {"id", "busy": table} answers {"id", "busy"}:
@@ -122,15 +123,19 @@ class Child:
             self.write({"id": request["id"], "busy": service.bots.thinking_at(request["busy"])})
             return
         channel = request["channel"]
-        reply = await service.handle(
-            channel, request["user"], request["name"], request["command"], request["args"], guild=1
-        )
-        public = bool(reply.text) and not reply.panel and not reply.error and reply.table_id is not None
-        held = public and bool(request.get("refuse"))
-        if held:
-            await service.enqueue(channel, reply)
-        elif public:  # posted by this process, as its controller would: the post, then the turn DMs
-            await self.post(channel, reply)
+        assert self.dispatcher is not None
+        async with self.dispatcher.order.command(channel):  # held as the controller holds it
+            reply = await service.handle(
+                channel, request["user"], request["name"], request["command"], request["args"], guild=1
+            )
+            public = bool(reply.text) and not reply.panel and not reply.error and reply.table_id is not None
+            held = public and bool(request.get("refuse"))
+            if held:
+                await service.enqueue(channel, reply)
+            elif public:  # posted by this process, as its controller would: the post, then the turn DMs
+                await self.dispatcher.order.settled(channel)
+                await self.post(channel, reply)
+        if public and not held:
             for part in reply.private:
                 if part.dm:
                     await self.direct(part.user, [part], fallback_channel=channel, reply=reply)

@@ -13,7 +13,10 @@ their orders vary: drawing a board, every send to "Discord" (the courier sleeps,
 over what it was given), and each bot's decision. A person's command goes to either process
 at random (the tables are opened through this one); its public post is now and then refused
 (then held in that process's outbox, as the controller does on a 503), so held posts go late,
-sent by whichever dispatcher claims them.
+sent by whichever dispatcher claims them. Each process holds the table's channel from before
+the command until its post went out or into the outbox, and waits for its dispatcher's delivery
+in flight there before posting, as the Discord controller does (bot/discord/order.py): the real
+ordering of a command's post among the dispatcher's, within each process.
 
 People act as people do: only once notified of their turn (a mention, or a DM where they
 asked for them). When a table falls quiet — no bot to act or thinking in either process,
@@ -49,6 +52,7 @@ from typing import Any
 
 from bot.discord.dispatcher import Dispatcher
 from bot.discord.link import ServiceLink
+from bot.discord.order import ChannelOrder
 from bot.service import Private, Reply, Service, Settings
 from bot.storage import Claim, StaleWrite, open_storage
 
@@ -155,6 +159,12 @@ class Process:
     def storage(self) -> Any:
         assert self.service is not None
         return self.service.tables.storage
+
+    @property
+    def order(self) -> ChannelOrder:
+        """The dispatcher's channel order, which the controller holds (bot/discord/order.py)."""
+        assert self.dispatcher is not None
+        return self.dispatcher.order
 
     async def stop(self) -> None:
         if self.dispatcher is not None:
@@ -441,18 +451,21 @@ class Run:
                 await say(users[0], "game bot", "easy")
             if people > 1 and index % 2:
                 await say(users[-1], "settings", "dm on")  # told of their turn by DM
-            start = await say(users[0], "game start")
-            rec = await service.tables.storage.open_table(channel)
-            assert rec is not None, start.text
-            self.channels[channel] = rec.id
-            self.last_caller[rec.id] = users[0]
-            await self.own_panel(rec.id, users[0], start)
-            await self.answer(channel, start, refuse=self.rnd.random() < self.delays.refuse)
+            async with self.one.order.command(channel):  # as the controller holds it
+                start = await say(users[0], "game start")
+                rec = await service.tables.storage.open_table(channel)
+                assert rec is not None, start.text
+                self.channels[channel] = rec.id
+                self.last_caller[rec.id] = users[0]
+                await self.own_panel(rec.id, users[0], start)
+                await self.answer(channel, start, refuse=self.rnd.random() < self.delays.refuse)
 
     async def answer(self, channel: int, reply: Reply | Told, *, refuse: bool = False) -> None:
         """The command's reply goes out as the Discord controller sends it: the public post (or,
         refused, held in the outbox for either process's dispatcher), then the turn DMs. The
-        child sends its own commands' posts, as a bot process does."""
+        child sends its own commands' posts, as a bot process does. Called while the channel
+        is held (`ChannelOrder.command`); the post waits for the dispatcher's delivery in
+        flight there, as `Controller._post_public` does."""
         if not reply.text or reply.panel or reply.error or reply.table_id is None:
             return
         if isinstance(reply, Told):
@@ -462,6 +475,7 @@ class Run:
             assert self.one.service is not None
             await self.one.service.enqueue(channel, reply)
             return
+        await self.one.order.settled(channel)
         await self.slow("send")
         await self.told(reply, dms=True, origin="one")
 
@@ -527,12 +541,17 @@ class Run:
             return
         self.last_caller[table] = user
         action, refuse = self.rnd.choice(legal), self.rnd.random() < self.delays.refuse
-        reply: Reply | Told
         if self.rnd.random() < 0.5:
-            reply = await service.handle(channel, user, self.names[user], "play", action, guild=1)
+            async with self.one.order.command(channel):  # held across the command and its post, as the controller does
+                reply = await service.handle(channel, user, self.names[user], "play", action, guild=1)
+                await self.answered(channel, table, user, reply, refuse=refuse)
         else:
-            reply = await self.two.handle(channel, user, self.names[user], "play", action, refuse=refuse)
-            self.tally.child_picks += not reply.error
+            told = await self.two.handle(channel, user, self.names[user], "play", action, refuse=refuse)
+            self.tally.child_picks += not told.error
+            await self.answered(channel, table, user, told, refuse=refuse)
+
+    async def answered(self, channel: int, table: int, user: int, reply: Reply | Told, *, refuse: bool) -> None:
+        """A pick's reply: counted, the caller's own panel noted, its post sent (`answer`)."""
         if not reply.error:
             self.tally.picks += 1
             await self.own_panel(table, user, reply)
