@@ -43,6 +43,9 @@ class TableMeta:
     #: The version at which each seat to act was called to act, by seat: the key of the one
     #: notification of its turn (issue 50: a post that goes late pings only those still called).
     called: dict[str, int] | None = None
+    #: False once a handover found no planned move at the table (plans.py, issue 51): the
+    #: plans are not read again until someone plans. None (a table from before): read them.
+    planned: bool | None = None
     #: The table's clock (clocks.TableClock's JSON).
     clock: dict[str, Any] | None = None
     #: The level of the bot that takes a seat whose clock ran out (or who resigned, was voted out).

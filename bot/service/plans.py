@@ -27,6 +27,7 @@ from engine.core import Choice, Game, IllegalAction, canonical, match, refers_of
 
 from ..storage.base import Change, PlanRecord, TableRecord
 from .core import Ctx, Tables
+from .meta import TableMeta
 from .refusal import Refusal
 from .reply import Private, Reply
 from .reveal import reveals
@@ -140,6 +141,8 @@ class Plans:
 
     async def queue_of(self, rec: TableRecord, user: int) -> list[str]:
         """`user`'s planned moves at the table, for their own panel alone."""
+        if TableMeta.of(rec).planned is False:
+            return []  # nobody has planned since the last handover found no plan: no read
         return [p.action for p in (await self.storage.plans(rec.id)).get(user, [])]
 
     async def replace(self, ctx: Ctx, queue: list[PlanRecord], *, said: str) -> Reply:
@@ -147,7 +150,11 @@ class Plans:
         the same moment makes this run again on what it left) and answer privately."""
         rec, *_ = await self._seat(ctx)
         ctx.based_on = rec.version
-        await self.tables.commit(rec, Change(bump=False, plans={ctx.user: queue}), ctx.now)
+        meta = TableMeta.of(rec)
+        if queue:
+            meta.planned = True  # the handovers read the plans again
+        change = Change(bump=False, plans={ctx.user: queue}, meta=meta.to_json() if queue else None)
+        await self.tables.commit(rec, change, ctx.now)
         return self._private(ctx, rec, queue, said)
 
     def _private(self, ctx: Ctx, rec: TableRecord, queue: list[PlanRecord], said: str) -> Reply:
@@ -212,8 +219,11 @@ class Plans:
         before, movers = set(game.to_act(steps.before)), {r.seat for r in steps.records}
         if not any(s in people and (s not in before or s in movers) for s in game.to_act(steps.after)):
             return done  # no person's decision comes: the plans are not even read
+        if TableMeta.of(rec).planned is False:
+            return done  # nobody has planned since a handover found no plan here: not read either
         queues = await self.storage.plans(rec.id)
         if not any(queues.get(p.user) for p in people.values()):
+            self._planned(rec, any(queues.values()))
             return done
         for _ in range(MAX_PLANNED * len(people) + 1):
             state = steps.after
@@ -234,7 +244,17 @@ class Plans:
             count = len(steps.records)
             self._play(ctx, rec, game, steps, moves, due[0], player.user, queue[0])
             before, movers = set(acting), {r.seat for r in steps.records[count:]}
+        self._planned(rec, any(queues.values()))
         return done
+
+    @staticmethod
+    def _planned(rec: TableRecord, left: bool) -> None:
+        """Mark in the table's meta, committed with the handover, whether any plan is left: a
+        table without one (nearly every table, nearly always) reads no plans at its next
+        handovers or panels, until someone plans (`replace`)."""
+        meta = TableMeta.of(rec)
+        meta.planned = left
+        rec.meta = meta.to_json()
 
     def _play(
         self, ctx: Ctx, rec: TableRecord, game: Game, steps: Steps, moves: Mover, seat: int, user: int, plan: PlanRecord

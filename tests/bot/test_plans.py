@@ -43,6 +43,38 @@ async def test_a_plan_is_played_when_the_decision_comes_and_the_next_waits(table
     assert "#2 bob: `take 2` [planned]" in log.text
 
 
+async def test_a_table_without_plans_reads_none_until_someone_plans_and_then_it_is_played(table):
+    """Nearly every handover finds no plan: once one has, the table says so and the handovers
+    and panels that follow read no plans (a query and a round trip each on PostgreSQL) until
+    someone plans; that plan is then played when its decision comes, as any."""
+    read = table.storage.plans
+    reads: list[int] = []
+
+    async def counted(table_id: int):
+        reads.append(table_id)
+        return await read(table_id)
+
+    table.storage.plans = counted
+    try:
+        await table.started(options="seed=7 pile=10")  # ann (seat 0) to act
+        await table.ok(1, "play take 1")  # bob's decision comes: the plans are read, none found
+        assert reads
+        reads.clear()
+        await table.ok(2, "play take 1")
+        await table.ok(1, "play take 1")
+        await table.ok(2, "play take 1")
+        assert not reads  # three handovers and their panels later: not read again
+        await table.ok(2, "plan take 1")  # bob plans: the next handover reads (the plan's own read apart)
+        reads.clear()
+        await table.ok(1, "play take 1")
+        assert reads
+    finally:
+        table.storage.plans = read
+    rec, _ = await table.state()
+    rows = await table.storage.actions(rec.id)
+    assert [(r.seat, r.via) for r in rows][-2:] == [(0, ""), (1, "planned")]
+
+
 async def test_a_plan_that_no_longer_fits_is_dropped_with_the_engines_reason(table):
     await table.started(options="seed=7 pile=3")
     await table.ok(2, "plan take 2; roll")
