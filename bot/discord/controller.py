@@ -128,12 +128,8 @@ class Controller:
         files = await self._attached(interaction, attachment)
         if files is None:
             return
-        reply: Reply | None = None
         async with self.order.command(caller.channel):  # until its post is out (order.py)
-            try:
-                reply = await self.link.command(caller, command, args, files=files)
-            except Exception:
-                log.exception("command %s failed", command)
+            reply = await self._asked(f"command {command}", caller, command, args, files=files)
             message, buttons = None, None
             if reply is not None and not (reply.error or command in QUIET or reply.panel):
                 if command == "undo" and not args and reply.mentions and reply.table_id is not None:
@@ -204,13 +200,9 @@ class Controller:
             )
             return
         inside = dataclasses.replace(caller, channel=room.id)
-        reply: Reply | None = None
         # held as any command: a game started from an export may have bots who move at once
         async with self.order.command(room.id):
-            try:
-                reply = await self.link.command(inside, "game new", " ".join(words), files=files)
-            except Exception:
-                log.exception("game new in a thread failed")
+            reply = await self._asked("game new in a thread", inside, "game new", " ".join(words), files=files)
             if reply is not None and not reply.error:
                 await self._post_public(room.id, reply)
         self.on_change()
@@ -378,12 +370,10 @@ class Controller:
         if caller is None:
             await self._closed(interaction, GONE)
             return
-        reply: Reply | None = None
         async with self.order.command(caller.channel):  # until its post is out (order.py)
-            try:
-                reply = await self.link.command(caller, command, args, expected_version=version, expected_choice=key)
-            except Exception:
-                log.exception("panel %s failed", command)
+            reply = await self._asked(
+                f"panel {command}", caller, command, args, expected_version=version, expected_choice=key
+            )
             message = None
             if reply is not None and not reply.panel and not (reply.error and reply.table_id == table):
                 buttons = "undo" if command == "undo" and reply.mentions and not reply.choices else None
@@ -433,12 +423,8 @@ class Controller:
         if caller is None:
             await self._say(interaction, GONE)
             return
-        reply: Reply | None = None
         async with self.order.command(caller.channel):  # until its post is out (order.py)
-            try:
-                reply = await self.link.command(caller, "undo", answer, expected_version=version)
-            except Exception:
-                log.exception("undo answer failed")
+            reply = await self._asked("undo answer", caller, "undo", answer, expected_version=version)
             message = await self._announce(caller.channel, reply) if reply is not None and not reply.error else None
         if reply is None:
             await self._say(interaction, SORRY)
@@ -624,6 +610,14 @@ class Controller:
                 view=buttons if last and buttons.children else discord.utils.MISSING,
                 allowed_mentions=messages.NO_PINGS,
             )
+
+    async def _asked(self, what: str, caller: Caller, command: str, args: str, **kw: Any) -> Reply | None:
+        """The service's answer to a command; None (logged as `what` failing) when it failed inside."""
+        try:
+            return await self.link.command(caller, command, args, **kw)
+        except Exception:
+            log.exception("%s failed", what)
+            return None
 
     # ----- delivery -------------------------------------------------------------------------
     async def _announce(self, channel: int, reply: Reply, *, buttons: str | None = None) -> Any:
